@@ -1,0 +1,285 @@
+"""Scenario files, format 1: load, validate, and write back.
+
+A Memoir '44 scenario (``game: memoir44``) looks like::
+
+    format: 1
+    game: memoir44
+    title: Hills and line of sight
+    board: standard            # standard | breakthrough | overlord
+    top: axis                  # the side whose baseline is row 0
+    terrain:    {"6,4": hill}  # every other hex is countryside
+    obstacles:  {"10,4": sandbags}
+    units:      {"4,6": {side: allied, kind: infantry, figures: 3, badge: special_forces}}
+
+Every problem is one ``InputError`` line naming the file (and line), the key or hex, what is wrong
+and what is allowed. ``game: undaunted`` files are handed to ``tutor.undaunted.scenario``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+import yaml
+
+from tutor.errors import InputError
+from tutor.hexes import Board, Hex, board as board_named, fmt, parse_hex
+from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN
+from tutor.yamlfile import line_of, read_yaml
+
+GAMES = ("memoir44", "undaunted")
+SIDES = ("axis", "allied")
+BADGES = ("special_forces", "french_resistance")
+REQUIRED = ("format", "game", "title", "board", "top")
+OPTIONAL = ("description", "terrain", "obstacles", "units", "medals_to_win", "bunkers_for",
+            "first", "cards", "objectives", "special_rules", "front", "year", "source")
+
+# Full strength by kind (APÉNDICE 1, UNIDADES ESTÁNDAR) and the badges that change it.
+FULL_STRENGTH = {"infantry": 4, "armor": 3, "artillery": 2}
+
+
+def full_strength(kind: str, badge: str | None) -> int:
+    """Figures of a full unit: elite armor has 4, French resistance 3 (APÉNDICE 1)."""
+    if badge == "special_forces" and kind == "armor":
+        return 4
+    if badge == "french_resistance":
+        return 3
+    return FULL_STRENGTH[kind]
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    side: str
+    kind: str
+    figures: int
+    badge: str | None = None
+
+    def to_yaml(self) -> dict:
+        out = {"side": self.side, "kind": self.kind}
+        if self.figures != full_strength(self.kind, self.badge):
+            out["figures"] = self.figures
+        if self.badge:
+            out["badge"] = self.badge
+        return out
+
+
+def _frozen(d: dict) -> MappingProxyType:
+    return MappingProxyType(dict(d))
+
+
+@dataclass(frozen=True)
+class Scenario:
+    title: str
+    board: Board
+    top: str                                        # side whose baseline is row 0
+    terrain: MappingProxyType = field(default_factory=lambda: _frozen({}))   # Hex -> name
+    obstacles: MappingProxyType = field(default_factory=lambda: _frozen({}))  # Hex -> name
+    units: MappingProxyType = field(default_factory=lambda: _frozen({}))      # Hex -> UnitSpec
+    description: str = ""
+    extra: MappingProxyType = field(default_factory=lambda: _frozen({}))      # optional keys as read
+    path: str = ""
+    game: str = "memoir44"
+
+    def terrain_at(self, h: Hex) -> str:
+        return self.terrain.get(h, "countryside")
+
+    @property
+    def bottom(self) -> str:
+        return "allied" if self.top == "axis" else "axis"
+
+    def to_yaml_data(self) -> dict:
+        out = {"format": 1, "game": self.game, "title": self.title, "board": self.board.name, "top": self.top}
+        if self.description:
+            out["description"] = self.description
+        out["terrain"] = {fmt(h): t for h, t in sorted(self.terrain.items(), key=_hex_order)}
+        out["obstacles"] = {fmt(h): o for h, o in sorted(self.obstacles.items(), key=_hex_order)}
+        out["units"] = {fmt(h): u.to_yaml() for h, u in sorted(self.units.items(), key=_hex_order)}
+        out.update(self.extra)
+        return out
+
+    def to_yaml(self) -> str:
+        return yaml.safe_dump(self.to_yaml_data(), sort_keys=False, allow_unicode=True, default_flow_style=None)
+
+    def replace(self, **changes) -> "Scenario":
+        from dataclasses import replace
+        for key in ("terrain", "obstacles", "units", "extra"):
+            if key in changes:
+                changes[key] = _frozen(changes[key])
+        return replace(self, **changes)
+
+
+def _hex_order(item):
+    (c, r), _ = item
+    return (r, c)
+
+
+def load(path: str | Path, text: str | None = None):
+    """Read and validate a scenario file (Memoir '44 → ``Scenario``; Undaunted → its own type)."""
+    data = read_yaml(path, text)
+    return from_data(data, str(path))
+
+
+def from_data(data, where: str = "<scenario>"):
+    if not isinstance(data, dict):
+        raise InputError(f"{where}: a scenario is a mapping of keys (format, game, title, board, top, …), "
+                         f"not {type(data).__name__}")
+    for key in ("format", "game"):
+        if key not in data:
+            raise InputError(f"{where}: missing required key {key!r}")
+    if data["format"] != 1 or isinstance(data["format"], bool):
+        raise InputError(f"{where}{line_of(data, 'format')}: format {data['format']!r} is not supported: allowed is 1")
+    game = data["game"]
+    if game not in GAMES:
+        raise InputError(f"{where}{line_of(data, 'game')}: game {game!r} is unknown: allowed are {', '.join(GAMES)}")
+    if game == "undaunted":
+        from tutor.undaunted import scenario as undaunted_scenario
+        return undaunted_scenario.from_data(data, where)
+    return memoir_from_data(data, where)
+
+
+def _need_str(data, key, where) -> str:
+    value = data[key]
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{where}{line_of(data, key)}: {key} must be text, not {value!r}")
+    return value
+
+
+def _choice(data, key, allowed, where, what=None) -> str:
+    value = data[key]
+    if value not in allowed:
+        raise InputError(f"{where}{line_of(data, key)}: {what or key} {value!r} is unknown: "
+                         f"allowed are {', '.join(allowed)}")
+    return value
+
+
+def _hex_key(raw, section, mapping, where, brd: Board) -> Hex:
+    line = line_of(mapping, raw)
+    try:
+        h = parse_hex(raw, what=f"{section} hex")
+        return brd.check(h, what=f"{section} hex")
+    except InputError as exc:
+        raise InputError(f"{where}{line}: {exc}") from None
+
+
+def _hex_map(data, key, where) -> dict:
+    value = data.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise InputError(f"{where}{line_of(data, key)}: {key} must be a mapping of \"col,row\" to "
+                         f"{'a unit' if key == 'units' else 'a name'}, not {type(value).__name__}")
+    return value
+
+
+def memoir_from_data(data: dict, where: str) -> Scenario:
+    for key in REQUIRED:
+        if key not in data:
+            raise InputError(f"{where}: missing required key {key!r} (required: {', '.join(REQUIRED)})")
+    unknown = [k for k in data if k not in REQUIRED and k not in OPTIONAL]
+    if unknown:
+        k = unknown[0]
+        raise InputError(f"{where}{line_of(data, k)}: key {k!r} is unknown: allowed are "
+                         f"{', '.join(REQUIRED + OPTIONAL)}")
+    title = _need_str(data, "title", where)
+    brd = board_named(_choice(data, "board", ("standard", "breakthrough", "overlord"), where))
+    top = _choice(data, "top", SIDES, where)
+    description = data.get("description") or ""
+    if not isinstance(description, str):
+        raise InputError(f"{where}{line_of(data, 'description')}: description must be text")
+
+    terrain = {}
+    raw_terrain = _hex_map(data, "terrain", where)
+    for raw, name in raw_terrain.items():
+        h = _hex_key(raw, "terrain", raw_terrain, where, brd)
+        if name not in TERRAIN:
+            raise InputError(f"{where}{line_of(raw_terrain, raw)}: terrain \"{fmt(h)}\": {name!r} is unknown: "
+                             f"allowed are {', '.join(TERRAIN)}")
+        if h in terrain:
+            raise InputError(f"{where}{line_of(raw_terrain, raw)}: terrain hex \"{fmt(h)}\" is given twice")
+        if name != "countryside":
+            terrain[h] = name
+
+    obstacles = {}
+    raw_obstacles = _hex_map(data, "obstacles", where)
+    for raw, name in raw_obstacles.items():
+        h = _hex_key(raw, "obstacles", raw_obstacles, where, brd)
+        if name not in OBSTACLES:
+            raise InputError(f"{where}{line_of(raw_obstacles, raw)}: obstacle \"{fmt(h)}\": {name!r} is unknown: "
+                             f"allowed are {', '.join(OBSTACLES)}")
+        if h in obstacles:
+            raise InputError(f"{where}{line_of(raw_obstacles, raw)}: obstacles hex \"{fmt(h)}\" is given twice")
+        if TERRAIN[terrain.get(h, "countryside")].impassable == frozenset(KINDS) or terrain.get(h) == "ocean":
+            raise InputError(f"{where}{line_of(raw_obstacles, raw)}: obstacle \"{fmt(h)}\": {name} cannot stand "
+                             f"on {terrain[h]}: obstacles go on land hexes")
+        obstacles[h] = name
+
+    units = {}
+    raw_units = _hex_map(data, "units", where)
+    for raw, spec in raw_units.items():
+        h = _hex_key(raw, "units", raw_units, where, brd)
+        if h in units:
+            raise InputError(f"{where}{line_of(raw_units, raw)}: units hex \"{fmt(h)}\" is given twice; "
+                             f"two units may never share a hex")
+        units[h] = _unit(spec, h, raw_units, raw, where)
+        t = terrain.get(h, "countryside")
+        if units[h].kind in TERRAIN[t].impassable:
+            raise InputError(f"{where}{line_of(raw_units, raw)}: units \"{fmt(h)}\": a {units[h].kind} unit "
+                             f"cannot stand on {t} (impassable)")
+
+    extra = {k: data[k] for k in OPTIONAL if k in data and k not in ("description", "terrain", "obstacles", "units")}
+    _check_extra(extra, data, where)
+    return Scenario(title=title, board=brd, top=top, terrain=_frozen(terrain), obstacles=_frozen(obstacles),
+                    units=_frozen(units), description=description, extra=_frozen(extra), path=where)
+
+
+UNIT_KEYS = ("side", "kind", "figures", "badge")
+
+
+def _unit(spec, h: Hex, mapping, raw, where) -> UnitSpec:
+    at = f"{where}{line_of(mapping, raw)}: units \"{fmt(h)}\""
+    if not isinstance(spec, dict):
+        raise InputError(f"{at}: a unit is a mapping like {{side: allied, kind: infantry}}, not {spec!r}")
+    for key in spec:
+        if key not in UNIT_KEYS:
+            raise InputError(f"{at}: key {key!r} is unknown: allowed are {', '.join(UNIT_KEYS)}")
+    for key in ("side", "kind"):
+        if key not in spec:
+            raise InputError(f"{at}: missing required key {key!r}")
+    side, kind, badge = spec["side"], spec["kind"], spec.get("badge")
+    if side not in SIDES:
+        raise InputError(f"{at}: side {side!r} is unknown: allowed are {', '.join(SIDES)}")
+    if kind not in KINDS:
+        raise InputError(f"{at}: kind {kind!r} is unknown: allowed are {', '.join(KINDS)}")
+    if badge is not None:
+        if badge not in BADGES:
+            raise InputError(f"{at}: badge {badge!r} is unknown: allowed are {', '.join(BADGES)}")
+        if badge == "special_forces" and kind == "artillery":
+            raise InputError(f"{at}: badge special_forces is for infantry or armor, not artillery")
+        if badge == "french_resistance" and kind != "infantry":
+            raise InputError(f"{at}: badge french_resistance is for infantry, not {kind}")
+    full = full_strength(kind, badge)
+    figures = spec.get("figures", full)
+    if type(figures) is not int:
+        raise InputError(f"{at}: figures must be a whole number from 1 to {full}, not {figures!r}")
+    if not 1 <= figures <= full:
+        raise InputError(f"{at}: figures {figures} is out of range: a {kind}"
+                         f"{' (' + badge + ')' if badge else ''} unit has 1 to {full}")
+    return UnitSpec(side, kind, figures, badge)
+
+
+def _check_extra(extra: dict, data, where: str) -> None:
+    """Optional keys for full games; shapes checked here, meaning checked by the game engine."""
+    if "medals_to_win" in extra:
+        v = extra["medals_to_win"]
+        ok = (type(v) is int and v > 0) or (isinstance(v, dict) and set(v) <= set(SIDES)
+                                             and all(type(n) is int and n > 0 for n in v.values()))
+        if not ok:
+            raise InputError(f"{where}{line_of(data, 'medals_to_win')}: medals_to_win must be a positive whole "
+                             f"number or {{axis: N, allied: N}}")
+    for key in ("first", "bunkers_for"):
+        if key in extra and extra[key] not in SIDES:
+            raise InputError(f"{where}{line_of(data, key)}: {key} {extra[key]!r} is unknown: allowed are "
+                             f"{', '.join(SIDES)}")
+    if "special_rules" in extra and not isinstance(extra["special_rules"], str):
+        raise InputError(f"{where}{line_of(data, 'special_rules')}: special_rules must be text")
