@@ -16,8 +16,11 @@ from tutor.errors import IllegalAction, InputError
 
 # Modules that contribute sub-commands, in help order.
 COMMAND_MODULES = (
-    "tutor.memoir.cli",
-    "tutor.undaunted.cli",
+    "tutor.memoir.cli",         # check, los
+    "tutor.memoir.cli_battle",  # retreat, odds, (and later) play / cards
+    "tutor.render.cli",         # render
+    "tutor.undaunted.cli",      # undaunted …
+    "tutor.lab.cli",            # import-m44, link, handouts
 )
 
 
