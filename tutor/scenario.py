@@ -122,8 +122,9 @@ def load(path: str | Path, text: str | None = None):
 
 def from_data(data, where: str = "<scenario>"):
     if not isinstance(data, dict):
+        got = "an empty file" if data is None else f"a {type(data).__name__}"
         raise InputError(f"{where}: a scenario is a mapping of keys (format, game, title, board, top, …), "
-                         f"not {type(data).__name__}")
+                         f"not {got}")
     for key in ("format", "game"):
         if key not in data:
             raise InputError(f"{where}: missing required key {key!r}")
@@ -224,7 +225,7 @@ def memoir_from_data(data: dict, where: str) -> Scenario:
         units[h] = _unit(spec, h, raw_units, raw, where)
         t = terrain.get(h, "countryside")
         if units[h].kind in TERRAIN[t].impassable:
-            raise InputError(f"{where}{line_of(raw_units, raw)}: units \"{fmt(h)}\": a {units[h].kind} unit "
+            raise InputError(f"{where}{line_of(raw_units, raw)}: units \"{fmt(h)}\": {_a(units[h].kind)} unit "
                              f"cannot stand on {t} (impassable)")
 
     extra = {k: data[k] for k in OPTIONAL if k in data and k not in ("description", "terrain", "obstacles", "units")}
@@ -263,9 +264,13 @@ def _unit(spec, h: Hex, mapping, raw, where) -> UnitSpec:
     if type(figures) is not int:
         raise InputError(f"{at}: figures must be a whole number from 1 to {full}, not {figures!r}")
     if not 1 <= figures <= full:
-        raise InputError(f"{at}: figures {figures} is out of range: a {kind}"
+        raise InputError(f"{at}: figures {figures} is out of range: {_a(kind)}"
                          f"{' (' + badge + ')' if badge else ''} unit has 1 to {full}")
     return UnitSpec(side, kind, figures, badge)
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def _check_extra(extra: dict, data, where: str) -> None:

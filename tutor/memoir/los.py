@@ -159,7 +159,7 @@ class LineOfSight:
                 "blocked_by": [list(h) for h in self.blocked_by],
                 "obstructions": [o.to_json() for o in self.obstructions],
                 "heights": list(self.heights), "reason": self.reason,
-                "rules": [r.cite for r in self.rules]}
+                "rules": list(dict.fromkeys(r.cite for r in self.rules))}
 
     def _repr_svg_(self) -> str:
         from tutor.render.svg import los_svg
@@ -198,12 +198,14 @@ def _describe(field, h: Hex, low: int, high: int) -> tuple[tuple[str, ...], int,
                 rule = R.HEIGHT_LOS
         counts |= c
     elif t.lake:
+        what.append("lake")
+        rule = R.LAKE_LOS
         if any(_is_lake(field, n) for n in neighbours(h)):
-            what.append("lake")
             c = t.height >= low
             counts |= c
             parts.append("a lake hex beside another lake hex counts")
-            rule = R.LAKE_LOS
+        else:
+            parts.append("a lone lake hex does not block; two or more adjacent lake hexes do")
     o = field.obstacles.get(h)
     if o is not None and OBSTACLES[o].blocks_los:
         what.append(o)
@@ -240,7 +242,7 @@ def line_of_sight(field, a: Hex, b: Hex) -> LineOfSight:
     if through:
         blocked_by = tuple(o.hex for o in through)
         visible = False
-        reason = "Blocked: the line passes through " + ", ".join(_names(field, o) for o in through) + "."
+        reason = "Blocked: the line passes through " + "; ".join(_names(field, o) for o in through) + "."
     elif lefts and rights:
         blocked_by = tuple(o.hex for o in lefts + rights)
         visible = False
@@ -260,9 +262,9 @@ def line_of_sight(field, a: Hex, b: Hex) -> LineOfSight:
             reason = "Clear: no hex between the two holds an obstruction that counts."
     low_ones = [o for o in obstructions if not o.counts]
     if low_ones:
-        reason += (" Not counted (too low): " + ", ".join(_names(field, o) for o in low_ones) +
-                   f" — obstructions count only at the height of the lower unit ({low}) or above.")
-        rules.append(R.HEIGHT_LOS)
+        reason += " Not counted: " + "; ".join(f"{_names(field, o)} ({o.why})" for o in low_ones) + "."
+        if any(o.rule is R.HEIGHT_LOS or o.rule is R.HILL_LOS for o in low_ones):
+            rules.append(R.HEIGHT_LOS)
     for o in obstructions:
         if o.rule not in rules:
             rules.append(o.rule)
