@@ -40,6 +40,10 @@ class Rule:
     def language(self) -> str:
         return SEED_FILES[self.file][1]
 
+    def _repr_html_(self) -> str:
+        from tutor.explain import rule_html
+        return rule_html(self)
+
     def to_json(self) -> dict:
         return {"key": self.key, "file": self.file, "heading": self.heading,
                 "quote": self.quote, "summary": self.summary}

@@ -165,6 +165,10 @@ class LineOfSight:
         from tutor.render.svg import los_svg
         return los_svg(self)
 
+    def _repr_html_(self) -> str:
+        from tutor.explain import los_html
+        return los_html(self)
+
 
 def _describe(field, h: Hex, low: int, high: int) -> tuple[tuple[str, ...], int, bool, str, Rule] | None:
     """What obstructs at h, its height, whether it counts for units at heights low/high, and why."""
