@@ -17,7 +17,8 @@ from tutor.errors import IllegalAction, InputError
 # Modules that contribute sub-commands, in help order.
 COMMAND_MODULES = (
     "tutor.memoir.cli",         # check, los
-    "tutor.memoir.cli_battle",  # retreat, odds, (and later) play / cards
+    "tutor.memoir.cli_battle",  # retreat, odds
+    "tutor.memoir.cli_game",    # cards, play, air
     "tutor.render.cli",         # render
     "tutor.undaunted.cli",      # undaunted …
     "tutor.lab.cli",            # import-m44, link, handouts
