@@ -1,0 +1,722 @@
+"""Applying actions: the round (draw, initiative, turns) and every card action, as pure functions.
+
+``apply(state, action, rng) -> Step(state, events)``. The input state is never changed; a
+forbidden action raises ``IllegalAction(reason, rule)`` and nothing happens. ``legal_actions``
+lists what the deciding player may do now (for drills, tests and the random player).
+
+Readings where the rulebook is silent (each also said in the event text where it matters):
+
+* Move, maneuver, scout and sneak take a ``path`` of up to the action's value in steps, each step
+  to an adjacent tile (``board.py``). Move and maneuver need your control marker (either side up)
+  on every tile entered; scout places a scouted marker, and takes one fog of war from your supply
+  into your discard pile, on every tile entered that has no marker of yours.
+* The card being played is laid on the table as the action resolves, so inspire cannot take
+  back the very card that performs it (it takes another played card of the squad).
+* Playing the card of a unit whose token is off the board deploys it first (``deploy=`` picks
+  the deployment marker if several match; a card with no matching marker cannot be played for an
+  action, only withdrawn). A token deployed again is ready.
+* When the mortar's token leaves the board (a casualty), its target marker is removed too, as
+  when it moves (AKCE POHYBU: "odstraňte z herního plánu žeton zaměření").
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+
+from tutor.errors import IllegalAction
+from tutor.undaunted import combat, rules
+from tutor.undaunted.cards import CARDS, FOG, UNIT_TYPES, Card
+from tutor.undaunted.deck import ZONE_NAMES, Zones
+from tutor.undaunted.deck import casualty as deck_casualty
+from tutor.undaunted.deck import draw as deck_draw
+from tutor.undaunted.state import (
+    CONTROLLED, SCOUTED, SIDE_INDEX, SIDES, DrawCards, EndTurn, Event, GameState, Play,
+    RevealInitiative, Step, Token, Withdraw, other,
+)
+from tutor.undaunted.victory import decide
+
+HAND_SIZE = 4
+
+
+def _rng(rng) -> random.Random:
+    if rng is None:
+        raise TypeError("this action needs randomness: pass a random.Random (or an int seed) as rng")
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        return random.Random(rng)
+    return rng
+
+
+class _Draft:
+    """A mutable working copy of a state, frozen back into a new GameState at the end."""
+
+    __slots__ = ("s", "zones", "tokens", "order", "control", "targets", "events", "fields")
+
+    def __init__(self, s: GameState):
+        self.s = s
+        self.zones = [None, None]          # lazily copied Zones
+        self.tokens = {(t.side, t.unit): t for t in s.tokens}
+        self.order = [(t.side, t.unit) for t in s.tokens]
+        self.control = [dict(s.control[0]), dict(s.control[1])]
+        self.targets = list(s.targets)
+        self.events: list[Event] = []
+        self.fields: dict = {}
+
+    # zones
+    def z(self, side: str) -> Zones:
+        i = SIDE_INDEX[side]
+        return self.zones[i] if self.zones[i] is not None else self.s.zones[i]
+
+    def set_z(self, side: str, z: Zones) -> None:
+        self.zones[SIDE_INDEX[side]] = z
+
+    def move_card(self, side: str, card: str, src: str, dst: str) -> None:
+        z = self.z(side)
+        a = getattr(z, src)
+        i = a.index(card)
+        d = {n: getattr(z, n) for n in ZONE_NAMES}
+        d[src] = a[:i] + a[i + 1:]
+        d[dst] = d[dst] + (card,)
+        self.set_z(side, Zones(**d))
+
+    def event(self, kind, side, text, rule, **data) -> None:
+        self.events.append(Event(kind, side, text, rule, data))
+
+    # tokens
+    def token(self, side: str, unit: str) -> Token:
+        t = self.tokens.get((side, unit))
+        if t is None:
+            t = Token(side, unit, None, False)
+            self.tokens[(side, unit)] = t
+            self.order.append((side, unit))
+        return t
+
+    def set_token(self, t: Token) -> None:
+        if (t.side, t.unit) not in self.tokens:
+            self.order.append((t.side, t.unit))
+        self.tokens[(t.side, t.unit)] = t
+
+    def units_at(self, tile: str):
+        return [self.tokens[k] for k in self.order if self.tokens[k].tile == tile]
+
+    def freeze(self) -> GameState:
+        s = self.s
+        zones = tuple(self.zones[i] if self.zones[i] is not None else s.zones[i] for i in (0, 1))
+        control = tuple(tuple(sorted(c.items())) for c in self.control)
+        new = GameState(s.scenario, zones, tuple(self.tokens[k] for k in self.order), control,
+                        tuple(self.targets), **{f: getattr(s, f) for f in
+                                                ("initiative", "round", "phase", "active",
+                                                 "turns_done", "winner", "result")} | self.fields)
+        return new
+
+
+# ---------------------------------------------------------------------------------------------
+# the round
+
+
+def apply(state: GameState, action, rng=None) -> Step:
+    """Apply one action; return the new state and its events. Raises IllegalAction, changing nothing."""
+    if state.phase == "over":
+        raise IllegalAction(f"the game is over: {state.result}", rules.GAME_END)
+    if isinstance(action, Play):
+        d = _play(state, action, rng)
+    elif isinstance(action, EndTurn):
+        d = _end_turn(state, action)
+    elif isinstance(action, Withdraw):
+        d = _withdraw(state, action)
+    elif isinstance(action, RevealInitiative):
+        d = _reveal(state, action)
+    elif isinstance(action, DrawCards):
+        d = _draw_phase(state, rng)
+    else:
+        raise TypeError(f"not an Undaunted action: {action!r}")
+    new = d.freeze()
+    verdict = decide(new)
+    if verdict is not None:
+        winner, text, rule = verdict
+        d.event("victory", winner, text, rule, winner=winner)
+        from dataclasses import replace
+        new = replace(new, phase="over", active=None, winner=winner, result=text)
+    return Step(new, tuple(d.events))
+
+
+def _draw_phase(s: GameState, rng) -> _Draft:
+    if s.phase != "draw":
+        raise IllegalAction(f"cards are drawn at the start of a round, not in the {s.phase} phase", rules.DRAW)
+    rng = _rng(rng)
+    d = _Draft(s)
+    for side in SIDES:
+        got = deck_draw(d.z(side), HAND_SIZE, rng)
+        d.set_z(side, got.zones)
+        extra = f" (the discard pile was reshuffled {got.reshuffles}×)" if got.reshuffles else ""
+        short = f"; only {len(got.cards)} left to draw" if len(got.cards) < HAND_SIZE else ""
+        d.event("draw", side, f"{side} draws {len(got.cards)} cards{extra}{short}",
+                rules.RESHUFFLE if got.reshuffles else rules.DRAW, cards=list(got.cards),
+                reshuffles=got.reshuffles)
+    d.fields["phase"] = "initiative"
+    return d
+
+
+def initiative_value(card_id: str | None) -> int:
+    return 0 if card_id is None else CARDS[card_id].initiative
+
+
+def _reveal(s: GameState, a: RevealInitiative) -> _Draft:
+    if s.phase != "initiative":
+        raise IllegalAction(f"initiative is determined after drawing, not in the {s.phase} phase",
+                            rules.INITIATIVE)
+    d = _Draft(s)
+    chosen = {"allied": a.allied, "axis": a.axis}
+    for side, c in chosen.items():
+        hand = s.zones_of(side).hand
+        if c is None:
+            if hand:
+                raise IllegalAction(f"{side} must reveal one card from the hand", rules.INITIATIVE)
+        elif c not in hand:
+            raise IllegalAction(f"{side} has no {c} in hand to reveal", rules.INITIATIVE)
+    va, vx = initiative_value(a.allied), initiative_value(a.axis)
+    if va > vx:
+        holder, how = "allied", f"{va} beats {vx}"
+    elif vx > va:
+        holder, how = "axis", f"{vx} beats {va}"
+    else:
+        holder, how = s.initiative, f"a tie at {va}: the initiative token stays as it was"
+    for side, c in chosen.items():
+        if c is not None:
+            d.move_card(side, c, "hand", "discard")
+    d.event("initiative", holder,
+            f"initiative: allied reveals {a.allied} ({va}), axis reveals {a.axis} ({vx}); {how}; "
+            f"{holder} goes first", rules.INITIATIVE, allied=a.allied, axis=a.axis, holder=holder)
+    d.event("initiative-discard", None, "both revealed cards go straight to the discard pile",
+            rules.INITIATIVE_DISCARD)
+    d.fields.update(initiative=holder, phase="turn", active=holder, turns_done=0)
+    return d
+
+
+def _check_turn(s: GameState, side: str) -> None:
+    if s.phase != "turn":
+        raise IllegalAction(f"cards are played in the players' turns, not in the {s.phase} phase", rules.TURN)
+    if side not in SIDE_INDEX:
+        raise IllegalAction(f"{side!r} is not a side; allowed: {', '.join(SIDES)}", rules.TURN)
+    if side != s.active:
+        raise IllegalAction(f"it is {s.active}'s turn, not {side}'s", rules.TURN)
+
+
+def _end_turn(s: GameState, a: EndTurn) -> _Draft:
+    _check_turn(s, a.side)
+    d = _Draft(s)
+    z = d.z(a.side)
+    left, played = z.hand, z.table
+    d.set_z(a.side, Zones((), (), z.discard + left + played, z.draw, z.supply, z.out))
+    d.event("end-turn", a.side, f"{a.side} ends the turn: hand {list(left)} and table {list(played)} "
+            f"go to the discard pile", rules.TURN_END, hand=list(left), table=list(played))
+    if s.turns_done == 0:
+        d.fields.update(active=other(a.side), turns_done=1)
+    else:
+        d.fields.update(active=None, turns_done=0, phase="draw", round=s.round + 1)
+        d.event("end-round", None, f"round {s.round} is over", rules.TURN_END)
+    return d
+
+
+def _withdraw(s: GameState, a: Withdraw) -> _Draft:
+    _check_turn(s, a.side)
+    if a.card not in s.zones_of(a.side).hand:
+        raise IllegalAction(f"{a.side} has no {a.card} in hand", rules.TURN)
+    if a.card == FOG:
+        raise IllegalAction("fog of war cannot be withdrawn to the supply", rules.WITHDRAW_FOG)
+    d = _Draft(s)
+    d.move_card(a.side, a.card, "hand", "supply")
+    tok = s.token(a.side, a.card)
+    note = ""
+    if tok is not None and tok.suppressed:
+        note = "; the unit stays suppressed"
+        rule = rules.SUPPRESSED_WITHDRAW
+    else:
+        rule = rules.WITHDRAW
+    d.event("withdraw", a.side, f"{a.side} withdraws {a.card} to the supply{note}", rule, card=a.card)
+    return d
+
+
+# ---------------------------------------------------------------------------------------------
+# playing a card
+
+
+def _play(s: GameState, p: Play, rng) -> _Draft:
+    _check_turn(s, p.side)
+    side = p.side
+    if p.card not in s.zones_of(side).hand:
+        raise IllegalAction(f"{side} has no {p.card} in hand", rules.TURN)
+    card = CARDS[p.card]
+    if card.is_fog:
+        raise IllegalAction("fog of war cannot be played in your turn, only revealed for initiative",
+                            rules.FOG_OF_WAR)
+    d = _Draft(s)
+    # the card leaves the hand now and lands on the table as its action resolves (so inspire
+    # cannot take back the very card performing it)
+    z = d.z(side)
+    i = z.hand.index(p.card)
+    d.set_z(side, Zones(z.hand[:i] + z.hand[i + 1:], z.table, z.discard, z.draw, z.supply, z.out))
+    unit_tile = None
+    if card.unit is not None:
+        tok = d.token(side, card.unit)
+        if tok.tile is None:
+            tiles = s.board.deployment_tiles(side, card.unit)
+            if not tiles:
+                raise IllegalAction(f"{card.unit}'s token is off the board and no {side} deployment marker "
+                                    f"admits it; the card can only be withdrawn", rules.DEPLOY)
+            if p.deploy is None:
+                if len(tiles) > 1:
+                    raise IllegalAction(f"{card.unit}'s token is off the board: choose where to deploy it "
+                                        f"(deploy=one of {', '.join(tiles)})", rules.DEPLOY)
+                where = tiles[0]
+            elif p.deploy in tiles:
+                where = p.deploy
+            else:
+                raise IllegalAction(f"{card.unit} cannot deploy at {p.deploy}: the matching deployment "
+                                    f"markers are at {', '.join(tiles)}", rules.DEPLOY)
+            tok = Token(side, card.unit, where, False)
+            d.set_token(tok)
+            d.event("deploy", side, f"{card.unit}'s token is off the board, so it deploys at {where}",
+                    rules.DEPLOY, unit=card.unit, tile=where)
+        elif p.deploy is not None:
+            raise IllegalAction(f"{card.unit}'s token is already on the board at {tok.tile}", rules.DEPLOY)
+        unit_tile = tok.tile
+        if tok.suppressed:
+            if p.action != "ready":
+                raise IllegalAction(f"{card.unit} is suppressed: its card can only ready it (action 'ready')",
+                                    rules.SUPPRESSED)
+            d.set_token(Token(side, card.unit, tok.tile, False))
+            d.event("ready", side, f"{card.unit} is suppressed, so the card only flips its token to ready",
+                    rules.SUPPRESSED, unit=card.unit)
+            _to_table(d, side, p.card)
+            return d
+    elif p.deploy is not None:
+        raise IllegalAction(f"{p.card} has no unit token to deploy", rules.DEPLOY)
+    if p.action == "ready":
+        raise IllegalAction(f"'ready' is only for the card of a suppressed unit; {p.card}'s unit is ready",
+                            rules.SUPPRESSED)
+    spec = card.action(p.action)
+    if spec is None:
+        have = ", ".join(a.label for a in card.actions)
+        raise IllegalAction(f"{p.card} has no action {p.action!r}; its actions: {have}", rules.CARD_USE)
+    handler = _HANDLERS[spec.name]
+    handler(d, s, p, card, spec, unit_tile, rng)
+    _to_table(d, side, p.card)
+    return d
+
+
+def _to_table(d: _Draft, side: str, card: str) -> None:
+    z = d.z(side)
+    d.set_z(side, Zones(z.hand, z.table + (card,), z.discard, z.draw, z.supply, z.out))
+
+
+def _steps(s: GameState, start: str, path, value: int, rule) -> tuple[str, ...]:
+    path = tuple(path)
+    if not path:
+        raise IllegalAction("give the tile(s) to move to (path)", rule)
+    if len(path) > value:
+        raise IllegalAction(f"this action moves at most {value} tile{'s' if value > 1 else ''}, "
+                            f"not {len(path)}", rule)
+    prev = start
+    for t in path:
+        if t not in s.board:
+            raise IllegalAction(f"tile {t!r} is not on the board", rule)
+        if not s.board.adjacent(prev, t):
+            raise IllegalAction(f"{t} is not adjacent to {prev}", rule)
+        prev = t
+    return path
+
+
+def _remove_target_if_mortar(d: _Draft, side: str, unit: str, why: str) -> None:
+    i = SIDE_INDEX[side]
+    if CARDS[unit].name == "mortar" and d.targets[i] is not None:
+        d.targets[i] = None
+        d.event("target-removed", side, f"the mortar {why}, so its target marker is removed", rules.MOVE)
+
+
+def _need_unit(card: Card, unit_tile, rule):
+    if card.unit is None or unit_tile is None:
+        raise IllegalAction(f"{card.id} has no unit on the board to act", rule)
+
+
+def _a_move(d, s, p, card, spec, unit_tile, rng):
+    _need_unit(card, unit_tile, rules.MOVE)
+    path = _steps(s, unit_tile, p.path, spec.value, rules.MOVE)
+    for t in path:
+        if t not in d.control[SIDE_INDEX[p.side]]:
+            raise IllegalAction(f"{t} has no {p.side} control marker: a unit may only move onto a tile with "
+                                f"your control marker (scouted or controlled)", rules.MOVE)
+    d.set_token(Token(p.side, card.unit, path[-1], False))
+    d.event("move", p.side, f"{card.unit} moves {unit_tile} → {' → '.join(path)}", rules.MOVE,
+            unit=card.unit, path=list(path))
+    _remove_target_if_mortar(d, p.side, card.unit, "moved")
+
+
+def _a_maneuver(d, s, p, card, spec, unit_tile, rng):
+    if p.unit is None:
+        raise IllegalAction("maneuver: say which of your units moves (unit=...)", rules.MANEUVER)
+    tok = d.tokens.get((p.side, p.unit))
+    if tok is None or tok.tile is None:
+        raise IllegalAction(f"{p.side} has no {p.unit} token on the board", rules.MANEUVER)
+    if tok.suppressed:
+        raise IllegalAction(f"{p.unit} is suppressed and cannot be maneuvered", rules.MANEUVER_SUPPRESSED)
+    path = _steps(s, tok.tile, p.path, spec.value, rules.MANEUVER)
+    for t in path:
+        if t not in d.control[SIDE_INDEX[p.side]]:
+            raise IllegalAction(f"{t} has no {p.side} control marker: maneuver may only enter tiles with "
+                                f"your control marker", rules.MOVE)
+    d.set_token(Token(p.side, p.unit, path[-1], False))
+    d.event("maneuver", p.side, f"{p.unit} is maneuvered {tok.tile} → {' → '.join(path)}", rules.MANEUVER,
+            unit=p.unit, path=list(path))
+    _remove_target_if_mortar(d, p.side, p.unit, "moved")
+
+
+def _a_scout(d, s, p, card, spec, unit_tile, rng):
+    _need_unit(card, unit_tile, rules.SCOUT)
+    path = _steps(s, unit_tile, p.path, spec.value, rules.SCOUT)
+    ctrl = d.control[SIDE_INDEX[p.side]]
+    placed, fog = [], 0
+    for t in path:
+        if t not in ctrl:
+            ctrl[t] = SCOUTED
+            placed.append(t)
+            z = d.z(p.side)
+            if FOG in z.supply:
+                d.move_card(p.side, FOG, "supply", "discard")
+                fog += 1
+    d.set_token(Token(p.side, card.unit, path[-1], False))
+    short = len(placed) - fog
+    extra = f" ({short} fewer: the supply held no more)" if short else ""
+    d.event("scout", p.side, f"{card.unit} scouts {unit_tile} → {' → '.join(path)}; scouted markers on "
+            f"{', '.join(placed) or 'no new tile'}; {fog} fog of war from the supply to the discard pile{extra}",
+            rules.SCOUT, unit=card.unit, path=list(path), scouted=placed, fog_of_war=fog)
+
+
+def _a_sneak(d, s, p, card, spec, unit_tile, rng):
+    _need_unit(card, unit_tile, rules.SNEAK)
+    value = s.scenario.option("sneak", spec.value)
+    path = _steps(s, unit_tile, p.path, value, rules.SNEAK_TEXT)
+    d.set_token(Token(p.side, card.unit, path[-1], False))
+    d.event("sneak", p.side, f"{card.unit} sneaks {unit_tile} → {' → '.join(path)} (no marker, no fog of war)",
+            rules.SNEAK, unit=card.unit, path=list(path))
+    _remove_target_if_mortar(d, p.side, card.unit, "moved")
+
+
+def _a_bolster(d, s, p, card, spec, unit_tile, rng):
+    cards = tuple(p.cards)
+    if len(cards) > spec.value:
+        raise IllegalAction(f"bolster {spec.value} takes at most {spec.value} cards, not {len(cards)}",
+                            rules.BOLSTER)
+    supply = list(d.z(p.side).supply)
+    for c in cards:
+        if c not in CARDS:
+            raise IllegalAction(f"{c!r} is not a card", rules.BOLSTER)
+        if spec.squad is not None and CARDS[c].squad != spec.squad:
+            raise IllegalAction(f"bolster {spec.value} {spec.squad.upper()} may only take squad "
+                                f"{spec.squad.upper()} cards, not {c}", rules.BOLSTER)
+        if c not in supply:
+            raise IllegalAction(f"{p.side}'s supply holds no (more) {c}", rules.BOLSTER)
+        supply.remove(c)
+    for c in cards:
+        d.move_card(p.side, c, "supply", "discard")
+    d.event("bolster", p.side, f"bolster: {', '.join(cards) or 'nothing'} from the supply to the discard pile",
+            rules.BOLSTER, cards=list(cards))
+
+
+def _a_command(d, s, p, card, spec, unit_tile, rng):
+    n = spec.value if p.count is None else p.count
+    if not 0 <= n <= spec.value:
+        raise IllegalAction(f"command draws up to {spec.value} cards, not {n}", rules.COMMAND)
+    got = deck_draw(d.z(p.side), n, _rng(rng) if n else random.Random(0))
+    d.set_z(p.side, got.zones)
+    extra = f" (the discard pile was reshuffled {got.reshuffles}×; never the table or supply)" \
+        if got.reshuffles else ""
+    d.event("command", p.side, f"command: draws {len(got.cards)} card(s) into the hand{extra}",
+            rules.RESHUFFLE if got.reshuffles else rules.COMMAND, cards=list(got.cards))
+
+
+def _a_confuse(d, s, p, card, spec, unit_tile, rng):
+    foe = other(p.side)
+    if FOG in d.z(foe).supply:
+        d.move_card(foe, FOG, "supply", "discard")
+        d.event("confuse", p.side, f"confuse: a fog of war from {foe}'s supply into {foe}'s discard pile",
+                rules.CONFUSE)
+    else:
+        d.event("confuse", p.side, f"confuse: {foe}'s supply has no fog of war, no effect", rules.CONFUSE)
+
+
+def _a_control(d, s, p, card, spec, unit_tile, rng):
+    _need_unit(card, unit_tile, rules.CONTROL)
+    mine = d.control[SIDE_INDEX[p.side]]
+    status = mine.get(unit_tile)
+    if status is None:
+        raise IllegalAction(f"{unit_tile} has no {p.side} control marker to flip", rules.CONTROL)
+    if status == CONTROLLED:
+        raise IllegalAction(f"{unit_tile} is already controlled by {p.side}", rules.CONTROL)
+    foe = other(p.side)
+    enemies = [t.unit for t in d.units_at(unit_tile) if t.side == foe]
+    if enemies:
+        raise IllegalAction(f"an enemy unit ({', '.join(enemies)}) is on {unit_tile}", rules.CONTROL)
+    mine[unit_tile] = CONTROLLED
+    d.event("control", p.side, f"{card.unit} takes control of {unit_tile}: the marker is flipped to "
+            f"controlled", rules.CONTROL, tile=unit_tile)
+    theirs = d.control[SIDE_INDEX[foe]]
+    if theirs.get(unit_tile) == CONTROLLED:
+        theirs[unit_tile] = SCOUTED
+        d.event("control-flip", foe, f"{foe}'s controlled marker on {unit_tile} is flipped back to scouted",
+                rules.CONTROL_FLIP, tile=unit_tile)
+
+
+def _a_inspire(d, s, p, card, spec, unit_tile, rng):
+    cards = tuple(p.cards)
+    if len(cards) > spec.value:
+        raise IllegalAction(f"inspire takes back {spec.value} played card, not {len(cards)}", rules.INSPIRE)
+    table = list(d.z(p.side).table)
+    for c in cards:
+        if c not in CARDS:
+            raise IllegalAction(f"{c!r} is not a card", rules.INSPIRE)
+        if CARDS[c].squad != spec.squad:
+            raise IllegalAction(f"inspire {spec.value} {spec.squad.upper()} takes back only squad "
+                                f"{spec.squad.upper()} cards, not {c}", rules.INSPIRE)
+        if c not in table:
+            raise IllegalAction(f"no {c} among {p.side}'s played cards on the table (the card performing "
+                                f"inspire does not count)", rules.INSPIRE)
+        table.remove(c)
+    for c in cards:
+        d.move_card(p.side, c, "table", "hand")
+    d.event("inspire", p.side, f"inspire: {', '.join(cards) or 'nothing'} back from the table into the hand",
+            rules.INSPIRE, cards=list(cards))
+
+
+def _a_recon(d, s, p, card, spec, unit_tile, rng):
+    if FOG not in d.z(p.side).hand:
+        d.event("recon", p.side, "recon: no fog of war in hand, no effect", rules.RECON_NONE)
+        return
+    d.move_card(p.side, FOG, "hand", "out")
+    got = deck_draw(d.z(p.side), 1, _rng(rng))
+    d.set_z(p.side, got.zones)
+    d.event("recon", p.side, f"recon: a fog of war leaves the game; draws {len(got.cards)} card(s)",
+            rules.RECON, cards=list(got.cards), reshuffles=got.reshuffles)
+
+
+def _a_target(d, s, p, card, spec, unit_tile, rng):
+    _need_unit(card, unit_tile, rules.TARGET)
+    t = p.target
+    if t not in s.board:
+        raise IllegalAction(f"target: {t!r} is not a tile on the board", rules.TARGET)
+    r = s.board.range(unit_tile, t)
+    if r < 3:
+        raise IllegalAction(f"{t} is {r} tile(s) from the mortar at {unit_tile}; the target must be at "
+                            f"least 3 away", rules.TARGET)
+    i = SIDE_INDEX[p.side]
+    was = d.targets[i]
+    d.targets[i] = t
+    verb = f"moved from {was} to" if was else "placed on"
+    d.event("target", p.side, f"the target marker is {verb} {t} ({r} tiles from the mortar)", rules.TARGET,
+            tile=t, range=r)
+
+
+def _attacker_hill(s: GameState, tile: str) -> bool:
+    return s.board.tile(tile).cover.hill
+
+
+def _fire(d, s, p, card, spec, unit_tile, rng, *, suppress: bool):
+    rule = rules.CHOOSE_TARGET
+    _need_unit(card, unit_tile, rule)
+    foe = other(p.side)
+    tok = d.tokens.get((foe, p.target)) if isinstance(p.target, str) else None
+    if tok is None or tok.tile is None:
+        raise IllegalAction(f"{p.target!r} is not an enemy ({foe}) unit token on the board", rule)
+    rng = _rng(rng)
+    tile = s.board.tile(tok.tile)
+    dfn = combat.total_defense(UNIT_TYPES[CARDS[tok.unit].name].base_defense, tile.cover,
+                               s.board.range(unit_tile, tok.tile),
+                               attacker_on_hill=_attacker_hill(s, unit_tile))
+    r = combat.roll(spec.value, dfn.total, rng)
+    name = "suppress" if suppress else "attack"
+    d.event(name, p.side, f"{card.unit} {name}s {foe} {tok.unit} on {tok.tile}: {dfn.text}; {r.text}",
+            rules.DICE, target=tok.unit, defense=dfn.total, dice=list(r.dice), hit=r.hit,
+            parts={"base": dfn.base, "cover": dfn.cover, "range": dfn.range})
+    if not r.hit:
+        return
+    if suppress:
+        if tok.suppressed:
+            d.event("suppress-none", foe, f"{tok.unit} was already suppressed: no effect", rules.SUPPRESS)
+        else:
+            d.set_token(Token(foe, tok.unit, tok.tile, True))
+            d.event("suppressed", foe, f"{tok.unit} is suppressed (token flipped)", rules.SUPPRESS,
+                    unit=tok.unit)
+    else:
+        _casualty(d, foe, tok.unit, rng)
+
+
+def _casualty(d: _Draft, side: str, unit: str, rng) -> None:
+    c = deck_casualty(d.z(side), unit, rng, token_on_board=True)
+    d.set_z(side, c.zones)
+    d.event("casualty", side, c.text, c.rule, unit=unit, removed_from=c.removed_from,
+            shuffled=c.shuffled, token_removed=c.token_removed)
+    if c.token_removed:
+        d.set_token(Token(side, unit, None, False))
+        _remove_target_if_mortar(d, side, unit, "left the board")
+
+
+def _a_attack(d, s, p, card, spec, unit_tile, rng):
+    _fire(d, s, p, card, spec, unit_tile, rng, suppress=False)
+
+
+def _a_suppress(d, s, p, card, spec, unit_tile, rng):
+    _fire(d, s, p, card, spec, unit_tile, rng, suppress=True)
+
+
+def _a_bombard(d, s, p, card, spec, unit_tile, rng):
+    _need_unit(card, unit_tile, rules.BOMBARD)
+    t = d.targets[SIDE_INDEX[p.side]]
+    if t is None:
+        raise IllegalAction(f"{p.side} has no target marker on the board", rules.BOMBARD)
+    rng = _rng(rng)
+    victims = sorted(d.units_at(t), key=lambda k: (SIDE_INDEX[k.side], k.unit))
+    if not victims:
+        d.event("bombard", p.side, f"bombard on {t}: no units there", rules.BOMBARD, tile=t)
+    tile = s.board.tile(t)
+    for tok in victims:
+        dfn = combat.total_defense(UNIT_TYPES[CARDS[tok.unit].name].base_defense, tile.cover, 0, bombard=True)
+        r = combat.roll(spec.value, dfn.total, rng)
+        d.event("bombard", p.side, f"bombard on {t} hits at {tok.side} {tok.unit}: {dfn.text}; {r.text}",
+                rules.BOMBARD, tile=t, target=tok.unit, target_side=tok.side, defense=dfn.total,
+                dice=list(r.dice), hit=r.hit)
+        if r.hit:
+            cur = d.tokens[(tok.side, tok.unit)]
+            if cur.tile == t:          # still there (an earlier casualty cannot move it, but be exact)
+                _casualty(d, tok.side, tok.unit, rng)
+
+
+_HANDLERS = {
+    "move": _a_move, "maneuver": _a_maneuver, "scout": _a_scout, "sneak": _a_sneak,
+    "bolster": _a_bolster, "command": _a_command, "confuse": _a_confuse, "control": _a_control,
+    "inspire": _a_inspire, "recon": _a_recon, "target": _a_target, "attack": _a_attack,
+    "suppress": _a_suppress, "bombard": _a_bombard,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# what may be done now
+
+
+def legal_actions(s: GameState) -> list:
+    """Every action the deciding player(s) may take now (both reveals at once in ``initiative``)."""
+    if s.phase == "over":
+        return []
+    if s.phase == "draw":
+        return [DrawCards()]
+    if s.phase == "initiative":
+        ha = sorted(set(s.zones_of("allied").hand)) or [None]
+        hx = sorted(set(s.zones_of("axis").hand)) or [None]
+        return [RevealInitiative(a, x) for a in ha for x in hx]
+    side = s.active
+    out: list = []
+    for c in sorted(set(s.zones_of(side).hand)):
+        out.extend(card_plays(s, side, c))
+    out.append(EndTurn(side))
+    return out
+
+
+def card_plays(s: GameState, side: str, card_id: str) -> list:
+    """The legal plays of one card in ``side``'s hand (actions with parameters, and withdraw)."""
+    card = CARDS[card_id]
+    if card.is_fog:
+        return []
+    out: list = []
+    deploys: list = [None]
+    unit_tile = None
+    multi = False
+    if card.unit is not None:
+        tok = s.token(side, card.unit)
+        if tok is None or tok.tile is None:
+            deploys = list(s.board.deployment_tiles(side, card.unit))
+            multi = len(deploys) > 1
+        else:
+            unit_tile = tok.tile
+            if tok.suppressed:
+                return [Play(side, card_id, "ready"), Withdraw(side, card_id)]
+    for dep in deploys:
+        here = dep if dep is not None else unit_tile
+        dep_arg = dep if (dep is not None and multi) else None
+        for spec in card.actions:
+            out.extend(_options(s, side, card, spec, here, dep_arg))
+    out.append(Withdraw(side, card_id))
+    return out
+
+
+def _paths(s: GameState, start: str, n: int, ok) -> list[tuple[str, ...]]:
+    res: list[tuple[str, ...]] = []
+    frontier = [(start, ())]
+    for _ in range(n):
+        nxt = []
+        for at, path in frontier:
+            for t in s.board.neighbours(at):
+                if ok(t):
+                    np = path + (t,)
+                    res.append(np)
+                    nxt.append((t, np))
+        frontier = nxt
+    return res
+
+
+def _options(s: GameState, side: str, card: Card, spec, here, dep) -> list:
+    name, cid = spec.name, card.id
+    i = SIDE_INDEX[side]
+    mine = dict(s.control[i])
+    P = Play
+    if name == "move":
+        return [P(side, cid, name, path=pa, deploy=dep)
+                for pa in _paths(s, here, spec.value, mine.__contains__)]
+    if name == "maneuver":
+        out = []
+        for t in s.tokens_of(side):
+            if t.suppressed:
+                continue
+            for pa in _paths(s, t.tile, spec.value, mine.__contains__):
+                out.append(P(side, cid, name, unit=t.unit, path=pa, deploy=dep))
+        return out
+    if name == "scout":
+        return [P(side, cid, name, path=pa, deploy=dep) for pa in _paths(s, here, spec.value, lambda t: True)]
+    if name == "sneak":
+        v = s.scenario.option("sneak", spec.value)
+        return [P(side, cid, name, path=pa, deploy=dep) for pa in _paths(s, here, v, lambda t: True)]
+    if name == "bolster":
+        supply = s.zones_of(side).supply
+        pool = [c for c in supply if spec.squad is None or CARDS[c].squad == spec.squad]
+        if not pool:
+            return [P(side, cid, name, cards=(), deploy=dep)]
+        counts = {c: pool.count(c) for c in set(pool)}
+        kinds = sorted(counts)
+        out = []
+        for k in range(1, min(spec.value, len(pool)) + 1):
+            for combo in combinations_with_replacement(kinds, k):
+                if all(combo.count(c) <= counts[c] for c in set(combo)):
+                    out.append(P(side, cid, name, cards=combo, deploy=dep))
+        return out
+    if name == "command":
+        return [P(side, cid, name, deploy=dep)]
+    if name in ("confuse", "recon"):
+        return [P(side, cid, name, deploy=dep)]
+    if name == "control":
+        if mine.get(here) != SCOUTED:
+            return []
+        if any(t.tile == here and t.side != side for t in s.tokens):
+            return []
+        return [P(side, cid, name, deploy=dep)]
+    if name == "inspire":
+        table = sorted({c for c in s.zones_of(side).table if CARDS[c].squad == spec.squad})
+        if not table:
+            return [P(side, cid, name, cards=(), deploy=dep)]
+        return [P(side, cid, name, cards=(c,), deploy=dep) for c in table]
+    if name == "target":
+        return [P(side, cid, name, target=t, deploy=dep) for t in s.board.within(here, 3)]
+    if name in ("attack", "suppress"):
+        return [P(side, cid, name, target=t.unit, deploy=dep) for t in s.tokens_of(other(side))]
+    if name == "bombard":
+        if s.targets[i] is None:
+            return []
+        return [P(side, cid, name, deploy=dep)]
+    raise AssertionError(name)

@@ -1,0 +1,171 @@
+"""``tutor undaunted ...``: casualties on deck files, exact hit odds, checks, catalogue, playouts.
+
+    tutor undaunted casualty FILE --unit ID [--seed N] [--json]
+    tutor undaunted hit --defense D --cover C --range R --dice N [--bombard] [--attacker-on-hill] [--json]
+    tutor undaunted check FILE [--json]          (a deck file or a scenario file)
+    tutor undaunted cards [--json]               (the card catalogue with its sources)
+    tutor undaunted conflicts [--json]           (where the rulebook disagrees with itself)
+    tutor undaunted playout SCENARIO [--seed N] [--rounds R] [--json]
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor.errors import InputError
+from tutor.undaunted import combat
+from tutor.undaunted.cards import CARDS, COPIES_SOURCE, UNIT_IDS, UNIT_TYPES
+from tutor.undaunted.deck import ZONE_NAMES, casualty
+from tutor.undaunted.rules import SOURCE_CONFLICTS
+from tutor.undaunted.scenario import parse_deck, parse_scenario, read_yaml
+
+
+def _emit(data, as_json, text):
+    from tutor.cli import emit
+    emit(data, as_json, text)
+
+
+def _nonneg(what):
+    def conv(v):
+        try:
+            n = int(v)
+        except ValueError:
+            raise InputError(f"--{what}: {v!r} is not a whole number") from None
+        if n < 0:
+            raise InputError(f"--{what}: {n} must be >= 0")
+        return n
+    return conv
+
+
+def add_commands(subparsers) -> None:
+    p = subparsers.add_parser("undaunted", help="Undaunted: Normandy rulings (casualties, hit odds, ...)")
+    sub = p.add_subparsers(dest="undaunted_command", required=True, parser_class=type(p))
+
+    c = sub.add_parser("casualty", help="remove one card of a hit unit from a deck file's zones")
+    c.add_argument("file")
+    c.add_argument("--unit", required=True, help="unit id, e.g. riflemen-a")
+    c.add_argument("--seed", type=_nonneg("seed"), default=0, help="seed for the shuffle of the draw deck")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=cmd_casualty)
+
+    h = sub.add_parser("hit", help="exact chance that an attack hits")
+    h.add_argument("--defense", type=_nonneg("defense"), required=True, help="base defense of the unit")
+    h.add_argument("--cover", required=True, help="cover of the target's tile: a number or 3/1 (hill)")
+    h.add_argument("--range", type=_nonneg("range"), default=0, help="tiles from attacker to target")
+    h.add_argument("--dice", type=_nonneg("dice"), required=True, help="the action's value")
+    h.add_argument("--bombard", action="store_true", help="a bombard: no range, hill cover 1")
+    h.add_argument("--attacker-on-hill", action="store_true", help="the attacker is on a hill tile")
+    h.add_argument("--json", action="store_true")
+    h.set_defaults(func=cmd_hit)
+
+    k = sub.add_parser("check", help="validate a deck or scenario file")
+    k.add_argument("file")
+    k.add_argument("--json", action="store_true")
+    k.set_defaults(func=cmd_check)
+
+    cc = sub.add_parser("cards", help="the card catalogue with the source of each value")
+    cc.add_argument("--json", action="store_true")
+    cc.set_defaults(func=cmd_cards)
+
+    cf = sub.add_parser("conflicts", help="where the rulebook disagrees with itself")
+    cf.add_argument("--json", action="store_true")
+    cf.set_defaults(func=cmd_conflicts)
+
+    pl = sub.add_parser("playout", help="play a scenario between two random players")
+    pl.add_argument("scenario")
+    pl.add_argument("--seed", type=_nonneg("seed"), default=0)
+    pl.add_argument("--rounds", type=_nonneg("rounds"), default=15)
+    pl.add_argument("--json", action="store_true")
+    pl.set_defaults(func=cmd_playout)
+
+
+def _deck(path):
+    data = read_yaml(path)
+    return parse_deck(data, str(path))
+
+
+def cmd_casualty(args) -> int:
+    side, zones = _deck(args.file)
+    unit = args.unit
+    if unit not in CARDS:
+        raise InputError(f"--unit: {unit!r} is not a card id; units: {', '.join(UNIT_IDS)}")
+    if CARDS[unit].kind != "soldier":
+        raise InputError(f"--unit: {unit} has no token, so it cannot be hit; units: {', '.join(UNIT_IDS)}")
+    if zones.census()[unit] == 0:
+        raise InputError(f"{args.file}: {side} has no {unit} card in any zone "
+                         f"({', '.join(ZONE_NAMES)}), so it is not a unit of this platoon")
+    res = casualty(zones, unit, random.Random(args.seed))
+    data = res.to_json()
+    lines = [res.text, f"rule: {res.rule.cite} — {res.rule.summary}"]
+    lines += [f"  {z}: {', '.join(data['zones'][z]) or '—'}" for z in ZONE_NAMES]
+    _emit(data, args.json, "\n".join(lines))
+    return 0
+
+
+def cmd_hit(args) -> int:
+    cover = combat.parse_cover(args.cover, where="--cover")
+    if args.dice < 1:
+        raise InputError("--dice: must be at least 1 (one d10 per action point)")
+    d = combat.total_defense(args.defense, cover, args.range, bombard=args.bombard,
+                             attacker_on_hill=args.attacker_on_hill)
+    pd, ph = combat.p_die(d.total), combat.p_hit(d.total, args.dice)
+    data = {"total_defense": d.total, "p_die": combat.fraction_text(pd), "p_hit": combat.fraction_text(ph)}
+    text = (f"total defense: {d.text}\n"
+            f"one die hits on {combat.faces_hitting(d.total)} of 10 faces (0 always hits): "
+            f"{data['p_die']}\n"
+            f"at least one hit with {args.dice} dice: {data['p_hit']}")
+    _emit(data, args.json, text)
+    return 0
+
+
+def cmd_check(args) -> int:
+    data = read_yaml(args.file)
+    if "side" in data and "tiles" not in data:
+        side, zones = parse_deck(data, args.file)
+        counts = {z: len(getattr(zones, z)) for z in ZONE_NAMES}
+        out = {"kind": "deck", "side": side, "counts": counts, "cards": sum(counts.values())}
+        text = f"{args.file}: a valid {side} deck file, {out['cards']} cards ({counts})"
+    else:
+        sc = parse_scenario(data, args.file)
+        out = {"kind": "scenario", "name": sc.name, "tiles": len(sc.board.tiles),
+               "tokens": len([t for t in sc.start.tokens if t.tile is not None])}
+        text = f"{args.file}: a valid scenario '{sc.name}', {out['tiles']} tiles, {out['tokens']} tokens on the board"
+    _emit(out, args.json, text)
+    return 0
+
+
+def cmd_cards(args) -> int:
+    data = {"cards": [c.to_json() for c in CARDS.values()],
+            "units": {n: {"title_cs": u.title_cs, "base_defense": u.base_defense,
+                          "source": u.defense_source.to_json()} for n, u in UNIT_TYPES.items()},
+            "copies_source": COPIES_SOURCE.to_json()}
+    lines = []
+    for c in CARDS.values():
+        acts = ", ".join(a.label for a in c.actions) or "(initiative only)"
+        lines.append(f"{c.id:18} init {c.initiative}  {acts}")
+    for n, u in UNIT_TYPES.items():
+        src = f"line {u.defense_source.line}" if u.defense_source.line else "chosen"
+        lines.append(f"token {n:16} base defense {u.base_defense} ({src})")
+    _emit(data, args.json, "\n".join(lines))
+    return 0
+
+
+def cmd_conflicts(args) -> int:
+    lines = []
+    for c in SOURCE_CONFLICTS:
+        lines.append(f"{c['topic']}:")
+        for t in c["texts"]:
+            lines.append(f"  {t['where']} (line {t['line']}): {t['text']}")
+        lines.append(f"  → {c['resolution']}")
+    _emit(SOURCE_CONFLICTS, args.json, "\n".join(lines))
+    return 0
+
+
+def cmd_playout(args) -> int:
+    from tutor.undaunted.playout import playout
+    from tutor.undaunted.scenario import load_scenario
+    sc = load_scenario(args.scenario)
+    res = playout(sc, seed=args.seed, max_rounds=args.rounds)
+    data = {"winner": res.winner, "result": res.result, "rounds": res.rounds, "actions": res.actions}
+    _emit(data, args.json, f"{res.rounds} rounds, {res.actions} actions: {res.result or 'no winner yet'}")
+    return 0

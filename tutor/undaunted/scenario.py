@@ -1,0 +1,310 @@
+"""Loading ``game: undaunted`` files: deck files and scenario files (YAML, ``format: 1``).
+
+Every problem is one ``InputError`` line naming the file, the key, what is wrong and what is
+allowed. Duplicate keys are refused with their line number (YAML would silently keep the last).
+
+Deck file (one side's cards in their zones, top of the draw deck first)::
+
+    format: 1
+    game: undaunted
+    side: allied
+    hand: [riflemen-a, scouts-b]
+    table: []
+    discard: [riflemen-a]
+    draw: [machine-gunners-c, riflemen-b, riflemen-a]
+    supply: [riflemen-a, fog-of-war]
+    out: []
+
+Scenario file: see ``scenarios/undaunted/worked-example.yaml`` (tiles with positions, cover,
+objectives; per side: victory condition, deployment markers, control markers, tokens, target
+marker, and the cards in each zone — ``deck:`` is the starting deck, shuffled at setup; ``draw:``
+is a draw deck in a fixed order, top first).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import yaml
+
+from tutor import hexes
+from tutor.errors import InputError
+from tutor.undaunted.board import Board, Deployment, Tile
+from tutor.undaunted.cards import CARD_IDS, CARDS, SQUADS, UNIT_IDS
+from tutor.undaunted.combat import parse_cover
+from tutor.undaunted.deck import ZONE_NAMES, Zones, shuffled
+from tutor.undaunted.state import CONTROLLED, SCOUTED, SIDES, GameState, Scenario, Token, Victory
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that refuses duplicate mapping keys, naming the line."""
+
+
+def _construct_mapping(loader, node, deep=False):
+    seen = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise InputError(f"{loader._tutor_file}: line {key_node.start_mark.line + 1}: "
+                             f"a key must be a plain value") from None
+        if key in seen:
+            raise InputError(f"{loader._tutor_file}: line {key_node.start_mark.line + 1}: duplicate key "
+                             f"{key!r} (first at line {seen[key]}); each key may appear once")
+        seen[key] = key_node.start_mark.line + 1
+    return loader.construct_mapping_plain(node, deep=deep)
+
+
+_Loader.construct_mapping_plain = yaml.SafeLoader.construct_mapping
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def read_yaml(path) -> dict:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8 text") from None
+    return parse_yaml(text, str(path))
+
+
+def parse_yaml(text: str, name: str = "<text>") -> dict:
+    loader = _Loader(text)
+    loader._tutor_file = name
+    try:
+        data = loader.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f"line {mark.line + 1}" if mark is not None else "somewhere"
+        raise InputError(f"{name}: {where}: not valid YAML ({exc.problem})") from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"{name}: not valid YAML ({str(exc).splitlines()[0]})") from None
+    finally:
+        loader.dispose()
+    if not isinstance(data, dict):
+        raise InputError(f"{name}: the file must be a mapping with keys format, game, ...")
+    return data
+
+
+def _header(data: dict, name: str) -> None:
+    if data.get("format") != 1:
+        raise InputError(f"{name}: key 'format': {data.get('format')!r} is not supported; allowed: 1")
+    if data.get("game") != "undaunted":
+        raise InputError(f"{name}: key 'game': {data.get('game')!r} is not this game; allowed: undaunted")
+
+
+def _side(value, name: str, key: str) -> str:
+    if value not in SIDES:
+        raise InputError(f"{name}: key '{key}': {value!r} is not a side; allowed: {', '.join(SIDES)}")
+    return value
+
+
+def _card_list(value, name: str, key: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise InputError(f"{name}: key '{key}': must be a list of card ids, e.g. [riflemen-a, fog-of-war]")
+    out = []
+    for i, c in enumerate(value):
+        if c not in CARDS:
+            raise InputError(f"{name}: key '{key}[{i}]': {c!r} is not a card id; allowed: {', '.join(CARD_IDS)}")
+        out.append(c)
+    return tuple(out)
+
+
+def _unknown_keys(data: dict, allowed, name: str, where: str = "") -> None:
+    for k in data:
+        if k not in allowed:
+            at = f"{where}." if where else ""
+            raise InputError(f"{name}: key '{at}{k}' is not known here; allowed: {', '.join(allowed)}")
+
+
+DECK_KEYS = ("format", "game", "side") + ZONE_NAMES
+
+
+def parse_deck(data: dict, name: str) -> tuple[str, Zones]:
+    _header(data, name)
+    _unknown_keys(data, DECK_KEYS, name)
+    if "side" not in data:
+        raise InputError(f"{name}: key 'side' is missing; allowed: {', '.join(SIDES)}")
+    side = _side(data["side"], name, "side")
+    return side, Zones(**{z: _card_list(data.get(z), name, z) for z in ZONE_NAMES})
+
+
+def load_deck(path) -> tuple[str, Zones]:
+    """A deck file → (side, Zones)."""
+    return parse_deck(read_yaml(path), str(path))
+
+
+# ---------------------------------------------------------------------------------------------
+# scenarios
+
+SCENARIO_KEYS = ("format", "game", "name", "initiative", "options", "tiles", "sides", "notes")
+SIDE_KEYS = ("victory", "deployment", "control", "tokens", "suppressed", "target", "deck") + ZONE_NAMES
+OPTION_KEYS = ("sneak",)
+
+
+def _int(value, name, key, lo=0):
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+        raise InputError(f"{name}: key '{key}': {value!r} is not allowed; allowed: a whole number >= {lo}")
+    return value
+
+
+def parse_scenario(data: dict, name: str) -> Scenario:
+    _header(data, name)
+    _unknown_keys(data, SCENARIO_KEYS, name)
+    title = str(data.get("name", Path(name).stem))
+    # tiles
+    raw_tiles = data.get("tiles")
+    if not isinstance(raw_tiles, dict) or not raw_tiles:
+        raise InputError(f"{name}: key 'tiles': must map tile labels to {{at, cover, objective}}, e.g. "
+                         f"17B: {{at: \"3,1\", cover: 3, objective: 2}}")
+    tiles, seen_pos = [], {}
+    for label, spec in raw_tiles.items():
+        key = f"tiles.{label}"
+        if not isinstance(spec, dict):
+            raise InputError(f"{name}: key '{key}': must be a mapping with at, cover and objective")
+        _unknown_keys(spec, ("at", "cover", "objective", "terrain"), name, key)
+        if "at" not in spec:
+            raise InputError(f"{name}: key '{key}.at' is missing; write the position as \"col,row\"")
+        pos = hexes.parse_hex(spec["at"], what=f"{name}: key '{key}.at':")
+        if pos in seen_pos:
+            raise InputError(f"{name}: key '{key}.at': \"{hexes.fmt(pos)}\" is already tile {seen_pos[pos]}; "
+                             f"one tile per position")
+        seen_pos[pos] = label
+        cover = parse_cover(spec.get("cover", 0), where=f"{name}: key '{key}.cover'")
+        obj = _int(spec.get("objective", 0), name, f"{key}.objective")
+        tiles.append(Tile(str(label), pos, cover, obj))
+    tile_ids = [t.id for t in tiles]
+
+    def tile_ref(v, key):
+        if v not in tile_ids:
+            raise InputError(f"{name}: key '{key}': {v!r} is not a tile of this scenario; "
+                             f"allowed: {', '.join(tile_ids)}")
+        return v
+
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise InputError(f"{name}: key 'options': must be a mapping; allowed keys: {', '.join(OPTION_KEYS)}")
+    _unknown_keys(options, OPTION_KEYS, name, "options")
+    opts = []
+    if "sneak" in options:
+        if options["sneak"] not in (1, 2):
+            raise InputError(f"{name}: key 'options.sneak': {options['sneak']!r}; allowed: 1 (rules text) "
+                             f"or 2 (quick reference)")
+        opts.append(("sneak", options["sneak"]))
+    sides = data.get("sides")
+    if not isinstance(sides, dict):
+        raise InputError(f"{name}: key 'sides': must map allied and axis to their setup")
+    _unknown_keys(sides, SIDES, name, "sides")
+    deployments, victories, zones_spec, tokens, control, targets = [], [], {}, [], [], []
+    for side in SIDES:
+        sp = sides.get(side)
+        base = f"sides.{side}"
+        if not isinstance(sp, dict):
+            raise InputError(f"{name}: key '{base}' is missing or not a mapping")
+        _unknown_keys(sp, SIDE_KEYS, name, base)
+        v = sp.get("victory") or {}
+        if not isinstance(v, dict) or not v:
+            raise InputError(f"{name}: key '{base}.victory': give objectives: N and/or suppress: true")
+        _unknown_keys(v, ("objectives", "suppress"), name, f"{base}.victory")
+        objv = None if v.get("objectives") is None else _int(v["objectives"], name, f"{base}.victory.objectives", 1)
+        sup = v.get("suppress", False)
+        if not isinstance(sup, bool):
+            raise InputError(f"{name}: key '{base}.victory.suppress': {sup!r}; allowed: true or false")
+        victories.append(Victory(objv, sup))
+        for i, dep in enumerate(sp.get("deployment") or []):
+            key = f"{base}.deployment[{i}]"
+            if not isinstance(dep, dict) or "tile" not in dep:
+                raise InputError(f"{name}: key '{key}': write {{tile: 1A, units: [all]}}")
+            _unknown_keys(dep, ("tile", "units"), name, key)
+            units = dep.get("units", ["all"])
+            units = [units] if isinstance(units, str) else units
+            for u in units:
+                if u != "all" and u not in SQUADS and u not in UNIT_IDS:
+                    raise InputError(f"{name}: key '{key}.units': {u!r}; allowed: all, a squad letter "
+                                     f"(a, b, c) or a unit id ({', '.join(UNIT_IDS)})")
+            deployments.append(Deployment(side, tile_ref(dep["tile"], f"{key}.tile"), tuple(units)))
+        ctrl = sp.get("control") or {}
+        if not isinstance(ctrl, dict):
+            raise InputError(f"{name}: key '{base}.control': map tiles to scouted or controlled")
+        cmap = {}
+        for t, st in ctrl.items():
+            tile_ref(t, f"{base}.control")
+            if st not in (SCOUTED, CONTROLLED):
+                raise InputError(f"{name}: key '{base}.control.{t}': {st!r}; allowed: scouted, controlled")
+            cmap[t] = st
+        control.append(tuple(sorted(cmap.items())))
+        toks = sp.get("tokens") or {}
+        if not isinstance(toks, dict):
+            raise InputError(f"{name}: key '{base}.tokens': map unit ids to tiles (or null: off the board)")
+        supp = sp.get("suppressed") or []
+        for u in supp:
+            if u not in toks or toks[u] is None:
+                raise InputError(f"{name}: key '{base}.suppressed': {u!r} has no token on the board")
+        for u, t in toks.items():
+            if u not in UNIT_IDS:
+                raise InputError(f"{name}: key '{base}.tokens.{u}': not a unit; allowed: {', '.join(UNIT_IDS)}")
+            tokens.append(Token(side, u, None if t is None else tile_ref(t, f"{base}.tokens.{u}"), u in supp))
+        tg = sp.get("target")
+        targets.append(None if tg is None else tile_ref(tg, f"{base}.target"))
+        zs = {z: _card_list(sp.get(z), name, f"{base}.{z}") for z in ZONE_NAMES}
+        deck = _card_list(sp.get("deck"), name, f"{base}.deck")
+        if deck and zs["draw"]:
+            raise InputError(f"{name}: key '{base}.deck': give either deck (shuffled at setup) or draw "
+                             f"(fixed order), not both")
+        zones_spec[side] = (Zones(**zs), deck)
+    # every unit that has a card gets a token entry (off the board unless placed)
+    known = {(t.side, t.unit) for t in tokens}
+    for side in SIDES:
+        z, deck = zones_spec[side]
+        for c in sorted(set(z.census()) | set(deck)):
+            if CARDS[c].kind == "soldier" and (side, c) not in known:
+                tokens.append(Token(side, c, None, False))
+                known.add((side, c))
+    init = _side(data.get("initiative", "allied"), name, "initiative")
+    board = Board(tuple(tiles), tuple(deployments))
+    sc = Scenario(title, board, (victories[0], victories[1]), tuple(opts), None, name,
+                  (zones_spec["allied"][1], zones_spec["axis"][1]))
+    start = GameState(sc, (zones_spec["allied"][0], zones_spec["axis"][0]), tuple(tokens),
+                      (control[0], control[1]), (targets[0], targets[1]), init)
+    object.__setattr__(sc, "start", start)
+    return sc
+
+
+def load_scenario(path) -> Scenario:
+    return parse_scenario(read_yaml(path), str(path))
+
+
+def new_game(scenario: Scenario | str | Path, rng=None) -> GameState:
+    """The starting state: each side's ``deck`` cards shuffled (seeded) under any fixed ``draw`` cards.
+
+    ``rng`` is a ``random.Random`` or an int seed; the same seed gives the same game.
+    """
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    if rng is None or isinstance(rng, int):
+        rng = random.Random(rng or 0)
+    s = scenario.start
+    zones = []
+    for i, z in enumerate(s.zones):
+        deck = scenario.decks[i]
+        if deck:
+            z = Zones(z.hand, z.table, z.discard, shuffled(deck, rng), z.supply, z.out)
+        zones.append(z)
+    from dataclasses import replace
+    return replace(s, zones=tuple(zones))
+
+
+def load(path, rng=None) -> GameState:
+    """Shorthand: load a scenario file and set it up."""
+    return new_game(load_scenario(path), rng)
+
+
+def scenarios_dir() -> Path | None:
+    here = Path(__file__).resolve().parent.parent.parent / "scenarios" / "undaunted"
+    return here if here.is_dir() else None

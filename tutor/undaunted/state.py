@@ -1,0 +1,235 @@
+"""Game states and the actions that change them (values only; the rules live in ``actions``).
+
+A ``GameState`` is an immutable value: the static ``Scenario`` (board, victory conditions,
+options) plus tuples for everything that changes: each side's ``Zones``, the unit tokens, the
+control markers, the target markers, the initiative token, the round and phase.
+
+Phases of a round (PRŮBĚH HRY): ``draw`` (both draw 4) → ``initiative`` (both reveal one card at
+once) → ``turn`` (the initiative player's turn, then the other's) → back to ``draw``. ``over``
+once a side has won.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tutor.undaunted.board import Board
+from tutor.undaunted.deck import Zones
+
+SIDES = ("allied", "axis")
+SIDE_INDEX = {"allied": 0, "axis": 1}
+SIDE_NAMES = {"allied": "the Allies (US)", "axis": "the Axis (German)"}
+SCOUTED, CONTROLLED = "scouted", "controlled"
+
+
+def other(side: str) -> str:
+    return "axis" if side == "allied" else "allied"
+
+
+@dataclass(frozen=True)
+class Victory:
+    """A side's victory condition: objective total to reach and/or suppressing the enemy army."""
+
+    objectives: int | None = None
+    suppress: bool = False
+
+    def to_json(self) -> dict:
+        return {"objectives": self.objectives, "suppress": self.suppress}
+
+
+@dataclass(frozen=True, eq=False)
+class Scenario:
+    """Everything static about a game: the board, victory conditions, options, starting position."""
+
+    name: str
+    board: Board
+    victory: tuple[Victory, Victory]         # allied, axis
+    options: tuple[tuple[str, object], ...] = ()
+    start: object = None                    # the GameState before shuffling (set by scenario.py)
+    source: str = ""
+    decks: tuple = ((), ())                 # per side: the starting deck, shuffled at setup
+
+    def option(self, key: str, default=None):
+        for k, v in self.options:
+            if k == key:
+                return v
+        return default
+
+    def victory_of(self, side: str) -> Victory:
+        return self.victory[SIDE_INDEX[side]]
+
+
+@dataclass(frozen=True)
+class Token:
+    side: str
+    unit: str
+    tile: str | None          # None: off the board
+    suppressed: bool = False
+
+
+@dataclass(frozen=True)
+class GameState:
+    scenario: Scenario
+    zones: tuple[Zones, Zones]                                  # allied, axis
+    tokens: tuple[Token, ...]
+    control: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]  # per side: (tile, status)
+    targets: tuple[str | None, str | None] = (None, None)       # target marker tile per side
+    initiative: str = "allied"
+    round: int = 1
+    phase: str = "draw"
+    active: str | None = None
+    turns_done: int = 0
+    winner: str | None = None
+    result: str | None = None
+
+    # --- reading the state -------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return self.scenario.board
+
+    def zones_of(self, side: str) -> Zones:
+        return self.zones[SIDE_INDEX[side]]
+
+    def token(self, side: str, unit: str) -> Token | None:
+        for t in self.tokens:
+            if t.unit == unit and t.side == side:
+                return t
+        return None
+
+    def tokens_of(self, side: str, *, on_board: bool = True) -> tuple[Token, ...]:
+        return tuple(t for t in self.tokens if t.side == side and (t.tile is not None or not on_board))
+
+    def units_at(self, tile: str) -> tuple[Token, ...]:
+        return tuple(t for t in self.tokens if t.tile == tile)
+
+    def control_of(self, side: str, tile: str) -> str | None:
+        for t, s in self.control[SIDE_INDEX[side]]:
+            if t == tile:
+                return s
+        return None
+
+    def control_markers(self, side: str) -> dict[str, str]:
+        return dict(self.control[SIDE_INDEX[side]])
+
+    def target_of(self, side: str) -> str | None:
+        return self.targets[SIDE_INDEX[side]]
+
+    def objectives_held(self, side: str) -> int:
+        """Total value of objectives on tiles where ``side``'s marker is controlled side up."""
+        b = self.scenario.board.by_id
+        return sum(b[t].objective for t, s in self.control[SIDE_INDEX[side]] if s == CONTROLLED)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def to_json(self) -> dict:
+        return {
+            "round": self.round, "phase": self.phase, "active": self.active,
+            "initiative": self.initiative, "winner": self.winner, "result": self.result,
+            "zones": {s: self.zones_of(s).as_dict() for s in SIDES},
+            "tokens": [{"side": t.side, "unit": t.unit, "tile": t.tile, "suppressed": t.suppressed}
+                       for t in self.tokens],
+            "control": {s: self.control_markers(s) for s in SIDES},
+            "targets": {s: self.target_of(s) for s in SIDES},
+            "objectives": {s: self.objectives_held(s) for s in SIDES},
+        }
+
+
+# --- actions ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DrawCards:
+    """Both players draw 4 (phase ``draw``)."""
+
+
+@dataclass(frozen=True)
+class RevealInitiative:
+    """Both players reveal one card at once (phase ``initiative``). None: an empty hand."""
+
+    allied: str | None
+    axis: str | None
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play ``card`` from the hand for one of its actions.
+
+    Parameters, by action: ``path`` (move/maneuver/scout/sneak: the tiles entered, in order),
+    ``unit`` (maneuver: which of your units), ``target`` (attack/suppress: an enemy unit id;
+    target: a tile), ``cards`` (bolster: supply cards to take; inspire: the table card to take
+    back), ``count`` (command: how many to draw, default 2), ``deploy`` (where to deploy the
+    card's token if it is off the board and several deployment markers match). Action ``ready``
+    is the only play of a suppressed unit's card.
+    """
+
+    side: str
+    card: str
+    action: str
+    path: tuple[str, ...] = ()
+    unit: str | None = None
+    target: str | None = None
+    cards: tuple[str, ...] = ()
+    count: int | None = None
+    deploy: str | None = None
+
+    def describe(self) -> str:
+        bits = [f"{self.side} plays {self.card}: {self.action}"]
+        if self.unit:
+            bits.append(f"unit {self.unit}")
+        if self.path:
+            bits.append("→".join(self.path))
+        if self.target:
+            bits.append(f"at {self.target}")
+        if self.cards:
+            bits.append(", ".join(self.cards))
+        if self.count is not None:
+            bits.append(f"count {self.count}")
+        if self.deploy:
+            bits.append(f"deploying at {self.deploy}")
+        return " ".join(bits)
+
+
+@dataclass(frozen=True)
+class Withdraw:
+    """Withdraw a card from the hand to the supply instead of taking an action."""
+
+    side: str
+    card: str
+
+    def describe(self) -> str:
+        return f"{self.side} withdraws {self.card} to the supply"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    side: str
+
+    def describe(self) -> str:
+        return f"{self.side} ends the turn"
+
+
+Action = DrawCards | RevealInitiative | Play | Withdraw | EndTurn
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in words, with the rule it rests on and the facts as data."""
+
+    kind: str
+    side: str | None
+    text: str
+    rule: object                      # tutor.rulebook.Rule
+    data: dict = field(default_factory=dict, compare=False)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "side": self.side, "text": self.text, "rule": self.rule.key,
+                "cite": self.rule.cite, "data": self.data}
+
+
+@dataclass(frozen=True)
+class Step:
+    """The result of applying an action: the new state and what happened, in order."""
+
+    state: GameState
+    events: tuple[Event, ...]
