@@ -288,3 +288,12 @@ def _check_extra(extra: dict, data, where: str) -> None:
                              f"{', '.join(SIDES)}")
     if "special_rules" in extra and not isinstance(extra["special_rules"], str):
         raise InputError(f"{where}{line_of(data, 'special_rules')}: special_rules must be text")
+
+
+SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def bundled(name: str):
+    """Load a bundled scenario by its path under scenarios/, e.g. ``bundled("los/woods")``."""
+    path = SCENARIOS_DIR / (name if name.endswith(".yaml") else name + ".yaml")
+    return load(path)
