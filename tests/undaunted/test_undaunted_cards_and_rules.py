@@ -1,0 +1,94 @@
+"""The card catalogue and the rule references point at real text of the seed rulebook."""
+
+import pytest
+
+from tutor.rulebook import RULES, normalize, seeds_dir
+from tutor.undaunted import rules as R
+from tutor.undaunted.cards import CARDS, SQUADS, UNIT_IDS, UNIT_TYPES
+
+SEED = "undaunted-normandy-rules-cs.txt"
+
+
+@pytest.fixture(scope="module")
+def lines():
+    d = seeds_dir()
+    if d is None:
+        pytest.skip("seed rulebooks not available")
+    return (d / SEED).read_text(encoding="utf-8").splitlines()
+
+
+def _window(lines, line, before=2, after=8):
+    return normalize("\n".join(lines[max(0, line - 1 - before): line + after]))
+
+
+def test_every_undaunted_quote_is_verbatim(lines):
+    text = normalize("\n".join(lines))
+    und = [r for r in RULES.values() if r.key.startswith("und.")]
+    assert len(und) >= 40
+    for r in und:
+        assert r.file == SEED
+        assert normalize(r.quote) in text, r.key
+        assert normalize(r.heading).upper() in text.upper(), r.key
+
+
+def test_card_sources_point_at_their_lines(lines):
+    checked = 0
+    for c in CARDS.values():
+        for src in [c.initiative_source, c.actions_source] + [a.source for a in c.actions]:
+            if src.line is not None:
+                assert normalize(src.text) in _window(lines, src.line), (c.id, src)
+                checked += 1
+            else:
+                assert src.text, c.id     # a chosen value says why
+    for u in UNIT_TYPES.values():
+        if u.defense_source.line is not None:
+            assert normalize(u.defense_source.text) in _window(lines, u.defense_source.line)
+    assert checked > 30
+
+
+def test_conflict_texts_are_in_the_seed(lines):
+    for c in R.SOURCE_CONFLICTS:
+        assert len(c["texts"]) >= 2
+        for t in c["texts"]:
+            words = normalize(t["text"].replace(" — ", " "))
+            assert words in _window(lines, t["line"], 0, 6), (c["topic"], t)
+            assert t["rule"] in RULES
+
+
+def test_sneak_conflict_is_exposed_and_rules_text_wins():
+    sneak = next(c for c in R.SOURCE_CONFLICTS if c["topic"] == "sneak value")
+    assert [t["value"] for t in sneak["texts"]] == [1, 2]
+    assert sneak["used"] == 1
+    assert CARDS["sniper"].action("sneak").value == 1
+
+
+def test_platoon_as_data():
+    # initiative values from the card figures
+    expect = {"platoon-sergeant": 9, "platoon-guide": 8, "squad-leader-a": 7, "scouts-b": 6,
+              "riflemen-c": 5, "sniper": 4, "machine-gunners-a": 3, "mortar": 2, "fog-of-war": 1}
+    for cid, init in expect.items():
+        assert CARDS[cid].initiative == init
+    # squads: A/B/C, none for sniper, mortar and the platoon leaders
+    for name in ("riflemen", "scouts", "machine-gunners", "squad-leader"):
+        assert [CARDS[f"{name}-{s}"].squad for s in SQUADS] == list(SQUADS)
+    for cid in ("sniper", "mortar", "platoon-sergeant", "platoon-guide", "fog-of-war"):
+        assert CARDS[cid].squad is None
+    # squad restrictions on the squad leader's actions
+    assert CARDS["squad-leader-b"].action("bolster").squad == "b"
+    assert CARDS["squad-leader-b"].action("inspire").squad == "b"
+    assert CARDS["platoon-sergeant"].action("bolster").squad is None
+    # values printed by the text
+    assert CARDS["machine-gunners-c"].action("attack").value == 2        # worked example
+    assert CARDS["machine-gunners-c"].action("suppress").value == 4
+    assert CARDS["mortar"].action("bombard").value == 1
+    assert CARDS["scouts-a"].action("scout").value == 2
+    assert CARDS["platoon-sergeant"].action("command").value == 2
+    assert UNIT_TYPES["riflemen"].base_defense == 4                       # worked example
+    # fog of war has no action; leaders have no token
+    assert CARDS["fog-of-war"].actions == () and CARDS["fog-of-war"].unit is None
+    assert CARDS["platoon-guide"].unit is None and CARDS["riflemen-a"].unit == "riflemen-a"
+    # 11 units per side, 54 cards per side (component list)
+    assert len(UNIT_IDS) == 11
+    assert sum(c.copies for c in CARDS.values()) == 54
+    # only riflemen can control
+    assert {c.name for c in CARDS.values() if c.action("control")} == {"riflemen"}
