@@ -135,7 +135,9 @@ def from_data(data, where: str = "<scenario>"):
         raise InputError(f"{where}{line_of(data, 'game')}: game {game!r} is unknown: allowed are {', '.join(GAMES)}")
     if game == "undaunted":
         from tutor.undaunted import scenario as undaunted_scenario
-        return undaunted_scenario.from_data(data, where)
+        if "side" in data and "tiles" not in data:      # a deck file: one side's card zones
+            return undaunted_scenario.parse_deck(data, where)
+        return undaunted_scenario.parse_scenario(data, where)
     return memoir_from_data(data, where)
 
 
