@@ -2,8 +2,8 @@
 
 A question never stores its answer: ``rule_fn`` asks the engine and returns the correct choice
 together with the explanation (HTML), so a question is right exactly when the engine is. The
-widget gives immediate feedback with the reason and records the result in the course progress
-when ``tutor.course`` offers ``record``.
+widget gives immediate feedback with the reason and records a right answer as solved in the
+course progress (``tutor.course.solved``).
 """
 
 from __future__ import annotations
@@ -44,13 +44,12 @@ def question_widget(q: Question):
         feedback.value = html
         for b in buttons:
             b.button_style = ("success" if ok else "danger") if b is btn else ""
-        try:
+        if ok:
             from tutor import course
-            record = getattr(course, "record", None)
-            if record is not None:
-                record(q.key, ok)
-        except ImportError:
-            pass
+            try:
+                course.solved(q.key)
+            except ValueError:      # a page without nav(): nothing to record against
+                pass
 
     for b in buttons:
         b.on_click(on_click)
