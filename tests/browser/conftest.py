@@ -1,0 +1,142 @@
+"""Fixtures for the browser tests: the Voilà app on a free loopback port, and Playwright driving
+Debian's chromium (never a browser Playwright downloads).
+
+Without chromium (or Playwright) the browser tests are skipped with the reason, unless
+TUTOR_REQUIRE_BROWSER=1 (set by .ci/run), where that is a failure. TUTOR_CHROMIUM names another
+chromium binary. A failing test leaves a screenshot in tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--disable-dev-shm-usage"]
+START_TIMEOUT = 90  # seconds for Voilà to answer
+PAGE_TIMEOUT = 90_000  # ms for a page to render (a cold kernel on a busy 2-core CI machine)
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("TUTOR_CHROMIUM"), "/usr/bin/chromium",
+                      shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def unavailable(reason: str):
+    if os.environ.get("TUTOR_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason} (TUTOR_REQUIRE_BROWSER=1: browser tests may not be skipped)")
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_voila(*extra: str, log_name: str = "voila.log"):
+    """Start the README's app command (`voila`, from the repository root, so voila.py applies)
+    on a free 127.0.0.1 port. Returns (process, base URL, log path)."""
+    port = free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = ARTIFACTS / log_name
+    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+           "--Voila.ip=127.0.0.1", *extra]
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(base + "voila/tree", timeout=5) as r:
+                if r.status == 200:
+                    return proc, base, log
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            stop(proc)
+            raise RuntimeError(f"voila did not answer in {START_TIMEOUT} s:\n{log.read_text()[-3000:]}")
+        time.sleep(0.3)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Stop Voilà and the kernels it started (its own process group)."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=15)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    path = chromium_path()
+    if path is None:
+        unavailable("chromium not found (apt-get install chromium, or set TUTOR_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def app(chromium):
+    """Base URL of the Voilà app, started once for the browser tests."""
+    proc, base, _ = start_voila()
+    yield base
+    stop(proc)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture
+def page(chromium, request):
+    """A fresh browser context (empty localStorage) and page; a screenshot on failure."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    pg.set_default_timeout(PAGE_TIMEOUT)
+    messages: list[str] = []
+    pg.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+    pg.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
+    pg.console_messages = messages
+    yield pg
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)
+        try:
+            pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+            (ARTIFACTS / f"{name}.console.txt").write_text("\n".join(messages))
+        except Exception as exc:  # the page may be gone; the report matters more
+            print(f"screenshot failed: {exc}")
+    context.close()

@@ -1,0 +1,152 @@
+"""The notebooks and the course registry.
+
+The notebooks themselves run top to bottom under nbval-lax as part of every pytest run
+(``testpaths`` and ``addopts`` in pyproject.toml). These tests check what ties them together: every
+notebook is a registered chapter, every chapter links back and forward, the landing page lists
+every chapter, the rulebook headings a chapter cites exist, and progress from the browser is
+treated as untrusted data.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from tutor import course
+from tutor.rulebook import normalize, seeds_dir
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ALL = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+CHAPTER_FILES = [n for n in ALL if n != course.INDEX]
+
+
+def code(name: str) -> str:
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+
+
+def test_notebooks_folder_is_the_registry_folder():
+    assert course.notebooks_dir() == NOTEBOOKS
+    assert (NOTEBOOKS / course.INDEX).is_file()
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_notebook_is_valid_and_uses_the_python3_kernel(name):
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    nbformat.validate(nb)
+    assert nb.metadata.get("kernelspec", {}).get("name") == "python3", \
+        f"{name}: set the kernel to python3 (Voila and nbval start kernels by that name)"
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+              if o.get("output_type") == "error"]
+    assert not errors, f"{name}: saved with an error output; clear outputs or fix the cell"
+
+
+@pytest.mark.parametrize("name", CHAPTER_FILES)
+def test_every_notebook_is_a_registered_chapter(name):
+    assert name in {c.notebook for c in course.CHAPTERS}, \
+        f"{name} is not in tutor/course.py CHAPTERS, so the landing page would not link it"
+
+
+@pytest.mark.parametrize("name", CHAPTER_FILES)
+def test_every_chapter_shows_its_navigation(name):
+    calls = re.findall(r"""course\.nav\(\s*["']([^"']+)["']\s*\)""", code(name))
+    assert calls, f"{name}: add `course.nav({name!r})` (links back, to the contents and forward)"
+    assert set(calls) == {name}, f"{name}: course.nav() must name this notebook, not {calls}"
+
+
+def test_index_renders_the_course():
+    assert "course.index()" in code(course.INDEX)
+    page = course.index_html()
+    for c in course.CHAPTERS:
+        assert f'data-chapter="{c.notebook}"' in page
+        linked = f'href="{c.notebook}"' in page
+        assert linked == c.available, c.notebook
+
+
+def test_registry_is_consistent():
+    names = [c.notebook for c in course.CHAPTERS]
+    assert len(names) == len(set(names))
+    assert len({c.title for c in course.CHAPTERS}) == len(names)
+    for c in course.CHAPTERS:
+        assert re.fullmatch(r"\d\d-[a-z0-9-]+\.ipynb", c.notebook), c.notebook
+        assert c.game in course.GAMES
+        assert c.teaches and len(c.teaches) <= 120 and "\n" not in c.teaches
+    with pytest.raises(ValueError, match="not a registered chapter"):
+        course.chapter("99-nothing.ipynb")
+
+
+def test_cited_headings_exist_in_the_seed_rulebooks():
+    seeds = seeds_dir()
+    if seeds is None:
+        pytest.skip("seed rulebooks not found (set TUTOR_SEEDS)")
+    for c in course.CHAPTERS:
+        text = normalize((seeds / c.seed).read_text(encoding="utf-8"))
+        for heading in c.heading.split(";"):
+            assert normalize(heading) in text, f"{c.notebook}: {heading!r} not in {c.seed}"
+
+
+def test_navigation_links_only_written_chapters(tmp_path, monkeypatch):
+    for name in ("index.ipynb", "01-battlefield-and-line-of-sight.ipynb", "04-movement.ipynb",
+                 "22-undaunted-the-round.ipynb"):
+        (tmp_path / name).write_text("{}")
+    monkeypatch.setenv("TUTOR_NOTEBOOKS", str(tmp_path))
+    before, after = course.neighbours("04-movement.ipynb")
+    assert before.notebook == "01-battlefield-and-line-of-sight.ipynb"
+    assert after.notebook == "22-undaunted-the-round.ipynb"
+    bar = course.nav_html("04-movement.ipynb")
+    assert 'href="01-battlefield-and-line-of-sight.ipynb"' in bar
+    assert 'href="22-undaunted-the-round.ipynb"' in bar
+    assert 'href="index.ipynb"' in bar
+    assert "02-setup" not in bar
+    assert course.neighbours("01-battlefield-and-line-of-sight.ipynb")[0] is None
+
+
+def test_progress_from_the_browser_is_validated():
+    ch = "01-battlefield-and-line-of-sight.ipynb"
+    hostile = {ch: {"visited": True, "solved": ["a", 3, "", "x" * 500, "b", "a"], "extra": 1},
+               "../../etc/passwd": {"visited": True},
+               "04-movement.ipynb": "yes",
+               "05-battle-range-dice-line-of-sight.ipynb": {"visited": "true", "solved": "abc"}}
+    assert course.normalize_progress(hostile) == {ch: {"visited": True, "solved": ["a", "b"]}}
+    assert course.normalize_progress([1, 2]) == {}
+    assert course.normalize_progress(None) == {}
+
+
+def test_progress_merges_as_a_union():
+    ch = "01-battlefield-and-line-of-sight.ipynb"
+    a = {ch: {"visited": True, "solved": ["x"]}}
+    b = {ch: {"visited": False, "solved": ["y"]}, "04-movement.ipynb": {"visited": True}}
+    assert course.merge_progress(a, b) == {
+        "01-battlefield-and-line-of-sight.ipynb": {"visited": True, "solved": ["x", "y"]},
+        "04-movement.ipynb": {"visited": True, "solved": []},
+    }
+
+
+def test_progress_shows_on_the_index():
+    ch = "01-battlefield-and-line-of-sight.ipynb"
+    page = course.index_html({ch: {"visited": True, "solved": ["e1", "e2"]}})
+    assert "2 exercises solved" in page
+    assert "solved 2 exercises" in page
+
+
+def test_widgets_record_progress():
+    pytest.importorskip("anywidget")
+    ch = "01-battlefield-and-line-of-sight.ipynb"
+    box = course.nav(ch)
+    t = course.tracker()
+    assert t in box.children
+    assert t.progress[ch]["visited"] is True
+    course.solved("first-exercise")
+    assert t.progress[ch]["solved"] == ["first-exercise"]
+    page = course.index()
+    assert "1 exercise solved" in page.children[0].value
+    t.progress = {ch: {"visited": True, "solved": ["first-exercise", "second"]}, "bogus": 1}
+    assert set(t.progress) == {ch}
+    assert "2 exercises solved" in page.children[0].value
+    t.reset()
+    assert t.progress == {}
+    json.dumps(t.get_state())  # the state the browser receives is plain JSON

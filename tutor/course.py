@@ -1,0 +1,442 @@
+"""The course: the ordered list of chapters, the landing page, chapter navigation and progress.
+
+Every chapter is a notebook in ``notebooks/``. The registry below lists all of them, written or
+planned; a chapter is ``available`` once its notebook file exists, and only available chapters are
+linked. ``notebooks/index.ipynb`` shows the list (:func:`index`); every chapter shows links back
+and forward with :func:`nav`::
+
+    from tutor import course
+    course.nav("01-battlefield-and-line-of-sight.ipynb")
+
+**Progress** ("the learner's progress in this session") lives in the learner's browser, in
+``localStorage`` under the key :data:`STORAGE_KEY`, so it follows the learner from page to page
+although every Voilà page runs in its own kernel, stays private to that browser (two learners on
+one server never see each other's progress) and needs no cookie, file or database on the server.
+A tiny invisible widget (:class:`ProgressTracker`, an anywidget) carries it between the browser
+and the kernel: on each page it sends the stored progress to the kernel, and the kernel sends back
+what the learner did on this page (the chapter was opened; an exercise was solved, through
+:func:`solved`). The browser only ever sends data (a small dict, validated here), never code.
+"Start over" on the landing page clears it. Without a browser (nbval, scripts) the tracker is an
+ordinary object and progress simply starts empty.
+
+Links are relative (``01-….ipynb`` beside ``index.ipynb``), so they work wherever the notebooks
+are served: ``/voila/render/<name>`` in the standalone app, ``/voila/render/notebooks/<name>`` on
+Binder or JupyterHub, and in JupyterLab too.
+
+This module imports ipywidgets and anywidget only when a widget is asked for, so the registry can
+be read by scripts and tests without the notebook front end.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+MEMOIR = "Memoir '44"
+UNDAUNTED = "Undaunted: Normandy"
+GAMES = (MEMOIR, UNDAUNTED)
+
+M44 = "memoir44-rules-es.txt"
+OVERLORD = "memoir44-overlord-rules-pl.txt"
+UND = "undaunted-normandy-rules-cs.txt"
+
+INDEX = "index.ipynb"
+STORAGE_KEY = "tutor-progress-v1"
+
+
+@dataclass(frozen=True)
+class Chapter:
+    notebook: str      # file name in notebooks/
+    title: str
+    game: str          # one of GAMES
+    teaches: str       # one line: what the learner can do afterwards
+    seed: str          # seed rulebook file the chapter cites
+    heading: str       # heading in that file, as printed
+
+    @property
+    def available(self) -> bool:
+        """Whether the chapter's notebook has been written (its file exists)."""
+        folder = notebooks_dir()
+        return folder is not None and (folder / self.notebook).is_file()
+
+    @property
+    def number(self) -> int:
+        return CHAPTERS.index(self) + 1
+
+    @property
+    def cite(self) -> str:
+        return f"{self.seed}, {self.heading}"
+
+
+def _m(notebook, title, teaches, heading, seed=M44):
+    return Chapter(notebook, title, MEMOIR, teaches, seed, heading)
+
+
+def _u(notebook, title, teaches, heading):
+    return Chapter(notebook, title, UNDAUNTED, teaches, UND, heading)
+
+
+#: Every chapter, in reading order. File names are fixed here: a chapter writer creates the
+#: notebook under this name and the landing page links it from then on.
+CHAPTERS: tuple[Chapter, ...] = (
+    _m("01-battlefield-and-line-of-sight.ipynb", "The battlefield and line of sight",
+       "Read the hex board and its three sections, and tell whether a unit can see a target.",
+       "CAMPO DE BATALLA; LÍNEA DE VISIÓN"),
+    _m("02-setup-pegasus-bridge.ipynb", "Setting up: Pegasus Bridge",
+       "Set up a battle step by step, as the rulebook builds Pegasus Bridge.",
+       "PREPARACIÓN"),
+    _m("03-command-cards-and-orders.ipynb", "Command cards and orders",
+       "Play a section or tactic card and order exactly the units it allows.",
+       "TURNO DE JUEGO; 2. DAR ÓRDENES A UNIDADES"),
+    _m("04-movement.ipynb", "Movement",
+       "Move infantry, armor and artillery as far as the rules allow, and no further.",
+       "MOVIMIENTO; REGLAS GENERALES DE MOVIMIENTO"),
+    _m("05-battle-range-dice-line-of-sight.ipynb", "Battle: range, dice and line of sight",
+       "Count the dice for any attack from range, unit type and line of sight.",
+       "REGLAS GENERALES DE ATAQUE; ALCANCE DE ATAQUE; LÍNEA DE VISIÓN"),
+    _m("06-terrain-and-height.ipynb", "Terrain and height",
+       "Apply terrain protection and movement limits, and judge sight over hills.",
+       "APÉNDICE 2"),
+    _m("07-hits-flags-and-retreat.ipynb", "Hits, flags and retreat",
+       "Resolve the dice: hits, misses, stars, flags, and where a unit must retreat.",
+       "RESOLUCIÓN DEL ATAQUE; RETIRADA"),
+    _m("08-take-ground-and-armor-overrun.ipynb", "Take ground and armor overrun",
+       "Know when a unit may advance after close combat and when armor attacks again.",
+       "GANAR TERRENO; ARROLLAMIENTO DE BLINDADOS"),
+    _m("09-obstacles.ipynb", "Obstacles",
+       "Use bunkers, hedgehogs, wire and sandbags, and why protections do not stack.",
+       "OBSTÁCULOS"),
+    _m("10-special-forces.ipynb", "Special forces",
+       "Play elite infantry, the French Resistance and elite armor with their own rules.",
+       "APÉNDICE 1"),
+    _m("11-objectives-and-medals.ipynb", "Objectives and medals",
+       "Score temporary, permanent and sudden-death objectives and win the game.",
+       "OBJETIVO DEL JUEGO; APÉNDICE 3"),
+    _m("12-air-power.ipynb", "Air power",
+       "Play the Air Power card and read the air superiority table.",
+       "APÉNDICE 4"),
+    _m("13-team-play.ipynb", "Team play: Operation Alliance and Young Generals",
+       "Play in teams: who commands which section and how cards pass between partners.",
+       "APÉNDICE 5"),
+    _m("14-operation-overlord.ipynb", "Operation Overlord",
+       "Run a large battle with a commander-in-chief, field generals and the chain of command.",
+       "ZASADY; TURA GRY; Łańcuch dowodzenia", seed=OVERLORD),
+    _u("21-undaunted-components-and-setup.ipynb", "Undaunted: components and setup",
+       "Know every card, token and tile, and set up the starting decks and supply.",
+       "HERNÍ MATERIÁL; PŘÍPRAVA HRY"),
+    _u("22-undaunted-the-round.ipynb", "Undaunted: the round",
+       "Draw four cards, bid for initiative and take turns in the right order.",
+       "PRŮBĚH HRY"),
+    _u("23-undaunted-movement-and-fog-of-war.ipynb", "Undaunted: movement and fog of war",
+       "Move, maneuver, scout and sneak, and live with fog-of-war cards.",
+       "AKCE POHYBU; Válečný zmatek"),
+    _u("24-undaunted-support-actions.ipynb", "Undaunted: support actions",
+       "Bolster, command, confuse, control, inspire, recon and target.",
+       "PODPŮRNÉ AKCE"),
+    _u("25-undaunted-combat-and-casualties.ipynb", "Undaunted: combat and casualties",
+       "Total a defense, roll an attack, and take the casualty from the right place.",
+       "BOJOVÉ AKCE"),
+    _u("26-undaunted-worked-round.ipynb", "Undaunted: a worked round",
+       "Follow the rulebook's example round card by card.",
+       "PŘÍKLAD JEDNOHO KOLA HRY"),
+    _u("27-undaunted-end-of-game.ipynb", "Undaunted: end of game",
+       "Tell when the game ends: objectives, a suppressed enemy, a hopeless situation.",
+       "KONEC HRY"),
+    _u("28-undaunted-the-platoon.ipynb", "Undaunted: the platoon",
+       "Know what every card in the platoon is for.",
+       "ČETA"),
+)
+
+_BY_NAME = {c.notebook: c for c in CHAPTERS}
+
+
+# --------------------------------------------------------------------------------------------
+# Registry look-ups (no widgets)
+
+
+def notebooks_dir() -> Path | None:
+    """Where the chapter notebooks are: $TUTOR_NOTEBOOKS, ``notebooks/`` beside the package
+    (a checkout or an editable install), or the current directory (a kernel started by Voilà
+    runs in the notebook's folder)."""
+    candidates = []
+    if os.environ.get("TUTOR_NOTEBOOKS"):
+        candidates.append(Path(os.environ["TUTOR_NOTEBOOKS"]))
+    candidates += [Path(__file__).resolve().parent.parent / "notebooks", Path.cwd()]
+    for c in candidates:
+        if (c / INDEX).is_file():
+            return c
+    return None
+
+
+def chapter(notebook: str) -> Chapter:
+    """The registered chapter with this notebook file name."""
+    try:
+        return _BY_NAME[notebook]
+    except KeyError:
+        raise ValueError(f"{notebook!r} is not a registered chapter; "
+                         f"registered: {', '.join(_BY_NAME)}") from None
+
+
+def available() -> list[Chapter]:
+    """The chapters whose notebook exists, in reading order."""
+    return [c for c in CHAPTERS if c.available]
+
+
+def neighbours(notebook: str) -> tuple[Chapter | None, Chapter | None]:
+    """The available chapters just before and after ``notebook`` (None at either end)."""
+    here = chapter(notebook)
+    order = CHAPTERS.index(here)
+    before = [c for c in CHAPTERS[:order] if c.available]
+    after = [c for c in CHAPTERS[order + 1:] if c.available]
+    return (before[-1] if before else None, after[0] if after else None)
+
+
+# --------------------------------------------------------------------------------------------
+# Progress: a plain, validated dict {notebook: {"visited": bool, "solved": [exercise ids]}}
+
+_MAX_SOLVED = 64
+_MAX_ID = 80
+
+
+def normalize_progress(data) -> dict:
+    """Keep only what a progress record may hold: registered chapters, a visited flag, and up to
+    64 exercise ids (short strings), sorted. Anything else the browser sends is dropped."""
+    out = {}
+    if not isinstance(data, dict):
+        return out
+    for name in sorted(k for k in data if isinstance(k, str) and k in _BY_NAME):
+        entry = data[name]
+        if not isinstance(entry, dict):
+            continue
+        solved = entry.get("solved", [])
+        solved = sorted({s for s in solved if isinstance(s, str) and 0 < len(s) <= _MAX_ID}
+                        if isinstance(solved, list) else set())[:_MAX_SOLVED]
+        visited = entry.get("visited") is True
+        if visited or solved:
+            out[name] = {"visited": visited, "solved": solved}
+    return out
+
+
+def merge_progress(a: dict, b: dict) -> dict:
+    """The union of two progress records (visits and solved exercises are never lost)."""
+    out = {}
+    for name in sorted(set(a) | set(b)):
+        x, y = a.get(name, {}), b.get(name, {})
+        out[name] = {"visited": bool(x.get("visited") or y.get("visited")),
+                     "solved": sorted(set(x.get("solved", [])) | set(y.get("solved", [])))}
+    return normalize_progress(out)
+
+
+_ESM = """
+const KEY = %(key)s;
+function read() {
+  try {
+    const v = JSON.parse(window.localStorage.getItem(KEY) || "{}");
+    return v && typeof v === "object" && !Array.isArray(v) ? v : {};
+  } catch (e) { return {}; }
+}
+function write(v) { try { window.localStorage.setItem(KEY, JSON.stringify(v)); } catch (e) {} }
+function merge(a, b) {
+  const names = [...new Set([...Object.keys(a || {}), ...Object.keys(b || {})])].sort();
+  const out = {};
+  for (const n of names) {
+    const x = (a || {})[n] || {}, y = (b || {})[n] || {};
+    const solved = [...new Set([...(Array.isArray(x.solved) ? x.solved : []),
+                                ...(Array.isArray(y.solved) ? y.solved : [])])].sort();
+    out[n] = {visited: x.visited === true || y.visited === true, solved: solved};
+  }
+  return out;
+}
+function render({ model, el }) {
+  el.style.display = "none";
+  const sync = () => {
+    const merged = merge(read(), model.get("progress"));
+    write(merged);
+    if (JSON.stringify(merged) !== JSON.stringify(merge({}, model.get("progress")))) {
+      model.set("progress", merged);
+      model.save_changes();
+    }
+  };
+  const onMessage = (msg) => {
+    if (msg && msg.reset === true) {
+      write({});
+      model.set("progress", {});
+      model.save_changes();
+    }
+  };
+  const onStorage = (e) => { if (e.key === KEY) sync(); };
+  model.on("change:progress", sync);
+  model.on("msg:custom", onMessage);
+  window.addEventListener("storage", onStorage);
+  sync();
+  return () => {
+    model.off("change:progress", sync);
+    model.off("msg:custom", onMessage);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+export default { render };
+"""
+
+_tracker = None
+
+
+def tracker():
+    """This kernel's progress tracker (one per page), created on first use."""
+    global _tracker
+    if _tracker is None:
+        import anywidget
+        import traitlets
+
+        class ProgressTracker(anywidget.AnyWidget):
+            """Invisible widget that mirrors the browser's stored progress in the kernel."""
+
+            _esm = _ESM % {"key": repr(STORAGE_KEY)}
+            progress = traitlets.Dict().tag(sync=True)
+
+            @traitlets.validate("progress")
+            def _valid(self, proposal):
+                return normalize_progress(proposal["value"])
+
+            def record(self, update: dict) -> None:
+                self.progress = merge_progress(self.progress, normalize_progress(update))
+
+            def reset(self) -> None:
+                self.progress = {}
+                self.send({"reset": True})
+
+        globals()["ProgressTracker"] = ProgressTracker
+        _tracker = ProgressTracker()
+    return _tracker
+
+
+_current: str | None = None
+
+
+def visited(notebook: str) -> None:
+    """Record that the learner opened this chapter."""
+    chapter(notebook)
+    tracker().record({notebook: {"visited": True}})
+
+
+def solved(exercise: str, notebook: str | None = None) -> None:
+    """Record that the learner solved ``exercise`` (a short id, unique within the chapter) in
+    ``notebook`` (default: the chapter this page called :func:`nav` for). Drills call this when
+    an answer is right; it shows as progress on the landing page."""
+    notebook = notebook or _current
+    if notebook is None:
+        raise ValueError("solved(): no chapter given and nav() was not called on this page")
+    chapter(notebook)
+    if not isinstance(exercise, str) or not 0 < len(exercise) <= _MAX_ID:
+        raise ValueError(f"exercise id must be a string of 1 to {_MAX_ID} characters: {exercise!r}")
+    tracker().record({notebook: {"visited": True, "solved": [exercise]}})
+
+
+# --------------------------------------------------------------------------------------------
+# Pages
+
+_CSS = """<style>
+.tutor-nav{display:flex;justify-content:space-between;gap:1em;align-items:baseline;
+  border-top:1px solid #d0d7de;border-bottom:1px solid #d0d7de;padding:.4em .2em;margin:.6em 0;
+  font-size:14px}
+.tutor-nav a{text-decoration:none;color:#0b5cad}
+.tutor-nav a:hover{text-decoration:underline}
+.tutor-nav .tutor-here{color:#57606a}
+.tutor-index{border-collapse:collapse;width:100%;font-size:14px;margin:.4em 0 1.2em}
+.tutor-index th{text-align:left;border-bottom:2px solid #d0d7de;padding:.35em .5em}
+.tutor-index td{border-bottom:1px solid #eaeef2;padding:.35em .5em;vertical-align:top}
+.tutor-index .tutor-soon{color:#8c959f}
+.tutor-index a{color:#0b5cad;font-weight:600;text-decoration:none}
+.tutor-index a:hover{text-decoration:underline}
+.tutor-index .tutor-cite{color:#57606a;font-size:12px}
+.tutor-done{color:#1a7f37;font-weight:600}
+.tutor-summary{font-size:14px;color:#24292f;margin:.2em 0 .6em}
+</style>"""
+
+
+def _link(c: Chapter, label: str) -> str:
+    return f'<a href="{html.escape(c.notebook)}">{html.escape(label)}</a>'
+
+
+def nav_html(notebook: str) -> str:
+    """The navigation bar of a chapter as HTML: back, contents, forward."""
+    here = chapter(notebook)
+    before, after = neighbours(notebook)
+    left = _link(before, f"← {before.number}. {before.title}") if before else ""
+    right = _link(after, f"{after.number}. {after.title} →") if after else ""
+    middle = (f'<span class="tutor-here">{here.game} · chapter {here.number} · '
+              f'<a href="{INDEX}">all chapters</a></span>')
+    return f'{_CSS}<nav class="tutor-nav"><span>{left}</span>{middle}<span>{right}</span></nav>'
+
+
+def nav(notebook: str):
+    """A chapter's navigation bar (a widget): links back, to the contents and forward. Calling
+    it also records the visit in the learner's progress."""
+    import ipywidgets as widgets
+
+    global _current
+    _current = notebook
+    bar = widgets.HTML(nav_html(notebook))
+    bar.add_class("tutor-nav-widget")
+    visited(notebook)
+    return widgets.VBox([bar, tracker()])
+
+
+def _status(c: Chapter, progress: dict) -> str:
+    entry = progress.get(c.notebook)
+    if not entry:
+        return ""
+    n = len(entry["solved"])
+    if n:
+        return f'<span class="tutor-done">✓ {n} exercise{"s" if n != 1 else ""} solved</span>'
+    return '<span class="tutor-done">✓ opened</span>'
+
+
+def index_html(progress: dict | None = None) -> str:
+    """The chapter list as HTML: a table per game, the learner's progress beside each chapter."""
+    progress = normalize_progress(progress or {})
+    parts = [_CSS]
+    opened = sum(1 for c in CHAPTERS if c.notebook in progress)
+    done = sum(len(progress[c.notebook]["solved"]) for c in CHAPTERS if c.notebook in progress)
+    ready = len(available())
+    summary = (f"{ready} of {len(CHAPTERS)} chapters ready. "
+               + (f"You have opened {opened} and solved {done} exercise{'s' if done != 1 else ''}."
+                  if progress else "Your progress in this browser will show here."))
+    parts.append(f'<p class="tutor-summary" data-tutor="summary">{html.escape(summary)}</p>')
+    for game in GAMES:
+        parts.append(f"<h2>{html.escape(game)}</h2>")
+        parts.append('<table class="tutor-index"><tr><th>#</th><th>Chapter</th>'
+                     "<th>What it teaches</th><th>Your progress</th></tr>")
+        for c in CHAPTERS:
+            if c.game != game:
+                continue
+            if c.available:
+                title = _link(c, c.title)
+                row = ' data-available="1"'
+            else:
+                title = f'{html.escape(c.title)} <span class="tutor-soon">(coming soon)</span>'
+                row = ' class="tutor-soon"'
+            parts.append(
+                f'<tr{row} data-chapter="{html.escape(c.notebook)}"><td>{c.number}</td>'
+                f"<td>{title}</td><td>{html.escape(c.teaches)}"
+                f'<div class="tutor-cite">Rulebook: {html.escape(c.cite)}</div></td>'
+                f"<td>{_status(c, progress)}</td></tr>")
+        parts.append("</table>")
+    return "".join(parts)
+
+
+def index():
+    """The landing page's live part: the chapter list with the learner's progress (updated as
+    soon as the browser reports it) and a button to start over."""
+    import ipywidgets as widgets
+
+    t = tracker()
+    table = widgets.HTML(index_html(t.progress))
+    table.add_class("tutor-index-widget")
+    t.observe(lambda change: setattr(table, "value", index_html(change["new"])), names="progress")
+    reset = widgets.Button(description="Start over", icon="undo",
+                           tooltip="Forget the progress stored in this browser")
+    reset.on_click(lambda _: t.reset())
+    return widgets.VBox([table, reset, t])
