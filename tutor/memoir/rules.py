@@ -96,3 +96,375 @@ LAKE_LOS = rule(
     "m44.lake.los", ES, "LAGOS",
     "Línea de visión: 2 o más hexágonos de Lago adyacentes entre sí bloquean la línea de visión.",
     "Two or more adjacent lake hexes block line of sight; a lone lake hex does not.")
+
+
+# ---------------------------------------------------------------------------------------------
+# The battle engine (tutor.memoir.state / movement / combat / retreat / objectives)
+
+ORDERS = rule(
+    "m44.orders", ES, "2. DAR ÓRDENES A UNIDADES",
+    "Únicamente las unidades que reciban órdenes podrán moverse, atacar o realizar acciones "
+    "especiales (en un momento posterior del turno).",
+    "Only units that received an order may move, battle or act this turn.")
+
+ORDERS_ONCE = rule(
+    "m44.orders.once", ES, "2. DAR ÓRDENES A UNIDADES",
+    "No se puede dar más de una orden a cada unidad.",
+    "A unit can be given at most one order per turn.")
+
+MOVE_ONCE = rule(
+    "m44.move.once", ES, "3. MOVER UNIDADES",
+    "Cada unidad solo puede moverse una vez por turno. Las unidades que han recibido una orden no "
+    "tienen la obligación de moverse.",
+    "Each unit moves at most once per turn, and need not move at all.")
+
+MOVE_INFANTRY = rule(
+    "m44.move.infantry", ES, "MOVIMIENTO",
+    "Las unidades de Infantería pueden moverse 1 hexágono y atacar o bien moverse 2 hexágonos sin "
+    "atacar.",
+    "Infantry moves 1 hex and battles, or moves 2 hexes and does not battle.")
+
+MOVE_ARMOR = rule(
+    "m44.move.armor", ES, "MOVIMIENTO",
+    "Las unidades de Blindados pueden moverse hasta 3 hexágonos y atacar.",
+    "Armor moves up to 3 hexes and may battle.")
+
+MOVE_ARTILLERY = rule(
+    "m44.move.artillery", ES, "MOVIMIENTO",
+    "Las unidades de Artillería pueden moverse 1 hexágono o bien atacar sin moverse.",
+    "Artillery moves 1 hex or battles without moving.")
+
+MOVE_NO_PASSING = rule(
+    "m44.move.no_passing", ES, "REGLAS GENERALES DE MOVIMIENTO",
+    "No puede haber dos unidades en un mismo hexágono. Al moverse, las unidades no pueden atravesar "
+    "hexágonos ocupados por otra unidad amiga o enemiga",
+    "Two units never share a hex, and a moving unit may not pass through any other unit.")
+
+MOVE_BEFORE_BATTLE = rule(
+    "m44.move.before_battle", ES, "REGLAS GENERALES DE MOVIMIENTO",
+    "Es obligatorio completar todos los movimientos de unidades antes de pasar a la fase de ataque "
+    "(paso 4).",
+    "All movement is finished before the first battle of the turn.")
+
+ELITE_INFANTRY = rule(
+    "m44.special.elite_infantry", ES, "INFANTERÍA DE ÉLITE",
+    "las unidades de Infantería de élite pueden moverse 2 hexágonos y atacar (en lugar de tener que "
+    "elegir entre moverse 1 hexágono y atacar o moverse 2 hexágonos sin atacar). Sin embargo, siguen "
+    "estando sujetas a los efectos normales del terreno.",
+    "Elite infantry moves up to 2 hexes and still battles, but terrain still stops it.")
+
+ELITE_ARMOR = rule(
+    "m44.special.elite_armor", ES, "BLINDADOS DE ÉLITE",
+    "las unidades de Blindados de élite (que se identifican con una insignia de Fuerzas Especiales) "
+    "empiezan con 4 miniaturas por unidad",
+    "Elite armor units have 4 figures instead of 3.")
+
+RESISTANCE_TERRAIN = rule(
+    "m44.special.resistance.terrain", ES, "LA RESISTENCIA FRANCESA",
+    "Siempre pueden atacar después de entrar en un tipo de terreno donde una unidad estándar "
+    "normalmente no podría hacerlo (Bosques, Aldeas, Setos, etc.).",
+    "French resistance may battle after entering terrain that forbids battle to other units.")
+
+RESISTANCE_RETREAT = rule(
+    "m44.special.resistance.retreat", ES, "LA RESISTENCIA FRANCESA",
+    "por cada Bandera obtenida en una tirada de ataque, pueden retirarse entre 1 y 3 hexágonos (en "
+    "lugar de 1).",
+    "French resistance retreats 1 to 3 hexes per flag instead of 1.")
+
+RESISTANCE_MOVE = rule(
+    "m44.special.resistance.move", ES, "LA RESISTENCIA FRANCESA",
+    "A diferencia de la Infantería de élite, las unidades de la Resistencia francesa que decidan "
+    "moverse 2 hexágonos no pueden atacar en el mismo turno.",
+    "French resistance that moves 2 hexes may not battle that turn.")
+
+BATTLE_ONCE = rule(
+    "m44.battle.once", ES, "REGLAS GENERALES DE ATAQUE",
+    "Por lo general, cada unidad solo puede atacar una vez por turno. Las unidades que han recibido "
+    "una orden no tienen la obligación de atacar.",
+    "A unit battles at most once per turn, and need not battle.")
+
+CLOSE_COMBAT = rule(
+    "m44.battle.close_combat", ES, "REGLAS GENERALES DE ATAQUE",
+    "Las unidades adyacentes a una o más unidades enemigas se consideran trabadas en combate "
+    "cercano. A la hora de atacar, estas unidades siempre deben atacar a una unidad con la que estén "
+    "trabadas en combate cercano; no pueden atacar a otras unidades enemigas más alejadas.",
+    "A unit adjacent to an enemy must battle an adjacent enemy.")
+
+RANGE_INFANTRY = rule(
+    "m44.range.infantry", ES, "ALCANCE DE ATAQUE: INFANTERÍA",
+    "Las unidades de Infantería pueden atacar a cualquier unidad objetivo enemiga situada a "
+    "3 hexágonos de distancia o menos. Tiran 3 dados en combate cercano (es decir, si el enemigo "
+    "está en un hexágono adyacente), 2 dados contra los objetivos situados a 2 hexágonos y 1 dado "
+    "contra los objetivos situados a 3 hexágonos.",
+    "Infantry battles up to 3 hexes away with 3, 2, 1 dice.")
+
+RANGE_ARMOR = rule(
+    "m44.range.armor", ES, "ALCANCE DE ATAQUE: BLINDADOS",
+    "Las unidades de Blindados pueden atacar a cualquier unidad objetivo enemiga situada a "
+    "3 hexágonos de distancia o menos. Siempre atacan con 3 dados, pero recuerda que se aplican las "
+    "protecciones del terreno.",
+    "Armor battles up to 3 hexes away with 3 dice.")
+
+RANGE_ARTILLERY = rule(
+    "m44.range.artillery", ES, "ALCANCE DE ATAQUE: ARTILLERÍA",
+    "Las unidades de Artillería pueden atacar a cualquier unidad objetivo enemiga situada a "
+    "6 hexágonos de distancia o menos. Atacan a 3, 3, 2, 2, 1, 1. Los ataques de la Artillería "
+    "ignoran todas las protecciones del terreno a menos que se indique lo contrario.",
+    "Artillery battles up to 6 hexes away with 3, 3, 2, 2, 1, 1 dice and ignores terrain protection.")
+
+PROTECTION = rule(
+    "m44.battle.protection", ES, "PROTECCIÓN DEL TERRENO",
+    "Al atacar, debes restar el número de dados correspondiente a la protección del terreno en el "
+    "que se encuentre la unidad objetivo, en caso de haberla.",
+    "Subtract the protection of the target's terrain from the attacker's dice.")
+
+PENALTIES_ADD = rule(
+    "m44.battle.penalties_add", ES, "PROTECCIÓN DEL TERRENO",
+    "Las penalizaciones que se aplican a la unidad atacante y a la protección del terreno de la "
+    "unidad objetivo se acumulan.",
+    "Penalties for the attacker's own hex add to the target's terrain protection.")
+
+HITS_FIRST = rule(
+    "m44.resolve.order", ES, "RESOLUCIÓN DEL ATAQUE",
+    "Primero se resuelven los impactos y, a continuación, las retiradas.",
+    "Resolve hits first, then retreats.")
+
+HITS = rule(
+    "m44.resolve.hits", ES, "IMPACTO",
+    "El atacante consigue 1 impacto por cada símbolo obtenido en los dados que se corresponda con "
+    "el tipo de la unidad objetivo. El símbolo de Granada es un comodín: añade 1 impacto "
+    "independientemente del tipo de unidad objetivo.",
+    "One hit per die showing the target's unit symbol; a grenade hits any unit.")
+
+HITS_EXCESS = rule(
+    "m44.resolve.excess", ES, "IMPACTO",
+    "Si un ataque consigue más impactos que miniaturas tenga la unidad objetivo, los impactos "
+    "sobrantes se pierden sin efecto alguno.",
+    "Hits beyond the target's figures are lost.")
+
+MEDAL = rule(
+    "m44.resolve.medal", ES, "IMPACTO",
+    "Cuando se retire la última miniatura de una unidad, el jugador rival la coloca en cualquiera de "
+    "las casillas para Medallas vacías de su lado del campo de batalla.",
+    "When a unit's last figure is removed, the opponent takes it as a victory medal.")
+
+STAR = rule(
+    "m44.resolve.star", ES, "RESOLUCIÓN DEL ATAQUE",
+    "Estrella: por lo general, la cara con el símbolo de Estrella es un fallo, aunque ciertas "
+    "cartas de Táctica la consideran un impacto.",
+    "A star is a miss unless a tactic card says otherwise.")
+
+MISS = rule(
+    "m44.resolve.miss", ES, "FALLO",
+    "Si el atacante no saca ninguno de los símbolos necesarios para impactar a la unidad objetivo u "
+    "obligarla a retroceder, se considera un fallo.",
+    "No hit and no flag is a miss.")
+
+FLAG = rule(
+    "m44.retreat.flag", ES, "RETIRADA",
+    "Por cada símbolo de Bandera que haya salido en los dados, la unidad objetivo debe retroceder "
+    "1 hexágono hacia su lado del campo de batalla.",
+    "Each flag makes the target retreat 1 hex toward its own side.")
+
+RETREAT_DIRECTION = rule(
+    "m44.retreat.direction", ES, "RETIRADA",
+    "Las unidades siempre deben retirarse hacia el lado del tablero del jugador que la controla, a "
+    "menos que alguna regla especial indique lo contrario.",
+    "A unit always retreats toward its own side of the board.")
+
+RETREAT_TERRAIN = rule(
+    "m44.retreat.terrain", ES, "RETIRADA",
+    "El terreno y los obstáculos no afectan a los movimientos de retirada;",
+    "Terrain and obstacles do not affect retreat moves.")
+
+RETREAT_IMPASSABLE = rule(
+    "m44.retreat.impassable", ES, "RETIRADA",
+    "Sin embargo, las unidades nunca pueden cruzar terreno intransitable durante una retirada.",
+    "A retreat may never cross impassable terrain.")
+
+RETREAT_UNITS = rule(
+    "m44.retreat.units", ES, "RETIRADA",
+    "Al retirarse, las unidades no pueden atravesar hexágonos ya ocupados por otra unidad (amiga o "
+    "enemiga) ni detenerse en ellos.",
+    "A retreating unit may not pass through or stop on a hex holding any unit.")
+
+RETREAT_BLOCKED = rule(
+    "m44.retreat.blocked", ES, "RETIRADA",
+    "En ciertos casos, la retirada es imposible: si la ruta está bloqueada por terreno "
+    "intransitable u otras unidades, si la unidad tuviera que salir de los límites del tablero o si "
+    "tuviera que retirarse a un hexágono de Océano. Cuando una unidad sea incapaz de retirarse, no se "
+    "mueve, pero pierde 1 miniatura por cada movimiento de retirada que no pueda completar.",
+    "A unit that cannot retreat (impassable terrain, units, the board edge, ocean) stays and loses "
+    "1 figure per retreat move it cannot make.")
+
+RETREAT_NO_CHOICE = rule(
+    "m44.retreat.no_choice", ES, "RETIRADA",
+    "No puedes elegir perder miniaturas si tu unidad tiene una ruta de retirada libre que le permita "
+    "resolver todos los símbolos de Bandera que haya sacado el jugador rival.",
+    "You may not take losses instead of retreating if a free retreat path resolves every flag.")
+
+IGNORE_FLAG = rule(
+    "m44.retreat.ignore", ES, "RETIRADA",
+    "Algunos obstáculos y tipos de terreno permiten que las unidades ignoren el primer símbolo de "
+    "Bandera que haya salido en los dados.",
+    "Some terrain and obstacles let a unit ignore the first flag rolled against it.")
+
+TAKE_GROUND = rule(
+    "m44.take_ground", ES, "GANAR TERRENO",
+    "Si una unidad ataca en combate cercano (es decir, si ataca a una unidad adyacente) y elimina a "
+    "la unidad enemiga o la obliga a retirarse, se considera un combate cercano exitoso y la unidad "
+    "atacante puede ganar terreno avanzando al hexágono abandonado (no es obligatorio).",
+    "After a close combat that eliminates or retreats the target, the attacker may advance into "
+    "the vacated hex.")
+
+TAKE_GROUND_ARTILLERY = rule(
+    "m44.take_ground.artillery", ES, "GANAR TERRENO",
+    "Las unidades de Artillería no pueden ganar terreno.",
+    "Artillery never takes ground.")
+
+TAKE_GROUND_TERRAIN = rule(
+    "m44.take_ground.terrain", ES, "GANAR TERRENO",
+    "Las unidades que ganan terreno están sujetas a las restricciones del terreno relativas al "
+    "movimiento y el ataque. Por ejemplo, una unidad no puede ganar terreno después de entrar en un "
+    "terreno que la obligue a detenerse y a no moverse más durante ese turno, como un hexágono de "
+    "Alambrada.",
+    "Taking ground obeys terrain movement and battle restrictions: a unit that entered terrain "
+    "that stops it may not take ground.")
+
+OVERRUN = rule(
+    "m44.overrun", ES, "ARROLLAMIENTO DE BLINDADOS",
+    "Después de ganar terreno, las unidades de Blindados pueden atacar una segunda vez. Este segundo "
+    "ataque se denomina «arrollamiento». El ataque de arrollamiento puede tener como objetivo "
+    "cualquier unidad enemiga (la unidad de Blindados no tiene la obligación de atacar otra vez al "
+    "mismo objetivo), pero sigue las reglas de ataque habituales.",
+    "After taking ground, armor may battle again (an overrun), against any enemy, under the usual "
+    "battle rules.")
+
+OVERRUN_ONCE = rule(
+    "m44.overrun.once", ES, "ARROLLAMIENTO DE BLINDADOS",
+    "Cada unidad de Blindados solo puede realizar un arrollamiento por turno.",
+    "Each armor unit overruns at most once per turn.")
+
+OVERRUN_TAKE_GROUND = rule(
+    "m44.overrun.take_ground", ES, "ARROLLAMIENTO DE BLINDADOS",
+    "Las unidades de Blindados pueden volver a ganar terreno después de un ataque de arrollamiento "
+    "si este ha sido un ataque de combate cercano exitoso",
+    "Armor may take ground again after a successful close-combat overrun.")
+
+OVERRUN_SEQUENCE = rule(
+    "m44.overrun.sequence", ES, "ARROLLAMIENTO DE BLINDADOS",
+    "Ambos ataques (el primer combate cercano y el ataque de arrollamiento) deben completarse antes "
+    "de que la próxima unidad pueda atacar.",
+    "Both attacks finish before the next unit battles.")
+
+OVERRUN_TERRAIN = rule(
+    "m44.overrun.terrain", ES, "ARROLLAMIENTO DE BLINDADOS",
+    "Se siguen aplicando las restricciones del terreno; es posible que el terreno al que se muevan "
+    "los Blindados les impida realizar un ataque de arrollamiento.",
+    "Terrain restrictions still apply: the hex armor advanced into may forbid the overrun.")
+
+HEDGEROW_LEAVE = rule(
+    "m44.terrain.hedgerows.leave", ES, "SETOS",
+    "Al salir, la unidad debe detenerse en un hexágono adyacente, aunque después puede ganar "
+    "terreno.",
+    "Leaving hedgerows, a unit stops in the adjacent hex, though it may later take ground.")
+
+DRAW_MOVE = rule(
+    "m44.terrain.draw.move", ES, "REPECHOS",
+    "un movimiento de 2 hexágonos para las unidades de Infantería. A la hora de ganar terreno, la "
+    "Infantería puede entrar o salir de un Repecho de la manera habitual. imposible para todas las "
+    "demás unidades.",
+    "Beach to draw or draw to beach is a 2-hex move for infantry (normal when taking ground) and "
+    "impossible for other units.")
+
+DRAW_RETREAT = rule(
+    "m44.terrain.draw.retreat", ES, "REPECHOS",
+    "Se considera una Colina normal a efectos de ataque, protección, línea de visión y retirada para "
+    "todo tipo de unidades (es decir, una unidad de Blindados puede retirarse desde un Repecho hacia "
+    "la Playa).",
+    "A draw is a normal hill for battle and retreat: armor may retreat from a draw to a beach.")
+
+BRIDGE_RETREAT = rule(
+    "m44.terrain.bridge.retreat", ES, "PUENTES",
+    "Del mismo modo, las unidades situadas sobre un Puente solo pueden retirarse a un hexágono de "
+    "tierra adyacente.",
+    "A unit on a bridge may only retreat onto an adjacent land hex.")
+
+BUNKER_DUG_IN = rule(
+    "m44.obstacle.bunker.dug_in", ES, "BÚNKERES",
+    "Si empiezan en un Búnker, estas unidades de Blindados y Artillería no pueden moverse ni "
+    "retirarse del hexágono.",
+    "Armor and artillery that start in a bunker may neither move nor retreat out of it.")
+
+BUNKER_NO_RETREAT = rule(
+    "m44.obstacle.bunker.no_retreat", ES, "BÚNKERES",
+    "Las unidades de Artillería y Blindados que empiezan en un Búnker no pueden retirarse. Sufren "
+    "1 baja por cada Bandera adicional después de la primera (que se ignora).",
+    "Armor and artillery dug into a bunker cannot retreat: after the first (ignored) flag, each "
+    "flag costs a figure.")
+
+BUNKER_SIDE = rule(
+    "m44.obstacle.bunker.side", ES, "BÚNKERES",
+    "Ciertos escenarios indican que solo las unidades de un bando determinado pueden utilizar los "
+    "Búnkeres como posición defensiva. En ese caso, el bando contrario puede mover sus unidades de "
+    "Infantería a un Búnker, pero estas no se beneficiarán de sus ventajas defensivas",
+    "When a scenario gives bunkers to one side, the other side's infantry may enter them without "
+    "their defensive benefits.")
+
+WIRE_REMOVE = rule(
+    "m44.obstacle.wire.remove", ES, "ALAMBRADAS",
+    "Una unidad de Infantería que esté situada en una Alambrada y sea capaz de atacar puede optar "
+    "por eliminar la Alambrada en lugar de atacar. Las unidades de Blindados deben eliminar la "
+    "Alambrada en cuanto entren en el hexágono y además pueden atacar con normalidad.",
+    "Infantry on wire that could battle may remove the wire instead; armor removes wire on "
+    "entering and may still battle.")
+
+WIRE_RETREAT = rule(
+    "m44.obstacle.wire.retreat", ES, "ALAMBRADAS",
+    "Nota: cuando una unidad de Blindados que se retira atraviese un hexágono con una Alambrada (o "
+    "termine su retirada en él), la Alambrada no se elimina.",
+    "Armor retreating through or onto wire does not remove it.")
+
+SANDBAGS_REMOVED = rule(
+    "m44.obstacle.sandbags.removed", ES, "SACOS TERREROS",
+    "Movimiento: sin restricciones, pero los Sacos terreros se eliminan cuando una unidad salga del "
+    "hexágono que los contiene.",
+    "Sandbags are removed when the unit leaves their hex.")
+
+VICTORY = rule(
+    "m44.victory", ES, "OBJETIVO DEL JUEGO",
+    "se gana una Medalla de victoria por cada unidad enemiga que se elimine totalmente del campo de "
+    "batalla.",
+    "Each enemy unit eliminated earns one victory medal.")
+
+VICTORY_COUNT = rule(
+    "m44.victory.count", ES, "TURNO DE JUEGO",
+    "los jugadores se van turnando hasta que alguien consiga el número total de Medallas de victoria "
+    "que se indica en las condiciones de victoria del escenario.",
+    "Play goes on until a side holds the scenario's number of medals.")
+
+OBJECTIVE_TEMPORARY = rule(
+    "m44.objective.temporary", ES, "OBJETIVO DE MEDALLA TEMPORAL",
+    "Al entrar en el hexágono objetivo, se captura una Medalla de victoria. Dicha Medalla se conserva "
+    "únicamente mientras el hexágono esté ocupado por una unidad del bando indicado.",
+    "Entering a temporary objective captures a medal, kept only while a unit of that side holds "
+    "the hex.")
+
+OBJECTIVE_PERMANENT = rule(
+    "m44.objective.permanent", ES, "OBJETIVO DE MEDALLA PERMANENTE",
+    "Cuando una unidad del bando indicado entre en el hexágono objetivo, gana una Medalla de victoria "
+    "de manera permanente.",
+    "Entering a permanent objective wins a medal for good.")
+
+OBJECTIVE_MAJORITY = rule(
+    "m44.objective.majority", ES, "OBJETIVO DE MEDALLA TEMPORAL POR MAYORÍA",
+    "El bando que controle la mayoría de los hexágonos objetivo (es decir, el bando cuyas unidades "
+    "controlen al menos un hexágono objetivo más que su rival) captura una Medalla de victoria.",
+    "The side holding more of the objective hexes than its rival holds a medal while it keeps the "
+    "majority.")
+
+OBJECTIVE_SUDDEN_DEATH = rule(
+    "m44.objective.sudden_death", ES, "OBJETIVO DE MUERTE SÚBITA",
+    "En cuanto el bando indicado complete las condiciones de Muerte súbita, gana la partida "
+    "inmediatamente.",
+    "A side that meets a sudden-death condition wins at once.")

@@ -1,0 +1,314 @@
+"""The Memoir '44 game state: an immutable value built from a scenario.
+
+A ``GameState`` holds the battlefield (``board``, ``terrain``, ``obstacles``, ``units`` — mappings
+keyed by ``(col, row)`` hexes, so ``tutor.memoir.los`` works on it unchanged), the medals, and the
+turn in progress: which side acts, which units it ordered and what each has done (a
+``TurnRecord``: moved how far and along which path, entered terrain that stops it or forbids
+battle, battled, took ground, overran).
+
+Every action is a function ``action(state, …) -> (new_state, events)``; it never changes the state
+it is given. A forbidden action raises ``IllegalAction`` citing the rule; malformed input (a hex
+with no unit, a bad face name) raises ``InputError``. Events carry the rule they applied.
+
+    >>> from tutor.memoir import state as S
+    >>> st = S.load("scenarios/examples/take-ground-woods.yaml")      # doctest: +SKIP
+    >>> st, ev = S.order(st, "allied", ["4,6"])                          # doctest: +SKIP
+
+Command cards and whole turns come later; here a turn starts with :func:`order`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from tutor.errors import IllegalAction, InputError
+from tutor.hexes import Board, Hex, fmt, parse_hex
+from tutor.memoir import objectives as O
+from tutor.memoir import rules as R
+from tutor.rulebook import Rule
+from tutor.scenario import SIDES, Scenario, full_strength, load as load_scenario
+
+_EMPTY = MappingProxyType({})
+
+
+def frozen(d) -> MappingProxyType:
+    return MappingProxyType(dict(d))
+
+
+def other(side: str) -> str:
+    return "axis" if side == "allied" else "allied"
+
+
+@dataclass(frozen=True)
+class Unit:
+    uid: int
+    side: str
+    kind: str
+    figures: int
+    badge: str | None = None
+
+    @property
+    def elite(self) -> bool:
+        return self.badge == "special_forces"
+
+    @property
+    def resistance(self) -> bool:
+        return self.badge == "french_resistance"
+
+    @property
+    def full(self) -> int:
+        return full_strength(self.kind, self.badge)
+
+    @property
+    def name(self) -> str:
+        kind = self.kind
+        if self.elite:
+            kind = "elite " + kind
+        elif self.resistance:
+            kind = "French resistance infantry"
+        return f"{self.side} {kind}"
+
+    def to_json(self) -> dict:
+        out = {"side": self.side, "kind": self.kind, "figures": self.figures}
+        if self.badge:
+            out["badge"] = self.badge
+        return out
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """What an ordered unit has done this turn."""
+
+    start: Hex                          # where it stood when ordered
+    moved: int = 0                      # hexes of movement spent (a 2-hex step counts 2)
+    path: tuple[Hex, ...] = ()          # hexes entered while moving
+    stopped: tuple | None = None        # (reason, Rule): it may not move on nor take ground
+    no_battle: tuple | None = None      # (reason, Rule): it may not battle this turn
+    battles: int = 0
+    took_ground: int = 0
+    overran: bool = False
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something an action did, in plain English, with the rule it applied."""
+
+    kind: str
+    text: str
+    rule: Rule
+    at: Hex | None = None
+    to: Hex | None = None
+    data: tuple = ()                    # (key, value) pairs
+
+    def get(self, key, default=None):
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+    def to_json(self) -> dict:
+        out = {"kind": self.kind, "text": self.text, "rule": self.rule.cite}
+        if self.at is not None:
+            out["at"] = list(self.at)
+        if self.to is not None:
+            out["to"] = list(self.to)
+        for k, v in self.data:
+            out[k] = [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, tuple) else v
+        return out
+
+
+@dataclass(frozen=True)
+class GameState:
+    board: Board
+    top: str                                        # side whose baseline is row 0
+    terrain: MappingProxyType = field(default_factory=lambda: _EMPTY)              # Hex -> terrain name (countryside omitted)
+    obstacles: MappingProxyType = field(default_factory=lambda: _EMPTY)            # Hex -> obstacle name
+    units: MappingProxyType = field(default_factory=lambda: _EMPTY)                # Hex -> Unit
+    title: str = ""
+    medals_to_win: MappingProxyType | None = None   # side -> medals needed
+    bunkers_for: str | None = None                  # only this side's units use bunkers
+    objectives: tuple = ()                          # tutor.memoir.objectives.Objective
+    held: MappingProxyType = field(default_factory=lambda: _EMPTY)                 # objective index -> side holding its medal
+    kills: MappingProxyType = field(default_factory=lambda: frozen({"axis": 0, "allied": 0}))
+    sudden_death: str | None = None                 # side that met a sudden-death condition
+    side: str | None = None                         # side whose turn it is
+    turn: int = 0
+    ordered: frozenset = frozenset()                # uids of the ordered units
+    records: MappingProxyType = field(default_factory=lambda: _EMPTY)              # uid -> TurnRecord
+    phase: str = "move"                             # "move" until the first battle, then "battle"
+    active: int | None = None                       # uid whose attack sequence is open
+    vacated: Hex | None = None                      # hex the active unit may take ground into
+    overrun_ready: bool = False                     # the active armor took ground: it may overrun
+
+    # -- looking things up ---------------------------------------------------------------------
+
+    def terrain_at(self, h: Hex) -> str:
+        return self.terrain.get(h, "countryside")
+
+    def where(self, uid: int) -> Hex | None:
+        for h, u in self.units.items():
+            if u.uid == uid:
+                return h
+        return None
+
+    def unit_at(self, h, *, what: str = "hex") -> tuple[Hex, Unit]:
+        """(hex, unit) for a hex given as "c,r" or a tuple; InputError if no unit stands there."""
+        h = self.board.check(parse_hex(h, what=what), what=what)
+        u = self.units.get(h)
+        if u is None:
+            raise InputError(f"{what} \"{fmt(h)}\" holds no unit")
+        return h, u
+
+    def record(self, uid: int) -> TurnRecord | None:
+        return self.records.get(uid)
+
+    def baseline_step(self, side: str) -> int:
+        """Row change of one step toward ``side``'s own baseline (RETIRADA)."""
+        return -1 if side == self.top else 1
+
+    @property
+    def medals(self) -> MappingProxyType:
+        """Medals per side: enemy units eliminated plus objective medals held."""
+        obj = O.objective_medals(self.objectives, self.held)
+        return frozen({s: self.kills[s] + obj[s] for s in SIDES})
+
+    @property
+    def winner(self) -> str | None:
+        if self.sudden_death is not None:
+            return self.sudden_death
+        if self.medals_to_win:
+            m = self.medals
+            order = (self.side, other(self.side)) if self.side else SIDES
+            for s in order:
+                if m[s] >= self.medals_to_win[s]:
+                    return s
+        return None
+
+    def replace(self, **changes) -> "GameState":
+        for key in ("terrain", "obstacles", "units", "held", "kills", "records"):
+            if key in changes and not isinstance(changes[key], MappingProxyType):
+                changes[key] = frozen(changes[key])
+        return replace(self, **changes)
+
+    def summary(self) -> str:
+        m = self.medals
+        lines = [f"{self.title or 'Memoir 44'} — turn {self.turn}, {self.side or 'no side'} to act; medals "
+                 f"axis {m['axis']}, allied {m['allied']}"]
+        for h, u in sorted(self.units.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+            lines.append(f"  {fmt(h)}: {u.name} ({u.figures}/{u.full}) on {self.terrain_at(h)}"
+                         + (f" + {self.obstacles[h]}" if h in self.obstacles else ""))
+        return "\n".join(lines)
+
+    def _repr_svg_(self):
+        try:
+            from tutor.render.svg import state_svg
+        except ImportError:
+            return None
+        return state_svg(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# Building a state
+
+
+def from_scenario(scenario: Scenario) -> GameState:
+    """The opening state of a scenario (objectives validated here; see tutor.memoir.objectives)."""
+    units = {}
+    for uid, (h, spec) in enumerate(sorted(scenario.units.items(), key=lambda kv: (kv[0][1], kv[0][0]))):
+        units[h] = Unit(uid, spec.side, spec.kind, spec.figures, spec.badge)
+    extra = scenario.extra
+    mtw = extra.get("medals_to_win")
+    if mtw is not None:
+        mtw = frozen({s: mtw for s in SIDES} if isinstance(mtw, int) else {s: mtw.get(s, 10 ** 6) for s in SIDES})
+    objectives = O.parse(extra.get("objectives"), scenario.board, scenario.path or "<scenario>")
+    st = GameState(board=scenario.board, top=scenario.top, terrain=frozen(scenario.terrain),
+                   obstacles=frozen(scenario.obstacles), units=frozen(units), title=scenario.title,
+                   medals_to_win=mtw, bunkers_for=extra.get("bunkers_for"), objectives=objectives,
+                   side=extra.get("first"))
+    if objectives:
+        held, winner, _ = O.update(objectives, {}, st.units, ())
+        st = st.replace(held=held, sudden_death=winner)
+    return st
+
+
+def load(path) -> GameState:
+    return from_scenario(load_scenario(path))
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared checks and bookkeeping for the actions
+
+
+def check_not_over(state: GameState) -> None:
+    w = state.winner
+    if w is not None:
+        raise IllegalAction(f"the game is over: the {w} side has won", R.VICTORY_COUNT)
+
+
+def acting_unit(state: GameState, at, what: str = "unit") -> tuple[Hex, Unit, TurnRecord]:
+    """The ordered unit on ``at``, or IllegalAction saying why it may not act."""
+    h, u = state.unit_at(at, what=what)
+    check_not_over(state)
+    if state.side is None:
+        raise IllegalAction(f"no turn is in progress: order units first", R.ORDERS)
+    if u.side != state.side:
+        raise IllegalAction(f"the {u.name} on {fmt(h)} belongs to the {u.side} side, but it is the "
+                            f"{state.side} side's turn", R.ORDERS)
+    if u.uid not in state.ordered:
+        raise IllegalAction(f"the {u.name} on {fmt(h)} was not ordered this turn: only ordered units "
+                            f"move or battle", R.ORDERS)
+    return h, u, state.records[u.uid]
+
+
+def order(state: GameState, side: str, hexes) -> tuple[GameState, list[Event]]:
+    """Start a turn for ``side`` with the units on ``hexes`` ordered (2. DAR ÓRDENES A UNIDADES)."""
+    if side not in SIDES:
+        raise InputError(f"side {side!r} is unknown: allowed are {', '.join(SIDES)}")
+    check_not_over(state)
+    uids, records, seen = set(), {}, []
+    for raw in hexes:
+        h, u = state.unit_at(raw, what="ordered hex")
+        if u.side != side:
+            raise IllegalAction(f"the {u.name} on {fmt(h)} is not a {side} unit: a side orders only its "
+                                f"own units", R.ORDERS)
+        if u.uid in uids:
+            raise IllegalAction(f"the unit on {fmt(h)} is ordered twice", R.ORDERS_ONCE)
+        uids.add(u.uid)
+        records[u.uid] = TurnRecord(start=h)
+        seen.append(h)
+    new = state.replace(side=side, turn=state.turn + 1, ordered=frozenset(uids), records=records,
+                        phase="move", active=None, vacated=None, overrun_ready=False)
+    text = (f"Turn {new.turn}: the {side} side orders " + (", ".join(fmt(h) for h in seen) or "no unit") + ".")
+    return new, [Event("order", text, R.ORDERS, data=(("hexes", tuple(seen)),))]
+
+
+def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
+    """Close the turn: orders lapse; the other side is next."""
+    nxt = other(state.side) if state.side else None
+    new = state.replace(side=nxt, ordered=frozenset(), records={}, phase="move", active=None, vacated=None,
+                        overrun_ready=False)
+    return new, [Event("end_turn", f"The turn ends; the {nxt} side is next." if nxt else "The turn ends.",
+                       R.ORDERS)]
+
+
+def with_objectives(state: GameState, entered, events: list) -> GameState:
+    """Re-check objectives after an action in which units entered ``entered`` [(hex, side)]."""
+    if not state.objectives:
+        return state
+    held, winner, evs = O.update(state.objectives, state.held, state.units, entered)
+    for kind, text, rule, h in evs:
+        events.append(Event(kind, text, rule, at=h))
+    if held != dict(state.held) or (winner and not state.sudden_death):
+        state = state.replace(held=held, sudden_death=state.sudden_death or winner)
+    return state
+
+
+def victory_event(before: GameState, after: GameState, events: list) -> None:
+    if before.winner is None and after.winner is not None:
+        w = after.winner
+        if after.sudden_death == w:
+            return
+        m = after.medals
+        events.append(Event("victory", f"The {w} side reaches {m[w]} medals and wins the battle.",
+                            R.VICTORY_COUNT, data=(("side", w),)))
