@@ -1,0 +1,54 @@
+"""``tutor render FILE -o board.svg [--los FROM TO] [--from FROM]``: a scenario board as SVG."""
+
+from __future__ import annotations
+
+import sys
+
+from tutor.errors import InputError
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("render", help="draw a scenario board as SVG (terrain, units, coordinates, "
+                                      "sections; optionally a line of sight and the visible hexes)")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("-o", "--output", metavar="OUT.svg", help="write here (default: standard output)")
+    p.add_argument("--los", nargs=2, metavar=("FROM", "TO"), help="draw the line of sight FROM → TO "
+                                                                 "with every obstruction marked")
+    p.add_argument("--from", dest="origin", metavar="FROM", help="shade every hex visible from FROM")
+    p.add_argument("--no-legend", action="store_true", help="leave out the legend")
+    p.add_argument("--no-coords", action="store_true", help="leave out the hex coordinates")
+    p.set_defaults(func=cmd_render)
+
+
+def cmd_render(args) -> int:
+    from tutor.hexes import parse_hex
+    from tutor.memoir.cli import load_memoir
+    from tutor.memoir.los import line_of_sight, visible_from
+    from tutor.render.scene import highlights, los_highlights, scene
+    from tutor.render.svg import svg
+
+    field = load_memoir(args.file)
+    hl = None
+    title = None
+    if args.origin is not None:
+        a = field.board.check(parse_hex(args.origin, what="--from"), what="--from")
+        hl = highlights(visible=visible_from(field, a), origin=[a])
+        title = f"{field.title}: seen from {a[0]},{a[1]}"
+    if args.los is not None:
+        a = parse_hex(args.los[0], what="--los FROM")
+        b = parse_hex(args.los[1], what="--los TO")
+        ruling = line_of_sight(field, a, b)
+        los = los_highlights(ruling)
+        hl = los if hl is None else hl + los
+        verdict = "can see" if ruling.visible else "cannot see"
+        title = f"{field.title}: {a[0]},{a[1]} {verdict} {b[0]},{b[1]}"
+    text = svg(scene(field, hl, title=title, legend=not args.no_legend, coords=not args.no_coords))
+    if args.output in (None, "-"):
+        sys.stdout.write(text + "\n")
+        return 0
+    try:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text + "\n")
+    except OSError as exc:
+        raise InputError(f"{args.output}: cannot write the SVG: {exc.strerror}") from None
+    return 0

@@ -1,0 +1,362 @@
+"""The scene: *what* to draw, in pixels, with no drawing code and no game logic.
+
+``scene(field, highlights)`` turns a battlefield (a ``Scenario`` or any state with ``board``,
+``terrain``, ``obstacles``, ``units`` and ``top``) plus highlights into a frozen ``Scene``:
+hex cells with their terrain, terrain and obstacle art anchors, unit markers, section lines,
+labels, highlight shades, lines and markers, a legend, and card rows (Undaunted). Renderers
+(``tutor.render.svg``, ``tutor.render.canvas``) turn a Scene into SVG text or canvas commands;
+``tutor.render.style`` says how each key looks.
+
+Highlights come from the engines' rulings (``los_highlights(ruling)`` maps a ``LineOfSight``);
+the scene only places them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field as dc_field
+from typing import Iterable
+
+from tutor.hexes import Board, Hex, fmt
+from tutor.render.picking import Geometry
+from tutor.render import style
+
+Point = tuple[float, float]
+
+
+# ---------------------------------------------------------------------------------------------
+# Scene elements
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One hex: its polygon, terrain (a TERRAIN name), height, and whether it is a half hex."""
+
+    hex: Hex
+    points: tuple[Point, ...]
+    terrain: str
+    height: int = 0
+    half: bool = False
+
+
+@dataclass(frozen=True)
+class Art:
+    """Terrain or obstacle art (``style.TERRAIN_ART`` / ``OBSTACLE_ART``) anchored at a hex centre."""
+
+    hex: Hex
+    group: str            # "terrain" | "obstacle"
+    key: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class UnitMarker:
+    """A unit: side (shape + colour), kind, figure count and badge, at a hex centre."""
+
+    hex: Hex
+    side: str
+    kind: str
+    figures: int | None
+    badge: str | None
+    x: float
+    y: float
+
+    @property
+    def shape(self) -> str:
+        return style.SIDE_SHAPE.get(self.side, "circle")
+
+
+@dataclass(frozen=True)
+class Label:
+    text: str
+    x: float
+    y: float
+    role: str = "note"    # coord | height | title | subtitle | note | legend | card
+    anchor: str = "middle"
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A polyline: a section line, a line of sight, a movement arrow."""
+
+    role: str
+    points: tuple[Point, ...]
+
+
+@dataclass(frozen=True)
+class Shade:
+    """A highlighted hex (``style.SHADE`` keys: visible, origin, target, legal, closed, …)."""
+
+    role: str
+    hex: Hex
+    points: tuple[Point, ...]
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A ruling marker on a hex: interior, graze_left, graze_right, too_low, closed, legal, lost."""
+
+    kind: str
+    hex: Hex
+    x: float
+    y: float
+    counts: bool = True
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    group: str            # terrain | obstacle | side | shade | line | marker
+    key: str
+    text: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of an Undaunted deck zone, face up (title shown) or down."""
+
+    title: str
+    face_up: bool = True
+    role: str | None = None      # None | "hit" | "predicted" | "removed" | "new"
+    subtitle: str = ""
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """A deck zone drawn as a row of cards: hand, table, discard, draw deck (face down), …"""
+
+    name: str
+    cards: tuple[Card, ...]
+    x: float
+    y: float
+    count: int | None = None     # shown for a face-down pile instead of its cards
+    card_w: float = 58
+    card_h: float = 80
+
+
+@dataclass(frozen=True)
+class Scene:
+    width: int
+    height: int
+    geometry: Geometry | None = None
+    board: Board | None = None
+    cells: tuple[Cell, ...] = ()
+    art: tuple[Art, ...] = ()
+    units: tuple[UnitMarker, ...] = ()
+    sections: tuple[Segment, ...] = ()
+    labels: tuple[Label, ...] = ()          # coordinates, heights, title: static
+    shades: tuple[Shade, ...] = ()
+    lines: tuple[Segment, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    notes: tuple[Label, ...] = ()           # highlight labels
+    legend: tuple[LegendItem, ...] = ()
+    card_rows: tuple[CardRow, ...] = ()
+    title: str = ""
+
+    @property
+    def terrain_layer(self) -> tuple:
+        """What the static canvas layer holds; equal tuples mean no redraw is needed."""
+        return (self.width, self.height, self.cells, self.art, self.sections, self.labels, self.legend)
+
+    @property
+    def unit_layer(self) -> tuple:
+        return (self.units,)
+
+
+# ---------------------------------------------------------------------------------------------
+# Highlights (the input): what a ruling wants shown, in hexes
+
+
+@dataclass(frozen=True)
+class Line:
+    a: Hex
+    b: Hex
+    role: str = "sight"        # sight | blocked | move
+
+
+@dataclass(frozen=True)
+class Mark:
+    hex: Hex
+    kind: str                  # interior | graze_left | graze_right | too_low | closed | legal | lost
+    counts: bool = True
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Highlights:
+    shades: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
+    lines: tuple[Line, ...] = ()
+    marks: tuple[Mark, ...] = ()
+    notes: tuple[tuple[Hex, str], ...] = ()
+
+    def __add__(self, other: "Highlights") -> "Highlights":
+        return Highlights(self.shades + other.shades, self.lines + other.lines,
+                          self.marks + other.marks, self.notes + other.notes)
+
+
+def highlights(*, lines: Iterable[Line] = (), marks: Iterable[Mark] = (),
+               notes: Iterable[tuple[Hex, str]] = (), **shaded: Iterable[Hex]) -> Highlights:
+    """``highlights(visible=hexes, origin=[h], lines=[Line(a, b)])`` — shade roles as keywords."""
+    for role in shaded:
+        if role not in style.SHADE:
+            raise ValueError(f"unknown shade {role!r}: allowed are {', '.join(style.SHADE)}")
+    shades = tuple((role, tuple(sorted(hs, key=lambda h: (h[1], h[0])))) for role, hs in shaded.items() if hs)
+    return Highlights(shades, tuple(lines), tuple(marks), tuple(notes))
+
+
+def los_highlights(ruling, *, visible: Iterable[Hex] | None = None, hexes: bool = True) -> Highlights:
+    """Map a ``tutor.memoir.los.LineOfSight`` to highlights: the line, a marker per obstruction.
+
+    Each obstruction gets its meeting kind (interior / graze_left / graze_right) when it counts,
+    and ``too_low`` when it does not (heights, or a lone lake hex — ``o.why`` says which).
+    ``visible``: also shade these hexes (e.g. ``visible_from(field, ruling.origin)``).
+    """
+    marks = tuple(Mark(o.hex, o.how.value if o.counts else "too_low", o.counts) for o in ruling.obstructions)
+    shaded = {}
+    if visible is not None:
+        shaded["visible"] = visible
+    if hexes:
+        shaded["origin"] = [ruling.origin]
+        shaded["target"] = [ruling.target]
+    return highlights(lines=[Line(ruling.origin, ruling.target, "sight" if ruling.visible else "blocked")],
+                      marks=marks, **shaded)
+
+
+# ---------------------------------------------------------------------------------------------
+# Building a scene
+
+
+MARGIN = 12
+TITLE_H = 26
+LEGEND_ROW = 22
+
+
+def _height(field, h: Hex) -> int:
+    from tutor.memoir.terrain import TERRAIN
+    t = TERRAIN.get(field.terrain.get(h, "countryside"))
+    return t.height if t is not None else 0
+
+
+def _hex_key(h: Hex):
+    return (h[1], h[0])
+
+
+def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | None = None,
+          coords: bool = True, title: str | None = None, legend: bool = True,
+          sections: bool = True) -> Scene:
+    """The Scene of a battlefield with optional highlights.
+
+    ``title``: None uses ``field.title`` if it has one ("" for none). ``legend`` lists what is
+    on this board (terrains, obstacles, sides, highlight kinds) below it.
+    """
+    board: Board = field.board
+    if title is None:
+        title = getattr(field, "title", "") or ""
+    top = MARGIN + (TITLE_H if title else 0)
+    g = geometry or Geometry(ox=MARGIN, oy=top)
+    bw, bh = g.board_size(board)
+    width = g.ox + bw + MARGIN
+
+    cells, art, labels = [], [], []
+    terrain_map = field.terrain
+    for h in sorted(board.hexes | board.half_hexes, key=_hex_key):
+        half = h in board.half_hexes
+        tname = "countryside" if half else terrain_map.get(h, "countryside")
+        ht = 0 if half else _height(field, h)
+        cells.append(Cell(h, g.polygon(h, board), tname, ht, half))
+        if half:
+            continue
+        cx, cy = g.centre(h)
+        if tname != "countryside":
+            art.append(Art(h, "terrain", tname, cx, cy))
+        o = field.obstacles.get(h)
+        if o is not None:
+            art.append(Art(h, "obstacle", o, cx, cy))
+        if coords:
+            labels.append(Label(fmt(h), cx, cy - 1.32 * g.sy, "coord"))
+        if ht:
+            labels.append(Label(f"▲{ht}", cx - 0.8 * g.sx, cy + 0.35 * g.sy, "height"))
+
+    units = []
+    for h, u in sorted(field.units.items(), key=lambda item: _hex_key(item[0])):
+        cx, cy = g.centre(h)
+        units.append(UnitMarker(h, u.side, u.kind, getattr(u, "figures", None), getattr(u, "badge", None), cx, cy))
+
+    secs = []
+    if sections:
+        y0, y1 = g.oy, g.oy + bh
+        for lx in board.section_lines():
+            x = g.point(lx, 0)[0]
+            secs.append(Segment("section", ((x, y0), (x, y1))))
+
+    if title:
+        labels.append(Label(title, g.ox, MARGIN + 17, "title", "start"))
+
+    shades, lines, markers, notes = [], [], [], []
+    if highlights is not None:
+        for role, hexes in highlights.shades:
+            for h in hexes:
+                shades.append(Shade(role, h, g.polygon(h, board)))
+        for ln in highlights.lines:
+            lines.append(Segment(ln.role, (g.centre(ln.a), g.centre(ln.b))))
+        for m in highlights.marks:
+            x, y = g.centre(m.hex)        # upper right of the hex, clear of a unit marker
+            markers.append(Marker(m.kind, m.hex, x + 0.55 * g.sx, y - 0.85 * g.sy, m.counts, m.text or style.MARKER_TEXT.get(m.kind, "")))
+        for h, text in highlights.notes:
+            x, y = g.centre(h)
+            notes.append(Label(text, x, y + 1.25 * g.sy, "note"))
+
+    y = g.oy + bh + MARGIN
+    items = []
+    if legend:
+        entries = _legend_entries(cells, art, units, shades, lines, markers, secs)
+        x = g.ox
+        y += 6
+        for group, key, text in entries:
+            w = 30 + 5.6 * len(text) + 14
+            if x + w > width - MARGIN and x > g.ox:
+                x, y = g.ox, y + LEGEND_ROW
+            items.append(LegendItem(group, key, text, x, y))
+            x += w
+        if entries:
+            y += LEGEND_ROW
+    height = int(y)
+    return Scene(int(width), height, g, board, tuple(cells), tuple(art), tuple(units), tuple(secs),
+                 tuple(labels), tuple(shades), tuple(lines), tuple(markers), tuple(notes), tuple(items),
+                 title=title)
+
+
+def _legend_entries(cells, art, units, shades, lines, markers, secs) -> list[tuple[str, str, str]]:
+    out = []
+    for t in dict.fromkeys(c.terrain for c in cells if not c.half and c.terrain != "countryside"):
+        out.append(("terrain", t, t.replace("_", " ")))
+    for o in dict.fromkeys(a.key for a in art if a.group == "obstacle"):
+        out.append(("obstacle", o, o.replace("_", " ")))
+    for side in dict.fromkeys(u.side for u in units):
+        shape = style.SIDE_SHAPE.get(side, "circle")
+        out.append(("side", side, f"{side} ({shape})"))
+    for role in dict.fromkeys(s.role for s in shades):
+        out.append(("shade", role, style.SHADE_LABEL.get(role, role)))
+    for role in dict.fromkeys(s.role for s in lines):
+        out.append(("line", role, style.LINE_LABEL.get(role, role)))
+    for kind in dict.fromkeys(m.kind for m in markers):
+        out.append(("marker", kind, style.MARKER_LABEL.get(kind, kind)))
+    if secs:
+        out.append(("line", "section", style.LINE_LABEL["section"]))
+    return out
+
+
+def card_scene(rows: Iterable[tuple[str, Iterable[Card], int | None]], *, title: str = "",
+               width: int = 680, card_w: int = 58, card_h: int = 80) -> Scene:
+    """A scene of deck zones: each row is (name, cards, count-or-None); a count shows a pile."""
+    y = MARGIN + (TITLE_H if title else 0)
+    out, labels = [], []
+    if title:
+        labels.append(Label(title, MARGIN, MARGIN + 17, "title", "start"))
+    for name, cards, count in rows:
+        out.append(CardRow(name, tuple(cards), MARGIN + 96, y, count, card_w, card_h))
+        labels.append(Label(name, MARGIN, y + card_h / 2 + 4, "subtitle", "start"))
+        y += card_h + 14
+    return Scene(width, int(y + MARGIN - 14), labels=tuple(labels), card_rows=tuple(out), title=title)
