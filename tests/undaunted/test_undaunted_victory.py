@@ -1,0 +1,73 @@
+"""The end of the game (KONEC HRY): objectives, suppressing the enemy, both suppressed, hopeless."""
+
+import pytest
+
+from tutor.errors import IllegalAction
+from tutor.undaunted import EndTurn, LoadedDice, Play, apply, army_suppressed, decide, hopeless
+from tutor.undaunted import rules as R
+
+
+def test_objectives_reached_ends_the_game_at_once(make):
+    s = make(allied={"tokens": {"riflemen-a": "00"}, "hand": ["riflemen-a", "riflemen-a"],
+                     "control": {"00": "scouted", "20": "controlled"}, "victory": {"objectives": 3}},
+             axis={"tokens": {"riflemen-a": "80"}}, tiles={"00": {"objective": 2}, "20": {"objective": 1}})
+    assert decide(s) is None
+    st = apply(s, Play("allied", "riflemen-a", "control"))
+    assert st.state.over and st.state.winner == "allied"
+    assert st.events[-1].kind == "victory" and st.events[-1].rule is R.VICTORY_OBJECTIVES
+    with pytest.raises(IllegalAction):
+        apply(st.state, EndTurn("allied"))
+
+
+def test_removing_the_last_enemy_riflemen_token_suppresses_the_army(make):
+    s = make(allied={"tokens": {"machine-gunners-a": "00"}, "hand": ["machine-gunners-a"],
+                     "victory": {"suppress": True}},
+             axis={"tokens": {"riflemen-a": "20", "riflemen-b": None, "scouts-a": "40"},
+                   "out": ["riflemen-a"], "supply": ["riflemen-b"]})
+    assert not army_suppressed(s, "axis")
+    st = apply(s, Play("allied", "machine-gunners-a", "attack", target="riflemen-a"), LoadedDice([9, 9]))
+    assert st.state.token("axis", "riflemen-a").tile is None
+    assert army_suppressed(st.state, "axis")
+    assert st.state.winner == "allied" and st.events[-1].rule is R.VICTORY_SUPPRESS
+
+
+def test_a_removed_token_comes_back_by_deploying(make):
+    s = make(allied={"tokens": {"riflemen-a": None, "scouts-a": "00"}, "hand": ["riflemen-a"],
+                     "deployment": [{"tile": "80", "units": ["a"]}], "control": {"60": "scouted"}},
+             axis={"tokens": {"riflemen-a": "20"}, "victory": {"objectives": 9}})
+    assert army_suppressed(s, "allied")
+    st = apply(s, Play("allied", "riflemen-a", "move", path=("60",)))
+    assert st.state.token("allied", "riflemen-a").tile == "60"
+    assert not army_suppressed(st.state, "allied")
+
+
+@pytest.mark.parametrize("objs,initiative,winner", [
+    ({"allied": "controlled", "axis": None}, "axis", "allied"),      # higher objectives
+    ({"allied": None, "axis": None}, "axis", "axis"),                # tie: initiative holder
+    ({"allied": None, "axis": None}, "allied", "allied"),
+])
+def test_both_armies_suppressed(make, objs, initiative, winner):
+    allied = {"tokens": {"machine-gunners-a": "00", "riflemen-a": None}, "hand": ["machine-gunners-a"],
+              "victory": {"objectives": 9}}
+    if objs["allied"]:
+        allied["control"] = {"40": objs["allied"]}
+    s = make(allied=allied,
+             axis={"tokens": {"riflemen-a": "20"}, "victory": {"objectives": 9}},
+             tiles={"40": {"objective": 1}}, initiative=initiative)
+    st = apply(s, Play("allied", "machine-gunners-a", "attack", target="riflemen-a"), LoadedDice([0, 0]))
+    assert st.state.winner == winner and st.events[-1].rule is R.VICTORY_BOTH
+
+
+def test_hopeless_situation(make):
+    # axis: no riflemen token on the board and every riflemen card out of the game
+    axis = {"tokens": {"riflemen-a": None, "scouts-a": "80"}, "out": ["riflemen-a"] * 5,
+            "hand": ["scouts-a"], "victory": {"objectives": 9}}
+    allied = {"tokens": {"riflemen-a": "00"}, "hand": ["riflemen-a"], "victory": {"objectives": 9},
+              "control": {"00": "scouted"}}
+    s = make(allied=allied, axis=axis, tiles={"00": {"objective": 1}, "40": {"objective": 1}})
+    assert hopeless(s, "axis") and decide(s) is None               # objectives tied 0:0, play on
+    st = apply(s, Play("allied", "riflemen-a", "control"))
+    assert st.state.winner == "allied" and st.events[-1].rule is R.HOPELESS_WIN
+    # with a riflemen card still in the supply the army is suppressed but not hopeless
+    axis2 = dict(axis, supply=["riflemen-a"])
+    assert not hopeless(make(allied=allied, axis=axis2), "axis")
