@@ -237,7 +237,7 @@ def _search(state: GameState, h: Hex, unit: Unit, start: Hex, explain: bool):
                 if old is None or total < old.cost:
                     nb = no_battle_after(state, unit, n)
                     if nb is None and total > limit:
-                        nb = (f"it moved {total} hexes; a {unit.name} that moves more than {limit} may not "
+                        nb = (f"it moved {total} hexes; {unit.name} that moves more than {limit} may not "
                               f"battle", limit_rule)
                     reach[n] = Reach(n, npath, total, nb is None, nb[0] if nb else "", nb[1] if nb else None)
                     refused.pop(n, None)
@@ -328,7 +328,7 @@ def _check_path(state, h, u, start, path, dest) -> Reach:
     limit, limit_rule = battle_limit(u)
     nb = no_battle_after(state, u, dest)
     if nb is None and cost > limit:
-        nb = (f"it moved {cost} hexes; a {u.name} that moves more than {limit} may not battle", limit_rule)
+        nb = (f"it moved {cost} hexes; {u.name} that moves more than {limit} may not battle", limit_rule)
     return Reach(dest, path, cost, nb is None, nb[0] if nb else "", nb[1] if nb else None)
 
 
