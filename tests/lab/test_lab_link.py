@@ -240,3 +240,18 @@ def test_undaunted_cannot_be_shared():
         game = "undaunted"
     with pytest.raises(InputError, match="Memoir"):
         link.encode(Fake())
+
+
+def test_cli_link_both_ways(tmp_path, capsys):
+    from tutor.cli import main
+    src = ROOT / "scenarios" / "hills-and-line-of-sight.yaml"
+    assert main(["link", str(src)]) == 0
+    token = capsys.readouterr().out.strip()
+    assert token.startswith("m1.")
+    out = tmp_path / "back.yaml"
+    assert main(["link", token, "-o", str(out)]) == 0
+    _same(load(src), load(out))
+    assert main(["link", str(src), "--base", "http://h:1/voila/render/lab.ipynb"]) == 0
+    assert capsys.readouterr().out.startswith("http://h:1/voila/render/lab.ipynb?board=m1.")
+    assert main(["link", "m1.AAAA"]) == 2
+    assert "too short" in capsys.readouterr().err

@@ -1,0 +1,161 @@
+""".m44 import: each field of the editor format, the warnings for what is skipped, and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.errors import InputError
+from tutor.lab.m44 import TERRAIN_NAMES, from_m44, import_m44
+from tutor.memoir.terrain import OBSTACLES, TERRAIN
+from tutor.scenario import UnitSpec, load
+
+HERE = Path(__file__).parent / "m44"
+
+
+def test_mapping_table_targets_exist():
+    for name, (t, o) in TERRAIN_NAMES.items():
+        assert t is None or t in TERRAIN, name
+        assert o is None or o in OBSTACLES, name
+
+
+def test_full_file_every_field():
+    r = import_m44(HERE / "full.m44")
+    s = r.scenario
+    assert s.board.name == "standard" and s.top == "axis"
+    assert s.title == "Hand-made test — every field"
+    assert "every field of the format" in s.description and "Nothing historical" in s.description
+    assert dict(s.terrain) == {(0, 0): "woods", (2, 0): "hedgerows", (4, 0): "hill", (6, 0): "town",
+                               (8, 0): "church", (1, 1): "river", (3, 1): "bridge", (5, 1): "river",
+                               (3, 3): "lake", (5, 3): "mountain", (12, 4): "cliff"}
+    assert dict(s.obstacles) == {(4, 2): "bunker", (6, 2): "sandbags", (8, 2): "hedgehog", (10, 2): "wire"}
+    u = s.units
+    assert u[(2, 0)] == UnitSpec("axis", "infantry", 4)
+    assert u[(4, 0)] == UnitSpec("axis", "artillery", 1)                 # nbr_units "1"
+    assert u[(6, 0)] == UnitSpec("axis", "infantry", 4, "special_forces")  # inf2, decorative badge
+    assert u[(4, 2)] == UnitSpec("axis", "infantry", 3)                  # nation field, nbr_units 3
+    assert u[(6, 2)] == UnitSpec("axis", "armor", 3)
+    assert u[(4, 6)] == UnitSpec("allied", "infantry", 2, "french_resistance")  # badge3
+    assert u[(6, 6)] == UnitSpec("allied", "armor", 4, "special_forces")        # tank2: elite armor
+    assert u[(7, 7)] == UnitSpec("allied", "infantry", 4, "special_forces")     # British
+    assert u[(8, 8)] == UnitSpec("allied", "artillery", 2)
+    assert u[(10, 8)] == UnitSpec("allied", "armor", 2)
+    x = s.extra
+    assert x["medals_to_win"] == {"axis": 4, "allied": 5}
+    assert x["cards"] == {"axis": 4, "allied": 5}
+    assert x["first"] == "allied"                    # starting PLAYER2
+    assert x["front"] == "western" and x["year"] == 1944
+    assert "Bunkers belong to the Axis." in x["special_rules"] and "Victory: 5 medals" in x["special_rules"]
+    assert "scenario 4401" in x["source"]
+    assert {"hex": "8,0", "type": "temporary", "side": "allied"} in x["objectives"]   # medal2
+    assert {"hex": "6,6", "type": "temporary", "side": "axis"} in x["objectives"]     # medal1
+    assert r.warnings == ("2 medal tags read as temporary medal objectives: check the scenario's victory text",)
+
+
+def test_beach_face_and_behaviours():
+    r = import_m44(HERE / "beach.m44")
+    s = r.scenario
+    assert s.terrain[(0, 4)] == "beach" and s.obstacles[(0, 4)] == "wire"    # wirebeach
+    assert s.terrain[(3, 3)] == "draw"                                      # hills + DRAW behaviour
+    assert s.obstacles[(4, 4)] == "sea_wall" and s.obstacles[(5, 5)] == "hedgehog"
+    assert s.terrain[(2, 6)] == "beach" and s.terrain[(1, 7)] == "ocean" and s.terrain[(24, 8)] == "ocean"
+    assert s.terrain[(10, 6)] == "woods"                                    # own terrain wins
+    assert (0, 3) not in s.terrain
+    assert s.extra["medals_to_win"] == 6 and s.extra["first"] == "axis"
+    assert s.title == "Plage" and s.description == "Seulement en français."  # no 'en' text: first language
+    assert any("BEACH" in w for w in r.warnings)
+
+
+def test_unknowns_become_warnings_listing_what_was_skipped():
+    r = import_m44(HERE / "unknown.m44")
+    s = r.scenario
+    w = "\n".join(r.warnings)
+    assert s.board.name == "breakthrough" and s.top == "allied"
+    assert "skipped unknown terrain 'marshes' (hexes 0,0; 2,0)" in w
+    assert "skipped unknown obstacle 'dragonteeth' (hex 4,0)" in w
+    assert "skipped unknown unit 'plnus' (hex 1,1)" in w and "skipped unknown unit 'vehger'" in w
+    assert "9 figures is more than a full unit; 4 used" in w
+    assert "combat engineers" in w and s.units[(9, 1)] == UnitSpec("allied", "infantry", 4)
+    assert "skipped tag 'tag7'" in w
+    assert "half hex" in w and "off the breakthrough board (hex 0,20)" in w
+    assert "listed twice" in w
+    assert "skipped sandbags on river" in w and (2, 2) not in s.obstacles
+    assert "skipped allied armor standing on impassable lake" in w and (4, 2) not in s.units
+    assert "WINTER" in w and "victory_player2 'six'" in w
+    # nation 'fi' is not known, but it is player 2's country: axis
+    assert s.units[(5, 1)].side == "axis" and s.units[(24, 16)] == UnitSpec("axis", "artillery", 2)
+    assert s.extra["medals_to_win"] == {"allied": 6}
+    assert all("\n" not in x for x in r.warnings)
+
+
+def test_minimal_overlord_file():
+    s = import_m44(HERE / "overlord.m44").scenario
+    assert s.board.name == "overlord" and s.title == "overlord" and s.top == "axis"
+    assert s.units[(50, 8)].side == "allied" and s.units[(0, 0)].kind == "artillery"
+
+
+@pytest.mark.parametrize("text,words", [
+    ("{", "broken JSON"),
+    ("[]", "top level"),
+    ("{}", "missing the 'board'"),
+    ('{"board": {"type": "HUGE"}}', "board type 'HUGE' is unknown"),
+    ('{"board": {"hexagons": {}}}', "must be a list"),
+    ('{"board": {"hexagons": [{"row": 1}]}}', "needs row and col"),
+    ('{"board": {"hexagons": [{"row": "a", "col": 1}]}}', "row must be a whole number"),
+    ('{"board": {"hexagons": [7]}}', "an object with row and col"),
+])
+def test_bad_files_fail_with_one_line(text, words, tmp_path):
+    p = tmp_path / "bad.m44"
+    p.write_text(text)
+    with pytest.raises(InputError) as exc:
+        import_m44(p)
+    assert words in str(exc.value) and "\n" not in str(exc.value)
+    assert main(["import-m44", str(p)]) == 2
+
+
+def test_odd_values_never_crash():
+    cases = [
+        {"board": {"hexagons": [{"row": 0, "col": 0, "unit": "inf"}]}},
+        {"board": {"hexagons": [{"row": 0, "col": 0, "unit": {"name": "infus", "nbr_units": "x"}}]}},
+        {"board": {"hexagons": [{"row": 0, "col": 0, "unit": {"name": "infus", "nbr_units": 0}}]}},
+        {"board": {"hexagons": [{"row": 0, "col": 0, "terrain": {"orientation": 1}}]}},
+        {"board": {"face": "MOON", "hexagons": [{"row": 0, "col": 0, "tags": "medal"}]}},
+        {"board": {"hexagons": []}, "game_info": {"side_player1": "AXIS", "side_player2": "AXIS"}},
+        {"board": {"hexagons": []}, "game_info": {"cards_player1": "many"}, "text": {"en": {"name": "  "}}},
+        {"board": {"hexagons": [{"row": 0, "col": 0, "terrain": {"name": "woods"},
+                                 "rect_terrain": {"name": "hills"}}]}},
+    ]
+    for data in cases:
+        r = from_m44(data, "odd.m44", "odd.m44")
+        assert r.scenario.board.name == "standard"
+        assert all(isinstance(w, str) for w in r.warnings)
+
+
+def test_cli_output_passes_check(tmp_path, capsys):
+    for name in ("full", "beach", "unknown", "overlord"):
+        out = tmp_path / f"{name}.yaml"
+        assert main(["import-m44", str(HERE / f"{name}.m44"), "-o", str(out)]) == 0
+        assert main(["check", str(out)]) == 0
+        again = load(out)
+        assert again.to_yaml_data() == import_m44(HERE / f"{name}.m44").scenario.to_yaml_data()
+    err = capsys.readouterr().err
+    assert "tutor: warning: skipped unknown terrain 'marshes'" in err
+
+
+def test_cli_prints_yaml_without_output(capsys):
+    assert main(["import-m44", str(HERE / "overlord.m44")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Imported from overlord.m44")
+    assert "board: overlord" in out
+
+
+def test_json_with_bom_and_latin1(tmp_path):
+    p = tmp_path / "bom.m44"
+    p.write_bytes(b"\xef\xbb\xbf" + json.dumps({"board": {"hexagons": []}, "text": {"en": {"name": "B"}}}).encode())
+    assert import_m44(p).scenario.title == "B"
+    p.write_bytes(json.dumps({"board": {"hexagons": []}, "text": {"en": {"name": "Caf\u00e9"}}},
+                             ensure_ascii=False).encode("latin-1"))
+    assert import_m44(p).scenario.title == "Café"

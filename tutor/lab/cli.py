@@ -1,0 +1,63 @@
+"""Lab commands: ``tutor import-m44``, ``tutor link``, ``tutor handout`` (and ``tutor board-odds``).
+
+Registered by ``tutor.cli`` through :func:`add_commands`. Every error a person can fix is one line
+on stderr with exit status 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from tutor.errors import InputError
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("import-m44", help="convert a scenario-editor .m44 file to a scenario YAML file")
+    p.add_argument("file", metavar="FILE.m44")
+    p.add_argument("-o", "--output", metavar="OUT.yaml", help="write here (default: print the YAML)")
+    p.set_defaults(func=cmd_import_m44)
+
+    p = sub.add_parser("link", help="a board's share link (from a scenario file), or the scenario in a link")
+    p.add_argument("source", metavar="FILE|LINK", help="a scenario file to encode, or a link / m1.… code to decode")
+    p.add_argument("--base", default="", metavar="URL",
+                   help="the lab page's address, e.g. http://localhost:8866/voila/render/lab.ipynb")
+    p.add_argument("-o", "--output", metavar="OUT.yaml", help="when decoding: write the scenario here")
+    p.set_defaults(func=cmd_link)
+
+
+def _write(text: str, output: str | None) -> None:
+    if output:
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"{output}: cannot write: {exc.strerror}") from None
+    else:
+        sys.stdout.write(text)
+
+
+def cmd_import_m44(args) -> int:
+    from tutor.lab.m44 import import_m44
+    result = import_m44(args.file)
+    for w in result.warnings:
+        print(f"tutor: warning: {w}", file=sys.stderr)
+    _write(result.yaml(Path(args.file).name), args.output)
+    if args.output:
+        n = len(result.scenario.units)
+        print(f"wrote {args.output}: {result.scenario.board.name} board, {len(result.scenario.terrain)} terrain hexes, "
+              f"{len(result.scenario.obstacles)} obstacles, {n} units; {len(result.warnings)} warning"
+              f"{'s' if len(result.warnings) != 1 else ''}", file=sys.stderr)
+    return 0
+
+
+def cmd_link(args) -> int:
+    from tutor.lab import link
+    src = args.source
+    looks_like_link = "board=" in src or (src[:1] == "m" and "." in src[:6] and src.split(".", 1)[0][1:].isdigit())
+    if not looks_like_link:
+        from tutor.memoir.cli import load_memoir
+        print(link.share_url(load_memoir(src), args.base) if args.base else link.encode(load_memoir(src)))
+        return 0
+    scenario = link.decode(src)
+    _write(scenario.to_yaml(), args.output)
+    return 0

@@ -1,0 +1,394 @@
+"""Import boards from the community scenario editor's ``.m44`` files.
+
+A ``.m44`` file is JSON::
+
+    {"game_info": {"side_player1": "AXIS", "side_player2": "ALLIES", "starting": "PLAYER2",
+                   "country_player1": "DE", "country_player2": "US", "cards_player1": 4,
+                   "cards_player2": 5, "victory_player1": 4, "victory_player2": 4,
+                   "date_begin": "1944-06-06", "front": "WESTERN", …},
+     "board": {"type": "STANDARD", "face": "COUNTRY",
+               "hexagons": [{"row": 0, "col": 4, "terrain": {"name": "woods", "orientation": 1},
+                             "rect_terrain": {"name": "bunker"}, "obstacle": {"name": "sand"},
+                             "unit": {"name": "inf2ger", "nation": "ger", "badge": "badge4",
+                                      "nbr_units": "3"},
+                             "tags": [{"name": "medal1"}]}, …]},
+     "text": {"en": {"name": "…", "subtitle": "…", "description": "…", "rules": "…", …}}}
+
+Hexes use doubled-width ``col`` and ``row`` exactly like this project. Player 1 is the side at
+the top of the map. What the base game of this project knows is mapped (the tables below, also in
+the lab's documentation); everything else is skipped and reported, one warning per kind of thing
+skipped, listing the hexes. The result always passes ``tutor check``.
+
+``import_m44(path) -> Imported(scenario, warnings)``; ``tutor import-m44 FILE -o OUT.yaml``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.errors import InputError
+from tutor.hexes import BOARDS, fmt
+from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN
+
+BOARD_TYPES = {"STANDARD": "standard", "BRKTHRU": "breakthrough", "BREAKTHROUGH": "breakthrough",
+               "OVERLORD": "overlord"}
+FACES = ("COUNTRY", "BEACH", "WINTER", "DESERT")
+
+# editor terrain name -> (terrain of this project, obstacle of this project)
+TERRAIN_NAMES: dict[str, tuple[str | None, str | None]] = {
+    "countryside": ("countryside", None), "country": ("countryside", None),
+    "woods": ("woods", None), "forest": ("woods", None), "wforest": ("woods", None),
+    "wwoods": ("woods", None), "hedgerow": ("hedgerows", None), "hedgerows": ("hedgerows", None),
+    "hills": ("hill", None), "hill": ("hill", None), "whill": ("hill", None), "whills": ("hill", None),
+    "buildings": ("town", None), "town": ("town", None), "village": ("town", None),
+    "wvillage": ("town", None), "church": ("church", None), "wchurch": ("church", None),
+    "river": ("river", None), "curve": ("river", None), "riverfl": ("river", None),
+    "riverfr": ("river", None), "rivery": ("river", None), "pond": ("river", None),
+    "pmouth": ("river", None),
+    "bridge": ("bridge", None), "pbridge": ("bridge", None),
+    "beach": ("beach", None), "pbeach": ("beach", None), "wirebeach": ("beach", "wire"),
+    "ocean": ("ocean", None), "coast": ("ocean", None), "coastcurve": ("ocean", None),
+    "draw": ("draw", None), "cliff": ("cliff", None), "steephill": ("steep_hill", None),
+    "lake": ("lake", None), "lakea": ("lake", None), "lakeb": ("lake", None), "lakec": ("lake", None),
+    "mountain": ("mountain", None),
+    # obstacles placed as terrain or rect_terrain
+    "bunker": (None, "bunker"), "pbunker": (None, "bunker"), "wbunker": (None, "bunker"),
+    "dbunker": (None, "bunker"), "sand": (None, "sandbags"), "sandbag": (None, "sandbags"),
+    "sandbags": (None, "sandbags"), "hedgehog": (None, "hedgehog"), "hog": (None, "hedgehog"),
+    "wire": (None, "wire"), "seawall": (None, "sea_wall"), "sea_wall": (None, "sea_wall"),
+}
+
+# hex "behavior" values the editor adds to a hill that make it another terrain
+BEHAVIORS = {"CLIFF": "cliff", "DRAW": "draw", "STEEP_HILL": "steep_hill"}
+
+UNIT_TYPES = {"inf": ("infantry", None), "inf2": ("infantry", "special_forces"),
+              "tank": ("armor", None), "tank2": ("armor", "special_forces"), "gun": ("artillery", None)}
+NATIONS = {"ger": "axis", "de": "axis", "jp": "axis", "it": "axis", "hu": "axis", "ro": "axis",
+           "us": "allied", "brit": "allied", "uk": "allied", "gb": "allied", "ru": "allied",
+           "su": "allied", "fr": "allied", "ca": "allied", "pl": "allied", "au": "allied", "nz": "allied"}
+FRENCH_RESISTANCE_BADGE = "badge3"
+# badges that make a unit a special unit of an expansion (the engine has only the base game's)
+SPECIAL_BADGES = {("infantry", "badge4"): "combat engineers", ("infantry", "badge6"): "combat engineers",
+                  ("infantry", "badge8"): "combat engineers", ("infantry", "badge12"): "combat engineers",
+                  ("infantry", "badge28"): "combat engineers", ("infantry", "badge26"): "snipers",
+                  ("infantry", "badge27"): "snipers", ("infantry", "badge29"): "cavalry",
+                  ("infantry", "badge30"): "ski troops", ("infantry", "badge37"): "anti-tank guns",
+                  ("artillery", "badge5"): "big guns"}
+SIDES = {"AXIS": "axis", "ALLIES": "allied", "ALLIED": "allied"}
+_UNIT_NAME = re.compile(r"^(inf2|inf|tank2|tank|gun|pln|veh)([a-z]*)$")
+
+
+@dataclass(frozen=True)
+class Imported:
+    scenario: object                 # tutor.scenario.Scenario
+    warnings: tuple[str, ...]
+
+    def yaml(self, source: str = "") -> str:
+        head = f"# Imported from {source} by `tutor import-m44`.\n" if source else ""
+        head += "".join(f"# warning: {w}\n" for w in self.warnings)
+        return head + self.scenario.to_yaml()
+
+
+def _json(path: str | Path, text: str | None):
+    path = Path(path)
+    if text is None:
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise InputError(f"{path}: no such file") from None
+        except IsADirectoryError:
+            raise InputError(f"{path}: is a directory, not a .m44 file") from None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            try:
+                text = raw.decode("latin-1")
+            except UnicodeDecodeError:  # pragma: no cover - latin-1 decodes any byte
+                raise InputError(f"{path}: is not text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}:{exc.lineno}: not a .m44 file: broken JSON ({exc.msg})") from None
+    except RecursionError:
+        raise InputError(f"{path}: not a .m44 file: JSON nested too deeply") from None
+
+
+def _int(v, what: str, where: str) -> int:
+    if isinstance(v, bool):
+        raise InputError(f"{where}: {what} must be a whole number, not {v!r}")
+    if isinstance(v, int):
+        return v
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    if isinstance(v, str) and v.strip().lstrip("-").isdigit():
+        return int(v.strip())
+    raise InputError(f"{where}: {what} must be a whole number, not {v!r}")
+
+
+def _name(obj) -> str | None:
+    if isinstance(obj, dict):
+        n = obj.get("name")
+        return n if isinstance(n, str) and n else None
+    return None
+
+
+class _Notes:
+    """Warnings grouped by what was skipped, each listing its hexes."""
+
+    def __init__(self):
+        self.groups: dict[str, list[str]] = defaultdict(list)
+        self.plain: list[str] = []
+
+    def add(self, what: str, h=None):
+        self.groups[what].append(fmt(h) if h is not None else "")
+
+    def say(self, text: str):
+        self.plain.append(text)
+
+    def out(self) -> tuple[str, ...]:
+        lines = list(self.plain)
+        for what, hexes in self.groups.items():
+            hexes = [h for h in hexes if h]
+            lines.append(f"{what}" + (f" (hex{'es' if len(hexes) > 1 else ''} {'; '.join(hexes)})" if hexes else ""))
+        return tuple(lines)
+
+
+def import_m44(path: str | Path, text: str | None = None) -> Imported:
+    """Read a ``.m44`` file; the scenario it describes and the warnings about what was skipped."""
+    data = _json(path, text)
+    return from_m44(data, str(path), source=Path(path).name)
+
+
+def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
+    from tutor.scenario import from_data
+    if not isinstance(data, dict):
+        raise InputError(f"{where}: not a .m44 file: the top level must be a JSON object with 'board'")
+    board = data.get("board")
+    if not isinstance(board, dict):
+        raise InputError(f"{where}: not a .m44 file: missing the 'board' object")
+    notes = _Notes()
+    btype = board.get("type", "STANDARD")
+    if not isinstance(btype, str) or btype.upper() not in BOARD_TYPES:
+        raise InputError(f"{where}: board type {btype!r} is unknown: allowed are STANDARD, BRKTHRU, OVERLORD")
+    brd = BOARDS[BOARD_TYPES[btype.upper()]]
+    face = board.get("face", "COUNTRY")
+    face = face.upper() if isinstance(face, str) else face
+    if face not in FACES:
+        notes.say(f"board face {face!r} is unknown (known: {', '.join(FACES)}); read as COUNTRY")
+        face = "COUNTRY"
+    elif face in ("WINTER", "DESERT"):
+        notes.say(f"board face {face}: drawn as countryside; winter and desert rules are not in the base game")
+
+    info = data.get("game_info") if isinstance(data.get("game_info"), dict) else {}
+    side1 = SIDES.get(str(info.get("side_player1", "AXIS")).upper())
+    side2 = SIDES.get(str(info.get("side_player2", "ALLIES")).upper())
+    if side1 is None or side2 is None or side1 == side2:
+        notes.say(f"game_info sides {info.get('side_player1')!r}/{info.get('side_player2')!r} are not AXIS and "
+                  f"ALLIES; read player 1 as axis (top) and player 2 as allied")
+        side1, side2 = "axis", "allied"
+    player_side = {"PLAYER1": side1, "PLAYER2": side2}
+
+    terrain, obstacles, units, objectives = {}, {}, {}, []
+    hexagons = board.get("hexagons", [])
+    if not isinstance(hexagons, list):
+        raise InputError(f"{where}: board.hexagons must be a list of hexagons")
+    seen = set()
+    for i, hx in enumerate(hexagons):
+        at = f"{where}: board.hexagons[{i}]"
+        if not isinstance(hx, dict):
+            raise InputError(f"{at}: a hexagon is an object with row and col")
+        if "row" not in hx or "col" not in hx:
+            raise InputError(f"{at}: a hexagon needs row and col")
+        h = (_int(hx["col"], "col", at), _int(hx["row"], "row", at))
+        if h not in brd.hexes:
+            what = "a half hex cut by the edge of" if h in brd.half_hexes else "a hex off"
+            notes.add(f"skipped {what} the {brd.name} board", h)
+            continue
+        if h in seen:
+            notes.add("skipped a hexagon listed twice (the first is kept)", h)
+            continue
+        seen.add(h)
+        # terrain and obstacles: 'terrain', then 'rect_terrain', then 'obstacle'
+        t_here = None
+        for key in ("terrain", "rect_terrain", "obstacle"):
+            name = _name(hx.get(key))
+            if hx.get(key) is not None and name is None:
+                notes.add(f"skipped a {key} without a name", h)
+                continue
+            if name is None:
+                continue
+            mapped = TERRAIN_NAMES.get(name.lower())
+            if mapped is None:
+                notes.add(f"skipped unknown {key.replace('_', ' ')} {name!r}", h)
+                continue
+            t, o = mapped
+            behavior = hx.get(key, {}).get("behavior") or hx.get("behavior")
+            if t == "hill" and isinstance(behavior, str) and behavior.upper() in BEHAVIORS:
+                t = BEHAVIORS[behavior.upper()]
+            if t is not None:
+                if t_here is not None and t_here != t:
+                    notes.add(f"skipped {key.replace('_', ' ')} {name!r}: the hex already has {t_here}", h)
+                    continue
+                t_here = t
+            if o is not None:
+                if h in obstacles and obstacles[h] != o:
+                    notes.add(f"skipped obstacle {name!r}: the hex already has {obstacles[h]}", h)
+                else:
+                    obstacles[h] = o
+        if t_here is not None and t_here != "countryside":
+            terrain[h] = t_here
+
+        u = hx.get("unit")
+        if u is not None:
+            spec = _unit(u, h, info, side1, side2, notes)
+            if spec is not None:
+                units[h] = spec
+
+        tags = hx.get("tags") or []
+        if not isinstance(tags, list):
+            tags = [tags]
+        for tag in tags:
+            name = _name(tag) if isinstance(tag, dict) else (tag if isinstance(tag, str) else None)
+            m = re.fullmatch(r"medal(\d*)", (name or "").lower())
+            if m:
+                side = {"1": side1, "2": side2}.get(m.group(1))
+                obj = {"hex": fmt(h), "type": "temporary"}
+                if side:
+                    obj["side"] = side
+                objectives.append(obj)
+            else:
+                notes.add(f"skipped tag {name!r} (only medal tags become objectives)", h)
+
+    # The beach face: rows printed as beach and ocean (the last five rows), unless a hex has terrain.
+    if face == "BEACH":
+        for h in brd.hexes:
+            k = brd.rows - 1 - h[1]
+            if k <= 4 and h not in terrain:
+                terrain[h] = "ocean" if k <= 1 else "beach"
+        notes.say(f"board face BEACH: rows {brd.rows - 5}-{brd.rows - 3} read as beach and rows "
+                  f"{brd.rows - 2}-{brd.rows - 1} as ocean where no terrain is given")
+
+    # Keep the board legal: obstacles only on land, units only where they may stand.
+    for h in list(obstacles):
+        t = terrain.get(h, "countryside")
+        if TERRAIN[t].impassable == frozenset(KINDS) or t == "ocean":
+            notes.add(f"skipped {obstacles.pop(h)} on {t}: obstacles stand on land", h)
+    for h in list(units):
+        t = terrain.get(h, "countryside")
+        if units[h]["kind"] in TERRAIN[t].impassable:
+            u = units.pop(h)
+            notes.add(f"skipped {u['side']} {u['kind']} standing on impassable {t}", h)
+    if objectives:
+        notes.say(f"{len(objectives)} medal tag{'s' if len(objectives) > 1 else ''} read as temporary medal "
+                  f"objective{'s' if len(objectives) > 1 else ''}: check the scenario's victory text")
+
+    text = data.get("text")
+    lang = {}
+    if isinstance(text, dict) and text:
+        lang = text.get("en") if isinstance(text.get("en"), dict) else next(
+            (v for v in text.values() if isinstance(v, dict)), {})
+    lang = {k: v.strip() for k, v in lang.items() if isinstance(v, str) and v.strip()}
+    title = lang.get("name") or Path(source or "imported").stem or "Imported scenario"
+    if lang.get("subtitle"):
+        title = f"{title} — {lang['subtitle']}"
+    out = {"format": 1, "game": "memoir44", "title": title, "board": brd.name, "top": side1}
+    desc = [lang[k] for k in ("description", "historical") if lang.get(k)]
+    if desc:
+        out["description"] = "\n\n".join(desc)
+    medals = {}
+    for p, side in (("1", side1), ("2", side2)):
+        v = info.get(f"victory_player{p}")
+        try:
+            if v is not None and _int(v, "victory", where) > 0:
+                medals[side] = _int(v, "victory", where)
+        except InputError:
+            notes.say(f"game_info victory_player{p} {v!r} is not a number; skipped")
+    if medals:
+        out["medals_to_win"] = medals if len(set(medals.values())) > 1 or len(medals) < 2 else medals[side1]
+    cards = {}
+    for p, side in (("1", side1), ("2", side2)):
+        v = info.get(f"cards_player{p}")
+        try:
+            if v is not None and _int(v, "cards", where) > 0:
+                cards[side] = _int(v, "cards", where)
+        except InputError:
+            notes.say(f"game_info cards_player{p} {v!r} is not a number; skipped")
+    if cards:
+        out["cards"] = cards
+    starting = str(info.get("starting", "")).upper()
+    if starting in player_side:
+        out["first"] = player_side[starting]
+    if isinstance(info.get("front"), str) and info["front"].strip():
+        out["front"] = info["front"].strip().lower()
+    if isinstance(info.get("date_begin"), str) and re.match(r"^\d{4}", info["date_begin"]):
+        out["year"] = int(info["date_begin"][:4])
+    if lang.get("rules"):
+        out["special_rules"] = lang["rules"]
+    if lang.get("victory"):
+        out["special_rules"] = (out.get("special_rules", "") + "\n\nVictory: " + lang["victory"]).strip()
+    meta = data.get("meta_data") if isinstance(data.get("meta_data"), dict) else {}
+    sid = meta.get("scenario_id")
+    out["source"] = f"{source or where} (.m44" + (f", scenario {sid}" if sid not in (None, "") else "") + ")"
+    if objectives:
+        out["objectives"] = objectives
+    out["terrain"] = {fmt(h): t for h, t in sorted(terrain.items(), key=lambda x: (x[0][1], x[0][0]))}
+    out["obstacles"] = {fmt(h): o for h, o in sorted(obstacles.items(), key=lambda x: (x[0][1], x[0][0]))}
+    out["units"] = {fmt(h): u for h, u in sorted(units.items(), key=lambda x: (x[0][1], x[0][0]))}
+    scenario = from_data(out, where)
+    return Imported(scenario, notes.out())
+
+
+def _unit(u, h, info, side1, side2, notes: _Notes) -> dict | None:
+    from tutor.scenario import full_strength
+    name = _name(u)
+    if name is None:
+        notes.add("skipped a unit without a name", h)
+        return None
+    m = _UNIT_NAME.match(name.lower())
+    if m is None or m.group(1) in ("pln", "veh"):
+        notes.add(f"skipped unknown unit {name!r}", h)
+        return None
+    kind, badge = UNIT_TYPES[m.group(1)]
+    nation = u.get("nation") if isinstance(u.get("nation"), str) and u.get("nation") else m.group(2)
+    nation = (nation or "").lower()
+    if nation in NATIONS:
+        side = NATIONS[nation]
+    else:
+        countries = {str(info.get("country_player1", "")).lower(): side1,
+                     str(info.get("country_player2", "")).lower(): side2}
+        side = countries.get(nation)
+        if side is None:
+            notes.add(f"skipped unit {name!r}: nation {nation or '(none)'!r} is unknown", h)
+            return None
+    ubadge = u.get("badge")
+    if isinstance(ubadge, str) and ubadge:
+        special = SPECIAL_BADGES.get((kind, ubadge.lower()))
+        if ubadge.lower() == FRENCH_RESISTANCE_BADGE and kind == "infantry":
+            badge = "french_resistance"
+        elif special:
+            notes.add(f"{name!r} with {ubadge} are {special}, not in the base game: imported as plain {kind}", h)
+            badge = None
+    full = full_strength(kind, badge)
+    figures = full
+    if u.get("nbr_units") not in (None, ""):
+        try:
+            figures = _int(u["nbr_units"], "nbr_units", "")
+        except InputError:
+            notes.add(f"unit {name!r}: nbr_units {u['nbr_units']!r} is not a number; full strength used", h)
+            figures = full
+        if figures < 1:
+            notes.add(f"skipped unit {name!r} with {figures} figures", h)
+            return None
+        if figures > full:
+            notes.add(f"unit {name!r}: {figures} figures is more than a full unit; {full} used", h)
+            figures = full
+    out = {"side": side, "kind": kind}
+    if figures != full:
+        out["figures"] = figures
+    if badge:
+        out["badge"] = badge
+    return out
