@@ -1,0 +1,343 @@
+"""The ways to play Memoir '44 beyond two players (memoir44-rules-es.txt, APÉNDICE 5;
+memoir44-overlord-rules-pl.txt).
+
+* **Operation Alliance** (team play for 3-4): each side is one player or a team of two. A team
+  splits the scenario's hand by the distribution table and keeps one common card face up; team
+  members take turns as the *active player*, who plays a card from their own hand or the common
+  card, and the card drawn replaces the one played (in that hand, or face up as the common card).
+  Card adjustments: Their Finest Hour and Medics & Mechanics roll 1 die per card in the active
+  player's hand plus the common card; Recon as the common card lets the active player keep either
+  card drawn; Ambush may be played by either member, from a hand or the common card.
+* **Young Generals**: section cards only, 6 cards each, optionally no take ground and no overrun;
+  in its team mode a side is 2-3 players, each with sections of the board, the centre player the
+  commander-in-chief.
+* **Overlord**: a 26 × 9 board, a commander-in-chief and up to three field generals per side. The
+  chief hands 1-3 cards to the field generals (section cards only to the general of that
+  section), a field general with no card rolls one die for initiative, and at the end the chief
+  draws 2 and must have kept at least one card.
+
+This module holds the variants as data — tables, seats, rules; ``tutor.memoir.game`` plays them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from tutor.errors import InputError
+from tutor.rulebook import rule
+
+ES = "memoir44-rules-es.txt"
+PL = "memoir44-overlord-rules-pl.txt"
+
+# ---------------------------------------------------------------------------------------------
+# Operation Alliance
+
+ALLIANCE_TEAMS = rule(
+    "m44.alliance.teams", ES, "1. FORMAR EQUIPOS",
+    "Forma dos equipos de hasta 2 jugadores por equipo; si sois 3 jugadores, un equipo de 2 "
+    "jugadores se enfrentará al tercero.",
+    "Operation Alliance: two teams of up to 2 players; with 3 players, a team of 2 faces one player.")
+
+ALLIANCE_COMMON = rule(
+    "m44.alliance.common", ES, "2. PREPARAR LA PARTIDA",
+    "Cada miembro del equipo recibirá una mano de cierto número de cartas. Además, robad una carta "
+    "de Mando adicional y dejadla bocarriba entre los 2 miembros del equipo.",
+    "Each team member gets a hand from the table, and one extra card lies face up between them.")
+
+ALLIANCE_TABLE = rule(
+    "m44.alliance.table", ES, "2. PREPARAR LA PARTIDA",
+    "4 2 cartas para cada jugador + 1 carta común bocarriba 5 3 cartas para cada jugador + 1 carta "
+    "común bocarriba 6 4 cartas para cada jugador + 1 carta común bocarriba",
+    "A team's scenario hand of 4, 5 or 6 becomes 2, 3 or 4 cards each plus 1 common card.")
+
+ALLIANCE_SHORT_HAND = rule(
+    "m44.alliance.short_hand", ES, "2. PREPARAR LA PARTIDA",
+    "deben repartirse las cartas iniciales de forma que siempre haya una carta común y que, después "
+    "de robar cartas nuevas, se respete la distribución final del equipo.",
+    "When a side starts short of cards (Pegasus Bridge), deal so that there is always a common card "
+    "and the team reaches its final distribution as it draws.")
+
+ALLIANCE_ORDER = rule(
+    "m44.alliance.order", ES, "3. TURNO DE JUEGO",
+    "En partidas de 4 jugadores, el jugador inicial del primer equipo juega primero, seguido por el "
+    "jugador inicial del equipo contrario. A continuación, el segundo jugador del primer equipo "
+    "juega un turno, seguido por el segundo jugador del equipo contrario.",
+    "Sides alternate; within a team the members take turns, starting player first.")
+
+ALLIANCE_SOLO = rule(
+    "m44.alliance.solo", ES, "3. TURNO DE JUEGO",
+    "En partidas de 3 jugadores, el jugador solitario juega un turno después de cada miembro del "
+    "equipo de 2 jugadores.",
+    "With 3 players the lone player plays after each member of the team.")
+
+ALLIANCE_ACTIVE = rule(
+    "m44.alliance.active", ES, "3. TURNO DE JUEGO",
+    "El jugador activo solo puede jugar una carta de Mando de su mano o la carta de Mando común. Al "
+    "final del turno, la carta de Mando nueva que robe el jugador activo debe sustituir a la que "
+    "haya jugado: la lleva a su mano o, si ha jugado la carta común, la deja bocarriba en la mesa.",
+    "The active player plays from their own hand or the common card; the card drawn replaces the "
+    "one played, in the hand or face up.")
+
+ALLIANCE_FINEST_HOUR = rule(
+    "m44.alliance.finest_hour", ES, "4. REGLAS ESPECIALES",
+    "«La hora de la verdad»: el jugador activo tira 1 dado de ataque por cada carta de Mando que "
+    "tenga en la mano (incluida la carta «La hora de la verdad») y también por la carta de Mando "
+    "común.",
+    "Their Finest Hour in a team: 1 die per card in the active player's hand (itself included) plus "
+    "the common card.")
+
+ALLIANCE_MEDICS = rule(
+    "m44.alliance.medics", ES, "4. REGLAS ESPECIALES",
+    "«Sanitarios y mecánicos»: el jugador activo tira 1 dado de ataque por cada carta de Mando que "
+    "tenga en la mano (incluida la carta «Sanitarios y mecánicos») y también por la carta de Mando "
+    "común.",
+    "Medics & Mechanics in a team: 1 die per card in the active player's hand (itself included) "
+    "plus the common card.")
+
+ALLIANCE_RECON = rule(
+    "m44.alliance.recon", ES, "4. REGLAS ESPECIALES",
+    "«Reconocimiento»: si esta es la carta de Mando común, el jugador activo elige qué carta de "
+    "Mando se queda y cuál descarta.",
+    "Recon as the common card: the active player chooses which drawn card stays.")
+
+ALLIANCE_AMBUSH = rule(
+    "m44.alliance.ambush", ES, "4. REGLAS ESPECIALES",
+    "«Emboscada»: cuando un oponente declare un combate cercano, cualquiera de los dos miembros del "
+    "equipo puede jugar la carta «Emboscada» (tanto si la tiene en su mano como si es la carta de "
+    "Mando común) antes de que el oponente tire los dados de ataque por combate cercano.",
+    "Ambush in a team: either member may play it, from a hand or as the common card.")
+
+# hand of the scenario -> cards per team member (plus 1 common card): APÉNDICE 5, the table
+ALLIANCE_DISTRIBUTION = MappingProxyType({4: 2, 5: 3, 6: 4})
+
+
+def alliance_split(scenario_hand: int) -> tuple[int, int]:
+    """(cards per member, common cards) for a team of two, from the scenario's hand size.
+
+    Hands outside the printed table (4-6) follow its pattern, (n - 2) each + 1 common, and at least
+    one card each — a reading of this project, said where it is used.
+    """
+    if scenario_hand in ALLIANCE_DISTRIBUTION:
+        return ALLIANCE_DISTRIBUTION[scenario_hand], 1
+    return max(1, scenario_hand - 2), 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Young Generals
+
+YG_NO_TACTICS = rule(
+    "m44.young.no_tactics", ES, "VARIANTE PARA JÓVENES GENERALES",
+    "Retira todas las cartas de Táctica del mazo y deja solo las cartas de Sección. Reparte 6 cartas "
+    "de Mando a cada jugador, en lugar del número de cartas que indica el escenario.",
+    "Young Generals: section cards only, 6 cards each whatever the scenario says.")
+
+YG_SIMPLER = rule(
+    "m44.young.simpler", ES, "VARIANTE PARA JÓVENES GENERALES",
+    "Si es necesario simplificar aún más el juego, no apliques las reglas de ganar terreno ni de "
+    "arrollamiento de Blindados.",
+    "Optionally, no take ground and no armor overrun.")
+
+YG_TEAMS = rule(
+    "m44.young.teams", ES, "JUEGO POR EQUIPOS CON JÓVENES GENERALES",
+    "En equipos de 3 jugadores, cada jugador se encarga de una sección concreta. El jugador que "
+    "controla el Centro también es el comandante en jefe. En equipos de 2 jugadores, un jugador se "
+    "encarga del Centro del campo de batalla y ejerce como comandante en jefe, mientras que el otro "
+    "controla los dos Flancos.",
+    "Young Generals teams: with 3, one player per section, the centre player is chief; with 2, the "
+    "chief takes the centre and the other both flanks.")
+
+YG_WHO_ACTS = rule(
+    "m44.young.who_acts", ES, "JUEGO POR EQUIPOS CON JÓVENES GENERALES",
+    "El miembro del equipo al que la carta jugada afecte más directamente es quien lleva a cabo las "
+    "acciones correspondientes: mover unidades, elegir objetivos y tirar dados de ataque cuando "
+    "proceda.",
+    "The member the card affects most carries out its actions.")
+
+YG_CHIEF_DECIDES = rule(
+    "m44.young.chief", ES, "JUEGO POR EQUIPOS CON JÓVENES GENERALES",
+    "Si no consiguen llegar a un acuerdo, el comandante en jefe de su bando tiene la última palabra "
+    "sobre la carta que se juega.",
+    "The team chooses its card together; the chief has the last word.")
+
+# ---------------------------------------------------------------------------------------------
+# Overlord
+
+OVERLORD_CHIEF = rule(
+    "m44.overlord.chief", PL, "TURA GRY",
+    "Głównodowodzący wybiera 1, 2 lub 3 karty dowodzenia z aktualnie posiadanych.",
+    "Overlord: the commander-in-chief picks 1, 2 or 3 of his command cards each turn.")
+
+OVERLORD_SECTION_CARDS = rule(
+    "m44.overlord.section_cards", PL, "TURA GRY",
+    "Jeśli kilka z wybranych kart jest kartami sekcji, to muszą one zostać ofiarowane odpowiednim "
+    "dowódcom polowym zgodnie ze znakami strzałek w ich prawym górnym rogu.",
+    "Section cards go to the field general of the section their arrow shows.")
+
+OVERLORD_TACTIC_ALONE = rule(
+    "m44.overlord.tactic_alone", PL, "TURA GRY",
+    "Dowódca polowy, który otrzyma kartę taktyki, nie może otrzymać ani zagrać innej karty "
+    "dowodzenia podczas tej tury.",
+    "A field general given a tactic card receives and plays no other card that turn.")
+
+OVERLORD_CHIEF_TACTIC = rule(
+    "m44.overlord.chief_tactic", PL, "TURA GRY",
+    "Również głównodowodzący, który zagra kartę taktyki osobiście nie może zagrać innej karty "
+    "dowodzenia podczas tej samej tury (jednak może nadal dać dwie inne karty swoim dowódcom "
+    "polowym).",
+    "A chief who plays a tactic card himself plays no other, but may still hand out two.")
+
+OVERLORD_MOVES_FIRST = rule(
+    "m44.overlord.moves_first", PL, "TURA GRY",
+    "Tak jak w podstawowej wersji gry, ruch wszystkich jednostek musi zostać zakończony przed "
+    "ewentualnym rozstrzygnięciem walki.",
+    "All moves in every section end before any battle.")
+
+OVERLORD_INITIATIVE = rule(
+    "m44.overlord.initiative", PL, "TURA GRY",
+    "Dowódca wykonujący działania samodzielnie rzuca jedną kostką, z następującymi efektami:",
+    "A field general with no card may act on his own initiative: he rolls one die.")
+
+OVERLORD_INITIATIVE_NONE = rule(
+    "m44.overlord.initiative_none", PL, "TURA GRY",
+    "Jeśli symbol na kostce nie pasuje do żadnej z jednostek dowódcy próbującego działać na własną "
+    "rękę to nic się nie dzieje i żadna jednostka nie jest aktywowana.",
+    "If the symbol matches none of his units, nothing happens.")
+
+OVERLORD_DRAW = rule(
+    "m44.overlord.draw", PL, "TURA GRY",
+    "On je odrzuca i dobiera dwie nowe karty niezależnie od tego ile kart rozdał i zagrał w trakcie "
+    "tej tury.",
+    "The chief discards the played cards and draws two, however many were played.")
+
+OVERLORD_KEEP_ONE = rule(
+    "m44.overlord.keep_one", PL, "TURA GRY",
+    "Głównodowodzący nie może nigdy rozdać wszystkich kart dowodzenia posiadanych na ręce w danej "
+    "turze. Musi co najmniej jedną z nich zachować",
+    "The chief never hands out his whole hand: he keeps at least one card.")
+
+OVERLORD_HAND_LIMIT = rule(
+    "m44.overlord.hand_limit", PL, "TURA GRY",
+    "Dociągając nowe karty głównodowodzący nie może zatrzymać na ręce więcej kart niż pozwala na to "
+    "scenariusz, bądź wytyczne na mapie bitwy.",
+    "Drawing, the chief may not hold more cards than the scenario allows.")
+
+OVERLORD_CHAIN = rule(
+    "m44.overlord.chain", PL, "Łańcuch dowodzenia",
+    "Rozdzielając karty dowodzenia, głównodowodzący może szczegółowo omawiać sytuację pola bitwy, "
+    "taktykę i przyszłe strategie z jednym (i tylko z jednym) ze swoich dowódców polowych na turę",
+    "Chain of command: the chief talks with one field general only per turn, and never shows his "
+    "cards.")
+
+OVERLORD_AMBUSH = rule(
+    "m44.overlord.ambush", PL, "Łańcuch dowodzenia",
+    "Przydziela się ją dowódcy polowemu gdy przeciwnik zaatakuje go w walce w zwarciu. "
+    "Głównodowodzący dobiera jedną kartę, gdy zasadzka się zakończy.",
+    "Ambush goes to the field general attacked in close combat; the chief draws one card after it.")
+
+# die face -> what a field general acting on his own initiative does (TEST INICJATYWY WŁASNEJ).
+# The printed table names skulls for the last row; a Memoir '44 die has a grenade there.
+INITIATIVE = MappingProxyType({
+    "infantry": "order 1 infantry unit",
+    "armor": "order 1 armor unit",
+    "star": "order 1 unit of any kind",
+    "flag": "1 of your units retreats 1 hex and may not battle (if none can, 1 loses a figure)",
+    "grenade": "1 of your units loses 1 figure and may not battle",
+})
+
+FIELD_GENERALS = ("left", "center", "right")
+
+# The six base-board sections of the Overlord board, as x-intervals of the lattice, paired into
+# the three field generals' double sections (memoir44-overlord-rules-pl.txt, Przygotowanie do gry).
+OVERLORD_SUBSECTIONS = MappingProxyType({
+    "left": ((-1, 7), (7, 17)),
+    "center": ((17, 25), (25, 33)),
+    "right": ((33, 43), (43, 51)),
+})
+
+
+# ---------------------------------------------------------------------------------------------
+# The variant a game is played under
+
+
+@dataclass(frozen=True)
+class Variant:
+    """How a game is played: who sits where and which rules change.
+
+    ``kind``: standard | alliance | young_generals | overlord. ``players``: per side, 1 or 2
+    (alliance), 1-3 (young generals teams), 1-4 (overlord: the chief plus field generals).
+    """
+
+    kind: str = "standard"
+    players: MappingProxyType = field(default_factory=lambda: MappingProxyType({"axis": 1, "allied": 1}))
+    take_ground: bool = True
+    overrun: bool = True
+
+    @property
+    def tactics(self) -> bool:
+        return self.kind != "young_generals"
+
+    def hand_size(self, scenario_hand: int) -> int:
+        return 6 if self.kind == "young_generals" else scenario_hand
+
+    def team(self, side: str) -> bool:
+        return self.kind == "alliance" and self.players[side] == 2
+
+    def seats(self, side: str) -> tuple[str, ...]:
+        """The players of ``side``, in turn order (the starting player first)."""
+        n = self.players[side]
+        if self.kind == "alliance" and n == 2:
+            return (f"{side}.1", f"{side}.2")
+        if self.kind == "young_generals" and n >= 2:
+            return (f"{side}.center", f"{side}.flanks") if n == 2 else \
+                (f"{side}.center", f"{side}.left", f"{side}.right")
+        if self.kind == "overlord":
+            return (f"{side}.chief", *(f"{side}.{fg}" for fg in FIELD_GENERALS))
+        return (side,)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "players": dict(self.players), "take_ground": self.take_ground,
+                "overrun": self.overrun}
+
+
+KINDS = ("standard", "alliance", "young_generals", "overlord")
+
+
+def variant(kind: str = "standard", *, axis: int = 1, allied: int = 1, take_ground: bool = True,
+            overrun: bool = True) -> Variant:
+    """Build a variant, checking team sizes (InputError, one line)."""
+    if kind not in KINDS:
+        raise InputError(f"variant {kind!r} is unknown: allowed are {', '.join(KINDS)}")
+    limits = {"standard": (1, 1), "alliance": (1, 2), "young_generals": (1, 3), "overlord": (1, 4)}[kind]
+    for side, n in (("axis", axis), ("allied", allied)):
+        if type(n) is not int or not limits[0] <= n <= limits[1]:
+            raise InputError(f"{kind} variant: {side} players {n!r} out of range {limits[0]}-{limits[1]}")
+    if kind != "young_generals" and not (take_ground and overrun):
+        raise InputError("take ground and overrun may be left out only in the young_generals variant")
+    return Variant(kind, MappingProxyType({"axis": axis, "allied": allied}), take_ground, overrun)
+
+
+def from_json(data) -> Variant:
+    if data is None:
+        return Variant()
+    if isinstance(data, str):
+        return variant(data)
+    if not isinstance(data, dict):
+        raise InputError(f"variant must be a name or a mapping, not {type(data).__name__}")
+    players = data.get("players", {}) or {}
+    return variant(data.get("kind", "standard"), axis=players.get("axis", 1), allied=players.get("allied", 1),
+                   take_ground=data.get("take_ground", True), overrun=data.get("overrun", True))
+
+
+def young_generals_member(variant_: Variant, side: str, sections) -> str:
+    """Which team member carries out an order in ``sections`` (YG team mode; the chief for tactics)."""
+    seats = variant_.seats(side)
+    if len(seats) == 1:
+        return seats[0]
+    secs = set(sections)
+    if len(seats) == 2:
+        return seats[0] if secs <= {"center"} or not secs else seats[1] if "center" not in secs else seats[0]
+    for s in ("left", "right"):
+        if secs == {s}:
+            return f"{side}.{s}"
+    return seats[0]
