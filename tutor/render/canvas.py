@@ -1,0 +1,408 @@
+"""Scene → ipycanvas: the same board as ``svg``, drawn with batched commands.
+
+``draw(layer, scene, part)`` issues the commands for one part of a scene on one ``Canvas``:
+``"terrain"`` (cells, art, grid, sections, labels — static), ``"shades"`` (highlighted hexes) or
+``"marks"`` (units, lines, ruling markers, notes, card rows). Primitives of one style are sent in
+one call (``fill_polygons``, ``stroke_polygons``, ``fill_circles``, ``stroke_line_segments``…).
+
+``BoardView`` holds a three-layer ``MultiCanvas`` (terrain / shades / marks):
+
+* it draws only once the browser says the canvas is ready (``on_client_ready``), and again on
+  every new client, so the board is never blank in Voilà;
+* ``update(scene)`` redraws only the layers whose content changed, all inside one
+  ``hold_canvas()`` — one message per redraw;
+* it draws at ``dpr`` (2) canvas pixels per layout pixel, and its layout is ``width: 100%`` up
+  to the scene's natural width, so it is crisp on high-DPI screens and fits a narrow column;
+* clicks and taps arrive in canvas pixels and are mapped to hexes exactly (``picking.pick``).
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from collections import defaultdict
+from typing import Callable
+
+import numpy as np
+from ipycanvas import Canvas, MultiCanvas, hold_canvas
+from ipywidgets import Layout
+
+from tutor.hexes import Hex
+from tutor.render import style
+from tutor.render.picking import pick
+from tutor.render.scene import Scene
+
+LAYERS = ("terrain", "shades", "marks")
+
+_FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+_LABEL_FONT = {
+    "coord": ("7.5px", "#55554a"), "height": ("bold 8px", "#7a5a22"), "title": ("bold 15px", style.INK),
+    "subtitle": ("bold 11px", style.INK), "note": ("bold 9px", "#1d1d1d"), "legend": ("9.5px", style.INK),
+}
+
+
+def _arr(points) -> np.ndarray:
+    return np.asarray(points, dtype=float)
+
+
+class _Batch:
+    """Collects same-style primitives and sends each style in one call, in first-seen order."""
+
+    def __init__(self):
+        self.order: list[tuple] = []
+        self.items: dict[tuple, list] = defaultdict(list)
+
+    def add(self, key: tuple, item) -> None:
+        if key not in self.items:
+            self.order.append(key)
+        self.items[key].append(item)
+
+    def flush(self, c: Canvas) -> None:
+        for key in self.order:
+            items = self.items[key]
+            op = key[0]
+            if op == "fill_poly":
+                c.fill_style = key[1]
+                c.global_alpha = key[2]
+                c.fill_polygons([_arr(p) for p in items])
+                c.global_alpha = 1.0
+            elif op == "stroke_poly":
+                _stroke(c, key[1], key[2], key[3])
+                c.stroke_polygons([_arr(p) for p in items])
+            elif op == "polyline":
+                _stroke(c, key[1], key[2], key[3])
+                c.stroke_line_segments([_arr(p) for p in items])
+            elif op == "fill_circle":
+                c.fill_style = key[1]
+                xs, ys, rs = zip(*items)
+                c.fill_circles(np.array(xs), np.array(ys), np.array(rs))
+            elif op == "stroke_circle":
+                _stroke(c, key[1], key[2], key[3])
+                xs, ys, rs = zip(*items)
+                c.stroke_circles(np.array(xs), np.array(ys), np.array(rs))
+            elif op == "fill_rect":
+                c.fill_style = key[1]
+                xs, ys, ws, hs = zip(*items)
+                c.fill_rects(np.array(xs), np.array(ys), np.array(ws), np.array(hs))
+            elif op == "stroke_rect":
+                _stroke(c, key[1], key[2], key[3])
+                xs, ys, ws, hs = zip(*items)
+                c.stroke_rects(np.array(xs), np.array(ys), np.array(ws), np.array(hs))
+            elif op == "text":
+                c.font = f"{key[1]} {_FONT}"
+                c.fill_style = key[2]
+                c.text_align = key[3]
+                for text, x, y in items:
+                    c.fill_text(text, x, y)
+        c.set_line_dash([])
+        self.order.clear()
+        self.items.clear()
+
+
+def _stroke(c: Canvas, colour: str, width: float, dash: tuple | None) -> None:
+    c.stroke_style = colour
+    c.line_width = width
+    c.set_line_dash(list(dash) if dash else [])
+
+
+def _prims(b: _Batch, prims, x, y, sx, sy, k=1.0) -> None:
+    for p in prims:
+        if isinstance(p, style.Circle):
+            cx, cy, r = x + k * p.dx * sx, y + k * p.dy * sy, k * p.r * sx
+            if p.fill:
+                b.add(("fill_circle", p.fill), (cx, cy, r))
+            if p.stroke:
+                b.add(("stroke_circle", p.stroke, k * p.width * sx, None), (cx, cy, r))
+        elif isinstance(p, style.Poly):
+            pts = [(x + k * dx * sx, y + k * dy * sy) for dx, dy in p.points]
+            if p.closed:
+                if p.fill:
+                    b.add(("fill_poly", p.fill, 1.0), pts)
+                if p.stroke:
+                    b.add(("stroke_poly", p.stroke, k * p.width * sx, None), pts)
+            elif p.stroke:
+                b.add(("polyline", p.stroke, k * p.width * sx, None), pts)
+
+
+def _art_batches(scene: Scene, group: str, table: dict) -> _Batch:
+    """Art of one group, batched per (key, primitive index) so each hex keeps its own z-order."""
+    g = scene.geometry
+    b = _Batch()
+    by_key = defaultdict(list)
+    for a in scene.art:
+        if a.group == group:
+            by_key[a.key].append(a)
+    for key, arts in by_key.items():
+        for p in table.get(key, ()):
+            for a in arts:
+                _prims(b, (p,), a.x, a.y, g.sx, g.sy)
+    return b
+
+
+def draw(c: Canvas, scene: Scene, part: str) -> None:
+    """Issue the commands of one part of the scene on canvas ``c`` (call inside hold_canvas)."""
+    if part == "terrain":
+        _draw_terrain(c, scene)
+    elif part == "shades":
+        _draw_shades(c, scene)
+    elif part == "marks":
+        _draw_marks(c, scene)
+    else:
+        raise ValueError(f"part must be one of {', '.join(LAYERS)}, not {part!r}")
+
+
+def _draw_terrain(c: Canvas, scene: Scene) -> None:
+    g = scene.geometry
+    c.fill_style = style.PAPER
+    c.fill_rect(0, 0, scene.width, scene.height)
+    if not scene.cells:
+        return
+    b = _Batch()
+    for cell in scene.cells:
+        fill = style.HALF_HEX_FILL if cell.half else style.TERRAIN_FILL.get(cell.terrain, "#cccccc")
+        b.add(("fill_poly", fill, 1.0), cell.points)
+    b.flush(c)
+    _art_batches(scene, "terrain", style.TERRAIN_ART).flush(c)
+    for cell in scene.cells:
+        b.add(("stroke_poly", style.GRID, 0.9, None), cell.points)
+    xs = [x for cell in scene.cells for x, _ in cell.points]
+    ys = [y for cell in scene.cells for _, y in cell.points]
+    b.add(("stroke_rect", style.INK, 1.2, None), (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    for s in scene.sections:
+        colour, width, dash = style.LINE["section"]
+        b.add(("polyline", colour, width, dash), s.points)
+    b.flush(c)
+    _art_batches(scene, "obstacle", style.OBSTACLE_ART).flush(c)
+    _labels(b, scene.labels)
+    b.flush(c)
+
+
+def _labels(b: _Batch, labels) -> None:
+    for lb in labels:
+        font, colour = _LABEL_FONT.get(lb.role, ("9px", style.INK))
+        align = "center" if lb.anchor == "middle" else "left"
+        b.add(("text", font, colour, align), (lb.text, lb.x, lb.y))
+
+
+def _draw_shades(c: Canvas, scene: Scene) -> None:
+    b = _Batch()
+    for s in scene.shades:
+        fill, alpha, stroke, dashed = style.SHADE.get(s.role, ("#888888", 0.3, None, False))
+        if alpha:
+            b.add(("fill_poly", fill, alpha), s.points)
+    for s in scene.shades:
+        fill, alpha, stroke, dashed = style.SHADE.get(s.role, ("#888888", 0.3, None, False))
+        if stroke:
+            b.add(("stroke_poly", stroke, 2.2, (4, 3) if dashed else None), s.points)
+    b.flush(c)
+
+
+def _draw_marks(c: Canvas, scene: Scene) -> None:
+    g = scene.geometry
+    sx, sy = (g.sx, g.sy) if g else (26, 15)
+    b = _Batch()
+    for s in scene.lines:
+        colour, width, dash = style.LINE.get(s.role, ("#222222", 2.0, None))
+        b.add(("polyline", colour, width, dash), s.points)
+        (x0, y0), (x1, y1) = s.points[0], s.points[-1]
+        b.add(("fill_circle", colour), (x0, y0, 3.5))
+        b.add(("fill_circle", "#ffffff"), (x1, y1, 3.5))
+        b.add(("stroke_circle", colour, 2, None), (x1, y1, 3.5))
+    c.line_cap = "round"
+    b.flush(c)
+    r = style.UNIT_R * sx
+    for u in scene.units:
+        fill = style.SIDE_FILL.get(u.side, "#777777")
+        if u.shape == "square":
+            s = r * 0.92
+            b.add(("fill_rect", fill), (u.x - s, u.y - s, 2 * s, 2 * s))
+            b.add(("stroke_rect", style.INK, 1.4, None), (u.x - s, u.y - s, 2 * s, 2 * s))
+            b.add(("stroke_rect", "#ffffff", 0.8, None), (u.x - s + 2, u.y - s + 2, 2 * s - 4, 2 * s - 4))
+        else:
+            b.add(("fill_circle", fill), (u.x, u.y, r))
+            b.add(("stroke_circle", style.INK, 1.4, None), (u.x, u.y, r))
+            b.add(("stroke_circle", "#ffffff", 0.8, None), (u.x, u.y, r - 2))
+    for u in scene.units:
+        b.add(("text", "bold 6.5px", "#ffffff", "center"), (style.KIND_ABBR.get(u.kind, u.kind[:3].upper()), u.x, u.y - 4))
+        if u.figures is not None:
+            b.add(("text", "bold 13px", "#ffffff", "center"), (str(u.figures), u.x, u.y + 9))
+        if u.badge:
+            bx, by = u.x + 0.55 * sx, u.y - 0.75 * sy
+            if u.badge == "special_forces":
+                star = [(bx + dx * sx, by + dy * sy) for dx, dy in style.STAR]
+                b.add(("fill_poly", "#f0e442", 1.0), star)
+                b.add(("stroke_poly", style.INK, 0.8, None), star)
+            else:
+                b.add(("fill_circle", "#ffffff"), (bx, by, 5))
+                b.add(("stroke_circle", style.INK, 0.8, None), (bx, by, 5))
+                b.add(("text", "bold 7px", style.INK, "center"), ("R", bx, by + 2.5))
+    b.flush(c)
+    for m in scene.markers:
+        _marker(b, m.kind, m.x, m.y, m.counts, m.text)
+    _labels(b, scene.notes)
+    b.flush(c)
+    if scene.card_rows:
+        _cards(b, scene)
+        b.flush(c)
+
+
+def _marker(b: _Batch, kind, x, y, counts, text, k=1.0) -> None:
+    r = 7.5 * k
+    red = style.MARKER_COUNTS if counts else style.MARKER_IDLE
+    if kind == "interior":
+        b.add(("fill_circle", red), (x, y, r))
+        b.add(("stroke_circle", style.INK, 1, None), (x, y, r))
+        fg = "#ffffff"
+    elif kind in ("graze_left", "graze_right"):
+        b.add(("fill_circle", "#ffffff"), (x, y, r))
+        b.add(("stroke_circle", red, 2.2 * k, None), (x, y, r))
+        fg = red
+    elif kind == "too_low":
+        b.add(("fill_circle", "#ffffff"), (x, y, r))
+        b.add(("stroke_circle", style.MARKER_IDLE, 1.6 * k, (2.5, 2)), (x, y, r))
+        fg = style.MARKER_IDLE
+    elif kind == "closed":
+        b.add(("fill_rect", "#d55e00"), (x - r, y - r, 2 * r, 2 * r))
+        b.add(("stroke_rect", style.INK, 1, None), (x - r, y - r, 2 * r, 2 * r))
+        fg = "#ffffff"
+    elif kind == "legal":
+        b.add(("fill_circle", "#009e73"), (x, y, r))
+        b.add(("stroke_circle", style.INK, 1, None), (x, y, r))
+        fg = "#ffffff"
+    else:
+        b.add(("fill_circle", style.INK), (x, y, r))
+        fg = "#ffffff"
+    b.add(("text", f"bold {10 * k:g}px", fg, "center"), (text, x, y + 3.6 * k))
+
+
+def _cards(b: _Batch, scene: Scene) -> None:
+    border = {"hit": ("#c0392b", 3, None), "predicted": ("#0072b2", 3, (5, 3)),
+              "removed": ("#6b6b6b", 1.5, (3, 3)), "new": ("#009e73", 3, None)}
+    for row in scene.card_rows:
+        x = row.x
+        w, h = row.card_w, row.card_h
+        if row.count is not None:
+            for i in range(min(row.count, 3) - 1, -1, -1):
+                b.add(("fill_rect", "#5b6b4a"), (x + 3 * i, row.y - 3 * i, w, h))
+                b.add(("stroke_rect", style.INK, 1.2, None), (x + 3 * i, row.y - 3 * i, w, h))
+            if row.count == 0:
+                b.add(("stroke_rect", "#9a9a9a", 1, (4, 3)), (x, row.y, w, h))
+            b.add(("text", "bold 13px", style.INK, "left"), (f"{row.count} face down", x + w + 16, row.y + h / 2 + 5))
+            x += w + 110
+        for card in row.cards:
+            colour, width, dash = border.get(card.role, (style.INK, 1.2, None))
+            fill = "#5b6b4a" if not card.face_up else ("#f1f1f1" if card.role == "removed" else "#fffdf5")
+            b.add(("fill_rect", fill), (x, row.y, w, h))
+            b.add(("stroke_rect", colour, width, dash), (x, row.y, w, h))
+            if card.face_up:
+                for i, line in enumerate(_wrap(card.title)[:4]):
+                    b.add(("text", "bold 9.5px", style.INK, "center"), (line, x + w / 2, row.y + 18 + 12 * i))
+                if card.subtitle:
+                    b.add(("text", "8px", "#555555", "center"), (card.subtitle, x + w / 2, row.y + h - 8))
+                if card.role == "removed":
+                    b.add(("polyline", "#6b6b6b", 1.5, None), [(x, row.y), (x + w, row.y + h)])
+            x += w + 6
+        if row.count is None and not row.cards:
+            b.add(("text", "10px", "#777777", "left"), ("(empty)", x, row.y + h / 2 + 4))
+
+
+def _wrap(title: str, width: int = 9) -> list[str]:
+    lines, cur = [], ""
+    for word in title.split():
+        if cur and len(cur) + 1 + len(word) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}".strip()
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+# ---------------------------------------------------------------------------------------------
+# The live board
+
+
+class BoardView:
+    """A scene on a three-layer MultiCanvas that redraws only what changed, in one message.
+
+    ``on_click(callback)`` calls ``callback(hex_or_None, x, y)`` for a mouse click or a tap, with
+    (x, y) in layout pixels of the scene. ``stats`` counts redraws and messages (benchmarks).
+    """
+
+    def __init__(self, scene: Scene, *, dpr: int = 2, max_width: int | None = None):
+        self.dpr = dpr
+        self.scene = scene
+        self.canvas = MultiCanvas(len(LAYERS), width=scene.width * dpr, height=scene.height * dpr,
+                                  layout=Layout(width="100%", max_width=f"{max_width or scene.width}px",
+                                                height="auto"))
+        self.ready = False
+        self._drawn: dict[str, object] = {}
+        self._click: list[Callable] = []
+        self.stats = {"redraws": 0, "layers": 0, "last_ms": 0.0}
+        self.canvas.on_client_ready(self._on_client_ready)
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_touch_start(self._on_touch_start)
+
+    # -- drawing
+    def _key(self, scene: Scene, part: str):
+        if part == "terrain":
+            return scene.terrain_layer
+        if part == "shades":
+            return (scene.shades,)
+        return (scene.units, scene.lines, scene.markers, scene.notes, scene.card_rows)
+
+    def _on_client_ready(self) -> None:
+        self.ready = True
+        self._drawn.clear()       # a new client starts blank: draw everything
+        self.update(self.scene)
+
+    def update(self, scene: Scene, *, force: bool = False) -> int:
+        """Show ``scene``; redraw the layers that changed (all with ``force``). Returns how many."""
+        if (scene.width, scene.height) != (self.scene.width, self.scene.height):
+            self.canvas.width, self.canvas.height = scene.width * self.dpr, scene.height * self.dpr
+            self._drawn.clear()
+        self.scene = scene
+        if not self.ready:
+            return 0              # on_client_ready will draw it
+        t0 = time.perf_counter()
+        todo = [(i, part) for i, part in enumerate(LAYERS)
+                if force or self._drawn.get(part) != self._key(scene, part)]
+        if not todo:
+            return 0
+        with hold_canvas():
+            for i, part in todo:
+                layer = self.canvas[i]
+                layer.reset_transform()
+                layer.clear()
+                layer.set_transform(self.dpr, 0, 0, self.dpr, 0, 0)
+                draw(layer, scene, part)
+                self._drawn[part] = self._key(scene, part)
+        self.stats["redraws"] += 1
+        self.stats["layers"] += len(todo)
+        self.stats["last_ms"] = (time.perf_counter() - t0) * 1000
+        return len(todo)
+
+    # -- input
+    def on_click(self, callback: Callable) -> None:
+        self._click.append(callback)
+
+    def hex_at(self, x, y) -> Hex | None:
+        """The board hex at layout pixel (x, y) of the scene (exact)."""
+        if self.scene.geometry is None:
+            return None
+        return pick(self.scene.geometry, self.scene.board, x, y)
+
+    def click(self, x, y) -> None:
+        """A click at layout pixel (x, y): what the tests call; mouse and touch come here too."""
+        h = self.hex_at(x, y)
+        for cb in self._click:
+            cb(h, x, y)
+
+    def _on_mouse_down(self, x, y) -> None:
+        self.click(Fraction(x) / self.dpr, Fraction(y) / self.dpr)     # exact: no rounding
+
+    def _on_touch_start(self, touches) -> None:
+        if touches:
+            x, y = touches[0]
+            self.click(Fraction(x) / self.dpr, Fraction(y) / self.dpr)

@@ -1,0 +1,133 @@
+"""What every drill shares: a live board, a status line, a "why?" panel, undo and reset.
+
+A drill is a ``VBox`` (so a notebook cell that ends with it shows it). Its state is a value; each
+change pushes the previous value on a history stack, so undo is a pop and reset is the first
+value. Rulings come from the engines; a drill only asks and shows.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Iterable
+
+import ipywidgets as W
+
+from tutor.render.canvas import BoardView
+from tutor.render.scene import Scene
+from tutor.rulebook import Rule
+
+CSS = """<style>
+.tutor-why { font-size: 13px; line-height: 1.4; max-width: 720px; }
+.tutor-why .verdict { font-weight: bold; font-size: 14px; margin-bottom: 4px; }
+.tutor-why ul { margin: 4px 0 6px 0; padding-left: 18px; }
+.tutor-why .rule { border-left: 3px solid #c9b98a; padding: 2px 8px; margin: 6px 0; background: #fbf8ef; }
+.tutor-why .rule q { display: block; font-style: italic; color: #333; quotes: "«" "»"; }
+.tutor-why .rule .cite { font-size: 11px; color: #666; }
+.tutor-why .mk { display: inline-block; min-width: 1.4em; text-align: center; font-weight: bold;
+  border-radius: 50%; border: 2px solid #c0392b; color: #c0392b; margin-right: 4px; }
+.tutor-why .mk.interior { background: #c0392b; color: #fff; }
+.tutor-why .mk.too_low { border: 2px dashed #6b6b6b; color: #6b6b6b; }
+.tutor-status { font-size: 13px; min-height: 1.6em; }
+.tutor-status.bad { color: #a3320b; font-weight: bold; }
+</style>"""
+
+
+def esc(text: str) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def rules_html(rules: Iterable[Rule]) -> str:
+    """Each rule once: its English summary, then the rulebook text in the original language."""
+    out = []
+    seen = set()
+    for r in rules:
+        if r is None or r.key in seen:
+            continue
+        seen.add(r.key)
+        out.append(f'<div class="rule" data-rule="{esc(r.key)}">{esc(r.summary)}'
+                   f'<q lang="{esc(r.language)}">{esc(r.quote)}</q>'
+                   f'<span class="cite">{esc(r.file)} — {esc(r.heading)}</span></div>')
+    return "".join(out)
+
+
+def small_button(description: str, icon: str = "", tooltip: str = "") -> W.Button:
+    # Big enough for a finger (44 px tall), narrow enough for a phone column.
+    return W.Button(description=description, icon=icon, tooltip=tooltip or description,
+                    layout=W.Layout(width="auto", min_width="64px", height="40px"))
+
+
+class Drill(W.VBox):
+    """Board + controls + status + why panel, with an undo/reset history of state values."""
+
+    title = ""
+
+    def __init__(self, scene: Scene, *, controls: Iterable[W.Widget] = (), dpr: int = 2, max_width: int | None = None):
+        self.board = BoardView(scene, dpr=dpr, max_width=max_width)
+        self.board.on_click(self._on_board_click)
+        self.status = W.HTML(layout=W.Layout(width="100%"))
+        self.why = W.HTML(layout=W.Layout(width="100%"))
+        self.undo_button = small_button("Undo", "undo")
+        self.reset_button = small_button("Reset", "refresh")
+        self.undo_button.on_click(lambda _: self.undo())
+        self.reset_button.on_click(lambda _: self.reset())
+        bar = W.HBox([*controls, self.undo_button, self.reset_button],
+                     layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
+        self._history: list = []
+        super().__init__([W.HTML(CSS), bar, self.board.canvas, self.status, self.why],
+                         layout=W.Layout(width="100%", max_width=f"{max_width or scene.width + 40}px"))
+
+    # -- history
+    def push(self, value) -> None:
+        self._history.append(value)
+        self.undo_button.disabled = False
+
+    def undo(self) -> None:
+        if not self._history:
+            self.say("Nothing to undo.")
+            return
+        self.restore(self._history.pop())
+        self.undo_button.disabled = not self._history
+        self.refresh()
+
+    def reset(self) -> None:
+        if self._history:
+            self.restore(self._history[0])
+            self._history.clear()
+        self.undo_button.disabled = True
+        self.start()
+        self.refresh()
+
+    # -- hooks for subclasses
+    def restore(self, value) -> None:
+        raise NotImplementedError
+
+    def start(self) -> None:
+        """Back to the first step (after reset)."""
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+    def on_hex(self, h) -> None:
+        raise NotImplementedError
+
+    # -- helpers
+    def say(self, text: str, *, bad: bool = False) -> None:
+        self.status.value = f'<div class="tutor-status{" bad" if bad else ""}">{text}</div>'
+
+    def explain(self, body: str) -> None:
+        self.why.value = f'<div class="tutor-why">{body}</div>' if body else ""
+
+    def _on_board_click(self, h, x, y) -> None:
+        if h is None:
+            self.say("That is off the board: tap a hex.")
+            return
+        self.on_hex(h)
+
+    def click(self, x, y) -> None:
+        """Click the board at layout pixel (x, y), as a test or a teacher's script would."""
+        self.board.click(x, y)
+
+    def click_hex(self, h) -> None:
+        """Click the centre of hex h."""
+        x, y = self.board.scene.geometry.centre(h)
+        self.board.click(x, y)
