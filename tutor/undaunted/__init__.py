@@ -12,7 +12,7 @@ Pure Python, no widgets. A notebook or a widget needs little more than this::
 Every event and every IllegalAction carries a rule from ``tutor.undaunted.rules``.
 """
 
-from tutor.undaunted.actions import apply, card_plays, legal_actions
+from tutor.undaunted.actions import AttackPreview, apply, card_plays, legal_actions, preview_attack
 from tutor.undaunted.board import Board, Deployment, Tile
 from tutor.undaunted.cards import CARDS, UNIT_IDS, UNIT_TYPES, Card, card
 from tutor.undaunted.combat import HILL, Cover, LoadedDice, p_die, p_hit, total_defense
@@ -26,7 +26,7 @@ from tutor.undaunted.state import (
 from tutor.undaunted.victory import army_suppressed, decide, hopeless
 
 __all__ = [
-    "apply", "card_plays", "legal_actions", "Board", "Deployment", "Tile", "CARDS", "UNIT_IDS",
+    "AttackPreview", "preview_attack", "apply", "card_plays", "legal_actions", "Board", "Deployment", "Tile", "CARDS", "UNIT_IDS",
     "UNIT_TYPES", "Card", "card", "HILL", "Cover", "LoadedDice", "p_die", "p_hit", "total_defense",
     "ZONE_NAMES", "Zones", "casualty", "census", "draw", "playout", "random_action", "SOURCE_CONFLICTS",
     "load", "load_deck", "load_scenario", "new_game", "SIDES", "DrawCards", "EndTurn", "Event",

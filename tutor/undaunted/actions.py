@@ -22,6 +22,8 @@ Readings where the rulebook is silent (each also said in the event text where it
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from itertools import combinations_with_replacement
 
 from tutor.errors import IllegalAction
@@ -135,7 +137,6 @@ def apply(state: GameState, action, rng=None) -> Step:
     if verdict is not None:
         winner, text, rule = verdict
         d.event("victory", winner, text, rule, winner=winner)
-        from dataclasses import replace
         new = replace(new, phase="over", active=None, winner=winner, result=text)
     return Step(new, tuple(d.events))
 
@@ -596,6 +597,58 @@ _HANDLERS = {
     "inspire": _a_inspire, "recon": _a_recon, "target": _a_target, "attack": _a_attack,
     "suppress": _a_suppress, "bombard": _a_bombard,
 }
+
+
+# ---------------------------------------------------------------------------------------------
+# previews for the tutor
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    """What an attack (or suppress, or bombard on one unit) would face, before any die is rolled."""
+
+    attacker: str
+    target: str
+    defense: combat.Defense
+    dice: int
+    p_die: Fraction
+    p_hit: Fraction
+    rules: tuple
+
+    @property
+    def text(self) -> str:
+        return (f"{self.attacker} → {self.target}: total defense {self.defense.text}; "
+                f"{self.dice} dice, each hits with {combat.fraction_text(self.p_die)}; "
+                f"at least one hit: {combat.fraction_text(self.p_hit)}")
+
+
+def preview_attack(s: GameState, side: str, attacker: str, target: str, *, dice: int | None = None,
+                   action: str = "attack") -> AttackPreview:
+    """Exact odds of ``side``'s unit ``attacker`` hitting enemy unit ``target`` where they stand now.
+
+    ``action`` is "attack" (default), "suppress" or "bombard" (bombard: ``target`` is any unit on
+    the side's target marker, range not counted). ``dice`` defaults to the action's value on the card.
+    """
+    foe = other(side)
+    a = s.token(side, attacker)
+    if a is None or a.tile is None:
+        raise IllegalAction(f"{side} has no {attacker} token on the board", rules.CHOOSE_TARGET)
+    if action == "bombard":
+        t = next((t for t in s.tokens if t.unit == target and t.tile is not None
+                  and t.tile == s.target_of(side)), None)
+        if t is None:
+            raise IllegalAction(f"{target} is not on {side}'s target marker", rules.BOMBARD)
+    else:
+        t = s.token(foe, target)
+        if t is None or t.tile is None:
+            raise IllegalAction(f"{target!r} is not an enemy unit token on the board", rules.CHOOSE_TARGET)
+    spec = CARDS[attacker].action(action)
+    n = dice if dice is not None else (spec.value if spec is not None else 1)
+    dfn = combat.total_defense(UNIT_TYPES[CARDS[t.unit].name].base_defense, s.board.tile(t.tile).cover,
+                               s.board.range(a.tile, t.tile), bombard=action == "bombard",
+                               attacker_on_hill=s.board.tile(a.tile).cover.hill)
+    return AttackPreview(attacker, target, dfn, n, combat.p_die(dfn.total), combat.p_hit(dfn.total, n),
+                         (rules.DEFENSE, rules.RANGE, rules.HILL, rules.DICE))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
     tutor undaunted check FILE [--json]          (a deck file or a scenario file)
     tutor undaunted cards [--json]               (the card catalogue with its sources)
     tutor undaunted conflicts [--json]           (where the rulebook disagrees with itself)
+    tutor undaunted board SCENARIO [--range FROM TO] [--json]
     tutor undaunted playout SCENARIO [--seed N] [--rounds R] [--json]
 """
 
@@ -70,6 +71,12 @@ def add_commands(subparsers) -> None:
     cf = sub.add_parser("conflicts", help="where the rulebook disagrees with itself")
     cf.add_argument("--json", action="store_true")
     cf.set_defaults(func=cmd_conflicts)
+
+    b = sub.add_parser("board", help="a scenario's tiles, neighbours and ranges (the reading used)")
+    b.add_argument("scenario")
+    b.add_argument("--range", nargs=2, metavar=("FROM", "TO"), help="tiles from one tile to another")
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(func=cmd_board)
 
     pl = sub.add_parser("playout", help="play a scenario between two random players")
     pl.add_argument("scenario")
@@ -158,6 +165,30 @@ def cmd_conflicts(args) -> int:
             lines.append(f"  {t['where']} (line {t['line']}): {t['text']}")
         lines.append(f"  → {c['resolution']}")
     _emit(SOURCE_CONFLICTS, args.json, "\n".join(lines))
+    return 0
+
+
+def cmd_board(args) -> int:
+    from tutor.undaunted.scenario import load_scenario
+    board = load_scenario(args.scenario).board
+    if args.range:
+        a, b = args.range
+        for t in (a, b):
+            if t not in board:
+                raise InputError(f"--range: {t!r} is not a tile of {args.scenario}; allowed: "
+                                 f"{', '.join(x.id for x in board.tiles)}")
+        r = board.range(a, b)
+        data = {"from": a, "to": b, "range": r, "adjacent": r == 1}
+        _emit(data, args.json, f"{a} → {b}: range {r} ({'adjacent' if r == 1 else 'not adjacent'}); "
+                               f"the attacker's tile is not counted")
+        return 0
+    data = board.to_json() | {"reading": board.reading()}
+    lines = [board.reading()]
+    for t in board.tiles:
+        obj = f", objective {t.objective}" if t.objective else ""
+        lines.append(f"  {t.id:4} at {t.to_json()['at']:5} cover {t.cover}{obj}; "
+                     f"neighbours {', '.join(board.neighbours(t.id))}")
+    _emit(data, args.json, "\n".join(lines))
     return 0
 
 
