@@ -85,16 +85,14 @@ class LosExplorer(Drill):
         self.swap_button.on_click(lambda _: self.swap())
         super().__init__(self._scene(), controls=[self.swap_button], dpr=dpr)
         self.children = (self.children[0], self.tool) + self.children[1:]
-        self._first = self.state
-        self.push(self.state)            # history[0] is the start
-        self._history.clear()
-        self.undo_button.disabled = True
         if origin is not None:
             self.look(origin)
         if target is not None:
             self.look(target)
-        if origin is None:
-            self.refresh()
+        self._first = self.state         # reset returns here
+        self._history.clear()
+        self.undo_button.disabled = True
+        self.refresh()
 
     # -- state
     def restore(self, value: LosState) -> None:
