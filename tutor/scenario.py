@@ -290,6 +290,28 @@ def _check_extra(extra: dict, data, where: str) -> None:
                              f"{', '.join(SIDES)}")
     if "special_rules" in extra and not isinstance(extra["special_rules"], str):
         raise InputError(f"{where}{line_of(data, 'special_rules')}: special_rules must be text")
+    if "cards" in extra:
+        _check_cards(extra["cards"], data, where)
+    if "front" in extra and extra["front"] not in ("western", "eastern", "pacific", "mediterranean"):
+        raise InputError(f"{where}{line_of(data, 'front')}: front {extra['front']!r} is unknown: allowed are "
+                         f"western, eastern, pacific, mediterranean")
+    if "year" in extra and not (type(extra["year"]) is int and 1939 <= extra["year"] <= 1945):
+        raise InputError(f"{where}{line_of(data, 'year')}: year {extra['year']!r} is out of range: allowed "
+                         f"1939-1945")
+
+
+def _check_cards(v, data, where: str) -> None:
+    """``cards``: N for both sides, or {axis: N, allied: N}; N may be {start: n, grow_to: m} (a side
+    that starts short and draws one extra card after each of its turns until it holds m)."""
+    def ok(n):
+        if type(n) is int:
+            return 1 <= n <= 12
+        return (isinstance(n, dict) and set(n) == {"start", "grow_to"} and all(type(x) is int for x in n.values())
+                and 1 <= n["start"] <= n["grow_to"] <= 12)
+    good = ok(v) if not isinstance(v, dict) or "start" in v else (set(v) == set(SIDES) and all(map(ok, v.values())))
+    if not good:
+        raise InputError(f"{where}{line_of(data, 'cards')}: cards must be a number of cards (1-12) or "
+                         f"{{axis: N, allied: N}}, where N may be {{start: n, grow_to: m}}")
 
 
 SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
