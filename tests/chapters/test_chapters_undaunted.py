@@ -1,0 +1,187 @@
+"""The eight Undaunted: Normandy chapters: their exercise sets, their "try" widgets and their notebooks.
+
+Each question's answer is the engine's ruling (checked here against the engine directly where the
+question states a situation), a wrong choice says "Not quite", and each notebook runs top to bottom.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from tutor import course
+from tutor.undaunted import combat
+from tutor.undaunted.deck import casualty
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+
+CHAPTERS = {
+    "21": "21-undaunted-components-and-setup.ipynb",
+    "22": "22-undaunted-the-round.ipynb",
+    "23": "23-undaunted-movement-and-fog-of-war.ipynb",
+    "24": "24-undaunted-support-actions.ipynb",
+    "25": "25-undaunted-combat-and-casualties.ipynb",
+    "26": "26-undaunted-worked-round.ipynb",
+    "27": "27-undaunted-end-of-game.ipynb",
+    "28": "28-undaunted-the-platoon.ipynb",
+}
+WRITTEN = [nn for nn in CHAPTERS if (ROOT / "tutor" / "chapters" / f"und{nn}.py").is_file()]
+PAGES = [nn for nn in WRITTEN if (NOTEBOOKS / CHAPTERS[nn]).is_file()]
+
+
+def module(nn):
+    return importlib.import_module(f"tutor.chapters.und{nn}")
+
+
+def answers(nn) -> dict:
+    return {q.key: q.rule_fn()[0] for q in module(nn).questions()}
+
+
+# ---------------------------------------------------------------------------------------------
+# every question, every chapter
+
+
+@pytest.mark.parametrize("nn", WRITTEN)
+def test_questions_are_well_formed(nn):
+    qs = module(nn).questions()
+    assert len(qs) >= 2
+    keys = [q.key for q in qs]
+    assert len(keys) == len(set(keys))
+    for q in qs:
+        assert q.key.startswith(f"{nn}.") and len(q.key) <= 80
+        correct, why = q.rule_fn()
+        assert correct in q.choices, (q.key, correct)
+        assert len(set(q.choices)) == len(q.choices)
+        assert why.strip()
+        ok, html = q.answer(correct)
+        assert ok and "Right." in html
+        for wrong in q.choices:
+            if wrong != correct:
+                ok, html = q.answer(wrong)
+                assert not ok and "Not quite" in html and correct in html
+
+
+@pytest.mark.parametrize("nn", WRITTEN)
+def test_quiz_widget_builds(nn):
+    pytest.importorskip("ipywidgets")
+    from tutor.quiz import quiz
+    box = quiz(*module(nn).questions())
+    assert len(box.children) == len(module(nn).questions())
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 21
+
+
+def test_21_answers_agree_with_the_engine():
+    from tutor.chapters import und21
+    from tutor.undaunted.cards import CARDS, UNIT_TYPES
+    a = answers("21")
+    assert a["21.squadless"] == "Sniper" and CARDS["sniper"].squad is None
+    assert a["21.fog"] == "Fog of war" and CARDS["fog-of-war"].actions == ()
+    assert a["21.defense"] == str(UNIT_TYPES["riflemen"].base_defense) == "4"
+    z = und21.setup_game(0).zones_of("allied")
+    assert Counter(z.supply) == Counter(und21.START_SUPPLY) and Counter(z.draw) == Counter(und21.START_DECK)
+    assert a["21.supply"] == "Face up in the supply"
+    assert a["21.los"] == "No, there is no line of sight"
+
+
+def test_21_setup_is_seeded_and_shuffles():
+    from tutor.chapters import und21
+    assert und21.setup_zones(1) == und21.setup_zones(1)
+    assert und21.setup_zones(1).draw != und21.setup_zones(2).draw
+    w = und21.setup_widget(1)
+    before = w.html()
+    w.shuffle(None)
+    assert w.html() != before and "shuffle #2" in w.html()
+
+
+def test_board_and_zone_pictures():
+    from tutor.chapters import und21
+    s = und21.worked_start()
+    svg = und21.board_svg(s, highlight=("17B",), path=("8A", "3B", "17B"))
+    assert svg.startswith("<svg") and svg.count('data-tile="') == len(s.board.tiles)
+    assert "Scout B" in svg and "MG C" in svg
+    z = s.zones_of("axis")
+    assert und21.zones_svg(z).count("face down") == 1
+    assert und21.card_title("machine-gunners-c") == "Machine gunners C"
+    assert und21.card_title("platoon-sergeant") == "Platoon sergeant"
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 25
+
+
+def test_25_answers_agree_with_the_engine():
+    a = answers("25")
+    assert a["25.total"] == str(combat.total_defense(4, 2, 3).total) == "9"
+    assert a["25.hill"] == str(combat.total_defense(4, combat.HILL, 2, attacker_on_hill=True).total) == "7"
+    assert a["25.odds"] == "51/100" and combat.p_hit(8, 2) == Fraction(51, 100)
+    assert a["25.zero"] == "Only on a 0" and combat.p_die(11) == Fraction(1, 10)
+    assert a["25.casualty.draw"] == "From the draw deck"
+    assert a["25.casualty.token"] == "The token leaves the board"
+    assert a["25.suppress"] == "Nothing happens"
+
+
+def test_25_defense_widget_reports_exact_odds():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import und25
+    w = und25.defense_widget()
+    assert "= 8" in w.report() and "51/100" in w.report()          # the worked example's defaults
+    w.controls["cover"].value = "3/1"
+    w.controls["on_hill"].value = True
+    assert "hill cover 3/1: 1" in w.report()
+    w.controls["action"].value = next(i for i, a in enumerate(und25.attack_actions()) if a[1] == "bombard")
+    assert "no range for bombard" in w.report()
+    assert "rolled" in w.roll()
+
+
+def test_25_casualty_drill_walks_down_the_order():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import und25
+    w = und25.casualty_widget()
+    seen = []
+    for label in ("From the hand", "From the discard pile", "From the draw deck", "The token leaves the board"):
+        w.guess(label)
+        seen.append("Right." in w.feedback())
+    assert seen == [True, True, True, True]
+    z = w.zones()
+    assert z.out.count("riflemen-a") == 3 and z.supply.count("riflemen-a") == 1
+    # the engine agrees on the same zones
+    c = casualty(und25.DRILL_ZONES, "riflemen-a", random.Random(0))
+    assert c.removed_from == "hand"
+
+
+# ---------------------------------------------------------------------------------------------
+# the notebooks
+
+
+@pytest.mark.parametrize("nn", PAGES)
+def test_notebook_is_registered_and_saved_clean(nn):
+    name = CHAPTERS[nn]
+    assert course.chapter(name).game == course.UNDAUNTED
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    for c in nb.cells:
+        if c.cell_type == "code":
+            assert not c.outputs and c.execution_count is None, f"{name}: save without outputs"
+    src = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert src.count(f'course.nav("{name}")') == 2
+    assert f"und{nn}.questions()" in src
+
+
+@pytest.mark.parametrize("nn", PAGES)
+def test_notebook_executes(nn):
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.read(NOTEBOOKS / CHAPTERS[nn], as_version=4)
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                            resources={"metadata": {"path": "notebooks"}}).execute()
+    errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors

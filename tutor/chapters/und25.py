@@ -1,0 +1,347 @@
+"""Chapter 25, Undaunted: combat and casualties. Every number comes from ``tutor.undaunted.combat``
+and every casualty from ``tutor.undaunted.deck.casualty``.
+
+Try: :func:`defense_widget` (unit, cover, range, dice → total defense and the exact chance to hit,
+with a seeded roll) and :func:`casualty_widget` (predict where a casualty comes from, then see the
+engine take it). Check: :func:`questions`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from html import escape
+
+from tutor.chapters.und21 import card_title, zones_html, worked_start
+from tutor.explain import rule_html, rules_html
+from tutor.quiz import Question
+from tutor.undaunted import rules as R
+from tutor.undaunted.cards import CARDS, UNIT_TYPES
+from tutor.undaunted.combat import HILL, Cover, faces_hitting, fraction_text, p_die, p_hit, roll, total_defense
+from tutor.undaunted.deck import Zones, casualty
+
+UNIT_NAMES = {"riflemen": "Riflemen", "scouts": "Scouts", "machine-gunners": "Machine gunners",
+              "sniper": "Sniper", "mortar": "Mortar"}
+
+
+def attack_actions() -> list[tuple[str, str, int]]:
+    """Every combat action in the card catalogue: (label, action name, dice), one per card type."""
+    seen, out = set(), []
+    for c in CARDS.values():
+        for a in c.actions:
+            if a.name in ("attack", "suppress", "bombard"):
+                key = (c.name, a.name)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((f"{UNIT_NAMES.get(c.name, c.name)}: {a.name} {a.value}", a.name, a.value))
+    return out
+
+
+def pct(f: Fraction) -> str:
+    v = f * 100
+    return f"{v.numerator // v.denominator}%" if v.denominator == 1 else f"{float(v):.1f}%"
+
+
+def faces_html(total: int) -> str:
+    """The ten faces of a d10, the hitting ones in green (0 always hits)."""
+    cells = []
+    for f in range(10):
+        hit = f == 0 or f >= total
+        cells.append(f"<span style='display:inline-block;width:26px;height:26px;line-height:26px;margin:1px;"
+                     f"text-align:center;border-radius:4px;font-weight:bold;"
+                     f"background:{'#2e8b57' if hit else '#e5e5e5'};color:{'#fff' if hit else '#555'}'>{f}</span>")
+    return "".join(cells)
+
+
+def odds_table_html(defenses=range(4, 13), dice=(1, 2, 3, 4), highlight: tuple[int, int] | None = None) -> str:
+    """Exact chance of at least one hit, as fractions, for each total defense and number of dice."""
+    head = "".join(f"<th>{d} {'die' if d == 1 else 'dice'}</th>" for d in dice)
+    rows = []
+    for t in defenses:
+        tds = []
+        for d in dice:
+            f = p_hit(t, d)
+            mark = highlight == (t, d)
+            style = "background:#fff3b0;font-weight:bold;" if mark else ""
+            tds.append(f"<td style='{style}text-align:center'>{fraction_text(f)}"
+                       f"<br><span style='font-size:11px;color:#666'>{pct(f)}</span></td>")
+        rows.append(f"<tr><th>{t}</th>{''.join(tds)}</tr>")
+    return ("<table style='border-collapse:collapse;font-size:13px' border='1' cellpadding='4'>"
+            f"<tr><th>total defense</th>{head}</tr>{''.join(rows)}</table>")
+
+
+def defense_report_html(unit: str, cover: Cover, rng_tiles: int, dice: int, *, action: str = "attack",
+                        attacker_on_hill: bool = False) -> str:
+    """The defense total with its parts, the hitting faces and the exact chance."""
+    bombard = action == "bombard"
+    d = total_defense(UNIT_TYPES[unit].base_defense, cover, rng_tiles, bombard=bombard,
+                      attacker_on_hill=attacker_on_hill)
+    one = p_die(d.total)
+    anyhit = p_hit(d.total, dice)
+    after = ("the target's token flips to suppressed (no casualty)" if action == "suppress"
+             else "the target loses one card")
+    return (f"<p style='font-size:15px'><b>Total defense</b> = {escape(d.text)}</p>"
+            f"<p>Faces that hit ({faces_hitting(d.total)} of 10): {faces_html(d.total)}</p>"
+            f"<p>One die hits with chance <b>{fraction_text(one)}</b>. With {dice} "
+            f"{'die' if dice == 1 else 'dice'} the chance of a hit is 1 − (1 − {fraction_text(one)})"
+            f"<sup>{dice}</sup> = <b style='font-size:16px'>{fraction_text(anyhit)}</b> ({pct(anyhit)}). "
+            f"On a hit {after}.</p>")
+
+
+def defense_widget(seed: int = 44):
+    """Sliders for the target, its tile's cover, the range and the attack: exact odds and a roll."""
+    import ipywidgets as w
+    units = w.Dropdown(options=[(f"{UNIT_NAMES[u]} (base {t.base_defense})", u) for u, t in UNIT_TYPES.items()],
+                       value="riflemen", description="Target")
+    cover = w.Dropdown(options=[("0 (open)", "0"), ("1", "1"), ("2", "2"), ("3 (woods)", "3"),
+                                ("3/1 (hill)", "3/1")], value="3", description="Cover")
+    rng_tiles = w.IntSlider(value=1, min=0, max=6, description="Range")
+    acts = attack_actions()
+    action = w.Dropdown(options=[(lab, i) for i, (lab, _, _) in enumerate(acts)],
+                        value=next(i for i, a in enumerate(acts) if a[0].startswith("Machine gunners: attack")),
+                        description="Attack", layout=w.Layout(width="340px"))
+    on_hill = w.Checkbox(value=False, description="attacker on a hill", indent=False)
+    out = w.HTML()
+    roll_btn = w.Button(description="Roll the dice", icon="cube", button_style="info")
+    rolled = w.HTML()
+    table = w.HTML()
+    rng = random.Random(seed)
+
+    def current():
+        _, name, dice = acts[action.value]
+        cov = HILL if cover.value == "3/1" else Cover(int(cover.value))
+        return name, dice, cov
+
+    def show(*_):
+        name, dice, cov = current()
+        rng_tiles.disabled = name == "bombard"
+        out.value = defense_report_html(units.value, cov, rng_tiles.value, dice, action=name,
+                                        attacker_on_hill=on_hill.value)
+        d = total_defense(UNIT_TYPES[units.value].base_defense, cov, rng_tiles.value,
+                          bombard=name == "bombard", attacker_on_hill=on_hill.value)
+        table.value = ("<details><summary>The whole table: chance of a hit by total defense and dice"
+                       "</summary>" + odds_table_html(highlight=(d.total, dice)
+                                                      if 4 <= d.total <= 12 and dice <= 4 else None)
+                       + "</details>")
+        rolled.value = ""
+
+    def do_roll(_):
+        name, dice, cov = current()
+        d = total_defense(UNIT_TYPES[units.value].base_defense, cov, rng_tiles.value,
+                          bombard=name == "bombard", attacker_on_hill=on_hill.value)
+        r = roll(dice, d.total, rng)
+        rolled.value = (f"<p style='font-size:15px'>🎲 {escape(r.text)}"
+                        f"{' — ' + ('suppressed!' if name == 'suppress' else 'a casualty!') if r.hit else ''}</p>")
+
+    for c in (units, cover, rng_tiles, action, on_hill):
+        c.observe(show, names="value")
+    roll_btn.on_click(do_roll)
+    show()
+    box = w.VBox([w.HBox([units, cover]), w.HBox([action, on_hill]), rng_tiles, out,
+                  w.HBox([roll_btn, rolled]), table])
+    box.controls = dict(unit=units, cover=cover, range=rng_tiles, action=action, on_hill=on_hill)
+    box.report = lambda: out.value
+    box.roll = lambda: (do_roll(None), rolled.value)[1]
+    return box
+
+
+# ---------------------------------------------------------------------------------------------
+# casualties
+
+#: The drill's zones: riflemen A spread over hand, discard, draw deck, table and supply.
+DRILL_ZONES = Zones(hand=("riflemen-a", "scouts-a"),
+                    table=("machine-gunners-a",),
+                    discard=("riflemen-a", "fog-of-war", "machine-gunners-a"),
+                    draw=("scouts-a", "riflemen-a", "squad-leader-a", "fog-of-war", "riflemen-b"),
+                    supply=("riflemen-a", "machine-gunners-a", "fog-of-war"),
+                    out=())
+PLACES = {"hand": "From the hand", "discard": "From the discard pile", "draw": "From the draw deck",
+          None: "The token leaves the board"}
+
+
+def casualty_widget(seed: int = 3):
+    """Predict where the casualty comes from, then let the engine take it (zones shown before/after)."""
+    import ipywidgets as w
+    state = {"z": DRILL_ZONES, "rng": random.Random(seed), "score": [0, 0], "off": set()}
+    unit = w.Dropdown(options=[(card_title(u), u) for u in ("riflemen-a", "machine-gunners-a", "scouts-a")],
+                      value="riflemen-a", description="Hit unit")
+    buttons = [w.Button(description=label, layout=w.Layout(width="auto")) for label in PLACES.values()]
+    reset = w.Button(description="Start again", icon="undo")
+    zones = w.HTML()
+    feedback = w.HTML()
+
+    def draw_zones(roles=None):
+        zones.value = zones_html(state["z"], open_draw=True, roles=roles,
+                                 title="Your zones (the draw deck is shown face up for the drill)")
+
+    def guess(btn):
+        z = state["z"]
+        if unit.value in state["off"]:
+            feedback.value = (f"<p>{escape(card_title(unit.value))} have left the board: an attack needs a "
+                              f"token on the board. Pick another unit or start again.</p>"
+                              + rule_html(R.CHOOSE_TARGET))
+            return
+        c = casualty(z, unit.value, state["rng"], token_on_board=True)
+        right = PLACES[c.removed_from] == btn.description
+        state["score"][0] += right
+        state["score"][1] += 1
+        for b in buttons:
+            b.button_style = ("success" if right else "danger") if b is btn else ""
+        state["z"] = c.zones
+        if c.token_removed:
+            state["off"].add(unit.value)
+        roles = {"out": {len(c.zones.out) - 1: "hit"}} if c.removed_from else None
+        draw_zones(roles)
+        head = ("<b style='color:#1b6e1b'>Right.</b> " if right else
+                f"<b style='color:#a32020'>Not quite — {escape(PLACES[c.removed_from].lower())}.</b> ")
+        extra = " The draw deck was shuffled afterwards." if c.shuffled else ""
+        feedback.value = (f"<p>{head}{escape(c.text)}.{extra} (score {state['score'][0]} of "
+                          f"{state['score'][1]})</p>" + rule_html(c.rule))
+
+    def do_reset(_):
+        state["z"] = DRILL_ZONES
+        state["rng"] = random.Random(seed)
+        state["score"] = [0, 0]
+        state["off"] = set()
+        feedback.value = ""
+        for b in buttons:
+            b.button_style = ""
+        draw_zones()
+
+    for b in buttons:
+        b.on_click(guess)
+    reset.on_click(do_reset)
+    draw_zones()
+    box = w.VBox([w.HTML("<p>Choose the unit that was hit, then say where its card comes from. "
+                         "Keep hitting the same unit to walk down the order.</p>"),
+                  unit, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")), feedback, zones, reset])
+    box.guess = lambda label: guess(next(b for b in buttons if b.description == label))
+    box.zones = lambda: state["z"]
+    box.feedback = lambda: feedback.value
+    return box
+
+
+def worked_defense_html() -> str:
+    d = total_defense(UNIT_TYPES["riflemen"].base_defense, 3, 1)
+    return (f"<p>The rulebook's example: machine gunners fire at riflemen in a wood, one tile away. "
+            f"<b>{escape(d.text)}</b>. With attack 2 the chance of a hit is "
+            f"<b>{fraction_text(p_hit(d.total, 2))}</b>.</p>")
+
+
+def hill_cases_html() -> str:
+    """Hill cover 3/1 in the three cases the rule names, computed by the engine."""
+    base = UNIT_TYPES["riflemen"].base_defense
+    rows = []
+    for label, kw, rng_tiles in (("attacker not on a hill", {}, 2),
+                                 ("attacker on a hill (any hill)", {"attacker_on_hill": True}, 2),
+                                 ("bombard (mortar)", {"bombard": True}, 2)):
+        d = total_defense(base, HILL, rng_tiles, **kw)
+        rows.append(f"<tr><td style='text-align:left'>{label}</td>"
+                    f"<td style='text-align:left'>{escape(d.text)}</td></tr>")
+    return ("<table style='font-size:14px' cellpadding='4'><tr><th style='text-align:left'>Riflemen on a "
+            "hill, 2 tiles away</th><th style='text-align:left'>total defense</th></tr>" + "".join(rows) + "</table>")
+
+
+# --- questions ------------------------------------------------------------------------------
+
+def _q_total() -> Question:
+    choices = ("7", "8", "9", "10")
+
+    def rule_fn():
+        d = total_defense(UNIT_TYPES["riflemen"].base_defense, 2, 3)
+        return str(d.total), f"<p>{escape(d.text)}.</p>" + rules_html([R.DEFENSE, R.RANGE])
+    return Question("25.total", "<p>Machine gunners attack riflemen standing on a tile with <b>cover 2</b>, "
+                    "<b>3 tiles</b> away. What is the riflemen's <b>total defense</b>?</p>", choices, rule_fn)
+
+
+def _q_hill() -> Question:
+    choices = ("5", "7", "9", "10")
+
+    def rule_fn():
+        d = total_defense(UNIT_TYPES["riflemen"].base_defense, HILL, 2, attacker_on_hill=True)
+        return str(d.total), f"<p>{escape(d.text)}.</p>" + rule_html(R.HILL)
+    return Question("25.hill", "<p>Riflemen stand on a <b>hill (cover 3/1)</b>. The enemy sniper, itself on "
+                    "<b>another hill</b> 2 tiles away, attacks them. Total defense?</p>", choices, rule_fn)
+
+
+def _q_odds() -> Question:
+    choices = ("3/10", "51/100", "3/5", "9/100")
+
+    def rule_fn():
+        f = p_hit(8, 2)
+        return fraction_text(f), (f"<p>Faces 0, 8 and 9 hit: {fraction_text(p_die(8))} per die. Two dice miss "
+                                  f"together with chance ({fraction_text(1 - p_die(8))})² = "
+                                  f"{fraction_text((1 - p_die(8)) ** 2)}, so at least one hits with "
+                                  f"{fraction_text(f)}. Two hitting dice are still one hit.</p>"
+                                  + rule_html(R.DICE))
+    return Question("25.odds", "<p>Total defense <b>8</b>, attack <b>2</b> (two d10, faces 0–9). What is the "
+                    "exact chance of a hit?</p>", choices, rule_fn)
+
+
+def _q_zero() -> Question:
+    choices = ("Never", "Only on a 0", "On a 9 or a 0")
+
+    def rule_fn():
+        f = p_die(11)
+        ans = {Fraction(0): "Never", Fraction(1, 10): "Only on a 0"}.get(f, "On a 9 or a 0")
+        return ans, (f"<p>No face reaches 11, but a 0 always hits: {fraction_text(f)} per die.</p>"
+                     + rule_html(R.DICE))
+    return Question("25.zero", "<p>The target's total defense is <b>11</b>. When can a die still hit?</p>",
+                    choices, rule_fn)
+
+
+def _q_casualty_draw() -> Question:
+    z = Zones(hand=("scouts-a", "fog-of-war"), table=("riflemen-a",), discard=("machine-gunners-a",),
+              draw=("squad-leader-a", "riflemen-a", "scouts-a"), supply=("riflemen-a",))
+    choices = ("From the table", "From the draw deck", "From the supply", "The token leaves the board")
+    names = {"hand": "From the hand", "discard": "From the discard pile", "draw": "From the draw deck",
+             None: "The token leaves the board"}
+    prompt = ("<p>Your riflemen A are hit. Where does the card you remove come from?</p>"
+              + zones_html(z, open_draw=True, zones=("hand", "table", "discard", "draw", "supply")))
+
+    def rule_fn():
+        c = casualty(z, "riflemen-a", random.Random(0))
+        return names[c.removed_from], (f"<p>{escape(c.text)}. Played cards on the table and cards in the "
+                                       f"supply are never taken.</p>" + rules_html([R.CASUALTY_HAND,
+                                       R.CASUALTY_DISCARD, R.CASUALTY_DRAW, R.CASUALTY_TOKEN]))
+    return Question("25.casualty.draw", prompt, choices, rule_fn)
+
+
+def _q_casualty_token() -> Question:
+    z = Zones(hand=("scouts-a",), table=("riflemen-a",), discard=("fog-of-war",), draw=("riflemen-b",),
+              supply=("riflemen-a", "riflemen-a"))
+    choices = ("From the supply", "From the table", "The token leaves the board", "No effect")
+    prompt = ("<p>Riflemen A are hit again. Now the zones look like this. What happens?</p>"
+              + zones_html(z, open_draw=True, zones=("hand", "table", "discard", "draw", "supply")))
+
+    def rule_fn():
+        c = casualty(z, "riflemen-a", random.Random(0), token_on_board=True)
+        ans = "The token leaves the board" if c.token_removed else f"From the {c.removed_from}"
+        return ans, f"<p>{escape(c.text)}.</p>" + rules_html([R.CASUALTY_TOKEN, R.TOKEN_RETURN])
+    return Question("25.casualty.token", prompt, choices, rule_fn)
+
+
+def _q_suppress_twice() -> Question:
+    from tutor.undaunted import LoadedDice, Play, apply
+    choices = ("It loses a card", "Nothing happens", "It leaves the board")
+
+    def rule_fn():
+        s = worked_start()
+        toks = tuple(replace(t, suppressed=True) if t.unit == "riflemen-a" and t.side == "axis" else t
+                     for t in s.tokens)
+        s = replace(s, tokens=toks, phase="turn", active="allied",
+                    zones=(replace(s.zones[0], hand=("machine-gunners-c",)), s.zones[1]))
+        step = apply(s, Play("allied", "machine-gunners-c", "suppress", target="riflemen-a"), LoadedDice([0] * 4))
+        kinds = [e.kind for e in step.events]
+        ans = ("Nothing happens" if "suppress-none" in kinds else
+               "It loses a card" if "casualty" in kinds else "It leaves the board")
+        return ans, f"<ul>{''.join(f'<li>{escape(e.text)}</li>' for e in step.events)}</ul>" + rule_html(R.SUPPRESS)
+    return Question("25.suppress", "<p>The axis riflemen are already <b>suppressed</b>. Allied machine "
+                    "gunners use <b>suppress 4</b> on them and roll a hit. What happens?</p>", choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    return [_q_total(), _q_hill(), _q_odds(), _q_zero(), _q_casualty_draw(), _q_casualty_token(),
+            _q_suppress_twice()]
