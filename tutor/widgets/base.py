@@ -29,6 +29,7 @@ CSS = """<style>
 .tutor-why .mk.too_low { border: 2px dashed #6b6b6b; color: #6b6b6b; }
 .tutor-status { font-size: 13px; min-height: 1.6em; }
 .tutor-status.bad { color: #a3320b; font-weight: bold; }
+.tutor-board, .tutor-board:focus { outline: none; touch-action: manipulation; }
 </style>"""
 
 
@@ -64,6 +65,7 @@ class Drill(W.VBox):
     def __init__(self, scene: Scene, *, controls: Iterable[W.Widget] = (), dpr: int = 2, max_width: int | None = None):
         self.board = BoardView(scene, dpr=dpr, max_width=max_width)
         self.board.on_click(self._on_board_click)
+        self.board.canvas.add_class("tutor-board")
         self.status = W.HTML(layout=W.Layout(width="100%"))
         self.why = W.HTML(layout=W.Layout(width="100%"))
         self.undo_button = small_button("Undo", "undo")

@@ -28,7 +28,7 @@ from tutor.widgets.base import Drill, esc, rules_html
 
 # Palette: label → (what, name). "look" picks hexes; the rest paint.
 PALETTE = {
-    "👁 Look": ("look", None),
+    "Look": ("look", None),
     "Woods": ("terrain", "woods"),
     "Hill": ("terrain", "hill"),
     "Town": ("terrain", "town"),
@@ -75,7 +75,7 @@ class LosExplorer(Drill):
         self.state = LosState(_as_field(field))
         self.ruling = None
         self.visible: frozenset[Hex] = frozenset()
-        self.tool = W.ToggleButtons(options=list(PALETTE), value="👁 Look", style={"button_width": "auto"},
+        self.tool = W.ToggleButtons(options=list(PALETTE), value="Look", style={"button_width": "auto"},
                                     layout=W.Layout(width="100%"), tooltips=[
                                         "tap a unit or hex to look from it, then a second hex" if v[0] == "look"
                                         else f"tap hexes to paint {k.lower()} (tap again to remove)"
@@ -102,7 +102,7 @@ class LosExplorer(Drill):
         self.state = self._first
         self._history.clear()
         self.undo_button.disabled = True
-        self.tool.value = "👁 Look"
+        self.tool.value = "Look"
         self.refresh()
 
     def _set(self, new: LosState) -> None:
@@ -215,8 +215,8 @@ class LosExplorer(Drill):
     def _explain(self) -> None:
         s = self.state
         if s.origin is None:
-            self.say("Tap a unit or a hex to look from it." if self.tool.value == "👁 Look" else
-                     f"Painting {esc(self.tool.value)}: tap hexes. Choose 👁 Look to pick a shooter.")
+            self.say("Tap a unit or a hex to look from it." if self.tool.value == "Look" else
+                     f"Painting {esc(self.tool.value)}: tap hexes. Choose Look to pick a shooter.")
             self.explain("")
             return
         if self.ruling is None:
