@@ -8,7 +8,12 @@ from undaunted_helpers import WORKED
 
 from tutor.cli import main
 from tutor.undaunted import (
-    SOURCE_CONFLICTS, DrawCards, apply, legal_actions, load, preview_attack,
+    SOURCE_CONFLICTS,
+    DrawCards,
+    apply,
+    legal_actions,
+    load,
+    preview_attack,
 )
 
 

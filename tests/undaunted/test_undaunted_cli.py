@@ -94,7 +94,7 @@ def test_bad_input_is_one_line_exit_2(capsys, argv):
 @pytest.mark.parametrize("path", BAD, ids=[p.name for p in BAD])
 def test_bad_deck_files(path):
     r = subprocess.run([sys.executable, "-m", "tutor.cli", "undaunted", "casualty", str(path),
-                        "--unit", "riflemen-a"], capture_output=True, text=True, cwd=ROOT)
+                        "--unit", "riflemen-a"], capture_output=True, text=True, cwd=ROOT, check=False)
     assert r.returncode == 2, r.stderr
     assert r.stdout == ""
     lines = r.stderr.strip().splitlines()
@@ -119,11 +119,11 @@ def test_bad_deck_messages_say_what_is_allowed():
 
 def test_subprocess_success_and_check():
     r = subprocess.run([sys.executable, "-m", "tutor.cli", "undaunted", "check", str(DECK)],
-                       capture_output=True, text=True, cwd=ROOT)
+                       capture_output=True, text=True, cwd=ROOT, check=False)
     assert r.returncode == 0 and "valid allied deck" in r.stdout
     r = subprocess.run([sys.executable, "-m", "tutor.cli", "undaunted", "check",
                         str(ROOT / "scenarios" / "undaunted" / "worked-example.yaml")],
-                       capture_output=True, text=True, cwd=ROOT)
+                       capture_output=True, text=True, cwd=ROOT, check=False)
     assert r.returncode == 0 and "valid scenario" in r.stdout
 
 

@@ -52,7 +52,7 @@ def test_rolled_zero_hits_any_defense():
 
 def test_odds_match_enumeration():
     from itertools import product
-    for total in range(0, 12):
+    for total in range(12):
         for n in (1, 2, 3):
             hits = sum(any(combat.die_hits(f, total) for f in faces) for faces in product(range(10), repeat=n))
             assert p_hit(total, n) == Fraction(hits, 10 ** n)

@@ -9,8 +9,18 @@ from hypothesis import strategies as st
 
 from tutor.errors import IllegalAction
 from tutor.undaunted import (
-    CARDS, SIDES, EndTurn, Play, RevealInitiative, Withdraw, apply, legal_actions, load_scenario, new_game,
-    playout, random_action,
+    CARDS,
+    SIDES,
+    EndTurn,
+    Play,
+    RevealInitiative,
+    Withdraw,
+    apply,
+    legal_actions,
+    load_scenario,
+    new_game,
+    playout,
+    random_action,
 )
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,13 +3,11 @@
 from collections import Counter
 
 import pytest
+from undaunted_helpers import WORKED
 
 from tutor.errors import IllegalAction
-from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, load
-from tutor.undaunted import combat
+from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, combat, load
 from tutor.undaunted import rules as R
-
-from undaunted_helpers import WORKED
 
 
 @pytest.fixture

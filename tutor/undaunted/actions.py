@@ -33,8 +33,20 @@ from tutor.undaunted.deck import ZONE_NAMES, Zones
 from tutor.undaunted.deck import casualty as deck_casualty
 from tutor.undaunted.deck import draw as deck_draw
 from tutor.undaunted.state import (
-    CONTROLLED, SCOUTED, SIDE_INDEX, SIDES, DrawCards, EndTurn, Event, GameState, Play,
-    RevealInitiative, Step, Token, Withdraw, other,
+    CONTROLLED,
+    SCOUTED,
+    SIDE_INDEX,
+    SIDES,
+    DrawCards,
+    EndTurn,
+    Event,
+    GameState,
+    Play,
+    RevealInitiative,
+    Step,
+    Token,
+    Withdraw,
+    other,
 )
 from tutor.undaunted.victory import decide
 
@@ -50,19 +62,36 @@ def _rng(rng) -> random.Random:
 
 
 class _Draft:
-    """A mutable working copy of a state, frozen back into a new GameState at the end."""
+    """A mutable working copy of a state, frozen back into a new GameState at the end.
 
-    __slots__ = ("s", "zones", "tokens", "order", "control", "targets", "events", "fields")
+    Zones, tokens and control markers are copied only when an action touches them, so the
+    many actions that change little (ending a turn, revealing) cost little.
+    """
+
+    __slots__ = ("_control", "_tokens", "events", "fields", "order", "s", "targets", "zones")
 
     def __init__(self, s: GameState):
         self.s = s
-        self.zones = [None, None]          # lazily copied Zones
-        self.tokens = {(t.side, t.unit): t for t in s.tokens}
-        self.order = [(t.side, t.unit) for t in s.tokens]
-        self.control = [dict(s.control[0]), dict(s.control[1])]
+        self.zones = [None, None]          # lazily replaced Zones
+        self._tokens = None
+        self.order = None
+        self._control = None
         self.targets = list(s.targets)
         self.events: list[Event] = []
         self.fields: dict = {}
+
+    @property
+    def tokens(self) -> dict:
+        if self._tokens is None:
+            self._tokens = {(t.side, t.unit): t for t in self.s.tokens}
+            self.order = [(t.side, t.unit) for t in self.s.tokens]
+        return self._tokens
+
+    @property
+    def control(self) -> list:
+        if self._control is None:
+            self._control = [dict(self.s.control[0]), dict(self.s.control[1])]
+        return self._control
 
     # zones
     def z(self, side: str) -> Zones:
@@ -86,30 +115,34 @@ class _Draft:
 
     # tokens
     def token(self, side: str, unit: str) -> Token:
-        t = self.tokens.get((side, unit))
+        toks = self.tokens
+        t = toks.get((side, unit))
         if t is None:
             t = Token(side, unit, None, False)
-            self.tokens[(side, unit)] = t
+            toks[(side, unit)] = t
             self.order.append((side, unit))
         return t
 
     def set_token(self, t: Token) -> None:
-        if (t.side, t.unit) not in self.tokens:
+        toks = self.tokens
+        if (t.side, t.unit) not in toks:
             self.order.append((t.side, t.unit))
-        self.tokens[(t.side, t.unit)] = t
+        toks[(t.side, t.unit)] = t
 
     def units_at(self, tile: str):
-        return [self.tokens[k] for k in self.order if self.tokens[k].tile == tile]
+        toks = self.tokens
+        return [toks[k] for k in self.order if toks[k].tile == tile]
 
     def freeze(self) -> GameState:
         s = self.s
         zones = tuple(self.zones[i] if self.zones[i] is not None else s.zones[i] for i in (0, 1))
-        control = tuple(tuple(sorted(c.items())) for c in self.control)
-        new = GameState(s.scenario, zones, tuple(self.tokens[k] for k in self.order), control,
-                        tuple(self.targets), **{f: getattr(s, f) for f in
-                                                ("initiative", "round", "phase", "active",
-                                                 "turns_done", "winner", "result")} | self.fields)
-        return new
+        control = s.control if self._control is None else \
+            tuple(tuple(sorted(c.items())) for c in self._control)
+        tokens = s.tokens if self._tokens is None else tuple(self._tokens[k] for k in self.order)
+        fields = {f: getattr(s, f) for f in ("initiative", "round", "phase", "active", "turns_done",
+                                              "winner", "result")}
+        fields.update(self.fields)
+        return GameState(s.scenario, zones, tokens, control, tuple(self.targets), **fields)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,7 +166,8 @@ def apply(state: GameState, action, rng=None) -> Step:
     else:
         raise TypeError(f"not an Undaunted action: {action!r}")
     new = d.freeze()
-    verdict = decide(new)
+    # only a played card can move tokens, markers or cards out of the game (what victory reads)
+    verdict = decide(new) if isinstance(action, Play) else None
     if verdict is not None:
         winner, text, rule = verdict
         d.event("victory", winner, text, rule, winner=winner)

@@ -157,7 +157,7 @@ class LoadedDice(random.Random):
         super().__init__(seed)
         self._faces = list(faces)
 
-    def randrange(self, start, stop=None, step=1):  # noqa: D401 - random API
+    def randrange(self, start, stop=None, step=1):
         if stop is None and start == FACES and self._faces:
             return self._faces.pop(0)
         return super().randrange(start, stop, step)

@@ -29,7 +29,7 @@ def random_action(s: GameState, rng: random.Random, plays_this_turn: int = 0):
     side = s.active
     if plays_this_turn >= MAX_PLAYS:
         return EndTurn(side)
-    cards = sorted(set(c for c in s.zones_of(side).hand if c != "fog-of-war"))
+    cards = sorted({c for c in s.zones_of(side).hand if c != "fog-of-war"})
     while cards:
         pick = rng.randrange(len(cards) + 1)
         if pick == len(cards):

@@ -19,14 +19,18 @@ from tutor.undaunted import rules
 from tutor.undaunted.cards import CARDS
 
 
-def _riflemen_tokens(s, side):
-    return [t for t in s.tokens if t.side == side and CARDS[t.unit].name == "riflemen"]
+RIFLEMEN = frozenset(c.id for c in CARDS.values() if c.name == "riflemen")
 
 
 def army_suppressed(s, side: str) -> bool:
     """No riflemen token of ``side`` on the board (and the side has riflemen units at all)."""
-    toks = _riflemen_tokens(s, side)
-    return bool(toks) and all(t.tile is None for t in toks)
+    any_riflemen = False
+    for t in s.tokens:
+        if t.side == side and t.unit in RIFLEMEN:
+            if t.tile is not None:
+                return False
+            any_riflemen = True
+    return any_riflemen
 
 
 def hopeless(s, side: str) -> bool:
@@ -34,10 +38,7 @@ def hopeless(s, side: str) -> bool:
     if not army_suppressed(s, side):
         return False
     z = s.zones_of(side)
-    for zone in (z.hand, z.table, z.discard, z.draw, z.supply):
-        if any(CARDS[c].name == "riflemen" for c in zone):
-            return False
-    return True
+    return not any(c in RIFLEMEN for zone in (z.hand, z.table, z.discard, z.draw, z.supply) for c in zone)
 
 
 def _tiebreak(s, why: str):
@@ -58,12 +59,12 @@ def decide(s):
         v = s.scenario.victory_of(side)
         if v.objectives is not None and s.objectives_held(side) >= v.objectives:
             met[side] = True
-            reason[side] = (f"{side} controls objectives worth {s.objectives_held(side)} "
-                            f"(needs {v.objectives}) and wins", rules.VICTORY_OBJECTIVES)
+            reason[side] = ((f"{side} controls objectives worth {s.objectives_held(side)} "
+                             f"(needs {v.objectives}) and wins"), rules.VICTORY_OBJECTIVES)
         elif v.suppress and supp[foe]:
             met[side] = True
-            reason[side] = (f"{side} has removed every {foe} riflemen token: {foe}'s army is suppressed, "
-                            f"{side} wins", rules.VICTORY_SUPPRESS)
+            reason[side] = ((f"{side} has removed every {foe} riflemen token: {foe}'s army is "
+                             f"suppressed, {side} wins"), rules.VICTORY_SUPPRESS)
     if len(met) == 1:
         (w,) = met
         return (w, *reason[w])
@@ -75,8 +76,8 @@ def decide(s):
         if hopeless(s, side):
             v = s.scenario.victory_of(foe)
             if v.objectives is not None and s.objectives_held(foe) > s.objectives_held(side):
-                return (foe, f"{side}'s army is hopelessly suppressed (no riflemen token on the board, "
+                text = (f"{side}'s army is hopelessly suppressed (no riflemen token on the board, "
                         f"every riflemen card out of the game) and {foe} holds more objectives "
-                        f"({s.objectives_held(foe)} to {s.objectives_held(side)}): {foe} wins",
-                        rules.HOPELESS_WIN)
+                        f"({s.objectives_held(foe)} to {s.objectives_held(side)}): {foe} wins")
+                return (foe, text, rules.HOPELESS_WIN)
     return None
