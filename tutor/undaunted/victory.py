@@ -18,7 +18,6 @@ from __future__ import annotations
 from tutor.undaunted import rules
 from tutor.undaunted.cards import CARDS
 
-
 RIFLEMEN = frozenset(c.id for c in CARDS.values() if c.name == "riflemen")
 
 
