@@ -104,11 +104,18 @@ def chromium():
         browser.close()
 
 
+class App(str):
+    """The app's base URL (a str), with the path of Voilà's log."""
+    log: Path
+
+
 @pytest.fixture(scope="session")
 def app(chromium):
     """Base URL of the Voilà app, started once for the browser tests."""
-    proc, base, _ = start_voila()
-    yield base
+    proc, base, log = start_voila()
+    url = App(base)
+    url.log = log
+    yield url
     stop(proc)
 
 

@@ -52,3 +52,16 @@ def wait_for_canvases(page, timeout_ms: int) -> dict:
         f"() => {{ const s = ({CANVAS_STATE_JS})(); return s.groups > 0 && s.blank.length === 0; }}",
         timeout=timeout_ms)
     return page.evaluate(CANVAS_STATE_JS)
+
+
+def wait_for_widgets_settled(page, quiet_ms: int = 1000, timeout_ms: int = 60_000) -> int:
+    """Wait until no widget view has appeared for ``quiet_ms`` (Voilà renders the views one by
+    one after the notebook has run); return how many canvases the page then has."""
+    page.wait_for_function(
+        """([quiet]) => {
+          const n = document.querySelectorAll('.jupyter-widgets, .widget-html, canvas').length;
+          const now = performance.now();
+          if (window.__tutorCount !== n) { window.__tutorCount = n; window.__tutorSince = now; }
+          return n > 0 && now - window.__tutorSince >= quiet;
+        }""", arg=[quiet_ms], timeout=timeout_ms, polling=100)
+    return page.locator("canvas").count()

@@ -9,13 +9,15 @@ tests/artifacts/.
 from __future__ import annotations
 
 import json
+import re
+import time
 import urllib.request
 
 import pytest
 
 from tutor import course
 
-from .helpers import wait_for_canvases, wait_for_voila
+from .helpers import wait_for_canvases, wait_for_voila, wait_for_widgets_settled
 
 pytestmark = pytest.mark.browser
 
@@ -56,6 +58,24 @@ def test_sources_and_notebook_files_are_not_served(app):
             pytest.fail(f"{path} is served")
 
 
+def test_leaving_a_page_shuts_its_kernel_down(app, page):
+    """Voilà asks the server to shut a page's kernel down when the page is left (this needs
+    `disable_check_xsrf` in voila.json); culling is only the fallback."""
+    def shutdowns():
+        return app.log.read_text().count("Kernel shutdown:")
+
+    page.goto(app)
+    wait_for_voila(page)
+    index_rows(page)
+    before = shutdowns()
+    page.goto(app + "voila/tree")
+    deadline = time.monotonic() + 30
+    while shutdowns() <= before:
+        assert time.monotonic() < deadline, "the kernel of the page left behind is still running"
+        time.sleep(0.2)
+    assert "403 POST /voila/api/shutdown" not in app.log.read_text()
+
+
 def test_progress_comes_from_the_browser_and_start_over_clears_it(app, page):
     page.goto(app)
     wait_for_voila(page)
@@ -77,12 +97,8 @@ def test_progress_comes_from_the_browser_and_start_over_clears_it(app, page):
                          [pytest.param("none", marks=pytest.mark.skip("no chapter written yet"))])
 def test_chapter(app, page, name):
     """Open a chapter from the landing page: its boards draw, its navigation links back, the
-    visit shows on the landing page, and (where the chapter marks one) an exercise answered by
-    clicking gives feedback.
-
-    Marking an exercise for this test: a widget with CSS class ``tutor-exercise`` holding
-    clickable answers of class ``tutor-answer`` (the first one is clicked) and an output of class
-    ``tutor-feedback`` that is empty until an answer is given.
+    visit shows on the landing page, and the first check-yourself question (``tutor.quiz``,
+    class ``tutor-question``) answers a click with its verdict and reason.
     """
     page.goto(app)
     wait_for_voila(page)
@@ -91,17 +107,16 @@ def test_chapter(app, page, name):
     page.wait_for_url(f"**/voila/render/{name}")
     wait_for_voila(page)
     page.wait_for_selector(".tutor-nav-widget a[href='index.ipynb']")
-    if page.locator("canvas").count():
+    if wait_for_widgets_settled(page):
         state = wait_for_canvases(page, 90_000)
         assert state["blank"] == []
     assert "Traceback" not in page.locator("body").inner_text()
 
-    exercise = page.locator(".tutor-exercise").first
-    if exercise.count():
-        exercise.scroll_into_view_if_needed()
-        exercise.locator(".tutor-answer").first.click()
-        feedback = exercise.locator(".tutor-feedback").first
-        page.wait_for_function("el => el.innerText.trim().length > 0", arg=feedback.element_handle())
+    question = page.locator(".tutor-question").first
+    if question.count():
+        question.scroll_into_view_if_needed()
+        question.locator("button").first.click()
+        question.get_by_text(re.compile(r"^(Right\.|Not quite)")).wait_for()
 
     page.locator(".tutor-nav-widget a[href='index.ipynb']").first.click()
     wait_for_voila(page)
