@@ -53,9 +53,9 @@ def test_every_notebook_is_a_registered_chapter(name):
 
 @pytest.mark.parametrize("name", CHAPTER_FILES)
 def test_every_chapter_shows_its_navigation(name):
-    calls = re.findall(r"""course\.nav\(\s*["']([^"']+)["']\s*\)""", code(name))
-    assert calls, f"{name}: add `course.nav({name!r})` (links back, to the contents and forward)"
-    assert set(calls) == {name}, f"{name}: course.nav() must name this notebook, not {calls}"
+    calls = re.findall(r"""\bnav\(\s*["']([^"']+)["']\s*\)""", code(name))
+    assert calls, f"{name}: add `tutor.course.nav({name!r})` (links back, to the contents and forward)"
+    assert set(calls) == {name}, f"{name}: nav() must name this notebook, not {calls}"
 
 
 def test_index_renders_the_course():
