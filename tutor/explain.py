@@ -17,7 +17,7 @@ LANGUAGE_NAMES = {"es": "Spanish", "cs": "Czech", "pl": "Polish"}
 STYLE = ("<style>.tutor-rule{margin:.3em 0;font-size:.95em}.tutor-rule blockquote{margin:.3em 0 .3em 1em;"
          "padding-left:.6em;border-left:3px solid #8a8a8a;font-style:italic}"
          ".tutor-verdict{font-weight:600;font-size:1.05em}.tutor-ok{color:#1b6e1b}.tutor-no{color:#a32020}"
-         ".tutor-obs td,.tutor-obs th{padding:2px 8px;text-align:left}</style>")
+         ".tutor-obs td,.tutor-obs th{padding:2px 8px;text-align:left !important;vertical-align:top}</style>")
 
 
 def rule_html(rule: Rule, *, open_: bool = False, style: bool = True) -> str:
@@ -59,3 +59,23 @@ def los_html(ruling, *, board: bool = True) -> str:
             picture = ""
     return (f"{STYLE}<div>{picture}{verdict}<p>{escape(ruling.reason)} "
             f"(heights: {ruling.heights[0]} and {ruling.heights[1]})</p>{table}{rules_html(ruling.rules)}</div>")
+
+
+class Explained:
+    """A ruling shown in a notebook as its picture, verdict, reasons and rules (one HTML output)."""
+
+    def __init__(self, html: str):
+        self.html = html
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+
+def explain(ruling, *, board: bool = True) -> Explained:
+    """Display any ruling with its explanation: ``explain(line_of_sight(field, a, b))``."""
+    from tutor.memoir.los import LineOfSight
+    if isinstance(ruling, LineOfSight):
+        return Explained(los_html(ruling, board=board))
+    if isinstance(ruling, Rule):
+        return Explained(rule_html(ruling, open_=True))
+    raise TypeError(f"explain() does not know how to show a {type(ruling).__name__}")

@@ -165,10 +165,6 @@ class LineOfSight:
         from tutor.render.svg import los_svg
         return los_svg(self)
 
-    def _repr_html_(self) -> str:
-        from tutor.explain import los_html
-        return los_html(self)
-
 
 def _describe(field, h: Hex, low: int, high: int) -> tuple[tuple[str, ...], int, bool, str, Rule] | None:
     """What obstructs at h, its height, whether it counts for units at heights low/high, and why."""
@@ -242,7 +238,9 @@ def line_of_sight(field, a: Hex, b: Hex) -> LineOfSight:
     through = [o for o in counting if o.how is Meet.INTERIOR]
     lefts = [o for o in counting if o.how is Meet.GRAZE_LEFT]
     rights = [o for o in counting if o.how is Meet.GRAZE_RIGHT]
-    rules = [R.LOS, R.LOS_OWN_HEXES]
+    rules = [R.LOS]
+    if _level(field, a) != NEVER or _level(field, b) != NEVER:
+        rules.append(R.LOS_OWN_HEXES)       # something that would block stands on an end hex
     if through:
         blocked_by = tuple(o.hex for o in through)
         visible = False

@@ -1,0 +1,27 @@
+"""Chapter 1's exercises: the right choice is the engine's ruling, and feedback says why."""
+
+from tutor.chapters.ch01 import questions
+from tutor.memoir.los import line_of_sight
+from tutor.scenario import bundled
+
+
+def test_each_question_has_a_right_and_a_wrong_answer():
+    qs = questions()
+    assert len(qs) >= 2
+    for q in qs:
+        correct, why = q.rule_fn()
+        assert correct in q.choices and why
+        ok, html = q.answer(correct)
+        assert ok and "Right" in html
+        wrong = next(c for c in q.choices if c != correct)
+        ok, html = q.answer(wrong)
+        assert not ok and "Not quite" in html and correct in html
+
+
+def test_answers_are_the_rulings():
+    by_key = {q.key: q for q in questions()}
+    assert by_key["01.sections"].rule_fn()[0] == "Both left flank and centre"
+    edges = line_of_sight(bundled("los/edge-both-sides"), (12, 6), (12, 4))
+    assert by_key["01.los.edges"].rule_fn()[0] == ("Yes, it can see" if edges.visible else "No, blocked")
+    assert by_key["01.los.heights"].rule_fn()[0] == "Yes, it can see"      # woods below two hills
+    assert by_key["01.los.unit"].rule_fn()[0] == "No, blocked"
