@@ -30,7 +30,10 @@ pytestmark = pytest.mark.browser
 DRILLS = {
     "los": (f"from tutor.widgets import LosExplorer\n"
             f"app = LosExplorer({str(ROOT / 'scenarios' / 'hills-and-line-of-sight.yaml')!r})\napp",
-            [((4, 6), "Tap a second hex"), ((12, 2), "cannot see")]),
+            [((4, 6), "Tap a second hex"), ((12, 2), "cannot see")], "hills-and-line-of-sight.yaml"),
+    "retreat": (f"from tutor.widgets import RetreatDrill\n"
+                f"RetreatDrill({str(ROOT / 'scenarios' / 'examples' / 'retreat-river-and-unit.yaml')!r}, seed=1)",
+                [((8, 4), "Where does"), ((9, 5), "Legal")], "examples/retreat-river-and-unit.yaml"),
 }
 
 
@@ -65,7 +68,7 @@ def voila(tmp_path_factory):
     if shutil.which("voila") is None and subprocess.call([sys.executable, "-c", "import voila"]) != 0:
         _skip("voila is not installed")
     root = tmp_path_factory.mktemp("drills")
-    for name, (code, _) in DRILLS.items():
+    for name, (code, *_) in DRILLS.items():
         (root / f"{name}.ipynb").write_text(json.dumps(_notebook(code)))
     port = _free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -121,12 +124,12 @@ PIXELS_JS = """() => {
 def _scene_for(name):
     from tutor.scenario import load
     from tutor.render.scene import scene
-    return scene(load(ROOT / "scenarios" / "hills-and-line-of-sight.yaml"), None, title="", legend=False)
+    return scene(load(ROOT / "scenarios" / DRILLS[name][2]), None, title="", legend=False)
 
 
 @pytest.mark.parametrize("name", list(DRILLS))
 def test_drill_in_voila(browser, voila, name, request):
-    code, clicks = DRILLS[name]
+    code, clicks, _ = DRILLS[name]
     page = browser.new_page(viewport={"width": 900, "height": 1100}, device_scale_factor=1)
     page.set_default_timeout(90_000)
     log = []
