@@ -13,10 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor import odds                                   # noqa: E402
-from tutor.memoir.movement import legal_moves            # noqa: E402
-from tutor.memoir.playout import crowded_board, playout  # noqa: E402
-from tutor.memoir.retreat import ruling                  # noqa: E402
+from tutor import odds
+from tutor.memoir.movement import legal_moves
+from tutor.memoir.playout import crowded_board, playout
+from tutor.memoir.retreat import ruling
 
 
 def per_call(fn, repeat: int) -> float:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import factorial
 
 from tutor.errors import InputError
@@ -37,7 +37,7 @@ def p_hit(vs: str, star_hits: bool = False) -> Fraction:
     return P_HIT[vs] + (Fraction(1, 6) if star_hits else 0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def joint(n: int, vs: str, star_hits: bool = False) -> dict:
     """P(hits = h and flags = f) for n dice against ``vs``: {(h, f): Fraction}."""
     _check(n, vs)
@@ -73,14 +73,14 @@ class DiceOdds:
                 "expected_hits": _fs(self.expected_hits)}
 
     def text(self) -> str:
-        lines = [f"{self.dice} dice against {self.vs}: each die hits with probability {self.p_hit_per_die} "
-                 f"and shows a flag with probability 1/6; expected hits {self.expected_hits}."]
+        lines = [(f"{self.dice} dice against {self.vs}: each die hits with probability {self.p_hit_per_die} "
+                 f"and shows a flag with probability 1/6; expected hits {self.expected_hits}.")]
         lines.append("hits:  " + ", ".join(f"{k}: {v} ({float(v):.1%})" for k, v in self.hits.items()))
         lines.append("flags: " + ", ".join(f"{k}: {v} ({float(v):.1%})" for k, v in self.flags.items()))
         return "\n".join(lines)
 
 
-@lru_cache(maxsize=None)
+@cache
 def distribution(n: int, vs: str, star_hits: bool = False) -> DiceOdds:
     """The exact distribution of hits and flags of ``n`` dice against a ``vs`` unit."""
     j = joint(n, vs, star_hits)

@@ -3,16 +3,15 @@
 import random
 
 import pytest
+from conftest import board, example
 
 from tutor.errors import IllegalAction, InputError
 from tutor.memoir import dice as D
 from tutor.memoir import rules as R
 from tutor.memoir.combat import attack_dice, battle, check_target, remove_wire, take_ground, targets
 from tutor.memoir.movement import move
-from tutor.memoir.state import end_turn, order
-from tutor.memoir.terrain import NO_STACKING, OBSTACLES, TERRAIN
-
-from conftest import board, example
+from tutor.memoir.state import order
+from tutor.memoir.terrain import NO_STACKING, TERRAIN
 
 
 def test_faces_and_hits_by_target_kind():
@@ -232,7 +231,7 @@ def test_take_ground_into_hedgerows_needs_adjacent_start():
     ''')
     st, _ = order(st, "allied", ["6,4"])
     st, _ = battle(st, "6,4", "7,3", ["flag", "star"])
-    st, ev = take_ground(st, "6,4")                      # it started next to the hedgerows
+    st, _ev = take_ground(st, "6,4")                      # it started next to the hedgerows
     assert st.units[(7, 3)].side == "allied"
 
 

@@ -1,14 +1,13 @@
 """Movement, with the rulebook's examples (MOVIMIENTO, APÉNDICE 1 and 2)."""
 
 import pytest
+from conftest import board, example
 
 from tutor.errors import IllegalAction, InputError
 from tutor.memoir import rules as R
 from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.state import end_turn, order
 from tutor.memoir.terrain import TERRAIN
-
-from conftest import board, example
 
 
 def test_infantry_moves_two_but_battles_only_after_one():
@@ -93,7 +92,7 @@ def test_hedgerow_turn_sequence():
     st, _ = order(st, "allied", ["5,7"])
     m = legal_moves(st, "5,7")
     assert m.reachable[(6, 6)].path == ((6, 6),)
-    st, ev = move(st, "5,7", "6,6")                     # turn 2: enter; stop; no battle
+    st, _ev = move(st, "5,7", "6,6")                     # turn 2: enter; stop; no battle
     assert st.records[st.units[(6, 6)].uid].no_battle
     st, _ = end_turn(st)
     st, _ = order(st, "allied", ["6,6"])
@@ -241,7 +240,7 @@ def test_sandbags_removed_when_unit_leaves():
 def test_explicit_path():
     st = board('units: {"6,6": {side: allied, kind: armor}}')
     st, _ = order(st, "allied", ["6,6"])
-    st2, ev = move(st, "6,6", "10,6", path=["7,5", "9,5", "10,6"])
+    _st2, ev = move(st, "6,6", "10,6", path=["7,5", "9,5", "10,6"])
     assert ev[0].get("path") == ((7, 5), (9, 5), (10, 6))
     with pytest.raises(IllegalAction):
         move(st, "6,6", "10,6", path=["7,5", "10,6"])

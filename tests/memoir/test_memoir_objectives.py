@@ -1,14 +1,13 @@
 """Objectives and medals (APÉNDICE 3)."""
 
 import pytest
+from conftest import board
 
 from tutor.errors import IllegalAction, InputError
 from tutor.memoir import rules as R
-from tutor.memoir.combat import battle, take_ground
+from tutor.memoir.combat import battle
 from tutor.memoir.movement import move
 from tutor.memoir.state import end_turn, order
-
-from conftest import board
 
 
 def test_temporary_medal_kept_only_while_held():

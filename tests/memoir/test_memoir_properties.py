@@ -1,8 +1,10 @@
 """Property tests over random scenarios and random legal action sequences."""
 
+import itertools
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tutor.errors import IllegalAction, InputError
 from tutor.memoir import combat, movement
@@ -10,7 +12,7 @@ from tutor.memoir.objectives import objective_medals
 from tutor.memoir.playout import playout, random_scenario_data
 from tutor.memoir.retreat import ruling
 from tutor.memoir.state import from_scenario, order
-from tutor.memoir.terrain import OBSTACLES, TERRAIN
+from tutor.memoir.terrain import TERRAIN
 from tutor.scenario import SIDES, from_data
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -82,7 +84,7 @@ def test_invariants_over_random_playouts(seed):
     s0 = scenario(seed)
     check = Checker(s0, seed)
     r = playout(s0, seed, max_turns=12, on_action=check)
-    assert r.turns >= 1
+    assert r.turns >= 1 or not any(u.side == "allied" for u in s0.units.values())
 
 
 @SETTINGS
@@ -107,7 +109,7 @@ def test_retreat_ruling_is_consistent(seed, flags):
             assert r.retreat <= len(p) - 1 <= r.retreat_max
             assert all(q not in s.units for q in p[1:])
             dr = s.baseline_step(u.side)
-            assert all(b[1] - a[1] == dr for a, b in zip(p, p[1:]))
+            assert all(b[1] - a[1] == dr for a, b in itertools.pairwise(p))
         if r.retreat == 0:
             assert r.destinations == (h,)
 
@@ -125,7 +127,7 @@ def test_legal_moves_are_moves(seed):
         m = movement.legal_moves(s, h)
         assert not (set(m.reachable) & set(m.refused))
         for dest, reach in m.reachable.items():
-            s2, ev = movement.move(s, h, dest)
+            s2, _ev = movement.move(s, h, dest)
             assert s2.units[dest].uid == s.units[h].uid and h not in s2.units
             rec = s2.records[s.units[h].uid]
             assert rec.moved == reach.cost and (rec.no_battle is None) == reach.can_battle

@@ -1,15 +1,14 @@
 """Flags and retreat, with the rulebook's examples (RETIRADA, OCÉANOS, LA RESISTENCIA FRANCESA)."""
 
 import pytest
+from conftest import board, example
 
 from tutor.errors import IllegalAction
 from tutor.memoir import rules as R
 from tutor.memoir.combat import battle
 from tutor.memoir.retreat import ruling
 from tutor.memoir.state import order
-from tutor.memoir.terrain import NO_STACKING, OBSTACLES, TERRAIN
-
-from conftest import board, example
+from tutor.memoir.terrain import NO_STACKING, TERRAIN
 
 
 def test_river_and_unit_block_both_retreats_extra_loss():
@@ -19,7 +18,7 @@ def test_river_and_unit_block_both_retreats_extra_loss():
     assert {b.hex: b.rule for b in r.blocked} == {(6, 2): R.RETREAT_UNITS, (8, 2): R.RETREAT_IMPASSABLE}
     assert "cannot retreat" in r.text and "Ruling of this project" in r.text
     st, _ = order(st, "allied", ["8,4"])
-    st, ev = battle(st, "8,4", "7,3", ["flag", "infantry", "star"])
+    st, _ev = battle(st, "8,4", "7,3", ["flag", "infantry", "star"])
     assert st.units[(7, 3)].figures == 2            # 1 hit + 1 for the flag it cannot resolve
     assert st.vacated is None                       # no retreat, no take ground
 
@@ -51,7 +50,7 @@ def test_ocean_two_losses_instead_of_one():
     r = ruling(st, "6,6", 1)
     assert r.losses == 1 and all(b.rule is TERRAIN["ocean"].rule for b in r.blocked)
     st, _ = order(st, "axis", ["5,5"])
-    st, ev = battle(st, "5,5", "6,6", ["infantry", "flag", "star"])
+    st, _ev = battle(st, "5,5", "6,6", ["infantry", "flag", "star"])
     assert st.units[(6, 6)].figures == 2
 
 
@@ -64,7 +63,7 @@ def test_french_resistance_two_flags_two_to_six_hexes():
     assert {len(p) - 1 for p in r.paths} == {2, 3, 4, 5, 6}
     assert R.RESISTANCE_RETREAT in r.rules
     st, _ = order(st, "axis", ["10,0"])
-    st, ev = battle(st, "10,0", "10,2", ["flag", "flag"], retreat_to="10,6")
+    st, _ev = battle(st, "10,0", "10,2", ["flag", "flag"], retreat_to="10,6")
     assert st.units[(10, 6)].badge == "french_resistance"
 
 

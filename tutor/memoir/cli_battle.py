@@ -83,8 +83,8 @@ def cmd_retreat(args) -> int:
 
 
 def cmd_odds(args) -> int:
-    from tutor.cli import emit
     from tutor import odds
+    from tutor.cli import emit
     if args.file is None:
         if args.attacker or args.target:
             raise InputError("tutor odds: --attacker and --target need a scenario FILE")

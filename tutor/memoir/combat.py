@@ -23,12 +23,19 @@ from dataclasses import dataclass
 from tutor.errors import IllegalAction
 from tutor.hexes import Hex, distance, fmt, neighbours, parse_hex
 from tutor.memoir import dice as D
-from tutor.memoir import rules as R
 from tutor.memoir import retreat as RT
+from tutor.memoir import rules as R
 from tutor.memoir.los import has_line_of_sight, height, line_of_sight
 from tutor.memoir.movement import no_battle_after, step, stops
-from tutor.memoir.state import (Event, GameState, TurnRecord, Unit, acting_unit, check_not_over, victory_event,
-                                with_objectives)
+from tutor.memoir.state import (
+    Event,
+    GameState,
+    TurnRecord,
+    Unit,
+    acting_unit,
+    victory_event,
+    with_objectives,
+)
 from tutor.memoir.terrain import NO_STACKING, OBSTACLES, TERRAIN
 from tutor.rulebook import Rule
 
@@ -374,7 +381,7 @@ def remove_wire(state: GameState, at) -> tuple[GameState, list[Event]]:
     if state.obstacles.get(h) != "wire":
         raise IllegalAction(f"there is no wire on {fmt(h)}", R.WIRE_REMOVE)
     if u.kind != "infantry":
-        raise IllegalAction(f"only infantry removes wire instead of battling; armor removes it on entering",
+        raise IllegalAction("only infantry removes wire instead of battling; armor removes it on entering",
                             R.WIRE_REMOVE)
     why = why_no_battle(state, h, u)
     if why:

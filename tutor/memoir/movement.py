@@ -237,8 +237,8 @@ def _search(state: GameState, h: Hex, unit: Unit, start: Hex, explain: bool):
                 if old is None or total < old.cost:
                     nb = no_battle_after(state, unit, n)
                     if nb is None and total > limit:
-                        nb = (f"it moved {total} hexes; {unit.name} that moves more than {limit} may not "
-                              f"battle", limit_rule)
+                        nb = ((f"it moved {total} hexes; {unit.name} that moves more than {limit} may not "
+                              f"battle"), limit_rule)
                     reach[n] = Reach(n, npath, total, nb is None, nb[0] if nb else "", nb[1] if nb else None)
                     refused.pop(n, None)
                 if stops(state, n) is None and len(npath) < max_steps:

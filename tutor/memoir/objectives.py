@@ -146,22 +146,22 @@ def update(objectives, held: dict, units, entered) -> tuple[dict, str | None, li
                 u = units.get(h)
                 if u is None or u.side != holder:
                     del held[i]
-                    events.append(("medal_lost", f"The {holder} side no longer holds {fmt(h)}: its temporary "
-                                   f"medal goes back on the board.", o.rule, h))
+                    events.append(("medal_lost", (f"The {holder} side no longer holds {fmt(h)}: its temporary "
+                                   f"medal goes back on the board."), o.rule, h))
                     holder = None
             if holder is None and entered_at.get(h) in o.sides:
                 u = units.get(h)
                 if u is not None and u.side == entered_at[h]:
                     held[i] = u.side
-                    events.append(("medal_won", f"The {u.side} side enters {fmt(h)} and captures its temporary "
-                                   f"medal ({o.medals}), kept while it holds the hex.", o.rule, h))
+                    events.append(("medal_won", (f"The {u.side} side enters {fmt(h)} and captures its temporary "
+                                   f"medal ({o.medals}), kept while it holds the hex."), o.rule, h))
         elif o.type == "permanent":
             h = o.hexes[0]
             if i not in held and entered_at.get(h) in o.sides:
                 side = entered_at[h]
                 held[i] = side
-                events.append(("medal_won", f"The {side} side enters {fmt(h)} and wins its permanent medal "
-                               f"({o.medals}) for good.", o.rule, h))
+                events.append(("medal_won", (f"The {side} side enters {fmt(h)} and wins its permanent medal "
+                               f"({o.medals}) for good."), o.rule, h))
         elif o.type == "majority":
             count = {"axis": 0, "allied": 0}
             for h in o.hexes:
@@ -179,19 +179,19 @@ def update(objectives, held: dict, units, entered) -> tuple[dict, str | None, li
             if leader != before:
                 if before is not None:
                     del held[i]
-                    events.append(("medal_lost", f"The {before} side loses the majority of "
-                                   f"{', '.join(fmt(h) for h in o.hexes)} and its medal.", o.rule, o.hexes[0]))
+                    events.append(("medal_lost", (f"The {before} side loses the majority of "
+                                   f"{', '.join(fmt(h) for h in o.hexes)} and its medal."), o.rule, o.hexes[0]))
                 if leader is not None:
                     held[i] = leader
-                    events.append(("medal_won", f"The {leader} side holds the majority of "
+                    events.append(("medal_won", (f"The {leader} side holds the majority of "
                                    f"{', '.join(fmt(h) for h in o.hexes)} ({count[leader]} to "
-                                   f"{count['axis' if leader == 'allied' else 'allied']}) and takes its medal.",
+                                   f"{count['axis' if leader == 'allied' else 'allied']}) and takes its medal."),
                                    o.rule, o.hexes[0]))
         elif o.type == "sudden_death":
             h = o.hexes[0]
             side = entered_at.get(h)
             if side in o.sides and winner is None:
                 winner = side
-                events.append(("sudden_death", f"The {side} side enters {fmt(h)}: sudden death, it wins the "
-                               f"game at once.", o.rule, h))
+                events.append(("sudden_death", (f"The {side} side enters {fmt(h)}: sudden death, it wins the "
+                               f"game at once."), o.rule, h))
     return held, winner, events

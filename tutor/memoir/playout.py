@@ -105,8 +105,8 @@ def playout(state: GameState, seed=0, max_turns: int = 40, on_action=None) -> Pl
 
 def crowded_board(seed: int = 0):
     """A crowded standard board for benchmarks and property tests: mixed terrain, 24 units."""
-    from tutor.scenario import from_data
     from tutor.memoir.state import from_scenario
+    from tutor.scenario import from_data
     return from_scenario(from_data(random_scenario_data(random.Random(seed), units=24), "<crowded>"))
 
 

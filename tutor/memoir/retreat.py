@@ -106,7 +106,7 @@ class RetreatRuling:
                 "eliminated": self.eliminated, "destinations": [list(h) for h in self.destinations],
                 "paths": [[list(h) for h in p] for p in self.paths], "retreat_max": self.retreat_max,
                 "blocked": [b.to_json() for b in self.blocked], "text": self.text,
-                "rules": [r.cite for r in self.rules]}
+                "rules": [{"key": r.key, "cite": r.cite} for r in self.rules]}
 
 
 def _blocked_step(state: GameState, unit: Unit, frm: Hex, to: Hex) -> tuple[str, Rule] | None:

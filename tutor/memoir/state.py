@@ -27,7 +27,8 @@ from tutor.hexes import Board, Hex, fmt, parse_hex
 from tutor.memoir import objectives as O
 from tutor.memoir import rules as R
 from tutor.rulebook import Rule
-from tutor.scenario import SIDES, Scenario, full_strength, load as load_scenario
+from tutor.scenario import SIDES, Scenario, full_strength
+from tutor.scenario import load as load_scenario
 
 _EMPTY = MappingProxyType({})
 
@@ -114,7 +115,11 @@ class Event:
         if self.to is not None:
             out["to"] = list(self.to)
         for k, v in self.data:
-            out[k] = [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, tuple) else v
+            if hasattr(v, "to_json"):
+                v = v.to_json()
+            elif isinstance(v, tuple):
+                v = [list(x) if isinstance(x, tuple) else x for x in v]
+            out[k] = v
         return out
 
 
@@ -185,7 +190,7 @@ class GameState:
                     return s
         return None
 
-    def replace(self, **changes) -> "GameState":
+    def replace(self, **changes) -> GameState:
         for key in ("terrain", "obstacles", "units", "held", "kills", "records"):
             if key in changes and not isinstance(changes[key], MappingProxyType):
                 changes[key] = frozen(changes[key])
@@ -193,8 +198,8 @@ class GameState:
 
     def summary(self) -> str:
         m = self.medals
-        lines = [f"{self.title or 'Memoir 44'} — turn {self.turn}, {self.side or 'no side'} to act; medals "
-                 f"axis {m['axis']}, allied {m['allied']}"]
+        lines = [(f"{self.title or 'Memoir 44'} — turn {self.turn}, {self.side or 'no side'} to act; medals "
+                 f"axis {m['axis']}, allied {m['allied']}")]
         for h, u in sorted(self.units.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             lines.append(f"  {fmt(h)}: {u.name} ({u.figures}/{u.full}) on {self.terrain_at(h)}"
                          + (f" + {self.obstacles[h]}" if h in self.obstacles else ""))
@@ -251,7 +256,7 @@ def acting_unit(state: GameState, at, what: str = "unit") -> tuple[Hex, Unit, Tu
     h, u = state.unit_at(at, what=what)
     check_not_over(state)
     if state.side is None:
-        raise IllegalAction(f"no turn is in progress: order units first", R.ORDERS)
+        raise IllegalAction("no turn is in progress: order units first", R.ORDERS)
     if u.side != state.side:
         raise IllegalAction(f"the {u.name} on {fmt(h)} belongs to the {u.side} side, but it is the "
                             f"{state.side} side's turn", R.ORDERS)
