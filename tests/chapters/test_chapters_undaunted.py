@@ -185,3 +185,61 @@ def test_notebook_executes(nn):
                             resources={"metadata": {"path": "notebooks"}}).execute()
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 26
+
+
+def test_26_steps_follow_the_rulebook_example():
+    from tutor.chapters import und26
+    from tutor.undaunted import rules as R
+    f = und26.steps()
+    assert len(f) == 13
+    assert und26.hands_after_initiative() == {"axis": ["Riflemen A", "Riflemen A", "Scouts B"],
+                                              "allied": ["Fog of war", "Machine gunners C", "Squad leader C"]}
+    assert f[3].refusal is not None and f[3].refusal.rule is R.MOVE
+    scout = f[4].events[0]
+    assert scout.data["path"] == ["3B", "17B"] and scout.data["scouted"] == ["17B"] and scout.data["fog_of_war"] == 1
+    assert f[6].state.control_of("axis", "17B") == "controlled"
+    attack = f[10].events[0]
+    assert attack.data["parts"] == {"base": 4, "cover": 3, "range": 1} and attack.data["defense"] == 8
+    assert attack.data["dice"] == [5, 8] and attack.data["hit"] is True
+    assert f[11].events[0].data["removed_from"] == "discard"
+    assert f[12].refusal is not None and f[12].refusal.rule is R.FOG_OF_WAR
+    assert f[12].state.phase == "draw" and f[12].state.round == 2
+
+
+def test_26_quotes_are_in_the_seed_rulebook():
+    import re
+    from tutor.chapters import und26
+    from tutor.rulebook import seeds_dir
+    seeds = seeds_dir()
+    if seeds is None:
+        pytest.skip("seed rulebooks not found")
+    squash = lambda s: re.sub(r"[\s\-–]", "", s)  # noqa: E731 - the extraction breaks words anywhere
+    text = squash((seeds / "undaunted-normandy-rules-cs.txt").read_text(encoding="utf-8"))
+    for q in und26.quotes():
+        assert squash(q) in text, q
+
+
+def test_26_widgets():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import und26
+    w = und26.worked_round_widget()
+    assert w.position() == 0
+    for _ in range(20):
+        w.step(1)
+    assert w.position() == len(w.frames) - 1
+    assert "5, 8 against 8: a hit" in w.frames[10]
+    r = und26.replay_attack_widget()
+    assert "A miss." in r.set_dice(1, 7)
+    assert "A hit." in r.set_dice(0, 1)
+    assert "still one hit" in r.set_dice(8, 9)
+    assert "A hit." in r.set_dice(5, 8)
+
+
+def test_26_answers_agree_with_the_engine():
+    a = answers("26")
+    assert a == {"26.why-scout": "Move needs his control marker on 17B", "26.fog": "1", "26.from9b": "9",
+                 "26.casualty": "From his discard pile", "26.two-hits": "1 card"}

@@ -119,7 +119,7 @@ def board_svg(state, *, highlight=(), path=(), title: str = "", note: str = "") 
     board = state.board
     xs = [_tile_xy(t.pos)[0] for t in board.tiles]
     ys = [_tile_xy(t.pos)[1] for t in board.tiles]
-    W = max(int(max(xs) + TW + _PAD), 470)
+    W = max(int(max(xs) + TW + _PAD), 560)
     H0 = int(max(ys) + TH + _PAD)
     top = 24 if title else 0
     legend_h = 30
@@ -134,6 +134,7 @@ def board_svg(state, *, highlight=(), path=(), title: str = "", note: str = "") 
     deps = {}
     for d in board.deployments:
         deps.setdefault(d.tile, []).append(d)
+    tok_out: list[str] = []
     for t in board.tiles:
         x, y = _tile_xy(t.pos)
         fill = _HILL_FILL if t.cover.hill else _COVER_FILL.get(t.cover.high, "#8fb46f")
@@ -173,20 +174,22 @@ def board_svg(state, *, highlight=(), path=(), title: str = "", note: str = "") 
                 out.append(f'<g stroke="{col}" stroke-width="2" fill="none"><circle cx="{tx}" cy="{ty}" r="8"/>'
                            f'<line x1="{tx - 11}" y1="{ty}" x2="{tx + 11}" y2="{ty}"/>'
                            f'<line x1="{tx}" y1="{ty - 11}" x2="{tx}" y2="{ty + 11}"/></g>')
+    for t in board.tiles:
+        x, y = _tile_xy(t.pos)
         toks = state.units_at(t.id)
         for k, tok in enumerate(toks[:3]):
             bx, by = x + 8, y + 20 + k * 16
             col = SIDE_COLOUR[tok.side]
             if tok.suppressed:
-                out.append(f'<rect x="{bx}" y="{by}" width="62" height="14" rx="3" fill="#9a9a9a" '
+                tok_out.append(f'<rect x="{bx}" y="{by}" width="62" height="14" rx="3" fill="#9a9a9a" '
                            f'stroke="{col}" stroke-width="1.5" stroke-dasharray="3 2"/>')
             else:
-                out.append(f'<rect x="{bx}" y="{by}" width="62" height="14" rx="3" fill="{col}"/>')
+                tok_out.append(f'<rect x="{bx}" y="{by}" width="62" height="14" rx="3" fill="{col}"/>')
             label = unit_short(tok.unit) + (" ⊘" if tok.suppressed else "")
-            out.append(f'<text x="{bx + 31}" y="{by + 10.5}" font-size="9.5" font-weight="bold" '
+            tok_out.append(f'<text x="{bx + 31}" y="{by + 10.5}" font-size="9.5" font-weight="bold" '
                        f'text-anchor="middle" fill="#fff">{escape(label)}</text>')
         if len(toks) > 3:
-            out.append(f'<text x="{x + 74}" y="{y + 62}" font-size="9">+{len(toks) - 3}</text>')
+            tok_out.append(f'<text x="{x + 74}" y="{y + 62}" font-size="9">+{len(toks) - 3}</text>')
     for tid in highlight:
         if tid in board:
             x, y = _tile_xy(board.tile(tid).pos)
@@ -201,6 +204,7 @@ def board_svg(state, *, highlight=(), path=(), title: str = "", note: str = "") 
                    f'stroke-dasharray="7 4" stroke-linecap="round"/>')
         lx, ly = pts[-1].split(",")
         out.append(f'<circle cx="{lx}" cy="{ly}" r="5" fill="#d81b60"/>')
+    out += tok_out
     out.append("</g>")
     # legend
     ly = H - legend_h + 8

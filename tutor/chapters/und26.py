@@ -1,0 +1,291 @@
+"""Chapter 26, Undaunted: the rulebook's worked round (PŘÍKLAD JEDNOHO KOLA HRY), played by the engine.
+
+``steps()`` applies the round to ``scenarios/undaunted/worked-example.yaml`` action by action
+(loaded dice 5 and 8 for the attack) and returns one ``Frame`` per moment of the rulebook's text:
+the narration in English, the Czech sentence it follows, the engine's events with their rules, and
+the state to draw. ``worked_round_widget`` steps through them with Back / Next;
+``replay_attack_widget`` lets the learner roll the machine gunners' two dice themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from tutor.chapters.und21 import WORKED, board_html, card_title, events_html, zones_html
+from tutor.errors import IllegalAction
+from tutor.explain import rule_html
+from tutor.quiz import Question
+from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, load
+from tutor.undaunted import rules as R
+from tutor.undaunted.cards import UNIT_TYPES
+from tutor.undaunted.combat import fraction_text, p_hit, total_defense
+
+HEADING = "PŘÍKLAD JEDNOHO KOLA HRY"
+
+
+@dataclass(frozen=True)
+class Frame:
+    title: str
+    text: str                 # English narration (HTML)
+    quote: str                # the rulebook's Czech sentence(s) this step follows, verbatim
+    state: object             # GameState to draw
+    events: tuple = ()        # engine events of this step
+    refusal: object = None    # an IllegalAction the engine raised (a move the text rules out)
+    side: str | None = None   # whose zones to show
+    path: tuple = ()
+    highlight: tuple = ()
+    roles: dict | None = None
+
+
+def _frames():
+    rng = LoadedDice([5, 8], seed=7)
+    s0 = load(WORKED, rng=0)
+    F = []
+    F.append(Frame("The board", "Hans plays the Germans (axis, orange), John the Americans (allied, blue). "
+                   "The wood 17B (cover 3) holds an objective worth 2; Hans's scouts B stand on 8A, his "
+                   "riflemen A on 12A. (Tiles other than 3B, 17B and 2A are laid out for this page: the "
+                   "text does not give the whole map.)",
+                   "protože se němečtí střelci nacházejí v lese, který jim poskytuje výhodný kryt",
+                   s0, highlight=("17B",)))
+    st = apply(s0, DrawCards(), rng)
+    F.append(Frame("1. Draw four cards", "It is the first round: both players draw 4 cards from their decks.",
+                   "Začíná první kolo, takže si oba hráči do ruky doberou ze svých balíčků 4 karty.",
+                   st.state, st.events, side="both"))
+    st = apply(st.state, RevealInitiative(allied="fog-of-war", axis="riflemen-a"), rng)
+    F.append(Frame("2. Initiative", "Both reveal one card at once. Hans's riflemen (initiative 5) beat John's "
+                   "fog of war (1): Hans turns the initiative token to his side and plays first. Both revealed "
+                   "cards go straight to the discard pile. Hans keeps riflemen A, riflemen A and scouts B.",
+                   "Jelikož hráč za Německo (Hans) zahrál kartu s vyšší hodnotou iniciativy, otočí žeton "
+                   "iniciativy svou stranou nahoru a bude hrát jako první. Oba hráči vybrané karty odhodí.",
+                   st.state, st.events, side="both"))
+    s = st.state
+    try:
+        apply(s, Play("axis", "riflemen-a", "move", path=("17B",)), rng)
+        refusal = None
+    except IllegalAction as exc:
+        refusal = exc
+    F.append(Frame("3. Not yet: riflemen A cannot move to 17B",
+                   "Hans wants his riflemen A on 17B to take the objective, but a move may only enter a tile "
+                   "with his control marker, and 17B has none. The engine refuses the move:",
+                   "Hans chce svou jednotkou střelci A provést akci přesun na pole 17 B, aby tam obsadil cíl, "
+                   "ale na poli 17 B neleží jeho žeton kontroly.", s, refusal=refusal, side="axis",
+                   highlight=("17B",)))
+    st = apply(s, Play("axis", "scouts-b", "scout", path=("3B", "17B")), rng)
+    F.append(Frame("4. Scouts B scout 8A → 3B → 17B",
+                   "So he starts with scouts B: <b>scout 2</b> moves them up to two tiles, first to 3B (already "
+                   "scouted by Hans), then to 17B. 17B had no marker of his, so he places one scouted side up "
+                   "and takes <b>one</b> fog of war from his supply into his discard pile.",
+                   "Proto tedy zahájí svůj tah vyložením karty pátrači B, vybere si akci pátrání a přemístí "
+                   "žeton odpovídající jednotky. Tato akce mu umožňuje přemístit jednotku až o dvě pole, takže "
+                   "se nejprve přesune na pole 3 B, poté na 17 B. Jelikož na poli 17 B neleží žádný jeho žeton "
+                   "kontroly, položí sem jeden stranou propátráno vzhůru a ze zálohy si přidá jednu kartu "
+                   "válečný zmatek do odhazovacího balíčku.",
+                   st.state, st.events, side="axis", path=("8A", "3B", "17B"),
+                   roles={"discard": {len(st.state.zones_of("axis").discard) - 1: "new"}}))
+    st = apply(st.state, Play("axis", "riflemen-a", "move", path=("17B",)), rng)
+    F.append(Frame("5. Riflemen A move onto 17B", "17B is scouted now, so riflemen A may <b>move</b> there.",
+                   "Toto pole je nyní propátráno, takže Hans zahraje kartu střelci A a akcí přesun přemístí svou "
+                   "jednotku střelců na nově propátrané pole 17 B.",
+                   st.state, st.events, side="axis", path=("12A", "17B")))
+    st = apply(st.state, Play("axis", "riflemen-a", "control"), rng)
+    F.append(Frame("6. Riflemen A take control of 17B",
+                   "The second riflemen A card takes the <b>control</b> action: the marker on 17B flips to "
+                   f"controlled and the objective counts for Hans (he now holds objectives worth "
+                   f"{st.state.objectives_held('axis')}).",
+                   "Nakonec zahraje další kartu střelci A, provede akci ovládnutí a otočí žeton kontroly stranou "
+                   "ovládáno nahoru. Němci obsadili další cíl!",
+                   st.state, st.events, side="axis", highlight=("17B",)))
+    st = apply(st.state, EndTurn("axis"), rng)
+    F.append(Frame("7. Hans ends his turn", "No cards left in his hand: the three played cards go from the "
+                   "table to his discard pile. Now John plays.",
+                   "Hans další karty v ruce nemá, jeho tah je u konce. Všechny zahrané karty ze stolu odhodí do "
+                   "svého odhazovacího balíčku.", st.state, st.events, side="axis"))
+    st = apply(st.state, Play("allied", "machine-gunners-c", "move", path=("2A",)), rng)
+    F.append(Frame("8. Machine gunners C move to 2A",
+                   "From 9B the riflemen in the wood would be 2 tiles away — hard to hit. John <b>moves</b> his "
+                   "machine gunners C next to them, onto 2A (his scouted tile).",
+                   "Místo toho John zahraje svou kartu kulometčíci C a pomocí akce přesun přemístí jejich "
+                   "jednotku na pole 2 A.", st.state, st.events, side="allied", path=("9B", "2A")))
+    st = apply(st.state, Play("allied", "squad-leader-c", "inspire", cards=("machine-gunners-c",)), rng)
+    F.append(Frame("9. Squad leader C inspires",
+                   "The squad leader C card's <b>inspire 1 C</b> takes the machine gunners C card back from the "
+                   "table into John's hand (both are squad C), so he can play it again.",
+                   "John pokračuje vyložením karty velitel družstva C a provede akci povzbuzení svých "
+                   "kulometčíků. Díky tomu si může vzít zpět do ruky kartu, kterou právě zahrál (obě karty "
+                   "patří do družstva C).", st.state, st.events, side="allied",
+                   roles={"hand": {list(st.state.zones_of("allied").hand).index("machine-gunners-c"): "new"}}))
+    before_attack = st.state
+    st = apply(st.state, Play("allied", "machine-gunners-c", "attack", target="riflemen-a"), rng)
+    attack, cas = st.events[0], st.events[1:]
+    F.append(Frame("10. Attack: defense 4 + cover 3 + range 1 = 8; dice 5 and 8",
+                   "Machine gunners C <b>attack 2</b> the riflemen on 17B. Total defense: base 4 + cover 3 (the "
+                   "wood) + range 1 = <b>8</b>. Two dice: <b>5 and 8</b>. The 8 reaches the defense: a hit. "
+                   f"(Before rolling, the chance was {fraction_text(p_hit(8, 2))}.)",
+                   "Celkovou hodnotu obrany střelců tvoří základní obrana o hodnotě 4, kryt 3 a bonus za "
+                   "vzdálenost o hodnotě 1, celková obrana je tedy 8. Akce útok kulometčíků má hodnotu 2, John "
+                   "tedy hází dvěma kostkami. Padne 5 a 8. Zásah!",
+                   st.state, (attack,), path=("2A", "17B"), highlight=("17B",)))
+    out_i = len(st.state.zones_of("axis").out) - 1
+    F.append(Frame("11. Hans loses a riflemen A card",
+                   "One hit, one card. Hans has no card in hand, so he removes a riflemen A card from his "
+                   "<b>discard pile</b>. The token stays on 17B.",
+                   "Jelikož nemá v ruce žádné karty, vyhledá v odhazovacím balíčku kartu střelci A a vyřadí ji "
+                   "ze hry.", st.state, tuple(cas), side="axis", roles={"out": {out_i: "hit"}}))
+    s = st.state
+    try:
+        apply(s, Play("allied", "fog-of-war", "move", path=("9B",)), rng)
+        refusal = None
+    except IllegalAction as exc:
+        refusal = exc
+    st = apply(s, EndTurn("allied"), rng)
+    F.append(Frame("12. Fog of war: John's turn ends",
+                   "John's last card is fog of war: it cannot be played in a turn. He ends his turn and "
+                   "discards it with his played cards. Both players have played: the round is over.",
+                   "Johnova poslední karta je karta válečný zmatek, se kterou nemůže dělat nic, takže ukončí svůj "
+                   "tah a kartu válečný zmatek (jakož i ostatní zahrané karty) odhodí do odhazovacího balíčku.",
+                   st.state, st.events, refusal=refusal, side="allied"))
+    return F, before_attack
+
+
+_CACHE = {}
+
+
+def steps() -> list[Frame]:
+    if "frames" not in _CACHE:
+        _CACHE["frames"], _CACHE["before_attack"] = _frames()
+    return _CACHE["frames"]
+
+
+def before_attack():
+    steps()
+    return _CACHE["before_attack"]
+
+
+def frame_html(f: Frame) -> str:
+    parts = [f"<h3 style='margin:.2em 0'>{escape(f.title)}</h3><p style='font-size:15px'>{f.text}</p>",
+             f"<details><summary>The rulebook ({HEADING}), in Czech</summary>"
+             f"<blockquote lang='cs' style='font-style:italic'>{escape(f.quote)}</blockquote></details>"]
+    if f.refusal is not None:
+        parts.append(f"<p style='color:#a32020'><b>Engine:</b> not allowed — {escape(str(f.refusal))}</p>"
+                     + rule_html(f.refusal.rule))
+    parts.append(events_html(f.events))
+    s = f.state
+    info = (f"Round {s.round} · phase {s.phase}" + (f" · {s.active} to play" if s.active else "")
+            + f" · initiative: {s.initiative} · objectives held: axis {s.objectives_held('axis')}, "
+              f"allied {s.objectives_held('allied')}")
+    parts.append(f"<p style='color:#555;font-size:13px'>{escape(info)}</p>")
+    parts.append(board_html(s, path=f.path, highlight=f.highlight))
+    sides = ("axis", "allied") if f.side == "both" else ((f.side,) if f.side else ())
+    for side in sides:
+        who = "Hans (axis)" if side == "axis" else "John (allied)"
+        parts.append(zones_html(s.zones_of(side), zones=("hand", "table", "discard", "draw", "supply", "out"),
+                                title=f"{who}: cards", roles=f.roles if f.side == side else None, card_h=58))
+    return "".join(parts)
+
+
+def worked_round_widget():
+    from tutor.chapters.und21 import stepper
+    return stepper([frame_html(f) for f in steps()], title="The worked round:")
+
+
+def replay_attack_widget():
+    """Roll the machine gunners' two dice yourself (the engine resolves the attack with your faces)."""
+    import ipywidgets as w
+    d1 = w.Dropdown(options=list(range(10)), value=5, description="die 1", layout=w.Layout(width="150px"))
+    d2 = w.Dropdown(options=list(range(10)), value=8, description="die 2", layout=w.Layout(width="150px"))
+    out = w.HTML()
+
+    def show(*_):
+        st = apply(before_attack(), Play("allied", "machine-gunners-c", "attack", target="riflemen-a"),
+                   LoadedDice([d1.value, d2.value], seed=7))
+        hit = st.events[0].data["hit"]
+        out.value = (f"<p style='font-size:15px'><b>{'A hit.' if hit else 'A miss.'}</b></p>"
+                     + events_html(st.events))
+
+    d1.observe(show, names="value")
+    d2.observe(show, names="value")
+    show()
+    box = w.VBox([w.HBox([d1, d2]), out])
+    box.set_dice = lambda a, b: (setattr(d1, "value", a), setattr(d2, "value", b), out.value)[-1]
+    return box
+
+
+# --- questions ------------------------------------------------------------------------------
+
+def _q_from_9b() -> Question:
+    choices = ("8", "9", "10", "11")
+
+    def rule_fn():
+        s = before_attack()
+        b = s.board
+        d = total_defense(UNIT_TYPES["riflemen"].base_defense, b.tile("17B").cover, b.range("9B", "17B"))
+        return str(d.total), (f"<p>From 9B the range to 17B is {b.range('9B', '17B')}: {escape(d.text)}. "
+                              f"That is why John moved first: two dice hit defense 9 with chance "
+                              f"{fraction_text(p_hit(9, 2))}, defense 8 with {fraction_text(p_hit(8, 2))}.</p>"
+                              + rule_html(R.RANGE))
+    return Question("26.from9b", "<p>Suppose John had attacked from <b>9B</b>, where his machine gunners started, "
+                    "without moving. What would the riflemen's total defense have been?</p>", choices, rule_fn)
+
+
+def _q_why_scout() -> Question:
+    choices = ("Move needs his control marker on 17B", "Riflemen cannot enter woods",
+               "Enemy units were on 17B")
+
+    def rule_fn():
+        f = steps()[3]
+        ok = f.refusal is not None and f.refusal.rule is R.MOVE
+        return (choices[0] if ok else choices[1]), (f"<p>The engine refused the move: {escape(str(f.refusal))}.</p>"
+                                                    + rule_html(R.MOVE) + rule_html(R.MOVE_ANY))
+    return Question("26.why-scout", "<p>Why did Hans play his scouts before moving riflemen A to 17B?</p>",
+                    choices, rule_fn)
+
+
+def _q_fog_count() -> Question:
+    choices = ("0", "1", "2")
+
+    def rule_fn():
+        ev = steps()[4].events[0]
+        n = ev.data["fog_of_war"]
+        return str(n), (f"<p>{escape(ev.text)}. 3B already had Hans's marker; only 17B got a new one.</p>"
+                        + rule_html(R.SCOUT))
+    return Question("26.fog", "<p>Hans's scouts went 8A → 3B → 17B. How many fog of war cards did he have to "
+                    "add to his discard pile?</p>", choices, rule_fn)
+
+
+def _q_casualty_place() -> Question:
+    choices = ("From his hand", "From his discard pile", "From his draw deck", "From his supply")
+
+    def rule_fn():
+        ev = steps()[11].events[0]
+        where = {"hand": choices[0], "discard": choices[1], "draw": choices[2]}[ev.data["removed_from"]]
+        return where, f"<p>{escape(ev.text)}.</p>" + rule_html(ev.rule)
+    return Question("26.casualty", "<p>Where did Hans's riflemen A casualty come from?</p>", choices, rule_fn)
+
+
+def _q_two_hits() -> Question:
+    choices = ("1 card", "2 cards", "The token leaves the board")
+
+    def rule_fn():
+        st = apply(before_attack(), Play("allied", "machine-gunners-c", "attack", target="riflemen-a"),
+                   LoadedDice([8, 9], seed=7))
+        before = len(before_attack().zones_of("axis").out)
+        lost = len(st.state.zones_of("axis").out) - before
+        return ("1 card" if lost == 1 else "2 cards"), (
+            f"<p>{escape(st.events[0].text)}; Hans loses {lost} card.</p>" + rule_html(R.CASUALTY_ONE))
+    return Question("26.two-hits", "<p>Had John rolled <b>8 and 9</b>, both dice reaching the defense of 8, "
+                    "how many cards would Hans lose?</p>", choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    return [_q_why_scout(), _q_fog_count(), _q_from_9b(), _q_casualty_place(), _q_two_hits()]
+
+
+def quotes() -> list[str]:
+    """Every Czech sentence the steps follow (tests check them against the seed rulebook)."""
+    return [f.quote for f in steps()]
+
+
+def hands_after_initiative() -> dict[str, list[str]]:
+    s = steps()[2].state
+    return {side: [card_title(c) for c in s.zones_of(side).hand] for side in ("axis", "allied")}
