@@ -2,12 +2,18 @@
 
 Pure Python, no widgets. A notebook or a widget needs little more than this::
 
+    import random
     from tutor import undaunted as und
-    state = und.load("scenarios/undaunted/worked-example.yaml", rng=1)   # seeded setup
-    step = und.apply(state, und.DrawCards(), rng)                          # -> Step(state, events)
-    und.legal_actions(step.state)                                          # what may be done now
-    step.state.zones_of("axis")                                            # Zones(hand=..., ...)
-    und.casualty(zones, "riflemen-a", rng)                                 # explained casualty
+    rng = random.Random(1)                                    # all chance goes through it
+    state = und.load("scenarios/undaunted/worked-example.yaml", rng)   # scenario → GameState
+    step = und.apply(state, und.DrawCards(), rng)             # → Step(state, events); never mutates
+    state = step.state
+    und.legal_actions(state)                                  # what may be done now
+    state = und.apply(state, und.RevealInitiative("fog-of-war", "riflemen-a")).state
+    state = und.apply(state, und.Play("axis", "scouts-b", "scout", path=("3B", "17B")), rng).state
+    state.zones_of("axis")                                    # Zones(hand=…, table=…, discard=…, …)
+    c = und.casualty(state.zones_of("axis"), "riflemen-a", rng)   # c.removed_from, c.text, c.rule
+    und.preview_attack(state, "allied", "machine-gunners-c", "riflemen-a").p_hit   # Fraction
 
 Every event and every IllegalAction carries a rule from ``tutor.undaunted.rules``.
 """
