@@ -34,6 +34,11 @@ DRILLS = {
     "retreat": (f"from tutor.widgets import RetreatDrill\n"
                 f"RetreatDrill({str(ROOT / 'scenarios' / 'examples' / 'retreat-river-and-unit.yaml')!r}, seed=1)",
                 [((8, 4), "Where does"), ((9, 5), "Legal")], "examples/retreat-river-and-unit.yaml"),
+    "overrun": (f"from tutor.widgets import OverrunDrill\n"
+                f"d = OverrunDrill({str(ROOT / 'scenarios' / 'examples' / 'armor-overrun.yaml')!r}, seed=1)\n"
+                f"d.dice.value = 'flag, infantry, star'\nd",
+                [((10, 2), "Refused"), ((7, 3), "take ground"), ((7, 3), "may overrun")],
+                "examples/armor-overrun.yaml"),
 }
 
 
