@@ -92,3 +92,17 @@ def test_platoon_as_data():
     assert sum(c.copies for c in CARDS.values()) == 54
     # only riflemen can control
     assert {c.name for c in CARDS.values() if c.action("control")} == {"riflemen"}
+
+
+def test_conflicts_feed_the_shared_conflict_list():
+    from tutor.undaunted.conflicts import CONFLICTS
+    keys = {c["key"] for c in CONFLICTS}
+    assert {"und.sneak.value", "und.move.marker", "und.scout.markers"} <= keys
+    for c in CONFLICTS:
+        assert c["game"] == "undaunted" and len(c["texts"]) >= 2
+        assert all(r.key in RULES for r in c["texts"])
+    try:
+        from tutor.conflicts import all_conflicts
+    except ImportError:
+        return
+    assert keys <= {c.key for c in all_conflicts()}

@@ -150,6 +150,10 @@ SCOUT = _r("und.scout", "AKCE POHYBU",
            "odhazovacího balíčku. Pokud si máte dobrat více karet válečný zmatek, než jich máte v "
            "záloze, doberte si všechny zbývající.",
            "Scout moves up to 2 tiles, placing a scouted marker and taking one fog of war from the supply per newly scouted tile.")
+SCOUT_QR = _r("und.scout.reference", "STRUČNÝ PŘEHLED",
+              "Pátrání 2 : přemístěte jednotku až o 2 pole. Na každé pole umístěte žeton kontroly stranou "
+              "propátráno nahoru a přidejte si do odhazovacího balíčku kartu válečný zmatek.",
+              "The quick reference: scout places a scouted marker and takes a fog of war on every tile.")
 SNEAK = _r("und.sneak", "AKCE POHYBU",
            "Tento pohyb může vést i na pole, na němž neleží váš žeton kontroly. V tomto případě svůj "
            "žeton kontroly na dané pole nepokládáte a nepřidáváte si ani do balíčku kartu válečný "
@@ -334,7 +338,7 @@ SOURCE_CONFLICTS: list[dict] = [
              "rule": SCOUT.key},
             {"where": "STRUČNÝ PŘEHLED (quick reference)", "line": 976,
              "text": "Na každé pole umístěte žeton kontroly stranou propátráno nahoru a přidejte si "
-                     "do odhazovacího balíčku kartu válečný zmatek.", "rule": SCOUT.key},
+                     "do odhazovacího balíčku kartu válečný zmatek.", "rule": SCOUT_QR.key},
         ],
         "resolution": "The quick reference reads 'every tile'; the rules text (and the worked "
                       "example: 3B already scouted, one fog of war for 17B) means only tiles "
