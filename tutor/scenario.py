@@ -165,6 +165,34 @@ def _hex_key(raw, section, mapping, where, brd: Board) -> Hex:
         raise InputError(f"{where}{line}: {exc}") from None
 
 
+def _named_hexes(data, key, catalogue, where, brd: Board) -> dict:
+    """A mapping "col,row" -> name from the catalogue (terrain or obstacles), every hex once."""
+    raw_map = _hex_map(data, key, where)
+    what = "terrain" if key == "terrain" else "obstacle"
+    out = {}
+    for raw, name in raw_map.items():
+        h = _hex_key(raw, key, raw_map, where, brd)
+        at = f"{where}{line_of(raw_map, raw)}"
+        if name not in catalogue:
+            raise InputError(f"{at}: {what} \"{fmt(h)}\": {name!r} is unknown: allowed are {', '.join(catalogue)}")
+        if h in out:
+            raise InputError(f"{at}: {key} hex \"{fmt(h)}\" is given twice")
+        out[h] = name
+    return out
+
+
+def _raw_key(raw_map, h: Hex):
+    """The key as written in the file for hex h (for its line number)."""
+    return next((k for k in raw_map if _try_hex(k) == h), None)
+
+
+def _try_hex(raw):
+    try:
+        return parse_hex(raw)
+    except InputError:
+        return None
+
+
 def _hex_map(data, key, where) -> dict:
     value = data.get(key)
     if value is None:
@@ -191,31 +219,12 @@ def memoir_from_data(data: dict, where: str) -> Scenario:
     if not isinstance(description, str):
         raise InputError(f"{where}{line_of(data, 'description')}: description must be text")
 
-    terrain = {}
-    raw_terrain = _hex_map(data, "terrain", where)
-    for raw, name in raw_terrain.items():
-        h = _hex_key(raw, "terrain", raw_terrain, where, brd)
-        if name not in TERRAIN:
-            raise InputError(f"{where}{line_of(raw_terrain, raw)}: terrain \"{fmt(h)}\": {name!r} is unknown: "
-                             f"allowed are {', '.join(TERRAIN)}")
-        if h in terrain:
-            raise InputError(f"{where}{line_of(raw_terrain, raw)}: terrain hex \"{fmt(h)}\" is given twice")
-        if name != "countryside":
-            terrain[h] = name
-
-    obstacles = {}
-    raw_obstacles = _hex_map(data, "obstacles", where)
-    for raw, name in raw_obstacles.items():
-        h = _hex_key(raw, "obstacles", raw_obstacles, where, brd)
-        if name not in OBSTACLES:
-            raise InputError(f"{where}{line_of(raw_obstacles, raw)}: obstacle \"{fmt(h)}\": {name!r} is unknown: "
-                             f"allowed are {', '.join(OBSTACLES)}")
-        if h in obstacles:
-            raise InputError(f"{where}{line_of(raw_obstacles, raw)}: obstacles hex \"{fmt(h)}\" is given twice")
+    terrain = {h: t for h, t in _named_hexes(data, "terrain", TERRAIN, where, brd).items() if t != "countryside"}
+    obstacles = _named_hexes(data, "obstacles", OBSTACLES, where, brd)
+    for h, name in obstacles.items():
         if TERRAIN[terrain.get(h, "countryside")].impassable == frozenset(KINDS) or terrain.get(h) == "ocean":
-            raise InputError(f"{where}{line_of(raw_obstacles, raw)}: obstacle \"{fmt(h)}\": {name} cannot stand "
-                             f"on {terrain[h]}: obstacles go on land hexes")
-        obstacles[h] = name
+            raise InputError(f"{where}{line_of(data['obstacles'], _raw_key(data['obstacles'], h))}: obstacle "
+                             f"\"{fmt(h)}\": {name} cannot stand on {terrain[h]}: obstacles go on land hexes")
 
     units = {}
     raw_units = _hex_map(data, "units", where)
