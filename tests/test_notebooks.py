@@ -21,7 +21,8 @@ from tutor.rulebook import normalize, seeds_dir
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ALL = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-CHAPTER_FILES = [n for n in ALL if n != course.INDEX]
+TOOL_FILES = [t.notebook for t in course.TOOLS]
+CHAPTER_FILES = [n for n in ALL if n != course.INDEX and n not in TOOL_FILES]
 
 
 def code(name: str) -> str:
@@ -48,7 +49,7 @@ def test_notebook_is_valid_and_uses_the_python3_kernel(name):
 @pytest.mark.parametrize("name", CHAPTER_FILES)
 def test_every_notebook_is_a_registered_chapter(name):
     assert name in {c.notebook for c in course.CHAPTERS}, \
-        f"{name} is not in tutor/course.py CHAPTERS, so the landing page would not link it"
+        f"{name} is in neither CHAPTERS nor TOOLS of tutor/course.py: the landing page would not link it"
 
 
 @pytest.mark.parametrize("name", CHAPTER_FILES)
@@ -67,9 +68,17 @@ def test_index_renders_the_course():
         assert linked == c.available, c.notebook
 
 
+def test_tool_pages_are_listed_and_link_back():
+    page = course.index_html()
+    for t in course.TOOLS:
+        assert (f'href="{t.notebook}"' in page) == t.available
+        assert 'href="index.ipynb"' in course.nav_html(t.notebook)
+
+
 def test_registry_is_consistent():
     names = [c.notebook for c in course.CHAPTERS]
     assert len(names) == len(set(names))
+    assert not set(names) & {t.notebook for t in course.TOOLS}
     assert len({c.title for c in course.CHAPTERS}) == len(names)
     for c in course.CHAPTERS:
         assert re.fullmatch(r"\d\d-[a-z0-9-]+\.ipynb", c.notebook), c.notebook

@@ -149,7 +149,33 @@ CHAPTERS: tuple[Chapter, ...] = (
        "ČETA"),
 )
 
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A page that is not a chapter: for designers and teachers (listed after the chapters)."""
+    notebook: str
+    title: str
+    teaches: str       # one line: what it is for
+
+    @property
+    def available(self) -> bool:
+        folder = notebooks_dir()
+        return folder is not None and (folder / self.notebook).is_file()
+
+
+#: Pages beside the course, in the order the landing page lists them.
+TOOLS: tuple[Tool, ...] = (
+    Tool("lab.ipynb", "Edge-case lab",
+         "Paint a board, ask the engine (sight, moves, retreat, odds) and share the board by link."),
+    Tool("conflicts.ipynb", "Where the sources disagree",
+         "Every place the rulebooks differ, the texts side by side and the ruling the tutor uses."),
+    Tool("glossary.ipynb", "Glossary",
+         "Every rule term in English, Spanish, Czech and Polish, with the line it comes from."),
+)
+
 _BY_NAME = {c.notebook: c for c in CHAPTERS}
+_TOOLS = {t.notebook: t for t in TOOLS}
 
 
 # --------------------------------------------------------------------------------------------
@@ -356,12 +382,17 @@ _CSS = """<style>
 </style>"""
 
 
-def _link(c: Chapter, label: str) -> str:
+def _link(c: Chapter | Tool, label: str) -> str:
     return f'<a href="{html.escape(c.notebook)}">{html.escape(label)}</a>'
 
 
 def nav_html(notebook: str) -> str:
-    """The navigation bar of a chapter as HTML: back, contents, forward."""
+    """The navigation bar of a chapter as HTML: back, contents, forward (for a tool page: a
+    link to the contents)."""
+    if notebook in _TOOLS:
+        return (f'{_CSS}<nav class="tutor-nav"><span></span><span class="tutor-here">'
+                f'{html.escape(_TOOLS[notebook].title)} · <a href="{INDEX}">all chapters</a>'
+                f'</span><span></span></nav>')
     here = chapter(notebook)
     before, after = neighbours(notebook)
     left = _link(before, f"← {before.number}. {before.title}") if before else ""
@@ -373,13 +404,16 @@ def nav_html(notebook: str) -> str:
 
 def nav(notebook: str):
     """A chapter's navigation bar (a widget): links back, to the contents and forward. Calling
-    it also records the visit in the learner's progress."""
+    it also records the visit in the learner's progress. A tool page (:data:`TOOLS`) gets a
+    link to the contents."""
     import ipywidgets as widgets
 
     global _current
-    _current = notebook
     bar = widgets.HTML(nav_html(notebook))
     bar.add_class("tutor-nav-widget")
+    if notebook in _TOOLS:
+        return bar
+    _current = notebook
     visited(notebook)
     return widgets.VBox([bar, tracker()])
 
@@ -423,6 +457,14 @@ def index_html(progress: dict | None = None) -> str:
                 f"<td>{title}</td><td>{html.escape(c.teaches)}"
                 f'<div class="tutor-cite">Rulebook: {html.escape(c.cite)}</div></td>'
                 f"<td>{_status(c, progress)}</td></tr>")
+        parts.append("</table>")
+    tools = [t for t in TOOLS if t.available]
+    if tools:
+        parts.append("<h2>For designers and teachers</h2>")
+        parts.append('<table class="tutor-index"><tr><th>Page</th><th>What it is for</th></tr>')
+        for t in tools:
+            parts.append(f'<tr data-tool="{html.escape(t.notebook)}"><td>{_link(t, t.title)}</td>'
+                         f"<td>{html.escape(t.teaches)}</td></tr>")
         parts.append("</table>")
     return "".join(parts)
 

@@ -1,0 +1,321 @@
+"""What a page of the app costs (run on demand: python benchmarks/bench_app.py [--preheat]).
+
+Starts the app as the README does (`voila`, in the repository root, so voila.json applies), but
+serving the whole repository so that a bare-board baseline notebook (written to a temporary
+folder here, and deleted afterwards) is served by the same server in the same run. Drives
+Debian's chromium with Playwright, on 127.0.0.1 only, with every wait bounded.
+
+Measures
+  1. cold page → first board drawn, for the baseline and every page of the app (a new browser
+     context and a new kernel each time; median of --runs), target ≤ 1.5 s, and the ratio to the
+     baseline (DESIGN.md: a bare ipycanvas board is the floor);
+  2. memory per kernel (resident set of the page's kernel after it drew), target ≤ 120 MB;
+  3. --sessions (20) concurrent sessions against one server: each opens a page, waits for its
+     board, answers a question where there is one, and leaves; target: no errors.
+
+"Board drawn" is the first <canvas> showing two or more distinct pixel values, or an inline SVG
+board (an <svg> with 50 or more elements); on a page with neither (the landing page) it is the
+page's last widget appearing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, start_voila, stop  # noqa: E402
+from tests.browser.helpers import CANVAS_STATE_JS  # noqa: E402
+
+TARGET_PAGE_S = 1.5
+TARGET_KERNEL_MB = 120
+
+BASELINE = {
+    "cells": [{
+        "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+        "source": (
+            "from ipycanvas import MultiCanvas, hold_canvas\n"
+            "import math\n"
+            "R = 24; W = math.sqrt(3) * R\n"
+            "board = MultiCanvas(2, width=int(13.5 * W) + 4, height=int(9 * 1.5 * R + R) + 4)\n"
+            "hexes = []\n"
+            "for row in range(9):\n"
+            "    for col in range(13 - row % 2):\n"
+            "        cx = 2 + W / 2 + col * W + (W / 2 if row % 2 else 0); cy = 2 + R + 1.5 * R * row\n"
+            "        hexes.append([(cx + R * math.cos(math.radians(60 * k - 30)),\n"
+            "                       cy + R * math.sin(math.radians(60 * k - 30))) for k in range(6)])\n"
+            "def draw(*_):\n"
+            "    layer = board[0]\n"
+            "    with hold_canvas(layer):\n"
+            "        layer.fill_style = '#cfe3b0'; layer.stroke_style = '#5b6b4a'\n"
+            "        for h in hexes:\n"
+            "            layer.fill_polygon(h); layer.stroke_polygon(h)\n"
+            "board[0].on_client_ready(draw)\n"
+            "board"),
+    }],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}
+
+DRAWN_JS = """
+() => {
+  const s = (%s)();
+  if (s.groups > 0 && s.blank.length < s.groups) return 'canvas';
+  for (const svg of document.querySelectorAll('svg')) {
+    if (svg.querySelectorAll('*').length >= 50) return 'svg';
+  }
+  return null;
+}
+""" % CANVAS_STATE_JS
+
+SETTLED_JS = """
+() => {
+  const n = document.querySelectorAll('.jupyter-widgets, .widget-html, canvas').length;
+  const now = performance.now();
+  if (window.__benchCount !== n) { window.__benchCount = n; window.__benchSince = now; }
+  return n > 0 && now - window.__benchSince >= 1000 ? now - 1000 : null;
+}
+"""
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def kernel_pids(server_pid: int) -> dict[int, float]:
+    """ipykernel processes under the Voilà server: pid → start time (clock ticks)."""
+    out = {}
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            stat = (d / "stat").read_text()
+            cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[1]) == server_pid and "ipykernel_launcher" in cmd:
+            out[int(d.name)] = float(fields[19])
+    return out
+
+
+def open_page(browser, url: str, timeout_ms: int = 90_000) -> dict:
+    """Open url in a fresh context; seconds from navigation start to the board drawn."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(url, wait_until="commit", timeout=timeout_ms)
+        handle = page.wait_for_function(
+            f"() => {{ const d = ({DRAWN_JS})(); if (d) return [d, performance.now()]; "
+            f"const s = ({SETTLED_JS})(); "
+            f"return s !== null && !document.querySelector('canvas') ? ['widgets', s] : null; }}",
+            timeout=timeout_ms, polling=50)
+        kind, ms = handle.json_value()
+        text = page.locator("body").inner_text()
+        if "Traceback" in text or "There was an error when executing cell" in text:
+            errors.append("error output on the page")
+        return {"seconds": ms / 1000, "kind": kind, "errors": errors, "page": page,
+                "context": context}
+    except Exception:
+        context.close()
+        raise
+
+
+def leave(result) -> None:
+    try:
+        result["page"].goto("about:blank")  # Voilà shuts the kernel down on beforeunload
+    finally:
+        result["context"].close()
+
+
+def pages_to_measure(folder: str) -> list[tuple[str, str]]:
+    from tutor import course
+    pages = [("baseline (bare board)", f"{folder}/baseline.ipynb"),
+             ("index", "notebooks/index.ipynb")]
+    pages += [(c.notebook.removesuffix(".ipynb"), f"notebooks/{c.notebook}")
+              for c in course.available()]
+    return pages
+
+
+def measure_pages(browser, base: str, server_pid: int, pages, runs: int) -> list[dict]:
+    rows = []
+    for label, path in pages:
+        times, mems, kinds, errors = [], [], set(), []
+        for _ in range(runs):
+            before = kernel_pids(server_pid)
+            r = open_page(browser, base + "voila/render/" + path)
+            times.append(r["seconds"])
+            kinds.add(r["kind"])
+            errors += r["errors"]
+            new = {p: t for p, t in kernel_pids(server_pid).items() if p not in before}
+            if new:
+                time.sleep(0.5)  # let the kernel settle after the last messages
+                mems.append(rss_mb(max(new, key=new.get)))
+            leave(r)
+            time.sleep(0.5)
+        rows.append({"page": label, "median_s": statistics.median(times), "max_s": max(times),
+                     "kernel_mb": statistics.median(mems) if mems else float("nan"),
+                     "drawn": "/".join(sorted(kinds)), "errors": errors})
+    return rows
+
+
+def concurrent_sessions(base: str, server_pid: int, pages, n: int, timeout_s: float) -> dict:
+    """n sessions at once from one browser (n contexts, Playwright's async API): each opens a
+    page, waits for its board, answers the first question if there is one, and leaves."""
+    import asyncio
+
+    from playwright.async_api import async_playwright
+
+    peak = {"kernels": 0, "mb": 0.0}
+
+    async def watch():
+        while True:
+            ks = kernel_pids(server_pid)
+            total = 0.0
+            for p in ks:
+                try:
+                    total += rss_mb(p)
+                except OSError:
+                    pass
+            peak["kernels"] = max(peak["kernels"], len(ks))
+            peak["mb"] = max(peak["mb"], total)
+            await asyncio.sleep(0.5)
+
+    async def session(browser, i: int) -> dict:
+        label, path = pages[i % len(pages)]
+        t0 = time.monotonic()
+        context = await browser.new_context(viewport={"width": 1280, "height": 900})
+        page = await context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            await page.goto(base + "voila/render/" + path, wait_until="commit")
+            await page.wait_for_function(
+                f"() => ({DRAWN_JS})() || (({SETTLED_JS})() !== null && "
+                f"!document.querySelector('canvas'))",
+                timeout=timeout_s * 1000, polling=100)
+            q = page.locator(".tutor-question").first
+            if await q.count():
+                await q.locator("button").first.click(timeout=30_000)
+                await q.get_by_text(re.compile(r"^(Right\.|Not quite)")).wait_for(timeout=30_000)
+            text = await page.locator("body").inner_text()
+            if "Traceback" in text or "There was an error when executing cell" in text:
+                errors.append("error output on the page")
+            await page.goto("about:blank")
+        except Exception as exc:  # a failed session is a result, not a crash of the benchmark
+            errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
+        finally:
+            await context.close()
+        return {"page": label, "seconds": time.monotonic() - t0, "errors": errors}
+
+    async def run():
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+            watcher = asyncio.create_task(watch())
+            t0 = time.monotonic()
+            results = await asyncio.wait_for(
+                asyncio.gather(*(session(browser, i) for i in range(n))), timeout_s + 60)
+            wall = time.monotonic() - t0
+            watcher.cancel()
+            await browser.close()
+            return results, wall
+
+    results, wall = asyncio.run(run())
+    failed = [r for r in results if r["errors"]]
+    secs = [r["seconds"] for r in results]
+    return {"sessions": n, "failed": len(failed), "wall_s": wall,
+            "median_s": statistics.median(secs), "max_s": max(secs),
+            "peak_kernels": peak["kernels"], "peak_kernel_mb": peak["mb"],
+            "errors": [f"{r['page']}: {e}" for r in failed for e in r["errors"]][:5]}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=3, help="cold loads per page (median)")
+    ap.add_argument("--sessions", type=int, default=20, help="concurrent sessions (0: skip)")
+    ap.add_argument("--preheat", action="store_true",
+                    help="start Voilà with --preheat_kernel=True --pool_size=1")
+    ap.add_argument("--json", action="store_true", help="print the results as JSON too")
+    args = ap.parse_args(argv)
+    if chromium_path() is None:
+        print("bench_app: chromium not found (apt-get install chromium)", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-", dir=ROOT / "benchmarks"))
+    (folder / "baseline.ipynb").write_text(json.dumps(BASELINE))
+    rel = folder.relative_to(ROOT).as_posix()
+    extra = [f"--Voila.root_dir={ROOT}"]
+    if args.preheat:
+        extra += ["--preheat_kernel=True", "--pool_size=1"]
+    proc = None
+    try:
+        t0 = time.monotonic()
+        proc, base, log = start_voila(*extra, log_name="bench-voila.log")
+        started = time.monotonic() - t0
+        pages = pages_to_measure(rel)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+            first = open_page(browser, base + "voila/render/" + pages[1][1])
+            first_s = first["seconds"]
+            leave(first)
+            if args.preheat:
+                time.sleep(5)  # let the pools refill
+            rows = measure_pages(browser, base, proc.pid, pages, args.runs)
+            browser.close()
+        conc = None
+        if args.sessions:
+            conc = concurrent_sessions(base, proc.pid, pages[1:], args.sessions, 240)
+        log_text = log.read_text()
+        # (jupyter_server's culler may log an error for a kernel still starting: not ours)
+        server_errors = len([m for m in re.findall(r"^(?:\[Voila\] ERROR|500 ).*", log_text, re.M)
+                             if "'last_activity' trait" not in m])
+    finally:
+        if proc is not None:
+            stop(proc)
+        shutil.rmtree(folder, ignore_errors=True)
+
+    mode = "preheated kernels (pool 1)" if args.preheat else "voila.json as committed"
+    print(f"bench_app: Voilà {mode}, {os.cpu_count()} cores; server answered in {started:.1f} s; "
+          f"first page after start {first_s:.2f} s")
+    base_s = rows[0]["median_s"]
+    print(f"{'page':42s} {'drawn':>8s} {'median s':>9s} {'max s':>7s} {'/1.5s':>6s} "
+          f"{'/base':>6s} {'kernel MB':>10s} {'/120MB':>7s}")
+    for r in rows:
+        print(f"{r['page'][:42]:42s} {r['drawn']:>8s} {r['median_s']:9.2f} {r['max_s']:7.2f} "
+              f"{r['median_s'] / TARGET_PAGE_S:6.2f} {r['median_s'] / base_s:6.2f} "
+              f"{r['kernel_mb']:10.0f} {r['kernel_mb'] / TARGET_KERNEL_MB:7.2f}"
+              + (f"  errors: {r['errors'][:2]}" if r["errors"] else ""))
+    if conc:
+        print(f"{conc['sessions']} concurrent sessions: {conc['failed']} failed; all done in "
+              f"{conc['wall_s']:.1f} s (session median {conc['median_s']:.1f} s, max "
+              f"{conc['max_s']:.1f} s); peak {conc['peak_kernels']} kernels, "
+              f"{conc['peak_kernel_mb']:.0f} MB in kernels")
+        for e in conc["errors"]:
+            print("   ", e)
+    print(f"server log: {server_errors} errors")
+    if args.json:
+        print(json.dumps({"pages": [{k: v for k, v in r.items()} for r in rows],
+                          "first_page_s": first_s, "concurrent": conc,
+                          "server_errors": server_errors}, default=str))
+    ok = (not conc or conc["failed"] == 0) and server_errors == 0
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
