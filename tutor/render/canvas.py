@@ -41,6 +41,15 @@ _LABEL_FONT = {
 }
 
 
+def _set(c: Canvas, name: str, value) -> None:
+    """Set a context property unless this redraw already set it to that value (saves messages
+    bytes and traitlets time; the cache is cleared at the start of every redraw)."""
+    cache = c.__dict__.setdefault("_tutor_style", {})
+    if cache.get(name) != value:
+        cache[name] = value
+        setattr(c, name, value)
+
+
 def _arr(points) -> np.ndarray:
     return np.asarray(points, dtype=float)
 
@@ -62,10 +71,10 @@ class _Batch:
             items = self.items[key]
             op = key[0]
             if op == "fill_poly":
-                c.fill_style = key[1]
-                c.global_alpha = key[2]
+                _set(c, 'fill_style', key[1])
+                _set(c, 'global_alpha', key[2])
                 c.fill_polygons([_arr(p) for p in items])
-                c.global_alpha = 1.0
+                _set(c, 'global_alpha', 1.0)
             elif op == "stroke_poly":
                 _stroke(c, key[1], key[2], key[3])
                 c.stroke_polygons([_arr(p) for p in items])
@@ -73,7 +82,7 @@ class _Batch:
                 _stroke(c, key[1], key[2], key[3])
                 c.stroke_line_segments([_arr(p) for p in items])
             elif op == "fill_circle":
-                c.fill_style = key[1]
+                _set(c, 'fill_style', key[1])
                 xs, ys, rs = zip(*items)
                 c.fill_circles(np.array(xs), np.array(ys), np.array(rs))
             elif op == "stroke_circle":
@@ -81,7 +90,7 @@ class _Batch:
                 xs, ys, rs = zip(*items)
                 c.stroke_circles(np.array(xs), np.array(ys), np.array(rs))
             elif op == "fill_rect":
-                c.fill_style = key[1]
+                _set(c, 'fill_style', key[1])
                 xs, ys, ws, hs = zip(*items)
                 c.fill_rects(np.array(xs), np.array(ys), np.array(ws), np.array(hs))
             elif op == "stroke_rect":
@@ -89,20 +98,23 @@ class _Batch:
                 xs, ys, ws, hs = zip(*items)
                 c.stroke_rects(np.array(xs), np.array(ys), np.array(ws), np.array(hs))
             elif op == "text":
-                c.font = f"{key[1]} {_FONT}"
-                c.fill_style = key[2]
-                c.text_align = key[3]
+                _set(c, 'font', f"{key[1]} {_FONT}")
+                _set(c, 'fill_style', key[2])
+                _set(c, 'text_align', key[3])
                 for text, x, y in items:
                     c.fill_text(text, x, y)
-        c.set_line_dash([])
         self.order.clear()
         self.items.clear()
 
 
 def _stroke(c: Canvas, colour: str, width: float, dash: tuple | None) -> None:
-    c.stroke_style = colour
-    c.line_width = width
-    c.set_line_dash(list(dash) if dash else [])
+    _set(c, 'stroke_style', colour)
+    _set(c, 'line_width', width)
+    dash = list(dash) if dash else []
+    cache = c.__dict__.setdefault("_tutor_style", {})
+    if cache.get("dash") != dash:
+        cache["dash"] = dash
+        c.set_line_dash(dash)
 
 
 def _prims(b: _Batch, prims, x, y, sx, sy, k=1.0) -> None:
@@ -153,7 +165,7 @@ def draw(c: Canvas, scene: Scene, part: str) -> None:
 
 def _draw_terrain(c: Canvas, scene: Scene) -> None:
     g = scene.geometry
-    c.fill_style = style.PAPER
+    _set(c, 'fill_style', style.PAPER)
     c.fill_rect(0, 0, scene.width, scene.height)
     if not scene.cells:
         return
@@ -208,7 +220,7 @@ def _draw_marks(c: Canvas, scene: Scene) -> None:
         b.add(("fill_circle", colour), (x0, y0, 3.5))
         b.add(("fill_circle", "#ffffff"), (x1, y1, 3.5))
         b.add(("stroke_circle", colour, 2, None), (x1, y1, 3.5))
-    c.line_cap = "round"
+    _set(c, "line_cap", "round")
     b.flush(c)
     r = style.UNIT_R * sx
     for u in scene.units:
@@ -373,8 +385,10 @@ class BoardView:
         with hold_canvas():
             for i, part in todo:
                 layer = self.canvas[i]
+                layer.__dict__["_tutor_style"] = {}     # a fresh context state for this redraw
                 layer.reset_transform()
                 layer.clear()
+                layer.set_line_dash([])
                 layer.set_transform(self.dpr, 0, 0, self.dpr, 0, 0)
                 draw(layer, scene, part)
                 self._drawn[part] = self._key(scene, part)

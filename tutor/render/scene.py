@@ -13,7 +13,8 @@ the scene only places them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dc_field
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from tutor.hexes import Board, Hex, fmt
@@ -243,6 +244,12 @@ def _hex_key(h: Hex):
     return (h[1], h[0])
 
 
+@lru_cache(maxsize=16)
+def _polygons(g: Geometry, board: Board) -> dict:
+    """Pixel polygons and centres of every hex of a board (cached: boards and geometries are values)."""
+    return {h: (g.polygon(h, board), g.centre(h)) for h in board.hexes | board.half_hexes}
+
+
 def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | None = None,
           coords: bool = True, title: str | None = None, legend: bool = True,
           sections: bool = True) -> Scene:
@@ -261,14 +268,15 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
 
     cells, art, labels = [], [], []
     terrain_map = field.terrain
-    for h in sorted(board.hexes | board.half_hexes, key=_hex_key):
+    polys = _polygons(g, board)
+    for h in sorted(polys, key=_hex_key):
         half = h in board.half_hexes
         tname = "countryside" if half else terrain_map.get(h, "countryside")
         ht = 0 if half else _height(field, h)
-        cells.append(Cell(h, g.polygon(h, board), tname, ht, half))
+        cells.append(Cell(h, polys[h][0], tname, ht, half))
         if half:
             continue
-        cx, cy = g.centre(h)
+        cx, cy = polys[h][1]
         if tname != "countryside":
             art.append(Art(h, "terrain", tname, cx, cy))
         o = field.obstacles.get(h)
@@ -298,7 +306,7 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
     if highlights is not None:
         for role, hexes in highlights.shades:
             for h in hexes:
-                shades.append(Shade(role, h, g.polygon(h, board)))
+                shades.append(Shade(role, h, polys[h][0] if h in polys else g.polygon(h, board)))
         for ln in highlights.lines:
             lines.append(Segment(ln.role, (g.centre(ln.a), g.centre(ln.b))))
         for m in highlights.marks:

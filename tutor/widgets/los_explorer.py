@@ -180,15 +180,22 @@ class LosExplorer(Drill):
                            self.state.origin, self.state.target))
 
     # -- showing
+    def _visible(self, field, origin: Hex) -> frozenset[Hex]:
+        """The engine's visible_from, remembered while shooter and board stay the same."""
+        key = (id(field), origin)
+        if getattr(self, "_vis_key", None) != key:
+            self._vis_key, self._vis_field, self._vis = key, field, visible_from(field, origin)
+        return self._vis
+
     def _scene(self):
         s = self.state
         if s.origin is not None and s.target is not None:
             self.ruling = line_of_sight(s.field, s.origin, s.target)
-            self.visible = visible_from(s.field, s.origin)
+            self.visible = self._visible(s.field, s.origin)
             hl = los_highlights(self.ruling, visible=self.visible)
         elif s.origin is not None:
             self.ruling = None
-            self.visible = visible_from(s.field, s.origin)
+            self.visible = self._visible(s.field, s.origin)
             hl = highlights(visible=self.visible, origin=[s.origin])
         else:
             self.ruling = None
