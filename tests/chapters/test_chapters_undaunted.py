@@ -243,3 +243,61 @@ def test_26_answers_agree_with_the_engine():
     a = answers("26")
     assert a == {"26.why-scout": "Move needs his control marker on 17B", "26.fog": "1", "26.from9b": "9",
                  "26.casualty": "From his discard pile", "26.two-hits": "1 card"}
+
+
+# ---------------------------------------------------------------------------------------------
+# chapters 22 and 23
+
+
+def test_22_answers_agree_with_the_engine():
+    from tutor.chapters import und22
+    a = answers("22")
+    s, _ = und22.reveal("riflemen-c", "riflemen-a", holder="axis")
+    assert a["22.tie"] == "Axis" and s.active == "axis"
+    assert a["22.revealed"] == "Into the discard pile"
+    assert a["22.reshuffle"] == "3"
+    assert a["22.keep"] == "No, they go to the discard pile"
+    assert a["22.fog"] == "No, only to bid for initiative"
+
+
+def test_22_widgets():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import und22
+    w = und22.deck_widget()
+    w.press["draw"]()
+    assert len(w.zones().hand) == 4 and len(w.zones().draw) == 2
+    w.press["play"]()
+    w.press["end"]()
+    z = w.zones()
+    assert z.hand == z.table == () and len(z.discard) == 4
+    w.press["draw"]()
+    assert "discard pile was shuffled" in w.message() and len(w.zones().hand) == 4
+    assert Counter(w.zones().census()) == Counter(und22.START.census())
+    i = und22.initiative_widget()
+    assert "<b>allied</b> takes the first turn" in i.choose("riflemen-c", "riflemen-a", "allied")
+    assert "<b>axis</b> takes the first turn" in i.choose("fog-of-war", "fog-of-war", "axis")
+    assert "<b>axis</b> takes the first turn" in i.choose("squad-leader-c", "platoon-sergeant", "allied")
+
+
+def test_23_answers_agree_with_the_engine():
+    from tutor.chapters import und23
+    a = answers("23")
+    assert a == {"23.move": "No", "23.scout": "2", "23.sneak": "No marker, no fog of war", "23.maneuver": "No",
+                 "23.fog": "No"}
+    assert und23.sneak_destinations(1) == ["10B", "12A", "15A"]
+    assert len(und23.sneak_destinations(2)) > 3
+    html = und23.sneak_conflict_html()
+    assert "Skrytý přesun 1" in html and "Skrytý přesun 2" in html
+
+
+def test_23_play_widget_applies_engine_plays():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import und23
+    w = und23.play_widget()
+    assert "Riflemen A — move → 17B" not in w.choices()
+    w.play("Scouts B — scout → 3B → 17B")
+    assert w.state().control_of("axis", "17B") == "scouted"
+    assert "Riflemen A — move → 17B" in w.choices()
+    w.play("Riflemen A — move → 17B")
+    assert w.state().token("axis", "riflemen-a").tile == "17B"
+    assert not any("control" in c for c in w.choices())      # movement only in this chapter

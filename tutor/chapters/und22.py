@@ -1,0 +1,206 @@
+"""Chapter 22, Undaunted: the round — draw four, initiative, the players' turns, reshuffling.
+
+Try: :func:`deck_widget` (draw 4, play cards to the table, end the turn, watch the discard pile
+become the draw deck — never the table) and :func:`initiative_widget` (both players reveal a card;
+the engine decides who goes first, ties keep the token). Check: :func:`questions`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from html import escape
+
+from tutor.chapters.und21 import card_title, events_html, worked_start, zones_html
+from tutor.errors import IllegalAction
+from tutor.explain import rule_html, rules_html
+from tutor.quiz import Question
+from tutor.undaunted import EndTurn, Play, RevealInitiative, apply
+from tutor.undaunted import rules as R
+from tutor.undaunted.cards import CARDS
+from tutor.undaunted.deck import Zones, draw
+
+START = Zones(draw=("riflemen-a", "scouts-a", "riflemen-a", "machine-gunners-a", "fog-of-war", "squad-leader-a"))
+ROUND_ZONES = ("hand", "table", "discard", "draw")
+
+
+def deck_widget(seed: int = 5):
+    """Draw 4 / play a card to the table / end the turn, on a six-card deck: the reshuffle shows."""
+    import ipywidgets as w
+    st = {"z": START, "rng": random.Random(seed), "round": 1}
+    b_draw = w.Button(description="Draw 4", button_style="primary", icon="download")
+    b_play = w.Button(description="Play a card to the table", icon="arrow-right", layout=w.Layout(width="auto"))
+    b_end = w.Button(description="End turn", icon="flag-checkered")
+    b_reset = w.Button(description="Start again", icon="undo")
+    msg = w.HTML()
+    pic = w.HTML()
+
+    def show(text=""):
+        z = st["z"]
+        b_draw.disabled = bool(z.hand or z.table)
+        b_play.disabled = not z.hand
+        b_end.disabled = not (z.hand or z.table)
+        msg.value = text
+        pic.value = zones_html(z, zones=ROUND_ZONES, title=f"Round {st['round']}", card_h=58)
+
+    def do_draw(_):
+        got = draw(st["z"], 4, st["rng"])
+        st["z"] = got.zones
+        names = ", ".join(card_title(c) for c in got.cards)
+        if got.reshuffles:
+            text = (f"<p>The draw deck ran out, so the <b>discard pile was shuffled</b> into a new draw deck "
+                    f"(cards on the table would not be). Drew: {escape(names)}.</p>" + rule_html(R.RESHUFFLE))
+        else:
+            text = f"<p>Drew 4 cards: {escape(names)}.</p>" + rule_html(R.DRAW)
+        show(text)
+
+    def do_play(_):
+        z = st["z"]
+        c = z.hand[0]
+        st["z"] = Zones(z.hand[1:], z.table + (c,), z.discard, z.draw, z.supply, z.out)
+        show(f"<p>{escape(card_title(c))} is played: it stays face up on the table until the end of the "
+             f"turn.</p>" + rule_html(R.TURN))
+
+    def do_end(_):
+        z = st["z"]
+        st["z"] = Zones((), (), z.discard + z.hand + z.table, z.draw, z.supply, z.out)
+        st["round"] += 1
+        show(f"<p>End of the turn: {len(z.hand)} card(s) left in the hand and {len(z.table)} played card(s) go "
+             f"to the discard pile. Nothing is kept for the next round.</p>" + rule_html(R.TURN_END))
+
+    def do_reset(_):
+        st.update(z=START, rng=random.Random(seed), round=1)
+        show()
+
+    b_draw.on_click(do_draw)
+    b_play.on_click(do_play)
+    b_end.on_click(do_end)
+    b_reset.on_click(do_reset)
+    show("<p>Press <b>Draw 4</b> to start the round.</p>")
+    box = w.VBox([w.HBox([b_draw, b_play, b_end, b_reset], layout=w.Layout(flex_flow="row wrap")), msg, pic])
+    box.press = {"draw": lambda: do_draw(None), "play": lambda: do_play(None), "end": lambda: do_end(None)}
+    box.zones = lambda: st["z"]
+    box.message = lambda: msg.value
+    return box
+
+
+# ---------------------------------------------------------------------------------------------
+# initiative
+
+HANDS = {"allied": ("riflemen-c", "scouts-c", "squad-leader-c", "fog-of-war"),
+         "axis": ("riflemen-a", "scouts-b", "platoon-sergeant", "fog-of-war")}
+
+
+def initiative_state(holder: str = "allied", hands=HANDS):
+    """The worked example's board in the initiative phase, with the given hands and token holder."""
+    s = worked_start()
+    zones = tuple(replace(s.zones_of(side), hand=tuple(hands[side])) for side in ("allied", "axis"))
+    return replace(s, zones=zones, phase="initiative", initiative=holder)
+
+
+def reveal(allied: str, axis: str, holder: str = "allied"):
+    """The engine's initiative step: (new state, events)."""
+    st = apply(initiative_state(holder), RevealInitiative(allied=allied, axis=axis))
+    return st.state, st.events
+
+
+def initiative_widget():
+    import ipywidgets as w
+    opts = {side: [(f"{card_title(c)} ({CARDS[c].initiative})", c) for c in HANDS[side]] for side in HANDS}
+    a = w.Dropdown(options=opts["allied"], value="riflemen-c", description="Allies reveal",
+                   style={"description_width": "110px"}, layout=w.Layout(width="330px"))
+    x = w.Dropdown(options=opts["axis"], value="riflemen-a", description="Axis reveal",
+                   style={"description_width": "110px"}, layout=w.Layout(width="330px"))
+    holder = w.ToggleButtons(options=[("Allies hold the token", "allied"), ("Axis holds the token", "axis")],
+                             value="axis")
+    out = w.HTML()
+
+    def show(*_):
+        s, ev = reveal(a.value, x.value, holder.value)
+        out.value = (f"<p style='font-size:16px'><b>{escape(s.active)}</b> takes the first turn.</p>"
+                     + events_html(ev)
+                     + zones_html(s.zones_of(s.active), zones=("hand", "discard"), card_h=58,
+                                  title=f"{s.active}: the revealed card is already in the discard pile"))
+
+    for c in (a, x, holder):
+        c.observe(show, names="value")
+    show()
+    box = w.VBox([w.HTML("<p>Who holds the initiative token from the last round?</p>"), holder, a, x, out])
+    box.choose = lambda al, ax, h: (setattr(holder, "value", h), setattr(a, "value", al),
+                                    setattr(x, "value", ax), out.value)[-1]
+    return box
+
+
+# --- questions ------------------------------------------------------------------------------
+
+def _q_tie() -> Question:
+    choices = ("Allies", "Axis", "Both reveal again")
+
+    def rule_fn():
+        s, ev = reveal("riflemen-c", "riflemen-a", holder="axis")
+        return {"allied": "Allies", "axis": "Axis"}[s.active], (f"<p>{escape(ev[0].text)}.</p>"
+                                                              + rule_html(R.INITIATIVE))
+    return Question("22.tie", "<p>The <b>axis</b> holds the initiative token. This round both players reveal "
+                    "<b>riflemen</b> (initiative 5). Who plays first?</p>", choices, rule_fn)
+
+
+def _q_revealed() -> Question:
+    choices = ("Back into the hand", "Onto the table", "Into the discard pile", "Into the supply")
+
+    def rule_fn():
+        s, ev = reveal("squad-leader-c", "scouts-b")
+        where = ("Into the discard pile" if "squad-leader-c" in s.zones_of("allied").discard else
+                 "Back into the hand" if "squad-leader-c" in s.zones_of("allied").hand else "Onto the table")
+        return where, "<p>The revealed cards are not played: no action.</p>" + rule_html(R.INITIATIVE_DISCARD)
+    return Question("22.revealed", "<p>After both players reveal their initiative cards, where do those two "
+                    "cards go?</p>", choices, rule_fn)
+
+
+def _q_draw_count() -> Question:
+    z = Zones(draw=("riflemen-a", "scouts-a"), discard=("fog-of-war",),
+              table=("machine-gunners-a", "riflemen-a", "squad-leader-a"))
+    choices = ("2", "3", "4")
+    prompt = ("<p>You must draw <b>4</b> cards, and your zones look like this (the table holds the cards "
+              "you played this turn). How many cards do you actually get?</p>"
+              + zones_html(z, zones=("table", "discard", "draw"), open_draw=True, card_h=58))
+
+    def rule_fn():
+        got = draw(z, 4, random.Random(0))
+        return str(len(got.cards)), (f"<p>The engine drew {len(got.cards)}: the 2 cards of the draw deck, then "
+                                     f"the discard pile was reshuffled ({got.reshuffles}×) and gave 1 more. The "
+                                     f"3 played cards on the table are never reshuffled.</p>"
+                                     + rules_html([R.RESHUFFLE, R.COMMAND]))
+    return Question("22.reshuffle", prompt, choices, rule_fn)
+
+
+def _q_keep() -> Question:
+    choices = ("Yes, they stay in the hand", "No, they go to the discard pile", "They go back to the supply")
+
+    def rule_fn():
+        s, _ = reveal("squad-leader-c", "scouts-b")
+        # the allied squad leader (7) beats the axis scouts (6): allied plays first and ends at once
+        st = apply(s, EndTurn(s.active))
+        z = st.state.zones_of(s.active)
+        kept = bool(z.hand)
+        ans = choices[0] if kept else choices[1]
+        return ans, f"<p>{escape(st.events[0].text)}.</p>" + rule_html(R.TURN_END)
+    return Question("22.keep", "<p>You end your turn with cards still in your hand. Do you keep them for the "
+                    "next round?</p>", choices, rule_fn)
+
+
+def _q_fog_play() -> Question:
+    choices = ("Yes, for no effect", "No, only to bid for initiative")
+
+    def rule_fn():
+        s, _ = reveal("squad-leader-c", "scouts-b")
+        try:
+            apply(s, Play("allied", "fog-of-war", "move", path=("2A",)))
+            return choices[0], "<p>The engine allowed it.</p>"
+        except IllegalAction as exc:
+            return choices[1], f"<p>The engine refuses: {escape(str(exc))}.</p>" + rule_html(exc.rule)
+    return Question("22.fog", "<p>It is your turn and you hold a fog of war card. Can you play it?</p>",
+                    choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    return [_q_tie(), _q_revealed(), _q_draw_count(), _q_keep(), _q_fog_play()]

@@ -1,0 +1,255 @@
+"""Chapter 23, Undaunted: movement (move, maneuver, scout, sneak) and fog of war.
+
+Try: :func:`play_widget` — a sandbox on the worked example's board: the engine lists every legal
+play of the cards in hand (``tutor.undaunted.legal_actions``), the learner picks one, the engine
+applies it and the board, markers and cards update. Chapter 24 reuses it for support actions.
+:func:`sneak_conflict_html` shows the rulebook's sneak 1 vs 2 disagreement side by side with
+what the engine does under each value. Check: :func:`questions`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+
+from tutor.chapters.und21 import board_html, card_title, events_html, worked_start, zones_html
+from tutor.errors import IllegalAction
+from tutor.explain import rule_html
+from tutor.quiz import Question
+from tutor.undaunted import EndTurn, Play, Withdraw, apply, card_plays, legal_actions
+from tutor.undaunted import rules as R
+
+MOVEMENT = ("move", "maneuver", "scout", "sneak")
+
+
+def describe(a) -> str:
+    """A legal action in plain English: "Scouts B — scout 8A → 3B → 17B"."""
+    if isinstance(a, EndTurn):
+        return "End the turn"
+    if isinstance(a, Withdraw):
+        return f"{card_title(a.card)} — withdraw to the supply"
+    bits = [f"{card_title(a.card)} — {a.action}"]
+    if a.deploy:
+        bits.append(f"(deploy at {a.deploy})")
+    if a.unit:
+        bits.append(card_title(a.unit))
+    if a.path:
+        bits.append("→ " + " → ".join(a.path))
+    if a.target:
+        bits.append(f"at {card_title(a.target) if '-' in a.target or a.target in ('sniper', 'mortar') else a.target}")
+    if a.cards:
+        bits.append("taking " + ", ".join(card_title(c) for c in a.cards))
+    if a.action == "command":
+        bits.append("(draw 2)")
+    return " ".join(bits)
+
+
+def sandbox(hand, side: str = "axis", table=(), **changes):
+    """The worked example's board in ``side``'s turn with ``hand`` (and ``table``) set."""
+    s = worked_start()
+    zones = list(s.zones)
+    i = 0 if side == "allied" else 1
+    zones[i] = replace(zones[i], hand=tuple(hand), table=tuple(table))
+    return replace(s, zones=tuple(zones), phase="turn", active=side, **changes)
+
+
+MOVE_HAND = ("scouts-b", "riflemen-a", "platoon-guide", "sniper")
+
+
+def play_widget(state=None, actions=MOVEMENT, seed: int = 1, note: str = ""):
+    """Pick a legal play from a list (the engine's), apply it, see the board and cards change."""
+    import ipywidgets as w
+    from tutor.undaunted import LoadedDice
+    start = state if state is not None else sandbox(MOVE_HAND)
+    st = {"s": start, "log": [], "path": ()}
+    pick = w.Dropdown(description="Play", layout=w.Layout(width="560px"))
+    go = w.Button(description="Do it", button_style="primary", icon="play")
+    reset = w.Button(description="Start again", icon="undo")
+    msg = w.HTML()
+    pic = w.HTML()
+
+    def options():
+        s = st["s"]
+        if s.phase != "turn":
+            return []
+        acts = [a for a in legal_actions(s)
+                if isinstance(a, (Withdraw, EndTurn)) or a.action in actions or a.action == "ready"]
+        return [(describe(a), k) for k, a in enumerate(acts)], acts
+
+    def show(text=""):
+        s = st["s"]
+        opts, acts = options() if s.phase == "turn" else ([], [])
+        st["acts"] = acts
+        pick.options = opts
+        pick.index = 0 if opts else None
+        go.disabled = not opts
+        msg.value = text
+        side = s.active or "axis"
+        pic.value = (board_html(s, path=st["path"])
+                     + zones_html(s.zones_of(side), zones=("hand", "table", "discard", "supply"), card_h=58,
+                                  title=f"{side}: cards"))
+
+    def do(_):
+        if pick.value is None:
+            return
+        a = st["acts"][pick.value]
+        try:
+            step = apply(st["s"], a, LoadedDice(seed=seed))
+        except IllegalAction as exc:          # legal_actions should never offer one
+            show(f"<p>Refused: {escape(str(exc))}</p>" + rule_html(exc.rule))
+            return
+        st["s"] = step.state
+        st["path"] = ()
+        if isinstance(a, Play) and a.path:
+            prev = st["last_tile"].get(a.unit or a.card)
+            st["path"] = ((prev,) if prev else ()) + a.path
+        _remember_tiles(st)
+        done = "" if step.state.phase == "turn" else "<p><i>The turn is over. Press Start again.</i></p>"
+        show(f"<p><b>{escape(describe(a))}</b></p>" + events_html(step.events) + done)
+
+    def do_reset(_):
+        st.update(s=start, path=())
+        _remember_tiles(st)
+        show()
+
+    go.on_click(do)
+    reset.on_click(do_reset)
+    _remember_tiles(st)
+    show(note)
+    box = w.VBox([w.HBox([pick, go, reset], layout=w.Layout(flex_flow="row wrap")), msg, pic])
+    box.choices = lambda: [label for label, _ in pick.options]
+
+    def play(label):
+        pick.value = dict(pick.options)[label]
+        do(None)
+        return msg.value
+    box.play = play
+    box.state = lambda: st["s"]
+    return box
+
+
+def _remember_tiles(st):
+    st["last_tile"] = {t.unit: t.tile for t in st["s"].tokens}
+
+
+# ---------------------------------------------------------------------------------------------
+# the sneak conflict
+
+
+def sneak_conflict():
+    """The sneak conflict from ``tutor.conflicts.all_conflicts()`` (or the engine's own list)."""
+    try:
+        from tutor.conflicts import all_conflicts
+        for c in all_conflicts():
+            if "sneak" in c.key or "sneak" in c.topic.lower():
+                return c
+    except Exception:  # noqa: BLE001 - the registry is optional here
+        pass
+    return None
+
+
+def sneak_destinations(value: int) -> list[str]:
+    """Where the sniper on 6B may end a sneak under the given value (engine, scenario option)."""
+    s = sandbox(("sniper",), side="axis")
+    toks = tuple(replace(t, tile="6B") if t.unit == "sniper" and t.side == "axis" else t for t in s.tokens)
+    sc = replace(s.scenario, options=(("sneak", value),))
+    s = replace(s, tokens=toks, scenario=sc)
+    return sorted({p.path[-1] for p in card_plays(s, "axis", "sniper") if isinstance(p, Play) and p.action == "sneak"})
+
+
+def sneak_conflict_html() -> str:
+    c = sneak_conflict()
+    if c is not None:
+        texts = list(c.texts)
+        ruling = c.ruling
+    else:
+        texts = [R.SNEAK_TEXT, R.SNEAK_QR]
+        ruling = next(x["resolution"] for x in R.SOURCE_CONFLICTS if x["action"] == "sneak")
+    cols = "".join(f"<td style='vertical-align:top;width:50%;padding:6px;border:1px solid #ccc'>"
+                   f"<b>{escape(r.heading)}</b>{rule_html(r, open_=True)}</td>" for r in texts)
+    one, two = sneak_destinations(1), sneak_destinations(2)
+    return (f"<table style='border-collapse:collapse;width:100%'><tr>{cols}</tr></table>"
+            f"<p><b>How this tutor rules:</b> {escape(ruling)}</p>"
+            f"<p>What it changes, on the board above: a sniper on 6B may sneak to <b>{len(one)}</b> tiles with "
+            f"value 1 ({', '.join(one)}) but to <b>{len(two)}</b> tiles with value 2.</p>")
+
+
+# --- questions ------------------------------------------------------------------------------
+
+def _refused(s, action):
+    try:
+        step = apply(s, action)
+        return None, step
+    except IllegalAction as exc:
+        return exc, None
+
+
+def _q_move_unscouted() -> Question:
+    choices = ("Yes", "No")
+
+    def rule_fn():
+        exc, _ = _refused(sandbox(("riflemen-a",)), Play("axis", "riflemen-a", "move", path=("10B",)))
+        if exc is None:
+            return "Yes", "<p>The engine allowed it.</p>"
+        return "No", f"<p>The engine refuses: {escape(str(exc))}.</p>" + rule_html(exc.rule)
+    return Question("23.move", "<p>Axis riflemen A stand on 12A. Tile 10B next to them carries no axis control "
+                    "marker. May they <b>move</b> there?</p>", choices, rule_fn)
+
+
+def _q_scout_fog() -> Question:
+    choices = ("0", "1", "2")
+
+    def rule_fn():
+        _, step = _refused(sandbox(("scouts-b",)), Play("axis", "scouts-b", "scout", path=("14A", "11A")))
+        ev = step.events[0]
+        return str(ev.data["fog_of_war"]), f"<p>{escape(ev.text)}.</p>" + rule_html(R.SCOUT)
+    return Question("23.scout", "<p>Axis scouts B on 8A <b>scout</b> 8A → 14A → 11A; Hans has no marker on "
+                    "either tile. How many fog of war cards go into his discard pile?</p>", choices, rule_fn)
+
+
+def _q_sneak() -> Question:
+    choices = ("A scouted marker and a fog of war", "A scouted marker only", "No marker, no fog of war")
+
+    def rule_fn():
+        s = sandbox(("sniper",))
+        _, step = _refused(s, Play("axis", "sniper", "sneak", path=("10B",), deploy=None))
+        after = step.state
+        marker = after.control_of("axis", "10B")
+        fog = after.zones_of("axis").discard.count("fog-of-war") - s.zones_of("axis").discard.count("fog-of-war")
+        ans = choices[2] if marker is None and fog == 0 else choices[0] if fog else choices[1]
+        return ans, f"<ul>{''.join(f'<li>{escape(e.text)}</li>' for e in step.events)}</ul>" + rule_html(R.SNEAK)
+    return Question("23.sneak", "<p>The axis sniper deploys on 6B and <b>sneaks</b> onto 10B, which Hans has never "
+                    "scouted. What does he place or take?</p>", choices, rule_fn)
+
+
+def _q_maneuver_suppressed() -> Question:
+    choices = ("Yes", "No")
+
+    def rule_fn():
+        s = sandbox(("platoon-guide",))
+        toks = tuple(replace(t, suppressed=True) if t.unit == "riflemen-a" and t.side == "axis" else t
+                     for t in s.tokens)
+        s = replace(s, tokens=toks)
+        exc, _ = _refused(s, Play("axis", "platoon-guide", "maneuver", unit="riflemen-a", path=("6B",)))
+        if exc is None:
+            return "Yes", "<p>The engine allowed it.</p>"
+        return "No", f"<p>The engine refuses: {escape(str(exc))}.</p>" + rule_html(R.MANEUVER_SUPPRESSED)
+    return Question("23.maneuver", "<p>Axis riflemen A on 12A are <b>suppressed</b>. May the platoon guide's "
+                    "<b>maneuver</b> move them to 6B (an axis tile)?</p>", choices, rule_fn)
+
+
+def _q_withdraw_fog() -> Question:
+    choices = ("Yes", "No")
+
+    def rule_fn():
+        exc, _ = _refused(sandbox(("fog-of-war",)), Withdraw("axis", "fog-of-war"))
+        if exc is None:
+            return "Yes", "<p>The engine allowed it.</p>"
+        return "No", (f"<p>The engine refuses: {escape(str(exc))}. Only a scouts card's <b>recon</b> removes "
+                      f"fog of war from your deck.</p>" + rule_html(exc.rule) + rule_html(R.RECON))
+    return Question("23.fog", "<p>Can you get rid of a fog of war card by <b>withdrawing</b> it to your "
+                    "supply?</p>", choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    return [_q_move_unscouted(), _q_scout_fog(), _q_sneak(), _q_maneuver_suppressed(), _q_withdraw_fog()]
