@@ -25,6 +25,12 @@ def add_commands(sub) -> None:
     p.add_argument("-o", "--output", metavar="OUT.yaml", help="when decoding: write the scenario here")
     p.set_defaults(func=cmd_link)
 
+    p = sub.add_parser("handout", help="a printable one-page chapter reference (HTML with the boards drawn)")
+    p.add_argument("chapter", nargs="?", metavar="CHAPTER", help="chapter number (e.g. 07) or notebook name")
+    p.add_argument("--all", action="store_true", help="every chapter that has a handout (-o is a folder)")
+    p.add_argument("-o", "--output", metavar="OUT", help="file (or folder with --all); default: print the HTML")
+    p.set_defaults(func=cmd_handout)
+
 
 def _write(text: str, output: str | None) -> None:
     if output:
@@ -60,4 +66,24 @@ def cmd_link(args) -> int:
         return 0
     scenario = link.decode(src)
     _write(scenario.to_yaml(), args.output)
+    return 0
+
+
+def cmd_handout(args) -> int:
+    from tutor.lab import handouts
+    if args.all:
+        if not args.output:
+            raise InputError("tutor handout --all needs -o FOLDER")
+        out = Path(args.output)
+        out.mkdir(parents=True, exist_ok=True)
+        for ch in handouts.chapters_with_handouts():
+            print(handouts.write(ch, out))
+        return 0
+    if not args.chapter:
+        raise InputError("tutor handout: give a CHAPTER (e.g. 07) or --all; chapters with handouts: "
+                         + ", ".join(handouts.chapters_with_handouts()))
+    if args.output:
+        print(handouts.write(args.chapter, args.output))
+    else:
+        sys.stdout.write(handouts.handout_html(args.chapter))
     return 0

@@ -1,0 +1,109 @@
+"""The lab widget, the conflicts page, handouts and the dice table."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.errors import InputError
+from tutor.lab import handouts, link
+from tutor.lab.conflicts_page import conflicts_html, entries
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_conflicts_page_has_the_issues_examples():
+    es = entries()
+    keys = " ".join(e.key + " " + e.topic.lower() for e in es)
+    assert "sneak" in keys and "m44.retreat.partial" in keys and "m44.height.edition" in keys
+    for e in es:
+        assert e.texts and e.ruling and e.question
+    html = conflicts_html()
+    assert "Skrytý přesun" in html and "How this project rules" in html
+    assert conflicts_html("undaunted").count('class="tutor-conf"') == len([e for e in es if e.game == "undaunted"])
+
+
+def test_range_table_is_exact():
+    rows = handouts.range_rows()
+    inf1 = next(r for r in rows if r["unit"] == "infantry" and r["range"] == 1)
+    assert inf1["dice"] == 3 and inf1["P(≥1) vs infantry"] == Fraction(7, 8)
+    art6 = next(r for r in rows if r["unit"] == "artillery" and r["range"] == 6)
+    assert art6["P(≥1) vs artillery"] == Fraction(1, 6)
+    pytest.importorskip("pandas")
+    t = handouts.range_table()
+    assert t.loc[("armor", 2), "dice"] == 3
+
+
+def test_handouts(tmp_path):
+    for ch in handouts.chapters_with_handouts():
+        html = handouts.handout_html(ch)
+        assert html.startswith("<!doctype html>") and "<svg" in html and "Key rules" in html
+    assert "Dice by unit and range" in handouts.handout_html("05")
+    with pytest.raises(InputError):
+        handouts.handout_html("99")
+    with pytest.raises(InputError, match="no handout yet"):
+        handouts.handout_html("02")
+    assert main(["handout", "07", "-o", str(tmp_path / "h.html")]) == 0
+    assert main(["handout", "--all", "-o", str(tmp_path / "all")]) == 0
+    assert len(list((tmp_path / "all").glob("*.html"))) == len(handouts.SHEETS)
+    assert main(["handout"]) == 2
+
+
+def test_lab_widget_round_trip(monkeypatch):
+    pytest.importorskip("ipycanvas")
+    from tutor.lab.app import Lab, read_upload
+    lab = Lab()
+    lab.tool.value = "Woods"
+    lab.on_hex((6, 2))
+    lab.tool.value = "● Allied infantry"
+    lab.on_hex((6, 4))
+    lab.tool.value = "■ Axis infantry"
+    lab.on_hex((6, 0))
+    lab.tool.value = "Ask"
+    lab.on_hex((6, 4))
+    lab.on_hex((6, 0))
+    assert lab.ruling is not None and not lab.ruling.visible          # the woods are in the way
+    lab.question.value = "Attack odds"
+    lab.refresh()
+    assert "P(eliminated)" in lab.why.value or "out of range" in lab.status.value
+    lab.dice.value = 2
+    assert "Dice set to 2" in lab.why.value
+    lab.question.value = "Retreat"
+    lab.on_hex((6, 4))          # drop
+    lab.on_hex((6, 0))
+    lab.flags.value = 1
+    assert "cannot retreat" in lab.why.value                          # on its baseline
+    lab.question.value = "Legal moves"
+    lab.on_hex((6, 0))
+    lab.on_hex((6, 4))
+    assert "legal destinations" in lab.why.value
+    yaml_text, svg = lab.export()
+    assert "woods" in yaml_text and svg.startswith("<svg") and "download=" in lab.exports.value
+    # the share box holds a link that opens the same board
+    back = link.decode(lab.share.value)
+    assert dict(back.terrain) == dict(lab.state.field.terrain) and dict(back.units) == dict(lab.state.field.units)
+    other = Lab()
+    other.open_link(lab.share.value)
+    assert dict(other.state.field.units) == dict(lab.state.field.units)
+    other.open_link("m1.AAAAAAAA")
+    assert "bad" in other.status.value
+    # from Voilà's environment
+    monkeypatch.setenv("QUERY_STRING", lab.share.value.split("?", 1)[1])
+    monkeypatch.setenv("SERVER_NAME", "localhost")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/lab.ipynb")
+    env = Lab.from_environment()
+    assert dict(env.state.field.terrain) == {(6, 2): "woods"}
+    assert env.share.value.startswith("http://localhost:8866/voila/render/lab.ipynb?board=m1.")
+    monkeypatch.setenv("QUERY_STRING", "board=m1.broken")
+    assert "could not be opened" in Lab.from_environment().status.value
+    # uploads
+    s, w = read_upload("full.m44", (ROOT / "tests/lab/m44/full.m44").read_bytes())
+    assert s.board.name == "standard" and w
+    s, w = read_upload("b.yaml", (ROOT / "scenarios/los/hills.yaml").read_bytes())
+    assert w == ()
+    with pytest.raises(InputError):
+        read_upload("bad.yaml", b"format: 2\n")

@@ -1,0 +1,112 @@
+"""The source-conflicts page: every place the seeds disagree or leave room, texts side by side.
+
+Gathers ``tutor.conflicts.all_conflicts()`` (Memoir '44, with the ruling the engine applies) and
+``tutor.undaunted.rules.SOURCE_CONFLICTS`` (Undaunted: Normandy, where the rulebook disagrees with
+itself — sneak 1 versus 2 among them) into one list of plain entries, and renders it as HTML: each
+conflict's question, its source texts side by side (original wording, English gist, file and
+heading or line), and the ruling this project's engine uses. Pure functions, no widgets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from tutor.rulebook import RULES, SEED_FILES
+
+LANGUAGE_NAMES = {"es": "Spanish", "cs": "Czech", "pl": "Polish"}
+
+
+@dataclass(frozen=True)
+class Text:
+    original: str
+    english: str
+    lang: str
+    cite: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    key: str
+    game: str
+    topic: str
+    question: str
+    texts: tuple[Text, ...]
+    ruling: str
+    engine: str
+
+
+def _all() -> list[Entry]:
+    from tutor.conflicts import all_conflicts
+    out = []
+    for c in all_conflicts():
+        texts = tuple(Text(r.quote, r.summary, r.language, r.cite) for r in c.texts)
+        out.append(Entry(c.key, c.game, c.topic, c.question, texts, c.ruling, c.engine))
+    return out
+
+
+def _undaunted() -> list[Entry]:
+    try:
+        from tutor.undaunted.rules import SOURCE_CONFLICTS
+    except ImportError:
+        return []
+    out = []
+    for c in SOURCE_CONFLICTS:
+        texts = []
+        for t in c.get("texts", ()):
+            r = RULES.get(t.get("rule", ""))
+            file = r.file if r is not None else "undaunted-normandy-rules-cs.txt"
+            where = t.get("where", "")
+            line = f", line {t['line']}" if t.get("line") else ""
+            english = r.summary if r is not None else ""
+            if "value" in t:
+                english = (english + " " if english else "") + f"(value {t['value']})"
+            texts.append(Text(t.get("text", r.quote if r else ""), english, SEED_FILES[file][1],
+                              f"{file}, {where}{line}"))
+        topic = c.get("topic", "")
+        values = ", ".join(str(t["value"]) for t in c.get("texts", ()) if "value" in t)
+        question = (f"The two places in the rulebook give different values ({values}) for "
+                    f"{c.get('action', topic)}." if values else
+                    f"The rules text and the quick reference word {c.get('action', topic)} differently.")
+        out.append(Entry(f"und.{topic.replace(' ', '_')}", "undaunted", topic.capitalize(), question,
+                         tuple(texts), c.get("resolution", ""), "tutor.undaunted.actions"))
+    return out
+
+
+def entries() -> tuple[Entry, ...]:
+    """Every conflict of both games.
+
+    ``all_conflicts()`` includes Undaunted's once ``tutor.undaunted.conflicts`` exists; until then
+    they come from ``tutor.undaunted.rules.SOURCE_CONFLICTS``.
+    """
+    out = _all()
+    if not any(e.game == "undaunted" for e in out):
+        out += _undaunted()
+    return tuple(out)
+
+
+STYLE = ("<style>.tutor-conf{margin:1.2em 0;padding-bottom:.6em;border-bottom:1px solid #ccd}"
+         ".tutor-conf .texts{display:flex;gap:1em;flex-wrap:wrap}.tutor-conf .texts>div{flex:1 1 16em;"
+         "border-left:3px solid #8a8a8a;padding-left:.6em}.tutor-conf blockquote{margin:.3em 0;font-style:italic}"
+         ".tutor-conf .ruling{background:#eef6ee;border-left:3px solid #1b6e1b;padding:.4em .6em;margin-top:.5em}"
+         ".tutor-conf small{color:#556}</style>")
+
+
+def entry_html(e: Entry) -> str:
+    texts = "".join(
+        f'<div><small>{escape(LANGUAGE_NAMES.get(t.lang, t.lang))} — {escape(t.cite)}</small>'
+        f'<blockquote lang="{t.lang}">{escape(t.original)}</blockquote><small>{escape(t.english)}</small></div>'
+        for t in e.texts)
+    game = "Memoir '44" if e.game == "memoir44" else "Undaunted: Normandy"
+    return (f'<div class="tutor-conf" id="{escape(e.key)}"><h3>{escape(e.topic)} <small>({game})</small></h3>'
+            f'<p>{escape(e.question)}</p><div class="texts">{texts}</div>'
+            f'<div class="ruling"><b>How this project rules:</b> {escape(e.ruling)} '
+            f'<small>(in <code>{escape(e.engine)}</code>)</small></div></div>')
+
+
+def conflicts_html(game: str | None = None) -> str:
+    """The whole page (``game``: only memoir44 or undaunted)."""
+    es = [e for e in entries() if game is None or e.game == game]
+    toc = "".join(f'<li><a href="#{escape(e.key)}">{escape(e.topic)}</a></li>' for e in es)
+    return STYLE + f"<p>{len(es)} places where the sources disagree or leave room:</p><ul>{toc}</ul>" + \
+        "".join(entry_html(e) for e in es)

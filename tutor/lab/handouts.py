@@ -1,0 +1,162 @@
+"""Printable one-page chapter references, generated from the engine.
+
+``handout_html(chapter)`` is a self-contained HTML page (A4, print CSS): the chapter's title and
+aim, its boards drawn as SVG by ``tutor.render.svg`` (with the engine's ruling drawn on them where a
+board has one shooter and one target), the key rules in English with the original wording, and for
+the battle chapters the table of dice by unit and range. ``range_table()`` is that table as a
+pandas DataFrame (pandas imported only there).
+
+    tutor handout 07 -o retreat.html        # a chapter by number or notebook name
+    tutor handout --all -o docs/handouts/
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+from pathlib import Path
+
+from tutor.errors import InputError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    boards: tuple[str, ...]        # scenario files under scenarios/
+    rules: tuple[str, ...]         # rule keys (tutor.rulebook.RULES)
+    dice_table: bool = False
+
+
+SHEETS: dict[str, Sheet] = {
+    "01": Sheet(("los/woods.yaml", "los/edge-both-sides.yaml", "los/hills.yaml"),
+                ("m44.battlefield", "m44.los", "m44.los.edges", "m44.height.los")),
+    "04": Sheet(("examples/woods-turns.yaml", "examples/beach-moves.yaml"),
+                ("m44.move.infantry", "m44.move.armor", "m44.move.artillery", "m44.move.no_passing")),
+    "05": Sheet(("examples/armor-town-vs-hill.yaml",),
+                ("m44.range.infantry", "m44.range.armor", "m44.range.artillery", "m44.battle.protection",
+                 "m44.battle.penalties_add"), dice_table=True),
+    "06": Sheet(("los/height-example-1.yaml", "examples/bunker-on-hill.yaml", "examples/draw-and-beach.yaml"),
+                ("m44.terrain.woods", "m44.terrain.hill", "m44.terrain.town", "m44.height.move")),
+    "07": Sheet(("examples/retreat-two-paths.yaml", "examples/retreat-river-and-unit.yaml"),
+                ("m44.resolve.hits", "m44.retreat.flag", "m44.retreat.blocked", "m44.retreat.no_choice"),
+                dice_table=True),
+    "08": Sheet(("examples/armor-overrun.yaml",), ("m44.take_ground", "m44.overrun")),
+    "09": Sheet(("examples/sandbags-in-town.yaml", "examples/bunker-on-hill.yaml"),
+                ("m44.obstacle.bunker", "m44.obstacle.hedgehog", "m44.obstacle.wire", "m44.obstacle.sandbags",
+                 "m44.obstacles.no_stacking")),
+    "10": Sheet(("examples/elite-infantry-woods.yaml", "examples/resistance-retreat.yaml"),
+                ("m44.special.elite_infantry", "m44.special.elite_armor", "m44.special.resistance.retreat")),
+}
+
+CSS = """<style>
+@page { size: A4; margin: 12mm; }
+body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; font-size: 10.5pt; color: #111; max-width: 190mm; margin: auto; }
+h1 { font-size: 17pt; margin: 0 0 2mm 0; } .aim { margin: 0 0 3mm 0; color: #333; }
+.boards { display: flex; flex-wrap: wrap; gap: 3mm; } .board { flex: 1 1 58mm; break-inside: avoid; }
+.board svg { width: 100%; height: auto; } .board p { font-size: 8.5pt; margin: 1mm 0; }
+.rule { border-left: 2px solid #888; padding-left: 2mm; margin: 2mm 0; break-inside: avoid; }
+.rule q { display: block; font-style: italic; font-size: 8.5pt; color: #444; }
+.rule small { color: #666; font-size: 7.5pt; } table { border-collapse: collapse; font-size: 8.5pt; }
+td, th { border: 1px solid #bbb; padding: 1px 4px; text-align: right; } h2 { font-size: 12pt; margin: 3mm 0 1mm; }
+footer { font-size: 7.5pt; color: #666; margin-top: 3mm; }
+</style>"""
+
+
+def _chapter(key: str):
+    from tutor import course
+    key = str(key).strip()
+    for c in course.CHAPTERS:
+        if c.notebook == key or c.notebook.split("-", 1)[0] == key.zfill(2) or c.notebook.split(".")[0] == key:
+            return c
+    raise InputError(f"chapter {key!r} is unknown: give its number (01-28) or notebook name")
+
+
+def chapters_with_handouts() -> list[str]:
+    return list(SHEETS)
+
+
+def _board_html(path: Path) -> str:
+    from tutor.memoir.los import line_of_sight
+    from tutor.render.svg import los_svg, state_svg
+    from tutor.scenario import load
+    s = load(path)
+    units = sorted(s.units, key=lambda h: (h[1], h[0]))
+    sides = {s.units[h].side for h in units}
+    if len(units) == 2 and len(sides) == 2:
+        r = line_of_sight(s, units[1], units[0])
+        picture = los_svg(r, title=s.title, legend=False)
+        note = f"{escape(r.reason)}"
+    else:
+        picture = state_svg(s, title=s.title, legend=False)
+        note = escape(s.description.strip().split("\n")[0]) if s.description else ""
+    return f'<div class="board">{picture}<p>{note}</p></div>'
+
+
+def range_rows() -> list[dict]:
+    """Dice by attacking unit and range, with exact hit chances against each target kind."""
+    from tutor.memoir.combat import DICE
+    from tutor.odds import distribution
+    rows = []
+    for unit, table in DICE.items():
+        for rng, n in enumerate(table, start=1):
+            row = {"unit": unit, "range": rng, "dice": n}
+            for vs in ("infantry", "armor", "artillery"):
+                d = distribution(n, vs)
+                row[f"E hits vs {vs}"] = d.expected_hits
+                row[f"P(≥1) vs {vs}"] = 1 - d.hits.get(0, Fraction(0))
+            rows.append(row)
+    return rows
+
+
+def range_table():
+    """``range_rows()`` as a pandas DataFrame indexed by (unit, range); values are Fractions."""
+    import pandas as pd
+    return pd.DataFrame(range_rows()).set_index(["unit", "range"])
+
+
+def _range_html() -> str:
+    rows = range_rows()
+    head = "".join(f"<th>{escape(k)}</th>" for k in rows[0])
+    def cell(k, v):
+        if not isinstance(v, Fraction):
+            return str(v)
+        return f"{v} ({float(v):.0%})" if k.startswith("P(") else f"{v} ({float(v):.2f})"
+    body = "".join("<tr>" + "".join(f"<td>{cell(k, v)}</td>" for k, v in r.items()) + "</tr>" for r in rows)
+    return f"<h2>Dice by unit and range (exact)</h2><table><tr>{head}</tr>{body}</table>"
+
+
+def handout_html(chapter: str) -> str:
+    """The one-page handout of a chapter (number like "07" or its notebook name)."""
+    import tutor.memoir.terrain  # noqa: F401  (registers the terrain and obstacle rules)
+    from tutor.memoir import rules as _memoir_rules  # noqa: F401
+    from tutor.rulebook import RULES
+    c = _chapter(chapter)
+    num = c.notebook.split("-", 1)[0]
+    sheet = SHEETS.get(num)
+    if sheet is None:
+        raise InputError(f"chapter {num} has no handout yet: handouts exist for chapters "
+                         f"{', '.join(SHEETS)}")
+    boards = "".join(_board_html(ROOT / "scenarios" / b) for b in sheet.boards
+                     if (ROOT / "scenarios" / b).is_file())
+    rules = "".join(
+        f'<div class="rule">{escape(r.summary)}<q lang="{r.language}">{escape(r.quote)}</q>'
+        f'<small>{escape(r.cite)}</small></div>' for r in (RULES[k] for k in sheet.rules if k in RULES))
+    table = _range_html() if sheet.dice_table else ""
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{escape(c.title)}</title>{CSS}"
+            f"</head><body><h1>{num}. {escape(c.title)}</h1><p class='aim'>{escape(c.teaches)}</p>"
+            f"<div class='boards'>{boards}</div><h2>Key rules</h2>{rules}{table}"
+            f"<footer>Generated by the rules tutor from its engine (tutor handout {num}). Rule texts quoted "
+            f"from the seed rulebooks; every ruling drawn is the engine's.</footer></body></html>")
+
+
+def write(chapter: str, out: str | Path) -> Path:
+    out = Path(out)
+    if out.is_dir():
+        out = out / f"handout-{_chapter(chapter).notebook.split('-', 1)[0]}.html"
+    try:
+        out.write_text(handout_html(chapter), encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{out}: cannot write: {exc.strerror}") from None
+    return out
