@@ -111,7 +111,7 @@ def test_bad_deck_messages_say_what_is_allowed():
         with pytest.raises(InputError) as exc:
             load_deck(p)
         msgs[p.stem] = str(exc.value)
-    assert "line 6" in msgs["duplicate-key"] and "duplicate key 'hand'" in msgs["duplicate-key"]
+    assert ":6:" in msgs["duplicate-key"] and "key 'hand' appears twice" in msgs["duplicate-key"]
     assert "'riflemen-d' is not a card id" in msgs["unknown-card"] and "riflemen-a" in msgs["unknown-card"]
     assert "allowed: allied, axis" in msgs["bad-side"]
     assert "graveyard" in msgs["unknown-zone"] and "supply" in msgs["unknown-zone"]

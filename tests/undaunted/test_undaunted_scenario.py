@@ -49,7 +49,7 @@ def _scenario_text(**replace):
 
 @pytest.mark.parametrize("old,new,expect", [
     ("  3B:  {at: \"2,0\", cover: 0}\n", "  3B:  {at: \"2,0\", cover: 0}\n  3B:  {at: \"8,0\", cover: 0}\n",
-     "duplicate key '3B'"),
+     "key '3B' appears twice"),
     ("{at: \"2,0\", cover: 0}", "{at: \"3,0\", cover: 0}", "col + row must be even"),
     ("{at: \"2,0\", cover: 0}", "{at: \"0,0\", cover: 0}", "already tile 8A"),
     ("{at: \"2,0\", cover: 0}", "{at: \"2,0\", cover: 2/1}", "3/1 (hill cover)"),
@@ -73,4 +73,4 @@ def test_scenario_errors_are_one_line(old, new, expect, tmp_path):
 def test_duplicate_key_names_the_line():
     with pytest.raises(InputError) as exc:
         parse_yaml("a: 1\nb:\n  c: 2\n  c: 3\n", "f.yaml")
-    assert "line 4" in str(exc.value) and "first at line 3" in str(exc.value)
+    assert ":4:" in str(exc.value) and "first on line 3" in str(exc.value)

@@ -26,10 +26,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import yaml
 
 from tutor import hexes
 from tutor.errors import InputError
+from tutor.yamlfile import read_yaml as _read_strict
 from tutor.undaunted.board import Board, Deployment, Tile
 from tutor.undaunted.cards import CARD_IDS, CARDS, SQUADS, UNIT_IDS
 from tutor.undaunted.combat import parse_cover
@@ -37,54 +37,16 @@ from tutor.undaunted.deck import ZONE_NAMES, Zones, shuffled
 from tutor.undaunted.state import CONTROLLED, SCOUTED, SIDES, GameState, Scenario, Token, Victory
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses duplicate mapping keys, naming the line."""
-
-
-def _construct_mapping(loader, node, deep=False):
-    seen = {}
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        try:
-            hash(key)
-        except TypeError:
-            raise InputError(f"{loader._tutor_file}: line {key_node.start_mark.line + 1}: "
-                             f"a key must be a plain value") from None
-        if key in seen:
-            raise InputError(f"{loader._tutor_file}: line {key_node.start_mark.line + 1}: duplicate key "
-                             f"{key!r} (first at line {seen[key]}); each key may appear once")
-        seen[key] = key_node.start_mark.line + 1
-    return loader.construct_mapping_plain(node, deep=deep)
-
-
-_Loader.construct_mapping_plain = yaml.SafeLoader.construct_mapping
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
 def read_yaml(path) -> dict:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not UTF-8 text") from None
-    return parse_yaml(text, str(path))
+    """Read a file strictly (duplicate keys refused, see tutor.yamlfile); it must be a mapping."""
+    return _mapping(_read_strict(path), str(path))
 
 
 def parse_yaml(text: str, name: str = "<text>") -> dict:
-    loader = _Loader(text)
-    loader._tutor_file = name
-    try:
-        data = loader.get_single_data()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        where = f"line {mark.line + 1}" if mark is not None else "somewhere"
-        raise InputError(f"{name}: {where}: not valid YAML ({exc.problem})") from None
-    except yaml.YAMLError as exc:
-        raise InputError(f"{name}: not valid YAML ({str(exc).splitlines()[0]})") from None
-    finally:
-        loader.dispose()
+    return _mapping(_read_strict(name, text), name)
+
+
+def _mapping(data, name: str) -> dict:
     if not isinstance(data, dict):
         raise InputError(f"{name}: the file must be a mapping with keys format, game, ...")
     return data
