@@ -26,15 +26,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-
 from tutor import hexes
 from tutor.errors import InputError
-from tutor.yamlfile import read_yaml as _read_strict
 from tutor.undaunted.board import Board, Deployment, Tile
 from tutor.undaunted.cards import CARD_IDS, CARDS, SQUADS, UNIT_IDS
 from tutor.undaunted.combat import parse_cover
 from tutor.undaunted.deck import ZONE_NAMES, Zones, shuffled
 from tutor.undaunted.state import CONTROLLED, SCOUTED, SIDES, GameState, Scenario, Token, Victory
+from tutor.yamlfile import read_yaml as _read_strict
 
 
 def read_yaml(path) -> dict:
