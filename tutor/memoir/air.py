@@ -136,3 +136,68 @@ def groups(units, side: str, limit: int = MAX_TARGETS) -> list[tuple[Hex, ...]]:
                             nxt.append(ng)
         frontier = nxt
     return sorted((tuple(sorted(g, key=lambda h: index[h])) for g in found), key=lambda g: (len(g), g))
+
+
+# ---------------------------------------------------------------------------------------------
+# Resolving a strike from the air (Air Power) or from off-board guns (Barrage)
+
+
+def strike(state, target: Hex, faces, side: str, *, rule_, what: str = "Air Power"):
+    """Hits and flags of ``faces`` on the unit at ``target``, for ``side`` (no attacking unit).
+
+    Stars hit, as do grenades and the target's own symbol; terrain protection is ignored (the
+    faces were rolled without it); flags may not be ignored. The target retreats by the first
+    legal path the retreat ruling lists (the owner's choice is not asked here: a reading of this
+    project, said in the event). Returns ``(new_state, events)`` with the rules cited.
+    """
+    from tutor.memoir import dice as D
+    from tutor.memoir import retreat as RT
+    from tutor.memoir import rules as R
+    from tutor.memoir.cards import STAR_TACTIC
+    from tutor.memoir.state import Event, Unit, victory_event, with_objectives
+
+    tu = state.units[target]
+    hits, flags = D.count(faces, tu.kind, star_hits=True)
+    events = [Event("roll", f"{what} on {fmt(target)}: rolled {', '.join(faces) or 'nothing'} — {hits} hit"
+                    f"{'s' if hits != 1 else ''} (its symbol, grenades and stars hit), {flags} flag"
+                    f"{'s' if flags != 1 else ''}.", STAR_TACTIC if "star" in faces else rule_, at=target,
+                    data=(("faces", tuple(faces)), ("hits", hits), ("flags", flags)))]
+    units, obstacles, kills = dict(state.units), dict(state.obstacles), dict(state.kills)
+    figures = tu.figures
+    entered = []
+    if hits:
+        lost = min(hits, figures)
+        figures -= lost
+        events.append(Event("hits", f"The {tu.name} on {fmt(target)} loses {lost} figure{'s' if lost != 1 else ''}.",
+                            R.HITS, at=target, data=(("lost", lost),)))
+    if figures > 0 and flags:
+        rul = RT.ruling(state, target, flags, 0, figures=figures)
+        events.append(Event("retreat_ruling", rul.text + " Flags may not be ignored.", rule_, at=target))
+        if rul.losses:
+            lost2 = min(rul.losses, figures)
+            figures -= lost2
+            events.append(Event("flag_losses", f"It loses {lost2} figure{'s' if lost2 != 1 else ''} for retreat "
+                                f"moves it cannot make.", R.RETREAT_BLOCKED, at=target))
+        if figures > 0 and rul.retreat > 0 and rul.destinations:
+            path = rul.paths[0]
+            dest = path[-1]
+            del units[target]
+            units[dest] = Unit(tu.uid, tu.side, tu.kind, figures, tu.badge)
+            entered.append((dest, tu.side))
+            events.append(Event("retreat", f"The {tu.name} retreats {' → '.join(fmt(x) for x in path)} (the first "
+                                f"legal path; this project does not ask the owner here).", R.FLAG, at=target, to=dest))
+            if obstacles.get(target) == "sandbags":
+                del obstacles[target]
+    if figures <= 0:
+        units.pop(target, None)
+        kills[side] += 1
+        events.append(Event("eliminated", f"The {tu.name} on {fmt(target)} is eliminated: the {side} side gains a "
+                            f"medal.", R.MEDAL, at=target, data=(("side", side),)))
+        if obstacles.get(target) == "sandbags":
+            del obstacles[target]
+    elif target in units and units[target].figures != figures:
+        units[target] = Unit(tu.uid, tu.side, tu.kind, figures, tu.badge)
+    new = state.replace(units=units, obstacles=obstacles, kills=kills)
+    new = with_objectives(new, entered, events)
+    victory_event(state, new, events)
+    return new, events

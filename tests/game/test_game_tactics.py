@@ -1,0 +1,251 @@
+"""Each command card's effect, checked against its text (tutor.memoir.cards) in a real turn."""
+
+from pathlib import Path
+
+import pytest
+
+from tutor.errors import IllegalAction, InputError
+from tutor.memoir import cards as C
+from tutor.memoir import game as G
+
+FIELD = str(Path(__file__).parent / "data" / "cards-field.yaml")
+
+
+def start(*cards, seed=0, axis=None):
+    g = G.new_game(FIELD, seed)
+    g = G.set_hand(g, "allied", cards)
+    if axis is not None:
+        g = G.set_hand(g, "axis", axis)
+    return g
+
+
+def play(g, key, *rest):
+    inst = next(c for c in g.hands[g.player] + g.common.get(g.side, ()) if c.startswith(key + "#"))
+    return G.apply(g, " ".join(["play", inst, *rest]))
+
+
+def units(g):
+    return {f"{h[0]},{h[1]}": (u.side, u.kind, u.figures) for h, u in g.state.units.items()}
+
+
+def test_section_card_orders_only_in_its_section_and_dashed_hex_counts_for_both():
+    g = play(start("probe_left", "probe_center"), "probe_left")
+    assert g.phase == "order"
+    acts = G.legal_actions(g)
+    assert "order 4,6" in acts and "order 7,5" in acts          # 7,5 is on the dashed line
+    assert "order 12,6" not in acts
+    with pytest.raises(IllegalAction) as e:
+        G.apply(g, "order 12,6")
+    assert e.value.rule is C.SECTION_CARD
+    g2 = G.apply(G.apply(start("probe_center"), f"play {start('probe_center').hands['allied'][0]}"), "order 7,5")
+    assert "order 12,6" in G.legal_actions(g2)
+
+
+def test_orders_once_unused_orders_lost_and_event_cites_rule():
+    g = play(start("attack_left"), "attack_left")
+    g = G.apply(g, "order 4,6")
+    with pytest.raises(IllegalAction):
+        G.apply(g, "order 4,6")
+    g = G.apply(g, "order 7,5")                       # only two units there: orders end by themselves
+    assert g.phase == "act"
+    assert any(e.kind == "orders_lost" and e.rule is C.ORDERS_LOST for e in g.log)
+
+
+def test_pincer_move_matching_uses_the_dashed_hex_for_either_flank():
+    g = play(start("pincer_move"), "pincer_move")
+    for h in ("4,6", "7,5", "20,6", "22,6"):
+        g = G.apply(g, f"order {h}")
+    assert g.phase == "act" and len(g.state.ordered) == 4
+
+
+def test_no_units_in_section_ends_the_turn_with_a_draw():
+    g = G.new_game(FIELD, 0)
+    g = G.set_hand(g, "allied", ["recon_left"])
+    # remove the left-flank allied units
+    st = g.state.replace(units={h: u for h, u in g.state.units.items() if not (u.side == "allied" and h[0] <= 7)})
+    g = G.dataclasses.replace(g, state=st)
+    g = play(g, "recon_left")
+    assert any(e.rule is C.NO_UNITS for e in g.log)
+    assert g.phase == "recon"                                   # Recon: draw two, keep one
+    assert len(g.turn.drawn) == 2
+    keep = g.turn.drawn[1]
+    g = G.apply(g, f"keep {keep}")
+    assert keep in g.hands["allied"] and g.turn.side == "axis"
+    assert g.turn.drawn == () and g.discard[-1] != keep
+
+
+def test_assault_orders_all_units_in_the_section():
+    g = play(start("assault_right"), "assault_right")
+    assert g.phase == "act"
+    ordered = {g.state.where(uid) for uid in g.state.ordered}
+    assert ordered == {(20, 6), (22, 6)}
+
+
+def test_air_power_two_dice_stars_hit_protection_ignored_flags_not_ignored():
+    g = play(start("air_power"), "air_power")
+    assert g.phase == "air"
+    with pytest.raises(IllegalAction):
+        G.apply(g, "air 4,2 16,2")                           # not adjacent
+    g = G.apply(g, "air 16,2 18,2", faces=["star", "flag", "grenade", "armor"])
+    u = units(g)
+    # 16,2 (woods + sandbags, may ignore a flag normally): star hits, flag forces a retreat
+    assert "16,2" not in u and u["15,1"][2] == 3 or u["17,1"][2] == 3
+    assert u["18,2"] == ("axis", "infantry", 3)
+    assert g.turn.side == "axis"
+
+
+def test_air_power_axis_rolls_one_die_in_1944():
+    g = G.new_game(FIELD, 0)
+    g = G.set_hand(g, "allied", ["probe_left"])
+    g = G.set_hand(g, "axis", ["air_power"])
+    g = G.apply(G.apply(g, f"play {g.hands['allied'][0]}"), "done")      # no order: the turn ends
+    g = play(g, "air_power")
+    g2 = G.apply(g, "air 12,6")
+    roll = [e for e in g2.log if e.kind == "roll"][-1]
+    assert len(roll.get("faces")) == 1
+
+
+def test_barrage_four_dice_star_hits_flag_not_ignored():
+    g = play(start("barrage"), "barrage")
+    g = G.apply(g, "barrage 16,2", faces=["star", "star", "flag", "flag"])
+    u = units(g)
+    assert "16,2" not in u
+    assert any(v == ("axis", "infantry", 2) for v in u.values())
+
+
+def test_armor_assault_adds_a_die_in_close_combat():
+    g = play(start("armor_assault"), "armor_assault")
+    g = G.apply(g, "order 12,6")
+    g2 = G.apply(g, "battle 12,6 13,5", faces=["star"] * 4)
+    battle = [e for e in g2.log if e.kind == "battle"][-1]
+    assert battle.get("dice") == 4                            # 3 + 1
+
+
+def test_close_assault_orders_adjacent_units_plus_one_die_no_move():
+    g = play(start("close_assault"), "close_assault")
+    assert {g.state.where(uid) for uid in g.state.ordered} == {(12, 6)}
+    assert not any(a.startswith("move") for a in G.legal_actions(g))
+    g = G.apply(g, "battle 12,6 13,5", faces=["star"] * 4)
+    assert [e for e in g.log if e.kind == "battle"][-1].get("dice") == 4
+
+
+def test_firefight_no_move_no_close_combat_plus_one_die():
+    g = play(start("firefight"), "firefight")
+    g = G.apply(G.apply(G.apply(g, "order 12,6"), "order 14,8"), "done")
+    acts = G.legal_actions(g)
+    assert not any(a.startswith("move") for a in acts)
+    assert not any(a.startswith("battle 12,6") for a in acts)   # adjacent to 13,5: no close combat
+    with pytest.raises(IllegalAction):
+        G.apply(g, "battle 12,6 13,5")
+    g = G.apply(g, "battle 14,8 13,5", faces=["star"] * 3)
+    assert [e for e in g.log if e.kind == "battle"][-1].get("dice") == 2 + 1   # artillery at 3 hexes: 2, +1
+
+
+def test_direct_from_hq_orders_any_four():
+    g = play(start("direct_from_hq"), "direct_from_hq")
+    for h in ("4,6", "12,6", "20,6", "22,6"):
+        g = G.apply(g, f"order {h}")
+    assert g.phase == "act" and len(g.state.ordered) == 4
+
+
+def test_move_out_orders_infantry_only():
+    g = play(start("move_out"), "move_out")
+    acts = G.legal_actions(g)
+    assert "order 12,6" not in acts and "order 4,6" in acts
+
+
+def test_infantry_assault_all_infantry_in_section_move_two_and_battle():
+    g = play(start("infantry_assault"), "infantry_assault", "right")
+    assert {g.state.where(uid) for uid in g.state.ordered} == {(20, 6), (22, 6)}
+    opts = G.move_options(g, (20, 6))
+    assert (20, 2 + 2) in opts and opts[(20, 4)].can_battle        # 2 hexes and battle
+    three = [h for h, r in opts.items() if r.cost == 3]
+    assert three and not any(opts[h].can_battle for h in three)
+
+
+def test_artillery_bombard_battles_twice_or_moves_three():
+    g = play(start("artillery_bombard"), "artillery_bombard")
+    assert {g.state.where(uid) for uid in g.state.ordered} == {(14, 8)}
+    assert max(r.cost for r in G.move_options(g, (14, 8)).values()) == 3
+    g = G.apply(g, "battle 14,8 13,5", faces=["star", "star", "star"])
+    assert "battle 14,8 13,5" in G.legal_actions(g)
+    g = G.apply(g, "battle 14,8 13,5", faces=["star", "star", "star"])
+    assert not any(a.startswith("battle 14,8") for a in G.legal_actions(g))
+
+
+def test_behind_enemy_lines_move_battle_move():
+    g = play(start("behind_enemy_lines"), "behind_enemy_lines")
+    g = G.apply(g, "order 20,6")
+    assert max(r.cost for r in G.move_options(g, (20, 6)).values()) == 3
+    g = G.apply(g, "move 20,6 20,4")
+    g = G.apply(g, "battle 20,4 20,2", faces=["star", "star"])
+    assert any(a.startswith("move 20,4") for a in G.legal_actions(g))   # the second move
+    g = G.apply(g, "move 20,4 18,6")
+    assert not any(a.startswith("move") for a in G.legal_actions(g))
+
+
+def test_dig_in_places_sandbags_and_ends_the_turn():
+    g = play(start("dig_in"), "dig_in")
+    g = G.apply(G.apply(g, "order 4,6"), "done")
+    assert g.state.obstacles.get((4, 6)) == "sandbags"
+    assert g.turn.side == "axis"
+
+
+def test_medics_return_figures_never_above_full():
+    g = play(start("medics_and_mechanics", "probe_left", "probe_center"), "medics_and_mechanics")
+    assert G.legal_actions(g) == ["order 7,5", "done"]           # the only unit that lost figures
+    g = G.apply(g, "order 7,5", faces=["infantry", "star", "infantry"])   # 3 cards: 3 dice
+    assert units(g)["7,5"][2] == 4                                        # 2 + 3 capped at 4
+    assert g.phase == "act"
+
+
+def test_their_finest_hour_orders_by_dice_and_reshuffles():
+    g = start("their_finest_hour", "probe_left")
+    g = G.apply(g, f"play {g.hands['allied'][0]}", faces=["infantry", "star"])
+    acts = G.legal_actions(g)
+    assert "order 12,6" in acts                                   # the star: any unit
+    g = G.apply(G.apply(g, "order 4,6"), "order 12,6")
+    g2 = G.apply(g, "battle 12,6 13,5", faces=["star"] * 4)
+    assert [e for e in g2.log if e.kind == "battle"][-1].get("dice") == 4
+    g3 = G.apply(g, "end")
+    assert len(g3.discard) == 0 and any(e.kind == "reshuffle" for e in g3.log)
+
+
+def test_counter_attack_copies_the_opponents_last_command_flanks_swapped():
+    g = start("probe_left", axis=["counter_attack"])
+    g = G.apply(G.apply(G.apply(g, f"play {g.hands['allied'][0]}"), "order 4,6"), "done")
+    g = G.apply(g, "end")
+    g = play(g, "counter_attack")
+    # the Axis (top) counters Probe Left Flank: it orders 2 units on its right flank = the same board area
+    acts = G.legal_actions(g)
+    assert "order 4,2" in acts and "order 20,2" not in acts
+
+
+def test_ambush_defender_battles_first():
+    g = start("close_assault", axis=["ambush"])
+    g = play(g, "close_assault")
+    g = G.apply(g, "battle 12,6 13,5")
+    assert g.phase == "ambush" and g.player == "axis"
+    g = G.apply(g, "ambush", faces=["flag", "grenade", "grenade"])
+    # the armor loses 2 and must retreat: its close combat is cancelled
+    assert any(e.kind == "ambush_cancel" for e in g.log)
+    assert len(g.hands["axis"]) == 1 and "ambush" not in g.hands["axis"][0]
+
+
+def test_ambush_declined_battle_goes_on():
+    g = play(start("close_assault", axis=["ambush"]), "close_assault")
+    g = G.apply(G.apply(g, "battle 12,6 13,5"), "decline", faces=["grenade"] * 4)
+    assert (13, 5) not in g.state.units
+
+
+def test_illegal_actions_cite_rules_and_malformed_are_input_errors():
+    g = start("probe_left")
+    with pytest.raises(InputError):
+        G.apply(g, "fly 1,1")
+    with pytest.raises(InputError):
+        G.apply(g, "order nonsense")
+    with pytest.raises(IllegalAction) as e:
+        G.apply(g, "play air_power#1")
+    assert e.value.rule is not None
+    with pytest.raises(IllegalAction):
+        G.apply(g, "move 4,6 4,4")

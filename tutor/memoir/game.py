@@ -1,0 +1,1428 @@
+"""A whole game of Memoir '44: command cards, turns, the variants, save, load and undo.
+
+This is the API a notebook, a widget or a script plays with::
+
+    >>> from tutor.memoir import game as G
+    >>> g = G.new_game("scenarios/pegasus-bridge.yaml", seed=1)
+    >>> g.player, g.phase, len(g.hands["allied"]), len(g.hands["axis"])
+    ('allied', 'play', 6, 2)
+    >>> acts = G.legal_actions(g)                # strings: "play attack_center#2", "order 12,6", …
+    >>> g = G.apply(g, acts[0])                  # a new Game; the old one is unchanged
+    >>> g = G.undo(g)                            # the game before the last action
+    >>> G.save(g, "/tmp/pegasus.json"); g2 = G.load_game("/tmp/pegasus.json")   # doctest: +SKIP
+
+A ``Game`` is an immutable value: the battlefield (a ``tutor.memoir.state.GameState``), the deck,
+the discard pile, the hands (one per *seat*: a side, or a team member), the face-up common cards
+of Operation Alliance teams, the phase and the seat to act, and the log of events, each citing the
+rule it applied. Actions are short strings (``"play probe_center#3"``, ``"order 12,6"``,
+``"done"``, ``"move 12,6 13,5"``, ``"battle 13,5 15,5"``, ``"take 13,5"``, ``"wire 12,4"``,
+``"retreat 14,4"``, ``"ambush"``, ``"decline"``, ``"keep attack_left#2"``, ``"air 15,5 16,4"``,
+``"barrage 9,5"``, ``"give attack_left#1 left"``, ``"dispatch"``, ``"end"``), so a game is a seed
+plus a list of actions: that is the save file, and replaying it reproduces every state.
+
+Randomness is explicit: every shuffle and roll draws from ``random.Random(f"{seed}:{n}")`` with
+``n`` counting the draws so far, so the same seed and actions give the same game. A test may pass
+``faces=[…]`` to :func:`apply` to fix the dice of that action.
+
+Phases: ``play`` (choose a card), ``order`` (order units within the card's limits; ``done``),
+``act`` (moves, then battles; ``end``), ``retreat`` (the defender picks the retreat hex), ``ambush``
+(the defender may play Ambush), ``recon`` (keep one of two cards), ``air``/``barrage`` (targets),
+``dispatch`` (Overlord: the chief hands out cards), ``over``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+from tutor.errors import IllegalAction, InputError
+from tutor.hexes import Hex, distance, fmt, parse_hex
+from tutor.memoir import air as A
+from tutor.memoir import cards as C
+from tutor.memoir import combat
+from tutor.memoir import dice as D
+from tutor.memoir import movement as M
+from tutor.memoir import rules as R
+from tutor.memoir import state as S
+from tutor.memoir import turn as T
+from tutor.memoir import variants as V
+from tutor.memoir.state import Event, GameState, other
+from tutor.rulebook import Rule
+from tutor.scenario import SIDES, load as load_scenario
+
+FORMAT = 1
+_EMPTY = MappingProxyType({})
+
+
+def _fz(d) -> MappingProxyType:
+    return MappingProxyType(dict(d))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The turn in progress."""
+
+    side: str
+    seat: str
+    cards: tuple = ()                  # card instances played this turn
+    source: str = "hand"               # "hand" or "common" (Operation Alliance)
+    effect: T.Effect | None = None
+    ordered: tuple = ()                # hexes ordered so far (before the moves)
+    special: MappingProxyType = field(default_factory=lambda: _EMPTY)   # uid -> "bel" | "bel2" | "frozen" …
+    pending: tuple | None = None       # ("retreat", a, t, faces, bonus) | ("ambush", a, t, seat, where)
+    drawn: tuple = ()                  # Recon: the two cards drawn
+    performer: str = ""                # Young Generals team: who carries the card out
+    given: MappingProxyType = field(default_factory=lambda: _EMPTY)     # Overlord: card -> field general
+
+
+@dataclass(frozen=True)
+class Game:
+    state: GameState
+    scenario: str
+    seed: int
+    variant: V.Variant
+    deck: tuple
+    discard: tuple
+    hands: MappingProxyType            # seat -> tuple of card instances
+    common: MappingProxyType           # side -> tuple (the face-up common card, Operation Alliance)
+    grow: MappingProxyType             # side -> hand size it grows to (0: none)
+    member_target: MappingProxyType    # seat -> cards the seat's hand grows to
+    rotation: MappingProxyType         # side -> index of its seat to play next
+    phase: str
+    player: str
+    turn: Turn | None
+    last: MappingProxyType             # side -> (card key, section) it last played on its own turn
+    front: str = "western"
+    year: int = 1944
+    turns: int = 0
+    rng_n: int = 0
+    log: tuple = ()
+    actions: tuple = ()
+    prev: "Game | None" = field(default=None, compare=False, repr=False)
+
+    @property
+    def side(self) -> str:
+        return self.turn.side if self.turn else self.player.split(".")[0]
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def hand(self, seat: str | None = None) -> tuple:
+        return self.hands[seat or self.player]
+
+    def seats(self, side: str) -> tuple:
+        return self.variant.seats(side)
+
+    def cards_in_play(self) -> tuple:
+        return self.turn.cards if self.turn else ()
+
+    def summary(self) -> str:
+        m = self.state.medals
+        lines = [f"{self.state.title}: turn {self.turns}, {self.player} to act ({self.phase}); medals axis "
+                 f"{m['axis']}, allied {m['allied']}; deck {len(self.deck)}, discard {len(self.discard)}"]
+        for seat, h in self.hands.items():
+            lines.append(f"  {seat}: {', '.join(C.name(c) for c in h) or '(no cards)'}")
+        for side, cs in self.common.items():
+            if cs:
+                lines.append(f"  {side} common card: {C.name(cs[0])}")
+        return "\n".join(lines)
+
+    def _repr_svg_(self):
+        return self.state._repr_svg_()
+
+
+class _Ctx:
+    """Randomness and collected events of one action."""
+
+    def __init__(self, game: Game, faces=None):
+        self.seed = game.seed
+        self.n = game.rng_n
+        self.faces = list(D.parse_faces(faces)) if faces is not None else None
+        self.events: list = []
+
+    def rng(self) -> random.Random:
+        r = random.Random(f"{self.seed}:{self.n}")
+        self.n += 1
+        return r
+
+    def roll(self, n: int) -> tuple:
+        if self.faces is not None and len(self.faces) >= n:
+            out, self.faces = tuple(self.faces[:n]), self.faces[n:]
+            return out
+        return D.roll(self.rng(), n)
+
+    def ev(self, kind: str, text: str, rule: Rule, **kw):
+        self.events.append(Event(kind, text, rule, **kw))
+
+
+# ---------------------------------------------------------------------------------------------
+# Setting up
+
+
+def _hand_spec(extra, side: str) -> tuple[int, int]:
+    """(cards at the start, cards the hand grows to) for ``side`` from the scenario's ``cards``."""
+    v = extra.get("cards", 4)
+    if isinstance(v, dict) and "start" not in v:
+        v = v.get(side, 4)
+    if isinstance(v, dict):
+        return v["start"], v["grow_to"]
+    return v, v
+
+
+def new_game(scenario, seed: int = 0, variant=None) -> Game:
+    """Set up a scenario (a path, a bundled name like ``"pegasus-bridge"``, or a Scenario) for play.
+
+    ``variant``: None/"standard", a ``variants.Variant``, a kind name, or a mapping like
+    ``{"kind": "alliance", "players": {"axis": 2, "allied": 2}}``.
+    """
+    if type(seed) is not int:
+        raise InputError(f"seed must be a whole number, not {seed!r}")
+    var = variant if isinstance(variant, V.Variant) else V.from_json(variant)
+    sc, path = _scenario(scenario)
+    if var.kind == "overlord" and sc.board.name != "overlord":
+        raise InputError(f"{path}: the overlord variant needs a scenario on the overlord board (26 x 9), "
+                         f"not {sc.board.name}")
+    st = S.from_scenario(sc)
+    extra = sc.extra
+    first = extra.get("first", "allied")
+    ctx = _Ctx(Game(st, path, seed, var, (), (), _EMPTY, _EMPTY, _EMPTY, _EMPTY, _EMPTY, "play", first, None,
+                    _EMPTY))
+    cards = C.deck(tactics=var.tactics)
+    if var.kind == "overlord":      # two decks shuffled together (memoir44-overlord-rules-pl.txt)
+        cards = cards + tuple(f"{c.split('#')[0]}#{int(c.split('#')[1]) + C.card(c).count}" for c in cards)
+    deck = list(cards)
+    ctx.rng().shuffle(deck)
+    hands, common, grow, target = {}, {}, {}, {}
+    ctx.ev("setup", f"{sc.title}: the deck of {len(deck)} command cards is shuffled"
+           + (" (section cards only: Young Generals)" if not var.tactics else "") + ".",
+           V.YG_NO_TACTICS if not var.tactics else C.DEAL)
+    for side in (first, other(first)):
+        start, grow_to = _hand_spec(extra, side)
+        start, grow_to = var.hand_size(start), var.hand_size(grow_to)
+        grow[side] = grow_to if grow_to > start else 0
+        seats = var.seats(side)
+        common[side] = ()
+        if var.team(side):
+            per_final, _ = V.alliance_split(grow_to)
+            per_start = per_final if start == grow_to else max(1, start // 2)
+            for seat in seats:
+                hands[seat] = tuple(deck[:per_start])
+                del deck[:per_start]
+                target[seat] = per_final
+            common[side] = (deck.pop(0),)
+            ctx.ev("deal", f"The {side} team: {per_start} cards each and 1 common card face up"
+                   + (f", growing to {per_final} each" if per_final > per_start else "") + ".",
+                   V.ALLIANCE_SHORT_HAND if per_final > per_start else V.ALLIANCE_COMMON)
+        elif var.kind == "overlord":
+            chief = seats[0]
+            hands[chief] = tuple(deck[:start])
+            del deck[:start]
+            target[chief] = grow_to
+            for s in seats[1:]:
+                hands[s] = ()
+                target[s] = 0
+            ctx.ev("deal", f"The {side} commander-in-chief receives {start} cards.", V.OVERLORD_CHIEF)
+        else:
+            hand = tuple(deck[:start])
+            del deck[:start]
+            hands[seats[0]] = hand
+            target[seats[0]] = grow_to
+            for s in seats[1:]:
+                hands[s] = ()
+                target[s] = 0
+            ctx.ev("deal", f"The {side} side receives {start} command cards"
+                   + (f" and grows to {grow_to}" if grow_to > start else "") + ".", C.DEAL)
+    ctx.ev("first", f"The {first} side plays first.", C.FIRST_SIDE)
+    g = Game(st, path, seed, var, tuple(deck), (), _fz(hands), _fz(common), _fz(grow), _fz(target),
+             _fz({s: 0 for s in SIDES}), "play", _first_player(var, first), None, _fz({}),
+             front=extra.get("front", "western"), year=extra.get("year", 1944), rng_n=ctx.n)
+    g = dataclasses.replace(g, log=tuple(ctx.events))
+    return _begin_turn(g, first, ctx_events=None)
+
+
+def _scenario(scenario):
+    from tutor.scenario import SCENARIOS_DIR, Scenario
+    if isinstance(scenario, Scenario):
+        return scenario, scenario.path
+    p = Path(scenario)
+    if not p.suffix and not p.exists():
+        p = SCENARIOS_DIR / (str(scenario) + ".yaml")
+    if not p.exists():
+        raise InputError(f"scenario {str(scenario)!r} not found: give a scenario file or a bundled name like "
+                         f"pegasus-bridge")
+    sc = load_scenario(p)
+    if getattr(sc, "game", "memoir44") != "memoir44":
+        raise InputError(f"{p}: not a Memoir '44 scenario")
+    try:
+        rel = str(p.resolve().relative_to(SCENARIOS_DIR.parent))
+    except ValueError:
+        rel = str(p)
+    return sc, rel
+
+
+def _first_player(var: V.Variant, side: str) -> str:
+    return var.seats(side)[0]
+
+
+def _begin_turn(g: Game, side: str, ctx_events=None) -> Game:
+    """Make it ``side``'s turn: its next seat plays a card (Overlord: the chief hands out cards)."""
+    if g.state.winner is not None:
+        return dataclasses.replace(g, phase="over", turn=None)
+    seats = g.variant.seats(side)
+    if g.variant.kind == "alliance" and len(seats) == 2:
+        seat = seats[g.rotation[side] % 2]
+    else:
+        seat = seats[0]
+    phase = "dispatch" if g.variant.kind == "overlord" else "play"
+    return dataclasses.replace(g, phase=phase, player=seat, turn=Turn(side, seat))
+
+
+# ---------------------------------------------------------------------------------------------
+# What may be done now
+
+
+def playable(g: Game) -> list[tuple[str, str]]:
+    """(card, where) pairs the active player may play: own hand, then the team's common card."""
+    out = [(c, "hand") for c in g.hands.get(g.player, ())]
+    out += [(c, "common") for c in g.common.get(g.side, ())]
+    return out
+
+
+def legal_actions(g: Game) -> list[str]:
+    """Every action the seat ``g.player`` may take now, as strings for :func:`apply`."""
+    if g.phase == "over":
+        return []
+    fn = _LEGAL[g.phase]
+    return fn(g)
+
+
+def _legal_play(g: Game) -> list[str]:
+    out = []
+    for c, _ in playable(g):
+        if C.card(c).key == "infantry_assault" and T.has_kind(g.state, g.side, T.INFANTRY):
+            out += [f"play {c} {s}" for s in ("left", "center", "right")]
+        else:
+            out.append(f"play {c}")
+    return out
+
+
+def _legal_order(g: Game) -> list[str]:
+    t = g.turn
+    return [f"order {fmt(h)}" for h in T.orderable(g.state, t.side, t.effect.slots, t.ordered)] + ["done"]
+
+
+def _ordered_hexes(g: Game) -> list[Hex]:
+    st = g.state
+    return sorted((h for h, u in st.units.items() if u.uid in st.ordered), key=lambda x: (x[1], x[0]))
+
+
+def move_options(g: Game, h: Hex) -> dict:
+    """Hex -> movement.Reach for the ordered unit on ``h`` under the card in play (empty: no move)."""
+    st, t = g.state, g.turn
+    u = st.units[h]
+    rec = st.records.get(u.uid)
+    if rec is None or t.effect is None:
+        return {}
+    sp = t.special.get(u.uid)
+    eff = t.effect
+    if sp == "frozen" or eff.no_move:
+        return {}
+    if sp in ("bel", "bel2") and rec.battles:
+        return T.long_moves(st, h, u, 3, 99, ignore_terrain=True)
+    if sp == "bel2" or sp == "done":
+        return {}
+    if st.phase != "move" or rec.path:
+        return {}
+    if sp == "bel":
+        return T.long_moves(st, h, u, 3, 3, ignore_terrain=True)
+    if eff.bombard and u.kind == "artillery":
+        return T.long_moves(st, h, u, 3, 0)
+    if eff.move and eff.move_kinds and u.kind in eff.move_kinds:
+        allow, limit = eff.move
+        if u.elite:
+            limit = allow
+        return T.long_moves(st, h, u, allow, limit)
+    return M.destinations(st, h, u, rec.start)
+
+
+def battle_options(g: Game, h: Hex) -> dict:
+    """Target hex -> dice for the ordered unit on ``h`` under the card in play."""
+    st, t = g.state, g.turn
+    u = st.units[h]
+    rec = st.records.get(u.uid)
+    if rec is None or t.effect is None or t.special.get(u.uid) == "frozen":
+        return {}
+    eff = t.effect
+    if eff.dig_in:
+        return {}
+    if rec.battles and u.kind == "armor" and not g.variant.overrun:
+        return {}
+    fresh = st
+    if eff.bombard and u.kind == "artillery" and rec.battles == 1 and not rec.moved:
+        fresh = T.fresh_for_second_battle(st, u.uid)
+    opts = combat.targets(fresh, h)
+    if eff.no_close and opts:
+        if any(distance(h, n) == 1 for n in st.units if st.units[n].side != u.side):
+            return {}
+        opts = {k: v for k, v in opts.items() if distance(h, k) > 1}
+    return opts
+
+
+def _bonus(g: Game, h: Hex, tgt: Hex) -> int:
+    eff = g.turn.effect
+    u = g.state.units[h]
+    if not eff.bonus:
+        return 0
+    if eff.bonus_kinds is not None and u.kind not in eff.bonus_kinds:
+        return 0
+    if eff.bonus_close_only and distance(h, tgt) != 1:
+        return 0
+    return eff.bonus
+
+
+def _legal_act(g: Game) -> list[str]:
+    st = g.state
+    out = []
+    hexes = _ordered_hexes(g)
+    for h in hexes:
+        for to in sorted(move_options(g, h), key=lambda x: (x[1], x[0])):
+            out.append(f"move {fmt(h)} {fmt(to)}")
+    for h in hexes:
+        for tg in sorted(battle_options(g, h), key=lambda x: (x[1], x[0])):
+            out.append(f"battle {fmt(h)} {fmt(tg)}")
+    if g.variant.take_ground and st.vacated is not None and st.active is not None:
+        a = st.where(st.active)
+        if a is not None and combat.take_ground_refusal(st, a, st.units[a], st.records[st.active]) is None:
+            out.append(f"take {fmt(a)}")
+    for h in hexes:
+        u = st.units[h]
+        if (st.obstacles.get(h) == "wire" and u.kind == "infantry" and combat.why_no_battle(st, h, u) is None
+                and g.turn.special.get(u.uid) != "frozen" and not g.turn.effect.dig_in):
+            out.append(f"wire {fmt(h)}")
+    out.append("end")
+    return out
+
+
+def _legal_retreat(g: Game) -> list[str]:
+    _, a, t, faces, bonus = g.turn.pending
+    rul = _ruling_for(g, a, t, faces, bonus)
+    return [f"retreat {fmt(d)}" for d in rul.destinations]
+
+
+def _legal_ambush(g: Game) -> list[str]:
+    return ["ambush", "decline"]
+
+
+def _legal_recon(g: Game) -> list[str]:
+    return [f"keep {c}" for c in g.turn.drawn]
+
+
+def _legal_air(g: Game) -> list[str]:
+    return ["air " + " ".join(fmt(h) for h in grp) for grp in A.groups(g.state.units, g.side)]
+
+
+def _legal_barrage(g: Game) -> list[str]:
+    return [f"barrage {fmt(h)}" for h in sorted(g.state.units, key=lambda x: (x[1], x[0]))
+            if g.state.units[h].side != g.side]
+
+
+_LEGAL = {"play": _legal_play, "order": _legal_order, "act": _legal_act, "retreat": _legal_retreat,
+          "ambush": _legal_ambush, "recon": _legal_recon, "air": _legal_air, "barrage": _legal_barrage,
+          "dispatch": lambda g: _overlord_legal(g)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Doing it
+
+
+def apply(g: Game, action: str, *, faces=None) -> Game:
+    """The game after ``action`` (a string from :func:`legal_actions`); ``g`` is unchanged.
+
+    Malformed actions raise InputError (one line); actions the rules forbid raise IllegalAction
+    citing the rule. ``faces`` fixes the dice this action rolls (tests, teaching examples).
+    """
+    if not isinstance(action, str) or not action.strip():
+        raise InputError(f"an action is a string like 'play attack_center#1', not {action!r}")
+    words = action.split()
+    verb, args = words[0], words[1:]
+    if g.phase == "over":
+        raise IllegalAction(f"the game is over: the {g.winner} side has won", R.VICTORY_COUNT)
+    handler = _HANDLERS.get(verb)
+    if handler is None:
+        raise InputError(f"action {verb!r} is unknown: allowed are {', '.join(sorted(_HANDLERS))}")
+    if verb in _HEX_ARGS:
+        for x in args:
+            g.state.board.check(_hex(x), what=f"{verb} hex")
+    phases = _PHASES[verb]
+    if g.phase not in phases:
+        raise IllegalAction(f"'{verb}' is not possible now: the game is in the {g.phase} phase "
+                            f"({g.player} to act)", _PHASE_RULE.get(g.phase, C.PLAY_CARD))
+    ctx = _Ctx(g, faces)
+    ctx.ev("action", f"{g.player}: {action}", _ACTION_RULE.get(verb, C.PLAY_CARD))
+    new = handler(g, args, ctx)
+    if new.phase != "over" and new.state.winner is not None:
+        new = dataclasses.replace(new, phase="over")
+    if new.phase == "over" and g.phase != "over":
+        w = new.state.winner
+        m = new.state.medals
+        ctx.ev("game_over", f"The {w} side wins with {m[w]} medals." if w else "The game is over.", R.VICTORY_COUNT)
+    return dataclasses.replace(new, rng_n=ctx.n, log=g.log + tuple(ctx.events), actions=g.actions + (action,),
+                               prev=g)
+
+
+def undo(g: Game) -> Game:
+    """The game before the last action (InputError at the start)."""
+    if g.prev is None:
+        raise InputError("nothing to undo: this is the start of the game")
+    return g.prev
+
+
+def _hex(x) -> Hex:
+    return parse_hex(x)
+
+
+def _need(args, n, usage):
+    if len(args) != n:
+        raise InputError(f"usage: {usage}")
+    return args
+
+
+# -- play ------------------------------------------------------------------------------------
+
+
+def _do_play(g: Game, args, ctx: _Ctx) -> Game:
+    if not args or len(args) > 2:
+        raise InputError("usage: play CARD [left|center|right]")
+    inst = args[0]
+    C.card(inst)
+    where = None
+    for c, w in playable(g):
+        if c == inst:
+            where = w
+    if where is None:
+        raise IllegalAction(f"{g.player} holds no card {inst} (cards: "
+                            f"{', '.join(c for c, _ in playable(g)) or 'none'})",
+                            V.ALLIANCE_ACTIVE if g.variant.kind == "alliance" else C.PLAY_CARD)
+    section = args[1] if len(args) == 2 else None
+    key = C.card(inst).key
+    if section is not None and (key != "infantry_assault" or section not in ("left", "center", "right")):
+        raise InputError("only Infantry Assault names a section: play infantry_assault#N left|center|right")
+    hands, common = dict(g.hands), dict(g.common)
+    if where == "hand":
+        h = list(hands[g.player])
+        h.remove(inst)
+        hands[g.player] = tuple(h)
+    else:
+        common[g.side] = ()
+    side = g.side
+    c = C.card(inst)
+    ctx.ev("play", f"The {side} side plays {c.name}: {c.text}", C.SECTION_CARD if c.section else C.TACTIC_CARD)
+    flip = False
+    last = dict(g.last)
+    eff_key, eff_section = key, section
+    if key == "counter_attack":
+        prev = g.last.get(other(side))
+        if prev is None:
+            ctx.ev("no_effect", "Counter-Attack copies the command the opponent played on his last turn; he has "
+                   "played none yet, so it has no effect (a reading of this project).", C.TACTIC_CARD)
+            eff_key = None
+        else:
+            eff_key, eff_section, was_flipped = prev
+            if C.CARDS[eff_key].section:
+                flip = not was_flipped
+            elif eff_section:
+                eff_section = T.FLIP[eff_section]
+            ctx.ev("counter", f"Counter-Attack: the {side} side issues the opponent's last command, "
+                   f"{C.CARDS[eff_key].name}, in the same part of the battlefield (left and right flanks "
+                   f"swapped).", C.TACTIC_CARD)
+    if eff_key is not None:
+        last[side] = (eff_key, eff_section, flip)
+    turn = dataclasses.replace(g.turn, cards=(inst,), source=where)
+    g = dataclasses.replace(g, hands=_fz(hands), common=_fz(common), turn=turn, last=_fz(last), turns=g.turns + 1)
+    if eff_key is None or eff_key == "ambush":
+        if eff_key == "ambush":
+            ctx.ev("no_effect", "Ambush is played on the opponent's turn; played on your own it orders no unit "
+                   "(a reading of this project).", C.TACTIC_CARD)
+        return _end_turn(g, ctx)
+    eff = T.effect(eff_key, g.state, side, section=eff_section, flip=flip)
+    if g.variant.kind == "young_generals" and len(g.variant.seats(side)) > 1:
+        secs = set()
+        for s in eff.slots:
+            secs |= set(s.sections or ())
+        performer = V.young_generals_member(g.variant, side, secs)
+        ctx.ev("performer", f"{performer} carries out the card.", V.YG_WHO_ACTS)
+        turn = dataclasses.replace(turn, performer=performer)
+    turn = dataclasses.replace(turn, effect=eff)
+    g = dataclasses.replace(g, turn=turn)
+    return _after_play(g, ctx)
+
+
+def _hand_dice(g: Game) -> int:
+    """Their Finest Hour / Medics & Mechanics: the hand, this card included, plus a team's common card."""
+    n = len(g.hands.get(g.player, ())) + 1
+    if g.variant.team(g.side):
+        n += len(g.common.get(g.side, ()))
+    return n
+
+
+def _after_play(g: Game, ctx: _Ctx) -> Game:
+    t = g.turn
+    eff = t.effect
+    st = g.state
+    if eff.special == "air_power":
+        if not any(u.side != t.side for u in st.units.values()):
+            return _end_turn(g, ctx)
+        n = A.dice_per_hex(t.side, g.front, g.year)
+        ctx.ev("air", f"Air superiority ({g.front} front, {g.year}): the {t.side} side rolls {n} "
+               f"{'dice' if n != 1 else 'die'} per hex.", A.AIR_TABLE)
+        return dataclasses.replace(g, phase="air")
+    if eff.special == "barrage":
+        return dataclasses.replace(g, phase="barrage")
+    if eff.special == "finest_hour":
+        n = _hand_dice(g)
+        faces = ctx.roll(n)
+        slots = T.finest_hour_slots(faces)
+        ctx.ev("finest_hour", f"Their Finest Hour: {n} dice ({', '.join(faces)}) order "
+               + (", ".join(s.describe() for s in slots) or "no unit") + "; ordered units battle with 1 extra die.",
+               V.ALLIANCE_FINEST_HOUR if g.variant.team(t.side) else C.TACTIC_CARD,
+               data=(("faces", faces),))
+        eff = dataclasses.replace(eff, slots=slots)
+        g = dataclasses.replace(g, turn=dataclasses.replace(t, effect=eff))
+        t = g.turn
+    cands = T.all_eligible(st, t.side, eff.slots) if eff.slots else []
+    if not cands:
+        ctx.ev("no_units", "No unit can receive an order from this card: the turn ends with a new card.",
+               C.NO_UNITS)
+        return _end_turn(g, ctx)
+    tokens = sum(len(cands) if s.count is None else s.count for s in eff.slots)
+    tokens = min(tokens, len(cands))
+    ctx.ev("activation", f"Take {tokens} activation token{'s' if tokens != 1 else ''}.", C.ACTIVATION)
+    if eff.auto:
+        return _finish_orders(dataclasses.replace(g, turn=dataclasses.replace(t, ordered=tuple(cands))), ctx)
+    return dataclasses.replace(g, phase="order")
+
+
+def _do_order(g: Game, args, ctx: _Ctx) -> Game:
+    h = g.state.board.check(_hex(_need(args, 1, "order HEX")[0]), what="order")
+    t = g.turn
+    u = g.state.units.get(h)
+    if u is None:
+        raise InputError(f"order \"{fmt(h)}\" holds no unit")
+    if h in t.ordered:
+        raise IllegalAction(f"the unit on {fmt(h)} is already ordered", R.ORDERS_ONCE)
+    if u.side != t.side:
+        raise IllegalAction(f"the unit on {fmt(h)} is not a {t.side} unit", R.ORDERS)
+    if not T.can_add(g.state, t.side, t.effect.slots, list(t.ordered), h):
+        raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} "
+                            f"({'; '.join(s.describe() for s in t.effect.slots)}, "
+                            f"{len(t.ordered)} ordered)", C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.SECTION_CARD)
+    t = dataclasses.replace(t, ordered=t.ordered + (h,))
+    g = dataclasses.replace(g, turn=t)
+    ctx.ev("ordered", f"The {u.name} on {fmt(h)} receives an order.", R.ORDERS, at=h)
+    if not T.orderable(g.state, t.side, t.effect.slots, t.ordered):
+        return _finish_orders(g, ctx)
+    return g
+
+
+def _do_done(g: Game, args, ctx: _Ctx) -> Game:
+    _need(args, 0, "done")
+    return _finish_orders(g, ctx)
+
+
+def _finish_orders(g: Game, ctx: _Ctx) -> Game:
+    t = g.turn
+    eff = t.effect
+    caps = [s.count for s in eff.slots]
+    unused = sum(c for c in caps if c is not None) - len(t.ordered) if all(c is not None for c in caps) else 0
+    if unused > 0:
+        ctx.ev("orders_lost", f"{unused} order{'s' if unused != 1 else ''} unused: lost.", C.ORDERS_LOST)
+    if not t.ordered:
+        return _end_turn(g, ctx)
+    st, evs = S.order(g.state, t.side, [fmt(h) for h in t.ordered])
+    ctx.events.extend(evs)
+    special = dict(t.special)
+    if eff.bel:
+        for h in t.ordered:
+            special[st.units[h].uid] = "bel"
+    if eff.special == "medics":
+        h = t.ordered[0]
+        u = st.units[h]
+        n = _hand_dice(g)
+        faces = ctx.roll(n)
+        back = sum(f == "star" or f == u.kind for f in faces)
+        back = min(back, u.full - u.figures)
+        rule = V.ALLIANCE_MEDICS if g.variant.team(t.side) else C.TACTIC_CARD
+        ctx.ev("medics", f"Medics & Mechanics: {n} dice ({', '.join(faces)}); {back} figure{'s' if back != 1 else ''} "
+               f"return to the {u.name} on {fmt(h)}.", rule, at=h, data=(("faces", faces), ("returned", back)))
+        if back:
+            units = dict(st.units)
+            units[h] = dataclasses.replace(u, figures=u.figures + back)
+            st = st.replace(units=units)
+        else:
+            special[u.uid] = "frozen"
+            ctx.ev("medics_none", "No figure returned: the unit does not move or battle (a reading of this project).",
+                   C.TACTIC_CARD, at=h)
+    t = dataclasses.replace(t, special=_fz(special))
+    g = dataclasses.replace(g, state=st, turn=t, phase="act")
+    if eff.dig_in:
+        st, evs = T.place_sandbags(g.state, t.ordered)
+        ctx.events.extend(evs)
+        return _end_turn(dataclasses.replace(g, state=st), ctx)
+    return g
+
+
+# -- act -------------------------------------------------------------------------------------
+
+
+def _do_move(g: Game, args, ctx: _Ctx) -> Game:
+    a, b = (g.state.board.check(_hex(x), what=w) for x, w in zip(_need(args, 2, "move FROM TO"), ("from", "to")))
+    st, t = g.state, g.turn
+    u = st.units.get(a)
+    if u is None:
+        raise InputError(f"from \"{fmt(a)}\" holds no unit")
+    S.acting_unit(st, fmt(a))
+    opts = move_options(g, a)
+    sp = t.special.get(u.uid)
+    if b not in opts:
+        if t.effect.no_move:
+            raise IllegalAction(f"{C.CARDS[t.effect.key].name}: ordered units may not move", C.TACTIC_CARD)
+        if sp in ("bel", "bel2") or t.effect.bombard or t.effect.move:
+            raise IllegalAction(f"the {u.name} may not move to {fmt(b)} under {C.CARDS[t.effect.key].name}",
+                                C.TACTIC_CARD)
+        st2, _ = M.move(st, fmt(a), fmt(b))          # raises the engine's own explanation
+        raise IllegalAction(f"the {u.name} may not move to {fmt(b)}", R.MOVE_ONCE)
+    if sp in ("bel", "bel2") or (t.effect.bombard and u.kind == "artillery") or (
+            t.effect.move and t.effect.move_kinds and u.kind in t.effect.move_kinds):
+        second = sp in ("bel", "bel2") and st.records[u.uid].battles > 0
+        st2, evs = T.apply_long_move(st, a, b, opts, keep_battles=second, ignore_terrain=sp in ("bel", "bel2"))
+        if sp in ("bel", "bel2"):
+            special = dict(t.special)
+            special[u.uid] = "done" if second else "bel2"
+            t = dataclasses.replace(t, special=_fz(special))
+            ctx.ev("bel", "Behind Enemy Lines: " + ("the second move, after battle." if second else
+                   "up to 3 hexes, terrain movement restrictions ignored; it may battle, then move again."),
+                   C.TACTIC_CARD, at=a, to=b)
+    else:
+        st2, evs = M.move(st, fmt(a), fmt(b))
+    ctx.events.extend(evs)
+    return dataclasses.replace(g, state=st2, turn=t)
+
+
+def _ambusher(g: Game, target: Hex) -> tuple[str, str] | None:
+    """(seat, where) of a defender who may play Ambush on a close combat against ``target``."""
+    if not g.variant.tactics:
+        return None
+    side = g.state.units[target].side
+    for seat in g.variant.seats(side):
+        for c in g.hands.get(seat, ()):
+            if C.card(c).key == "ambush":
+                return seat, c
+    for c in g.common.get(side, ()):
+        if C.card(c).key == "ambush":
+            return g.variant.seats(side)[0], c
+    return None
+
+
+def _do_battle(g: Game, args, ctx: _Ctx) -> Game:
+    a, tg = (g.state.board.check(_hex(x), what=w) for x, w in zip(_need(args, 2, "battle FROM TARGET"),
+                                                                     ("attacker", "target")))
+    st = g.state
+    if a not in st.units:
+        raise InputError(f"attacker \"{fmt(a)}\" holds no unit")
+    u = st.units[a]
+    S.acting_unit(st, fmt(a), "attacker")
+    opts = battle_options(g, a)
+    if tg not in opts:
+        eff = g.turn.effect
+        if eff.no_close and distance(a, tg) == 1 or (eff.no_close and any(
+                distance(a, n) == 1 for n in st.units if st.units[n].side != u.side)):
+            raise IllegalAction("Firefight: no close combat — ordered units battle only enemies they are not "
+                                "adjacent to", C.TACTIC_CARD)
+        if st.records[u.uid].battles and u.kind == "armor" and not g.variant.overrun:
+            raise IllegalAction("Young Generals without overrun: armor battles once", V.YG_SIMPLER)
+        if g.turn.special.get(u.uid) == "frozen" or eff.dig_in:
+            raise IllegalAction(f"the {u.name} may not battle under this card", C.TACTIC_CARD)
+        combat.check_target(st, a, u, tg)           # the engine's own reason
+        raise IllegalAction(f"the {u.name} on {fmt(a)} may not battle {fmt(tg)} now", R.BATTLE_ONCE)
+    if distance(a, tg) == 1:
+        amb = _ambusher(g, tg)
+        if amb is not None and _ambush_possible(g, a, tg):
+            t = dataclasses.replace(g.turn, pending=("ambush", a, tg, amb[0], amb[1]))
+            ctx.ev("ambush_window", f"A close combat on {fmt(tg)} is declared: the defender may play Ambush.",
+                   V.ALLIANCE_AMBUSH if g.variant.team(st.units[tg].side) else C.TACTIC_CARD, at=tg)
+            return dataclasses.replace(g, turn=t, phase="ambush", player=amb[0])
+    return _resolve_battle(g, a, tg, ctx)
+
+
+def _battle_state(g: Game, a: Hex) -> tuple[GameState, int | None]:
+    """The state the engine battles in (Artillery Bombard's second battle sees a fresh record)."""
+    st = g.state
+    u = st.units[a]
+    rec = st.records[u.uid]
+    if g.turn.effect.bombard and u.kind == "artillery" and rec.battles == 1 and not rec.moved:
+        return T.fresh_for_second_battle(st, u.uid), 2
+    return st, None
+
+
+def _resolve_battle(g: Game, a: Hex, tg: Hex, ctx: _Ctx, faces=None, retreat_to=None) -> Game:
+    st, restore = _battle_state(g, a)
+    bonus = _bonus(g, a, tg)
+    if faces is None:
+        faces = ctx.roll(T.dice_for(st, a, tg, bonus))
+    chooser = retreat_to
+    if chooser is None:
+        def chooser(rul):
+            if len(rul.destinations) > 1:
+                raise _Choose(rul)
+            return rul.destinations[0]
+    try:
+        with T.extra_dice(bonus):
+            new, evs = combat.battle(st, fmt(a), fmt(tg), list(faces), retreat_to=chooser)
+    except _Choose:
+        t = dataclasses.replace(g.turn, pending=("retreat", a, tg, tuple(faces), bonus))
+        defender = st.units[tg].side
+        ctx.ev("retreat_choice", f"Rolled {', '.join(faces)}: the {defender} side chooses where its unit on "
+               f"{fmt(tg)} retreats.", R.FLAG, at=tg)
+        return dataclasses.replace(g, turn=t, phase="retreat", player=_seat_of(g, defender))
+    if bonus:
+        ctx.ev("bonus", f"{C.CARDS[g.turn.effect.key].name}: +{bonus} die.", C.TACTIC_CARD, at=a)
+    ctx.events.extend(evs)
+    if restore is not None:
+        uid = st.units[a].uid
+        new = T.restore_battles(new, uid, restore)
+    if g.variant.take_ground is False and new.vacated is not None:
+        new = new.replace(vacated=None)
+    t = dataclasses.replace(g.turn, pending=None)
+    return dataclasses.replace(g, state=new, turn=t, phase="act", player=t.seat)
+
+
+class _Choose(Exception):
+    def __init__(self, ruling):
+        self.ruling = ruling
+
+
+def _seat_of(g: Game, side: str) -> str:
+    seats = g.variant.seats(side)
+    if g.variant.kind == "alliance" and len(seats) == 2:
+        return seats[(g.rotation[side] + (0 if side != g.side else 0)) % 2]
+    return seats[0]
+
+
+def _ruling_for(g: Game, a, t, faces, bonus):
+    from tutor.memoir import retreat as RT
+    st, _ = _battle_state(g, a)
+    tu = st.units[t]
+    hits, flags = D.count(faces, tu.kind)
+    return RT.ruling(st, t, flags, None, figures=tu.figures - min(hits, tu.figures))
+
+
+def _do_retreat(g: Game, args, ctx: _Ctx) -> Game:
+    h = g.state.board.check(_hex(_need(args, 1, "retreat HEX")[0]), what="retreat")
+    _, a, tg, faces, bonus = g.turn.pending
+    rul = _ruling_for(g, a, tg, faces, bonus)
+    if h not in rul.destinations:
+        raise IllegalAction(f"the unit may not retreat to {fmt(h)}: it may end on "
+                            f"{', '.join(fmt(d) for d in rul.destinations)}", R.FLAG)
+    g2 = dataclasses.replace(g, turn=dataclasses.replace(g.turn, pending=None))
+    return _resolve_battle(g2, a, tg, ctx, faces=faces, retreat_to=h)
+
+
+def _ambush_possible(g: Game, a: Hex, tg: Hex) -> bool:
+    st = g.state
+    du = st.units[tg]
+    tmp = T.as_side(st, du.side, du.uid, tg)
+    try:
+        combat.check_target(tmp, tg, du, a, explain=False)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
+    _need(args, 0, "ambush")
+    _, a, tg, seat, inst = g.turn.pending
+    st = g.state
+    au, du = st.units[a], st.units[tg]
+    hands, common = dict(g.hands), dict(g.common)
+    from_common = inst in common.get(du.side, ())
+    if from_common:
+        common[du.side] = ()
+    else:
+        h = list(hands[seat])
+        h.remove(inst)
+        hands[seat] = tuple(h)
+    ctx.ev("ambush", f"Ambush! The {du.name} on {fmt(tg)} battles first.",
+           V.ALLIANCE_AMBUSH if g.variant.team(du.side) else C.TACTIC_CARD, at=tg)
+    tmp = T.as_side(st, du.side, du.uid, tg)
+    n = combat.check_target(tmp, tg, du, a, explain=False).dice
+    faces = ctx.roll(n)
+    new, evs = combat.battle(tmp, fmt(tg), fmt(a), list(faces))
+    ctx.events.extend(evs)
+    new = new.replace(side=st.side, ordered=st.ordered, records=st.records, phase="battle", active=st.active,
+                      vacated=None, overrun_ready=False)
+    deck, discard = list(g.deck), list(g.discard) + [inst]
+    card, deck, discard = _draw_one(deck, discard, ctx)
+    if card is not None:
+        if from_common:
+            common[du.side] = (card,)
+        else:
+            hands[seat] = hands[seat] + (card,)
+        ctx.ev("draw", f"{seat} draws a card to replace the Ambush.", V.OVERLORD_AMBUSH)
+    g = dataclasses.replace(g, state=new, hands=_fz(hands), common=_fz(common), deck=tuple(deck),
+                            discard=tuple(discard), turn=dataclasses.replace(g.turn, pending=None), phase="act",
+                            player=g.turn.seat)
+    if g.state.winner is not None:
+        return g
+    if new.units.get(a) is not None and new.units[a].uid == au.uid:
+        return _resolve_battle(g, a, tg, ctx) if tg in new.units and new.units[tg].uid == du.uid else g
+    ctx.ev("ambush_cancel", "The attacker was eliminated or retreated: its close combat is cancelled.",
+           C.TACTIC_CARD)
+    if au.uid in new.records:
+        records = dict(new.records)
+        records[au.uid] = dataclasses.replace(records[au.uid], battles=records[au.uid].battles + 1)
+        g = dataclasses.replace(g, state=new.replace(records=records))
+    return g
+
+
+def _do_decline(g: Game, args, ctx: _Ctx) -> Game:
+    _need(args, 0, "decline")
+    _, a, tg, _, _ = g.turn.pending
+    g = dataclasses.replace(g, turn=dataclasses.replace(g.turn, pending=None), phase="act", player=g.turn.seat)
+    return _resolve_battle(g, a, tg, ctx)
+
+
+def _do_take(g: Game, args, ctx: _Ctx) -> Game:
+    h = g.state.board.check(_hex(_need(args, 1, "take HEX")[0]), what="take")
+    if not g.variant.take_ground:
+        raise IllegalAction("Young Generals (simpler): no taking ground", V.YG_SIMPLER)
+    new, evs = combat.take_ground(g.state, fmt(h))
+    if not g.variant.overrun:
+        new = new.replace(overrun_ready=False)
+    ctx.events.extend(evs)
+    return dataclasses.replace(g, state=new)
+
+
+def _do_wire(g: Game, args, ctx: _Ctx) -> Game:
+    h = g.state.board.check(_hex(_need(args, 1, "wire HEX")[0]), what="wire")
+    if g.turn.effect.dig_in or g.turn.special.get(g.state.units[h].uid if h in g.state.units else -1) == "frozen":
+        raise IllegalAction("this unit may not battle under this card, so it may not remove wire", C.TACTIC_CARD)
+    new, evs = combat.remove_wire(g.state, fmt(h))
+    ctx.events.extend(evs)
+    return dataclasses.replace(g, state=new)
+
+
+def _do_end(g: Game, args, ctx: _Ctx) -> Game:
+    _need(args, 0, "end")
+    return _end_turn(g, ctx)
+
+
+def _do_air(g: Game, args, ctx: _Ctx) -> Game:
+    if not args:
+        raise InputError("usage: air HEX [HEX …] (1 to 4 enemy units adjacent to one another)")
+    targets = A.check_targets(g.state.units, g.side, [g.state.board.check(_hex(x), what="air target") for x in args])
+    st = g.state
+    n = A.dice_per_hex(g.side, g.front, g.year)
+    for h in targets:
+        if h not in st.units or st.units[h].side == g.side:
+            ctx.ev("air_gone", f"{fmt(h)} is empty now: nothing to strike.", C.AIR_POWER_FACE, at=h)
+            continue
+        faces = ctx.roll(n)
+        st, evs = A.strike(st, h, faces, g.side, rule_=C.AIR_POWER_FACE)
+        ctx.events.extend(evs)
+        if st.winner is not None:
+            break
+    return _end_turn(dataclasses.replace(g, state=st), ctx)
+
+
+def _do_barrage(g: Game, args, ctx: _Ctx) -> Game:
+    h = g.state.board.check(_hex(_need(args, 1, "barrage HEX")[0]), what="barrage target")
+    u = g.state.units.get(h)
+    if u is None or u.side == g.side:
+        raise IllegalAction(f"{fmt(h)} holds no enemy unit: Barrage targets 1 enemy unit", C.TACTIC_CARD)
+    faces = ctx.roll(4)
+    st, evs = A.strike(g.state, h, faces, g.side, rule_=C.TACTIC_CARD, what="Barrage")
+    ctx.events.extend(evs)
+    return _end_turn(dataclasses.replace(g, state=st), ctx)
+
+
+# -- the end of a turn: draw -------------------------------------------------------------------
+
+
+def _draw_one(deck: list, discard: list, ctx: _Ctx):
+    if not deck:
+        if not discard:
+            return None, deck, discard
+        deck = list(discard)
+        discard = []
+        ctx.rng().shuffle(deck)
+        ctx.ev("reshuffle", "The deck is empty: the discard pile is shuffled into a new deck.", C.RESHUFFLE)
+    return deck[0], deck[1:], discard
+
+
+def _end_turn(g: Game, ctx: _Ctx) -> Game:
+    """Step 5: discard the card played, draw (Recon: two, keep one), grow a short hand, next side."""
+    t = g.turn
+    deck, discard = list(g.deck), list(g.discard) + list(t.cards)
+    st = g.state
+    if st.winner is not None:
+        return dataclasses.replace(g, deck=tuple(deck), discard=tuple(discard), phase="over")
+    if t.effect is not None and t.effect.reshuffle:
+        deck = deck + discard
+        discard = []
+        ctx.rng().shuffle(deck)
+        ctx.ev("reshuffle", "Their Finest Hour: the discard pile is shuffled back into the deck.", C.TACTIC_CARD)
+    if g.variant.kind == "overlord":
+        return _overlord_draw(dataclasses.replace(g, deck=tuple(deck), discard=tuple(discard)), ctx)
+    if t.effect is not None and t.effect.recon:
+        drawn = []
+        for _ in range(2):
+            c, deck, discard = _draw_one(deck, discard, ctx)
+            if c is not None:
+                drawn.append(c)
+        if len(drawn) == 2:
+            ctx.ev("recon", f"Recon: {t.seat} draws two cards and keeps one.",
+                   V.ALLIANCE_RECON if t.source == "common" else C.RECON_RULE)
+            return dataclasses.replace(g, deck=tuple(deck), discard=tuple(discard), phase="recon",
+                                       player=t.seat, turn=dataclasses.replace(t, drawn=tuple(drawn)))
+        deck = drawn + deck
+    c, deck, discard = _draw_one(deck, discard, ctx)
+    g = dataclasses.replace(g, deck=tuple(deck), discard=tuple(discard))
+    return _receive(g, c, ctx)
+
+
+def _do_keep(g: Game, args, ctx: _Ctx) -> Game:
+    inst = _need(args, 1, "keep CARD")[0]
+    t = g.turn
+    if inst not in t.drawn:
+        raise IllegalAction(f"{inst} is not one of the two cards drawn ({', '.join(t.drawn)})", C.RECON_RULE)
+    other_card = [c for c in t.drawn if c != inst]
+    g = dataclasses.replace(g, discard=g.discard + tuple(other_card), turn=dataclasses.replace(t, drawn=()))
+    ctx.ev("keep", f"{t.seat} keeps {C.name(inst)} and discards the other card.", C.RECON_RULE)
+    return _receive(g, inst, ctx)
+
+
+def _receive(g: Game, card: str | None, ctx: _Ctx) -> Game:
+    """The card drawn replaces the one played; a short hand grows by one; then the next side plays."""
+    t = g.turn
+    hands, common = dict(g.hands), dict(g.common)
+    deck, discard = list(g.deck), list(g.discard)
+    if card is not None:
+        if t.source == "common" and g.variant.team(t.side):
+            common[t.side] = (card,)
+        else:
+            hands[t.seat] = hands[t.seat] + (card,)
+        ctx.ev("draw", f"{t.seat} draws a command card.", V.ALLIANCE_ACTIVE if g.variant.team(t.side) else C.DRAW)
+    if g.grow.get(t.side):
+        target = g.member_target[t.seat]
+        if len(hands[t.seat]) < target:
+            c, deck, discard = _draw_one(deck, discard, ctx)
+            if c is not None:
+                hands[t.seat] = hands[t.seat] + (c,)
+                ctx.ev("grow", f"{t.seat} draws an extra card ({len(hands[t.seat])} of {target}): the scenario "
+                       f"lets this side's hand grow.", V.ALLIANCE_SHORT_HAND if g.variant.team(t.side) else C.DEAL)
+    rotation = dict(g.rotation)
+    rotation[t.side] = rotation[t.side] + 1
+    st = g.state.replace(side=other(t.side), ordered=frozenset(), records={}, phase="move", active=None,
+                         vacated=None, overrun_ready=False)
+    g = dataclasses.replace(g, state=st, hands=_fz(hands), common=_fz(common), deck=tuple(deck),
+                            discard=tuple(discard), rotation=_fz(rotation))
+    return _begin_turn(g, other(t.side))
+
+
+# ---------------------------------------------------------------------------------------------
+# Overlord: the commander-in-chief hands out cards; field generals play them or take initiative
+
+
+def _card_generals(inst: str) -> tuple[str, ...]:
+    """Who may receive a card: a section card's own field general(s); a tactic card anyone."""
+    c = C.card(inst)
+    if c.section:
+        return tuple(s for s, _ in c.orders)
+    return (*V.FIELD_GENERALS, "chief")
+
+
+def _overlord_legal(g: Game) -> list[str]:
+    given = g.turn.given
+    hand = g.hands[g.player]
+    out = []
+    if len(given) < 3 and len(given) < len(hand) - 1:
+        per = {}
+        for c, fg in given.items():
+            per.setdefault(fg, []).append(c)
+        for c in hand:
+            if c in given:
+                continue
+            for fg in _card_generals(c):
+                mine = per.get(fg, [])
+                tactic = C.card(c).tactic
+                if len(mine) >= 2 or any(C.card(x).tactic for x in mine) or (tactic and mine):
+                    continue
+                if fg == "chief" and (mine or not tactic):
+                    continue
+                out.append(f"give {c} {fg}")
+    out.append("dispatch")
+    return out
+
+
+def _do_give(g: Game, args, ctx: _Ctx) -> Game:
+    inst, fg = _need(args, 2, "give CARD left|center|right|chief")
+    if fg not in (*V.FIELD_GENERALS, "chief"):
+        raise InputError(f"give: {fg!r} is not a field general: allowed are left, center, right, chief")
+    if f"give {inst} {fg}" not in _overlord_legal(g):
+        if inst not in g.hands[g.player]:
+            raise IllegalAction(f"the commander-in-chief holds no card {inst}", V.OVERLORD_CHIEF)
+        if len(g.turn.given) >= 3:
+            raise IllegalAction("the chief hands out at most 3 cards a turn", V.OVERLORD_CHIEF)
+        if len(g.turn.given) >= len(g.hands[g.player]) - 1:
+            raise IllegalAction("the chief must keep at least one card", V.OVERLORD_KEEP_ONE)
+        if C.card(inst).section and fg not in _card_generals(inst):
+            raise IllegalAction(f"{C.name(inst)} goes only to the {'/'.join(_card_generals(inst))} field general",
+                                V.OVERLORD_SECTION_CARDS)
+        raise IllegalAction(f"{fg} may not receive {C.name(inst)} now (2 cards at most; a tactic card alone)",
+                            V.OVERLORD_TACTIC_ALONE)
+    given = dict(g.turn.given)
+    given[inst] = fg
+    ctx.ev("give", f"The {g.side} chief hands {C.name(inst)} to the {fg} field general." if fg != "chief"
+           else f"The {g.side} chief keeps {C.name(inst)} to play himself.", V.OVERLORD_CHIEF)
+    return dataclasses.replace(g, turn=dataclasses.replace(g.turn, given=_fz(given)))
+
+
+def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
+    _need(args, 0, "dispatch")
+    t = g.turn
+    side = t.side
+    st = g.state
+    chief = g.variant.seats(side)[0]
+    hand = list(g.hands[chief])
+    for c in t.given:
+        hand.remove(c)
+    hands = dict(g.hands)
+    hands[chief] = tuple(hand)
+    ctx.ev("chain", "Chain of command: the chief may talk with one field general only this turn.", V.OVERLORD_CHAIN)
+    slots: list = []
+    specials = []
+    view = T.viewer(st, side)
+    regions = {fg: V.OVERLORD_SUBSECTIONS[fg] for fg in V.FIELD_GENERALS}
+    if view == "top":       # a field general's left is the board's right for the side at the top
+        regions = {"left": V.OVERLORD_SUBSECTIONS["right"], "center": V.OVERLORD_SUBSECTIONS["center"],
+                   "right": V.OVERLORD_SUBSECTIONS["left"]}
+    effects = []
+    for c, fg in t.given.items():
+        key = C.card(c).key
+        if key in ("ambush", "counter_attack"):
+            ctx.ev("no_effect", f"{C.name(c)} has no effect here (a reading of this project).", C.TACTIC_CARD)
+            continue
+        eff = T.effect(key, st, side, section=fg if key == "infantry_assault" and fg != "chief" else None)
+        if eff.special in ("air_power", "barrage", "finest_hour", "medics"):
+            specials.append((c, fg, eff))
+            continue
+        region = None if fg == "chief" else regions[fg]
+        eff_slots = tuple(dataclasses.replace(s, region=region) for s in eff.slots)
+        slots.extend(eff_slots)
+        effects.append(eff)
+        ctx.ev("fg_play", f"The {fg} field general plays {C.name(c)}: "
+               + "; ".join(s.describe() for s in eff_slots) + ".", V.OVERLORD_SECTION_CARDS)
+    fgs_with_card = set(t.given.values())
+    for fg in V.FIELD_GENERALS:
+        if fg in fgs_with_card:
+            continue
+        face = ctx.roll(1)[0]
+        ctx.ev("initiative", f"The {fg} field general has no card and rolls for initiative: {face} — "
+               f"{V.INITIATIVE[face]}.", V.OVERLORD_INITIATIVE)
+        region = regions[fg]
+        mine = sorted((h for h, u in st.units.items() if u.side == side and T.in_region(h, region)),
+                      key=lambda h: (h[1], h[0]))
+        if face in ("infantry", "armor", "star"):
+            kinds = None if face == "star" else frozenset({face})
+            if not any(kinds is None or st.units[h].kind in kinds for h in mine):
+                ctx.ev("initiative_none", "No unit matches: nothing happens.", V.OVERLORD_INITIATIVE_NONE)
+            else:
+                slots.append(T.Slot(1, kinds=kinds, region=region, label=f"{fg} initiative"))
+        elif mine:
+            st = _initiative_setback(st, mine, face, side, ctx)
+    # one effect governs the turn's unit rules: the first tactic's, else a plain section effect
+    base = next((e for e in effects if C.CARDS[e.key].tactic), effects[0] if effects else T.Effect("overlord"))
+    eff = dataclasses.replace(base, slots=tuple(slots), auto=False, special="")
+    g = dataclasses.replace(g, hands=_fz(hands), state=st, turns=g.turns + 1,
+                            turn=dataclasses.replace(t, cards=tuple(t.given), effect=eff, given=_EMPTY))
+    for c, fg, e in specials:   # Air Power / Barrage by the chief: resolved at once on the best target
+        g = _overlord_special(g, c, e, ctx)
+        if g.state.winner is not None:
+            return dataclasses.replace(g, phase="over")
+    if not slots or not T.all_eligible(g.state, side, slots):
+        ctx.ev("no_units", "No unit can receive an order: the turn ends.", C.NO_UNITS)
+        return _end_turn(g, ctx)
+    return dataclasses.replace(g, phase="order")
+
+
+def _initiative_setback(st: GameState, mine, face: str, side: str, ctx: _Ctx) -> GameState:
+    """Flag: one unit retreats 1 hex (or loses a figure); grenade: one unit loses a figure.
+
+    The rulebook lets the player pick the unit; this project picks the first unit in board order
+    that can retreat (flag) or the first unit (grenade) — a simplification, said in the event.
+    """
+    from tutor.memoir import retreat as RT
+    units = dict(st.units)
+    if face == "flag":
+        for h in mine:
+            rul = RT.ruling(st, h, 1, 0)
+            if rul.destinations and not rul.losses:
+                dest = rul.destinations[0]
+                units[dest] = units.pop(h)
+                ctx.ev("initiative_retreat", f"The unit on {fmt(h)} retreats to {fmt(dest)} (first unit in board "
+                       f"order; a simplification of this project).", V.OVERLORD_INITIATIVE, at=h, to=dest)
+                return st.replace(units=units)
+    h = mine[0]
+    u = units[h]
+    kills = dict(st.kills)
+    if u.figures <= 1:
+        del units[h]
+        kills[other(side)] += 1
+        ctx.ev("initiative_loss", f"The unit on {fmt(h)} loses its last figure: the {other(side)} side gains a medal.",
+               R.MEDAL, at=h)
+    else:
+        units[h] = dataclasses.replace(u, figures=u.figures - 1)
+        ctx.ev("initiative_loss", f"The unit on {fmt(h)} loses 1 figure.", V.OVERLORD_INITIATIVE, at=h)
+    return st.replace(units=units, kills=kills)
+
+
+def _overlord_special(g: Game, c: str, eff: T.Effect, ctx: _Ctx) -> Game:
+    st = g.state
+    side = g.side
+    if eff.special == "air_power":
+        groups = A.groups(st.units, side)
+        if groups:
+            best = max(groups, key=len)
+            n = A.dice_per_hex(side, g.front, g.year)
+            for h in best:
+                if h in st.units and st.units[h].side != side:
+                    st, evs = A.strike(st, h, ctx.roll(n), side, rule_=C.AIR_POWER_FACE)
+                    ctx.events.extend(evs)
+    elif eff.special == "barrage":
+        enemies = sorted((h for h, u in st.units.items() if u.side != side), key=lambda h: (st.units[h].figures, h))
+        if enemies:
+            st, evs = A.strike(st, enemies[0], ctx.roll(4), side, rule_=C.TACTIC_CARD, what="Barrage")
+            ctx.events.extend(evs)
+    else:
+        ctx.ev("no_effect", f"{C.name(c)} is not played in this project's Overlord turns.", C.TACTIC_CARD)
+    return dataclasses.replace(g, state=st)
+
+
+def _overlord_draw(g: Game, ctx: _Ctx) -> Game:
+    t = g.turn
+    chief = g.variant.seats(t.side)[0]
+    hands = dict(g.hands)
+    deck, discard = list(g.deck), list(g.discard)
+    limit = g.member_target[chief]
+    drawn = 0
+    for _ in range(2):
+        if len(hands[chief]) >= limit:
+            break
+        c, deck, discard = _draw_one(deck, discard, ctx)
+        if c is None:
+            break
+        hands[chief] = hands[chief] + (c,)
+        drawn += 1
+    ctx.ev("draw", f"The {t.side} chief draws {drawn} card{'s' if drawn != 1 else ''} (2, never above {limit}).",
+           V.OVERLORD_DRAW if drawn == 2 else V.OVERLORD_HAND_LIMIT)
+    st = g.state.replace(side=other(t.side), ordered=frozenset(), records={}, phase="move", active=None,
+                         vacated=None, overrun_ready=False)
+    g = dataclasses.replace(g, state=st, hands=_fz(hands), deck=tuple(deck), discard=tuple(discard))
+    return _begin_turn(g, other(t.side))
+
+
+# ---------------------------------------------------------------------------------------------
+
+_HANDLERS = {"play": _do_play, "order": _do_order, "done": _do_done, "move": _do_move, "battle": _do_battle,
+             "take": _do_take, "wire": _do_wire, "end": _do_end, "retreat": _do_retreat, "ambush": _do_ambush,
+             "decline": _do_decline, "keep": _do_keep, "air": _do_air, "barrage": _do_barrage, "give": _do_give,
+             "dispatch": _do_dispatch}
+_HEX_ARGS = ("order", "move", "battle", "take", "wire", "retreat", "air", "barrage")
+_PHASES = {"play": ("play",), "order": ("order",), "done": ("order",), "move": ("act",), "battle": ("act",),
+           "take": ("act",), "wire": ("act",), "end": ("act",), "retreat": ("retreat",), "ambush": ("ambush",),
+           "decline": ("ambush",), "keep": ("recon",), "air": ("air",), "barrage": ("barrage",),
+           "give": ("dispatch",), "dispatch": ("dispatch",)}
+_PHASE_RULE = {"play": C.PLAY_CARD, "order": C.ONLY_ORDERED, "act": C.BATTLE_STEP, "recon": C.RECON_RULE,
+               "air": C.AIR_POWER_FACE, "dispatch": V.OVERLORD_CHIEF, "retreat": R.FLAG}
+_ACTION_RULE = {"play": C.PLAY_CARD, "order": R.ORDERS, "done": C.ORDERS_LOST, "move": C.MOVE_STEP,
+                "battle": C.BATTLE_STEP, "take": R.TAKE_GROUND, "wire": R.WIRE_REMOVE, "end": C.DRAW,
+                "retreat": R.FLAG, "keep": C.RECON_RULE, "air": C.AIR_POWER_FACE, "give": V.OVERLORD_CHIEF,
+                "dispatch": V.OVERLORD_CHIEF}
+
+
+def set_hand(g: Game, seat: str, cards) -> Game:
+    """The game with ``seat`` holding exactly ``cards`` (swapped with the deck; cards are conserved).
+
+    For lessons and tests: "suppose you hold Air Power". Each card is a key (the first free copy
+    in the deck is taken) or an instance; the seat's old cards go back on top of the deck.
+    """
+    deck = list(g.deck) + list(g.hands[seat])
+    hands = dict(g.hands)
+    out = []
+    for c in cards:
+        inst = c if "#" in c else next((x for x in deck if x.split("#")[0] == c), None)
+        if inst is None or inst not in deck:     # held by another seat: swap it for a deck card
+            inst = c if "#" in c else next((x for s, h in hands.items() if s != seat for x in h
+                                            if x.split("#")[0] == c), None)
+            owner = next((s for s, h in hands.items() if s != seat and inst in h), None)
+            if owner is None or not deck:
+                raise InputError(f"set_hand: no free card {c!r}")
+            swap = deck.pop()
+            hands[owner] = tuple(swap if x == inst else x for x in hands[owner])
+            deck.append(inst)
+        deck.remove(inst)
+        out.append(inst)
+    hands[seat] = tuple(out)
+    return dataclasses.replace(g, hands=_fz(hands), deck=tuple(deck))
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards conservation, activation tokens, events
+
+
+def all_cards(g: Game) -> list[str]:
+    """Every card instance, wherever it is (deck, discard, hands, common, in play, drawn)."""
+    out = list(g.deck) + list(g.discard)
+    for h in g.hands.values():
+        out += h
+    for c in g.common.values():
+        out += c
+    if g.turn is not None:
+        out += [c for c in g.turn.cards if c not in g.discard]
+        out += list(g.turn.drawn)
+        if g.phase == "dispatch":
+            pass
+    return out
+
+
+def activation_tokens(g: Game) -> dict:
+    """Display aid (FICHAS DE ACTIVACIÓN): hex -> "move" | "battle" for each ordered unit still able to act."""
+    out = {}
+    if g.phase != "act":
+        return out
+    for h in _ordered_hexes(g):
+        if move_options(g, h):
+            out[h] = "move"
+        elif battle_options(g, h):
+            out[h] = "battle"
+    return out
+
+
+def events(g: Game, since: int = 0) -> list[dict]:
+    """The log as JSON-ready rows (each with the rule it cites)."""
+    return [e.to_json() for e in g.log[since:]]
+
+
+# ---------------------------------------------------------------------------------------------
+# Save and load
+
+
+def to_json(g: Game) -> dict:
+    return {"format": FORMAT, "game": "memoir44", "scenario": g.scenario, "seed": g.seed,
+            "variant": g.variant.to_json(), "actions": list(g.actions)}
+
+
+def save(g: Game, path) -> None:
+    """Write the game as JSON (or YAML for a .yaml/.yml path): scenario, seed, variant, actions."""
+    p = Path(path)
+    data = to_json(g)
+    if p.suffix in (".yaml", ".yml"):
+        import yaml
+        p.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    else:
+        p.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def load_game(path) -> Game:
+    """Read a saved game and replay it; InputError (one line) on a bad file or a bad action."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{p}: cannot read the saved game ({exc.strerror})") from None
+    try:
+        if p.suffix in (".yaml", ".yml"):
+            import yaml
+            data = yaml.safe_load(text)
+        else:
+            data = json.loads(text)
+    except Exception as exc:  # noqa: BLE001 - any parse error becomes one line
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InputError(f"{p}: not a readable saved game: {first}") from None
+    return from_json(data, str(p))
+
+
+def from_json(data, where: str = "<saved game>") -> Game:
+    if not isinstance(data, dict):
+        raise InputError(f"{where}: a saved game is a mapping with format, scenario, seed, variant, actions")
+    if data.get("format") != FORMAT:
+        raise InputError(f"{where}: format {data.get('format')!r} is not supported: allowed is {FORMAT}")
+    for key in ("scenario", "seed", "actions"):
+        if key not in data:
+            raise InputError(f"{where}: missing required key {key!r}")
+    if not isinstance(data["actions"], list) or not all(isinstance(a, str) for a in data["actions"]):
+        raise InputError(f"{where}: actions must be a list of action strings")
+    try:
+        g = new_game(data["scenario"], data["seed"], data.get("variant"))
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
+    for i, a in enumerate(data["actions"]):
+        try:
+            g = apply(g, a)
+        except (InputError, IllegalAction) as exc:
+            raise InputError(f"{where}: action {i + 1} {a!r} cannot be replayed: {exc}") from None
+    return g
+
+
+# ---------------------------------------------------------------------------------------------
+# Random games, playthroughs
+
+
+def random_game(scenario, seed: int = 0, variant=None, *, max_actions: int = 5000, policy=None) -> Game:
+    """Play a whole game with random legal actions (or ``policy(game, rng) -> action``)."""
+    g = new_game(scenario, seed, variant)
+    rng = random.Random(seed)
+    for _ in range(max_actions):
+        if g.phase == "over":
+            break
+        acts = legal_actions(g)
+        a = policy(g, rng) if policy else rng.choice(acts)
+        g = apply(g, a)
+    return g
+
+
+def digest(g: Game) -> str:
+    """One line that pins the whole state: units, medals, cards, phase (for golden playthroughs)."""
+    st = g.state
+    units = " ".join(f"{fmt(h)}:{u.side[:2]}{u.kind[:3]}{u.figures}" for h, u in
+                     sorted(st.units.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+    obst = " ".join(f"{fmt(h)}:{o}" for h, o in sorted(st.obstacles.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+    hands = " ".join(f"{s}=[{','.join(h)}]" for s, h in g.hands.items())
+    m = st.medals
+    return (f"phase={g.phase} player={g.player} medals={m['axis']}/{m['allied']} deck={len(g.deck)} "
+            f"discard={len(g.discard)} {hands} | {units} | {obst}")
+
+
+def playthrough(g: Game) -> list[str]:
+    """The game as a golden playthrough: the start digest, then each action and the digest after it."""
+    chain = []
+    x = g
+    while x is not None:
+        chain.append(x)
+        x = x.prev
+    chain.reverse()
+    lines = [f"scenario: {g.scenario}", f"seed: {g.seed}", f"variant: {json.dumps(g.variant.to_json())}",
+             f"state: {digest(chain[0])}"]
+    for a, s in zip(g.actions, chain[1:]):
+        lines.append(f"action: {a}")
+        lines.append(f"state: {digest(s)}")
+    return lines
