@@ -301,3 +301,29 @@ def test_23_play_widget_applies_engine_plays():
     w.play("Riflemen A — move → 17B")
     assert w.state().token("axis", "riflemen-a").tile == "17B"
     assert not any("control" in c for c in w.choices())      # movement only in this chapter
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 24
+
+
+def test_24_answers_agree_with_the_engine():
+    a = answers("24")
+    assert a == {"24.bolster": "No", "24.inspire": "Machine gunners C (already played)",
+                 "24.recon": "Nothing happens", "24.control": "No", "24.target": "No", "24.confuse": "No effect"}
+
+
+def test_24_support_sandbox():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import und24
+    w = und24.support_widget()
+    ch = w.choices()
+    assert any(c.startswith("Mortar — target") for c in ch)
+    assert not any("move" in c or "attack" in c for c in ch)
+    w.play("Scouts C — recon")
+    z = w.state().zones_of("allied")
+    assert z.out == ("fog-of-war",) and len(z.hand) == 5          # fog out, one card drawn
+    w.play("Squad leader C — inspire taking Machine gunners C")
+    assert "machine-gunners-c" in w.state().zones_of("allied").hand
+    w.play("Riflemen C — control")
+    assert w.state().control_of("allied", "7A") == "controlled"

@@ -1,0 +1,159 @@
+"""Chapter 24, Undaunted: support actions — bolster, command, confuse, control, inspire, recon, target.
+
+Try: the chapter 23 sandbox (:func:`tutor.chapters.und23.play_widget`) with an allied hand holding
+every support action (:func:`support_widget`). Check: :func:`questions`, each a situation the engine
+rules on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+
+from tutor.chapters.und21 import card_title
+from tutor.chapters.und23 import play_widget, sandbox
+from tutor.errors import IllegalAction
+from tutor.explain import rule_html
+from tutor.quiz import Question
+from tutor.undaunted import LoadedDice, Play, apply
+from tutor.undaunted import rules as R
+from tutor.undaunted.cards import CARDS
+
+SUPPORT = ("bolster", "command", "confuse", "control", "inspire", "recon", "target")
+SUPPORT_HAND = ("platoon-sergeant", "squad-leader-c", "scouts-c", "riflemen-c", "mortar", "fog-of-war")
+
+
+def support_state():
+    """John's turn on the worked example's board: a hand with every support action, and the machine
+    gunners C card already played (on the table) so inspire has something to take back."""
+    return sandbox(SUPPORT_HAND, side="allied", table=("machine-gunners-c",))
+
+
+def support_widget():
+    return play_widget(support_state(), actions=SUPPORT)
+
+
+def who_has(action: str) -> str:
+    """Which cards print this action, from the card catalogue ("X" stands for the card's own squad)."""
+    names: dict[str, str] = {}
+    for c in CARDS.values():
+        a = c.action(action)
+        if a is None:
+            continue
+        who = card_title(c.id)[:-2] + " (each squad)" if c.squad else card_title(c.id)
+        names.setdefault(who, a.label[:-2] + " X" if a.squad else a.label)
+    return ", ".join(f"{n}: {lab}" for n, lab in names.items())
+
+
+def support_table_html() -> str:
+    rows = "".join(f"<tr><td style='text-align:left'><b>{a}</b></td><td style='text-align:left'>{escape(who_has(a))}"
+                   f"</td></tr>" for a in SUPPORT)
+    return ("<table style='font-size:14px' cellpadding='4'><tr><th style='text-align:left'>action</th>"
+            "<th style='text-align:left'>printed on (from the card catalogue)</th></tr>" + rows + "</table>")
+
+
+def _try(s, action, rng=None):
+    try:
+        return None, apply(s, action, rng or LoadedDice(seed=0))
+    except IllegalAction as exc:
+        return exc, None
+
+
+def _verdict(exc, step, ok_text=""):
+    if exc is not None:
+        return f"<p>The engine refuses: {escape(str(exc))}.</p>" + rule_html(exc.rule)
+    return ok_text + "".join(f"<p>{escape(e.text)}.</p>" + rule_html(e.rule) for e in step.events)
+
+
+# --- questions ------------------------------------------------------------------------------
+
+def _q_bolster_squad() -> Question:
+    choices = ("Yes", "No")
+
+    def rule_fn():
+        s = support_state()
+        z = s.zones_of("allied")
+        s = replace(s, zones=(replace(z, supply=z.supply + ("riflemen-a",)), s.zones[1]))
+        exc, step = _try(s, Play("allied", "squad-leader-c", "bolster", cards=("riflemen-a",)))
+        return ("No" if exc else "Yes"), _verdict(exc, step)
+    return Question("24.bolster", "<p>John's squad leader C has <b>bolster 1 C</b>. His supply holds a "
+                    "<b>riflemen A</b> card. May he take it?</p>", choices, rule_fn)
+
+
+def _q_recon_none() -> Question:
+    choices = ("He draws a card anyway", "Nothing happens", "He must discard a card")
+
+    def rule_fn():
+        s = sandbox(("scouts-c", "riflemen-c"), side="allied")
+        exc, step = _try(s, Play("allied", "scouts-c", "recon"))
+        before = len(s.zones_of("allied").hand)
+        after = len(step.state.zones_of("allied").hand)
+        ans = "Nothing happens" if after == before - 1 else "He draws a card anyway"
+        return ans, _verdict(exc, step)
+    return Question("24.recon", "<p>John plays scouts C for <b>recon</b>, but he has <b>no fog of war</b> in his "
+                    "hand. What happens?</p>", choices, rule_fn)
+
+
+def _q_control_enemy() -> Question:
+    choices = ("Yes", "No")
+
+    def rule_fn():
+        s = sandbox(("riflemen-a",), side="axis")
+        toks = tuple(replace(t, tile="2A") if (t.side, t.unit) in {("axis", "riflemen-a"),
+                                                                 ("allied", "machine-gunners-c")} else t
+                     for t in s.tokens)
+        exc, step = _try(replace(s, tokens=toks), Play("axis", "riflemen-a", "control"))
+        return ("No" if exc else "Yes"), _verdict(exc, step)
+    return Question("24.control", "<p>Axis riflemen A stand on 2A, where Hans has a <b>scouted</b> marker — and "
+                    "so do the allied machine gunners C. May the riflemen take <b>control</b> of 2A?</p>",
+                    choices, rule_fn)
+
+
+def _q_target_range() -> Question:
+    choices = ("Yes", "No")
+
+    def rule_fn():
+        s = support_state()
+        exc, step = _try(s, Play("allied", "mortar", "target", target="7A"))
+        rng = s.board.range("1A", "7A")
+        return ("No" if exc else "Yes"), f"<p>1A to 7A is {rng} tiles.</p>" + _verdict(exc, step)
+    return Question("24.target", "<p>John's mortar deploys at 1A. May its <b>target</b> action put the target "
+                    "marker on <b>7A</b>? (Count the tiles on the board in the sandbox above.)</p>",
+                    choices, rule_fn)
+
+
+def _q_inspire_self() -> Question:
+    choices = ("Machine gunners C (already played)", "The squad leader C card itself", "Riflemen C (in hand)")
+
+    def rule_fn():
+        s = support_state()
+        ok = []
+        for c in ("machine-gunners-c", "squad-leader-c", "riflemen-c"):
+            exc, _ = _try(s, Play("allied", "squad-leader-c", "inspire", cards=(c,)))
+            if exc is None:
+                ok.append(c)
+        ans = {"machine-gunners-c": choices[0], "squad-leader-c": choices[1], "riflemen-c": choices[2]}[ok[0]]
+        return ans, (f"<p>The engine accepts only: {', '.join(card_title(c) for c in ok)}. Inspire takes a "
+                     f"<b>played</b> card of the squad back from the table; the card performing it is not yet "
+                     f"there.</p>" + rule_html(R.INSPIRE))
+    return Question("24.inspire", "<p>John's table holds machine gunners C. He plays squad leader C for "
+                    "<b>inspire 1 C</b>. Which card can he take back into his hand?</p>", choices, rule_fn)
+
+
+def _q_confuse_empty() -> Question:
+    choices = ("Hans takes a fog of war anyway", "No effect", "John takes a fog of war instead")
+
+    def rule_fn():
+        s = support_state()
+        z = s.zones_of("axis")
+        s = replace(s, zones=(s.zones[0], replace(z, supply=tuple(c for c in z.supply if c != "fog-of-war"))))
+        exc, step = _try(s, Play("allied", "scouts-c", "confuse"))
+        changed = step.state.zones_of("axis") != s.zones_of("axis")
+        return ("Hans takes a fog of war anyway" if changed else "No effect"), _verdict(exc, step)
+    return Question("24.confuse", "<p>John plays scouts C to <b>confuse</b> Hans, but Hans's supply holds no fog "
+                    "of war. What happens?</p>", choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    return [_q_bolster_squad(), _q_inspire_self(), _q_recon_none(), _q_control_enemy(), _q_target_range(),
+            _q_confuse_empty()]
