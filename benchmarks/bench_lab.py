@@ -14,12 +14,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tutor import odds  # noqa: E402
-from tutor.lab import link  # noqa: E402
-from tutor.lab.board_odds import board_odds  # noqa: E402
-from tutor.lab.m44 import import_m44  # noqa: E402
-from tutor.memoir.state import from_scenario  # noqa: E402
-from tutor.scenario import from_data  # noqa: E402
+from tutor import odds
+from tutor.lab import link
+from tutor.lab.board_odds import board_odds
+from tutor.lab.m44 import import_m44
+from tutor.memoir.state import from_scenario
+from tutor.scenario import from_data
 
 BOARD = {"format": 1, "game": "memoir44", "title": "bench", "board": "standard", "top": "axis",
          "terrain": {"6,2": "church", "4,0": "woods", "8,0": "river"},

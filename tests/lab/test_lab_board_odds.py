@@ -6,7 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tutor.errors import IllegalAction, InputError
 from tutor.lab.board_odds import board_odds, brute_force, odds_html

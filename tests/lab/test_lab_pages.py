@@ -62,7 +62,7 @@ def test_lab_widget_round_trip(monkeypatch):
     lab.on_hex((6, 4))
     lab.tool.value = "■ Axis infantry"
     lab.on_hex((6, 0))
-    lab.tool.value = "Ask"
+    lab.tool.value = "Look"
     lab.on_hex((6, 4))
     lab.on_hex((6, 0))
     assert lab.ruling is not None and not lab.ruling.visible          # the woods are in the way

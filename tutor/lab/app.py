@@ -32,7 +32,7 @@ from tutor.widgets.base import esc, rules_html
 from tutor.widgets.los_explorer import LosExplorer, LosState
 
 QUESTIONS = ("Line of sight", "Legal moves", "Retreat", "Attack odds")
-ASK = "Ask"
+ASK = "Look"   # the explorer's own name for "tap to ask"
 
 
 def _palette() -> dict:
@@ -97,11 +97,13 @@ class Lab(LosExplorer):
     def __init__(self, field=None, *, base_url: str = "", dpr: int = 2):
         self.base_url = base_url
         self.question = W.Dropdown(options=QUESTIONS, value="Line of sight", description="Ask",
-                                   layout=W.Layout(width="16em"))
-        self.flags = W.BoundedIntText(value=1, min=0, max=6, description="Flags", layout=W.Layout(width="9em"))
-        self.dice = W.BoundedIntText(value=0, min=0, max=12, description="Dice",
+                                   style={"description_width": "auto"}, layout=W.Layout(width="14em"))
+        small = {"description_width": "auto"}
+        self.flags = W.BoundedIntText(value=1, min=0, max=6, description="Flags", style=small,
+                                      layout=W.Layout(width="8em"))
+        self.dice = W.BoundedIntText(value=0, min=0, max=12, description="Dice (0: the board's)", style=small,
                                      tooltip="0: the dice the board gives; 1-12: roll this many",
-                                     layout=W.Layout(width="9em"))
+                                     layout=W.Layout(width="14em"))
         self.answer = None
         super().__init__(field if field is not None else blank(), dpr=dpr)
         self.tool.options = list(LAB_PALETTE)
@@ -139,7 +141,7 @@ class Lab(LosExplorer):
 
     # -- construction
     @classmethod
-    def from_environment(cls, **kw) -> "Lab":
+    def from_environment(cls, **kw) -> Lab:
         """The lab for this page: the board in the page's ``?board=`` link, else a blank board."""
         field, problem = None, None
         try:

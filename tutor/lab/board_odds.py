@@ -17,7 +17,7 @@ Everything is an exact ``Fraction``. No widget or pandas import here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 from itertools import product
@@ -116,8 +116,9 @@ def board_odds(state, attacker, target, *, dice: int | None = None, ignore: int 
 def brute_force(state, attacker, target, *, dice: int | None = None, ignore: int | None = None,
                 star_hits: bool = False) -> BoardOdds:
     """The same odds by enumerating all 6^N sequences of die faces (the reference for tests)."""
-    from tutor.memoir import combat, dice as D, retreat
-    a, au = state.unit_at(attacker, what="attacker")
+    from tutor.memoir import combat, retreat
+    from tutor.memoir import dice as D
+    a, _ = state.unit_at(attacker, what="attacker")
     t, tu = state.unit_at(target, what="target")
     n = combat.attack_dice(state, a, t).dice if dice is None else dice
     if n > 7:

@@ -489,6 +489,7 @@ def glossary_widget(query: str = ""):
 def language_switch(rules, *, start: str = "side by side"):
     """Show rules in English, in their original wording, or both side by side (a toggle)."""
     import ipywidgets as w
+
     from tutor.explain import rule_html
     rules = [rules] if isinstance(rules, Rule) else list(rules)
     toggle = w.ToggleButtons(options=["English", "original", "side by side"], value=start,

@@ -36,7 +36,7 @@ import base64
 import binascii
 import hashlib
 import zlib
-from functools import lru_cache
+from functools import cache
 from urllib.parse import parse_qs, urlsplit
 
 import yaml
@@ -61,7 +61,7 @@ MAX_PAYLOAD = 200_000      # bytes after decompression
 _BAD = "link is damaged or was altered"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _numbering(name: str) -> tuple[tuple[Hex, ...], dict]:
     hexes = tuple(sorted(BOARDS[name].hexes, key=lambda h: (h[1], h[0])))
     return hexes, {h: i for i, h in enumerate(hexes)}

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from tutor.errors import InputError
 from tutor.hexes import BOARDS, fmt
-from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN
+from tutor.memoir.terrain import KINDS, TERRAIN
 
 BOARD_TYPES = {"STANDARD": "standard", "BRKTHRU": "breakthrough", "BREAKTHROUGH": "breakthrough",
                "OVERLORD": "overlord"}
