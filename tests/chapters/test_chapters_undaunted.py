@@ -327,3 +327,31 @@ def test_24_support_sandbox():
     assert "machine-gunners-c" in w.state().zones_of("allied").hand
     w.play("Riflemen C — control")
     assert w.state().control_of("allied", "7A") == "controlled"
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 27
+
+
+def test_27_answers_agree_with_the_engine():
+    from tutor.chapters import und27
+    from tutor.undaunted.victory import decide
+    a = answers("27")
+    assert a == {"27.objectives": "The Axis", "27.suppress": "The Axis", "27.both": "The Axis",
+                 "27.hopeless": "The Axis", "27.not-yet": "Nobody yet"}
+    s = und27.situation(allied_controls=("9B",), axis_controls=("12A",), allied_riflemen=False,
+                        axis_riflemen=False, initiative="allied")
+    assert decide(s)[0] == "allied"          # the tie goes to the initiative holder
+
+
+def test_27_victory_widget():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import und27
+    w = und27.victory_widget()
+    assert "The game goes on" in w.verdict()
+    w.controls["axis_controls"].value = ("12A", "17B", "2A", "5B")
+    assert "axis wins" in w.verdict()
+    w.controls["axis_controls"].value = ("17B",)
+    w.controls["axis_goal"].value = "sup"
+    w.controls["allied_riflemen"].value = False
+    assert "axis wins" in w.verdict() and "suppressed" in w.verdict()

@@ -1,0 +1,163 @@
+"""Chapter 27, Undaunted: end of game — objectives, suppressing the enemy, the hopeless situation.
+
+Every verdict is ``tutor.undaunted.victory.decide`` on a state built from the worked example's board.
+Try: :func:`victory_widget` (choose which objectives each side controls, which riflemen tokens are
+left, the victory conditions and the initiative holder). Check: :func:`questions`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+
+from tutor.chapters.und21 import board_html, worked_start
+from tutor.explain import rule_html
+from tutor.quiz import Question
+from tutor.undaunted import rules as R
+from tutor.undaunted.state import Victory
+from tutor.undaunted.victory import army_suppressed, decide, hopeless
+
+SIDES = ("allied", "axis")
+
+
+def objective_tiles() -> list[tuple[str, int]]:
+    return [(t.id, t.objective) for t in worked_start().board.tiles if t.objective]
+
+
+def situation(*, allied_controls=(), axis_controls=(), allied_riflemen=True, axis_riflemen=True,
+              allied_victory=Victory(5), axis_victory=Victory(5), initiative="allied",
+              allied_riflemen_cards=True, axis_riflemen_cards=True):
+    """A state on the worked example's board: objectives controlled per side (others merely scouted),
+    riflemen tokens on or off the board, riflemen cards in or out of the game, conditions, initiative."""
+    s = worked_start()
+    obj = {t for t, _ in objective_tiles()}
+    control = []
+    for side, mine in (("allied", allied_controls), ("axis", axis_controls)):
+        m = {t: st for t, st in s.control_markers(side).items() if t not in obj}
+        for t in mine:
+            m[t] = "controlled"
+        control.append(tuple(sorted(m.items())))
+    keep = {"allied": allied_riflemen, "axis": axis_riflemen}
+    toks = tuple(replace(t, tile=None) if t.unit.startswith("riflemen") and not keep[t.side] else t
+                 for t in s.tokens)
+    zones = list(s.zones)
+    for i, side in enumerate(SIDES):
+        has = allied_riflemen_cards if side == "allied" else axis_riflemen_cards
+        if not has:
+            z = zones[i]
+            gone = [c for zn in ("hand", "table", "discard", "draw", "supply") for c in getattr(z, zn)
+                    if c.startswith("riflemen")]
+            strip = {zn: tuple(c for c in getattr(z, zn) if not c.startswith("riflemen"))
+                     for zn in ("hand", "table", "discard", "draw", "supply")}
+            zones[i] = replace(z, **strip, out=z.out + tuple(gone))
+    sc = replace(s.scenario, victory=(allied_victory, axis_victory))
+    return replace(s, scenario=sc, control=tuple(control), tokens=toks, zones=tuple(zones), initiative=initiative)
+
+
+def verdict_html(s) -> str:
+    v = decide(s)
+    held = {side: s.objectives_held(side) for side in SIDES}
+    facts = (f"Objectives held: allied {held['allied']}, axis {held['axis']}. "
+             f"Army suppressed: allied {'yes' if army_suppressed(s, 'allied') else 'no'}, axis "
+             f"{'yes' if army_suppressed(s, 'axis') else 'no'}. Hopeless: allied "
+             f"{'yes' if hopeless(s, 'allied') else 'no'}, axis {'yes' if hopeless(s, 'axis') else 'no'}. "
+             f"Initiative: {s.initiative}.")
+    if v is None:
+        head = "<p style='font-size:16px'><b>The game goes on.</b> No victory condition is met.</p>"
+        return head + f"<p style='color:#555'>{escape(facts)}</p>"
+    winner, text, rule = v
+    return (f"<p style='font-size:16px'><b>{escape(winner)} wins.</b> {escape(text)}.</p>"
+            f"<p style='color:#555'>{escape(facts)}</p>" + rule_html(rule))
+
+
+def victory_widget():
+    import ipywidgets as w
+    opts = [(f"{t} (worth {v})", t) for t, v in objective_tiles()]
+    a_ctrl = w.SelectMultiple(options=opts, value=(), description="Allies control", rows=5,
+                              style={"description_width": "110px"})
+    x_ctrl = w.SelectMultiple(options=opts, value=("17B",), description="Axis control", rows=5,
+                              style={"description_width": "110px"})
+    a_rif = w.Checkbox(value=True, description="allied riflemen token on the board", indent=False)
+    x_rif = w.Checkbox(value=True, description="axis riflemen token on the board", indent=False)
+    a_cards = w.Checkbox(value=True, description="allied riflemen cards left in the game", indent=False)
+    x_cards = w.Checkbox(value=True, description="axis riflemen cards left in the game", indent=False)
+    a_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("suppress the enemy", "sup")],
+                        value="obj", description="Allies must", style={"description_width": "110px"})
+    x_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("suppress the enemy", "sup")],
+                        value="obj", description="Axis must", style={"description_width": "110px"})
+    init = w.ToggleButtons(options=[("Allies hold initiative", "allied"), ("Axis hold initiative", "axis")],
+                           value="allied")
+    out = w.HTML()
+
+    def goal(v):
+        return Victory(5) if v == "obj" else Victory(None, True)
+
+    def show(*_):
+        s = situation(allied_controls=a_ctrl.value, axis_controls=x_ctrl.value, allied_riflemen=a_rif.value,
+                      axis_riflemen=x_rif.value, allied_victory=goal(a_goal.value),
+                      axis_victory=goal(x_goal.value), initiative=init.value,
+                      allied_riflemen_cards=a_cards.value, axis_riflemen_cards=x_cards.value)
+        out.value = verdict_html(s) + board_html(s)
+
+    for c in (a_ctrl, x_ctrl, a_rif, x_rif, a_cards, x_cards, a_goal, x_goal, init):
+        c.observe(show, names="value")
+    show()
+    box = w.VBox([w.HBox([w.VBox([a_goal, a_ctrl, a_rif, a_cards]), w.VBox([x_goal, x_ctrl, x_rif, x_cards])]),
+                  init, out])
+    box.controls = dict(allied_controls=a_ctrl, axis_controls=x_ctrl, allied_riflemen=a_rif, axis_riflemen=x_rif,
+                        allied_cards=a_cards, axis_cards=x_cards, allied_goal=a_goal, axis_goal=x_goal,
+                        initiative=init)
+    box.verdict = lambda: out.value
+    return box
+
+
+# --- questions ------------------------------------------------------------------------------
+
+NAMES = {"allied": "The Allies", "axis": "The Axis", None: "Nobody yet"}
+
+
+def _winner_question(key, prompt, choices, build) -> Question:
+    def rule_fn():
+        s = build()
+        v = decide(s)
+        return NAMES[v[0] if v else None], verdict_html(s)
+    return Question(key, prompt, choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    c3 = ("The Allies", "The Axis", "Nobody yet")
+    return [
+        _winner_question(
+            "27.objectives",
+            "<p>Both sides need objectives worth <b>5</b>. The axis has just taken control of 5B (1); it also "
+            "controls 12A (1), 17B (2) and 2A (1). The allies control 9B (1). Who has won?</p>", c3,
+            lambda: situation(axis_controls=("12A", "17B", "2A", "5B"), allied_controls=("9B",))),
+        _winner_question(
+            "27.suppress",
+            "<p>The axis must <b>suppress the enemy</b>; the allies must take objectives worth 5. The last "
+            "allied riflemen token has just been removed from the board. Who has won?</p>", c3,
+            lambda: situation(allied_riflemen=False, axis_victory=Victory(None, True))),
+        _winner_question(
+            "27.both",
+            "<p>Both sides must take objectives worth 5, and <b>both</b> have lost every riflemen token. The "
+            "allies hold 9B (1), the axis 12A (1). The <b>axis</b> holds the initiative token. Who wins?</p>",
+            c3, lambda: situation(allied_controls=("9B",), axis_controls=("12A",), allied_riflemen=False,
+                                  axis_riflemen=False, initiative="axis")),
+        _winner_question(
+            "27.hopeless",
+            "<p>Both must take objectives worth 5. The allies have no riflemen token on the board and "
+            "<b>every allied riflemen card is out of the game</b>. The axis holds 12A and 17B (3), the "
+            "allies 9B (1). Who has won?</p>", c3,
+            lambda: situation(allied_controls=("9B",), axis_controls=("12A", "17B"), allied_riflemen=False,
+                              allied_riflemen_cards=False)),
+        _winner_question(
+            "27.not-yet",
+            "<p>Same as before, but the allied riflemen cards are <b>still in the supply</b> (only the token is "
+            "gone). Who has won?</p>", c3,
+            lambda: situation(allied_controls=("9B",), axis_controls=("12A", "17B"), allied_riflemen=False)),
+    ]
+
+
+def rules_in_order():
+    return (R.GAME_END, R.VICTORY_OBJECTIVES, R.OBJECTIVES, R.VICTORY_SUPPRESS, R.VICTORY_BOTH, R.HOPELESS,
+            R.HOPELESS_WIN)
