@@ -1,0 +1,171 @@
+"""Memoir '44 chapters 4-11: each question's answer is the engine's ruling, a wrong choice says
+"Not quite" with the right answer, the "try" helpers do what they say, and each notebook runs."""
+
+from __future__ import annotations
+
+import importlib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tutor.hexes import parse_hex
+from tutor.memoir.movement import legal_moves
+from tutor.memoir.retreat import ruling
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent.parent / "notebooks"
+
+CHAPTERS = {
+    "ch04": "04-movement.ipynb",
+    "ch05": "05-battle-range-dice-line-of-sight.ipynb",
+    "ch06": "06-terrain-and-height.ipynb",
+    "ch07": "07-hits-flags-and-retreat.ipynb",
+    "ch08": "08-take-ground-and-armor-overrun.ipynb",
+    "ch09": "09-obstacles.ipynb",
+    "ch10": "10-special-forces.ipynb",
+    "ch11": "11-objectives-and-medals.ipynb",
+}
+
+
+def _written():
+    out = []
+    for mod, nb in CHAPTERS.items():
+        try:
+            importlib.import_module(f"tutor.chapters.{mod}")
+        except ModuleNotFoundError:
+            continue
+        if (NOTEBOOKS / nb).is_file():
+            out.append(mod)
+    return out
+
+
+WRITTEN = _written()
+
+
+def by_key(mod):
+    return {q.key: q for q in importlib.import_module(f"tutor.chapters.{mod}").questions()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Every chapter's questions: a right and a wrong answer
+
+
+@pytest.mark.parametrize("mod", WRITTEN)
+def test_each_question_has_a_right_and_a_wrong_answer(mod):
+    qs = list(by_key(mod).values())
+    assert len(qs) >= 2
+    assert len({q.key for q in qs}) == len(qs)
+    for q in qs:
+        assert q.key.startswith(mod[2:] + ".")
+        correct, why = q.rule_fn()
+        assert correct in q.choices and why
+        ok, html = q.answer(correct)
+        assert ok and "Right" in html
+        wrong = next(c for c in q.choices if c != correct)
+        ok, html = q.answer(wrong)
+        assert not ok and "Not quite" in html and correct in html
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 4: movement
+
+
+def test_ch04_answers_are_the_engine_rulings():
+    from tutor.chapters import ch04
+    st = ch04.state(ch04.MOVEMENT_BOARD)
+    qs = by_key("ch04")
+    boxed = legal_moves(st, (9, 7))
+    assert (9, 5) not in boxed                                 # its own infantry is in the way
+    assert qs["04.no-passing"].rule_fn()[0] == "No, it may not"
+    woods = legal_moves(st, (5, 7)).reachable[(6, 6)]
+    assert not woods.can_battle
+    assert qs["04.woods-stop"].rule_fn()[0] == "It may not battle this turn"
+    two = legal_moves(st, (15, 7)).reachable[(15, 5)]
+    assert two.cost == 2 and not two.can_battle
+    assert qs["04.infantry-two"].rule_fn()[0] == "It may not battle this turn"
+
+
+def test_ch04_move_explorer_shows_the_picked_unit_and_path():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import ch04
+    e = ch04.MoveExplorer(ch04.MOVEMENT_BOARD, side="allied")
+    assert all(u.side == "allied" for _, u in ((h, e.state.units[h]) for _, h in e.options))
+    e.pick("9,7")
+    assert e.moves.origin == (9, 7) and "allied armor on 9,7" in e.text
+    assert "no passing" in e.text                               # refusals with reasons
+    e.go("11,5")
+    assert "reachable in 3" in e.text and "9,7 → 11,7 → 12,6 → 11,5" in e.text
+    e.pick("20,8")
+    assert e.moves.allowance == 1 and e.dest.value is None
+    assert {x for _, x in e.dest.options if x} == set(e.moves.reachable) | set(e.moves.refused)
+
+
+def test_ch04_hedgerow_story_follows_the_rulebook():
+    from tutor.chapters import ch04
+    html = ch04.hedgerow_story().html
+    assert "must start its turn next to them" in html          # turn 0: refused
+    assert "stops a unit entering it" in html                   # turn 2: stops in the hedgerows
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 7: hits, flags and retreat
+
+
+def test_ch07_dice_and_retreat_answers():
+    from tutor.chapters import ch04, ch07
+    qs = by_key("ch07")
+    assert ch07.resolve(["infantry", "armor", "grenade", "star"], "armor")[:2] == (2, 0)
+    assert qs["07.hits-armor"].rule_fn()[0] == "2 hits"
+    quiz = ch04.state("chapters/retreat-quiz")
+    assert ruling(quiz, (12, 6), 2).destinations == ((14, 8),)
+    assert qs["07.retreat-where"].rule_fn()[0] == "14,8"
+    assert qs["07.ocean"].rule_fn()[0] == "2 figures"           # two flags, the ocean behind
+    r = ruling(ch04.state("chapters/retreat-drill"), (3, 7), 2)
+    assert (r.retreat, r.losses) == (1, 1)                       # as far as it can, then a loss
+    assert qs["07.partial"].rule_fn()[0] == "It retreats 1 hex and loses 1 figure"
+
+
+def test_ch07_rulebook_examples():
+    from tutor.chapters import ch04, ch07
+    assert ruling(ch04.state("examples/retreat-two-paths"), (7, 3), 1).destinations == ((6, 2), (8, 2))
+    assert ruling(ch04.state("examples/retreat-one-path"), (7, 3), 1).destinations == ((8, 2),)
+    blocked = ruling(ch04.state("examples/retreat-river-and-unit"), (7, 3), 1)
+    assert blocked.losses == 1 and blocked.retreat == 0
+    partial = ruling(ch04.state("chapters/partial-retreat"), (7, 3), 2)
+    assert (partial.retreat, partial.losses, partial.destinations) == (1, 1, ((8, 2),))
+    html = ch07.battle_html("examples/retreat-ocean", "axis", "5,5", "6,6", ["infantry", "flag", "star"])
+    assert "loses 1 figure for retreat" in html and "ocean" in html
+
+
+def test_ch07_dice_resolver_counts_what_the_buttons_show():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import ch07
+    d = ch07.DiceResolver(("infantry", "flag", "star"), "infantry")
+    assert d.result()[:2] == (1, 1)
+    d.target("artillery")
+    assert d.result()[:2] == (0, 1) and "0 hits" in d.out.value
+    d.set(2, "grenade")
+    assert d.result()[:2] == (1, 1) and "1 hit, 1 flag" in d.out.value
+
+
+def test_ch07_retreat_drill_is_the_widget_on_the_chapter_board():
+    pytest.importorskip("ipycanvas")
+    from tutor.chapters import ch07
+    d = ch07.drill()
+    assert d.ruling is not None and d.ruling.losses == 1       # 6,2 between two river hexes
+    d.answer(parse_hex("6,2"))
+    assert d.verdict()[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Every written notebook runs top to bottom
+
+
+@pytest.mark.parametrize("mod", WRITTEN)
+def test_notebook_executes(mod):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.read(NOTEBOOKS / CHAPTERS[mod], as_version=4)
+    assert not any(c.get("outputs") for c in nb.cells if c.cell_type == "code"), "save without outputs"
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                            resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()

@@ -1,0 +1,336 @@
+"""Chapter 4: movement. Every answer is the engine's ruling (``tutor.memoir.movement``).
+
+The first part of this module holds small display helpers the Memoir chapters 4–11 share (a
+board as SVG, events and rulings as HTML, a question whose answer the engine computes). They
+sit on the public functions of ``tutor.memoir``, ``tutor.render`` and ``tutor.explain``; the
+chapter report lists which of them belong in ``tutor.explain`` / ``tutor.render``.
+
+The "try" of this chapter is :class:`MoveExplorer`: pick a unit (touch-friendly buttons), see
+every hex it may reach shaded and the hexes it may not enter marked with the reason; pick a
+destination to see the path and whether it may still battle.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from tutor.explain import STYLE, Explained, rules_html
+from tutor.hexes import Hex, fmt, parse_hex
+from tutor.memoir import rules as R
+from tutor.memoir.movement import Moves, legal_moves, move
+from tutor.memoir.state import GameState, from_scenario, load as load_state, order
+from tutor.quiz import Question
+from tutor.scenario import Scenario
+
+SCENARIOS = Path(__file__).resolve().parent.parent.parent / "scenarios"
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared helpers (chapters 4-11)
+
+
+def state(name_or_field) -> GameState:
+    """A GameState from a bundled scenario name ("examples/retreat-ocean"), a path, a Scenario
+    or a GameState."""
+    if isinstance(name_or_field, GameState):
+        return name_or_field
+    if isinstance(name_or_field, Scenario):
+        return from_scenario(name_or_field)
+    p = Path(name_or_field)
+    if not p.suffix:
+        p = SCENARIOS / (str(name_or_field) + ".yaml")
+    return load_state(p)
+
+
+def board_svg(field, hl=None, *, title: str | None = None, legend: bool = True) -> str:
+    from tutor.render.svg import state_svg
+    return state_svg(field, hl, title=title, legend=legend)
+
+
+def show(html: str) -> Explained:
+    """Display HTML as one notebook output (the same object ``explain`` returns)."""
+    return Explained(STYLE + html)
+
+
+def verdict(text: str, ok: bool | None = None) -> str:
+    cls = {True: " tutor-ok", False: " tutor-no", None: ""}[ok]
+    return f'<div class="tutor-verdict{cls}">{escape(text)}</div>'
+
+
+def events_html(events, *, rules: bool = True) -> str:
+    """What an action did, step by step, and the rules it applied (each once)."""
+    items = "".join(f"<li>{escape(e.text)}</li>" for e in events)
+    out = f"<ol class='tutor-events'>{items}</ol>"
+    if rules:
+        out += rules_html(e.rule for e in events)
+    return out
+
+
+def ask(key: str, prompt_html: str, choices, rule_fn) -> Question:
+    """A question whose ``rule_fn`` asks the engine; it checks the answer is one of the choices."""
+    choices = tuple(choices)
+
+    def checked():
+        answer, why = rule_fn()
+        if answer not in choices:
+            raise AssertionError(f"{key}: the engine's answer {answer!r} is not among {choices}")
+        return answer, STYLE + why
+    return Question(key, prompt_html, choices, checked)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Legal moves: highlights and explanations
+
+
+def move_highlights(moves: Moves, dest: Hex | None = None, *, far: bool = False):
+    """Reachable hexes shaded "legal", refused ones "closed" with a numbered marker (hexes refused
+    only for being too far are left plain unless ``far``); ``dest`` draws the path to it."""
+    from tutor.render.scene import Line, Mark, highlights
+    refused = [r for r in _refusals(moves, far)]
+    marks = [Mark(r.hex, "closed", text=str(i)) for i, r in enumerate(refused, 1)]
+    lines = []
+    path = []
+    if dest is not None and dest in moves.reachable:
+        hexes = (moves.origin, *moves.reachable[dest].path)
+        lines = [Line(a, b, "move") for a, b in zip(hexes, hexes[1:])]
+        path = [dest]
+    legal = [h for h in moves.reachable if h not in path]
+    no_battle = [h for h, r in moves.reachable.items() if not r.can_battle]
+    return highlights(selected=[moves.origin], legal=legal, closed=[r.hex for r in refused], target=path,
+                      lines=lines, marks=marks,
+                      notes=[(h, "no fire") for h in no_battle])
+
+
+def _refusals(moves: Moves, far: bool):
+    out = sorted(moves.refused.values(), key=lambda r: (r.hex[1], r.hex[0]))
+    if not far:
+        out = [r for r in out if not r.reason.startswith("too far")]
+    return out
+
+
+def moves_html(field, at, *, dest=None, title: str | None = None, board: bool = True) -> str:
+    """A unit's legal moves on the board, each refusal numbered with its reason, and the rules."""
+    st = state(field)
+    at = parse_hex(at) if isinstance(at, str) else at
+    moves = legal_moves(st, at)
+    dest = parse_hex(dest) if isinstance(dest, str) else dest
+    u = moves.unit
+    n_far = sum(1 for r in moves.refused.values() if r.reason.startswith("too far"))
+    head = (f"The {u.name} on {fmt(at)} may reach {plural(len(moves.reachable), 'hex')}"
+            + (f" ({sum(not r.can_battle for r in moves.reachable.values())} of them without battling)"
+               if any(not r.can_battle for r in moves.reachable.values()) else "") + ".")
+    items = "".join(f"<li><b>{i}. {fmt(r.hex)}</b>: {escape(r.reason)}.</li>"
+                    for i, r in enumerate(_refusals(moves, False), 1))
+    if n_far:
+        items += f"<li>{plural(n_far, 'more hex')} just beyond its reach (too far).</li>"
+    extra = f"<p>{escape(moves.explain(dest))}.</p>" if dest is not None else ""
+    rules = list(moves.rules) + [r.rule for r in moves.refused.values()] + \
+        [r.rule for r in moves.reachable.values() if r.rule is not None]
+    picture = board_svg(st, move_highlights(moves, dest),
+                        title=title if title is not None else f"Where the {u.name} on {fmt(at)} may move") if board else ""
+    return (f"<div>{picture}{verdict(head)}{extra}"
+            + (f"<p>Refused (marked ✕ with a number):</p><ul>{items}</ul>" if items else "")
+            + rules_html(rules) + "</div>")
+
+
+def show_moves(field, at, **kw) -> Explained:
+    return show(moves_html(field, at, **kw))
+
+
+# ---------------------------------------------------------------------------------------------
+# The "try": pick a unit, see its moves
+
+
+class MoveExplorer:
+    """Buttons for each unit of ``side`` (or all units), a board with the chosen unit's legal
+    moves, and a destination picker that draws the path and says whether it may still battle.
+
+    ``explorer.widget`` is the ipywidgets box; ``pick(hex)`` and ``go(hex)`` do what the buttons
+    do (for tests and teachers' scripts)."""
+
+    def __init__(self, field, *, side: str | None = None, unit=None):
+        import ipywidgets as W
+        self.state = state(field)
+        units = sorted(((h, u) for h, u in self.state.units.items() if side in (None, u.side)),
+                       key=lambda kv: (kv[0][1], kv[0][0]))
+        if not units:
+            raise ValueError("this board has no unit to move")
+        self.options = [(f"{u.name} {fmt(h)}", h) for h, u in units]
+        first = parse_hex(unit) if isinstance(unit, str) else (unit or units[0][0])
+        self.units = W.ToggleButtons(options=self.options, value=first, style={"button_width": "auto"})
+        self.units.layout.flex_flow = "row wrap"
+        self.dest = W.Dropdown(description="Move to", layout=W.Layout(width="260px", height="40px"))
+        self.out = W.HTML()
+        self.units.observe(lambda ch: self.pick(ch["new"]), "value")
+        self.dest.observe(lambda ch: self.go(ch["new"]), "value")
+        self.widget = W.VBox([W.HTML("<b>Pick a unit:</b>"), self.units, self.dest, self.out],
+                             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
+        self.widget.add_class("tutor-move-explorer")
+        self.moves: Moves | None = None
+        self.pick(first)
+
+    def pick(self, h) -> None:
+        h = parse_hex(h) if isinstance(h, str) else h
+        if self.units.value != h:
+            self.units.value = h          # observing calls pick again
+            return
+        self.moves = legal_moves(self.state, h)
+        opts = [("(choose a hex)", None)]
+        opts += [(f"{fmt(x)} — {'reachable' if x in self.moves.reachable else 'refused'}", x)
+                 for x in sorted(set(self.moves.reachable) | set(self.moves.refused), key=lambda x: (x[1], x[0]))]
+        self._set_dest(opts)
+        self._draw(None)
+
+    def _set_dest(self, opts) -> None:
+        self._quiet = True
+        self.dest.options = opts
+        self.dest.value = None
+        self._quiet = False
+
+    def go(self, h) -> None:
+        if getattr(self, "_quiet", False):
+            return
+        h = parse_hex(h) if isinstance(h, str) else h
+        if h is not None and self.dest.value != h:
+            self.dest.value = h
+            return
+        self._draw(h)
+
+    def _draw(self, dest) -> None:
+        self.out.value = STYLE + moves_html(self.state, self.moves.origin, dest=dest, title="")
+
+    @property
+    def text(self) -> str:
+        return self.out.value
+
+
+# ---------------------------------------------------------------------------------------------
+# Teaching boards and exercises
+
+
+def reach_question(key: str, field, at, to, prompt: str) -> Question:
+    st = state(field)
+    at, to = parse_hex(at), parse_hex(to)
+    choices = ("Yes, it may move there", "No, it may not")
+
+    def rule_fn():
+        m = legal_moves(st, at)
+        ans = choices[0] if to in m.reachable else choices[1]
+        return ans, f"<p>{escape(m.explain(to))}.</p>" + moves_html(st, at, dest=to if to in m.reachable else None,
+                                                                     board=False)
+    from tutor.render.scene import highlights
+    pic = board_svg(st, highlights(selected=[at], target=[to]), title="")
+    return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
+
+
+def battle_after_question(key: str, field, at, to, prompt: str) -> Question:
+    st = state(field)
+    at, to = parse_hex(at), parse_hex(to)
+    choices = ("It may battle", "It may not battle this turn", "It cannot get there")
+
+    def rule_fn():
+        m = legal_moves(st, at)
+        r = m.reachable.get(to)
+        ans = choices[2] if r is None else (choices[0] if r.can_battle else choices[1])
+        rules = [r.rule] if r is not None and r.rule else list(m.rules)
+        return ans, f"<p>{escape(m.explain(to))}.</p>" + rules_html(rules)
+    from tutor.render.scene import highlights
+    pic = board_svg(st, highlights(selected=[at], target=[to]), title="")
+    return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
+
+
+def count_question(key: str, field, at, prompt: str) -> Question:
+    """How many hexes can the unit reach? Choices around the engine's count (the board is the
+    prompt, without the shading)."""
+    st = state(field)
+    at = parse_hex(at)
+    from tutor.render.scene import highlights
+    pic = board_svg(st, highlights(selected=[at]), title="")
+    n = len(legal_moves(st, at).reachable)
+    lo = max(0, n - 2 - n % 2)
+    choices = tuple(str(x) for x in range(lo, lo + 8, 2)) if n % 2 == 0 else tuple(str(x) for x in range(lo + 1, lo + 9, 2))
+
+    def rule_fn():
+        m = legal_moves(st, at)
+        return str(len(m.reachable)), moves_html(st, at, title="")
+    return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
+
+
+MOVEMENT_BOARD = "chapters/movement"
+
+
+def questions() -> list[Question]:
+    return [
+        reach_question("04.no-passing", MOVEMENT_BOARD, "9,7", "9,5",
+                       "The allied armor on <b>9,7</b> moves up to 3 hexes. May it move to <b>9,5</b>, only two "
+                       "hexes ahead, with its own infantry on 8,6 and 10,6?"),
+        battle_after_question("04.woods-stop", MOVEMENT_BOARD, "5,7", "6,6",
+                              "The allied infantry on <b>5,7</b> moves into the woods on <b>6,6</b>. "
+                              "What about battling this turn?"),
+        battle_after_question("04.infantry-two", MOVEMENT_BOARD, "15,7", "15,5",
+                              "The allied infantry on <b>15,7</b> moves two hexes, to <b>15,5</b>. "
+                              "What about battling this turn?"),
+    ]
+
+
+def allowance_table() -> Explained:
+    """Each unit kind's movement allowance and battle limit, as the engine reads them."""
+    from tutor.memoir.movement import allowance, battle_limit
+    from tutor.memoir.state import Unit
+    rows = []
+    for name, u in (("infantry", Unit(0, "allied", "infantry", 4)), ("armor", Unit(0, "allied", "armor", 3)),
+                    ("artillery", Unit(0, "allied", "artillery", 2))):
+        a, lim = allowance(u)[0], battle_limit(u)[0]
+        fire = ("no battle after moving" if lim == 0 else
+                f"battles after moving up to {lim}" + ("" if lim == a else f"; not after {a}"))
+        rows.append(f"<tr><td>{name}</td><td>{a}</td><td>{fire}</td></tr>")
+    return show('<table class="tutor-obs"><tr><th>unit</th><th>moves up to</th><th>and battles?</th></tr>'
+                + "".join(rows) + "</table>")
+
+
+def hedgerow_story() -> Explained:
+    """The SETOS example, turn by turn, each step the engine's (no board: the text says it all)."""
+    from tutor.memoir.state import end_turn
+    st = state("examples/hedgerow-turns")
+    parts = []
+    h = (6, 8)
+
+    def turn(n, frm, to, note):
+        nonlocal st
+        m = legal_moves(st, frm)
+        line = f"<li><b>Turn {n}</b> ({note}): {escape(m.explain(to))}."
+        if to in m.reachable:
+            st, _ = order(st, "allied", [frm])
+            st, ev = move(st, frm, to)
+            line += " " + " ".join(escape(e.text) for e in ev[1:])
+            st, _ = end_turn(st)
+            st, _ = end_turn(st)
+        parts.append(line + "</li>")
+        return m
+
+    turn(0, h, (6, 6), "try to go straight in")
+    turn(1, h, (5, 7), "move next to the hedgerows")
+    turn(2, (5, 7), (6, 6), "now it may enter")
+    m = turn(3, (6, 6), (5, 5), "leave: one hex only")
+    far = [r for r in legal_moves(st, (5, 5)).reachable]
+    parts.append(f"<li><b>Turn 4</b>: out of the hedgerows it moves normally again "
+                 f"({plural(len(far), 'hex')} within reach).</li>")
+    return show("<ol>" + "".join(parts) + "</ol>" + rules_html([TERRAIN_RULE("hedgerows"), R.HEDGEROW_LEAVE]))
+
+
+def TERRAIN_RULE(name: str):
+    from tutor.memoir.terrain import TERRAIN
+    return TERRAIN[name].rule
+
+
+def move_events(field, side: str, frm, to) -> str:
+    """Order one unit and move it: the events, step by step (for the worked examples)."""
+    st = state(field)
+    st, ev = order(st, side, [frm])
+    st, ev2 = move(st, frm, to)
+    return events_html(ev2)

@@ -1,0 +1,267 @@
+"""Chapter 7: hits, flags and retreat. Every answer is the engine's ruling
+(``tutor.memoir.dice``, ``tutor.memoir.combat.battle``, ``tutor.memoir.retreat.ruling``).
+
+The "try" is the retreat drill of ``tutor.widgets`` (:func:`drill`) and a small dice resolver of
+this chapter (:class:`DiceResolver`): set the faces of the dice with buttons and see the hits and
+flags they score against each kind of unit.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.chapters.ch04 import ask, board_svg, events_html, plural, show, state, verdict
+from tutor.explain import Explained, rules_html
+from tutor.hexes import fmt, parse_hex
+from tutor.memoir import dice as D
+from tutor.memoir import rules as R
+from tutor.memoir.combat import battle
+from tutor.memoir.retreat import RetreatRuling, ruling
+from tutor.memoir.state import order
+from tutor.quiz import Question
+
+KINDS = ("infantry", "armor", "artillery")
+FACE_LABEL = {"infantry": "infantry", "armor": "armor", "grenade": "grenade", "star": "star", "flag": "flag"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Dice
+
+
+def faces_table() -> Explained:
+    """Which die faces hit each kind of unit (the engine's ``hit_faces``), and what flags and
+    stars do."""
+    head = "".join(f"<th>against {k}</th>" for k in KINDS)
+    rows = []
+    for face in D.FACE_NAMES:
+        n = D.FACES.count(face)
+        cells = []
+        for k in KINDS:
+            if face in D.hit_faces(k):
+                cells.append("<td><b>hit</b></td>")
+            elif face == "flag":
+                cells.append("<td>retreat 1 hex</td>")
+            else:
+                cells.append("<td>miss</td>")
+        rows.append(f"<tr><td>{face} <small>({n} of 6 faces)</small></td>{''.join(cells)}</tr>")
+    table = f'<table class="tutor-obs"><tr><th>die face</th>{head}</tr>{"".join(rows)}</table>'
+    return show(table + rules_html([R.HITS, R.STAR, R.FLAG, R.MISS, R.HITS_EXCESS, R.MEDAL]))
+
+
+def resolve(faces, kind: str) -> tuple[int, int, str]:
+    """(hits, flags, explanation) of these faces against a unit of ``kind``."""
+    faces = D.parse_faces(faces)
+    hits, flags = D.count(faces, kind)
+    hitting = sorted(D.hit_faces(kind))
+    parts = []
+    for f in faces:
+        parts.append(f"{f}: " + ("hit" if f in hitting else "flag" if f == "flag" else "miss"))
+    text = (f"Against {kind}, {' or '.join(hitting)} hit. " + "; ".join(parts)
+            + f". In all: {plural(hits, 'hit')} and {plural(flags, 'flag')}"
+            + (" — a miss." if not hits and not flags else "."))
+    return hits, flags, text
+
+
+class DiceResolver:
+    """Three (or more) dice whose faces the learner sets with buttons, and the target's kind;
+    the hits and flags they score are shown at once. ``set(i, face)`` and ``target(kind)`` do
+    what the buttons do."""
+
+    def __init__(self, faces=("infantry", "flag", "star"), kind: str = "infantry"):
+        import ipywidgets as W
+        self.pickers = []
+        for f in D.parse_faces(faces):
+            t = W.ToggleButtons(options=list(D.FACE_NAMES), value=f, style={"button_width": "72px"})
+            t.observe(lambda _: self._draw(), "value")
+            self.pickers.append(t)
+        self.kind = W.ToggleButtons(options=list(KINDS), value=kind, description="Target:",
+                                    style={"button_width": "80px"})
+        self.kind.observe(lambda _: self._draw(), "value")
+        self.out = W.HTML()
+        rows = [W.HBox([W.HTML(f"<b>Die {i}</b>", layout=W.Layout(width="50px")), p],
+                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
+                for i, p in enumerate(self.pickers, 1)]
+        self.widget = W.VBox([self.kind, *rows, self.out],
+                             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
+        self.widget.add_class("tutor-dice-resolver")
+        self._draw()
+
+    def set(self, i: int, face: str) -> None:
+        self.pickers[i].value = D.parse_faces([face])[0]
+
+    def target(self, kind: str) -> None:
+        self.kind.value = kind
+
+    def result(self) -> tuple[int, int, str]:
+        return resolve([p.value for p in self.pickers], self.kind.value)
+
+    def _draw(self) -> None:
+        hits, flags, text = self.result()
+        self.out.value = (verdict(f"{plural(hits, 'hit')}, {plural(flags, 'flag')}")
+                          + f"<p>{escape(text)}</p>")
+
+
+# ---------------------------------------------------------------------------------------------
+# Retreats on the board
+
+
+def retreat_highlights(r: RetreatRuling):
+    """Paths as movement lines, legal ends shaded, closed hexes marked with the step they close."""
+    from tutor.render.scene import Line, Mark, highlights
+    lines = {(p[i - 1], p[i]) for p in r.paths for i in range(1, len(p))}
+    ends = [d for d in r.destinations if d != r.origin]
+    on_path = {x for p in r.paths for x in p[1:]} - set(ends)
+    marks = [Mark(b.hex, "closed") for b in r.blocked]
+    if r.losses:
+        marks.append(Mark(r.origin, "lost", text=f"−{r.losses}"))
+    return highlights(selected=[r.origin], path=sorted(on_path), legal=ends, closed=[b.hex for b in r.blocked],
+                      lines=[Line(a, b, "move") for a, b in sorted(lines)], marks=marks)
+
+
+def _on_board(st, r: RetreatRuling) -> RetreatRuling:
+    """Drop blocked hexes off the board (they cannot be drawn); the text still names them."""
+    from dataclasses import replace
+    keep = tuple(b for b in r.blocked if b.hex in st.board.hexes or b.hex in st.board.half_hexes)
+    return replace(r, blocked=keep)
+
+
+def retreat_html(field, at, flags: int, *, title: str | None = None, board: bool = True) -> str:
+    st = state(field)
+    r = ruling(st, parse_hex(at) if isinstance(at, str) else at, flags, None)
+    pic = ""
+    if board:
+        pic = board_svg(st, retreat_highlights(_on_board(st, r)),
+                        title=title if title is not None else f"{plural(flags, 'flag')} on {fmt(r.origin)}")
+    items = "".join(f"<li><b>{fmt(b.hex)}</b> (move {b.step}): {escape(b.reason)}.</li>" for b in r.blocked)
+    return (f"<div>{pic}{verdict(_headline(r), not r.losses)}<p>{escape(r.text)}</p>"
+            + (f"<p>Closed hexes (✕):</p><ul>{items}</ul>" if items else "") + rules_html(r.rules) + "</div>")
+
+
+def _headline(r: RetreatRuling) -> str:
+    if r.moves_required == 0:
+        return "No retreat"
+    if r.losses and r.retreat == 0:
+        return f"Cannot retreat: loses {plural(r.losses, 'figure')}"
+    if r.losses:
+        return f"Retreats {r.retreat}, loses {plural(r.losses, 'figure')}"
+    return f"Retreats {r.retreat}: ends on {', '.join(fmt(d) for d in r.destinations)}"
+
+
+def show_retreat(field, at, flags: int, **kw) -> Explained:
+    return show(retreat_html(field, at, flags, **kw))
+
+
+def battle_html(field, side: str, attacker, target, faces, *, title: str | None = None) -> str:
+    """Order the attacker, battle with these faces: the board after the attack (the retreat path
+    drawn), and every step with its rule."""
+    from tutor.render.scene import Line, Mark, highlights
+    st = state(field)
+    a, t = parse_hex(attacker), parse_hex(target)
+    st, _ = order(st, side, [a])
+    after, ev = battle(st, a, t, faces)
+    lines, shades = [], {"selected": [a], "target": [t]}
+    for e in ev:
+        if e.kind == "retreat":
+            p = e.get("path")
+            lines += [Line(x, y, "move") for x, y in zip(p, p[1:])]
+            shades["legal"] = [p[-1]]
+    lost = sum(e.get("lost", 0) for e in ev if e.kind in ("hits", "flag_losses"))
+    marks = [Mark(t, "lost", text=f"−{lost}")] if lost else []
+    pic = board_svg(after, highlights(lines=lines, marks=marks, **shades),
+                    title=title if title is not None else f"{fmt(a)} battles {fmt(t)}: {', '.join(D.parse_faces(faces))}")
+    return f"<div>{pic}{events_html(ev)}</div>"
+
+
+def show_battle(*args, **kw) -> Explained:
+    return show(battle_html(*args, **kw))
+
+
+def drill(field="chapters/retreat-drill", unit="6,2", flags: int = 1, seed: int | None = 7):
+    """The retreat drill (``tutor.widgets.RetreatDrill``) on the chapter's drill board."""
+    from tutor.widgets import RetreatDrill
+    return RetreatDrill(state(field), unit=unit, flags=flags, seed=seed)
+
+
+def partial_retreat_conflict() -> Explained:
+    """The sources on partial retreats, and how this project rules."""
+    from tutor.conflicts import all_conflicts
+    c = next(c for c in all_conflicts() if c.key == "m44.retreat.partial")
+    return show(f"<p><b>{escape(c.question)}</b></p>{rules_html(c.texts)}"
+                f"<p><b>The tutor's ruling.</b> {escape(c.ruling)}</p>")
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercises
+
+
+def _hits_question() -> Question:
+    faces = ("infantry", "armor", "grenade", "star")
+    kind = "armor"
+    choices = ("0 hits", "1 hit", "2 hits", "3 hits", "4 hits")
+
+    def rule_fn():
+        hits, flags, text = resolve(faces, kind)
+        return plural(hits, "hit"), f"<p>{escape(text)}</p>" + rules_html([R.HITS, R.STAR])
+    return ask("07.hits-armor", f"<p>You battle an enemy <b>{kind}</b> unit and roll "
+               f"<b>{', '.join(faces)}</b>. How many hits?</p>", choices, rule_fn)
+
+
+def _where_question() -> Question:
+    field = state("chapters/retreat-quiz")
+    at, flags = (12, 6), 2
+    r0 = ruling(field, at, flags, None)
+    cands = sorted({x for p in r0.paths for x in p[1:]} | {b.hex for b in r0.blocked if b.hex in field.board.hexes},
+                   key=lambda h: (h[1], h[0]))
+    stay = "It cannot retreat: it stays and loses figures"
+    choices = tuple(fmt(h) for h in cands) + (stay,)
+
+    def rule_fn():
+        r = ruling(field, at, flags, None)
+        ans = stay if r.retreat == 0 else fmt(r.destinations[0])
+        if len(r.destinations) > 1:
+            raise AssertionError("this exercise expects a single legal end")
+        return ans, retreat_html(field, at, flags, board=False)
+    from tutor.render.scene import highlights
+    pic = board_svg(field, highlights(selected=[at]), title="")
+    return ask("07.retreat-where", f"<p>The allied infantry on <b>12,6</b> (it retreats toward the bottom edge) "
+               f"receives <b>2 flags</b>. Where does it end?</p>{pic}", choices, rule_fn)
+
+
+def _ocean_question() -> Question:
+    field = state("examples/retreat-ocean")
+    faces = ("flag", "flag", "star")
+    choices = ("0 figures", "1 figure", "2 figures", "3 figures", "4 figures")
+
+    def rule_fn():
+        st, _ = order(field, "axis", [(5, 5)])
+        _, ev = battle(st, (5, 5), (6, 6), faces)
+        lost = sum(e.get("lost", 0) for e in ev if e.kind in ("hits", "flag_losses"))
+        return plural(lost, "figure"), events_html(ev)
+    return ask("07.ocean", "<p>On the ocean board above, the axis infantry on 5,5 battles the allied infantry "
+               f"on the beach (6,6) again and rolls <b>{', '.join(faces)}</b>. How many figures does the "
+               f"allied unit lose?</p>", choices, rule_fn)
+
+
+def _partial_question() -> Question:
+    field = state("chapters/retreat-drill")
+    at, flags = (3, 7), 2
+    choices = ("It retreats 2 hexes", "It retreats 1 hex and loses 1 figure",
+               "It stays and loses 2 figures", "It may choose: retreat 1 and lose 1, or stay and lose 2")
+
+    def rule_fn():
+        r = ruling(field, at, flags, None)
+        if r.losses == 0:
+            ans = choices[0]
+        elif r.retreat == 0:
+            ans = choices[2]
+        else:
+            ans = choices[1]
+        return ans, retreat_html(field, at, flags, board=False)
+    from tutor.render.scene import highlights
+    pic = board_svg(field, highlights(selected=[at]), title="")
+    return ask("07.partial", "<p>The allied armor on <b>3,7</b>, one row from its own edge, receives "
+               f"<b>2 flags</b>. Under this project's ruling, what happens?</p>{pic}", choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    return [_hits_question(), _where_question(), _ocean_question(), _partial_question()]
