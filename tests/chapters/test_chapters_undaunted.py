@@ -355,3 +355,59 @@ def test_27_victory_widget():
     w.controls["axis_goal"].value = "sup"
     w.controls["allied_riflemen"].value = False
     assert "axis wins" in w.verdict() and "suppressed" in w.verdict()
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 28
+
+
+def test_28_table_is_the_catalogue():
+    from tutor.chapters import und28
+    from tutor.undaunted.cards import CARDS
+    rows = und28.platoon_rows()
+    assert [r["id"] for r in rows] == list(CARDS)
+    html = und28.platoon_table_html()
+    for c in CARDS.values():
+        assert c.title_cs in html
+        for a in c.actions:
+            assert a.label in html
+    by_init = und28.platoon_rows("initiative")
+    assert by_init[0]["id"] == "platoon-sergeant" and by_init[-1]["id"] == "fog-of-war"
+    assert {r["kind"] for r in und28.platoon_rows(kind="leader")} == {"leader"}
+    assert set(und28.ROLES) == {c.name for c in CARDS.values()}
+
+
+def test_28_answers_and_quotes():
+    import re
+    from tutor.chapters import und28
+    from tutor.rulebook import seeds_dir
+    assert answers("28") == {"28.initiative": "Platoon sergeant", "28.control": "Riflemen",
+                             "28.maneuver": "Platoon guide", "28.squadless": "4"}
+    seeds = seeds_dir()
+    if seeds is None:
+        pytest.skip("seed rulebooks not found")
+    squash = lambda s: re.sub(r"[\s\-–]", "", s)  # noqa: E731
+    text = squash((seeds / "undaunted-normandy-rules-cs.txt").read_text(encoding="utf-8"))
+    for q in und28.quotes():
+        assert squash(q) in text, q
+
+
+def test_28_widgets():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import und28
+    assert "bombard 1" in und28.card_widget().pick("mortar")
+    assert "Platoon sergeant" in und28.table_widget().set("initiative", "leader")
+
+
+# ---------------------------------------------------------------------------------------------
+# the course
+
+
+def test_all_eight_chapters_exist_and_are_registered():
+    registered = {c.notebook for c in course.CHAPTERS if c.game == course.UNDAUNTED}
+    assert set(CHAPTERS.values()) == registered
+    for nn, name in CHAPTERS.items():
+        assert (NOTEBOOKS / name).is_file(), name
+        assert (ROOT / "tutor" / "chapters" / f"und{nn}.py").is_file()
+        assert course.chapter(name).available
+    assert sorted(PAGES) == sorted(CHAPTERS)

@@ -1,0 +1,220 @@
+"""Chapter 28, Undaunted: the platoon — every card, generated from the engine's card catalogue.
+
+``platoon_table_html`` lists every card type of ``tutor.undaunted.cards.CARDS`` (unit, squad,
+initiative, actions with values, copies, base defense) and marks the values the rulebook text does
+not print (the engine's documented choices). ``card_widget`` shows one card type with its role in
+the platoon (ČETA) and where each value comes from. Check: :func:`questions`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.chapters.und21 import _NAMES, card_title
+from tutor.explain import rule_html
+from tutor.quiz import Question
+from tutor.undaunted import rules as R
+from tutor.undaunted.cards import CARDS, UNIT_TYPES
+
+#: What each card type is for (ČETA), in English, with the Czech sentence it follows (verbatim).
+ROLES = {
+    "platoon-sergeant": ("Your deputy and the strongest card in the game: play more cards this turn, or "
+                         "strengthen your deck a lot.",
+                         "Seržant/feldvébl vám umožní hrát během vašeho tahu více karet nebo významně posílit "
+                         "svůj balíček."),
+    "platoon-guide": ("The all-rounder: move any unit token on the board, or add any card from the supply to "
+                      "your deck.",
+                      "Ve hře jde o všestrannou kartu, která vám umožní přesunout jakýkoliv žeton jednotky na "
+                      "herním plánu nebo přidat do balíčku kteroukoliv z karet ze zálohy."),
+    "squad-leader": ("Boosts one squad: bolster it from the supply, or replay its cards.",
+                     "Tato karta umocňuje údernou sílu daného družstva díky možnosti jeho posílení nebo "
+                     "opětovného zahrání již zahraných karet."),
+    "riflemen": ("The core of the platoon and the only unit that can take objectives: always keep one in "
+                 "your deck if you must take objectives.",
+                 "Tyto jednotky jsou ve hře jedinými, které umožňují obsazovat cíle."),
+    "scouts": ("Open new tiles (scout), restore communications (recon removes fog of war) and confuse the "
+               "enemy.",
+               "Jde o velice všestranné jednotky, které vám umožní propátrávat nová pole, znovu navázat "
+               "komunikaci (zbavit se karet válečný zmatek) nebo použít klamavou taktiku pro zmatení nepřítele."),
+    "machine-gunners": ("More firepower than riflemen or scouts, and covering fire that pins the enemy down "
+                        "(suppress).",
+                        "Také dokážou poskytnout krycí palbu, vedoucí k paralyzování nepřítele."),
+    "sniper": ("The highest attack and defense in the game, and the only unit that moves through unscouted "
+               "tiles without scouting them (sneak).",
+               "Mají nejvyšší hodnotu útoku a obrany ve hře a jsou jedinou jednotkou, jež je schopna "
+               "přesouvat se oblastmi, které zatím nebyly propátrány."),
+    "mortar": ("Slow to set up — it needs its own target action — but then hits a whole tile at any "
+               "distance (bombard).",
+               "vyžaduje vlastní akci pro samotné zaměření cíle, ale jakmile je vše připraveno, dokáže z boje "
+               "velice účinně vyřadit soustředěné nepřátelské síly, a to navíc bez ohledu na vzdálenost."),
+    "fog-of-war": ("Disrupted communications and confusion: initiative only; remove it with recon.",
+                   "Tyto karty lze použít jen při určování iniciativy."),
+}
+
+KIND = {"soldier": "soldier", "leader": "leader ★", "fog": "fog of war"}
+
+
+def card_types() -> list[str]:
+    """One card id per card type (squad A stands for A, B and C), in catalogue order."""
+    seen, out = set(), []
+    for c in CARDS.values():
+        if c.name not in seen:
+            seen.add(c.name)
+            out.append(c.id)
+    return out
+
+
+def _chosen_mark(src) -> str:
+    return "<sup title='not printed in the rulebook text: the engine’s documented choice'>*</sup>" \
+        if src.chosen else ""
+
+
+def platoon_rows(sort: str = "catalogue", kind: str = "all") -> list[dict]:
+    """The table rows as data: one per card (each squad separately), from ``CARDS``."""
+    rows = []
+    for c in CARDS.values():
+        if kind != "all" and c.kind != kind:
+            continue
+        ut = UNIT_TYPES.get(c.name) if c.kind == "soldier" else None
+        rows.append({"id": c.id, "unit": _NAMES.get(c.name, c.name), "czech": c.title_cs,
+                     "squad": c.squad.upper() if c.squad else "—", "kind": c.kind, "initiative": c.initiative,
+                     "actions": c.actions, "copies": c.copies, "defense": ut.base_defense if ut else None,
+                     "defense_src": ut.defense_source if ut else None, "init_src": c.initiative_source})
+    if sort == "initiative":
+        rows.sort(key=lambda r: (-r["initiative"], r["id"]))
+    elif sort == "name":
+        rows.sort(key=lambda r: (r["unit"], r["squad"]))
+    return rows
+
+
+def platoon_table_html(sort: str = "catalogue", kind: str = "all") -> str:
+    head = ("<tr><th>Card</th><th>Czech</th><th>Kind</th><th>Squad</th><th>Initiative</th><th>Actions</th>"
+            "<th>Copies</th><th>Token defense</th></tr>")
+    body = []
+    for r in platoon_rows(sort, kind):
+        acts = " · ".join(f"{escape(a.label)}{_chosen_mark(a.source)}" for a in r["actions"]) or "—"
+        dfn = "—" if r["defense"] is None else f"{r['defense']}{_chosen_mark(r['defense_src'])}"
+        body.append(f"<tr><td style='text-align:left'><b>{escape(r['unit'])}</b></td>"
+                    f"<td style='text-align:left'>{escape(r['czech'])}</td>"
+                    f"<td style='text-align:left'>{KIND[r['kind']]}</td><td>{r['squad']}</td>"
+                    f"<td>{r['initiative']}{_chosen_mark(r['init_src'])}</td><td style='text-align:left'>{acts}</td>"
+                    f"<td>{r['copies']}</td><td>{dfn}</td></tr>")
+    return ("<table style='border-collapse:collapse;font-size:13px' border='1' cellpadding='4'>" + head
+            + "".join(body) + "</table><p style='font-size:12px;color:#555'>* not printed in the extracted "
+            "rulebook text (the card figures lost their action icons): the engine's documented choice. "
+            "Copies per side are reconstructed from the component list (54 cards per side).</p>")
+
+
+def card_html(card_id: str) -> str:
+    c = CARDS[card_id]
+    role, quote = ROLES[c.name]
+    src = [f"<li>initiative {c.initiative}: "
+           f"{'rulebook line ' + str(c.initiative_source.line) if not c.initiative_source.chosen else escape(c.initiative_source.text)}</li>"]
+    for a in c.actions:
+        where = f"rulebook line {a.source.line}" if not a.source.chosen else escape(a.source.text)
+        src.append(f"<li>{escape(a.label)}: {where}</li>")
+    if c.kind == "soldier":
+        ut = UNIT_TYPES[c.name]
+        where = (f"rulebook line {ut.defense_source.line}" if not ut.defense_source.chosen
+                 else escape(ut.defense_source.text))
+        src.append(f"<li>token base defense {ut.base_defense}: {where}</li>")
+    from tutor.chapters.und21 import _render_card
+    from tutor.render.scene import card_scene
+    from tutor.render.svg import svg
+    pic = svg(card_scene([("", (_render_card(card_id),), None)], width=200, card_h=80))
+    return (f"<div style='display:flex;gap:16px;align-items:flex-start'><div>{pic}</div><div>"
+            f"<h3 style='margin:.2em 0'>{escape(card_title(card_id))} <span style='color:#666;font-size:14px'>"
+            f"({escape(c.title_cs)})</span></h3><p>{escape(role)}</p>"
+            f"<details><summary>The rulebook (ČETA), in Czech</summary><blockquote lang='cs'>{escape(quote)}"
+            f"</blockquote></details><p><b>Where each value comes from</b></p><ul>{''.join(src)}</ul></div></div>")
+
+
+def card_widget():
+    import ipywidgets as w
+    pick = w.ToggleButtons(options=[(_NAMES[CARDS[c].name], c) for c in card_types()], value="riflemen-a",
+                           style={"button_width": "130px"})
+    out = w.HTML()
+    pick.observe(lambda *_: setattr(out, "value", card_html(pick.value)), names="value")
+    out.value = card_html(pick.value)
+    box = w.VBox([pick, out])
+    box.pick = lambda cid: (setattr(pick, "value", cid), out.value)[-1]
+    return box
+
+
+def table_widget():
+    import ipywidgets as w
+    sort = w.ToggleButtons(options=[("catalogue order", "catalogue"), ("by initiative", "initiative"),
+                                    ("by name", "name")], value="catalogue", description="Sort")
+    kind = w.ToggleButtons(options=[("all", "all"), ("soldiers", "soldier"), ("leaders", "leader"),
+                                    ("fog of war", "fog")], value="all", description="Show")
+    out = w.HTML()
+
+    def show(*_):
+        out.value = platoon_table_html(sort.value, kind.value)
+
+    sort.observe(show, names="value")
+    kind.observe(show, names="value")
+    show()
+    box = w.VBox([sort, kind, out])
+    box.set = lambda s, k: (setattr(sort, "value", s), setattr(kind, "value", k), out.value)[-1]
+    return box
+
+
+# --- questions ------------------------------------------------------------------------------
+
+def _q_highest() -> Question:
+    choices = ("Squad leader", "Platoon sergeant", "Platoon guide", "Scouts")
+
+    def rule_fn():
+        top = max(CARDS.values(), key=lambda c: c.initiative)
+        return _NAMES[top.name], (f"<p>{escape(card_title(top.id))}: initiative {top.initiative}, the highest in "
+                                  f"the catalogue.</p>" + rule_html(R.INITIATIVE))
+    return Question("28.initiative", "<p>Which card has the <b>highest initiative</b>?</p>", choices, rule_fn)
+
+
+def _q_control() -> Question:
+    choices = ("Riflemen", "Scouts", "Machine gunners", "Squad leader")
+
+    def rule_fn():
+        names = sorted({_NAMES[c.name] for c in CARDS.values() if c.action("control")})
+        return names[0], (f"<p>Cards with the control action: {', '.join(names)}.</p>"
+                          + rule_html(R.CONTROL))
+    return Question("28.control", "<p>Which cards can <b>take control</b> of a tile (and so take objectives)?</p>",
+                    choices, rule_fn)
+
+
+def _q_any_unit() -> Question:
+    choices = ("Platoon sergeant", "Platoon guide", "Squad leader", "Sniper")
+
+    def rule_fn():
+        names = sorted({_NAMES[c.name] for c in CARDS.values() if c.action("maneuver")})
+        return names[0], (f"<p>Maneuver (move <i>any</i> of your units) is printed on: {', '.join(names)}.</p>"
+                          + rule_html(R.MANEUVER))
+    return Question("28.maneuver", "<p>Which card can move <b>another</b> unit's token?</p>", choices, rule_fn)
+
+
+def _q_no_squad() -> Question:
+    choices = ("2", "3", "4", "5")
+
+    def rule_fn():
+        names = sorted({_NAMES[c.name] for c in CARDS.values() if c.squad is None and c.kind != "fog"})
+        return str(len(names)), (f"<p>{', '.join(names)}.</p>" + rule_html(R.SQUADLESS)
+                                 + rule_html(R.LEADER_SQUADLESS))
+    return Question("28.squadless", "<p>Not counting fog of war, how many card types belong to <b>no squad</b>?</p>",
+                    choices, rule_fn)
+
+
+def deck_size_html() -> str:
+    total = sum(c.copies for c in CARDS.values())
+    units = sum(1 for c in CARDS.values() if c.kind == "soldier")
+    return (f"<p>The catalogue holds <b>{len(CARDS)}</b> different cards (squads counted apart), "
+            f"<b>{total}</b> cards per side in all and <b>{units}</b> units with a token — the component list "
+            f"says 54 cards and 11 unit tokens per side.</p>")
+
+
+def questions() -> list[Question]:
+    return [_q_highest(), _q_control(), _q_any_unit(), _q_no_squad()]
+
+
+def quotes() -> list[str]:
+    return [q for _, q in ROLES.values()]
