@@ -62,6 +62,16 @@ def _fz(d) -> MappingProxyType:
     return MappingProxyType(dict(d))
 
 
+def _r(obj, **changes):
+    """``dataclasses.replace`` without re-running ``__init__`` (Game and Turn have no post-init)."""
+    if not isinstance(obj, (Game, Turn)):
+        return dataclasses.replace(obj, **changes)
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 @dataclass(frozen=True)
 class Turn:
     """The turn in progress."""
@@ -100,9 +110,29 @@ class Game:
     year: int = 1944
     turns: int = 0
     rng_n: int = 0
-    log: tuple = ()
-    actions: tuple = ()
+    new_events: tuple = ()             # the events of the last action (the setup's, at the start)
+    action: str | None = None          # the last action
+    length: int = 0                    # actions so far
     prev: "Game | None" = field(default=None, compare=False, repr=False)
+
+    @property
+    def log(self) -> tuple:
+        """Every event so far, oldest first (each cites its rule)."""
+        chunks = []
+        x = self
+        while x is not None:
+            chunks.append(x.new_events)
+            x = x.prev
+        return tuple(e for c in reversed(chunks) for e in c)
+
+    @property
+    def actions(self) -> tuple:
+        out = []
+        x = self
+        while x is not None and x.action is not None:
+            out.append(x.action)
+            x = x.prev
+        return tuple(reversed(out))
 
     @property
     def side(self) -> str:
@@ -245,7 +275,7 @@ def new_game(scenario, seed: int = 0, variant=None) -> Game:
     g = Game(st, path, seed, var, tuple(deck), (), _fz(hands), _fz(common), _fz(grow), _fz(target),
              _fz({s: 0 for s in SIDES}), "play", _first_player(var, first), None, _fz({}),
              front=extra.get("front", "western"), year=extra.get("year", 1944), rng_n=ctx.n)
-    g = dataclasses.replace(g, log=tuple(ctx.events))
+    g = _r(g, new_events=tuple(ctx.events))
     return _begin_turn(g, first, ctx_events=None)
 
 
@@ -276,14 +306,14 @@ def _first_player(var: V.Variant, side: str) -> str:
 def _begin_turn(g: Game, side: str, ctx_events=None) -> Game:
     """Make it ``side``'s turn: its next seat plays a card (Overlord: the chief hands out cards)."""
     if g.state.winner is not None:
-        return dataclasses.replace(g, phase="over", turn=None)
+        return _r(g, phase="over", turn=None)
     seats = g.variant.seats(side)
     if g.variant.kind == "alliance" and len(seats) == 2:
         seat = seats[g.rotation[side] % 2]
     else:
         seat = seats[0]
     phase = "dispatch" if g.variant.kind == "overlord" else "play"
-    return dataclasses.replace(g, phase=phase, player=seat, turn=Turn(side, seat))
+    return _r(g, phase=phase, player=seat, turn=Turn(side, seat))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -470,13 +500,13 @@ def apply(g: Game, action: str, *, faces=None) -> Game:
     ctx.ev("action", f"{g.player}: {action}", _ACTION_RULE.get(verb, C.PLAY_CARD))
     new = handler(g, args, ctx)
     if new.phase != "over" and new.state.winner is not None:
-        new = dataclasses.replace(new, phase="over")
+        new = _r(new, phase="over")
     if new.phase == "over" and g.phase != "over":
         w = new.state.winner
         m = new.state.medals
         ctx.ev("game_over", f"The {w} side wins with {m[w]} medals." if w else "The game is over.", R.VICTORY_COUNT)
-    return dataclasses.replace(new, rng_n=ctx.n, log=g.log + tuple(ctx.events), actions=g.actions + (action,),
-                               prev=g)
+    return _r(new, rng_n=ctx.n, new_events=tuple(ctx.events), action=action,
+                               length=g.length + 1, prev=g)
 
 
 def undo(g: Game) -> Game:
@@ -546,8 +576,8 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
                    f"swapped).", C.TACTIC_CARD)
     if eff_key is not None:
         last[side] = (eff_key, eff_section, flip)
-    turn = dataclasses.replace(g.turn, cards=(inst,), source=where)
-    g = dataclasses.replace(g, hands=_fz(hands), common=_fz(common), turn=turn, last=_fz(last), turns=g.turns + 1)
+    turn = _r(g.turn, cards=(inst,), source=where)
+    g = _r(g, hands=_fz(hands), common=_fz(common), turn=turn, last=_fz(last), turns=g.turns + 1)
     if eff_key is None or eff_key == "ambush":
         if eff_key == "ambush":
             ctx.ev("no_effect", "Ambush is played on the opponent's turn; played on your own it orders no unit "
@@ -560,9 +590,9 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
             secs |= set(s.sections or ())
         performer = V.young_generals_member(g.variant, side, secs)
         ctx.ev("performer", f"{performer} carries out the card.", V.YG_WHO_ACTS)
-        turn = dataclasses.replace(turn, performer=performer)
-    turn = dataclasses.replace(turn, effect=eff)
-    g = dataclasses.replace(g, turn=turn)
+        turn = _r(turn, performer=performer)
+    turn = _r(turn, effect=eff)
+    g = _r(g, turn=turn)
     return _after_play(g, ctx)
 
 
@@ -584,9 +614,9 @@ def _after_play(g: Game, ctx: _Ctx) -> Game:
         n = A.dice_per_hex(t.side, g.front, g.year)
         ctx.ev("air", f"Air superiority ({g.front} front, {g.year}): the {t.side} side rolls {n} "
                f"{'dice' if n != 1 else 'die'} per hex.", A.AIR_TABLE)
-        return dataclasses.replace(g, phase="air")
+        return _r(g, phase="air")
     if eff.special == "barrage":
-        return dataclasses.replace(g, phase="barrage")
+        return _r(g, phase="barrage")
     if eff.special == "finest_hour":
         n = _hand_dice(g)
         faces = ctx.roll(n)
@@ -595,8 +625,8 @@ def _after_play(g: Game, ctx: _Ctx) -> Game:
                + (", ".join(s.describe() for s in slots) or "no unit") + "; ordered units battle with 1 extra die.",
                V.ALLIANCE_FINEST_HOUR if g.variant.team(t.side) else C.TACTIC_CARD,
                data=(("faces", faces),))
-        eff = dataclasses.replace(eff, slots=slots)
-        g = dataclasses.replace(g, turn=dataclasses.replace(t, effect=eff))
+        eff = _r(eff, slots=slots)
+        g = _r(g, turn=_r(t, effect=eff))
         t = g.turn
     cands = T.all_eligible(st, t.side, eff.slots) if eff.slots else []
     if not cands:
@@ -607,8 +637,8 @@ def _after_play(g: Game, ctx: _Ctx) -> Game:
     tokens = min(tokens, len(cands))
     ctx.ev("activation", f"Take {tokens} activation token{'s' if tokens != 1 else ''}.", C.ACTIVATION)
     if eff.auto:
-        return _finish_orders(dataclasses.replace(g, turn=dataclasses.replace(t, ordered=tuple(cands))), ctx)
-    return dataclasses.replace(g, phase="order")
+        return _finish_orders(_r(g, turn=_r(t, ordered=tuple(cands))), ctx)
+    return _r(g, phase="order")
 
 
 def _do_order(g: Game, args, ctx: _Ctx) -> Game:
@@ -625,8 +655,8 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
         raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} "
                             f"({'; '.join(s.describe() for s in t.effect.slots)}, "
                             f"{len(t.ordered)} ordered)", C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.SECTION_CARD)
-    t = dataclasses.replace(t, ordered=t.ordered + (h,))
-    g = dataclasses.replace(g, turn=t)
+    t = _r(t, ordered=t.ordered + (h,))
+    g = _r(g, turn=t)
     ctx.ev("ordered", f"The {u.name} on {fmt(h)} receives an order.", R.ORDERS, at=h)
     if not T.orderable(g.state, t.side, t.effect.slots, t.ordered):
         return _finish_orders(g, ctx)
@@ -665,18 +695,18 @@ def _finish_orders(g: Game, ctx: _Ctx) -> Game:
                f"return to the {u.name} on {fmt(h)}.", rule, at=h, data=(("faces", faces), ("returned", back)))
         if back:
             units = dict(st.units)
-            units[h] = dataclasses.replace(u, figures=u.figures + back)
+            units[h] = _r(u, figures=u.figures + back)
             st = st.replace(units=units)
         else:
             special[u.uid] = "frozen"
             ctx.ev("medics_none", "No figure returned: the unit does not move or battle (a reading of this project).",
                    C.TACTIC_CARD, at=h)
-    t = dataclasses.replace(t, special=_fz(special))
-    g = dataclasses.replace(g, state=st, turn=t, phase="act")
+    t = _r(t, special=_fz(special))
+    g = _r(g, state=st, turn=t, phase="act")
     if eff.dig_in:
         st, evs = T.place_sandbags(g.state, t.ordered)
         ctx.events.extend(evs)
-        return _end_turn(dataclasses.replace(g, state=st), ctx)
+        return _end_turn(_r(g, state=st), ctx)
     return g
 
 
@@ -707,14 +737,14 @@ def _do_move(g: Game, args, ctx: _Ctx) -> Game:
         if sp in ("bel", "bel2"):
             special = dict(t.special)
             special[u.uid] = "done" if second else "bel2"
-            t = dataclasses.replace(t, special=_fz(special))
+            t = _r(t, special=_fz(special))
             ctx.ev("bel", "Behind Enemy Lines: " + ("the second move, after battle." if second else
                    "up to 3 hexes, terrain movement restrictions ignored; it may battle, then move again."),
                    C.TACTIC_CARD, at=a, to=b)
     else:
-        st2, evs = M.move(st, fmt(a), fmt(b))
+        st2, evs = M._apply_move(st, a, u, st.records[u.uid], opts[b])     # the reach found above
     ctx.events.extend(evs)
-    return dataclasses.replace(g, state=st2, turn=t)
+    return _r(g, state=st2, turn=t)
 
 
 def _ambusher(g: Game, target: Hex) -> tuple[str, str] | None:
@@ -756,10 +786,10 @@ def _do_battle(g: Game, args, ctx: _Ctx) -> Game:
     if distance(a, tg) == 1:
         amb = _ambusher(g, tg)
         if amb is not None and _ambush_possible(g, a, tg):
-            t = dataclasses.replace(g.turn, pending=("ambush", a, tg, amb[0], amb[1]))
+            t = _r(g.turn, pending=("ambush", a, tg, amb[0], amb[1]))
             ctx.ev("ambush_window", f"A close combat on {fmt(tg)} is declared: the defender may play Ambush.",
                    V.ALLIANCE_AMBUSH if g.variant.team(st.units[tg].side) else C.TACTIC_CARD, at=tg)
-            return dataclasses.replace(g, turn=t, phase="ambush", player=amb[0])
+            return _r(g, turn=t, phase="ambush", player=amb[0])
     return _resolve_battle(g, a, tg, ctx)
 
 
@@ -788,11 +818,11 @@ def _resolve_battle(g: Game, a: Hex, tg: Hex, ctx: _Ctx, faces=None, retreat_to=
         with T.extra_dice(bonus):
             new, evs = combat.battle(st, fmt(a), fmt(tg), list(faces), retreat_to=chooser)
     except _Choose:
-        t = dataclasses.replace(g.turn, pending=("retreat", a, tg, tuple(faces), bonus))
+        t = _r(g.turn, pending=("retreat", a, tg, tuple(faces), bonus))
         defender = st.units[tg].side
         ctx.ev("retreat_choice", f"Rolled {', '.join(faces)}: the {defender} side chooses where its unit on "
                f"{fmt(tg)} retreats.", R.FLAG, at=tg)
-        return dataclasses.replace(g, turn=t, phase="retreat", player=_seat_of(g, defender))
+        return _r(g, turn=t, phase="retreat", player=_seat_of(g, defender))
     if bonus:
         ctx.ev("bonus", f"{C.CARDS[g.turn.effect.key].name}: +{bonus} die.", C.TACTIC_CARD, at=a)
     ctx.events.extend(evs)
@@ -801,8 +831,8 @@ def _resolve_battle(g: Game, a: Hex, tg: Hex, ctx: _Ctx, faces=None, retreat_to=
         new = T.restore_battles(new, uid, restore)
     if g.variant.take_ground is False and new.vacated is not None:
         new = new.replace(vacated=None)
-    t = dataclasses.replace(g.turn, pending=None)
-    return dataclasses.replace(g, state=new, turn=t, phase="act", player=t.seat)
+    t = _r(g.turn, pending=None)
+    return _r(g, state=new, turn=t, phase="act", player=t.seat)
 
 
 class _Choose(Exception):
@@ -832,7 +862,7 @@ def _do_retreat(g: Game, args, ctx: _Ctx) -> Game:
     if h not in rul.destinations:
         raise IllegalAction(f"the unit may not retreat to {fmt(h)}: it may end on "
                             f"{', '.join(fmt(d) for d in rul.destinations)}", R.FLAG)
-    g2 = dataclasses.replace(g, turn=dataclasses.replace(g.turn, pending=None))
+    g2 = _r(g, turn=_r(g.turn, pending=None))
     return _resolve_battle(g2, a, tg, ctx, faces=faces, retreat_to=h)
 
 
@@ -877,8 +907,8 @@ def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
         else:
             hands[seat] = hands[seat] + (card,)
         ctx.ev("draw", f"{seat} draws a card to replace the Ambush.", V.OVERLORD_AMBUSH)
-    g = dataclasses.replace(g, state=new, hands=_fz(hands), common=_fz(common), deck=tuple(deck),
-                            discard=tuple(discard), turn=dataclasses.replace(g.turn, pending=None), phase="act",
+    g = _r(g, state=new, hands=_fz(hands), common=_fz(common), deck=tuple(deck),
+                            discard=tuple(discard), turn=_r(g.turn, pending=None), phase="act",
                             player=g.turn.seat)
     if g.state.winner is not None:
         return g
@@ -888,15 +918,15 @@ def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
            C.TACTIC_CARD)
     if au.uid in new.records:
         records = dict(new.records)
-        records[au.uid] = dataclasses.replace(records[au.uid], battles=records[au.uid].battles + 1)
-        g = dataclasses.replace(g, state=new.replace(records=records))
+        records[au.uid] = _r(records[au.uid], battles=records[au.uid].battles + 1)
+        g = _r(g, state=new.replace(records=records))
     return g
 
 
 def _do_decline(g: Game, args, ctx: _Ctx) -> Game:
     _need(args, 0, "decline")
     _, a, tg, _, _ = g.turn.pending
-    g = dataclasses.replace(g, turn=dataclasses.replace(g.turn, pending=None), phase="act", player=g.turn.seat)
+    g = _r(g, turn=_r(g.turn, pending=None), phase="act", player=g.turn.seat)
     return _resolve_battle(g, a, tg, ctx)
 
 
@@ -908,7 +938,7 @@ def _do_take(g: Game, args, ctx: _Ctx) -> Game:
     if not g.variant.overrun:
         new = new.replace(overrun_ready=False)
     ctx.events.extend(evs)
-    return dataclasses.replace(g, state=new)
+    return _r(g, state=new)
 
 
 def _do_wire(g: Game, args, ctx: _Ctx) -> Game:
@@ -917,7 +947,7 @@ def _do_wire(g: Game, args, ctx: _Ctx) -> Game:
         raise IllegalAction("this unit may not battle under this card, so it may not remove wire", C.TACTIC_CARD)
     new, evs = combat.remove_wire(g.state, fmt(h))
     ctx.events.extend(evs)
-    return dataclasses.replace(g, state=new)
+    return _r(g, state=new)
 
 
 def _do_end(g: Game, args, ctx: _Ctx) -> Game:
@@ -940,7 +970,7 @@ def _do_air(g: Game, args, ctx: _Ctx) -> Game:
         ctx.events.extend(evs)
         if st.winner is not None:
             break
-    return _end_turn(dataclasses.replace(g, state=st), ctx)
+    return _end_turn(_r(g, state=st), ctx)
 
 
 def _do_barrage(g: Game, args, ctx: _Ctx) -> Game:
@@ -951,7 +981,7 @@ def _do_barrage(g: Game, args, ctx: _Ctx) -> Game:
     faces = ctx.roll(4)
     st, evs = A.strike(g.state, h, faces, g.side, rule_=C.TACTIC_CARD, what="Barrage")
     ctx.events.extend(evs)
-    return _end_turn(dataclasses.replace(g, state=st), ctx)
+    return _end_turn(_r(g, state=st), ctx)
 
 
 # -- the end of a turn: draw -------------------------------------------------------------------
@@ -974,14 +1004,14 @@ def _end_turn(g: Game, ctx: _Ctx) -> Game:
     deck, discard = list(g.deck), list(g.discard) + list(t.cards)
     st = g.state
     if st.winner is not None:
-        return dataclasses.replace(g, deck=tuple(deck), discard=tuple(discard), phase="over")
+        return _r(g, deck=tuple(deck), discard=tuple(discard), phase="over")
     if t.effect is not None and t.effect.reshuffle:
         deck = deck + discard
         discard = []
         ctx.rng().shuffle(deck)
         ctx.ev("reshuffle", "Their Finest Hour: the discard pile is shuffled back into the deck.", C.TACTIC_CARD)
     if g.variant.kind == "overlord":
-        return _overlord_draw(dataclasses.replace(g, deck=tuple(deck), discard=tuple(discard)), ctx)
+        return _overlord_draw(_r(g, deck=tuple(deck), discard=tuple(discard)), ctx)
     if t.effect is not None and t.effect.recon:
         drawn = []
         for _ in range(2):
@@ -991,11 +1021,11 @@ def _end_turn(g: Game, ctx: _Ctx) -> Game:
         if len(drawn) == 2:
             ctx.ev("recon", f"Recon: {t.seat} draws two cards and keeps one.",
                    V.ALLIANCE_RECON if t.source == "common" else C.RECON_RULE)
-            return dataclasses.replace(g, deck=tuple(deck), discard=tuple(discard), phase="recon",
-                                       player=t.seat, turn=dataclasses.replace(t, drawn=tuple(drawn)))
+            return _r(g, deck=tuple(deck), discard=tuple(discard), phase="recon",
+                                       player=t.seat, turn=_r(t, drawn=tuple(drawn)))
         deck = drawn + deck
     c, deck, discard = _draw_one(deck, discard, ctx)
-    g = dataclasses.replace(g, deck=tuple(deck), discard=tuple(discard))
+    g = _r(g, deck=tuple(deck), discard=tuple(discard))
     return _receive(g, c, ctx)
 
 
@@ -1005,7 +1035,7 @@ def _do_keep(g: Game, args, ctx: _Ctx) -> Game:
     if inst not in t.drawn:
         raise IllegalAction(f"{inst} is not one of the two cards drawn ({', '.join(t.drawn)})", C.RECON_RULE)
     other_card = [c for c in t.drawn if c != inst]
-    g = dataclasses.replace(g, discard=g.discard + tuple(other_card), turn=dataclasses.replace(t, drawn=()))
+    g = _r(g, discard=g.discard + tuple(other_card), turn=_r(t, drawn=()))
     ctx.ev("keep", f"{t.seat} keeps {C.name(inst)} and discards the other card.", C.RECON_RULE)
     return _receive(g, inst, ctx)
 
@@ -1033,7 +1063,7 @@ def _receive(g: Game, card: str | None, ctx: _Ctx) -> Game:
     rotation[t.side] = rotation[t.side] + 1
     st = g.state.replace(side=other(t.side), ordered=frozenset(), records={}, phase="move", active=None,
                          vacated=None, overrun_ready=False)
-    g = dataclasses.replace(g, state=st, hands=_fz(hands), common=_fz(common), deck=tuple(deck),
+    g = _r(g, state=st, hands=_fz(hands), common=_fz(common), deck=tuple(deck),
                             discard=tuple(discard), rotation=_fz(rotation))
     return _begin_turn(g, other(t.side))
 
@@ -1093,7 +1123,7 @@ def _do_give(g: Game, args, ctx: _Ctx) -> Game:
     given[inst] = fg
     ctx.ev("give", f"The {g.side} chief hands {C.name(inst)} to the {fg} field general." if fg != "chief"
            else f"The {g.side} chief keeps {C.name(inst)} to play himself.", V.OVERLORD_CHIEF)
-    return dataclasses.replace(g, turn=dataclasses.replace(g.turn, given=_fz(given)))
+    return _r(g, turn=_r(g.turn, given=_fz(given)))
 
 
 def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
@@ -1126,7 +1156,7 @@ def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
             specials.append((c, fg, eff))
             continue
         region = None if fg == "chief" else regions[fg]
-        eff_slots = tuple(dataclasses.replace(s, region=region) for s in eff.slots)
+        eff_slots = tuple(_r(s, region=region) for s in eff.slots)
         slots.extend(eff_slots)
         effects.append(eff)
         ctx.ev("fg_play", f"The {fg} field general plays {C.name(c)}: "
@@ -1151,17 +1181,17 @@ def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
             st = _initiative_setback(st, mine, face, side, ctx)
     # one effect governs the turn's unit rules: the first tactic's, else a plain section effect
     base = next((e for e in effects if C.CARDS[e.key].tactic), effects[0] if effects else T.Effect("overlord"))
-    eff = dataclasses.replace(base, slots=tuple(slots), auto=False, special="")
-    g = dataclasses.replace(g, hands=_fz(hands), state=st, turns=g.turns + 1,
-                            turn=dataclasses.replace(t, cards=tuple(t.given), effect=eff, given=_EMPTY))
+    eff = _r(base, slots=tuple(slots), auto=False, special="")
+    g = _r(g, hands=_fz(hands), state=st, turns=g.turns + 1,
+                            turn=_r(t, cards=tuple(t.given), effect=eff, given=_EMPTY))
     for c, fg, e in specials:   # Air Power / Barrage by the chief: resolved at once on the best target
         g = _overlord_special(g, c, e, ctx)
         if g.state.winner is not None:
-            return dataclasses.replace(g, phase="over")
+            return _r(g, phase="over")
     if not slots or not T.all_eligible(g.state, side, slots):
         ctx.ev("no_units", "No unit can receive an order: the turn ends.", C.NO_UNITS)
         return _end_turn(g, ctx)
-    return dataclasses.replace(g, phase="order")
+    return _r(g, phase="order")
 
 
 def _initiative_setback(st: GameState, mine, face: str, side: str, ctx: _Ctx) -> GameState:
@@ -1190,7 +1220,7 @@ def _initiative_setback(st: GameState, mine, face: str, side: str, ctx: _Ctx) ->
         ctx.ev("initiative_loss", f"The unit on {fmt(h)} loses its last figure: the {other(side)} side gains a medal.",
                R.MEDAL, at=h)
     else:
-        units[h] = dataclasses.replace(u, figures=u.figures - 1)
+        units[h] = _r(u, figures=u.figures - 1)
         ctx.ev("initiative_loss", f"The unit on {fmt(h)} loses 1 figure.", V.OVERLORD_INITIATIVE, at=h)
     return st.replace(units=units, kills=kills)
 
@@ -1214,7 +1244,7 @@ def _overlord_special(g: Game, c: str, eff: T.Effect, ctx: _Ctx) -> Game:
             ctx.events.extend(evs)
     else:
         ctx.ev("no_effect", f"{C.name(c)} is not played in this project's Overlord turns.", C.TACTIC_CARD)
-    return dataclasses.replace(g, state=st)
+    return _r(g, state=st)
 
 
 def _overlord_draw(g: Game, ctx: _Ctx) -> Game:
@@ -1236,7 +1266,7 @@ def _overlord_draw(g: Game, ctx: _Ctx) -> Game:
            V.OVERLORD_DRAW if drawn == 2 else V.OVERLORD_HAND_LIMIT)
     st = g.state.replace(side=other(t.side), ordered=frozenset(), records={}, phase="move", active=None,
                          vacated=None, overrun_ready=False)
-    g = dataclasses.replace(g, state=st, hands=_fz(hands), deck=tuple(deck), discard=tuple(discard))
+    g = _r(g, state=st, hands=_fz(hands), deck=tuple(deck), discard=tuple(discard))
     return _begin_turn(g, other(t.side))
 
 
@@ -1282,7 +1312,7 @@ def set_hand(g: Game, seat: str, cards) -> Game:
         deck.remove(inst)
         out.append(inst)
     hands[seat] = tuple(out)
-    return dataclasses.replace(g, hands=_fz(hands), deck=tuple(deck))
+    return _r(g, hands=_fz(hands), deck=tuple(deck))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1297,7 +1327,7 @@ def all_cards(g: Game) -> list[str]:
     for c in g.common.values():
         out += c
     if g.turn is not None:
-        out += [c for c in g.turn.cards if c not in g.discard]
+        out += [c for c in g.turn.cards if c not in g.discard and c not in g.deck]
         out += list(g.turn.drawn)
         if g.phase == "dispatch":
             pass
@@ -1385,6 +1415,41 @@ def from_json(data, where: str = "<saved game>") -> Game:
 
 # ---------------------------------------------------------------------------------------------
 # Random games, playthroughs
+
+
+def random_action(g: Game, rng: random.Random) -> str:
+    """A random legal action, drawn lazily (cheaper than :func:`legal_actions` in the act phase).
+
+    In the act phase it looks at the ordered units in random order and takes, with even chances,
+    one of the first unit's moves or battles, or ends the turn; other phases draw uniformly from
+    :func:`legal_actions`. Every action it returns is legal.
+    """
+    if g.phase != "act":
+        return rng.choice(legal_actions(g))
+    st = g.state
+    if g.variant.take_ground and st.vacated is not None and rng.random() < 0.5:
+        for a in _legal_act_take(g):
+            return a
+    hexes = _ordered_hexes(g)
+    rng.shuffle(hexes)
+    for h in hexes:
+        if rng.random() < 0.15:
+            continue
+        opts = [f"move {fmt(h)} {fmt(to)}" for to in sorted(move_options(g, h), key=lambda x: (x[1], x[0]))]
+        opts += [f"battle {fmt(h)} {fmt(t)}" for t in sorted(battle_options(g, h), key=lambda x: (x[1], x[0]))]
+        if opts:
+            return rng.choice(opts)
+    return "end"
+
+
+def _legal_act_take(g: Game) -> list[str]:
+    st = g.state
+    if st.active is None:
+        return []
+    a = st.where(st.active)
+    if a is not None and combat.take_ground_refusal(st, a, st.units[a], st.records[st.active]) is None:
+        return [f"take {fmt(a)}"]
+    return []
 
 
 def random_game(scenario, seed: int = 0, variant=None, *, max_actions: int = 5000, policy=None) -> Game:

@@ -154,7 +154,7 @@ def _act(g, a):
             enemies = [e for e, v in st.units.items() if v.side != u.side]
             if enemies and shot_there == 0:       # nothing to shoot: close in a little
                 gain += Fraction(min(distance(frm, e) for e in enemies) - min(distance(to, e) for e in enemies), 20)
-        return gain + Fraction(1, 100) if gain > 0 else Fraction(-1)
+        return Fraction(10) + gain if gain > 0 else Fraction(-1)    # good moves first: battles end the moves
     if w[0] == "battle":
         frm, tgt = parse_hex(w[1]), parse_hex(w[2])
         ad = G.battle_options(g, frm).get(tgt)
