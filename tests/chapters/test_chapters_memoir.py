@@ -96,8 +96,8 @@ def test_ch04_move_explorer_shows_the_picked_unit_and_path():
     e.go("11,5")
     assert "reachable in 3" in e.text and "9,7 → 11,7 → 12,6 → 11,5" in e.text
     e.pick("20,8")
-    assert e.moves.allowance == 1 and e.dest.value is None
-    assert {x for _, x in e.dest.options if x} == set(e.moves.reachable) | set(e.moves.refused)
+    assert e.moves.allowance == 1 and e.dest.value == "-" and e.dest.label == "(choose a hex)"
+    assert {x for _, x in e.dest.options if x != "-"} == set(e.moves.reachable) | set(e.moves.refused)
 
 
 def test_ch04_hedgerow_story_follows_the_rulebook():

@@ -80,7 +80,9 @@ def ask(key: str, prompt_html: str, choices, rule_fn) -> Question:
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}es" if word.endswith(("x", "s", "ch")) else f"{n} {word}s"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,7 +182,7 @@ class MoveExplorer:
             self.units.value = h          # observing calls pick again
             return
         self.moves = legal_moves(self.state, h)
-        opts = [("(choose a hex)", None)]
+        opts = [("(choose a hex)", "-")]
         opts += [(f"{fmt(x)} — {'reachable' if x in self.moves.reachable else 'refused'}", x)
                  for x in sorted(set(self.moves.reachable) | set(self.moves.refused), key=lambda x: (x[1], x[0]))]
         self._set_dest(opts)
@@ -189,14 +191,17 @@ class MoveExplorer:
     def _set_dest(self, opts) -> None:
         self._quiet = True
         self.dest.options = opts
-        self.dest.value = None
+        self.dest.value = "-"
         self._quiet = False
 
     def go(self, h) -> None:
         if getattr(self, "_quiet", False):
             return
+        if h in (None, "-"):
+            self._draw(None)
+            return
         h = parse_hex(h) if isinstance(h, str) else h
-        if h is not None and self.dest.value != h:
+        if self.dest.value != h:
             self.dest.value = h
             return
         self._draw(h)
