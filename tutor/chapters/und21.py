@@ -124,8 +124,8 @@ def board_svg(state, *, highlight=(), path=(), title: str = "", note: str = "") 
     top = 24 if title else 0
     legend_h = 30
     H = H0 + top + legend_h
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
-           f'font-family="DejaVu Sans, Arial, sans-serif">',
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+           f'font-family="DejaVu Sans, Arial, sans-serif">'),
            f'<rect width="{W}" height="{H}" fill="#ffffff"/>']
     if title:
         out.append(f'<text x="{_PAD}" y="18" font-size="14" font-weight="bold" fill="#222">{escape(title)}</text>')
@@ -268,7 +268,7 @@ def stepper(frames, *, title: str = ""):
     back.on_click(lambda _: go(-1))
     nxt.on_click(lambda _: go(1))
     show()
-    box = w.VBox([w.HBox([back, nxt, pos], layout=w.Layout(align_items="center", gap="10px")), out])
+    box = w.VBox([w.HBox([back, nxt, pos], layout=w.Layout(align_items="center")), out])
     box.step = go          # for tests: box.step(1)
     box.frames = frames
     box.position = lambda: i[0]

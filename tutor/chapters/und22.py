@@ -148,7 +148,7 @@ def _q_revealed() -> Question:
     choices = ("Back into the hand", "Onto the table", "Into the discard pile", "Into the supply")
 
     def rule_fn():
-        s, ev = reveal("squad-leader-c", "scouts-b")
+        s, _ev = reveal("squad-leader-c", "scouts-b")
         where = ("Into the discard pile" if "squad-leader-c" in s.zones_of("allied").discard else
                  "Back into the hand" if "squad-leader-c" in s.zones_of("allied").hand else "Onto the table")
         return where, "<p>The revealed cards are not played: no action.</p>" + rule_html(R.INITIATIVE_DISCARD)

@@ -13,12 +13,21 @@ from dataclasses import replace
 from fractions import Fraction
 from html import escape
 
-from tutor.chapters.und21 import card_title, zones_html, worked_start
+from tutor.chapters.und21 import card_title, worked_start, zones_html
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
-from tutor.undaunted.combat import HILL, Cover, faces_hitting, fraction_text, p_die, p_hit, roll, total_defense
+from tutor.undaunted.combat import (
+    HILL,
+    Cover,
+    faces_hitting,
+    fraction_text,
+    p_die,
+    p_hit,
+    roll,
+    total_defense,
+)
 from tutor.undaunted.deck import Zones, casualty
 
 UNIT_NAMES = {"riflemen": "Riflemen", "scouts": "Scouts", "machine-gunners": "Machine gunners",
@@ -141,7 +150,7 @@ def defense_widget(seed: int = 44):
     show()
     box = w.VBox([w.HBox([units, cover]), w.HBox([action, on_hill]), rng_tiles, out,
                   w.HBox([roll_btn, rolled]), table])
-    box.controls = dict(unit=units, cover=cover, range=rng_tiles, action=action, on_hill=on_hill)
+    box.controls = {"unit": units, "cover": cover, "range": rng_tiles, "action": action, "on_hill": on_hill}
     box.report = lambda: out.value
     box.roll = lambda: (do_roll(None), rolled.value)[1]
     return box

@@ -164,8 +164,8 @@ def before_attack():
 
 def frame_html(f: Frame) -> str:
     parts = [f"<h3 style='margin:.2em 0'>{escape(f.title)}</h3><p style='font-size:15px'>{f.text}</p>",
-             f"<details><summary>The rulebook ({HEADING}), in Czech</summary>"
-             f"<blockquote lang='cs' style='font-style:italic'>{escape(f.quote)}</blockquote></details>"]
+             (f"<details><summary>The rulebook ({HEADING}), in Czech</summary>"
+             f"<blockquote lang='cs' style='font-style:italic'>{escape(f.quote)}</blockquote></details>")]
     if f.refusal is not None:
         parts.append(f"<p style='color:#a32020'><b>Engine:</b> not allowed — {escape(str(f.refusal))}</p>"
                      + rule_html(f.refusal.rule))

@@ -18,6 +18,7 @@ from tutor.undaunted.state import Victory
 from tutor.undaunted.victory import army_suppressed, decide, hopeless
 
 SIDES = ("allied", "axis")
+OBJECTIVES_5 = Victory(5)
 
 
 def objective_tiles() -> list[tuple[str, int]]:
@@ -25,7 +26,7 @@ def objective_tiles() -> list[tuple[str, int]]:
 
 
 def situation(*, allied_controls=(), axis_controls=(), allied_riflemen=True, axis_riflemen=True,
-              allied_victory=Victory(5), axis_victory=Victory(5), initiative="allied",
+              allied_victory=OBJECTIVES_5, axis_victory=OBJECTIVES_5, initiative="allied",
               allied_riflemen_cards=True, axis_riflemen_cards=True):
     """A state on the worked example's board: objectives controlled per side (others merely scouted),
     riflemen tokens on or off the board, riflemen cards in or out of the game, conditions, initiative."""
@@ -104,9 +105,9 @@ def victory_widget():
     show()
     box = w.VBox([w.HBox([w.VBox([a_goal, a_ctrl, a_rif, a_cards]), w.VBox([x_goal, x_ctrl, x_rif, x_cards])]),
                   init, out])
-    box.controls = dict(allied_controls=a_ctrl, axis_controls=x_ctrl, allied_riflemen=a_rif, axis_riflemen=x_rif,
-                        allied_cards=a_cards, axis_cards=x_cards, allied_goal=a_goal, axis_goal=x_goal,
-                        initiative=init)
+    box.controls = {"allied_controls": a_ctrl, "axis_controls": x_ctrl, "allied_riflemen": a_rif, "axis_riflemen": x_rif,
+                        "allied_cards": a_cards, "axis_cards": x_cards, "allied_goal": a_goal, "axis_goal": x_goal,
+                        "initiative": init}
     box.verdict = lambda: out.value
     return box
 

@@ -18,35 +18,35 @@ from tutor.undaunted.cards import CARDS, UNIT_TYPES
 
 #: What each card type is for (ČETA), in English, with the Czech sentence it follows (verbatim).
 ROLES = {
-    "platoon-sergeant": ("Your deputy and the strongest card in the game: play more cards this turn, or "
-                         "strengthen your deck a lot.",
-                         "Seržant/feldvébl vám umožní hrát během vašeho tahu více karet nebo významně posílit "
-                         "svůj balíček."),
-    "platoon-guide": ("The all-rounder: move any unit token on the board, or add any card from the supply to "
-                      "your deck.",
-                      "Ve hře jde o všestrannou kartu, která vám umožní přesunout jakýkoliv žeton jednotky na "
-                      "herním plánu nebo přidat do balíčku kteroukoliv z karet ze zálohy."),
+    "platoon-sergeant": (("Your deputy and the strongest card in the game: play more cards this turn, or "
+                         "strengthen your deck a lot."),
+                         ("Seržant/feldvébl vám umožní hrát během vašeho tahu více karet nebo významně posílit "
+                         "svůj balíček.")),
+    "platoon-guide": (("The all-rounder: move any unit token on the board, or add any card from the supply to "
+                      "your deck."),
+                      ("Ve hře jde o všestrannou kartu, která vám umožní přesunout jakýkoliv žeton jednotky na "
+                      "herním plánu nebo přidat do balíčku kteroukoliv z karet ze zálohy.")),
     "squad-leader": ("Boosts one squad: bolster it from the supply, or replay its cards.",
-                     "Tato karta umocňuje údernou sílu daného družstva díky možnosti jeho posílení nebo "
-                     "opětovného zahrání již zahraných karet."),
-    "riflemen": ("The core of the platoon and the only unit that can take objectives: always keep one in "
-                 "your deck if you must take objectives.",
+                     ("Tato karta umocňuje údernou sílu daného družstva díky možnosti jeho posílení nebo "
+                     "opětovného zahrání již zahraných karet.")),
+    "riflemen": (("The core of the platoon and the only unit that can take objectives: always keep one in "
+                 "your deck if you must take objectives."),
                  "Tyto jednotky jsou ve hře jedinými, které umožňují obsazovat cíle."),
-    "scouts": ("Open new tiles (scout), restore communications (recon removes fog of war) and confuse the "
-               "enemy.",
-               "Jde o velice všestranné jednotky, které vám umožní propátrávat nová pole, znovu navázat "
-               "komunikaci (zbavit se karet válečný zmatek) nebo použít klamavou taktiku pro zmatení nepřítele."),
-    "machine-gunners": ("More firepower than riflemen or scouts, and covering fire that pins the enemy down "
-                        "(suppress).",
+    "scouts": (("Open new tiles (scout), restore communications (recon removes fog of war) and confuse the "
+               "enemy."),
+               ("Jde o velice všestranné jednotky, které vám umožní propátrávat nová pole, znovu navázat "
+               "komunikaci (zbavit se karet válečný zmatek) nebo použít klamavou taktiku pro zmatení nepřítele.")),
+    "machine-gunners": (("More firepower than riflemen or scouts, and covering fire that pins the enemy down "
+                        "(suppress)."),
                         "Také dokážou poskytnout krycí palbu, vedoucí k paralyzování nepřítele."),
-    "sniper": ("The highest attack and defense in the game, and the only unit that moves through unscouted "
-               "tiles without scouting them (sneak).",
-               "Mají nejvyšší hodnotu útoku a obrany ve hře a jsou jedinou jednotkou, jež je schopna "
-               "přesouvat se oblastmi, které zatím nebyly propátrány."),
-    "mortar": ("Slow to set up — it needs its own target action — but then hits a whole tile at any "
-               "distance (bombard).",
-               "vyžaduje vlastní akci pro samotné zaměření cíle, ale jakmile je vše připraveno, dokáže z boje "
-               "velice účinně vyřadit soustředěné nepřátelské síly, a to navíc bez ohledu na vzdálenost."),
+    "sniper": (("The highest attack and defense in the game, and the only unit that moves through unscouted "
+               "tiles without scouting them (sneak)."),
+               ("Mají nejvyšší hodnotu útoku a obrany ve hře a jsou jedinou jednotkou, jež je schopna "
+               "přesouvat se oblastmi, které zatím nebyly propátrány.")),
+    "mortar": (("Slow to set up — it needs its own target action — but then hits a whole tile at any "
+               "distance (bombard)."),
+               ("vyžaduje vlastní akci pro samotné zaměření cíle, ale jakmile je vše připraveno, dokáže z boje "
+               "velice účinně vyřadit soustředěné nepřátelské síly, a to navíc bez ohledu na vzdálenost.")),
     "fog-of-war": ("Disrupted communications and confusion: initiative only; remove it with recon.",
                    "Tyto karty lze použít jen při určování iniciativy."),
 }
@@ -108,8 +108,8 @@ def platoon_table_html(sort: str = "catalogue", kind: str = "all") -> str:
 def card_html(card_id: str) -> str:
     c = CARDS[card_id]
     role, quote = ROLES[c.name]
-    src = [f"<li>initiative {c.initiative}: "
-           f"{'rulebook line ' + str(c.initiative_source.line) if not c.initiative_source.chosen else escape(c.initiative_source.text)}</li>"]
+    src = [(f"<li>initiative {c.initiative}: "
+           f"{'rulebook line ' + str(c.initiative_source.line) if not c.initiative_source.chosen else escape(c.initiative_source.text)}</li>")]
     for a in c.actions:
         where = f"rulebook line {a.source.line}" if not a.source.chosen else escape(a.source.text)
         src.append(f"<li>{escape(a.label)}: {where}</li>")
