@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.memoir import game as G  # noqa: E402
-from tutor.memoir import opponent as O  # noqa: E402
+from tutor.memoir import game as G
+from tutor.memoir import opponent as O
 
 SCENARIO = str(Path(__file__).resolve().parents[1] / "scenarios" / "pegasus-bridge.yaml")
 TARGET = 20.0
@@ -39,7 +39,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
     args = ap.parse_args()
-    uniform = lambda g, rng: rng.choice(G.legal_actions(g))  # noqa: E731
+    uniform = lambda g, rng: rng.choice(G.legal_actions(g))
     for name, pol, n in (("uniform random", uniform, args.games), ("lazy random", G.random_action, args.games),
                          ("opponent vs opponent", O.choose, max(2, args.games // 10))):
         gps, aps = run(pol, n)

@@ -3,7 +3,9 @@
 import pytest
 
 from tutor.errors import IllegalAction, InputError
-from tutor.memoir import air, cards as C, variants as V
+from tutor.memoir import air
+from tutor.memoir import cards as C
+from tutor.memoir import variants as V
 
 
 def test_deck_has_60_cards_40_section_20_tactic():

@@ -7,7 +7,6 @@ rules change) with ``TUTOR_REGEN_GOLDEN=1 python -m pytest tests/game/test_game_
 
 import json
 import os
-import random
 from pathlib import Path
 
 import pytest

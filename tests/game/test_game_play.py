@@ -5,10 +5,11 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tutor.cli import main
-from tutor.errors import IllegalAction, InputError
+from tutor.errors import InputError
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.memoir import opponent as O
@@ -183,7 +184,7 @@ def test_opponent_prefers_the_best_odds_and_keeps_weak_units_away():
     a = O.choose(g, random.Random(0))
     # 7,5 has 2 of 4 figures: weak, it moves out of reach first
     assert a.startswith("move 7,5")
-    frm, to = a.split()[1:]
+    _, to = a.split()[1:]
     assert O.threat(g.state, (7, 5), "allied") >= O.threat(G.apply(g, a).state, tuple(map(int, to.split(","))), "allied")
 
 

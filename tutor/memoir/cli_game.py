@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 
-
-
 def add_commands(sub) -> None:
     p = sub.add_parser("cards", help="the Memoir '44 command cards: counts, orders, effects, sources")
     p.add_argument("--json", action="store_true")

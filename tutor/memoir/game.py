@@ -52,7 +52,8 @@ from tutor.memoir import turn as T
 from tutor.memoir import variants as V
 from tutor.memoir.state import Event, GameState, other
 from tutor.rulebook import Rule
-from tutor.scenario import SIDES, load as load_scenario
+from tutor.scenario import SIDES
+from tutor.scenario import load as load_scenario
 
 FORMAT = 1
 _EMPTY = MappingProxyType({})
@@ -68,6 +69,7 @@ def _r(obj, **changes):
         return dataclasses.replace(obj, **changes)
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__)
+    new.__dict__.pop("_moves", None)
     new.__dict__.update(changes)
     return new
 
@@ -113,7 +115,7 @@ class Game:
     new_events: tuple = ()             # the events of the last action (the setup's, at the start)
     action: str | None = None          # the last action
     length: int = 0                    # actions so far
-    prev: "Game | None" = field(default=None, compare=False, repr=False)
+    prev: Game | None = field(default=None, compare=False, repr=False)
 
     @property
     def log(self) -> tuple:
@@ -157,8 +159,8 @@ class Game:
 
     def summary(self) -> str:
         m = self.state.medals
-        lines = [f"{self.state.title}: turn {self.turns}, {self.player} to act ({self.phase}); medals axis "
-                 f"{m['axis']}, allied {m['allied']}; deck {len(self.deck)}, discard {len(self.discard)}"]
+        lines = [(f"{self.state.title}: turn {self.turns}, {self.player} to act ({self.phase}); medals axis "
+                  f"{m['axis']}, allied {m['allied']}; deck {len(self.deck)}, discard {len(self.discard)}")]
         for seat, h in self.hands.items():
             lines.append(f"  {seat}: {', '.join(C.name(c) for c in h) or '(no cards)'}")
         for side, cs in self.common.items():
@@ -279,6 +281,9 @@ def new_game(scenario, seed: int = 0, variant=None) -> Game:
     return _begin_turn(g, first, ctx_events=None)
 
 
+_LOADED: dict = {}        # (path, mtime) -> Scenario: files are parsed once
+
+
 def _scenario(scenario):
     from tutor.scenario import SCENARIOS_DIR, Scenario
     if isinstance(scenario, Scenario):
@@ -289,7 +294,10 @@ def _scenario(scenario):
     if not p.exists():
         raise InputError(f"scenario {str(scenario)!r} not found: give a scenario file or a bundled name like "
                          f"pegasus-bridge")
-    sc = load_scenario(p)
+    key = (str(p.resolve()), p.stat().st_mtime_ns)
+    sc = _LOADED.get(key)
+    if sc is None:
+        sc = _LOADED[key] = load_scenario(p)
     if getattr(sc, "game", "memoir44") != "memoir44":
         raise InputError(f"{p}: not a Memoir '44 scenario")
     try:
@@ -357,6 +365,14 @@ def _ordered_hexes(g: Game) -> list[Hex]:
 
 def move_options(g: Game, h: Hex) -> dict:
     """Hex -> movement.Reach for the ordered unit on ``h`` under the card in play (empty: no move)."""
+    cache = g.__dict__.setdefault("_moves", {})      # a memo on an immutable value
+    got = cache.get(h)
+    if got is None:
+        got = cache[h] = _move_options(g, h)
+    return got
+
+
+def _move_options(g: Game, h: Hex) -> dict:
     st, t = g.state, g.turn
     u = st.units[h]
     rec = st.records.get(u.uid)
@@ -843,7 +859,7 @@ class _Choose(Exception):
 def _seat_of(g: Game, side: str) -> str:
     seats = g.variant.seats(side)
     if g.variant.kind == "alliance" and len(seats) == 2:
-        return seats[(g.rotation[side] + (0 if side != g.side else 0)) % 2]
+        return seats[g.rotation[side] % 2]
     return seats[0]
 
 
@@ -1459,8 +1475,7 @@ def random_game(scenario, seed: int = 0, variant=None, *, max_actions: int = 500
     for _ in range(max_actions):
         if g.phase == "over":
             break
-        acts = legal_actions(g)
-        a = policy(g, rng) if policy else rng.choice(acts)
+        a = policy(g, rng) if policy else rng.choice(legal_actions(g))
         g = apply(g, a)
     return g
 

@@ -160,6 +160,17 @@ def in_region(h: Hex, region) -> bool:
     return any(h[0] - 1 < hi and h[0] + 1 > lo for lo, hi in region)
 
 
+_SECTIONS: dict = {}
+
+
+def _sections(board, h: Hex, view: str) -> frozenset:
+    key = (board.name, h, view)
+    got = _SECTIONS.get(key)
+    if got is None:
+        got = _SECTIONS[key] = board.sections(h, viewer=view)
+    return got
+
+
 def eligible(state: GameState, side: str, h: Hex, u: Unit, slot: Slot) -> bool:
     if u.side != side:
         return False
@@ -169,11 +180,9 @@ def eligible(state: GameState, side: str, h: Hex, u: Unit, slot: Slot) -> bool:
         return False
     if slot.region is not None and not in_region(h, slot.region):
         return False
-    if slot.sections is not None and not (state.board.sections(h, viewer=viewer(state, side)) & slot.sections):
+    if slot.sections is not None and not (_sections(state.board, h, viewer(state, side)) & slot.sections):
         return False
-    if slot.adjacent and not any(n in state.units and state.units[n].side != side for n in neighbours(h)):
-        return False
-    return True
+    return not slot.adjacent or any(n in state.units and state.units[n].side != side for n in neighbours(h))
 
 
 def feasible(options: list[list[int]], caps: list[int | None]) -> bool:
