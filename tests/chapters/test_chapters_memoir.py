@@ -158,6 +158,46 @@ def test_ch07_retreat_drill_is_the_widget_on_the_chapter_board():
 
 
 # ---------------------------------------------------------------------------------------------
+# Chapter 5: range, dice, line of sight, protection
+
+
+def test_ch05_answers_are_the_engine_rulings():
+    from tutor.chapters import ch04
+    from tutor.memoir.combat import attack_dice, targets
+    from tutor.memoir.state import order
+    qs = by_key("ch05")
+    st, _ = order(ch04.state("chapters/battle"), "allied", [(6, 6)])
+    assert set(targets(st, (6, 6))) == {(7, 5)}                      # close combat first
+    assert qs["05.close-combat"].rule_fn()[0] == "Only 7,5"
+    hill = attack_dice(ch04.state("examples/armor-town-vs-hill"), (6, 6), (6, 4))
+    assert (hill.base, hill.protection, hill.penalty, hill.dice) == (3, 1, 2, 0)   # 3 fewer: no battle
+    assert qs["05.town-vs-hill"].rule_fn()[0] == "0"
+    bunker = attack_dice(ch04.state("examples/bunker-on-hill"), (6, 6), (6, 4))
+    assert (bunker.protection, bunker.dice) == (2, 1)                 # 2 fewer, not 3
+    inf = attack_dice(ch04.state("examples/bunker-on-hill"), (8, 6), (6, 4))
+    assert qs["05.range"].rule_fn()[0] == str(inf.dice) == "1"
+
+
+def test_ch05_tables_are_exact():
+    from tutor.chapters import ch05
+    assert ch05.p_at_least_one(1, "infantry") == Fraction(1, 2)
+    assert ch05.p_at_least_one(3, "armor") == 1 - Fraction(2, 3) ** 3
+    assert ch05.p_at_least_one(2, "artillery") == 1 - Fraction(5, 6) ** 2
+    table = ch05.dice_for_every_attack().html
+    assert table.count("<tr>") == 1 + 3 + 3 + 6                        # every kind at every range
+    assert "19/27" in ch05.odds_table().html                         # 3 dice vs armor
+    html = ch05.targets_html("chapters/battle", "allied", "14,6", board=False)
+    assert "no line of sight" in html and "out of range" in html
+
+
+def test_ch05_explorer_starts_on_the_blocked_line():
+    pytest.importorskip("ipycanvas")
+    from tutor.chapters import ch05
+    e = ch05.explorer()
+    assert e.ruling is not None and not e.ruling.visible and e.ruling.origin == (14, 6)
+
+
+# ---------------------------------------------------------------------------------------------
 # Every written notebook runs top to bottom
 
 
