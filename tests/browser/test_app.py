@@ -45,19 +45,6 @@ def test_root_opens_the_landing_page(app, page):
     assert "Your progress in this browser will show here." in text
 
 
-def test_sources_and_notebook_files_are_not_served(app):
-    with urllib.request.urlopen(app + "voila/render/index.ipynb") as r:
-        html = r.read().decode()
-    assert "course.index()" not in html
-    for path in ("voila/files/index.ipynb", "api/contents/index.ipynb", "api/kernels"):
-        try:
-            urllib.request.urlopen(app + path)
-        except urllib.error.HTTPError as e:
-            assert e.code in (403, 404, 405), (path, e.code)
-        else:
-            pytest.fail(f"{path} is served")
-
-
 def test_leaving_a_page_shuts_its_kernel_down(app, page):
     """Voilà asks the server to shut a page's kernel down when the page is left (this needs
     `disable_check_xsrf` in voila.json); culling is only the fallback."""
