@@ -283,12 +283,15 @@ def unit_table_html() -> str:
     rows = []
     for u in UNIT_TYPES.values():
         src = (f"rulebook line {u.defense_source.line}" if not u.defense_source.chosen
-               else f"not printed in the text — {escape(u.defense_source.text)}")
-        rows.append(f"<tr><td>{escape(_NAMES[u.name])}</td><td>{escape(u.title_cs)}</td>"
+               else f"engine's choice: {escape(u.defense_source.text)}")
+        L = "style='text-align:left'"
+        rows.append(f"<tr><td {L}>{escape(_NAMES[u.name])}</td><td {L}>{escape(u.title_cs)}</td>"
                     f"<td style='text-align:center'><b>{u.base_defense}</b></td>"
-                    f"<td>{'yes' if u.has_squad else 'no squad'}</td><td style='font-size:12px'>{src}</td></tr>")
-    return ("<table style='border-collapse:collapse;font-size:14px'><tr><th>Unit</th><th>Czech</th>"
-            "<th>Base defense</th><th>Squads</th><th>Source</th></tr>" + "".join(rows) + "</table>")
+                    f"<td {L}>{'A, B, C' if u.has_squad else 'none'}</td>"
+                    f"<td style='text-align:left;font-size:12px'>{src}</td></tr>")
+    return ("<table style='border-collapse:collapse;font-size:14px'><tr><th style='text-align:left'>Unit</th>"
+            "<th style='text-align:left'>Czech</th><th>Base defense</th><th style='text-align:left'>Squads</th>"
+            "<th style='text-align:left'>Where the value comes from</th></tr>" + "".join(rows) + "</table>")
 
 
 def card_kinds_svg() -> str:
@@ -321,7 +324,8 @@ def setup_widget(seed: int = 1):
     """Shuffle the starting deck (a new seed each press) and peek at its order."""
     import ipywidgets as w
     n = [seed]
-    peek = w.ToggleButton(description="Peek at the draw deck", value=False, icon="eye")
+    peek = w.ToggleButton(description="Peek at the draw deck", value=False, icon="eye",
+                          layout=w.Layout(width="auto"))
     again = w.Button(description="Shuffle again", icon="random")
     out = w.HTML()
 
