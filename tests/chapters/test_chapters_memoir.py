@@ -198,6 +198,42 @@ def test_ch05_explorer_starts_on_the_blocked_line():
 
 
 # ---------------------------------------------------------------------------------------------
+# Chapter 8: take ground and armor overrun
+
+
+def test_ch08_answers_are_the_engine_rulings():
+    qs = by_key("ch08")
+    assert [qs[k].rule_fn()[0] for k in ("08.ranged", "08.close", "08.overrun", "08.woods", "08.second")] == \
+        ["No", "Yes", "Yes", "No", "No"]
+    assert "no successful close combat" in qs["08.ranged"].rule_fn()[1]
+    assert "woods" in qs["08.woods"].rule_fn()[1]
+    assert "already overran" in qs["08.second"].rule_fn()[1]
+
+
+def test_ch08_play_follows_the_rulebook_overrun():
+    from tutor.chapters import ch08
+    st, steps, moves = ch08.play("examples/armor-overrun", "allied", ["6,4"], [
+        ("battle", "6,4", "7,3", ["flag", "infantry", "star"]), ("take", "6,4"),
+        ("battle", "7,3", "4,0", "hit"),                      # refused: close combat first
+        ("battle", "7,3", "6,2", ["flag", "armor", "star"]), ("take", "7,3"),
+        ("battle", "6,2", "5,1", "hit")])                     # refused: one overrun per turn
+    assert [s.ok for s in steps] == [True, True, False, True, True, False]
+    assert "must battle an adjacent enemy" in steps[2].texts[0]
+    assert moves == [((6, 4), (7, 3)), ((7, 3), (6, 2))]
+    assert st.units[(6, 2)].kind == "armor"
+    st, steps, _ = ch08.play(ch08.TAKE_GROUND_BOARD, "allied", ["14,6"], [("battle", "14,6", "15,5", "hit"),
+                                                                            ("take", "14,6")])
+    assert not steps[1].ok and "artillery never takes ground" in steps[1].texts[0]
+
+
+def test_ch08_drill_is_the_overrun_widget():
+    pytest.importorskip("ipycanvas")
+    from tutor.chapters import ch08
+    d = ch08.drill()
+    assert d.game.units[d.armor_hex].kind == "armor"
+
+
+# ---------------------------------------------------------------------------------------------
 # Every written notebook runs top to bottom
 
 
