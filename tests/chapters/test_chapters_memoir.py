@@ -108,6 +108,46 @@ def test_ch04_hedgerow_story_follows_the_rulebook():
 
 
 # ---------------------------------------------------------------------------------------------
+# Chapter 6: terrain and height
+
+
+def test_ch06_answers_are_the_engine_rulings():
+    from tutor.chapters import ch04, ch06
+    from tutor.memoir.combat import attack_dice
+    from tutor.memoir.los import line_of_sight
+    st = ch04.state(ch06.TERRAIN_BOARD)
+    qs = by_key("ch06")
+    below = attack_dice(st, (20, 4), (18, 2))
+    assert (below.protection, below.dice) == (1, 2)
+    assert qs["06.hill-below"].rule_fn()[0] == "2"
+    assert attack_dice(st, (4, 2), (10, 2)).protection == 0            # from higher ground: no hill bonus
+    assert line_of_sight(st, (4, 2), (10, 2)).visible
+    assert qs["06.mountain"].rule_fn()[0] == "Yes, it can see"
+    climb = legal_moves(st, (15, 5)).reachable[(16, 4)]
+    assert climb.cost == 2 and not climb.can_battle                   # a steep hill costs 2
+    assert qs["06.steep"].rule_fn()[0] == "It may not battle this turn"
+    down = legal_moves(st, (4, 2))
+    assert (2, 2) in down.refused and "at most 1" in down.refused[(2, 2)].reason
+
+
+def test_ch06_terrain_table_reads_the_catalogue():
+    from tutor.chapters import ch06
+    from tutor.memoir.terrain import TERRAIN
+    html = ch06.terrain_table().html
+    for name in TERRAIN:
+        if name != "countryside":
+            assert f"<b>{name.replace('_', ' ')}</b>" in html
+    assert "infantry −1, armor −2" in html and "attacker armor −2" in html
+
+
+def test_ch06_explorer_starts_from_the_mountain():
+    pytest.importorskip("ipycanvas")
+    from tutor.chapters import ch06
+    e = ch06.explorer()
+    assert e.ruling.visible and e.ruling.heights == (2, 1)
+
+
+# ---------------------------------------------------------------------------------------------
 # Chapter 7: hits, flags and retreat
 
 

@@ -1,0 +1,130 @@
+"""Chapter 6: terrain and height. The terrain table is the engine's catalogue
+(``tutor.memoir.terrain``); every ruling is the engine's (movement, dice, line of sight).
+
+The "try" is the line-of-sight explorer of ``tutor.widgets`` on the chapter's height board
+(:func:`explorer`).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.chapters.ch04 import ask, battle_after_question, board_svg, show, state
+from tutor.chapters.ch05 import dice_html
+from tutor.explain import Explained, los_html, rules_html
+from tutor.hexes import fmt, parse_hex
+from tutor.memoir import rules as R
+from tutor.memoir.combat import attack_dice
+from tutor.memoir.los import line_of_sight
+from tutor.memoir.terrain import TERRAIN
+from tutor.quiz import Question
+
+TERRAIN_BOARD = "chapters/terrain"
+
+
+def _dice(p) -> str:
+    parts = [f"{k} −{v}" for k, v in p.items() if v]
+    return ", ".join(parts) or "—"
+
+
+def terrain_table() -> Explained:
+    """One row per terrain, read from the engine's catalogue: height, sight, movement, battle,
+    protection (dice fewer for an attacker of each kind), attacker penalty, flags ignored."""
+    rows = []
+    for name, t in TERRAIN.items():
+        if name == "countryside":
+            continue
+        move = []
+        if t.impassable:
+            move.append("impassable")
+        if t.must_stop:
+            move.append("stop on entering")
+        if t.adjacent_start_to_enter:
+            move.append("enter only from next to it")
+        if t.max_move_after_entering:
+            move.append(f"{t.max_move_after_entering} hexes in all")
+        if t.steep:
+            move.append("2 hexes to climb")
+        if t.beach_slope:
+            move.append("from a beach: 2-hex step, infantry only")
+        battle = []
+        if t.no_battle_after_entering:
+            battle.append("no battle after entering")
+        if t.no_battle_from:
+            battle.append("no battle from it")
+        if t.attacker_penalty:
+            battle.append("attacker " + _dice(t.attacker_penalty))
+        if t.ignore_flags:
+            battle.append(f"ignore {t.ignore_flags} flag")
+        sight = ("blocks (hills: not between high units)" if t.elevated else
+                 "2+ lake hexes block" if t.lake else "blocks" if t.blocks_los else "clear")
+        prot = _dice(t.protection) + (" (from lower ground)" if t.protection_from_lower_only and t.protection else "")
+        rows.append(f"<tr><td><b>{name.replace('_', ' ')}</b></td><td>{t.height}</td><td>{sight}</td>"
+                    f"<td>{'; '.join(move) or '—'}</td><td>{prot}</td><td>{'; '.join(battle) or '—'}</td></tr>")
+    return show('<table class="tutor-obs"><tr><th>terrain</th><th>height</th><th>line of sight</th>'
+                '<th>movement</th><th>protection (dice fewer)</th><th>battle</th></tr>' + "".join(rows) + "</table>"
+                "<p><small>Artillery ignores terrain protection. Read from <code>tutor.memoir.terrain</code>; "
+                "each row cites its rulebook heading (APÉNDICE 2).</small></p>")
+
+
+def show_los(field, a, b) -> Explained:
+    st = state(field)
+    return show(los_html(line_of_sight(st, parse_hex(a), parse_hex(b))))
+
+
+def height_conflicts() -> Explained:
+    """What the sources say about heights, and how this project rules (tutor.conflicts)."""
+    from tutor.conflicts import all_conflicts
+    parts = []
+    for key in ("m44.height.edition", "m44.mountain"):
+        c = next(c for c in all_conflicts() if c.key == key)
+        parts.append(f"<h4>{escape(c.topic)}</h4><p><b>{escape(c.question)}</b></p>{rules_html(c.texts)}"
+                     f"<p><b>The tutor's ruling.</b> {escape(c.ruling)}</p>")
+    return show("".join(parts))
+
+
+def explorer(field=None):
+    """The line-of-sight explorer on the height board, from the mountain to the far hill."""
+    from tutor.scenario import bundled
+    from tutor.widgets import LosExplorer
+    return LosExplorer(bundled(TERRAIN_BOARD) if field is None else field, origin=(4, 2), target=(10, 2))
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercises
+
+
+def _dice_question(key, field, a, t, prompt) -> Question:
+    st = state(field)
+    a, t = parse_hex(a), parse_hex(t)
+
+    def rule_fn():
+        return str(attack_dice(st, a, t).dice), dice_html(st, a, t, board=False)
+    from tutor.render.scene import highlights
+    pic = board_svg(st, highlights(selected=[a], target=[t]), title="")
+    return ask(key, f"<p>{prompt}</p>{pic}", ("0", "1", "2", "3"), rule_fn)
+
+
+def _los_question(key, field, a, b, prompt) -> Question:
+    st = state(field)
+    a, b = parse_hex(a), parse_hex(b)
+    choices = ("Yes, it can see", "No, blocked")
+
+    def rule_fn():
+        r = line_of_sight(st, a, b)
+        return (choices[0] if r.visible else choices[1]), los_html(r, board=False)
+    return ask(key, f"<p>{prompt}</p>", choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    return [
+        _dice_question("06.hill-below", TERRAIN_BOARD, "20,4", "18,2",
+                       "The allied armor on <b>20,4</b> (open ground) battles the axis infantry on the hill at "
+                       "<b>18,2</b>. How many dice?"),
+        _los_question("06.mountain", TERRAIN_BOARD, "4,2", "10,2",
+                      "On the same board, can the allied infantry on the mountain (<b>4,2</b>, height 2) see the "
+                      "axis infantry on the hill at <b>10,2</b> (height 1), past a hill and woods?"),
+        battle_after_question("06.steep", TERRAIN_BOARD, "15,5", "16,4",
+                              "The allied infantry on <b>15,5</b> climbs the steep hill on <b>16,4</b>, right next "
+                              "to it. What about battling this turn?"),
+    ]
