@@ -274,6 +274,48 @@ def test_ch08_drill_is_the_overrun_widget():
 
 
 # ---------------------------------------------------------------------------------------------
+# Chapter 9: obstacles
+
+
+def test_ch09_answers_are_the_engine_rulings():
+    from tutor.chapters import ch04, ch09
+    from tutor.memoir.combat import attack_dice
+    st = ch04.state(ch09.OBSTACLE_BOARD)
+    qs = by_key("ch09")
+    town = attack_dice(st, (13, 3), (12, 2))
+    assert (town.protection, town.protection_from, town.dice) == (2, "town", 1)   # sandbags add nothing
+    assert qs["09.sandbags-town"].rule_fn()[0] == "1"
+    wire = attack_dice(st, (19, 3), (18, 2))
+    assert (wire.penalty, wire.dice) == (1, 2)
+    assert qs["09.wire"].rule_fn()[0] == "2"
+    r = ruling(st, (6, 2), 2, None)
+    assert (r.ignored, r.retreat) == (1, 1)
+    assert qs["09.bunker-flags"].rule_fn()[0] == "1 hex"
+    assert (21, 5) not in legal_moves(st, (22, 6))
+    assert qs["09.hedgehog"].rule_fn()[0] == "No, it may not"
+
+
+def test_ch09_obstacle_battle_resolves_the_set_dice():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import ch09
+    b = ch09.ObstacleBattle()
+    kinds = [e.kind for e in b.events]
+    assert len(b.pickers) == 3 and "flag_ignored" in kinds and "retreat" in kinds
+    b.target(2)                                   # armor vs sandbags in the town: 1 die
+    assert len(b.pickers) == 1
+    b.set(0, "grenade")
+    assert [e.get("lost") for e in b.events if e.kind == "hits"] == [1]
+    assert "sandbags" not in b.out.value or "town" in b.out.value
+    b.target(3)
+    b.set(0, "flag")
+    b.set(1, "flag")
+    assert [e.kind for e in b.events].count("flag_ignored") == 1
+    assert any(e.kind == "retreat" for e in b.events)
+    html = ch09.wire_story().html
+    assert "removes the wire" in html and "removes the wire on 22,4" in html
+
+
+# ---------------------------------------------------------------------------------------------
 # Every written notebook runs top to bottom
 
 

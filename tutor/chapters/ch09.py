@@ -1,0 +1,187 @@
+"""Chapter 9: obstacles. The obstacle table is the engine's catalogue
+(``tutor.memoir.terrain.OBSTACLES``); every ruling is the engine's.
+
+The "try" is :class:`ObstacleBattle`: pick which defended enemy to attack, set the faces of the
+dice with buttons, and see the battle resolved on the board — protection, the flag the obstacle
+lets the defender ignore, the retreat and the sandbags removed.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.chapters.ch04 import ask, board_svg, events_html, move_events, reach_question, show, state, verdict
+from tutor.chapters.ch05 import dice_html
+from tutor.explain import Explained, rules_html
+from tutor.hexes import fmt, parse_hex
+from tutor.memoir import dice as D
+from tutor.memoir import rules as R
+from tutor.memoir.combat import attack_dice, battle, remove_wire
+from tutor.memoir.retreat import ruling
+from tutor.memoir.state import order
+from tutor.memoir.terrain import NO_STACKING, OBSTACLES
+from tutor.quiz import Question
+
+OBSTACLE_BOARD = "chapters/obstacles"
+#: The attacks of the "try": (attacker, target) on the obstacle board.
+ATTACKS = (((4, 4), (6, 2)), ((7, 3), (6, 2)), ((13, 3), (12, 2)), ((19, 3), (18, 2)))
+
+
+def obstacle_table() -> Explained:
+    rows = []
+    for name, o in OBSTACLES.items():
+        move = []
+        if o.impassable:
+            move.append("impassable to " + " and ".join(sorted(o.impassable)))
+        if o.must_stop:
+            move.append("stop on entering")
+        if o.removed_when_left:
+            move.append("removed when the unit leaves")
+        if o.armor_removes_on_entry:
+            move.append("armor removes it on entering")
+        prot = ", ".join(f"{k} −{v}" for k, v in o.protection.items() if v) or "—"
+        who = "" if o.protection_kinds == frozenset({"infantry", "armor", "artillery"}) else \
+            f" (for {', '.join(sorted(o.protection_kinds))})"
+        battle_ = []
+        if o.attacker_penalty:
+            battle_.append("attacker " + ", ".join(f"{k} −{v}" for k, v in o.attacker_penalty.items()))
+        if o.infantry_may_remove:
+            battle_.append("infantry may remove it instead of battling")
+        rows.append(f"<tr><td><b>{name.replace('_', ' ')}</b></td><td>{'blocks' if o.blocks_los else 'clear'}</td>"
+                    f"<td>{'; '.join(move) or '—'}</td><td>{prot}</td>"
+                    f"<td>{'ignore 1 flag' + who if o.ignore_flags else '—'}</td><td>{'; '.join(battle_) or '—'}</td></tr>")
+    return show('<table class="tutor-obs"><tr><th>obstacle</th><th>line of sight</th><th>movement</th>'
+                '<th>protection (dice fewer)</th><th>flags</th><th>battle</th></tr>' + "".join(rows) + "</table>")
+
+
+def show_dice(*args, **kw) -> Explained:
+    return show(dice_html(*args, **kw))
+
+
+def show_retreat(field, at, flags: int, **kw) -> Explained:
+    from tutor.chapters.ch07 import show_retreat as sr
+    return sr(field, at, flags, **kw)
+
+
+def wire_story() -> Explained:
+    """Infantry on wire removes it instead of battling; armor removes wire by driving in."""
+    st = state(OBSTACLE_BOARD)
+    s1, _ = order(st, "allied", [(19, 3)])
+    _, ev1 = remove_wire(s1, (19, 3))
+    wired = st.replace(obstacles={**st.obstacles, (22, 4): "wire"})
+    return show("<p><b>Infantry on the wire</b> (19,3) could battle; it removes the wire instead:</p>"
+                + events_html(ev1)
+                + "<p><b>Armor driving onto wire</b> (22,6 → 22,4) removes it on entering, stops, and may still "
+                  "battle:</p>" + move_events(wired, "allied", (22, 6), (22, 4)))
+
+
+# ---------------------------------------------------------------------------------------------
+# The "try": a battle against a defended unit, dice set with buttons
+
+
+class ObstacleBattle:
+    """Buttons to pick the attack (against the bunker, the sandbags in the town or the hedgehogs),
+    one face picker per die the attack rolls, and the battle resolved on the board.
+    ``target(i)`` / ``set(i, face)`` do what the buttons do; ``events`` are the engine's."""
+
+    def __init__(self, field=OBSTACLE_BOARD, attacks=ATTACKS):
+        import ipywidgets as W
+        self.W = W
+        self.state = state(field)
+        self.attacks = attacks
+        labels = [f"{self.state.units[a].name} {fmt(a)} → {obs} {fmt(t)}"
+                  for a, t in attacks for obs in [self.state.obstacles.get(t, self.state.terrain_at(t))]]
+        self.pick = W.ToggleButtons(options=[(lab, i) for i, lab in enumerate(labels)], value=0,
+                                    style={"button_width": "auto"})
+        self.pick.observe(lambda ch: self.target(ch["new"]), "value")
+        self.dice_box = W.VBox()
+        self.out = W.HTML()
+        self.widget = W.VBox([W.HTML("<b>Attack:</b>"), self.pick, self.dice_box, self.out],
+                             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
+        self.widget.add_class("tutor-obstacle-battle")
+        self.pickers = []
+        self.events = []
+        self.target(0)
+
+    def target(self, i: int) -> None:
+        if self.pick.value != i:
+            self.pick.value = i
+            return
+        a, t = self.attacks[i]
+        n = attack_dice(self.state, a, t).dice
+        W = self.W
+        start = ["flag", "flag", "grenade"]
+        self.pickers = []
+        rows = []
+        for k in range(n):
+            p = W.ToggleButtons(options=list(D.FACE_NAMES), value=start[k % len(start)], style={"button_width": "72px"})
+            p.observe(lambda _: self._draw(), "value")
+            self.pickers.append(p)
+            rows.append(W.HBox([W.HTML(f"<b>Die {k + 1}</b>", layout=W.Layout(width="50px")), p],
+                               layout=W.Layout(flex_flow="row wrap", align_items="center")))
+        self.dice_box.children = rows
+        self._draw()
+
+    def set(self, i: int, face: str) -> None:
+        self.pickers[i].value = D.parse_faces([face])[0]
+
+    def _draw(self) -> None:
+        from tutor.render.scene import Line, highlights
+        a, t = self.attacks[self.pick.value]
+        st, _ = order(self.state, self.state.units[a].side, [a])
+        faces = [p.value for p in self.pickers]
+        after, ev = battle(st, a, t, faces)
+        self.events = ev
+        lines, legal = [], []
+        for e in ev:
+            if e.kind == "retreat":
+                p = e.get("path")
+                lines += [Line(x, y, "move") for x, y in zip(p, p[1:])]
+                legal = [p[-1]]
+        pic = board_svg(after, highlights(selected=[a], target=[t], legal=legal, lines=lines), title="")
+        self.out.value = pic + dice_html(self.state, a, t, board=False) + events_html(ev)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercises
+
+
+def _dice_question(key, field, a, t, prompt, *, board=True) -> Question:
+    st = state(field)
+    a, t = parse_hex(a), parse_hex(t)
+
+    def rule_fn():
+        return str(attack_dice(st, a, t).dice), dice_html(st, a, t, board=False)
+    pic = ""
+    if board:
+        from tutor.render.scene import highlights
+        pic = board_svg(st, highlights(selected=[a], target=[t]), title="")
+    return ask(key, f"<p>{prompt}</p>{pic}", ("0", "1", "2", "3"), rule_fn)
+
+
+def _flags_question() -> Question:
+    st = state(OBSTACLE_BOARD)
+    at = (6, 2)
+    choices = ("0 hexes", "1 hex", "2 hexes", "It stays and loses a figure")
+
+    def rule_fn():
+        from tutor.chapters.ch07 import retreat_html
+        r = ruling(st, at, 2, None)
+        ans = choices[3] if r.losses else ("1 hex" if r.retreat == 1 else f"{r.retreat} hexes")
+        return ans, retreat_html(st, at, 2, board=False)
+    return ask("09.bunker-flags", "<p>On the board above, the axis infantry in the bunker on <b>6,2</b> receives "
+               "<b>2 flags</b>. How far does it retreat?</p>", choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    return [
+        _dice_question("09.sandbags-town", OBSTACLE_BOARD, "13,3", "12,2",
+                       "The allied armor on <b>13,3</b> battles the axis infantry behind sandbags in the town on "
+                       "<b>12,2</b>. How many dice?"),
+        _dice_question("09.wire", OBSTACLE_BOARD, "19,3", "18,2",
+                       "The allied infantry standing on wire on <b>19,3</b> battles the axis infantry among the "
+                       "hedgehogs on <b>18,2</b>. How many dice?", board=False),
+        _flags_question(),
+        reach_question("09.hedgehog", OBSTACLE_BOARD, "22,6", "21,5",
+                       "May the allied armor on <b>22,6</b> move onto the hedgehogs on <b>21,5</b>?"),
+    ]
