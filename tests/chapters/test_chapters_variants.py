@@ -1,0 +1,169 @@
+"""Chapters 12-14 (air power, team play, Overlord): each question's answer is the engine's
+ruling, a wrong choice says "Not quite" with the right answer, the "try" helpers do what they
+say, and each notebook runs top to bottom."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from tutor.errors import IllegalAction
+from tutor.memoir import air as A
+from tutor.memoir import game as G
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent.parent / "notebooks"
+
+CHAPTERS = {
+    "ch12": "12-air-power.ipynb",
+    "ch13": "13-team-play.ipynb",
+    "ch14": "14-operation-overlord.ipynb",
+}
+
+
+def _written():
+    out = []
+    for mod, nb in CHAPTERS.items():
+        try:
+            importlib.import_module(f"tutor.chapters.{mod}")
+        except ModuleNotFoundError:
+            continue
+        if (NOTEBOOKS / nb).is_file():
+            out.append(mod)
+    return out
+
+
+WRITTEN = _written()
+
+
+def by_key(mod):
+    return {q.key: q for q in importlib.import_module(f"tutor.chapters.{mod}").questions()}
+
+
+@pytest.mark.parametrize("mod", WRITTEN)
+def test_each_question_has_a_right_and_a_wrong_answer(mod):
+    qs = list(by_key(mod).values())
+    assert len(qs) >= 2
+    assert len({q.key for q in qs}) == len(qs)
+    for q in qs:
+        assert q.key.startswith(mod[2:] + ".")
+        correct, why = q.rule_fn()
+        assert correct in q.choices and why
+        ok, html = q.answer(correct)
+        assert ok and "Right" in html
+        for wrong in (c for c in q.choices if c != correct):
+            ok, html = q.answer(wrong)
+            assert not ok and "Not quite" in html and correct in html
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 12: air power
+
+
+def test_ch12_answers_are_the_engine_rulings():
+    from tutor.chapters import ch12
+    qs = by_key("ch12")
+    for key, side, front, year in (("12.dice.west1944", "allied", "western", 1944),
+                                   ("12.dice.east1944", "allied", "eastern", 1944),
+                                   ("12.dice.axis1940", "axis", "western", 1940)):
+        n = A.dice_per_hex(side, front, year)
+        assert qs[key].rule_fn()[0] == ("1 die" if n == 1 else "2 dice")
+    assert qs["12.dice.east1944"].rule_fn()[0] == "1 die"          # the table overrides the card
+    g = ch12.air_game()
+    legal = {frozenset(a.split()[1:]) for a in G.legal_actions(g)}
+    for key, group in (("12.group.gap", {"10,2", "12,2", "20,2"}), ("12.group.chain", {"9,3", "10,2", "11,3", "12,2"}),
+                       ("12.group.five", {"9,3", "10,2", "11,3", "12,2", "13,3"})):
+        assert qs[key].rule_fn()[0].startswith("Yes") == (frozenset(group) in legal)
+    assert qs["12.group.chain"].rule_fn()[0].startswith("Yes")
+    after = G.apply(g, "air 10,2", faces=["infantry", "star"])
+    assert qs["12.hits.town"].rule_fn()[0] == str(4 - after.state.units[(10, 2)].figures) == "2"
+    after = G.apply(g, "air 11,3", faces=["grenade", "flag"])
+    assert any(e.kind == "flag_losses" for e in after.new_events)
+    assert qs["12.flag.sandbags"].rule_fn()[0].startswith("It cannot retreat")
+
+
+def test_ch12_air_game_waits_for_targets_with_the_table_dice():
+    from tutor.chapters import ch12
+    for side, front, year in (("allied", "western", 1944), ("axis", "eastern", 1942), ("allied", "pacific", 1943)):
+        g = ch12.air_game(side, front, year)
+        assert g.phase == "air" and g.side == side and (g.front, g.year) == (front, year)
+        ev = next(e for e in g.log if e.kind == "air")
+        assert f"rolls {A.dice_per_hex(side, front, year)} di" in ev.text
+
+
+def test_ch12_group_ruling_agrees_with_the_engine():
+    from tutor.chapters import ch12
+    g = ch12.air_game()
+    for group in ([(10, 2)], [(10, 2), (20, 2)], [(9, 3), (10, 2), (11, 3), (12, 2)], [(8, 6)], []):
+        ok, why = ch12.group_ruling(g, group)
+        try:
+            G.apply(g, "air " + " ".join(f"{c},{r}" for c, r in group)) if group else None
+            engine = bool(group)
+        except IllegalAction:
+            engine = False
+        assert ok == engine, (group, why)
+
+
+def test_ch12_air_strike_widget_taps_validates_and_strikes():
+    pytest.importorskip("ipycanvas")
+    from tutor.chapters import ch12
+    s = ch12.AirStrike(seed=3)
+    assert s.per_hex == 2 and s.after is None
+    s.tap("10,2")
+    s.tap("11,3")
+    assert s.ok and len(s.faces) == 4 and len(s.dice_box.children) == 4
+    s.tap("20,2")                                    # not adjacent: the engine refuses the group
+    assert not s.ok and s.after is None and "adjacent to one another" in s.status.value
+    s.tap("20,2")                                    # tap again: dropped
+    assert s.ok and s.targets == [(10, 2), (11, 3)]
+    s.set_face(0, "star")
+    s.set_face(1, "star")
+    assert s.after.state.units[(10, 2)].figures == 2          # two stars: two hits
+    expected = ch12.strike(ch12.air_game(seed=3), s.targets, s.faces)
+    assert G.digest(expected) == G.digest(s.after)
+    s.tap("8,6")                                     # own unit: refused, nothing changes
+    assert s.targets == [(10, 2), (11, 3)]
+    s.context("axis", "eastern", 1942)               # Axis superiority: 2 dice per hex for the Axis
+    assert s.per_hex == 2 and s.game.side == "axis" and s.targets == []
+    s.front_w.value = "western"
+    s.year_w.value = 1944
+    assert s.per_hex == 1
+    s.tap("8,6")
+    s.tap("9,7")
+    assert s.ok and len(s.faces) == 2
+    s.roll()
+    assert len(s.faces) == 2 and s.after is not None
+    a, b = ch12.AirStrike(seed=5), ch12.AirStrike(seed=5)
+    for w in (a, b):
+        w.tap("10,2")
+        w.roll()
+    assert a.faces == b.faces                        # seeded: the same taps roll the same dice
+    s.view_w.value = "after the strike"
+    s.clear()
+    assert s.targets == [] and s.after is None
+
+
+def test_ch12_worked_example_and_table():
+    from tutor.chapters import ch12
+    html = ch12.worked_example()._repr_html_()
+    assert "<svg" in html and "cannot make" in html and "stars hit" in html
+    table = ch12.superiority_table("eastern", 1944)._repr_html_()
+    assert "neither side rules the sky" in table
+
+
+# ---------------------------------------------------------------------------------------------
+# Every written notebook runs top to bottom
+
+
+@pytest.mark.parametrize("mod", WRITTEN)
+def test_notebook_executes(mod):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.read(NOTEBOOKS / CHAPTERS[mod], as_version=4)
+    assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), "save without outputs"
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                            resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+              if o.get("output_type") == "error"]
+    assert not errors
