@@ -131,3 +131,24 @@ def test_legal_moves_are_moves(seed):
             assert s2.units[dest].uid == s.units[h].uid and h not in s2.units
             rec = s2.records[s.units[h].uid]
             assert rec.moved == reach.cost and (rec.no_battle is None) == reach.can_battle
+
+
+@SETTINGS
+@given(st.integers(0, 10 ** 6), st.sampled_from([None, (3, 2, False), (3, 0, False), (3, 3, True), (3, 99, True)]))
+def test_fast_search_finds_what_the_explaining_search_finds(seed, override):
+    """The fast search (hexes and costs) and the explaining one (refusals too) agree on every
+    reachable hex, its path, cost and battle ruling, for a unit's own move and a card's."""
+    s = scenario(seed)
+    rng = random.Random(seed)
+    hexes = sorted(s.board.hexes)
+    for h, u in s.units.items():
+        start = h if rng.random() < 0.5 else rng.choice(hexes)
+        allow, limit, ignore = override or (None, None, False)
+        sp = movement.spec(u, allow, limit, ignore_terrain=ignore)
+        fast = movement.destinations(s, h, u, start, allowance=allow, battle_limit=limit, ignore_terrain=ignore)
+        slow, refused, _, _ = movement._search(s, h, u, start, True, sp)
+        assert fast == slow
+        assert not (set(fast) & set(refused))
+        m = movement.legal_moves(s, h, allowance=allow, battle_limit=limit, ignore_terrain=ignore)
+        own = movement.destinations(s, h, u, h, allowance=allow, battle_limit=limit, ignore_terrain=ignore)
+        assert m.reachable == own and not (set(m.reachable) & set(m.refused))

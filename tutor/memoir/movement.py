@@ -19,7 +19,8 @@ hexes next to the unit's reach, each with the reason and the rule. ``move`` perf
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from tutor.errors import IllegalAction
 from tutor.hexes import Hex, distance, fmt, neighbours
@@ -134,6 +135,7 @@ class Reach:
     can_battle: bool
     why_not_battle: str = ""
     rule: Rule | None = None       # rule behind why_not_battle / the stop
+    ignore_terrain: bool = False   # found ignoring terrain movement rules (Behind Enemy Lines)
 
     def to_json(self) -> dict:
         out = {"hex": list(self.hex), "path": [list(h) for h in self.path], "cost": self.cost,
@@ -153,15 +155,55 @@ class Refusal:
         return {"hex": list(self.hex), "reason": self.reason, "rule": self.rule.cite}
 
 
+class LazyRefusals(Mapping):
+    """The refused hexes (Hex -> Refusal), worked out the first time they are looked at.
+
+    Finding where a unit may go is cheap; saying why every other hex nearby is refused costs a
+    second, explaining search. ``Moves.refused`` is one of these, so code that only wants the
+    reachable hexes never pays for the explanations, and code that reads them sees a mapping.
+    """
+
+    __slots__ = ("_thunk", "_data")
+
+    def __init__(self, thunk):
+        self._thunk = thunk
+        self._data = None
+
+    def _get(self) -> dict:
+        if self._data is None:
+            self._data = self._thunk()
+            self._thunk = None
+        return self._data
+
+    def __getitem__(self, h):
+        return self._get()[h]
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __contains__(self, h) -> bool:
+        return h in self._get()
+
+    def __repr__(self) -> str:
+        return repr(self._get())
+
+
 @dataclass(frozen=True)
 class Moves:
-    """Every hex the unit may move to, and the refused hexes around its reach with reasons."""
+    """Every hex the unit may move to, and the refused hexes around its reach with reasons.
+
+    ``refused`` is computed on first use (a :class:`LazyRefusals`), or empty when
+    ``legal_moves(..., explain=False)`` was asked for.
+    """
 
     origin: Hex
     unit: Unit
     allowance: int
     reachable: dict               # Hex -> Reach
-    refused: dict                 # Hex -> Refusal
+    refused: Mapping              # Hex -> Refusal
     rules: tuple[Rule, ...]
 
     def __contains__(self, h) -> bool:
@@ -182,20 +224,254 @@ class Moves:
                 "refused": [r.to_json() for r in sorted(self.refused.values(), key=lambda r: (r.hex[1], r.hex[0]))]}
 
 
-def _search(state: GameState, h: Hex, unit: Unit, start: Hex, explain: bool):
+# ---------------------------------------------------------------------------------------------
+# What a move may be: the unit's own allowance, or a command card's
+
+
+@dataclass(frozen=True)
+class MoveSpec:
+    """How far a unit may move this time and still battle, and under which rules.
+
+    Built by :func:`spec` from the unit's own allowance (MOVIMIENTO) or a card's override: Infantry
+    Assault (3, battle after 2), Artillery Bombard (3, no battle), Behind Enemy Lines (3,
+    ``ignore_terrain``: only impassable ground and units stop it; nothing it enters stops it or
+    forbids battle).
+    """
+
+    allowance: int
+    battle_limit: int
+    allowance_rule: Rule
+    limit_rule: Rule
+    ignore_terrain: bool = False
+    override: bool = False
+
+
+def spec(unit: Unit, allowance_: int | None = None, battle_limit_: int | None = None, *,
+         ignore_terrain: bool = False, rule: Rule | None = None) -> MoveSpec:
+    """The move rules for ``unit``: its own, or a card's ``allowance_``/``battle_limit_`` (cited as ``rule``)."""
+    allow, allow_rule = allowance(unit)
+    limit, limit_rule = battle_limit(unit)
+    override = allowance_ is not None or battle_limit_ is not None or ignore_terrain
+    if allowance_ is not None:
+        allow, allow_rule = allowance_, rule or allow_rule
+    if battle_limit_ is not None:
+        limit, limit_rule = battle_limit_, rule or limit_rule
+    return MoveSpec(allow, limit, allow_rule, limit_rule, ignore_terrain, override)
+
+
+def _limit_text(unit: Unit, sp: MoveSpec, total: int) -> str:
+    if sp.override:
+        return f"it moved {total} hexes; under this order it may battle after at most {sp.battle_limit}"
+    return f"it moved {total} hexes; {unit.name} that moves more than {sp.battle_limit} may not battle"
+
+
+def _rules(state: GameState, h: Hex, unit: Unit, sp: MoveSpec) -> tuple[Rule, ...]:
+    if dug_in(state, h, unit):
+        return (R.BUNKER_DUG_IN,)
+    rules = [sp.allowance_rule, R.MOVE_NO_PASSING]
+    if not sp.ignore_terrain and TERRAIN[state.terrain.get(h, "countryside")].leave_only_one:
+        rules.append(R.HEDGEROW_LEAVE)
+    return tuple(rules)
+
+
+def _pass(state: GameState, unit: Unit, to: Hex):
+    """Behind Enemy Lines: a step costs 1 unless the ground or an obstacle is impassable to the unit."""
+    tn = state.terrain.get(to, "countryside")
+    t = TERRAIN[tn]
+    if unit.kind in t.impassable:
+        return None, f"{tn.replace('_', ' ')} is impassable", t.rule
+    o = state.obstacles.get(to)
+    if o is not None and unit.kind in OBSTACLES[o].impassable:
+        return None, f"the {o.replace('_', ' ')} is impassable for {unit.kind}", OBSTACLES[o].rule
+    return 1, None, None
+
+
+# ---------------------------------------------------------------------------------------------
+# The fast search: hexes and costs only, over (hex, entered a beach) with tables of terrain rules
+
+
+_NEIGHBOURS: dict = {}      # Board -> {hex: in-board neighbours, in DIRECTIONS order}
+_STEP: dict = {}            # (from terrain, to terrain, to obstacle, kind) -> (cost or None, hedgerow check)
+_PASS: dict = {}            # (to terrain, to obstacle, kind) -> 1 or None
+_STOPS: dict = {}           # (terrain, obstacle) -> bool
+_NO_BATTLE: dict = {}       # (terrain, resistance) -> (reason, Rule) or None
+
+
+def _neighbour_table(board) -> dict:
+    got = _NEIGHBOURS.get(board)
+    if got is None:
+        hexes = board.hexes
+        got = _NEIGHBOURS[board] = {h: tuple(n for n in neighbours(h) if n in hexes) for h in hexes}
+    return got
+
+
+class _Probe:
+    """Two hexes with the given terrain and obstacle, for working out one step with ``step``."""
+
+    def __init__(self, fname, tname, oname):
+        self.terrain = {(0, 0): fname, (2, 0): tname}
+        self.obstacles = {(2, 0): oname} if oname else {}
+
+
+_FROM, _TO, _NEXT_TO, _FAR = (0, 0), (2, 0), (1, 1), (20, 0)
+
+
+def _step_cost(fname: str, tname: str, oname, kind: str):
+    """(cost, needs_start_adjacent): ``step`` worked out once per terrain pair, obstacle and kind."""
+    key = (fname, tname, oname, kind)
+    got = _STEP.get(key)
+    if got is None:
+        probe, unit = _Probe(fname, tname, oname), Unit(-1, "", kind, 1)
+        near = step(probe, unit, _FROM, _TO, _NEXT_TO)[0]
+        far = step(probe, unit, _FROM, _TO, _FAR)[0]
+        got = _STEP[key] = (near, near != far)
+    return got
+
+
+def _pass_cost(tname: str, oname, kind: str):
+    key = (tname, oname, kind)
+    got = _PASS.get(key)
+    if got is None:
+        probe = _Probe("countryside", tname, oname)
+        got = _PASS[key] = _pass(probe, Unit(-1, "", kind, 1), _TO)[0]
+    return got
+
+
+def _stops_at(tname: str, oname) -> bool:
+    key = (tname, oname)
+    got = _STOPS.get(key)
+    if got is None:
+        got = _STOPS[key] = stops(_Probe("countryside", tname, oname), _TO) is not None
+    return got
+
+
+def _no_battle_at(tname: str, unit: Unit):
+    key = (tname, unit.resistance)
+    if key not in _NO_BATTLE:
+        _NO_BATTLE[key] = no_battle_after(_Probe("countryside", tname, None), unit, _TO)
+    return _NO_BATTLE[key]
+
+
+def _reach(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> dict:
+    """Hex -> Reach: the cheapest path to every reachable hex (the first found, as the explaining
+    search finds it: by number of steps, then neighbour order). Memoised on the state."""
+    memo = state.__dict__.get("_reach_memo")
+    if memo is None:
+        memo = {}
+        object.__setattr__(state, "_reach_memo", memo)
+    key = (h, unit, start, sp)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    got = memo[key] = _reach_search(state, h, unit, start, sp)
+    return got
+
+
+_EDGES: dict = {}           # (board, id(terrain), id(obstacles), kind, ignore) -> (terrain, obstacles, table)
+
+
+def _edges(state: GameState, kind: str, ignore: bool) -> dict:
+    """hex -> ((neighbour, cost, needs_start_adjacent, stops there, is a beach), …) for one unit kind.
+
+    Only the steps the terrain allows at all. Built once per terrain and obstacle layout (kept
+    while the state's ``terrain`` and ``obstacles`` mappings are the same objects: states are
+    immutable, so the same objects mean the same layout).
+    """
+    terrain, obstacles = state.terrain, state.obstacles
+    key = (state.board, id(terrain), id(obstacles), kind, ignore)
+    got = _EDGES.get(key)
+    if got is not None and got[0] is terrain and got[1] is obstacles:
+        return got[2]
+    tget, oget = terrain.get, obstacles.get
+    table = {}
+    for h, ns in _neighbour_table(state.board).items():
+        fname = tget(h, "countryside")
+        out = []
+        for n in ns:
+            tname, oname = tget(n, "countryside"), oget(n)
+            if ignore:
+                c, hedge, stop, beach = _pass_cost(tname, oname, kind), False, False, False
+            else:
+                c, hedge = _step_cost(fname, tname, oname, kind)
+                stop, beach = _stops_at(tname, oname), tname == "beach"
+            if c is not None:
+                out.append((n, c, hedge, stop, beach, tname))
+        table[h] = tuple(out)
+    if len(_EDGES) > 256:
+        _EDGES.clear()
+    _EDGES[key] = (terrain, obstacles, table)
+    return table
+
+
+_new = object.__new__
+
+
+def _make_reach(h, path, cost, nb, ignore) -> Reach:
+    r = _new(Reach)             # a frozen dataclass, filled without its per-field __setattr__ calls
+    r.__dict__.update(hex=h, path=path, cost=cost, can_battle=nb is None, why_not_battle=nb[0] if nb else "",
+                      rule=nb[1] if nb else None, ignore_terrain=ignore)
+    return r
+
+
+def _reach_search(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> dict:
+    reach: dict = {}
+    if dug_in(state, h, unit):
+        return reach
+    ignore = sp.ignore_terrain
+    table = _edges(state, unit.kind, ignore)
+    units = state.units
+    allow, limit = sp.allowance, sp.battle_limit
+    max_steps = 1 if not ignore and TERRAIN[state.terrain.get(h, "countryside")].leave_only_one else 99
+    best: dict = {}                      # (hex, entered a beach) -> cost
+    frontier = [(h, 0, False, ())]
+    while frontier:
+        nxt = []
+        for at, cost, beach, path in frontier:
+            for n, c, hedge, stop, isbeach, tname in table[at]:
+                if n == h or n in units or n in path:
+                    continue
+                if hedge and distance(start, n) != 1:
+                    continue
+                total = cost + c
+                if total > allow:
+                    continue
+                nbeach = beach or isbeach
+                if nbeach and total > 2:
+                    continue
+                k = (n, nbeach)
+                if best.get(k, 99) <= total:
+                    continue
+                best[k] = total
+                npath = path + (n,)
+                old = reach.get(n)
+                if old is None or total < old.cost:
+                    nb = None if ignore else _no_battle_at(tname, unit)
+                    if nb is None and total > limit:
+                        nb = (_limit_text(unit, sp, total), sp.limit_rule)
+                    reach[n] = _make_reach(n, npath, total, nb, ignore)
+                if len(npath) < max_steps and not stop:
+                    nxt.append((n, total, nbeach, npath))
+        frontier = nxt
+    return reach
+
+
+# ---------------------------------------------------------------------------------------------
+# The explaining search: the same walk, with the first reason met for every refused hex
+
+
+def _search(state: GameState, h: Hex, unit: Unit, start: Hex, explain: bool, sp: MoveSpec | None = None):
     """Cheapest path to every reachable hex; refused hexes with the first reason met."""
+    sp = sp or spec(unit)
     reach: dict = {}
     refused: dict = {}
     board = state.board.hexes
     units = state.units
-    allow, allow_rule = allowance(unit)
+    allow, allow_rule = sp.allowance, sp.allowance_rule
+    limit, ignore = sp.battle_limit, sp.ignore_terrain
+    rules = _rules(state, h, unit, sp)
     if dug_in(state, h, unit):
-        return reach, refused, allow, (R.BUNKER_DUG_IN,)
-    limit, limit_rule = battle_limit(unit)
-    rules = [allow_rule, R.MOVE_NO_PASSING]
-    max_steps = 1 if TERRAIN[state.terrain.get(h, "countryside")].leave_only_one else 99
-    if max_steps == 1:
-        rules.append(R.HEDGEROW_LEAVE)
+        return reach, refused, allow, rules
+    max_steps = 1 if not ignore and TERRAIN[state.terrain.get(h, "countryside")].leave_only_one else 99
     best: dict = {}                      # (hex, beach) -> cost
     frontier = [(h, 0, False, ())]
     while frontier:
@@ -210,14 +486,14 @@ def _search(state: GameState, h: Hex, unit: Unit, start: Hex, explain: bool):
                         refused.setdefault(n, Refusal(n, f"a unit ({u.name}) stands there: no passing through "
                                                          f"or stopping on another unit", R.MOVE_NO_PASSING))
                     continue
-                c, why, rule = step(state, unit, at, n, start)
+                c, why, rule = _pass(state, unit, n) if ignore else step(state, unit, at, n, start)
                 if c is None:
                     if explain and n not in reach:
                         refused.setdefault(n, Refusal(n, why, rule))
                     continue
                 total = cost + c
                 tn = state.terrain.get(n, "countryside")
-                nbeach = beach or tn == "beach"
+                nbeach = beach or (tn == "beach" and not ignore)
                 if total > allow:
                     if explain and n not in reach:
                         refused.setdefault(n, Refusal(n, f"too far: {total} hexes of movement needed, the "
@@ -235,38 +511,56 @@ def _search(state: GameState, h: Hex, unit: Unit, start: Hex, explain: bool):
                 npath = path + (n,)
                 old = reach.get(n)
                 if old is None or total < old.cost:
-                    nb = no_battle_after(state, unit, n)
+                    nb = None if ignore else no_battle_after(state, unit, n)
                     if nb is None and total > limit:
-                        nb = ((f"it moved {total} hexes; {unit.name} that moves more than {limit} may not "
-                              f"battle"), limit_rule)
-                    reach[n] = Reach(n, npath, total, nb is None, nb[0] if nb else "", nb[1] if nb else None)
+                        nb = (_limit_text(unit, sp, total), sp.limit_rule)
+                    reach[n] = Reach(n, npath, total, nb is None, nb[0] if nb else "", nb[1] if nb else None,
+                                     ignore)
                     refused.pop(n, None)
-                if stops(state, n) is None and len(npath) < max_steps:
+                if (ignore or stops(state, n) is None) and len(npath) < max_steps:
                     nxt.append((n, total, nbeach, npath))
         frontier = nxt
-    return reach, refused, allow, tuple(rules)
+    return reach, refused, allow, rules
 
 
-def legal_moves(state: GameState, at) -> Moves:
+def _refusals(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> dict:
+    reach, refused, _, _ = _search(state, h, unit, start, True, sp)
+    if not reach and dug_in(state, h, unit):
+        for n in neighbours(h):
+            if n in state.board.hexes:
+                refused[n] = Refusal(n, f"{unit.kind} that starts in a bunker never leaves it", R.BUNKER_DUG_IN)
+    return refused
+
+
+def legal_moves(state: GameState, at, *, allowance: int | None = None, battle_limit: int | None = None,
+                ignore_terrain: bool = False, rule: Rule | None = None, explain: bool = True) -> Moves:
     """Every hex the unit on ``at`` may move to this turn, and the refused hexes with reasons.
 
     Works for any unit (ordered or not, so a notebook can ask "where could it go?"); ``move``
     adds the turn checks. Paths are the cheapest; hexes are refused with the first reason met.
+
+    A command card may change the move: ``allowance`` (hexes), ``battle_limit`` (the most it may
+    move and still battle), ``ignore_terrain`` (Behind Enemy Lines), ``rule`` (the card's rule,
+    cited when a hex is too far). ``explain=False`` skips the refused hexes (``refused`` is
+    empty); otherwise they are worked out the first time ``refused`` is read.
     """
     h, u = state.unit_at(at, what="unit")
     rec = state.records.get(u.uid)
     start = rec.start if rec else h
-    reach, refused, allow, rules = _search(state, h, u, start, True)
-    if not reach and dug_in(state, h, u):
-        for n in neighbours(h):
-            if n in state.board.hexes:
-                refused[n] = Refusal(n, f"{u.kind} that starts in a bunker never leaves it", R.BUNKER_DUG_IN)
-    return Moves(h, u, allow, reach, refused, rules)
+    sp = spec(u, allowance, battle_limit, ignore_terrain=ignore_terrain, rule=rule)
+    reach = dict(_reach(state, h, u, start, sp))
+    refused = LazyRefusals(lambda: _refusals(state, h, u, start, sp)) if explain else {}
+    return Moves(h, u, sp.allowance, reach, refused, _rules(state, h, u, sp))
 
 
-def destinations(state: GameState, h: Hex, unit: Unit, start: Hex) -> dict:
-    """Fast reachable map (no explanations), for playouts."""
-    return _search(state, h, unit, start, False)[0]
+def destinations(state: GameState, h: Hex, unit: Unit, start: Hex, *, allowance: int | None = None,
+                 battle_limit: int | None = None, ignore_terrain: bool = False, rule: Rule | None = None) -> dict:
+    """Fast reachable map (Hex -> Reach, no explanations), for playouts and the game layer.
+
+    The same overrides as :func:`legal_moves`.
+    """
+    sp = spec(unit, allowance, battle_limit, ignore_terrain=ignore_terrain, rule=rule)
+    return dict(_reach(state, h, unit, start, sp))
 
 
 def move(state: GameState, frm, to, path=None) -> tuple[GameState, list[Event]]:
@@ -280,19 +574,40 @@ def move(state: GameState, frm, to, path=None) -> tuple[GameState, list[Event]]:
         raise IllegalAction(f"the {u.name} on {fmt(h)} already moved this turn", R.MOVE_ONCE)
     if dest == h:
         raise IllegalAction(f"the {u.name} is already on {fmt(h)}: not moving needs no action", R.MOVE_ONCE)
-    reach, refused, allow, _ = _search(state, h, u, rec.start, True)
+    sp = spec(u)
+    reach = _reach(state, h, u, rec.start, sp)
     if dest not in reach:
         if dug_in(state, h, u):
             raise IllegalAction(f"the {u.kind} on {fmt(h)} started in a bunker and may not move", R.BUNKER_DUG_IN)
+        refused = _refusals(state, h, u, rec.start, sp)
         if dest in refused:
             raise IllegalAction(f"the {u.name} may not move to {fmt(dest)}: {refused[dest].reason}",
                                 refused[dest].rule)
         raise IllegalAction(f"{fmt(dest)} is out of reach of the {u.name} on {fmt(h)}: it moves at most "
-                            f"{allow} hexes, around units and impassable ground", allowance(u)[1])
+                            f"{sp.allowance} hexes, around units and impassable ground", sp.allowance_rule)
     r = reach[dest]
     if path is not None:
         r = _check_path(state, h, u, rec.start, tuple(_hex(p) for p in path), dest)
     return _apply_move(state, h, u, rec, r)
+
+
+def apply_move(state: GameState, at, reach: Reach) -> tuple[GameState, list[Event]]:
+    """Move the ordered unit on ``at`` along ``reach`` (one found by :func:`destinations` or
+    :func:`legal_moves` for this unit in this state, with or without a card's override).
+
+    The engine's bookkeeping for every move: the record (cost and path added to any earlier move
+    of the turn, battles kept — Behind Enemy Lines moves again after battling), sandbags left
+    behind, wire removed by armor, stops and no-battle terrain (not for a move that ignores terrain),
+    objectives and victory. The turn checks are the caller's: ``reach`` is trusted to be legal,
+    except that the unit must be ordered and the hex free.
+    """
+    h, u, rec = acting_unit(state, at)
+    if not isinstance(reach, Reach):
+        raise TypeError(f"apply_move needs a movement.Reach, not {type(reach).__name__}")
+    if reach.hex in state.units:
+        raise IllegalAction(f"{fmt(reach.hex)} is occupied: no passing through or stopping on another unit",
+                            R.MOVE_NO_PASSING)
+    return _apply_move(state, h, u, rec, reach)
 
 
 def _hex(x):
@@ -338,21 +653,25 @@ def _apply_move(state: GameState, h: Hex, u: Unit, rec, r: Reach):
     units = dict(state.units)
     del units[h]
     units[dest] = u
-    obstacles = dict(state.obstacles)
+    obstacles = state.obstacles
     rule = allowance(u)[1]
     events.append(Event("move", f"The {u.name} moves {fmt(h)} → {fmt(dest)} "
                         f"({' → '.join(fmt(x) for x in (h, *r.path))}, {r.cost} hex{'es' if r.cost != 1 else ''}).",
                         rule, at=h, to=dest, data=(("path", r.path), ("cost", r.cost))))
     if obstacles.get(h) == "sandbags":
+        obstacles = dict(obstacles)
         del obstacles[h]
         events.append(Event("sandbags_removed", f"The sandbags on {fmt(h)} are removed as the unit leaves.",
                             R.SANDBAGS_REMOVED, at=h))
     if u.kind == "armor" and obstacles.get(dest) == "wire":
+        obstacles = dict(obstacles)
         del obstacles[dest]
         events.append(Event("wire_removed", f"The armor removes the wire on {fmt(dest)} as it enters.",
                             R.WIRE_REMOVE, at=dest))
-    stop = stops(state, dest)
-    if stop:
+    stop = None
+    if r.ignore_terrain:
+        pass                                   # Behind Enemy Lines: nothing it enters stops it
+    elif (stop := stops(state, dest)) is not None:
         events.append(Event("stop", f"It stops on {fmt(dest)}: {stop[0]}.", stop[1], at=dest))
     elif TERRAIN[state.terrain.get(h, "countryside")].leave_only_one:
         stop = ("it left hedgerows and stops in the adjacent hex", R.HEDGEROW_LEAVE)
@@ -360,13 +679,16 @@ def _apply_move(state: GameState, h: Hex, u: Unit, rec, r: Reach):
     if not r.can_battle:
         nb = (r.why_not_battle, r.rule)
         events.append(Event("no_battle", f"It may not battle this turn: {r.why_not_battle}.", r.rule, at=dest))
-    elif u.resistance and TERRAIN[state.terrain.get(dest, "countryside")].no_battle_after_entering:
+    elif (u.resistance and not r.ignore_terrain
+          and TERRAIN[state.terrain.get(dest, "countryside")].no_battle_after_entering):
         events.append(Event("resistance", "French resistance may still battle after entering it.",
                             R.RESISTANCE_TERRAIN, at=dest))
     # Leaving hedgerows stops the unit, but it may still take ground (SETOS), so it is not "stopped".
     stopped = stop if stop and stop[1] is not R.HEDGEROW_LEAVE else None
     records = dict(state.records)
-    records[u.uid] = type(rec)(start=rec.start, moved=r.cost, path=r.path, stopped=stopped, no_battle=nb)
+    # A second move in the same turn (Behind Enemy Lines) adds to the first and keeps the battles.
+    records[u.uid] = replace(rec, moved=rec.moved + r.cost, path=rec.path + r.path, stopped=stopped,
+                             no_battle=rec.no_battle or nb)
     new = state.replace(units=units, obstacles=obstacles, records=records)
     new = with_objectives(new, [(dest, u.side)], events)
     victory_event(state, new, events)
