@@ -39,6 +39,15 @@ DRILLS = {
                 f"d.dice.value = 'flag, infantry, star'\nd",
                 [((10, 2), "Refused"), ((7, 3), "take ground"), ((7, 3), "may overrun")],
                 "examples/armor-overrun.yaml"),
+    # card rows: a click target is (row, card index or None for the row's name)
+    "casualty": ("from tutor.widgets import CasualtyDrill\nCasualtyDrill(seed=1)",
+                 [(("board", 3), "Step 2"), (("draw", None), "the draw deck"), (("hand", 0), "Step 2"),
+                  (("discard", None), "Not quite")], None),
+    # ("button", label): tap that button instead of the canvas (the dice faces)
+    "attack": ("from tutor.widgets import CasualtyDrill\nCasualtyDrill(seed=1, mode='attack')",
+               [(("attackers", 0), "enemy target"), (("board", 0), "Roll, or tap"),
+                (("button", "0"), "1 more to choose"), (("button", "8"), "A hit"), (("hand", None), "Right")],
+               None),
 }
 
 
@@ -127,9 +136,24 @@ PIXELS_JS = """() => {
 
 
 def _scene_for(name):
+    if DRILLS[name][2] is None:               # a card-row drill: its first scene, built here the same way
+        from tutor.widgets import CasualtyDrill
+        return CasualtyDrill(seed=1, mode="attack" if name == "attack" else "casualty").board.scene
     from tutor.scenario import load
     from tutor.render.scene import scene
     return scene(load(ROOT / "scenarios" / DRILLS[name][2]), None, title="", legend=False)
+
+
+def _point(sc, target):
+    """Layout pixel of a click target: a hex centre, or the middle of a card / a row's name."""
+    if isinstance(target[0], str):
+        row, index = target
+        r = next(r for r in sc.card_rows if r.id == row)
+        if index is None:
+            return 20, r.y + r.card_h / 2
+        bx, by, bw, bh = r.boxes()[index]
+        return bx + bw / 2, by + bh / 2
+    return sc.geometry.centre(target)
 
 
 @pytest.mark.parametrize("name", list(DRILLS))
@@ -146,8 +170,11 @@ def test_drill_in_voila(browser, voila, name, request):
         sc = _scene_for(name)
         k = before["cssWidth"] / sc.width
         for h, text in clicks:
-            x, y = sc.geometry.centre(h)
-            page.mouse.click(before["left"] + x * k, before["top"] + y * k)
+            if h[0] == "button":
+                page.get_by_role("button", name=h[1], exact=True).click()
+            else:
+                x, y = _point(sc, h)
+                page.mouse.click(before["left"] + x * k, before["top"] + y * k)
             page.get_by_text(text, exact=False).first.wait_for()
             page.wait_for_function(f"(() => ({PIXELS_JS})().hash !== {before['hash']})()")
             after = page.evaluate(PIXELS_JS)

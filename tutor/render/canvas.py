@@ -29,7 +29,7 @@ from ipywidgets import Layout
 
 from tutor.hexes import Hex
 from tutor.render import style
-from tutor.render.picking import pick
+from tutor.render.picking import CardPick, card_at, pick
 from tutor.render.scene import Scene
 
 LAYERS = ("terrain", "shades", "marks")
@@ -52,6 +52,11 @@ def _set(c: Canvas, name: str, value) -> None:
 
 def _arr(points) -> np.ndarray:
     return np.asarray(points, dtype=float)
+
+
+def _f(values) -> np.ndarray:
+    """Numbers (ints, floats or exact Fractions from the scene) as a float array for the wire."""
+    return np.asarray(values, dtype=float)
 
 
 class _Batch:
@@ -84,25 +89,25 @@ class _Batch:
             elif op == "fill_circle":
                 _set(c, 'fill_style', key[1])
                 xs, ys, rs = zip(*items)
-                c.fill_circles(np.array(xs), np.array(ys), np.array(rs))
+                c.fill_circles(_f(xs), _f(ys), _f(rs))
             elif op == "stroke_circle":
                 _stroke(c, key[1], key[2], key[3])
                 xs, ys, rs = zip(*items)
-                c.stroke_circles(np.array(xs), np.array(ys), np.array(rs))
+                c.stroke_circles(_f(xs), _f(ys), _f(rs))
             elif op == "fill_rect":
                 _set(c, 'fill_style', key[1])
                 xs, ys, ws, hs = zip(*items)
-                c.fill_rects(np.array(xs), np.array(ys), np.array(ws), np.array(hs))
+                c.fill_rects(_f(xs), _f(ys), _f(ws), _f(hs))
             elif op == "stroke_rect":
                 _stroke(c, key[1], key[2], key[3])
                 xs, ys, ws, hs = zip(*items)
-                c.stroke_rects(np.array(xs), np.array(ys), np.array(ws), np.array(hs))
+                c.stroke_rects(_f(xs), _f(ys), _f(ws), _f(hs))
             elif op == "text":
                 _set(c, 'font', f"{key[1]} {_FONT}")
                 _set(c, 'fill_style', key[2])
                 _set(c, 'text_align', key[3])
                 for text, x, y in items:
-                    c.fill_text(text, x, y)
+                    c.fill_text(text, float(x), float(y))
         self.order.clear()
         self.items.clear()
 
@@ -167,7 +172,10 @@ def _draw_terrain(c: Canvas, scene: Scene) -> None:
     g = scene.geometry
     _set(c, 'fill_style', style.PAPER)
     c.fill_rect(0, 0, scene.width, scene.height)
-    if not scene.cells:
+    if not scene.cells:          # a card scene: only the row names
+        b = _Batch()
+        _labels(b, scene.labels)
+        b.flush(c)
         return
     b = _Batch()
     for cell in scene.cells:
@@ -213,6 +221,8 @@ def _draw_marks(c: Canvas, scene: Scene) -> None:
     g = scene.geometry
     sx, sy = (g.sx, g.sy) if g else (26, 15)
     b = _Batch()
+    if scene.card_rows:          # cards first: lines (a card moving out of the game) go over them
+        _cards(c, scene)
     for s in scene.lines:
         colour, width, dash = style.LINE.get(s.role, ("#222222", 2.0, None))
         b.add(("polyline", colour, width, dash), s.points)
@@ -253,9 +263,6 @@ def _draw_marks(c: Canvas, scene: Scene) -> None:
         _marker(b, m.kind, m.x, m.y, m.counts, m.text)
     _labels(b, scene.notes)
     b.flush(c)
-    if scene.card_rows:
-        _cards(b, scene)
-        b.flush(c)
 
 
 def _marker(b: _Batch, kind, x, y, counts, text, k=1.0) -> None:
@@ -287,35 +294,85 @@ def _marker(b: _Batch, kind, x, y, counts, text, k=1.0) -> None:
     b.add(("text", f"bold {10 * k:g}px", fg, "center"), (text, x, y + 3.6 * k))
 
 
-def _cards(b: _Batch, scene: Scene) -> None:
-    border = {"hit": ("#c0392b", 3, None), "predicted": ("#0072b2", 3, (5, 3)),
-              "removed": ("#6b6b6b", 1.5, (3, 3)), "new": ("#009e73", 3, None)}
+def _cards(c: Canvas, scene: Scene) -> None:
+    """Card rows in three passes — bodies, borders, ink (text, crossings) — so no card's body
+    covers another's text; a row whose cards overlap is drawn card by card instead (each on top)."""
+    body, edge, ink = _Batch(), _Batch(), _Batch()
     for row in scene.card_rows:
-        x = row.x
+        if row.role in style.ROW_BAND and row.band is not None:
+            x0, y0, x1, y1 = row.band
+            body.add(("fill_rect", style.ROW_BAND[row.role]), (x0, y0, x1 - x0, y1 - y0))
+    stacked = []
+    for row in scene.card_rows:
         w, h = row.card_w, row.card_h
         if row.count is not None:
+            x = row.x
             for i in range(min(row.count, 3) - 1, -1, -1):
-                b.add(("fill_rect", "#5b6b4a"), (x + 3 * i, row.y - 3 * i, w, h))
-                b.add(("stroke_rect", style.INK, 1.2, None), (x + 3 * i, row.y - 3 * i, w, h))
+                body.add(("fill_rect", style.CARD_BACK), (x + 3 * i, row.y - 3 * i, w, h))
+                edge.add(("stroke_rect", style.INK, 1.2, None), (x + 3 * i, row.y - 3 * i, w, h))
             if row.count == 0:
-                b.add(("stroke_rect", "#9a9a9a", 1, (4, 3)), (x, row.y, w, h))
-            b.add(("text", "bold 13px", style.INK, "left"), (f"{row.count} face down", x + w + 16, row.y + h / 2 + 5))
-            x += w + 110
-        for card in row.cards:
-            colour, width, dash = border.get(card.role, (style.INK, 1.2, None))
-            fill = "#5b6b4a" if not card.face_up else ("#f1f1f1" if card.role == "removed" else "#fffdf5")
-            b.add(("fill_rect", fill), (x, row.y, w, h))
-            b.add(("stroke_rect", colour, width, dash), (x, row.y, w, h))
-            if card.face_up:
-                for i, line in enumerate(_wrap(card.title)[:4]):
-                    b.add(("text", "bold 9.5px", style.INK, "center"), (line, x + w / 2, row.y + 18 + 12 * i))
-                if card.subtitle:
-                    b.add(("text", "8px", "#555555", "center"), (card.subtitle, x + w / 2, row.y + h - 8))
-                if card.role == "removed":
-                    b.add(("polyline", "#6b6b6b", 1.5, None), [(x, row.y), (x + w, row.y + h)])
-            x += w + 6
+                edge.add(("stroke_rect", "#9a9a9a", 1, (4, 3)), (x, row.y, w, h))
+            ink.add(("text", "bold 13px", style.INK, "left"), (f"{row.count} face down", x + w + 12, row.y + h / 2 + 5))
+        if row.step is not None and row.step < w:
+            stacked.append(row)
+        else:
+            for card, (x, y, _, _) in zip(row.cards, row.boxes()):
+                _card(body, edge, ink, card, x, y, w, h)
         if row.count is None and not row.cards:
-            b.add(("text", "10px", "#777777", "left"), ("(empty)", x, row.y + h / 2 + 4))
+            ink.add(("text", "10px", "#777777", "left"), ("(empty)", row.cards_x, row.y + h / 2 + 4))
+        if row.note:
+            for i, line in enumerate(row.note.split("\n")[:2]):
+                ink.add(("text", "bold 9.5px", "#7a3600", "left"), (line, 12, row.y + h / 2 + 17 + 11 * i))
+    for part in (body, edge, ink):
+        part.flush(c)
+    _stacked_cards(c, stacked)
+
+
+def _stacked_cards(c: Canvas, rows) -> None:
+    for row in rows:
+        for card, (x, y, w, h) in zip(row.cards, row.boxes()):
+            body, edge, ink = _Batch(), _Batch(), _Batch()
+            _card(body, edge, ink, card, x, y, w, h)
+            for part in (body, edge, ink):
+                part.flush(c)
+
+
+def _card(body: _Batch, edge: _Batch, ink: _Batch, card, x, y, w, h) -> None:
+    colour, width, dash = style.CARD_BORDER.get(card.role, (style.INK, 1.2, None))
+    if card.shape == "token":
+        r = min(w, h - 14) / 2 - 1
+        cx, cy = x + w / 2, y + r + 2
+        fill = style.CARD_GHOST if card.role == "removed" else (card.colour or "#777777")
+        body.add(("fill_circle", fill), (cx, cy, r))
+        edge.add(("stroke_circle", colour, width, dash), (cx, cy, r))
+        fg = "#6b6b6b" if card.role == "removed" else "#ffffff"
+        for i, line in enumerate(_wrap(card.title, 7)[:2]):
+            ink.add(("text", "bold 9px", fg, "center"), (line, cx, cy - 1 + 10 * i))
+        if card.subtitle:
+            ink.add(("text", "8.5px", "#333333", "center"), (card.subtitle, cx, y + h - 2))
+        if card.role == "removed":
+            ink.add(("polyline", "#6b6b6b", 1.5, None), [(cx - r, cy - r), (cx + r, cy + r)])
+        return
+    if card.shape == "die":
+        s = min(w, h - 14)
+        dx = x + (w - s) / 2
+        body.add(("fill_rect", "#ffffff" if card.role != "hit" else "#fdecea"), (dx, y, s, s))
+        edge.add(("stroke_rect", colour, width, dash), (dx, y, s, s))
+        ink.add(("text", "bold 22px", style.INK if card.role != "miss" else "#777777", "center"),
+                (card.title, x + w / 2, y + s / 2 + 8))
+        if card.subtitle:
+            ink.add(("text", "8.5px", "#333333", "center"), (card.subtitle, x + w / 2, y + h - 2))
+        return
+    fill = style.CARD_BACK if not card.face_up else (style.CARD_GHOST if card.role == "removed" else style.CARD_FACE)
+    body.add(("fill_rect", fill), (x, y, w, h))
+    edge.add(("stroke_rect", colour, width, dash), (x, y, w, h))
+    if card.face_up:
+        for i, line in enumerate(_wrap(card.title)[:4]):
+            ink.add(("text", "bold 9.5px", style.INK, "center"), (line, x + w / 2, y + 18 + 12 * i))
+        if card.subtitle:
+            ink.add(("text", "8px", "#555555", "center"), (card.subtitle, x + w / 2, y + h - 8))
+        if card.role == "removed":
+            ink.add(("polyline", "#6b6b6b", 1.5, None), [(x, y), (x + w, y + h)])
 
 
 def _wrap(title: str, width: int = 9) -> list[str]:
@@ -406,6 +463,10 @@ class BoardView:
         if self.scene.geometry is None:
             return None
         return pick(self.scene.geometry, self.scene.board, x, y)
+
+    def card_at(self, x, y) -> CardPick | None:
+        """The card row (and card) at layout pixel (x, y) of a card scene (exact)."""
+        return card_at(self.scene, x, y) if self.scene.card_rows else None
 
     def click(self, x, y) -> None:
         """A click at layout pixel (x, y): what the tests call; mouse and touch come here too."""

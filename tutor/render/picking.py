@@ -113,3 +113,45 @@ def pick(geometry: Geometry, board: Board, x, y, *, dpr=1, half_hexes: bool = Fa
     if h in board.hexes or (half_hexes and h in board.half_hexes):
         return h
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Card rows (Undaunted deck zones): which row, which card
+
+
+@dataclass(frozen=True)
+class CardPick:
+    """A tap on a card scene: the row's key, the card's index in the row (None: the row but no
+    card — its name, a gap, the "face down" text) and whether it fell on the face-down pile."""
+
+    row: str
+    index: int | None = None
+    pile: bool = False
+
+
+def _in_box(box, x: Fraction, y: Fraction) -> bool:
+    bx, by, bw, bh = box
+    return bx <= x < bx + bw and by <= y < by + bh
+
+
+def card_at(scene, x, y, *, dpr=1) -> CardPick | None:
+    """The card (or row) of ``scene.card_rows`` drawn at pixel (x, y), exactly.
+
+    Boxes and bands are half-open (``x0 <= x < x0 + w``), so a pixel on a shared edge belongs to
+    the right or lower one, and each pixel has one answer. Where cards overlap (a long row), the
+    later card — drawn on top — wins. Rows are looked up by their ``band``.
+    """
+    x, y = _exact(x) / _exact(dpr), _exact(y) / _exact(dpr)
+    for row in scene.card_rows:
+        band = row.band or (0, row.y, scene.width, row.y + row.card_h)
+        x0, y0, x1, y1 = band
+        if not (x0 <= x < x1 and y0 <= y < y1):
+            continue
+        for i in range(len(row.cards) - 1, -1, -1):
+            if _in_box(row.boxes()[i], x, y):
+                return CardPick(row.id, i)
+        pile = row.pile_box()
+        if pile is not None and _in_box(pile, x, y):
+            return CardPick(row.id, None, True)
+        return CardPick(row.id)
+    return None

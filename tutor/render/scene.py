@@ -13,7 +13,8 @@ the scene only places them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable
 
@@ -116,17 +117,28 @@ class LegendItem:
 
 @dataclass(frozen=True)
 class Card:
-    """One card of an Undaunted deck zone, face up (title shown) or down."""
+    """One card of an Undaunted deck zone, face up (title shown) or down; also a unit token
+    (``shape="token"``, filled with ``colour``) or a d10 (``shape="die"``, the face as title)."""
 
     title: str
     face_up: bool = True
-    role: str | None = None      # None | "hit" | "predicted" | "removed" | "new"
+    role: str | None = None      # None | ``style.CARD_BORDER`` keys: hit, predicted, removed, new, …
     subtitle: str = ""
+    shape: str = "card"          # card | token | die
+    colour: str | None = None    # a token's fill
+
+
+PILE_SPACE = 110                 # a face-down pile and its "N face down" text, before any cards
 
 
 @dataclass(frozen=True)
 class CardRow:
-    """A deck zone drawn as a row of cards: hand, table, discard, draw deck (face down), …"""
+    """A deck zone drawn as a row of cards: hand, table, discard, draw deck (face down), …
+
+    The layout lives here, so drawing and picking agree to the pixel: ``boxes()`` are the cards'
+    rectangles (later cards on top where they overlap), ``pile_box()`` the face-down pile,
+    ``band`` the tappable strip of the whole row (label included), half-open ``[y0, y1)``.
+    """
 
     name: str
     cards: tuple[Card, ...]
@@ -135,6 +147,32 @@ class CardRow:
     count: int | None = None     # shown for a face-down pile instead of its cards
     card_w: float = 58
     card_h: float = 80
+    key: str = ""                # what picking reports (default: the name)
+    step: float | None = None    # x distance from one card to the next (default card_w + 6)
+    note: str = ""               # a short remark drawn under the row's name ("\n" for two lines)
+    role: str | None = None      # a band behind the row: ``style.ROW_BAND`` keys (ask, predicted, answer, wrong)
+    band: tuple | None = None    # (x0, y0, x1, y1) in scene pixels
+
+    @property
+    def id(self) -> str:
+        return self.key or self.name
+
+    @property
+    def cards_x(self):
+        return self.x + (self.card_w + PILE_SPACE if self.count is not None else 0)
+
+    def boxes(self) -> tuple[tuple, ...]:
+        """(x, y, w, h) of each card, left to right."""
+        step = self.step if self.step is not None else self.card_w + 6
+        x0 = self.cards_x
+        return tuple((x0 + i * step, self.y, self.card_w, self.card_h) for i in range(len(self.cards)))
+
+    def pile_box(self) -> tuple | None:
+        """(x, y, w, h) covering the face-down pile (its cards are offset 3 px up-right each)."""
+        if self.count is None:
+            return None
+        k = max(min(self.count, 3) - 1, 0)
+        return (self.x, self.y - 3 * k, self.card_w + 3 * k, self.card_h + 3 * k)
 
 
 @dataclass(frozen=True)
@@ -356,15 +394,30 @@ def _legend_entries(cells, art, units, shades, lines, markers, secs) -> list[tup
     return out
 
 
-def card_scene(rows: Iterable[tuple[str, Iterable[Card], int | None]], *, title: str = "",
-               width: int = 680, card_w: int = 58, card_h: int = 80) -> Scene:
-    """A scene of deck zones: each row is (name, cards, count-or-None); a count shows a pile."""
+def card_scene(rows: Iterable[tuple], *, title: str = "", width: int = 680, card_w: int = 58,
+               card_h: int = 80, label_w: int = 96, gap: int = 14, fit: bool = True) -> Scene:
+    """A scene of deck zones, one row each: ``(name, cards, count)`` — a count (not None) shows a
+    face-down pile — optionally with a fourth item, a dict of ``CardRow`` extras (key, note, role).
+
+    ``label_w``: the column of row names at the left. ``fit``: a row with more cards than fit in
+    ``width`` overlaps them (a smaller step), so every card stays on the canvas and pickable.
+    """
     y = MARGIN + (TITLE_H if title else 0)
     out, labels = [], []
     if title:
         labels.append(Label(title, MARGIN, MARGIN + 17, "title", "start"))
-    for name, cards, count in rows:
-        out.append(CardRow(name, tuple(cards), MARGIN + 96, y, count, card_w, card_h))
+    half = Fraction(gap, 2)
+    for item in rows:
+        name, cards, count = item[:3]
+        extra = dict(item[3]) if len(item) > 3 and item[3] else {}
+        cards = tuple(cards)
+        row = CardRow(name, cards, MARGIN + label_w, y, count, card_w, card_h, band=(0, y - half, width, y + card_h + half),
+                      **extra)
+        if fit and len(cards) > 1:
+            room = width - MARGIN - row.cards_x
+            if (len(cards) - 1) * (card_w + 6) + card_w > room:
+                row = replace(row, step=max(Fraction(room - card_w, len(cards) - 1), Fraction(4)))
+        out.append(row)
         labels.append(Label(name, MARGIN, y + card_h / 2 + 4, "subtitle", "start"))
-        y += card_h + 14
-    return Scene(width, int(y + MARGIN - 14), labels=tuple(labels), card_rows=tuple(out), title=title)
+        y += card_h + gap
+    return Scene(width, int(y + MARGIN - gap), labels=tuple(labels), card_rows=tuple(out), title=title)

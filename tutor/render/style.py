@@ -114,6 +114,28 @@ MARKER_LABEL = {"interior": "line passes through (blocks)", "graze_left": "graze
 MARKER_COUNTS = "#c0392b"
 MARKER_IDLE = "#6b6b6b"
 
+# Cards, tokens and dice in card rows: border colour, width, dash — and never colour alone
+# (hit solid red, predicted dashed blue, removed grey dashed and crossed out, new thick green).
+CARD_BORDER = {
+    "hit": ("#c0392b", 3.0, None),
+    "target": ("#c0392b", 3.0, (5, 3)),
+    "predicted": ("#0072b2", 3.0, (5, 3)),
+    "selected": ("#0072b2", 3.0, None),
+    "removed": ("#6b6b6b", 1.5, (3, 3)),
+    "new": ("#009e73", 3.5, None),
+    "miss": ("#9a9a9a", 1.2, None),
+}
+CARD_FACE = "#fffdf5"
+CARD_BACK = "#5b6b4a"
+CARD_GHOST = "#f1f1f1"
+# A band behind a whole row: rows the learner may tap (ask), their guess, the answer, a wrong guess.
+ROW_BAND = {"ask": "#fbf6e3", "predicted": "#e3eef8", "answer": "#e1f3ea", "wrong": "#fbe6df"}
+ROW_BAND_LABEL = {"ask": "tap a row", "predicted": "your guess", "answer": "the rule's answer",
+                  "wrong": "your guess (wrong)"}
+CARD_ROLE_LABEL = {"hit": "the unit hit / a hitting die", "target": "target", "predicted": "your guess",
+                   "selected": "attacker", "removed": "removed (was here)", "new": "just removed from the game",
+                   "miss": "a missing die"}
+
 # ---------------------------------------------------------------------------------------------
 # Terrain art
 

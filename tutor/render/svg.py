@@ -195,39 +195,81 @@ def _shade_svg(role, pts: str, k=1.0) -> list[str]:
     return out
 
 
-def _card(card: Card, x, y, w, h) -> list[str]:
-    border = {"hit": ("#c0392b", 3, ""), "predicted": ("#0072b2", 3, ' stroke-dasharray="5 3"'),
-              "removed": ("#6b6b6b", 1.5, ' stroke-dasharray="3 3"'), "new": ("#009e73", 3, "")}
-    colour, width, dash = border.get(card.role, (style.INK, 1.2, ""))
-    fill = "url(#pat-back)" if not card.face_up else ("#f1f1f1" if card.role == "removed" else "#fffdf5")
-    out = [f'<g class="card {card.role or ""}"><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="5"'
-           f' fill="{fill}" stroke="{colour}" stroke-width="{_n(width)}"{dash}/>']
-    if card.face_up:
-        words = card.title.split()
-        lines, cur = [], ""
-        for word in words:
-            if cur and len(cur) + 1 + len(word) > 9:
-                lines.append(cur)
-                cur = word
-            else:
-                cur = f"{cur} {word}".strip()
-        if cur:
+def _wrap(title: str, width: int = 9) -> list[str]:
+    lines, cur = [], ""
+    for word in title.split():
+        if cur and len(cur) + 1 + len(word) > width:
             lines.append(cur)
-        for i, line in enumerate(lines[:4]):
-            out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + 18 + 12 * i)}" font-size="9.5" text-anchor="middle"'
-                       f' font-weight="bold" fill="{style.INK}">{escape(line)}</text>')
+            cur = word
+        else:
+            cur = f"{cur} {word}".strip()
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _stroke_attrs(role) -> str:
+    colour, width, dash = style.CARD_BORDER.get(role, (style.INK, 1.2, None))
+    out = f' stroke="{colour}" stroke-width="{_n(width)}"'
+    if dash:
+        out += f' stroke-dasharray="{" ".join(_n(d) for d in dash)}"'
+    return out
+
+
+def _card(card: Card, x, y, w, h) -> list[str]:
+    out = [f'<g class="card {card.shape} {card.role or ""}">']
+    if card.shape == "token":
+        r = min(w, h - 14) / 2 - 1
+        cx, cy = x + w / 2, y + r + 2
+        fill = style.CARD_GHOST if card.role == "removed" else (card.colour or "#777777")
+        fg = "#6b6b6b" if card.role == "removed" else "#ffffff"
+        out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{fill}"{_stroke_attrs(card.role)}/>')
+        for i, line in enumerate(_wrap(card.title, 7)[:2]):
+            out.append(f'<text x="{_n(cx)}" y="{_n(cy - 1 + 10 * i)}" font-size="9" text-anchor="middle"'
+                       f' font-weight="bold" fill="{fg}">{escape(line)}</text>')
         if card.subtitle:
-            out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + h - 8)}" font-size="8" text-anchor="middle"'
-                       f' fill="#555555">{escape(card.subtitle)}</text>')
+            out.append(f'<text x="{_n(cx)}" y="{_n(y + h - 2)}" font-size="8.5" text-anchor="middle"'
+                       f' fill="#333333">{escape(card.subtitle)}</text>')
         if card.role == "removed":
-            out.append(f'<line x1="{_n(x)}" y1="{_n(y)}" x2="{_n(x + w)}" y2="{_n(y + h)}" stroke="#6b6b6b"'
-                       f' stroke-width="1.5"/>')
+            out.append(f'<line x1="{_n(cx - r)}" y1="{_n(cy - r)}" x2="{_n(cx + r)}" y2="{_n(cy + r)}"'
+                       f' stroke="#6b6b6b" stroke-width="1.5"/>')
+    elif card.shape == "die":
+        sz = min(w, h - 14)
+        dx = x + (w - sz) / 2
+        fill = "#fdecea" if card.role == "hit" else "#ffffff"
+        out.append(f'<rect x="{_n(dx)}" y="{_n(y)}" width="{_n(sz)}" height="{_n(sz)}" rx="6" fill="{fill}"'
+                   f'{_stroke_attrs(card.role)}/>')
+        out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + sz / 2 + 8)}" font-size="22" text-anchor="middle"'
+                   f' font-weight="bold" fill="{"#777777" if card.role == "miss" else style.INK}">'
+                   f'{escape(card.title)}</text>')
+        if card.subtitle:
+            out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + h - 2)}" font-size="8.5" text-anchor="middle"'
+                       f' fill="#333333">{escape(card.subtitle)}</text>')
+    else:
+        fill = "url(#pat-back)" if not card.face_up else (style.CARD_GHOST if card.role == "removed"
+                                                           else style.CARD_FACE)
+        out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="5" fill="{fill}"'
+                   f'{_stroke_attrs(card.role)}/>')
+        if card.face_up:
+            for i, line in enumerate(_wrap(card.title)[:4]):
+                out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + 18 + 12 * i)}" font-size="9.5" text-anchor="middle"'
+                           f' font-weight="bold" fill="{style.INK}">{escape(line)}</text>')
+            if card.subtitle:
+                out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + h - 8)}" font-size="8" text-anchor="middle"'
+                           f' fill="#555555">{escape(card.subtitle)}</text>')
+            if card.role == "removed":
+                out.append(f'<line x1="{_n(x)}" y1="{_n(y)}" x2="{_n(x + w)}" y2="{_n(y + h)}" stroke="#6b6b6b"'
+                           f' stroke-width="1.5"/>')
     out.append("</g>")
     return out
 
 
 def _card_row(row: CardRow) -> list[str]:
-    out = []
+    out = [f'<g class="card-row" data-row="{escape(row.id)}">']
+    if row.role in style.ROW_BAND and row.band is not None:
+        x0, y0, x1, y1 = row.band
+        out.append(f'<rect class="band {row.role}" x="{_n(x0)}" y="{_n(y0)}" width="{_n(x1 - x0)}"'
+                   f' height="{_n(y1 - y0)}" fill="{style.ROW_BAND[row.role]}"/>')
     x = row.x
     if row.count is not None:
         for i in range(min(row.count, 3) - 1, -1, -1):
@@ -235,16 +277,17 @@ def _card_row(row: CardRow) -> list[str]:
         if row.count == 0:
             out.append(f'<rect x="{_n(x)}" y="{_n(row.y)}" width="{_n(row.card_w)}" height="{_n(row.card_h)}" rx="5"'
                        f' fill="none" stroke="#9a9a9a" stroke-dasharray="4 3"/>')
-        out.append(f'<text x="{_n(x + row.card_w + 16)}" y="{_n(row.y + row.card_h / 2 + 5)}" font-size="13"'
+        out.append(f'<text x="{_n(x + row.card_w + 12)}" y="{_n(row.y + row.card_h / 2 + 5)}" font-size="13"'
                    f' font-weight="bold" fill="{style.INK}">{row.count} face down</text>')
-        x += row.card_w + 110
-    gap = 6
-    for c in row.cards:
-        out += _card(c, x, row.y, row.card_w, row.card_h)
-        x += row.card_w + gap
+    for c, (bx, by, bw, bh) in zip(row.cards, row.boxes()):
+        out += _card(c, bx, by, bw, bh)
     if row.count is None and not row.cards:
-        out.append(f'<text x="{_n(x)}" y="{_n(row.y + row.card_h / 2 + 4)}" font-size="10" fill="#777777">'
+        out.append(f'<text x="{_n(row.cards_x)}" y="{_n(row.y + row.card_h / 2 + 4)}" font-size="10" fill="#777777">'
                    f'(empty)</text>')
+    for i, line in enumerate(row.note.split("\n")[:2] if row.note else ()):
+        out.append(f'<text class="row-note" x="12" y="{_n(row.y + row.card_h / 2 + 17 + 11 * i)}" font-size="9.5"'
+                   f' font-weight="bold" fill="#7a3600">{escape(line)}</text>')
+    out.append("</g>")
     return out
 
 
@@ -294,6 +337,8 @@ def svg(scene: Scene) -> str:
         for s in scene.shades:
             out += _shade_svg(s.role, _pts(s.points))
         out.append("</g>")
+    for row in scene.card_rows:      # under the lines (a card moving out of the game)
+        out += _card_row(row)
     for s in scene.lines:
         (x0, y0), (x1, y1) = s.points[0], s.points[-1]
         out.append(f'<g class="line {s.role}"><polyline points="{_pts(s.points)}"{_line_attrs(s.role)}/>'
@@ -308,8 +353,6 @@ def svg(scene: Scene) -> str:
         out += _marker(m.kind, m.x, m.y, m.counts, m.text)
     for lb in scene.notes:
         out.append(_label(lb))
-    for row in scene.card_rows:
-        out += _card_row(row)
     for item in scene.legend:
         out += _legend(item, sx, sy)
     out.append("</svg>")
