@@ -316,6 +316,35 @@ def test_ch09_obstacle_battle_resolves_the_set_dice():
 
 
 # ---------------------------------------------------------------------------------------------
+# Chapter 10: special forces
+
+
+def test_ch10_answers_are_the_engine_rulings():
+    from tutor.chapters import ch04, ch10
+    st = ch04.state(ch10.SF_BOARD)
+    qs = by_key("ch10")
+    assert legal_moves(st, (10, 6)).reachable[(10, 4)].can_battle            # elite: 2 and battle
+    assert not legal_moves(st, (4, 6)).reachable[(4, 4)].can_battle          # standard: 2, no battle
+    assert not legal_moves(st, (10, 6)).reachable[(11, 5)].can_battle        # elite still stopped by woods
+    assert legal_moves(st, (16, 6)).reachable[(17, 5)].can_battle            # resistance battles from woods
+    assert qs["10.elite-two"].rule_fn()[0] == "It may battle"
+    assert qs["10.resistance-woods"].rule_fn()[0] == "It may battle"
+    r = ruling(ch04.state("examples/resistance-retreat"), (10, 2), 2)
+    assert (r.retreat, r.retreat_max) == (2, 6) and (10, 6) in r.destinations   # the village, 4 hexes back
+    assert qs["10.resistance-retreat"].rule_fn()[0] == "2 to 6 hexes"
+    assert qs["10.elite-armor"].rule_fn()[0] == "4"
+
+
+def test_ch10_explorer_starts_on_the_resistance():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import ch10
+    e = ch10.explorer()
+    assert e.moves.unit.resistance and "French resistance" in e.text
+    e.go("17,5")
+    assert "may not battle" not in e.text.split("17,5 is reachable")[1][:80]
+
+
+# ---------------------------------------------------------------------------------------------
 # Every written notebook runs top to bottom
 
 

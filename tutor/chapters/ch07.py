@@ -144,7 +144,10 @@ def _headline(r: RetreatRuling) -> str:
         return f"Cannot retreat: loses {plural(r.losses, 'figure')}"
     if r.losses:
         return f"Retreats {r.retreat}, loses {plural(r.losses, 'figure')}"
-    return f"Retreats {r.retreat}: ends on {', '.join(fmt(d) for d in r.destinations)}"
+    span = f"{r.retreat} to {r.retreat_max} hexes" if r.retreat_max != r.retreat else plural(r.retreat, "hex")
+    if len(r.destinations) > 4:
+        return f"Retreats {span}: {len(r.destinations)} legal end hexes (shaded)"
+    return f"Retreats {span}: ends on {', '.join(fmt(d) for d in r.destinations)}"
 
 
 def show_retreat(field, at, flags: int, **kw) -> Explained:

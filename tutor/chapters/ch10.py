@@ -1,0 +1,117 @@
+"""Chapter 10: special forces — elite infantry, the French resistance, elite armor. Every answer
+is the engine's ruling (``tutor.memoir.movement``, ``tutor.memoir.retreat``, unit strengths from
+``tutor.scenario.full_strength``).
+
+The "try" is the move explorer of chapter 4 on the special-forces board (:func:`explorer`):
+pick the standard, the elite or the resistance infantry and compare where each may go and
+whether it may still battle.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.chapters.ch04 import MoveExplorer, ask, battle_after_question, board_svg, show, state
+from tutor.explain import Explained, rules_html
+from tutor.hexes import fmt
+from tutor.memoir import rules as R
+from tutor.memoir.movement import allowance, battle_limit, legal_moves
+from tutor.memoir.retreat import ruling
+from tutor.quiz import Question
+from tutor.scenario import full_strength
+
+SF_BOARD = "chapters/special-forces"
+
+
+def units_table() -> Explained:
+    """Figures, movement and battle of every unit type, standard and special, from the engine."""
+    from tutor.memoir.state import Unit
+    kinds = (("infantry", None), ("infantry", "special_forces"), ("infantry", "french_resistance"),
+             ("armor", None), ("armor", "special_forces"), ("artillery", None))
+    rows = []
+    for kind, badge in kinds:
+        figs = full_strength(kind, badge)
+        u = Unit(0, "allied", kind, figs, badge)
+        a, lim = allowance(u)[0], battle_limit(u)[0]
+        fire = "no battle after moving" if lim == 0 else f"battles after moving up to {lim}"
+        extra = {("infantry", "french_resistance"): "battles after entering woods, towns, hedgerows…; "
+                                                     "retreats 1–3 hexes per flag",
+                 ("infantry", "special_forces"): "terrain still stops it"}.get((kind, badge), "")
+        rows.append(f"<tr><td><b>{u.name.replace('allied ', '')}</b></td><td>{figs}</td><td>{a}</td>"
+                    f"<td>{fire}</td><td>{extra}</td></tr>")
+    return show('<table class="tutor-obs"><tr><th>unit</th><th>figures</th><th>moves up to</th><th>battle</th>'
+                '<th>special</th></tr>' + "".join(rows) + "</table>")
+
+
+def compare_html(field=SF_BOARD, moves=(((4, 6), (5, 5)), ((10, 6), (11, 5)), ((16, 6), (17, 5)),
+                                      ((10, 6), (10, 4)), ((4, 6), (4, 4)), ((16, 6), (15, 5)))) -> str:
+    """Each unit's move and whether it may battle after it (the engine's reach)."""
+    st = state(field)
+    items = []
+    rules = []
+    for frm, to in moves:
+        m = legal_moves(st, frm)
+        r = m.reachable.get(to)
+        ok = r is not None and r.can_battle
+        items.append(f"<li><b>{escape(m.unit.name)}</b> {fmt(frm)} → {fmt(to)}: "
+                     f"<span class='{'tutor-ok' if ok else 'tutor-no'}'>{'may battle' if ok else 'may not battle'}"
+                     f"</span> — {escape(m.explain(to))}.</li>")
+        rules += list(m.rules[:1]) + ([r.rule] if r is not None and r.rule else [])
+    from tutor.render.scene import Line, highlights
+    lines = [Line(a, b, "move") for a, b in moves]
+    pic = board_svg(st, highlights(lines=lines, target=sorted({b for _, b in moves})), title="Three kinds of infantry")
+    return f"<div>{pic}<ul>{''.join(items)}</ul>{rules_html(rules + [R.RESISTANCE_TERRAIN])}</div>"
+
+
+def show_compare(**kw) -> Explained:
+    return show(compare_html(**kw))
+
+
+def show_resistance_retreat(flags: int = 2) -> Explained:
+    from tutor.chapters.ch07 import retreat_html
+    return show(retreat_html("examples/resistance-retreat", (10, 2), flags,
+                             title=f"French resistance: {flags} flags, 1 to 3 hexes each"))
+
+
+def explorer():
+    return MoveExplorer(SF_BOARD, side="allied", unit=(16, 6))
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercises
+
+
+def _resistance_question() -> Question:
+    st = state("examples/resistance-retreat")
+    choices = ("Exactly 2 hexes", "1 to 3 hexes", "2 to 6 hexes", "It ignores one flag and retreats 1")
+
+    def rule_fn():
+        r = ruling(st, (10, 2), 2, None)
+        ans = {(2, 2): choices[0], (1, 3): choices[1], (2, 6): choices[2]}.get((r.retreat, r.retreat_max), choices[3])
+        return ans, f"<p>{escape(r.text)}</p>" + rules_html(r.rules)
+    return ask("10.resistance-retreat", "<p>On the rulebook's board above, the French resistance unit on "
+               "<b>10,2</b> receives <b>2 flags</b>. How far must it retreat?</p>", choices, rule_fn)
+
+
+def _figures_question() -> Question:
+    choices = ("3", "4", "5")
+
+    def rule_fn():
+        n = full_strength("armor", "special_forces")
+        return str(n), (f"<p>Elite armor starts with {n} figures (standard armor: "
+                        f"{full_strength('armor', None)}).</p>" + rules_html([R.ELITE_ARMOR]))
+    return ask("10.elite-armor", "<p>How many figures does an <b>elite armor</b> unit start with?</p>",
+               choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    return [
+        battle_after_question("10.elite-two", SF_BOARD, "10,6", "10,4",
+                              "The <b>elite</b> infantry on <b>10,6</b> moves two hexes through open ground to "
+                              "<b>10,4</b>. What about battling this turn?"),
+        battle_after_question("10.resistance-woods", SF_BOARD, "16,6", "17,5",
+                              "On the same board, the <b>French resistance</b> on <b>16,6</b> moves into the woods "
+                              "on <b>17,5</b>. What about battling this turn?"),
+        _resistance_question(),
+        _figures_question(),
+    ]
