@@ -18,7 +18,7 @@ Dice are a ``random.Random`` or explicit faces: ``battle(st, "4,6", "4,4", ["fla
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.errors import IllegalAction
 from tutor.hexes import Hex, distance, fmt, neighbours, parse_hex
@@ -58,12 +58,16 @@ class AttackDice:
     dice: int
     text: str
     rules: tuple[Rule, ...]
+    extra: int = 0                # dice a command card adds (included in ``dice``)
 
     def to_json(self) -> dict:
-        return {"attacker": list(self.attacker), "target": list(self.target), "distance": self.distance,
-                "base": self.base, "protection": self.protection, "protection_from": self.protection_from,
-                "penalty": self.penalty, "penalty_from": self.penalty_from, "dice": self.dice, "text": self.text,
-                "rules": [r.cite for r in self.rules]}
+        out = {"attacker": list(self.attacker), "target": list(self.target), "distance": self.distance,
+               "base": self.base, "protection": self.protection, "protection_from": self.protection_from,
+               "penalty": self.penalty, "penalty_from": self.penalty_from, "dice": self.dice, "text": self.text,
+               "rules": [r.cite for r in self.rules]}
+        if self.extra:
+            out["extra"] = self.extra
+        return out
 
 
 def protection(state: GameState, a: Hex, attacker: Unit, t: Hex, target: Unit) -> tuple[int, str, list[Rule]]:
@@ -111,8 +115,13 @@ def penalty(state: GameState, a: Hex, attacker: Unit) -> tuple[int, str, list[Ru
     return n, " and ".join(names), rules
 
 
-def attack_dice(state: GameState, a: Hex, t: Hex) -> AttackDice:
-    """The dice of an attack from ``a`` to ``t`` (no legality checks beyond range)."""
+def attack_dice(state: GameState, a: Hex, t: Hex, extra_dice: int = 0) -> AttackDice:
+    """The dice of an attack from ``a`` to ``t`` (no legality checks beyond range).
+
+    ``extra_dice``: dice a command card adds (Armor Assault, Close Assault, Firefight, Their Finest
+    Hour). This project adds them after the terrain and attacker reductions, and an attack that
+    would roll no dice without them may not be made with them (see :func:`check_target`).
+    """
     attacker, target = state.units[a], state.units[t]
     d = distance(a, t)
     table = DICE[attacker.kind]
@@ -128,8 +137,11 @@ def attack_dice(state: GameState, a: Hex, t: Hex) -> AttackDice:
         parts.append(f"-{prot} for the {pfrom.replace('_', ' ')} protecting the target")
     if pen:
         parts.append(f"-{pen} for attacking from {penfrom}")
-    text = ", ".join(parts) + f" = {n}."
-    return AttackDice(a, t, d, base, prot, pfrom or "", pen, penfrom, n, text, tuple(dict.fromkeys(rules)))
+    text = ", ".join(parts) + f" = {n}"
+    if extra_dice:
+        text += f", +{extra_dice} from the command card = {n + extra_dice}"
+    return AttackDice(a, t, d, base, prot, pfrom or "", pen, penfrom, n + extra_dice, text + ".",
+                      tuple(dict.fromkeys(rules)), extra_dice)
 
 
 def why_no_battle(state: GameState, h: Hex, unit: Unit) -> tuple[str, Rule] | None:
@@ -141,7 +153,7 @@ def why_no_battle(state: GameState, h: Hex, unit: Unit) -> tuple[str, Rule] | No
     if unit.uid not in state.ordered:
         return f"the {unit.name} on {fmt(h)} was not ordered this turn", R.ORDERS
     rec = state.records[unit.uid]
-    if rec.battles:
+    if rec.battles > rec.extra_battles:
         if unit.kind != "armor" or not rec.took_ground:
             return f"the {unit.name} on {fmt(h)} already battled this turn", R.BATTLE_ONCE
         if rec.overran:
@@ -157,8 +169,10 @@ def why_no_battle(state: GameState, h: Hex, unit: Unit) -> tuple[str, Rule] | No
     return None
 
 
-def check_target(state: GameState, a: Hex, attacker: Unit, t: Hex, *, explain: bool = True) -> AttackDice:
-    """Raise IllegalAction unless ``attacker`` may battle the unit on ``t`` now; else its dice."""
+def check_target(state: GameState, a: Hex, attacker: Unit, t: Hex, *, explain: bool = True,
+                 extra_dice: int = 0) -> AttackDice:
+    """Raise IllegalAction unless ``attacker`` may battle the unit on ``t`` now; else its dice
+    (``extra_dice`` from a command card included: see :func:`attack_dice`)."""
     target = state.units.get(t)
     if target is None:
         raise IllegalAction(f"there is no unit on {fmt(t)} to battle", R.PROTECTION)
@@ -180,16 +194,22 @@ def check_target(state: GameState, a: Hex, attacker: Unit, t: Hex, *, explain: b
         if attacker.kind != "artillery" and not has_line_of_sight(state, a, t):
             reason = line_of_sight(state, a, t).reason if explain else "line of sight is blocked"
             raise IllegalAction(f"no line of sight from {fmt(a)} to {fmt(t)}. {reason}", R.LOS)
-    ad = attack_dice(state, a, t)
-    if ad.dice <= 0:
+    ad = attack_dice(state, a, t, extra_dice)
+    if ad.dice - ad.extra <= 0:
+        if extra_dice:
+            ad = attack_dice(state, a, t)
         raise IllegalAction(f"the attack would roll no dice: {ad.text}", R.PENALTIES_ADD if ad.penalty else R.PROTECTION)
     return ad
 
 
 
 
-def targets(state: GameState, at) -> dict:
-    """Every enemy the unit on ``at`` may battle now: hex → AttackDice (empty if it may not)."""
+def targets(state: GameState, at, *, extra_dice=0) -> dict:
+    """Every enemy the unit on ``at`` may battle now: hex → AttackDice (empty if it may not).
+
+    ``extra_dice``: a command card's extra dice, a number or a function of the target hex (a card
+    whose bonus is for close combat only); they are counted in each AttackDice.
+    """
     h, u = state.unit_at(at, what="attacker")
     if why_no_battle(state, h, u):
         return {}
@@ -201,8 +221,9 @@ def targets(state: GameState, at) -> dict:
     for n in pool:
         if u.kind != "artillery" and distance(h, n) > 1 and not has_line_of_sight(state, h, n):
             continue
-        ad = attack_dice(state, h, n)
-        if ad.dice > 0:
+        extra = extra_dice(n) if callable(extra_dice) else extra_dice
+        ad = attack_dice(state, h, n, extra)
+        if ad.dice - extra > 0:
             out[n] = ad
     return out
 
@@ -212,21 +233,22 @@ def _hex(x) -> Hex:
 
 
 def battle(state: GameState, attacker, target, dice, *, ignore: int | None = None, retreat_to=None,
-           star_hits: bool = False) -> tuple[GameState, list[Event]]:
+           star_hits: bool = False, extra_dice: int = 0) -> tuple[GameState, list[Event]]:
     """The ordered unit on ``attacker`` battles the enemy on ``target``.
 
     ``dice``: a ``random.Random`` or the faces (``["flag", "infantry", "star"]`` or ``"flag,infantry,star"``).
     ``ignore``: flags the target ignores (default: as many as it may). ``retreat_to``: the hex the
     target retreats to (default: the first legal destination), or a function of the RetreatRuling
-    that returns one. ``star_hits``: a card makes stars hit.
+    that returns one. ``star_hits``: a card makes stars hit. ``extra_dice``: a card's extra dice
+    (see :func:`attack_dice`).
     """
     a, u, rec = acting_unit(state, attacker, "attacker")
     t = state.board.check(_hex(target), what="target")
-    ad = check_target(state, a, u, t)
+    ad = check_target(state, a, u, t, extra_dice=extra_dice)
     faces = D.roll(dice, ad.dice)
     tu = state.units[t]
     hits, flags = D.count(faces, tu.kind, star_hits=star_hits)
-    overrun = rec.battles > 0
+    overrun = rec.battles > rec.extra_battles
     events = []
     verb = "overruns" if overrun else "battles"
     events.append(Event("battle", f"The {u.name} on {fmt(a)} {verb} the {tu.name} on {fmt(t)}. {ad.text}",
@@ -302,12 +324,27 @@ def battle(state: GameState, attacker, target, dice, *, ignore: int | None = Non
                             f"{fmt(take)}.", R.TAKE_GROUND, at=a, to=take))
     records = dict(state.records)
     records[u.uid] = TurnRecord(rec.start, rec.moved, rec.path, rec.stopped, rec.no_battle, rec.battles + 1,
-                                rec.took_ground, rec.overran or overrun)
+                                rec.took_ground, rec.overran or overrun, rec.extra_battles)
+    if obstacles == state.obstacles:
+        obstacles = state.obstacles          # the same layout object: movement's step tables stay valid
     new = state.replace(units=units, obstacles=obstacles, kills=kills, records=records, phase="battle",
                         active=u.uid, vacated=take, overrun_ready=False)
     new = with_objectives(new, entered, events)
     victory_event(state, new, events)
     return new, events
+
+
+def grant_battles(state: GameState, at, n: int = 1) -> GameState:
+    """The ordered unit on ``at`` may battle ``n`` more times this turn (Artillery Bombard: twice).
+
+    Its turn record counts the extra battles; :func:`why_no_battle` allows battles up to
+    1 + ``extra_battles``, and the later ones are ordinary battles, not overruns. A unit whose move
+    forbids battle still may not battle at all.
+    """
+    _, u, rec = acting_unit(state, at)
+    records = dict(state.records)
+    records[u.uid] = replace(rec, extra_battles=rec.extra_battles + n)
+    return state.replace(records=records)
 
 
 def take_ground_refusal(state: GameState, at: Hex, u: Unit, rec) -> tuple[str, Rule] | None:
@@ -367,7 +404,9 @@ def take_ground(state: GameState, at) -> tuple[GameState, list[Event]]:
         events.append(Event("may_overrun", f"The {u.name} may now battle again: an overrun.", R.OVERRUN, at=dest))
     records = dict(state.records)
     records[u.uid] = TurnRecord(rec.start, rec.moved, rec.path, stop or rec.stopped, nb, rec.battles,
-                                rec.took_ground + 1, rec.overran)
+                                rec.took_ground + 1, rec.overran, rec.extra_battles)
+    if obstacles == state.obstacles:
+        obstacles = state.obstacles
     new = state.replace(units=units, obstacles=obstacles, records=records, vacated=None,
                         overrun_ready=bool(can_overrun and not nb))
     new = with_objectives(new, [(dest, u.side)], events)
@@ -391,7 +430,7 @@ def remove_wire(state: GameState, at) -> tuple[GameState, list[Event]]:
     del obstacles[h]
     records = dict(state.records)
     records[u.uid] = TurnRecord(rec.start, rec.moved, rec.path, rec.stopped, rec.no_battle, rec.battles + 1,
-                                rec.took_ground, rec.overran)
+                                rec.took_ground, rec.overran, rec.extra_battles)
     new = state.replace(obstacles=obstacles, records=records, phase="battle", active=u.uid, vacated=None,
                         overrun_ready=False)
     return new, [Event("wire_removed", f"The {u.name} removes the wire on {fmt(h)} instead of battling.",

@@ -382,22 +382,11 @@ def _move_options(g: Game, h: Hex) -> dict:
     eff = t.effect
     if sp == "frozen" or eff.no_move:
         return {}
-    if sp in ("bel", "bel2") and rec.battles:
-        return T.long_moves(st, h, u, 3, 99, ignore_terrain=True)
-    if sp == "bel2" or sp == "done":
+    second = sp in ("bel", "bel2") and rec.battles > 0      # Behind Enemy Lines: move again after battle
+    if not second and (sp == "bel2" or sp == "done" or st.phase != "move" or rec.path):
         return {}
-    if st.phase != "move" or rec.path:
-        return {}
-    if sp == "bel":
-        return T.long_moves(st, h, u, 3, 3, ignore_terrain=True)
-    if eff.bombard and u.kind == "artillery":
-        return T.long_moves(st, h, u, 3, 0)
-    if eff.move and eff.move_kinds and u.kind in eff.move_kinds:
-        allow, limit = eff.move
-        if u.elite:
-            limit = allow
-        return T.long_moves(st, h, u, allow, limit)
-    return M.destinations(st, h, u, rec.start)
+    override = T.move_override(eff, u, sp, second)
+    return M.destinations(st, h, u, rec.start, **override) if override else M.destinations(st, h, u, rec.start)
 
 
 def battle_options(g: Game, h: Hex) -> dict:
@@ -412,10 +401,7 @@ def battle_options(g: Game, h: Hex) -> dict:
         return {}
     if rec.battles and u.kind == "armor" and not g.variant.overrun:
         return {}
-    fresh = st
-    if eff.bombard and u.kind == "artillery" and rec.battles == 1 and not rec.moved:
-        fresh = T.fresh_for_second_battle(st, u.uid)
-    opts = combat.targets(fresh, h)
+    opts = combat.targets(st, h)
     if eff.no_close and opts:
         if any(distance(h, n) == 1 for n in st.units if st.units[n].side != u.side):
             return {}
@@ -423,16 +409,12 @@ def battle_options(g: Game, h: Hex) -> dict:
     return opts
 
 
-def _bonus(g: Game, h: Hex, tgt: Hex) -> int:
-    eff = g.turn.effect
-    u = g.state.units[h]
-    if not eff.bonus:
-        return 0
-    if eff.bonus_kinds is not None and u.kind not in eff.bonus_kinds:
-        return 0
-    if eff.bonus_close_only and distance(h, tgt) != 1:
-        return 0
-    return eff.bonus
+def bonus_dice(g: Game, h: Hex, tgt: Hex) -> int:
+    """Extra dice the card in play gives the ordered unit on ``h`` battling ``tgt``."""
+    return T.bonus_dice(g.turn.effect, g.state.units[h], h, tgt)
+
+
+_bonus = bonus_dice
 
 
 def _legal_act(g: Game) -> list[str]:
@@ -695,6 +677,10 @@ def _finish_orders(g: Game, ctx: _Ctx) -> Game:
         return _end_turn(g, ctx)
     st, evs = S.order(g.state, t.side, [fmt(h) for h in t.ordered])
     ctx.events.extend(evs)
+    if eff.bombard:                      # Artillery Bombard: artillery that does not move battles twice
+        for h in t.ordered:
+            if st.units[h].kind == "artillery":
+                st = combat.grant_battles(st, h)
     special = dict(t.special)
     if eff.bel:
         for h in t.ordered:
@@ -746,19 +732,15 @@ def _do_move(g: Game, args, ctx: _Ctx) -> Game:
                                 C.TACTIC_CARD)
         st2, _ = M.move(st, fmt(a), fmt(b))          # raises the engine's own explanation
         raise IllegalAction(f"the {u.name} may not move to {fmt(b)}", R.MOVE_ONCE)
-    if sp in ("bel", "bel2") or (t.effect.bombard and u.kind == "artillery") or (
-            t.effect.move and t.effect.move_kinds and u.kind in t.effect.move_kinds):
-        second = sp in ("bel", "bel2") and st.records[u.uid].battles > 0
-        st2, evs = T.apply_long_move(st, a, b, opts, keep_battles=second, ignore_terrain=sp in ("bel", "bel2"))
-        if sp in ("bel", "bel2"):
-            special = dict(t.special)
-            special[u.uid] = "done" if second else "bel2"
-            t = _r(t, special=_fz(special))
-            ctx.ev("bel", "Behind Enemy Lines: " + ("the second move, after battle." if second else
-                   "up to 3 hexes, terrain movement restrictions ignored; it may battle, then move again."),
-                   C.TACTIC_CARD, at=a, to=b)
-    else:
-        st2, evs = M._apply_move(st, a, u, st.records[u.uid], opts[b])     # the reach found above
+    st2, evs = M.apply_move(st, a, opts[b])          # the reach found above, under the card's move rules
+    if sp in ("bel", "bel2"):
+        second = st.records[u.uid].battles > 0
+        special = dict(t.special)
+        special[u.uid] = "done" if second else "bel2"
+        t = _r(t, special=_fz(special))
+        ctx.ev("bel", "Behind Enemy Lines: " + ("the second move, after battle." if second else
+               "up to 3 hexes, terrain movement restrictions ignored; it may battle, then move again."),
+               C.TACTIC_CARD, at=a, to=b)
     ctx.events.extend(evs)
     return _r(g, state=st2, turn=t)
 
@@ -809,21 +791,11 @@ def _do_battle(g: Game, args, ctx: _Ctx) -> Game:
     return _resolve_battle(g, a, tg, ctx)
 
 
-def _battle_state(g: Game, a: Hex) -> tuple[GameState, int | None]:
-    """The state the engine battles in (Artillery Bombard's second battle sees a fresh record)."""
-    st = g.state
-    u = st.units[a]
-    rec = st.records[u.uid]
-    if g.turn.effect.bombard and u.kind == "artillery" and rec.battles == 1 and not rec.moved:
-        return T.fresh_for_second_battle(st, u.uid), 2
-    return st, None
-
-
 def _resolve_battle(g: Game, a: Hex, tg: Hex, ctx: _Ctx, faces=None, retreat_to=None) -> Game:
-    st, restore = _battle_state(g, a)
-    bonus = _bonus(g, a, tg)
+    st = g.state
+    bonus = bonus_dice(g, a, tg)
     if faces is None:
-        faces = ctx.roll(T.dice_for(st, a, tg, bonus))
+        faces = ctx.roll(combat.check_target(st, a, st.units[a], tg, explain=False, extra_dice=bonus).dice)
     chooser = retreat_to
     if chooser is None:
         def chooser(rul):
@@ -831,8 +803,7 @@ def _resolve_battle(g: Game, a: Hex, tg: Hex, ctx: _Ctx, faces=None, retreat_to=
                 raise _Choose(rul)
             return rul.destinations[0]
     try:
-        with T.extra_dice(bonus):
-            new, evs = combat.battle(st, fmt(a), fmt(tg), list(faces), retreat_to=chooser)
+        new, evs = combat.battle(st, fmt(a), fmt(tg), list(faces), retreat_to=chooser, extra_dice=bonus)
     except _Choose:
         t = _r(g.turn, pending=("retreat", a, tg, tuple(faces), bonus))
         defender = st.units[tg].side
@@ -842,9 +813,6 @@ def _resolve_battle(g: Game, a: Hex, tg: Hex, ctx: _Ctx, faces=None, retreat_to=
     if bonus:
         ctx.ev("bonus", f"{C.CARDS[g.turn.effect.key].name}: +{bonus} die.", C.TACTIC_CARD, at=a)
     ctx.events.extend(evs)
-    if restore is not None:
-        uid = st.units[a].uid
-        new = T.restore_battles(new, uid, restore)
     if g.variant.take_ground is False and new.vacated is not None:
         new = new.replace(vacated=None)
     t = _r(g.turn, pending=None)
@@ -865,7 +833,7 @@ def _seat_of(g: Game, side: str) -> str:
 
 def _ruling_for(g: Game, a, t, faces, bonus):
     from tutor.memoir import retreat as RT
-    st, _ = _battle_state(g, a)
+    st = g.state
     tu = st.units[t]
     hits, flags = D.count(faces, tu.kind)
     return RT.ruling(st, t, flags, None, figures=tu.figures - min(hits, tu.figures))

@@ -159,7 +159,7 @@ def _act(g, a):
         frm, tgt = parse_hex(w[1]), parse_hex(w[2])
         ad = G.battle_options(g, frm).get(tgt)
         tu = st.units[tgt]
-        dice = (ad.dice if ad else 1) + G._bonus(g, frm, tgt)
+        dice = (ad.dice if ad else 1) + G.bonus_dice(g, frm, tgt)
         return Fraction(1) + expected(dice, tu.kind, tu.figures)
     if w[0] == "take":
         h = parse_hex(w[1])

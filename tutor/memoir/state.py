@@ -89,6 +89,7 @@ class TurnRecord:
     battles: int = 0
     took_ground: int = 0
     overran: bool = False
+    extra_battles: int = 0              # battles granted beyond the first (Artillery Bombard)
 
 
 @dataclass(frozen=True)

@@ -7,26 +7,20 @@ Ordering a set of units is legal when the units can be matched to the slots — 
 line may fill a slot of either of its sections (ORDERS_DASHED), each unit one order
 (ORDERS_ONCE), slots left empty are lost (ORDERS_LOST).
 
-This module also holds the pieces of a turn that the battle engine (``tutor.memoir.movement``,
-``tutor.memoir.combat``) does not have: moves longer than a unit's own (Infantry Assault,
-Artillery Bombard, Behind Enemy Lines), battles with extra dice, and a second battle or a second
-move. They wrap the engine's functions; nothing here changes a state in place.
+It also says what a card changes in the battle engine's moves and battles — the engine takes the
+changes as arguments: a longer move or one that ignores terrain (``movement.destinations`` /
+``legal_moves`` with ``allowance``, ``battle_limit``, ``ignore_terrain``; ``movement.apply_move``
+adds a second move to the first), extra dice (``combat.battle(..., extra_dice=n)``) and a second
+battle (``combat.grant_battles``). Nothing here changes a state in place.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from contextlib import contextmanager
 from dataclasses import dataclass
 
-from tutor.errors import IllegalAction
-from tutor.hexes import Hex, fmt, neighbours
+from tutor.hexes import Hex, distance, fmt, neighbours
 from tutor.memoir import cards as C
-from tutor.memoir import combat
-from tutor.memoir import movement as M
-from tutor.memoir import rules as R
 from tutor.memoir.state import GameState, TurnRecord, Unit
-from tutor.memoir.terrain import OBSTACLES, TERRAIN
 
 
 @dataclass(frozen=True)
@@ -248,122 +242,36 @@ def all_eligible(state: GameState, side: str, slots) -> list[Hex]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Moves beyond a unit's own allowance
+# What a card changes in the engine's moves and battles
 
 
-def long_moves(state: GameState, h: Hex, u: Unit, allowance: int, battle_limit: int, *,
-               ignore_terrain: bool = False) -> dict:
-    """Reachable hexes (Hex -> movement.Reach) with a card's allowance; terrain rules as the engine's
-    ``step``/``stops`` say, or only impassable ground and units when ``ignore_terrain``."""
-    rec = state.records.get(u.uid)
-    start = rec.start if rec else h
-    board, units = state.board.hexes, state.units
-    best = {h: 0}
-    reach = {}
-    frontier = [(h, 0, ())]
-    if M.dug_in(state, h, u):
-        return {}
-    while frontier:
-        nxt = []
-        for at, cost, path in frontier:
-            for n in neighbours(at):
-                if n not in board or n in units or n == h:
-                    continue
-                if ignore_terrain:
-                    t = TERRAIN[state.terrain.get(n, "countryside")]
-                    o = state.obstacles.get(n)
-                    if u.kind in t.impassable or (o and u.kind in OBSTACLES[o].impassable):
-                        continue
-                    c = 1
-                else:
-                    c, _, _ = M.step(state, u, at, n, start)
-                    if c is None:
-                        continue
-                total = cost + c
-                if total > allowance or best.get(n, 99) <= total:
-                    continue
-                best[n] = total
-                npath = path + (n,)
-                nb = None if ignore_terrain else M.no_battle_after(state, u, n)
-                if nb is None and total > battle_limit:
-                    nb = (f"it moved {total} hexes; under this card it may battle after at most {battle_limit}",
-                          R.MOVE_INFANTRY if u.kind == "infantry" else R.MOVE_ARTILLERY)
-                reach[n] = M.Reach(n, npath, total, nb is None, nb[0] if nb else "", nb[1] if nb else None)
-                if ignore_terrain or M.stops(state, n) is None:
-                    nxt.append((n, total, npath))
-        frontier = nxt
-    return reach
+def move_override(eff: Effect, u: Unit, special: str | None, battled: bool) -> dict | None:
+    """The card's change to the unit's move, as keywords for ``movement.destinations`` /
+    ``movement.legal_moves`` (None: the unit's own move).
 
-
-def apply_long_move(state: GameState, h: Hex, to: Hex, reach: dict, *, keep_battles: bool = False,
-                    ignore_terrain: bool = False):
-    """Perform a move found by :func:`long_moves` (through the engine's own bookkeeping)."""
-    if to not in reach:
-        raise IllegalAction(f"{fmt(to)} is out of reach of the unit on {fmt(h)} under this card", R.MOVE_INFANTRY)
-    u = state.units[h]
-    rec = state.records[u.uid]
-    new, events = M._apply_move(state, h, u, rec, reach[to])
-    nrec = new.records[u.uid]
-    if ignore_terrain:
-        nrec = dataclasses.replace(nrec, stopped=None, no_battle=None if not keep_battles else nrec.no_battle)
-    if keep_battles:
-        nrec = dataclasses.replace(nrec, battles=rec.battles, took_ground=rec.took_ground, overran=rec.overran,
-                                   moved=rec.moved + reach[to].cost, path=rec.path + reach[to].path)
-    if nrec != new.records[u.uid]:
-        records = dict(new.records)
-        records[u.uid] = nrec
-        new = new.replace(records=records)
-    return new, events
-
-
-# ---------------------------------------------------------------------------------------------
-# Battles with extra dice, and a second battle
-
-
-@contextmanager
-def extra_dice(n: int):
-    """Add ``n`` dice to every attack the combat engine computes inside the block.
-
-    The engine's ``battle`` has no parameter for a card's extra dice; this wraps its dice count
-    (``combat.attack_dice``) for the duration of one call. Asked of the engine: an ``extra_dice``
-    argument to ``combat.battle`` and ``combat.check_target``.
+    Behind Enemy Lines: 3 hexes ignoring terrain movement rules, battle, then 3 more (``battled``);
+    Artillery Bombard: artillery moves up to 3 and may not battle; Infantry Assault: infantry 3,
+    battling after at most 2 (elite infantry battles after 3).
     """
-    if not n:
-        yield
-        return
-    orig = combat.attack_dice
-
-    def with_bonus(state, a, t):
-        ad = orig(state, a, t)
-        return dataclasses.replace(ad, dice=ad.dice + n,
-                                   text=ad.text[:-1] + f", +{n} from the command card = {ad.dice + n}.")
-
-    combat.attack_dice = with_bonus
-    try:
-        yield
-    finally:
-        combat.attack_dice = orig
+    if special in ("bel", "bel2"):
+        return {"allowance": 3, "battle_limit": 99 if battled else 3, "ignore_terrain": True, "rule": C.TACTIC_CARD}
+    if eff.bombard and u.kind == "artillery":
+        return {"allowance": 3, "battle_limit": 0, "rule": C.TACTIC_CARD}
+    if eff.move and eff.move_kinds and u.kind in eff.move_kinds:
+        allow, limit = eff.move
+        return {"allowance": allow, "battle_limit": allow if u.elite else limit, "rule": C.TACTIC_CARD}
+    return None
 
 
-def dice_for(state: GameState, a: Hex, t: Hex, bonus: int) -> int:
-    u = state.units[a]
-    with extra_dice(bonus):
-        return combat.check_target(state, a, u, t, explain=False).dice
-
-
-def fresh_for_second_battle(state: GameState, uid: int) -> GameState:
-    """Artillery Bombard's second battle: the engine sees a unit that has not battled yet."""
-    rec = state.records[uid]
-    records = dict(state.records)
-    records[uid] = dataclasses.replace(rec, battles=0)
-    return state.replace(records=records, active=None, vacated=None, overrun_ready=False)
-
-
-def restore_battles(state: GameState, uid: int, battles: int) -> GameState:
-    rec = state.records[uid]
-    records = dict(state.records)
-    records[uid] = dataclasses.replace(rec, battles=battles)
-    return state.replace(records=records)
+def bonus_dice(eff: Effect, u: Unit, a: Hex, target: Hex) -> int:
+    """Extra battle dice the card gives the unit on ``a`` attacking ``target`` (``combat``'s ``extra_dice``)."""
+    if not eff.bonus:
+        return 0
+    if eff.bonus_kinds is not None and u.kind not in eff.bonus_kinds:
+        return 0
+    if eff.bonus_close_only and distance(a, target) != 1:
+        return 0
+    return eff.bonus
 
 
 def as_side(state: GameState, side: str, uid: int, at: Hex) -> GameState:
