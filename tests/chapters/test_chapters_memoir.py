@@ -345,11 +345,54 @@ def test_ch10_explorer_starts_on_the_resistance():
 
 
 # ---------------------------------------------------------------------------------------------
+# Chapter 11: objectives and medals
+
+
+def test_ch11_answers_are_the_engine_counts():
+    from tutor.chapters import ch11
+    qs = by_key("ch11")
+    st, _ = ch11.turns(ch11.OBJ_BOARD, [("5,5", "6,4")])
+    assert st.medals["allied"] == 1                                   # temporary: captured on entering
+    st, _ = ch11.turns(ch11.OBJ_BOARD, [("5,5", "6,4"), ("6,4", "7,5")])
+    assert st.medals["allied"] == 0                                   # ...and lost on leaving
+    assert qs["11.temporary"].rule_fn()[0] == "0"
+    assert qs["11.permanent"].rule_fn()[0] == "1"
+    st, _ = ch11.turns(ch11.OBJ_BOARD, [("17,5", "16,4"), ("18,2", "18,4")])
+    assert st.medals == {"axis": 0, "allied": 0}                     # a tie holds no majority
+    assert qs["11.majority"].rule_fn()[0] == "0"
+    assert qs["11.sudden-death"].rule_fn()[0] == "The allied side wins at once"
+    assert "gains a medal" in ch11.elimination_html() and "1 for units eliminated" in ch11.elimination_html()
+
+
+def test_ch11_objectives_board_moves_and_counts():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import ch11
+    b = ch11.ObjectivesBoard()
+    assert b.units.value == (5, 5) and (6, 4) in dict((v, k) for k, v in b.dest.options)
+    b.move_to("6,4")
+    assert b.state.medals["allied"] == 1 and "captures its temporary medal" in b.out.value
+    b.choose("6,4")
+    b.move_to("7,5")
+    assert b.state.medals["allied"] == 0
+    b.choose("23,1")
+    b.move_to("24,0")
+    assert b.state.winner == "allied" and b.go.disabled and "wins" in b.out.value
+    b.back()
+    assert b.state.winner is None and not b.go.disabled
+    b.restart()
+    assert b.state is b.first and not b.history
+
+
+# ---------------------------------------------------------------------------------------------
 # Every written notebook runs top to bottom
 
 
 @pytest.mark.parametrize("mod", WRITTEN)
-def test_notebook_executes(mod):
+def test_notebook_executes(mod, monkeypatch):
+    # The kernel imports the tutor of this checkout, whatever copy is installed in the environment.
+    import os
+    root = str(NOTEBOOKS.parent)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([root, *filter(None, [os.environ.get("PYTHONPATH")])]))
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     nb = nbformat.read(NOTEBOOKS / CHAPTERS[mod], as_version=4)
