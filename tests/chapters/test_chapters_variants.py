@@ -153,6 +153,78 @@ def test_ch12_worked_example_and_table():
 
 
 # ---------------------------------------------------------------------------------------------
+# Chapter 13: team play
+
+
+def test_ch13_answers_are_the_engine_rulings():
+    from tutor.chapters import ch13
+    from tutor.memoir import variants as V
+    qs = by_key("ch13")
+    g = ch13.deal(2, 2, 5)
+    assert qs["13.split.5"].rule_fn()[0] == str(len(g.hands["allied.1"])) == str(V.alliance_split(5)[0]) == "3"
+    assert len(g.common["allied"]) == 1
+    assert ch13.turn_order(ch13.deal(2, 1, 5), 4) == ["allied.1", "axis", "allied.2", "axis"]
+    assert ch13.turn_order(ch13.deal(2, 2, 5), 4) == ["allied.1", "axis.1", "allied.2", "axis.2"]
+    assert qs["13.order.3p"].rule_fn()[0] == "Allies B"
+    assert qs["13.order.4p"].rule_fn()[0] == "Axis B"
+    common = g.common["allied"][0]
+    after = ch13.play(g, common)
+    assert common not in after.common["allied"] and len(after.common["allied"]) == 1
+    assert len(after.hands["allied.1"]) == len(g.hands["allied.1"])
+    assert qs["13.common.draw"].rule_fn()[0].startswith("Face up")
+    assert qs["13.finest"].rule_fn()[0] == "4"                 # 3 in the hand + the common card
+    assert qs["13.yg.cards"].rule_fn()[0] == "6"
+    assert qs["13.yg.who"].rule_fn()[0] == "The flanks player"
+
+
+def test_ch13_pegasus_team_grows_to_its_distribution():
+    from tutor.chapters import ch13
+    g = ch13.deal(2, 2, hand=None)
+    assert [len(g.hands[s]) for s in ("allied.1", "allied.2", "axis.1", "axis.2")] == [4, 4, 1, 1]
+    for _ in range(4):
+        g = ch13.play(g, ch13.first_card(g))
+    assert [len(g.hands[s]) for s in ("axis.1", "axis.2")] == [2, 2] and len(g.common["axis"]) == 1
+
+
+def test_ch13_alliance_table_taps_play_and_refuse():
+    pytest.importorskip("ipycanvas")
+    from tutor.chapters import ch13
+    w = ch13.AllianceTable(seed=13)
+    rows = {r.id: r for r in w.board.scene.card_rows}
+    assert set(rows) >= {"allied.1", "allied.2", "common.allied", "axis.1", "axis.2", "common.axis", "deck"}
+    assert w.game.player == "allied.1"
+    x, y, cw, ch = rows["axis.1"].boxes()[0]
+    w.board.click(x + cw / 2, y + ch / 2)            # not the active player's card: refused
+    assert w.turns == [] and "belongs to Axis A" in w.text
+    x, y, cw, ch = rows["common.allied"].boxes()[0]
+    common = w.game.common["allied"][0]
+    w.board.click(x + cw / 2, y + ch / 2)            # the common card: played, the draw lies face up
+    assert w.turns == ["allied.1"] and w.game.player == "axis.1"
+    assert w.drawn == w.game.common["allied"][0] != common and "face up" in w.text
+    w.play(ch13.first_card(w.game))
+    assert w.turns == ["allied.1", "axis.1"] and w.game.player == "allied.2"
+    w.undo()
+    assert w.turns == ["allied.1"] and w.game.player == "axis.1"
+    w.players_w.value = (2, 1)
+    assert w.game.seats("axis") == ("axis",) and len(w.game.hands["allied.1"]) == 3
+    w.hand_w.value = 6
+    assert len(w.game.hands["allied.1"]) == 4 and w.turns == []
+
+
+def test_ch13_young_generals_options():
+    pytest.importorskip("ipywidgets")
+    from tutor.chapters import ch13
+    y = ch13.YoungGenerals(players=2)
+    assert y.game.variant.kind == "young_generals" and y.game.seats("axis") == ("axis.center", "axis.flanks")
+    y.or_w.value = False
+    y.tg_w.value = False
+    assert not y.game.variant.overrun and not y.game.variant.take_ground and "off" in y.out.value
+    y.players_w.value = 3
+    assert len(y.game.seats("axis")) == 3 and "Axis left flank" in y.out.value
+    assert all(ch13.C.card(c).section for c in ch13.G.all_cards(y.game))
+
+
+# ---------------------------------------------------------------------------------------------
 # Every written notebook runs top to bottom
 
 

@@ -1,0 +1,465 @@
+"""Chapter 13: team play — Operation Alliance and Young Generals (memoir44-rules-es.txt,
+APÉNDICE 5). Every answer is the engine's: ``tutor.memoir.variants`` (tables, seats, who carries
+out a card) and ``tutor.memoir.game`` (dealing, whose turn it is, where a drawn card goes, how
+many dice a hand-sized card rolls).
+
+The "try" has two parts:
+
+* :class:`AllianceTable` — deal an Operation Alliance game for a chosen team size and scenario
+  hand; every player's hand and each team's common card are rows of cards; tap a card of the
+  active player (or the common card) to play it, and the engine draws the replacement into the
+  hand or face up, and hands the turn to the next player (1-A, 1-B, 2-A …).
+* :class:`YoungGenerals` — the Young Generals deal (section cards only, 6 each) with its options
+  and, in the team mode, which team member carries out each card.
+
+Moves and battles are skipped here (the turn ends with the card's orders unused): this chapter
+is about the cards and the players, the board rules are the earlier chapters'.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.chapters.ch12 import ask, events_html, show, verdict
+from tutor.explain import STYLE, rules_html
+from tutor.memoir import cards as C
+from tutor.memoir import game as G
+from tutor.memoir import variants as V
+from tutor.quiz import Question
+from tutor.scenario import bundled
+
+SIDE = {"allied": "Allies", "axis": "Axis"}
+
+
+def seat_name(seat: str) -> str:
+    """"allied.1" -> "Allies A (starting player)", "axis" -> "Axis (alone)", "axis.flanks" -> …"""
+    side, _, who = seat.partition(".")
+    if not who:
+        return f"{SIDE[side]} (alone)"
+    if who in ("1", "2"):
+        return f"{SIDE[side]} {'A' if who == '1' else 'B'}" + (" (starting player)" if who == "1" else "")
+    if who == "center":
+        return f"{SIDE[side]} centre (commander-in-chief)"
+    if who == "chief":
+        return f"{SIDE[side]} commander-in-chief"
+    return f"{SIDE[side]} {'both flanks' if who == 'flanks' else who + ' flank'}"
+
+
+def short_seat(seat: str) -> str:
+    side, _, who = seat.partition(".")
+    return SIDE[side] + ({"1": " A", "2": " B"}.get(who, f" {who}" if who else ""))
+
+
+# ---------------------------------------------------------------------------------------------
+# Operation Alliance: the table, the deal, the turn
+
+
+def distribution_html() -> str:
+    """The distribution table (``variants.ALLIANCE_DISTRIBUTION``) and the tutor's reading for
+    hands outside it (``variants.alliance_split``)."""
+    rows = "".join(f"<tr><td>{n}</td><td>{per} cards for each player + {common} common card face up</td></tr>"
+                   for n in sorted(V.ALLIANCE_DISTRIBUTION) for per, common in [V.alliance_split(n)])
+    extra = ", ".join(f"{n} → {V.alliance_split(n)[0]} each + 1" for n in (2, 3, 7))
+    return (f'<table class="tutor-obs"><tr><th>the side\'s command cards in the scenario</th>'
+            f'<th>team of 2: distribution</th></tr>{rows}</table>'
+            f"<p><small>Hands outside the printed table follow its pattern in the tutor (the size "
+            f"minus 2 each, at least 1, plus the common card): {escape(extra)} — a reading of this "
+            f"project, not the rulebook's.</small></p>")
+
+
+def distribution_table():
+    return show(distribution_html() + rules_html([V.ALLIANCE_TABLE, V.ALLIANCE_COMMON]))
+
+
+def alliance_field(hand: int = 5, first: str = "allied"):
+    """Pegasus Bridge with both sides given ``hand`` command cards (the table is per side)."""
+    sc = bundled("pegasus-bridge")
+    extra = dict(sc.extra)
+    extra.update(cards=hand, first=first)
+    return sc.replace(extra=extra, title=f"Pegasus Bridge, {hand} cards a side")
+
+
+def deal(allied: int = 2, axis: int = 2, hand: int = 5, seed: int = 13, *, first: str = "allied") -> G.Game:
+    """An Operation Alliance game: ``allied``/``axis`` players per side (1 or 2)."""
+    field = alliance_field(hand, first) if hand else bundled("pegasus-bridge")
+    return G.new_game(field, seed, V.variant("alliance", axis=axis, allied=allied))
+
+
+def finish_turn(g: G.Game, side: str | None = None, limit: int = 40) -> G.Game:
+    """End the turn in progress without moving or battling: orders unused, the card drawn; a
+    Recon keeps the first card, Air Power strikes the first group, an Ambush is declined."""
+    side = side or g.side
+    for _ in range(limit):
+        if g.phase == "over" or (g.phase in ("play", "dispatch") and g.turn is not None and g.turn.cards == ()
+                                 and g.side != side):
+            return g
+        acts = G.legal_actions(g)
+        pick = next((a for a in ("done", "end", "decline") if a in acts), None) or acts[0]
+        g = G.apply(g, pick)
+    raise RuntimeError("the turn did not end")
+
+
+def play(g: G.Game, card: str) -> G.Game:
+    """The active player plays ``card`` (from the hand or the common card), then the turn ends
+    (no moves or battles here) and the engine deals the replacement."""
+    acts = [a for a in G.legal_actions(g) if a.split()[:2] == ["play", card]]
+    if not acts:
+        G.apply(g, f"play {card}")          # raises the engine's IllegalAction with its rule
+    return finish_turn(G.apply(g, acts[0]), g.side)
+
+
+def events_between(before: G.Game, after: G.Game) -> list:
+    """Every event of the actions that led from ``before`` to ``after``, oldest first."""
+    chunks = []
+    x = after
+    while x is not None and x is not before:
+        chunks.append(x.new_events)
+        x = x.prev
+    return [e for c in reversed(chunks) for e in c]
+
+
+def first_card(g: G.Game) -> str:
+    return G.playable(g)[0][0]
+
+
+def turn_order(g: G.Game, turns: int = 8) -> list[str]:
+    """Who plays each of the next ``turns`` turns, as the engine hands them out."""
+    out = []
+    for _ in range(turns):
+        if g.phase == "over":
+            break
+        out.append(g.player)
+        g = play(g, first_card(g))
+    return out
+
+
+def turn_order_html(seats: list[str]) -> str:
+    cells = "".join(f"<li><b>{i}.</b> {escape(short_seat(s))}</li>" for i, s in enumerate(seats, 1))
+    return f"<ol style='display:flex;flex-wrap:wrap;gap:6px 18px;list-style:none;padding:0'>{cells}</ol>"
+
+
+def _card(inst: str, role: str | None = None, subtitle: str = ""):
+    from tutor.render.scene import Card
+    c = C.card(inst)
+    return Card(c.name, True, role, subtitle or ("section" if c.section else "tactic"))
+
+
+def card_rows(g: G.Game, *, drawn: str | None = None, playable: bool = True) -> list[tuple]:
+    """The table as rows of cards: each seat's hand and each team's common card; the active
+    player's playable cards framed (dashed blue), the card just drawn framed green."""
+    rows = []
+    mine = {c for c, _ in G.playable(g)} if (playable and g.phase == "play") else set()
+    for side in ("allied", "axis"):
+        for seat in g.seats(side):
+            cards = tuple(_card(c, "new" if c == drawn else "predicted" if c in mine else None)
+                          for c in g.hands[seat])
+            label = short_seat(seat) + (" ▶" if seat == g.player else "")
+            rows.append((label, cards, None, {"key": seat}))
+        if g.common.get(side):
+            c = g.common[side][0]
+            rows.append((f"{SIDE[side]} common", (_card(c, "new" if c == drawn else "predicted" if c in mine
+                                                         else None, "face up"),), None,
+                         {"key": f"common.{side}"}))
+    rows.append(("Deck", (), len(g.deck), {"key": "deck"}))
+    return rows
+
+
+def table_scene(g: G.Game, **kw):
+    from tutor.render.scene import card_scene
+    return card_scene(card_rows(g, **kw), width=700, label_w=110)
+
+
+def table_svg(g: G.Game, **kw) -> str:
+    from tutor.render.svg import svg
+    return svg(table_scene(g, **kw))
+
+
+class AllianceTable:
+    """Deal, show the table as card rows, and play turn by turn. ``widget`` is the box;
+    ``deal(allied, axis, hand)``, ``tap_card(seat_or_common, index)`` and ``play(card)`` do what
+    the controls do (for tests)."""
+
+    def __init__(self, *, allied: int = 2, axis: int = 2, hand: int = 5, seed: int = 13):
+        import ipywidgets as W
+
+        from tutor.render.canvas import BoardView
+        self.seed = seed
+        self.players_w = W.Dropdown(options=[("4 players: 2 Allies v 2 Axis", (2, 2)),
+                                             ("3 players: 2 Allies v 1 Axis", (2, 1)),
+                                             ("3 players: 1 Allies v 2 Axis", (1, 2)),
+                                             ("2 players (standard)", (1, 1))],
+                                    value=(allied, axis), description="Players",
+                                    style={"description_width": "60px"}, layout=W.Layout(width="300px"))
+        self.hand_w = W.Dropdown(options=[(f"{n} cards a side", n) for n in (4, 5, 6)], value=hand,
+                                 description="Scenario", style={"description_width": "60px"},
+                                 layout=W.Layout(width="220px"))
+        self.undo_b = W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto", height="40px"))
+        self.buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.status = W.HTML()
+        self.order = W.HTML()
+        self.log = W.HTML()
+        self.game = deal(allied, axis, hand, seed)
+        self.board = BoardView(table_scene(self.game), max_width=700)
+        self.board.canvas.add_class("tutor-board")
+        self.board.on_click(self._click)
+        self.history: list = []
+        self.turns: list[str] = []
+        self.players_w.observe(lambda _: self.deal(*self.players_w.value, self.hand_w.value), "value")
+        self.hand_w.observe(lambda _: self.deal(*self.players_w.value, self.hand_w.value), "value")
+        self.undo_b.on_click(lambda _: self.undo())
+        self.widget = W.VBox([
+            W.HBox([self.players_w, self.hand_w, self.undo_b], layout=W.Layout(flex_flow="row wrap")),
+            self.order, self.board.canvas, self.status,
+            W.HTML("<b>Or play with a button:</b>"), self.buttons, self.log],
+            layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
+        self.widget.add_class("tutor-alliance")
+        self.deal(allied, axis, hand)
+
+    def deal(self, allied: int, axis: int, hand: int) -> None:
+        self.game = deal(allied, axis, hand, self.seed)
+        self.history = []
+        self.turns = []
+        self.drawn = None
+        self.said = (f"<p>Dealt: {escape(self.game.summary().splitlines()[0].split(':')[0])} with "
+                     f"{allied + axis} players.</p>"
+                     + events_html([e for e in self.game.log if e.kind == "deal"]))
+        self._draw()
+
+    def _click(self, h, x, y) -> None:
+        pick = self.board.card_at(x, y)
+        if pick is None or pick.index is None:
+            return
+        self.tap_card(pick.row, pick.index)
+
+    def tap_card(self, row: str, index: int) -> None:
+        """A tap on card ``index`` of row ``row`` (a seat, or "common.<side>")."""
+        if row.startswith("common."):
+            side = row.split(".")[1]
+            cards = self.game.common.get(side, ())
+            who = f"the {SIDE[side]} common card"
+        else:
+            cards = self.game.hands.get(row, ())
+            who = seat_name(row)
+        if index >= len(cards):
+            return
+        card = cards[index]
+        if card not in {c for c, _ in G.playable(self.game)}:
+            self.status.value = STYLE + verdict(
+                f"{C.name(card)} belongs to {who}: it is {seat_name(self.game.player)}'s turn, who plays only "
+                f"from their own hand or their team's common card.", False) + rules_html([V.ALLIANCE_ACTIVE])
+            return
+        self.play(card)
+
+    def play(self, card: str) -> None:
+        g = self.game
+        before = {s: set(h) for s, h in g.hands.items()}
+        common_before = {s: set(c) for s, c in g.common.items()}
+        source = "the common card" if any(card in c for c in g.common.values()) else "the hand"
+        after = play(g, card)
+        self.history.append((self.game, self.turns, self.drawn))
+        self.turns = self.turns + [g.player]
+        self.game = after
+        new = [c for s, h in after.hands.items() for c in h if c not in before.get(s, set())]
+        new += [c for s, cs in after.common.items() for c in cs if c not in common_before.get(s, set())]
+        self.drawn = new[0] if len(new) == 1 else None
+        where = ""
+        if self.drawn is not None:
+            face_up = any(self.drawn in cs for cs in after.common.values())
+            where = (" It lies face up as the new common card." if face_up else
+                     " It goes into the active player's hand.")
+        keep = ("play", "draw", "grow", "recon", "keep", "finest_hour")
+        self.said = (f"<p><b>Turn {len(self.turns)}: {escape(seat_name(g.player))}</b> played "
+                     f"{escape(C.name(card))} from {source} (moves and battles skipped here) and drew "
+                     + (escape(C.name(self.drawn)) if self.drawn else "a card") + f".{where}</p>"
+                     + events_html([e for e in events_between(g, after) if e.kind in keep]))
+        self._draw()
+
+    def undo(self) -> None:
+        if self.history:
+            self.game, self.turns, self.drawn = self.history.pop()
+            self.said = "<p>One turn undone.</p>"
+            self._draw()
+
+    def _draw(self) -> None:
+        import ipywidgets as W
+        g = self.game
+        self.board.update(table_scene(g, drawn=self.drawn))
+        done = "".join(f"<span style='color:#555'>{i}. {escape(short_seat(s))}</span> · "
+                       for i, s in enumerate(self.turns, 1))
+        self.order.value = (f"<div style='font-size:14px'><b>Turn order so far:</b> {done}"
+                            f"<b>{len(self.turns) + 1}. {escape(short_seat(g.player))} ▶ to play</b></div>")
+        self.status.value = STYLE + verdict(
+            f"{seat_name(g.player)} is the active player: tap a card of their hand or their team's common card "
+            "(framed in dashed blue).") + self.said
+        bts = []
+        for c, where in G.playable(g):
+            b = W.Button(description=f"{C.name(c)}" + (" (common)" if where == "common" else ""),
+                         layout=W.Layout(width="auto", height="40px"))
+            b.on_click(lambda _, c=c: self.play(c))
+            bts.append(b)
+        self.buttons.children = bts
+
+    @property
+    def text(self) -> str:
+        return self.status.value
+
+
+# ---------------------------------------------------------------------------------------------
+# Young Generals
+
+
+def young_generals(players: int = 1, *, take_ground: bool = True, overrun: bool = True, seed: int = 13) -> G.Game:
+    """Pegasus Bridge as Young Generals: ``players`` per side (1-3)."""
+    var = V.variant("young_generals", axis=players, allied=players, take_ground=take_ground, overrun=overrun)
+    return G.new_game("pegasus-bridge", seed, var)
+
+
+def performer(g: G.Game, side: str, card: str) -> str:
+    """Which team member carries out ``card`` (the sections its orders name)."""
+    secs = {s for s, _ in C.card(card).orders}
+    return V.young_generals_member(g.variant, side, secs)
+
+
+def young_generals_html(g: G.Game) -> str:
+    side = "axis"
+    hand = g.hands[g.seats(side)[0]]
+    rows = "".join(f"<tr><td>{escape(C.name(c))}</td><td>{escape(seat_name(performer(g, side, c)))}</td></tr>"
+                   for c in hand)
+    seats = ", ".join(seat_name(s) for s in g.seats(side))
+    tactic = sum(C.card(c).tactic for c in G.all_cards(g))
+    from tutor.render.scene import card_scene
+    from tutor.render.svg import svg
+    pic = svg(card_scene([(f"{SIDE[side]} hand", tuple(_card(c) for c in hand), None),
+                          ("Deck", (), len(g.deck))], width=560, label_w=80))
+    return (f"<div>{pic}<p>{len(G.all_cards(g))} cards in all (deck and hands), {tactic} of them tactic cards. The scenario gives the "
+            f"Axis 2 cards; Young Generals deal <b>{len(hand)}</b>. Take ground: "
+            f"<b>{'on' if g.variant.take_ground else 'off'}</b>; armor overrun: "
+            f"<b>{'on' if g.variant.overrun else 'off'}</b>.</p>"
+            f"<p>The Axis team: {escape(seats)}. Who carries out each card in the hand:</p>"
+            f"<table class='tutor-obs'><tr><th>card</th><th>carried out by</th></tr>{rows}</table></div>")
+
+
+class YoungGenerals:
+    """Options of the variant and the resulting deal. ``set(players, take_ground, overrun)``."""
+
+    def __init__(self, players: int = 2, seed: int = 13):
+        import ipywidgets as W
+        self.seed = seed
+        self.players_w = W.ToggleButtons(options=[("1 player a side", 1), ("team of 2", 2), ("team of 3", 3)],
+                                         value=players, style={"button_width": "120px"})
+        self.tg_w = W.Checkbox(value=True, description="take ground", indent=False)
+        self.or_w = W.Checkbox(value=True, description="armor overrun", indent=False)
+        self.out = W.HTML()
+        for w in (self.players_w, self.tg_w, self.or_w):
+            w.observe(lambda _: self.set(self.players_w.value, self.tg_w.value, self.or_w.value), "value")
+        self.widget = W.VBox([self.players_w, W.HBox([self.tg_w, self.or_w]), self.out],
+                             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
+        self.widget.add_class("tutor-young-generals")
+        self.set(players, True, True)
+
+    def set(self, players: int, take_ground: bool = True, overrun: bool = True) -> None:
+        self.game = young_generals(players, take_ground=take_ground, overrun=overrun, seed=self.seed)
+        self.out.value = STYLE + young_generals_html(self.game)
+
+
+# ---------------------------------------------------------------------------------------------
+# Check yourself
+
+
+def _split_question() -> Question:
+    choices = ("2", "3", "4", "5")
+
+    def rule_fn():
+        g = deal(2, 2, 5)
+        n = len(g.hands["allied.1"])
+        assert n == len(g.hands["allied.2"]) == V.alliance_split(5)[0]
+        return str(n), (f"<p>The engine deals each Allied player {n} cards and lays 1 common card face up "
+                        f"between them ({C.name(g.common['allied'][0])} in this deal).</p>"
+                        + distribution_html() + rules_html([V.ALLIANCE_TABLE, V.ALLIANCE_COMMON]))
+    return ask("13.split.5", "<p>The scenario gives the Allies <b>5</b> command cards and they play as a "
+               "team of 2. How many cards does <b>each</b> Allied player hold?</p>", choices, rule_fn)
+
+
+def _order_question(key: str, allied: int, axis: int, nth: int, prompt: str) -> Question:
+    g0 = deal(allied, axis, 5)
+    seats = list(dict.fromkeys(s for side in ("allied", "axis") for s in g0.seats(side)))
+    choices = tuple(short_seat(s) for s in seats)
+
+    def rule_fn():
+        order = turn_order(deal(allied, axis, 5), nth)
+        return short_seat(order[nth - 1]), (f"<p>The engine hands out the turns: {turn_order_html(order)}</p>"
+                                            + rules_html([V.ALLIANCE_ORDER, V.ALLIANCE_SOLO]))
+    return ask(key, prompt, choices, rule_fn)
+
+
+def _common_question() -> Question:
+    choices = ("Into the active player's hand", "Face up, as the new common card", "Into the partner's hand")
+
+    def rule_fn():
+        g = deal(2, 2, 5)
+        common = g.common["allied"][0]
+        after = play(g, common)
+        new = after.common["allied"][0]
+        answer = choices[1] if new != common else choices[0]
+        return answer, (f"<p>Allies A played the common card {escape(C.name(common))}; the card drawn, "
+                        f"{escape(C.name(new))}, now lies face up between the partners.</p>"
+                        + rules_html([V.ALLIANCE_ACTIVE]))
+    return ask("13.common.draw", "<p>In a team, the active player plays the team's <b>common</b> card. Where "
+               "does the card drawn at the end of the turn go?</p>", choices, rule_fn)
+
+
+def _finest_question() -> Question:
+    choices = ("2", "3", "4", "5")
+
+    def rule_fn():
+        g = deal(2, 2, 5)
+        g = G.set_hand(g, "allied.1", ["their_finest_hour", "probe_center", "attack_left"])
+        card = next(c for c in g.hand("allied.1") if c.startswith("their_finest_hour"))
+        after = G.apply(g, f"play {card}")
+        ev = next(e for e in after.new_events if e.kind == "finest_hour")
+        n = len(ev.get("faces"))
+        return str(n), (f"<p>3 cards in the hand (Their Finest Hour included) plus the common card: the "
+                        f"engine rolls {n} dice.</p>" + events_html([ev]))
+    return ask("13.finest", "<p>Allies A holds <b>3</b> cards — one of them <b>Their Finest Hour</b> — and the "
+               "team has its common card face up. Allies A plays Their Finest Hour. How many dice are rolled?"
+               "</p>", choices, rule_fn)
+
+
+def _yg_cards_question() -> Question:
+    choices = ("2", "4", "6", "the scenario's number")
+
+    def rule_fn():
+        g = young_generals(1)
+        n = len(g.hands["axis"])
+        return str(n), (f"<p>The engine deals the Axis {n} cards in Young Generals, whatever the scenario says "
+                        f"(Pegasus Bridge gives the Axis 2), from a deck of {len(G.all_cards(g))} section "
+                        f"cards.</p>" + rules_html([V.YG_NO_TACTICS]))
+    return ask("13.yg.cards", "<p>Pegasus Bridge gives the Axis only <b>2</b> command cards. In the "
+               "<b>Young Generals</b> variant, how many cards does the Axis player get?</p>", choices, rule_fn)
+
+
+def _yg_who_question() -> Question:
+    choices = ("The centre player (commander-in-chief)", "The flanks player", "The team decides each time")
+
+    def rule_fn():
+        g = young_generals(2)
+        who = performer(g, "axis", "attack_left#1")
+        answer = choices[1] if who.endswith("flanks") else choices[0]
+        return answer, (f"<p>The engine hands Attack Left Flank to {escape(seat_name(who))}: the member the "
+                        f"card affects most carries it out.</p>" + rules_html([V.YG_TEAMS, V.YG_WHO_ACTS]))
+    return ask("13.yg.who", "<p>Young Generals, a team of <b>2</b>: one child and one adult. The team plays "
+               "<b>Attack Left Flank</b>. Who moves the units and rolls the dice?</p>", choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    return [
+        _split_question(),
+        _order_question("13.order.3p", 2, 1, 3, "<p>Three players: the Allies are a team of 2, the Axis plays "
+                        "alone, and the Allies play first. Who plays the <b>third</b> turn of the game?</p>"),
+        _order_question("13.order.4p", 2, 2, 4, "<p>Four players, two teams of 2; the Allies play first. Who "
+                        "plays the <b>fourth</b> turn?</p>"),
+        _common_question(),
+        _finest_question(),
+        _yg_cards_question(),
+        _yg_who_question(),
+    ]
