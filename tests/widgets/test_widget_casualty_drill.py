@@ -226,3 +226,58 @@ def test_bad_input_is_one_clear_error():
         CasualtyDrill(mode="bombard")
     with pytest.raises(InputError, match="tokens"):
         CasualtyDrill(Zones(hand=("riflemen-a",)), tokens=["fog-of-war"])
+
+
+# --- the live-boards issue's polish of the other drills (kept with this tests) ----------
+
+EX = ROOT / "scenarios" / "examples"
+
+
+def test_los_palette_places_any_kind_for_either_side():
+    from tutor.widgets import LosExplorer
+    d = ready(LosExplorer())
+    d.tool.value = "■ Axis"
+    d.kind.value = "armor"
+    d.click_hex((4, 4))
+    u = d.state.field.units[(4, 4)]
+    assert (u.side, u.kind, u.figures) == ("axis", "armor", 3)
+    d.tool.value = "● Allied"
+    d.kind.value = "artillery"
+    d.click_hex((4, 4))                               # another side or kind replaces the unit
+    u = d.state.field.units[(4, 4)]
+    assert (u.side, u.kind, u.figures) == ("allied", "artillery", 2)
+    assert [m.kind for m in d.board.scene.units] == ["artillery"]
+    d.click_hex((4, 4))                               # the same again removes it
+    assert (4, 4) not in d.state.field.units
+
+
+def test_overrun_retreat_destination_is_the_learners_choice():
+    from tutor.widgets import OverrunDrill
+    d = ready(OverrunDrill(EX / "armor-overrun.yaml", seed=1))
+    d.dice.value = "flag, infantry, star"
+    d.click_hex((7, 3))
+    c = d.state.choice
+    assert c.destinations == ((6, 2), (8, 2)) and c.chosen == (6, 2)       # the engine's first, by default
+    assert {m.hex for m in d.board.scene.markers if m.kind == "legal"} == {(8, 2)}
+    assert "could also end on 8,2" in d.status.value
+    d.click_hex((8, 2))                               # battle(..., retreat_to=8,2) with the same dice
+    uid = d.game.units[(8, 2)].uid
+    assert (6, 2) not in d.game.units and d.state.choice.chosen == (8, 2)
+    assert [e.to for e in d.state.last if e.kind == "retreat"] == [(8, 2)]
+    assert [m.text for m in d.board.scene.markers if m.kind == "lost"] == ["−1"]
+    d.undo()
+    assert d.game.units[(6, 2)].uid == uid and d.state.choice.chosen == (6, 2)
+    d.click_hex((7, 3))                               # take ground: the choice is over
+    assert d.state.choice is None and d.armor_hex == (7, 3)
+
+
+def test_every_drill_has_a_legend_strip():
+    from tutor.widgets import LosExplorer
+    d = ready(LosExplorer(ROOT / "scenarios" / "hills-and-line-of-sight.yaml", origin=(4, 6), target=(12, 2)))
+    assert "line passes through (blocks)" in d.legend.value and "in line of sight" in d.legend.value
+    c = ready(CasualtyDrill(seed=1))
+    assert c.legend.value == "" or "tutor-legend" in c.legend.value
+    tap_unit(c, "scouts-b")
+    assert "tap a row" in c.legend.value
+    c.tap("hand")
+    assert "just removed from the game" in c.legend.value and "removed (was here)" in c.legend.value

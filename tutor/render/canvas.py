@@ -408,6 +408,7 @@ class BoardView:
         self.ready = False
         self._drawn: dict[str, object] = {}
         self._click: list[Callable] = []
+        self._listeners: list[Callable] = []
         self.stats = {"redraws": 0, "layers": 0, "last_ms": 0.0}
         self.canvas.on_client_ready(self._on_client_ready)
         self.canvas.on_mouse_down(self._on_mouse_down)
@@ -432,6 +433,8 @@ class BoardView:
             self.canvas.width, self.canvas.height = scene.width * self.dpr, scene.height * self.dpr
             self._drawn.clear()
         self.scene = scene
+        for cb in self._listeners:
+            cb(scene)
         if not self.ready:
             return 0              # on_client_ready will draw it
         t0 = time.perf_counter()
@@ -453,6 +456,10 @@ class BoardView:
         self.stats["layers"] += len(todo)
         self.stats["last_ms"] = (time.perf_counter() - t0) * 1000
         return len(todo)
+
+    def on_update(self, callback: Callable) -> None:
+        """Call ``callback(scene)`` whenever a new scene is shown (e.g. to refresh a legend strip)."""
+        self._listeners.append(callback)
 
     # -- input
     def on_click(self, callback: Callable) -> None:

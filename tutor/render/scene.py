@@ -374,6 +374,18 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
                  title=title)
 
 
+def legend_entries(sc: Scene) -> tuple[tuple[str, str, str], ...]:
+    """What a scene's legend lists, as (group, key, text): terrains, obstacles, sides, highlight
+    shades, lines, markers — and for card rows the card roles and row bands in use. The same
+    entries ``scene(..., legend=True)`` places under a board; drills show them as an HTML strip."""
+    out = _legend_entries(sc.cells, sc.art, sc.units, sc.shades, sc.lines, sc.markers, sc.sections)
+    roles = dict.fromkeys(c.role for r in sc.card_rows for c in r.cards if c.role in style.CARD_BORDER)
+    out += [("card", r, style.CARD_ROLE_LABEL.get(r, r)) for r in roles]
+    bands = dict.fromkeys(r.role for r in sc.card_rows if r.role in style.ROW_BAND)
+    out += [("band", b, style.ROW_BAND_LABEL.get(b, b)) for b in bands]
+    return tuple(out)
+
+
 def _legend_entries(cells, art, units, shades, lines, markers, secs) -> list[tuple[str, str, str]]:
     out = []
     for t in dict.fromkeys(c.terrain for c in cells if not c.half and c.terrain != "countryside"):

@@ -399,3 +399,39 @@ def los_svg(ruling, *, visible: Iterable[Hex] | None = None, field=None, title: 
         verdict = "can see" if ruling.visible else "cannot see"
         title = f"{ruling.origin[0]},{ruling.origin[1]} {verdict} {ruling.target[0]},{ruling.target[1]}"
     return svg(make_scene(fld, los_highlights(ruling, visible=visible), title=title, legend=legend))
+
+
+# ---------------------------------------------------------------------------------------------
+# A legend strip (HTML): the scene's legend entries with the same swatches, wrapping to any width
+
+
+def _swatch(group: str, key: str, sx: int = 26, sy: int = 15) -> str:
+    from tutor.render.scene import LegendItem
+    if group == "card":
+        colour, width, dash = style.CARD_BORDER.get(key, (style.INK, 1.2, None))
+        d = f' stroke-dasharray="{" ".join(_n(v) for v in dash)}"' if dash else ""
+        fill = style.CARD_GHOST if key == "removed" else style.CARD_FACE
+        body = (f'<rect x="6" y="-8" width="12" height="16" rx="2" fill="{fill}" stroke="{colour}"'
+                f' stroke-width="{_n(min(width, 2.5))}"{d}/>')
+    elif group == "band":
+        body = (f'<rect x="1" y="-7" width="22" height="14" fill="{style.ROW_BAND.get(key, "#eeeeee")}"'
+                f' stroke="#cccccc" stroke-width="0.6"/>')
+    else:
+        body = "".join(p for p in _legend(LegendItem(group, key, "", 0, 0), sx, sy) if not p.startswith("<text"))
+    return (f'<svg width="24" height="20" viewBox="0 -10 24 20" style="vertical-align:middle"'
+            f' aria-hidden="true">{body}</svg>')
+
+
+def legend_html(entries) -> str:
+    """An HTML legend strip from ``scene.legend_entries(sc)`` (or a Scene): swatch + words per
+    entry, wrapping in a narrow column; "" when there is nothing to explain."""
+    from tutor.render.scene import Scene, legend_entries
+    if isinstance(entries, Scene):
+        entries = legend_entries(entries)
+    if not entries:
+        return ""
+    items = "".join(f'<span class="tutor-legend-item" data-key="{escape(g)}:{escape(k)}" style="display:inline-flex;'
+                    f'align-items:center;gap:3px;margin:0 10px 2px 0;white-space:nowrap">{_swatch(g, k)}'
+                    f'{escape(t)}</span>' for g, k, t in entries)
+    return (f'<div class="tutor-legend" style="display:flex;flex-wrap:wrap;font-size:11.5px;color:{style.INK};'
+            f'line-height:1.3;margin:2px 0 4px 0">{items}</div>')

@@ -13,7 +13,8 @@ from typing import Iterable
 import ipywidgets as W
 
 from tutor.render.canvas import BoardView
-from tutor.render.scene import Scene
+from tutor.render.scene import Scene, legend_entries
+from tutor.render.svg import legend_html
 from tutor.rulebook import Rule
 
 CSS = """<style>
@@ -66,6 +67,10 @@ class Drill(W.VBox):
         self.board = BoardView(scene, dpr=dpr, max_width=max_width)
         self.board.on_click(self._on_board_click)
         self.board.canvas.add_class("tutor-board")
+        self.legend = W.HTML(layout=W.Layout(width="100%"))
+        self._legend_key = None
+        self.board.on_update(self._legend_update)
+        self._legend_update(scene)
         self.status = W.HTML(layout=W.Layout(width="100%"))
         self.why = W.HTML(layout=W.Layout(width="100%"))
         self.undo_button = small_button("Undo", "undo")
@@ -75,8 +80,15 @@ class Drill(W.VBox):
         bar = W.HBox([*controls, self.undo_button, self.reset_button],
                      layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
         self._history: list = []
-        super().__init__([W.HTML(CSS), bar, self.board.canvas, self.status, self.why],
+        super().__init__([W.HTML(CSS), bar, self.board.canvas, self.legend, self.status, self.why],
                          layout=W.Layout(width="100%", max_width=f"{max_width or scene.width + 40}px"))
+
+    def _legend_update(self, scene: Scene) -> None:
+        """The legend strip under the board: the scene's legend entries (sent only when they change)."""
+        key = legend_entries(scene)
+        if key != self._legend_key:
+            self._legend_key = key
+            self.legend.value = legend_html(key)
 
     # -- history
     def push(self, value) -> None:

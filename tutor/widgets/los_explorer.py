@@ -36,7 +36,7 @@ PALETTE = {
     "Lake": ("terrain", "lake"),
     "Mountain": ("terrain", "mountain"),
     "Bunker": ("obstacle", "bunker"),
-    "● Allied": ("unit", "allied"),
+    "● Allied": ("unit", "allied"),       # of the kind chosen below the palette
     "■ Axis": ("unit", "axis"),
     "Erase": ("erase", None),
 }
@@ -80,11 +80,15 @@ class LosExplorer(Drill):
                                         "tap a unit or hex to look from it, then a second hex" if v[0] == "look"
                                         else f"tap hexes to paint {k.lower()} (tap again to remove)"
                                         for k, v in PALETTE.items()])
+        self.kind = W.ToggleButtons(options=[("Infantry", "infantry"), ("Armor", "armor"), ("Artillery", "artillery")],
+                                    value="infantry", style={"button_width": "auto"},
+                                    tooltips=["units placed with ● Allied / ■ Axis are infantry",
+                                              "units placed are armor", "units placed are artillery"])
         self.swap_button = W.Button(description="Swap", icon="exchange", tooltip="shooter ↔ target",
                                     layout=W.Layout(width="auto", min_width="64px", height="40px"))
         self.swap_button.on_click(lambda _: self.swap())
         super().__init__(self._scene(), controls=[self.swap_button], dpr=dpr)
-        self.children = (self.children[0], self.tool) + self.children[1:]
+        self.children = (self.children[0], self.tool, self.kind) + self.children[1:]
         if origin is not None:
             self.look(origin)
         if target is not None:
@@ -162,16 +166,17 @@ class LosExplorer(Drill):
                     return
                 obstacles[h] = name
         elif what == "unit":
+            kind = self.kind.value
             u = units.get(h)
-            if u is not None and u.side == name:
+            if u is not None and u.side == name and u.kind == kind:
                 del units[h]
             else:
                 t = terrain.get(h, "countryside")
-                if "infantry" in TERRAIN[t].impassable:
-                    self.say(f"A unit cannot stand on {t}: it is impassable. {esc(TERRAIN[t].rule.summary)}",
-                             bad=True)
+                if kind in TERRAIN[t].impassable:
+                    self.say(f"{kind.capitalize()} cannot stand on {t}: it is impassable for it. "
+                             f"{esc(TERRAIN[t].rule.summary)}", bad=True)
                     return
-                units[h] = UnitSpec(name, "infantry", full_strength("infantry", None))
+                units[h] = UnitSpec(name, kind, full_strength(kind, None))
         elif what == "erase":
             terrain.pop(h, None)
             obstacles.pop(h, None)

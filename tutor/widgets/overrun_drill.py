@@ -34,6 +34,21 @@ class Assault:
     last: tuple[Event, ...] = ()               # events of the last step
     refusal: tuple | None = None               # (text, Rule) of the last refused tap
     target: Hex | None = None                  # last battle's target hex
+    choice: "RetreatChoice | None" = None      # the last battle's retreat, if it had several ends
+
+
+@dataclass(frozen=True)
+class RetreatChoice:
+    """A battle whose target retreated with more than one legal end: tap another to re-decide it
+    (the same dice, ``battle(..., retreat_to=hex)``)."""
+
+    title: str
+    before: "Assault"                          # the state the battle started from
+    attacker: Hex
+    target: Hex
+    faces: tuple[str, ...]
+    destinations: tuple[Hex, ...]
+    chosen: Hex
 
 
 class OverrunDrill(Drill):
@@ -93,7 +108,7 @@ class OverrunDrill(Drill):
     def armor_hex(self) -> Hex | None:
         return self.game.where(self.state.uid)
 
-    def _step(self, title: str, fn) -> None:
+    def _step(self, title: str, fn, *, battle_of: tuple | None = None) -> None:
         s = self.state
         try:
             game, events = fn()
@@ -110,8 +125,36 @@ class OverrunDrill(Drill):
         for e in events:
             if e.kind == "battle":
                 target = e.to
-        self.state = Assault(game, s.uid, s.log + tuple((title, e) for e in events), tuple(events), None, target)
+        self.state = Assault(game, s.uid, s.log + tuple((title, e) for e in events), tuple(events), None, target,
+                             self._choice(title, s, battle_of, events))
         self.refresh()
+
+    @staticmethod
+    def _choice(title, before, battle_of, events) -> RetreatChoice | None:
+        """The retreat of this battle, when the target could have ended on more than one hex."""
+        if battle_of is None:
+            return None
+        ruling = next((e.get("ruling") for e in events if e.kind == "retreat_ruling"), None)
+        moved = next((e for e in events if e.kind == "retreat"), None)
+        roll = next((e for e in events if e.kind == "roll"), None)
+        if ruling is None or moved is None or roll is None or len(ruling.destinations) < 2:
+            return None
+        return RetreatChoice(title, before, battle_of[0], battle_of[1], tuple(roll.get("faces")),
+                             tuple(ruling.destinations), moved.to)
+
+    def choose_retreat(self, h: Hex) -> None:
+        """Re-decide the last battle with the target retreating to ``h`` (one of the legal ends)."""
+        c = self.state.choice
+        if c is None or h not in c.destinations:
+            self.say("There is no retreat to choose now.", bad=True)
+            return
+        if h == c.chosen:
+            return
+        current = self.state
+        self.state = c.before
+        self._step(c.title, lambda: battle(c.before.game, c.attacker, c.target, list(c.faces), retreat_to=h),
+                   battle_of=(c.attacker, c.target))
+        self._history[-1] = current            # undo goes back to the other retreat end
 
     # -- actions
     def on_hex(self, h: Hex) -> None:
@@ -121,12 +164,15 @@ class OverrunDrill(Drill):
             self.say("The armor is gone. Reset to start again.", bad=True)
             return
         u = g.units.get(h)
-        if g.vacated is not None and h == g.vacated:
+        c = self.state.choice
+        if c is not None and h in c.destinations and h != c.chosen and u is None:
+            self.choose_retreat(h)
+        elif g.vacated is not None and h == g.vacated:
             self._step("Take ground", lambda: take_ground(g, at))
         elif u is not None and u.side != g.units[at].side:
             rec = g.records.get(self.state.uid)
             title = "Overrun" if rec is not None and rec.battles else "Close assault"
-            self._step(title, lambda: battle(g, at, h, self._dice()))
+            self._step(title, lambda: battle(g, at, h, self._dice()), battle_of=(at, h))
         elif h == at:
             self.say("That is the armor itself: tap an enemy unit to battle it.")
         else:
@@ -155,9 +201,14 @@ class OverrunDrill(Drill):
                 lines.append(Line(e.at, e.to, "sight"))
         if s.refusal is not None and at is not None:
             marks.append(Mark(at, "closed"))
+        notes = [(g.vacated, "take ground?")] if g.vacated else []
+        ends = []
+        if s.choice is not None:
+            ends = [d for d in s.choice.destinations if d != s.choice.chosen]
+            marks += [Mark(d, "legal") for d in ends]
+            notes += [(d, "retreat here?") for d in ends]
         hl = highlights(selected=[at] if at else [], legal=legal, path=[g.vacated] if g.vacated else [],
-                        lines=lines, marks=marks,
-                        notes=[(g.vacated, "take ground?")] if g.vacated else [])
+                        lines=lines, marks=marks, notes=notes)
         return scene(g, hl, title="", legend=False)
 
     def refresh(self) -> None:
@@ -184,6 +235,12 @@ class OverrunDrill(Drill):
             else:
                 self.say("Tap an enemy to battle it (the shaded ones are legal targets). Type dice faces to set "
                          "the roll, or leave the box empty to roll.")
+        if s.choice is not None:
+            c = s.choice
+            others = ", ".join(fmt(d) for d in c.destinations if d != c.chosen)
+            self.say(f"The retreating unit went to {fmt(c.chosen)}; it could also end on {others} "
+                     f"(green ✓): tap one to retreat it there instead. "
+                     + ("Or tap " + fmt(g.vacated) + " to take ground." if g.vacated else ""))
         rules = [e.rule for e in s.last]
         texts = "".join(f"<li>{esc(e.text)}</li>" for e in s.last)
         self.explain((f"<ul>{texts}</ul>" if texts else "") + rules_html(rules or [R.CLOSE_COMBAT, R.OVERRUN]))
