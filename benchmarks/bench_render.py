@@ -2,7 +2,8 @@
 
 Server side (no browser): for the line-of-sight explorer on the standard board, the time from a
 click (pixel → hex → engine ruling → scene → canvas commands serialised) to the message handed to
-the comm, and how many messages one redraw sends (target: ≤ 10 ms median, 1 message).
+the comm, and how many messages one redraw sends (target: ≤ 10 ms median, 1 message); the same
+for the casualty drill's card rows (``server_cards``).
 
 ``--browser``: the same drill in Voilà in headless chromium; click → canvas pixels changed,
 measured in the page (target: ≤ 100 ms median).
@@ -65,6 +66,56 @@ def server(n: int = 60) -> dict:
                 "click_ms_p90": round(sorted(times)[int(0.9 * len(times))], 2),
                 "messages_per_click": sorted(set(msgs)),
                 "paint_terrain_ms_median": round(statistics.median(paint), 2)}
+    finally:
+        ic._CanvasManager._send_custom = orig
+
+
+def server_cards(n: int = 40) -> dict:
+    """The casualty drill (card rows): click (pixel → card → engine casualty → scene → canvas
+    commands) in both steps, and a whole attack's dice-face tap, timed and counted in messages."""
+    from ipycanvas import canvas as ic
+    from tutor.widgets import CasualtyDrill
+
+    sent = []
+    orig = ic._CanvasManager._send_custom
+
+    def spy(self, command, buffers=[]):
+        sent.append(sum(len(b) for b in buffers))
+        return orig(self, command, buffers)
+
+    ic._CanvasManager._send_custom = spy
+    try:
+        d = CasualtyDrill(seed=1)
+        d.board._on_client_ready()
+        times, msgs = [], []
+        units = ["riflemen-a", "scouts-b", "machine-gunners-a", "riflemen-b", "sniper"]
+        for i in range(n):
+            u = units[i % len(units)]
+            if u not in d.ids("board"):
+                d.reset()
+            for row, index in (("board", d.ids("board").index(u)), ("hand" if i % 2 else "draw", None)):
+                x, y = d.point(row, index)
+                sent.clear()
+                t = time.perf_counter()
+                d.board._on_mouse_down(2.0 * float(x), 2.0 * float(y))
+                times.append((time.perf_counter() - t) * 1000)
+                msgs.append(len(sent))
+        a = CasualtyDrill(seed=1, mode="attack")
+        a.board._on_client_ready()
+        atk = []
+        for i in range(n // 4):
+            a.choose(attacker="machine-gunners-c", target="scouts-b")
+            for f in (0, 3):
+                sent.clear()
+                t = time.perf_counter()
+                a.face(f)
+                atk.append((time.perf_counter() - t) * 1000)
+                msgs.append(len(sent))
+            a.reset()
+        return {"casualty_click_ms_median": round(statistics.median(times), 2),
+                "casualty_click_ms_p90": round(sorted(times)[int(0.9 * len(times))], 2),
+                "attack_face_tap_ms_median": round(statistics.median(atk), 2),
+                "messages_per_click": sorted(set(msgs))}
     finally:
         ic._CanvasManager._send_custom = orig
 
@@ -156,7 +207,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--browser", action="store_true", help="also measure in Voilà + chromium")
     args = p.parse_args(argv)
-    out = {"server": server()}
+    out = {"server": server(), "server_cards": server_cards()}
     if args.browser:
         out["browser"] = browser()
     print(json.dumps(out, indent=2))
