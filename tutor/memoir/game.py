@@ -68,9 +68,11 @@ def _r(obj, **changes):
     if not isinstance(obj, (Game, Turn)):
         return dataclasses.replace(obj, **changes)
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.pop("_moves", None)
-    new.__dict__.update(changes)
+    d = new.__dict__
+    for k, v in obj.__dict__.items():
+        if k[0] != "_":                  # memos of the old value ("_moves", …) are not copied
+            d[k] = v
+    d.update(changes)
     return new
 
 
@@ -353,14 +355,23 @@ def _legal_play(g: Game) -> list[str]:
     return out
 
 
+def _orderable(g: Game) -> list[Hex]:
+    got = g.__dict__.get("_orderable")              # a memo on an immutable value
+    if got is None:
+        t = g.turn
+        got = g.__dict__["_orderable"] = T.orderable(g.state, t.side, t.effect.slots, t.ordered)
+    return got
+
+
 def _legal_order(g: Game) -> list[str]:
-    t = g.turn
-    return [f"order {fmt(h)}" for h in T.orderable(g.state, t.side, t.effect.slots, t.ordered)] + ["done"]
+    return [f"order {fmt(h)}" for h in _orderable(g)] + ["done"]
 
 
 def _ordered_hexes(g: Game) -> list[Hex]:
     st = g.state
-    return sorted((h for h, u in st.units.items() if u.uid in st.ordered), key=lambda x: (x[1], x[0]))
+    ordered = st.ordered
+    units = st.units
+    return [h for h in T.board_order(st) if units[h].uid in ordered]
 
 
 def move_options(g: Game, h: Hex) -> dict:
@@ -390,7 +401,16 @@ def _move_options(g: Game, h: Hex) -> dict:
 
 
 def battle_options(g: Game, h: Hex) -> dict:
-    """Target hex -> dice for the ordered unit on ``h`` under the card in play."""
+    """Target hex -> dice for the ordered unit on ``h`` under the card in play (before the card's
+    extra dice: see :func:`bonus_dice`)."""
+    cache = g.__dict__.setdefault("_battles", {})    # a memo on an immutable value
+    got = cache.get(h)
+    if got is None:
+        got = cache[h] = _battle_options(g, h)
+    return got
+
+
+def _battle_options(g: Game, h: Hex) -> dict:
     st, t = g.state, g.turn
     u = st.units[h]
     rec = st.records.get(u.uid)
@@ -649,14 +669,14 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
         raise IllegalAction(f"the unit on {fmt(h)} is already ordered", R.ORDERS_ONCE)
     if u.side != t.side:
         raise IllegalAction(f"the unit on {fmt(h)} is not a {t.side} unit", R.ORDERS)
-    if not T.can_add(g.state, t.side, t.effect.slots, list(t.ordered), h):
+    if h not in _orderable(g):
         raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} "
                             f"({'; '.join(s.describe() for s in t.effect.slots)}, "
                             f"{len(t.ordered)} ordered)", C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.SECTION_CARD)
     t = _r(t, ordered=t.ordered + (h,))
     g = _r(g, turn=t)
     ctx.ev("ordered", f"The {u.name} on {fmt(h)} receives an order.", R.ORDERS, at=h)
-    if not T.orderable(g.state, t.side, t.effect.slots, t.ordered):
+    if not _orderable(g):
         return _finish_orders(g, ctx)
     return g
 

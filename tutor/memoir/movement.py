@@ -163,7 +163,7 @@ class LazyRefusals(Mapping):
     reachable hexes never pays for the explanations, and code that reads them sees a mapping.
     """
 
-    __slots__ = ("_thunk", "_data")
+    __slots__ = ("_data", "_thunk")
 
     def __init__(self, thunk):
         self._thunk = thunk
@@ -295,6 +295,8 @@ _STEP: dict = {}            # (from terrain, to terrain, to obstacle, kind) -> (
 _PASS: dict = {}            # (to terrain, to obstacle, kind) -> 1 or None
 _STOPS: dict = {}           # (terrain, obstacle) -> bool
 _NO_BATTLE: dict = {}       # (terrain, resistance) -> (reason, Rule) or None
+_LAYOUTS: dict = {}         # (id(terrain), id(obstacles)) -> (terrain, obstacles, content key)
+_EDGES: dict = {}           # (content key, kind, ignore) -> _Edges
 
 
 def _neighbour_table(board) -> dict:
@@ -352,9 +354,17 @@ def _no_battle_at(tname: str, unit: Unit):
     return _NO_BATTLE[key]
 
 
+_REACH: dict = {}           # content key (see _reach) -> Hex -> Reach
+
+
 def _reach(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> dict:
     """Hex -> Reach: the cheapest path to every reachable hex (the first found, as the explaining
-    search finds it: by number of steps, then neighbour order). Memoised on the state."""
+    search finds it: by number of steps, then neighbour order).
+
+    Memoised on the state, and across states by what the search reads: the terrain and obstacle
+    layout, the unit's side, kind and badge, its hex and start, the move rules, and which hexes
+    within ``allowance`` of it are occupied (no step of a move reaches further).
+    """
     memo = state.__dict__.get("_reach_memo")
     if memo is None:
         memo = {}
@@ -363,44 +373,68 @@ def _reach(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> di
     got = memo.get(key)
     if got is not None:
         return got
-    got = memo[key] = _reach_search(state, h, unit, start, sp)
+    edges = _edges(state, unit.kind, sp.ignore_terrain)
+    allow = sp.allowance
+    c0, r0 = h
+    near = frozenset(n for n in state.units
+                     if abs(n[1] - r0) + max(0, (abs(n[0] - c0) - abs(n[1] - r0)) // 2) <= allow)
+    ckey = (edges.key, unit.side, unit.kind, unit.badge, h, start, sp, near)
+    got = _REACH.get(ckey)
+    if got is None:
+        if len(_REACH) > 20000:
+            _REACH.clear()
+        got = _REACH[ckey] = _reach_search(state, h, unit, start, sp, edges)
+    memo[key] = got
     return got
 
 
-_EDGES: dict = {}           # (board, id(terrain), id(obstacles), kind, ignore) -> (terrain, obstacles, table)
+class _Edges(dict):
+    """hex -> ((neighbour, cost, needs_start_adjacent, stops there, is a beach, terrain), …): the
+    steps one unit kind may take from a hex, filled in as the searches reach each hex."""
 
+    __slots__ = ("ignore", "key", "kind", "nbrs", "obstacles", "terrain")
 
-def _edges(state: GameState, kind: str, ignore: bool) -> dict:
-    """hex -> ((neighbour, cost, needs_start_adjacent, stops there, is a beach), …) for one unit kind.
-
-    Only the steps the terrain allows at all. Built once per terrain and obstacle layout (kept
-    while the state's ``terrain`` and ``obstacles`` mappings are the same objects: states are
-    immutable, so the same objects mean the same layout).
-    """
-    terrain, obstacles = state.terrain, state.obstacles
-    key = (state.board, id(terrain), id(obstacles), kind, ignore)
-    got = _EDGES.get(key)
-    if got is not None and got[0] is terrain and got[1] is obstacles:
-        return got[2]
-    tget, oget = terrain.get, obstacles.get
-    table = {}
-    for h, ns in _neighbour_table(state.board).items():
+    def __missing__(self, h):
+        tget, oget, kind = self.terrain.get, self.obstacles.get, self.kind
         fname = tget(h, "countryside")
         out = []
-        for n in ns:
+        for n in self.nbrs[h]:
             tname, oname = tget(n, "countryside"), oget(n)
-            if ignore:
+            if self.ignore:
                 c, hedge, stop, beach = _pass_cost(tname, oname, kind), False, False, False
             else:
                 c, hedge = _step_cost(fname, tname, oname, kind)
                 stop, beach = _stops_at(tname, oname), tname == "beach"
             if c is not None:
                 out.append((n, c, hedge, stop, beach, tname))
-        table[h] = tuple(out)
-    if len(_EDGES) > 256:
-        _EDGES.clear()
-    _EDGES[key] = (terrain, obstacles, table)
-    return table
+        got = self[h] = tuple(out)
+        return got
+
+
+def _edges(state: GameState, kind: str, ignore: bool) -> _Edges:
+    """The step table for one unit kind on the state's terrain and obstacles.
+
+    Tables are shared by every state with the same board, terrain and obstacles (by content; a
+    state's mappings are looked up by identity first, which holds while actions pass unchanged
+    mappings on — states are immutable, so the same objects mean the same layout).
+    """
+    terrain, obstacles = state.terrain, state.obstacles
+    lk = (id(terrain), id(obstacles))
+    lay = _LAYOUTS.get(lk)
+    if lay is None or lay[0] is not terrain or lay[1] is not obstacles:
+        if len(_LAYOUTS) > 256:
+            _LAYOUTS.clear()
+        lay = _LAYOUTS[lk] = (terrain, obstacles,
+                              (state.board, frozenset(terrain.items()), frozenset(obstacles.items())))
+    key = (lay[2], kind, ignore)
+    got = _EDGES.get(key)
+    if got is None:
+        if len(_EDGES) > 256:
+            _EDGES.clear()
+        got = _EDGES[key] = _Edges()
+        got.terrain, got.obstacles, got.kind, got.ignore, got.key = terrain, obstacles, kind, ignore, key
+        got.nbrs = _neighbour_table(state.board)
+    return got
 
 
 _new = object.__new__
@@ -413,12 +447,13 @@ def _make_reach(h, path, cost, nb, ignore) -> Reach:
     return r
 
 
-def _reach_search(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> dict:
+def _reach_search(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec, table=None) -> dict:
     reach: dict = {}
     if dug_in(state, h, unit):
         return reach
     ignore = sp.ignore_terrain
-    table = _edges(state, unit.kind, ignore)
+    if table is None:
+        table = _edges(state, unit.kind, ignore)
     units = state.units
     allow, limit = sp.allowance, sp.battle_limit
     max_steps = 1 if not ignore and TERRAIN[state.terrain.get(h, "countryside")].leave_only_one else 99

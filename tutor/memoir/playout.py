@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 
 from tutor.memoir import combat
-from tutor.memoir.movement import _apply_move, destinations
+from tutor.memoir.movement import apply_move, destinations
 from tutor.memoir.state import GameState, end_turn, order
 
 
@@ -59,7 +59,7 @@ def random_turn(state: GameState, rng: random.Random, on_action=None) -> tuple[G
         if not reach or rng.random() < 0.25:
             continue
         dest = rng.choice(sorted(reach))
-        state = done(*_apply_move(state, h, u, rec, reach[dest]))
+        state = done(*apply_move(state, h, reach[dest]))
         if state.winner:
             return state, actions
     rng.shuffle(uids)

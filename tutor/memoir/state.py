@@ -19,7 +19,7 @@ Command cards and whole turns come later; here a turn starts with :func:`order`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 
 from tutor.errors import IllegalAction, InputError
@@ -176,26 +176,44 @@ class GameState:
     @property
     def medals(self) -> MappingProxyType:
         """Medals per side: enemy units eliminated plus objective medals held."""
-        obj = O.objective_medals(self.objectives, self.held)
-        return frozen({s: self.kills[s] + obj[s] for s in SIDES})
+        got = self.__dict__.get("_medals")
+        if got is None:                  # a state never changes: worked out once
+            obj = O.objective_medals(self.objectives, self.held)
+            got = self.__dict__["_medals"] = frozen({s: self.kills[s] + obj[s] for s in SIDES})
+        return got
 
     @property
     def winner(self) -> str | None:
+        d = self.__dict__
+        if "_winner" in d:
+            return d["_winner"]
+        w = None
         if self.sudden_death is not None:
-            return self.sudden_death
-        if self.medals_to_win:
+            w = self.sudden_death
+        elif self.medals_to_win:
             m = self.medals
             order = (self.side, other(self.side)) if self.side else SIDES
             for s in order:
                 if m[s] >= self.medals_to_win[s]:
-                    return s
-        return None
+                    w = s
+                    break
+        d["_winner"] = w
+        return w
 
     def replace(self, **changes) -> GameState:
+        """A copy with ``changes`` (mappings frozen); cached values (medals, winner, moves) are not copied."""
         for key in ("terrain", "obstacles", "units", "held", "kills", "records"):
             if key in changes and not isinstance(changes[key], MappingProxyType):
                 changes[key] = frozen(changes[key])
-        return replace(self, **changes)
+        if not changes.keys() <= _FIELDS:
+            return replace(self, **changes)          # raises the usual TypeError for unknown fields
+        new = object.__new__(type(self))
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            if k[0] != "_":
+                d[k] = v
+        d.update(changes)
+        return new
 
     def summary(self) -> str:
         m = self.medals
@@ -212,6 +230,9 @@ class GameState:
         except ImportError:
             return None
         return state_svg(self)
+
+
+_FIELDS = frozenset(f.name for f in fields(GameState))
 
 
 # ---------------------------------------------------------------------------------------------

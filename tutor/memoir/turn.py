@@ -212,33 +212,48 @@ def options_for(state: GameState, side: str, slots, hexes) -> list[list[int]]:
 
 def can_add(state: GameState, side: str, slots, ordered_hexes, h: Hex) -> bool:
     """Whether the unit on ``h`` can be ordered on top of ``ordered_hexes`` under ``slots``."""
-    opts = options_for(state, side, slots, [*ordered_hexes, h])
-    if not opts[-1]:
+    return _can_add(state, side, slots, ordered_hexes, h, None)
+
+
+def _can_add(state: GameState, side: str, slots, ordered_hexes, h: Hex, base) -> bool:
+    """``can_add`` given ``base``, the options of ``ordered_hexes`` (None: work them out)."""
+    u = state.units[h]
+    mine = [i for i, s in enumerate(slots) if eligible(state, side, h, u, s)]
+    if not mine:
         return False
     if len(slots) == 1:
         cap = slots[0].count
         return cap is None or len(ordered_hexes) < cap
-    return feasible(opts, [s.count for s in slots])
+    if base is None:
+        base = options_for(state, side, slots, ordered_hexes)
+    return feasible([*base, mine], [s.count for s in slots])
+
+
+def board_order(state: GameState) -> list[Hex]:
+    """The units' hexes, row by row (a state never changes: sorted once)."""
+    got = state.__dict__.get("_board_order")
+    if got is None:
+        got = state.__dict__["_board_order"] = sorted(state.units, key=lambda x: (x[1], x[0]))
+    return got
 
 
 def orderable(state: GameState, side: str, slots, ordered_hexes) -> list[Hex]:
     """Units that may still be ordered, in board order."""
     taken = set(ordered_hexes)
-    out = []
-    for h in sorted(state.units, key=lambda x: (x[1], x[0])):
-        if h not in taken and state.units[h].side == side and can_add(state, side, slots, list(ordered_hexes), h):
-            out.append(h)
-    return out
+    if len(slots) == 1 and slots[0].count is not None and len(taken) >= slots[0].count:
+        return []
+    ordered_hexes = list(ordered_hexes)
+    base = options_for(state, side, slots, ordered_hexes) if len(slots) > 1 else None
+    units = state.units
+    return [h for h in board_order(state)
+            if h not in taken and units[h].side == side and _can_add(state, side, slots, ordered_hexes, h, base)]
 
 
 def all_eligible(state: GameState, side: str, slots) -> list[Hex]:
     """For 'all units' cards: every unit that fits a slot (each slot of count None)."""
-    out = []
-    for h in sorted(state.units, key=lambda x: (x[1], x[0])):
-        u = state.units[h]
-        if any(eligible(state, side, h, u, s) for s in slots):
-            out.append(h)
-    return out
+    units = state.units
+    return [h for h in board_order(state) if units[h].side == side
+            and any(eligible(state, side, h, units[h], s) for s in slots)]
 
 
 # ---------------------------------------------------------------------------------------------
