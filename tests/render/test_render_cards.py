@@ -95,3 +95,13 @@ def test_row_bands_and_notes_in_svg():
     text = svg(sc)
     assert 'class="band answer"' in text
     assert re.findall(r'class="row-note"[^>]*>([^<]*)<', text) == ["taken here", "shuffled"]
+
+
+def test_a_banded_rows_name_is_drawn_over_its_band():
+    from tutor.render.scene import banded_labels
+    sc = card_scene([("hand", [Card("A")], None, {"key": "hand", "role": "answer"}),
+                     ("discard", [Card("B")], None, {"key": "discard"})], width=400, card_w=52, card_h=64,
+                    label_w=84, gap=10)
+    assert [lb.text for lb in banded_labels(sc)] == ["hand"]
+    text = svg(sc)
+    assert text.index('class="band answer"') < text.rindex('class="subtitle">hand<')

@@ -30,7 +30,7 @@ from ipywidgets import Layout
 from tutor.hexes import Hex
 from tutor.render import style
 from tutor.render.picking import CardPick, card_at, pick
-from tutor.render.scene import Scene
+from tutor.render.scene import Scene, banded_labels
 
 LAYERS = ("terrain", "shades", "marks")
 
@@ -323,6 +323,7 @@ def _cards(c: Canvas, scene: Scene) -> None:
         if row.note:
             for i, line in enumerate(row.note.split("\n")[:2]):
                 ink.add(("text", "bold 9.5px", "#7a3600", "left"), (line, 12, row.y + h / 2 + 17 + 11 * i))
+    _labels(ink, banded_labels(scene))        # a band covers the row's name on the layer below
     for part in (body, edge, ink):
         part.flush(c)
     _stacked_cards(c, stacked)

@@ -374,6 +374,13 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
                  title=title)
 
 
+def banded_labels(sc: Scene) -> tuple[Label, ...]:
+    """The row names of card rows that have a band (drawn over the band again, which covers them)."""
+    bands = [r.band for r in sc.card_rows if r.role in style.ROW_BAND and r.band is not None]
+    return tuple(lb for lb in sc.labels if lb.role == "subtitle"
+                 and any(y0 <= lb.y < y1 for _, y0, _, y1 in bands))
+
+
 def legend_entries(sc: Scene) -> tuple[tuple[str, str, str], ...]:
     """What a scene's legend lists, as (group, key, text): terrains, obstacles, sides, highlight
     shades, lines, markers — and for card rows the card roles and row bands in use. The same

@@ -11,7 +11,7 @@ from xml.sax.saxutils import escape
 
 from tutor.hexes import Hex
 from tutor.render import style
-from tutor.render.scene import (Card, CardRow, Highlights, Scene, highlights as make_highlights,
+from tutor.render.scene import (Card, CardRow, Highlights, Scene, banded_labels, highlights as make_highlights,
                                 los_highlights, scene as make_scene)
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -339,6 +339,8 @@ def svg(scene: Scene) -> str:
         out.append("</g>")
     for row in scene.card_rows:      # under the lines (a card moving out of the game)
         out += _card_row(row)
+    for lb in banded_labels(scene):  # a row's band covers its name: write it again
+        out.append(_label(lb))
     for s in scene.lines:
         (x0, y0), (x1, y1) = s.points[0], s.points[-1]
         out.append(f'<g class="line {s.role}"><polyline points="{_pts(s.points)}"{_line_attrs(s.role)}/>'
