@@ -225,6 +225,70 @@ def test_ch13_young_generals_options():
 
 
 # ---------------------------------------------------------------------------------------------
+# Chapter 14: Operation Overlord
+
+
+def test_ch14_answers_are_the_engine_rulings():
+    from tutor.chapters import ch14
+    qs = by_key("ch14")
+    g = ch14.with_hand(["probe_center", "attack_center", "probe_left", "direct_from_hq", "recon_right"])
+    g1 = G.apply(g, f"give {ch14.inst(g, 'probe_center')} center")
+    assert f"give {ch14.inst(g, 'attack_center')} center" in G.legal_actions(g1)
+    assert qs["14.two.center"].rule_fn()[0] == "Yes"
+    assert f"give {ch14.inst(g, 'probe_left')} right" not in G.legal_actions(g)
+    assert qs["14.wrong.section"].rule_fn()[0] == "No" and "goes only to the left" in qs["14.wrong.section"].rule_fn()[1]
+    assert qs["14.tactic.alone"].rule_fn()[0] == "No"
+    assert qs["14.max"].rule_fn()[0] == "2"
+    assert qs["14.initiative"].rule_fn()[0] == "Nothing happens"
+    assert qs["14.draw"].rule_fn()[0] == "2"
+
+
+def test_ch14_scenario_is_the_overlord_board_with_three_commands():
+    from tutor.chapters import ch14
+    g = ch14.new_game()
+    assert g.state.board.name == "overlord" and g.state.board.width == 26 and g.state.board.rows == 9
+    assert g.phase == "dispatch" and g.player == "allied.chief" and len(g.hand()) == 5
+    hexes = ch14.command_hexes(g.state.board)
+    assert set().union(*map(set, hexes.values())) == set(g.state.board.hexes)
+    assert ch14.generals_of(g, (4, 6)) == ("left",) and ch14.generals_of(g, (17, 5)) == ("left", "center")
+    right = [u.kind for h, u in g.state.units.items() if u.side == "allied" and "right" in ch14.generals_of(g, h)]
+    assert right and "infantry" not in right
+
+
+def test_ch14_chief_desk_gives_refuses_and_dispatches():
+    pytest.importorskip("ipycanvas")
+    from tutor.chapters import ch14
+    d = ch14.ChiefDesk(seed=14)
+    hand = list(d.game.hand("allied.chief"))
+    rows = {r.id: r for r in d.cards.scene.card_rows}
+    x, y, w, h = rows["hand"].boxes()[hand.index("probe_left#7")]
+    d.cards.click(x + w / 2, y + h / 2)
+    assert d.selected == "probe_left#7"
+    d.give("right")                                   # wrong general: refused with the rule
+    assert not d.game.turn.given and "goes only to the left" in d.text
+    d.tap_hex("4,6")                                  # a hex of the left command
+    assert dict(d.game.turn.given) == {"probe_left#7": "left"}
+    d.pick("attack_center#1")
+    _, y0, _, _ = rows["center"].band
+    d.cards.click(400, y0 + 30)                       # the centre general's row
+    assert d.game.turn.given["attack_center#1"] == "center"
+    d.pick("attack_right#3")
+    d.give("right")
+    d.pick("attack_center#6")
+    d.give("center")                                  # a fourth card: refused
+    assert len(d.game.turn.given) == 3 and "at most 3" in d.text
+    d.dispatch()
+    assert d.after is not None and d.after.phase == "order"
+    assert "rolls for initiative" not in d.log.value  # every general had a card: nobody rolls
+    d.reset()
+    assert not d.game.turn.given and d.after is None
+    d.dispatch()                                      # no card at all: all three roll (seeded)
+    rolls = [e.text for e in ch14.events_between(d.game, d.after) if e.kind == "initiative"]
+    again = G.apply(ch14.new_game(14), "dispatch")
+    assert len(rolls) == 3 and rolls == [e.text for e in again.new_events if e.kind == "initiative"]
+
+
+# ---------------------------------------------------------------------------------------------
 # Every written notebook runs top to bottom
 
 

@@ -1,0 +1,381 @@
+"""Chapter 14: Operation Overlord (memoir44-overlord-rules-pl.txt; memoir44-rules-es.txt,
+APÉNDICE 5). Every answer is the engine's: ``tutor.memoir.variants`` (the commands, the
+initiative table) and ``tutor.memoir.game`` (the chief's ``give`` actions and their limits,
+``dispatch``, the field generals' initiative rolls, the chief's draw).
+
+The "try" is :class:`ChiefDesk`: the Overlord board with its six base-board sections paired into
+three commands, and the commander-in-chief's hand as a row of cards. Tap a card, then a general
+(his row of cards, a hex of his command on the board, or a button): the engine accepts the gift
+or refuses it with the rule. *Dispatch* hands the cards out; a field general with no card rolls
+one die for initiative (seeded).
+
+The teaching scenario is ``scenarios/overlord/teaching.yaml``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.chapters.ch12 import ask, events_html, show, verdict
+from tutor.chapters.ch13 import events_between, finish_turn
+from tutor.errors import IllegalAction
+from tutor.explain import STYLE, rules_html
+from tutor.hexes import Hex, fmt, parse_hex
+from tutor.memoir import cards as C
+from tutor.memoir import game as G
+from tutor.memoir import turn as T
+from tutor.memoir import variants as V
+from tutor.quiz import Question
+
+SCENARIO = "overlord/teaching"
+GENERALS = ("left", "center", "right")
+GENERAL_NAME = {"left": "left general", "center": "centre general", "right": "right general",
+                "chief": "commander-in-chief"}
+SHADE = {"left": "selected", "center": "visible", "right": "legal"}
+COLOUR = {"left": "blue", "center": "yellow", "right": "green"}
+
+
+def new_game(seed: int = 14) -> G.Game:
+    """The teaching battle under the Overlord variant, 4 players a side: the Allied chief to act."""
+    return G.new_game(SCENARIO, seed, V.variant("overlord", axis=4, allied=4))
+
+
+def with_hand(cards, seed: int = 14) -> G.Game:
+    """The teaching battle with the Allied chief holding exactly ``cards`` (keys or instances)."""
+    g = new_game(seed)
+    return G.set_hand(g, "allied.chief", list(cards))
+
+
+def inst(g: G.Game, key: str) -> str:
+    """The instance of ``key`` in the chief's hand."""
+    return next(c for c in g.hand() if c.split("#")[0] == key)
+
+
+# ---------------------------------------------------------------------------------------------
+# The board: six sections, three commands
+
+
+def regions(side: str = "allied", top: str = "axis") -> dict:
+    """Each field general's double section (x-intervals), as the engine maps it for ``side``: the
+    side at the top edge sees the board mirrored."""
+    sub = V.OVERLORD_SUBSECTIONS
+    if side == top:
+        return {"left": sub["right"], "center": sub["center"], "right": sub["left"]}
+    return dict(sub)
+
+
+def command_hexes(board, side: str = "allied", top: str = "axis") -> dict:
+    """general -> the playable hexes of his command (a hex on the line between two commands
+    belongs to both)."""
+    return {fg: sorted((h for h in board.hexes if T.in_region(h, r)), key=lambda h: (h[1], h[0]))
+            for fg, r in regions(side, top).items()}
+
+
+def generals_of(g: G.Game, h: Hex) -> tuple[str, ...]:
+    """The Allied field general(s) whose command holds hex ``h``."""
+    return tuple(fg for fg, r in regions(g.side, g.state.top).items() if T.in_region(h, r))
+
+
+def _sub_lines():
+    """The base boards' own section lines (x = 7, 25, 43): dashed, thinner in meaning than the
+    command lines the board draws at x = 17 and 33."""
+    from tutor.render.scene import Line
+    xs = sorted({x for pair in V.OVERLORD_SUBSECTIONS.values() for lo, hi in pair for x in (lo, hi)} - {-1, 17, 33, 51})
+    return [Line((x, 0), (x, 8), "move") for x in xs]
+
+
+def commands_highlights(board, *, side: str = "allied", top: str = "axis", notes=()):
+    from tutor.render.scene import highlights
+    hexes = command_hexes(board, side, top)
+    return highlights(lines=_sub_lines(), notes=notes, **{SHADE[fg]: hexes[fg] for fg in GENERALS})
+
+
+def commands_table(g: G.Game) -> str:
+    rows = []
+    for fg, r in regions(g.side, g.state.top).items():
+        mine = sorted((h for h, u in g.state.units.items() if u.side == g.side and T.in_region(h, r)),
+                      key=lambda h: (h[1], h[0]))
+        units = ", ".join(f"{g.state.units[h].kind} {fmt(h)}" for h in mine)
+        rows.append(f"<tr><td><b>{GENERAL_NAME[fg]}</b> ({COLOUR[fg]})</td><td>columns {r[0][0] + 1}–{r[1][1] - 1}"
+                    f"</td><td>{escape(units)}</td></tr>")
+    return (f"<table class='tutor-obs'><tr><th>Allied field general</th><th>his two sections</th>"
+            f"<th>his units</th></tr>{''.join(rows)}</table>")
+
+
+def commands_board() -> object:
+    """The Overlord board, its three commands shaded, the base boards' section lines dotted."""
+    from tutor.render.svg import state_svg
+    g = new_game()
+    pic = state_svg(g.state, commands_highlights(g.state.board), title="The Overlord board: 26 × 9, three commands",
+                    legend=False)
+    return show(f"<div>{pic}<p><small>Red dashed: the lines between the three commands. Blue dotted: the "
+                f"lines of the two base boards' own sections — each command is two of them.</small></p>"
+                f"{commands_table(g)}</div>" + rules_html([V.OVERLORD_SECTION_CARDS]))
+
+
+# ---------------------------------------------------------------------------------------------
+# The "try": the chief hands out cards
+
+
+def give_ruling(g: G.Game, card: str, fg: str) -> tuple[G.Game | None, str]:
+    """Ask the engine to give ``card`` to ``fg``: the new game, or None and the refusal with its
+    rule (HTML)."""
+    try:
+        return G.apply(g, f"give {card} {fg}"), ""
+    except IllegalAction as exc:
+        rule = getattr(exc, "rule", None)
+        msg = str(exc.args[0]) if exc.args else str(exc)
+        return None, verdict(f"Refused: {msg}.", False) + (rules_html([rule]) if rule is not None else "")
+
+
+def given_rows(g: G.Game, selected: str | None = None, *, open_: bool = True) -> list[tuple]:
+    """The chief's hand and each general's cards this turn, as card rows."""
+    from tutor.render.scene import Card
+    given = g.turn.given if g.turn is not None else {}
+    hand = [c for c in g.hand("allied.chief") if c not in given]
+    mine = {c for c in hand if open_ and any(a.split()[1] == c for a in G.legal_actions(g) if a.startswith("give"))}
+
+    def card(c, role=None):
+        k = C.card(c)
+        return Card(k.name, True, role, "section" if k.section else "tactic")
+    rows = [("Chief's hand", tuple(card(c, "selected" if c == selected else "predicted" if c in mine else None)
+                                   for c in hand), None, {"key": "hand"})]
+    for fg in (*GENERALS, "chief"):
+        label = GENERAL_NAME[fg].capitalize() if fg != "chief" else "Chief plays"
+        rows.append((label, tuple(card(c, "new") for c, to in given.items() if to == fg), None, {"key": fg}))
+    return rows
+
+
+class ChiefDesk:
+    """The commander-in-chief's desk. ``widget`` is the box; ``pick(card)``, ``give(fg)``,
+    ``tap_hex(hex)``, ``dispatch()`` and ``reset()`` do what the taps and buttons do."""
+
+    def __init__(self, seed: int = 14):
+        import ipywidgets as W
+
+        from tutor.render.canvas import BoardView
+        self.seed = seed
+        self.game = new_game(seed)
+        self.start = self.game
+        self.selected: str | None = None
+        self.after: G.Game | None = None
+        from tutor.render.scene import card_scene, scene
+        self.cards = BoardView(card_scene(given_rows(self.game), width=700, label_w=110), max_width=700)
+        self.board = BoardView(scene(self.game.state, title="", legend=False), max_width=1000)
+        for v in (self.cards, self.board):
+            v.canvas.add_class("tutor-board")
+        self.cards.on_click(self._card_click)
+        self.board.on_click(lambda h, x, y: self.tap_hex(h) if h is not None else None)
+        self.buttons = []
+        for fg in (*GENERALS, "chief"):
+            b = W.Button(description=f"to the {GENERAL_NAME[fg]}" if fg != "chief" else "chief plays it himself",
+                         layout=W.Layout(width="auto", height="40px"))
+            b.on_click(lambda _, fg=fg: self.give(fg))
+            self.buttons.append(b)
+        self.dispatch_b = W.Button(description="Dispatch: play the cards, roll for initiative", icon="paper-plane",
+                                   button_style="primary", layout=W.Layout(width="auto", height="40px"))
+        self.reset_b = W.Button(description="Start the turn again", icon="refresh",
+                                layout=W.Layout(width="auto", height="40px"))
+        self.seed_w = W.BoundedIntText(value=seed, min=0, max=9999, description="Dice seed",
+                                       layout=W.Layout(width="170px"))
+        self.dispatch_b.on_click(lambda _: self.dispatch())
+        self.reset_b.on_click(lambda _: self.reset())
+        self.seed_w.observe(lambda ch: self.reset(seed=ch["new"]), "value")
+        self.status = W.HTML()
+        self.log = W.HTML()
+        self.widget = W.VBox([
+            W.HTML("<b>1. Tap a card</b> in the chief's hand (dashed blue: the engine would accept it somewhere)."),
+            self.cards.canvas,
+            W.HTML("<b>2. Tap a general</b>: his row above, a hex of his command on the board (blue left, "
+                   "yellow centre, green right), or a button."),
+            W.HBox(self.buttons, layout=W.Layout(flex_flow="row wrap")),
+            self.status, self.board.canvas,
+            W.HBox([self.dispatch_b, self.reset_b, self.seed_w], layout=W.Layout(flex_flow="row wrap")),
+            self.log],
+            layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="1020px"))
+        self.widget.add_class("tutor-chief-desk")
+        self.say(verdict("The Allied commander-in-chief holds 5 cards. Hand out 1 to 3 of them."))
+        self._draw()
+
+    # -- actions
+    def say(self, html: str) -> None:
+        self.status.value = STYLE + html
+
+    def pick(self, card: str) -> None:
+        if self.after is not None:
+            self.say(verdict("The cards are dispatched: start the turn again to hand out others.", False))
+            return
+        self.selected = card
+        k = C.card(card)
+        where = (f"a section card: it goes only to the {'/'.join(GENERAL_NAME[s] for s, _ in k.orders)}"
+                 if k.section else "a tactic card: any field general — or the chief himself")
+        self.say(verdict(f"{k.name} selected — {where}. Now tap a general."))
+        self._draw()
+
+    def give(self, fg: str) -> None:
+        if self.selected is None:
+            self.say(verdict("Tap a card of the chief's hand first.", False))
+            return
+        new, why = give_ruling(self.game, self.selected, fg)
+        if new is None:
+            self.say(why)
+            return
+        ev = new.new_events[-1]
+        self.game, self.selected = new, None
+        left = len(self.game.hand("allied.chief")) - len(self.game.turn.given)
+        self.say(verdict(ev.text + f" The chief keeps {left} card{'s' if left != 1 else ''}.", True)
+                 + rules_html([ev.rule]))
+        self._draw()
+
+    def tap_hex(self, h) -> None:
+        h = parse_hex(h) if isinstance(h, str) else h
+        fgs = generals_of(self.game, h)
+        if len(fgs) != 1:
+            self.say(verdict(f"{fmt(h)} lies on the line between two commands: tap a hex inside one.", False))
+            return
+        self.give(fgs[0])
+
+    def _card_click(self, h, x, y) -> None:
+        pick = self.cards.card_at(x, y)
+        if pick is None:
+            return
+        if pick.row == "hand":
+            hand = [c for c in self.game.hand("allied.chief") if c not in self.game.turn.given]
+            if pick.index is not None and pick.index < len(hand):
+                self.pick(hand[pick.index])
+        elif pick.row in (*GENERALS, "chief"):
+            self.give(pick.row)
+
+    def dispatch(self) -> None:
+        if self.after is not None:
+            return
+        before = self.game
+        self.after = G.apply(before, "dispatch")
+        self.selected = None
+        keep = ("chain", "fg_play", "initiative", "initiative_none", "initiative_retreat", "initiative_loss",
+                "roll", "hits", "no_units")
+        evs = [e for e in events_between(before, self.after) if e.kind in keep]
+        self.log.value = STYLE + ("<p><b>Dispatched.</b> Each general plays what he received; the others "
+                                  "roll one die for initiative:</p>" + events_html(evs))
+        self.say(verdict("Now the generals would move and battle (earlier chapters); the chief then draws 2.",
+                         True))
+        self._draw()
+
+    def reset(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self.seed = seed
+            self.start = new_game(seed)
+        self.game, self.after, self.selected = self.start, None, None
+        self.log.value = ""
+        self.say(verdict("The Allied commander-in-chief holds 5 cards. Hand out 1 to 3 of them."))
+        self._draw()
+
+    # -- drawing
+    def _draw(self) -> None:
+        from tutor.render.scene import card_scene, scene
+        g = self.game
+        self.cards.update(card_scene(given_rows(g, self.selected, open_=self.after is None), width=700,
+                                     label_w=110))
+        notes = []
+        if self.after is not None:
+            for e in events_between(self.game, self.after):
+                if e.kind == "initiative":
+                    fg = e.text.split()[1]
+                    face = e.text.split("initiative: ")[1].split(" —")[0]
+                    h = {"left": (9, 5), "center": (25, 5), "right": (41, 5)}[fg]
+                    notes.append((h, f"{fg}: rolled {face}"))
+        st = (self.after or g).state
+        self.board.update(scene(st, commands_highlights(st.board, notes=notes), title="", legend=False))
+
+    @property
+    def text(self) -> str:
+        return self.status.value + self.log.value
+
+
+# ---------------------------------------------------------------------------------------------
+# Check yourself
+
+YES, NO = "Yes", "No"
+
+
+def _may(key: str, cards, gifts, card: str, fg: str, prompt: str) -> Question:
+    """May the chief, holding ``cards`` and having given ``gifts``, give ``card`` to ``fg``?"""
+    def rule_fn():
+        g = with_hand(cards)
+        for c, to in gifts:
+            g = G.apply(g, f"give {inst(g, c)} {to}")
+        new, why = give_ruling(g, inst(g, card), fg)
+        if new is not None:
+            return YES, (f"<p>The engine accepts: {escape(new.new_events[-1].text)}</p>"
+                         + rules_html([V.OVERLORD_CHIEF, V.OVERLORD_SECTION_CARDS]))
+        return NO, why
+    return ask(key, prompt, (YES, NO), rule_fn)
+
+
+def _max_question() -> Question:
+    choices = ("1", "2", "3")
+
+    def rule_fn():
+        g = with_hand(["probe_left", "probe_center", "probe_right"])
+        n = 0
+        while True:
+            gives = [a for a in G.legal_actions(g) if a.startswith("give")]
+            if not gives:
+                break
+            g = G.apply(g, gives[0])
+            n += 1
+        return str(n), (f"<p>The engine lets the chief hand out {n}: after that no <code>give</code> is legal — "
+                        f"he must keep at least one card.</p>" + rules_html([V.OVERLORD_KEEP_ONE, V.OVERLORD_CHIEF]))
+    return ask("14.max", "<p>The chief holds exactly <b>3</b> cards: Probe Left Flank, Probe Center and Probe "
+               "Right Flank. How many of them may he hand out this turn?</p>", choices, rule_fn)
+
+
+def _initiative_question() -> Question:
+    choices = ("He orders 1 infantry unit", "Nothing happens", "He orders 1 unit of any kind")
+
+    def rule_fn():
+        g = with_hand(["probe_left", "probe_center", "attack_center", "recon_right", "attack_left"])
+        g = G.apply(g, f"give {inst(g, 'probe_left')} left")
+        g = G.apply(g, f"give {inst(g, 'probe_center')} center")
+        after = G.apply(g, "dispatch", faces=["infantry"])
+        evs = [e for e in after.new_events if e.kind.startswith("initiative")]
+        answer = choices[1] if any(e.kind == "initiative_none" for e in evs) else choices[0]
+        return answer, ("<p>The right general commands only armor and artillery: the infantry symbol matches "
+                        "none of his units.</p>" + events_html(evs))
+    return ask("14.initiative", "<p>The chief gives cards to the left and centre generals only. The Allied "
+               "<b>right</b> general — armor and artillery, no infantry — acts on his own initiative and rolls "
+               "an <b>infantry</b> symbol. What happens?</p>", choices, rule_fn)
+
+
+def _draw_question() -> Question:
+    choices = ("1", "2", "3")
+
+    def rule_fn():
+        g = with_hand(["probe_left", "probe_center", "attack_center", "recon_right", "attack_left"])
+        for c, to in (("probe_left", "left"), ("attack_center", "center"), ("recon_right", "right")):
+            g = G.apply(g, f"give {inst(g, c)} {to}")
+        after = finish_turn(G.apply(g, "dispatch", faces=[]), "allied")
+        ev = next(e for e in events_between(g, after) if e.kind == "draw")
+        n = len(after.hands["allied.chief"]) - 2
+        return str(n), (f"<p>The chief handed out 3 cards and kept 2; at the end of the turn: "
+                        f"{escape(ev.text)}</p>" + rules_html([V.OVERLORD_DRAW, V.OVERLORD_HAND_LIMIT]))
+    return ask("14.draw", "<p>The chief (hand of 5) hands out 3 cards. When the generals are done, how many "
+               "cards does he draw?</p>", choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    five = ["probe_center", "attack_center", "probe_left", "direct_from_hq", "recon_right"]
+    return [
+        _may("14.two.center", five, [("probe_center", "center")], "attack_center", "center",
+             "<p>The chief has given <b>Probe Center</b> to the centre general. May he give him <b>Attack "
+             "Center</b> too — two section cards to the centre general?</p>"),
+        _may("14.wrong.section", five, [], "probe_left", "right",
+             "<p>May the chief give <b>Probe Left Flank</b> to the <b>right</b> general, whose front is "
+             "quiet?</p>"),
+        _may("14.tactic.alone", five, [("direct_from_hq", "center")], "probe_center", "center",
+             "<p>The centre general has received <b>Direct from HQ</b>, a tactic card. May the chief also give "
+             "him <b>Probe Center</b>?</p>"),
+        _max_question(),
+        _initiative_question(),
+        _draw_question(),
+    ]
