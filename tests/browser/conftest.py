@@ -89,8 +89,10 @@ def stop(proc: subprocess.Popen) -> None:
             proc.wait(timeout=15)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
+    """Debian's chromium under Playwright's sync API, for one test module at a time (the sync API
+    allows one Playwright per thread: other modules' browser tests start their own)."""
     path = chromium_path()
     if path is None:
         unavailable("chromium not found (apt-get install chromium, or set TUTOR_CHROMIUM)")
@@ -110,7 +112,7 @@ class App(str):
 
 
 @pytest.fixture(scope="session")
-def app(chromium):
+def app():
     """Base URL of the Voilà app, started once for the browser tests."""
     proc, base, log = start_voila()
     url = App(base)
