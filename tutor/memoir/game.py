@@ -69,9 +69,10 @@ def _r(obj, **changes):
         return dataclasses.replace(obj, **changes)
     new = object.__new__(type(obj))
     d = new.__dict__
-    for k, v in obj.__dict__.items():
-        if k[0] != "_":                  # memos of the old value ("_moves", …) are not copied
-            d[k] = v
+    d.update(obj.__dict__)
+    if len(d) > _NFIELDS[type(obj)]:     # memos of the old value ("_moves", …) are not copied
+        for k in [k for k in d if k[0] == "_"]:
+            del d[k]
     d.update(changes)
     return new
 
@@ -172,6 +173,9 @@ class Game:
 
     def _repr_svg_(self):
         return self.state._repr_svg_()
+
+
+_NFIELDS = {Game: len(dataclasses.fields(Game)), Turn: len(dataclasses.fields(Turn))}
 
 
 class _Ctx:

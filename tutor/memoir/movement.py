@@ -19,6 +19,7 @@ hexes next to the unit's reach, each with the reason and the rule. ``move`` perf
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -228,14 +229,15 @@ class Moves:
 # What a move may be: the unit's own allowance, or a command card's
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MoveSpec:
     """How far a unit may move this time and still battle, and under which rules.
 
     Built by :func:`spec` from the unit's own allowance (MOVIMIENTO) or a card's override: Infantry
     Assault (3, battle after 2), Artillery Bombard (3, no battle), Behind Enemy Lines (3,
     ``ignore_terrain``: only impassable ground and units stop it; nothing it enters stops it or
-    forbids battle).
+    forbids battle). :func:`spec` hands out one object per set of rules, so specs compare (and
+    hash, as memo keys) by identity.
     """
 
     allowance: int
@@ -249,6 +251,17 @@ class MoveSpec:
 def spec(unit: Unit, allowance_: int | None = None, battle_limit_: int | None = None, *,
          ignore_terrain: bool = False, rule: Rule | None = None) -> MoveSpec:
     """The move rules for ``unit``: its own, or a card's ``allowance_``/``battle_limit_`` (cited as ``rule``)."""
+    key = (unit.kind, unit.badge, allowance_, battle_limit_, ignore_terrain, id(rule) if rule else None)
+    got = _SPECS.get(key)
+    if got is None or (rule is not None and got[1] is not rule):
+        got = _SPECS[key] = (_spec(unit, allowance_, battle_limit_, ignore_terrain, rule), rule)
+    return got[0]
+
+
+_SPECS: dict = {}
+
+
+def _spec(unit, allowance_, battle_limit_, ignore_terrain, rule) -> MoveSpec:
     allow, allow_rule = allowance(unit)
     limit, limit_rule = battle_limit(unit)
     override = allowance_ is not None or battle_limit_ is not None or ignore_terrain
@@ -296,14 +309,28 @@ _PASS: dict = {}            # (to terrain, to obstacle, kind) -> 1 or None
 _STOPS: dict = {}           # (terrain, obstacle) -> bool
 _NO_BATTLE: dict = {}       # (terrain, resistance) -> (reason, Rule) or None
 _LAYOUTS: dict = {}         # (id(terrain), id(obstacles)) -> (terrain, obstacles, content key)
-_EDGES: dict = {}           # (content key, kind, ignore) -> _Edges
+_LAYOUT_IDS: dict = {}      # (board, terrain items, obstacle items) -> a number, never reused
+_LAYOUT_COUNT = itertools.count()
+_EDGES: dict = {}           # (layout number, kind, ignore) -> _Edges
 
 
 def _neighbour_table(board) -> dict:
-    got = _NEIGHBOURS.get(board)
-    if got is None:
+    got = _NEIGHBOURS.get(id(board))
+    if got is None or got[0] is not board:
         hexes = board.hexes
-        got = _NEIGHBOURS[board] = {h: tuple(n for n in neighbours(h) if n in hexes) for h in hexes}
+        got = _NEIGHBOURS[id(board)] = (board, {h: tuple(n for n in neighbours(h) if n in hexes) for h in hexes},
+                                        {})
+    return got[1]
+
+
+def _ball(board, h: Hex, radius: int) -> frozenset:
+    """The board hexes within ``radius`` of ``h`` (``h`` excluded)."""
+    _neighbour_table(board)
+    balls = _NEIGHBOURS[id(board)][2]
+    key = (h, radius)
+    got = balls.get(key)
+    if got is None:
+        got = balls[key] = frozenset(n for n in board.hexes if 0 < distance(h, n) <= radius)
     return got
 
 
@@ -367,18 +394,14 @@ def _reach(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> di
     """
     memo = state.__dict__.get("_reach_memo")
     if memo is None:
-        memo = {}
-        object.__setattr__(state, "_reach_memo", memo)
-    key = (h, unit, start, sp)
+        memo = state.__dict__["_reach_memo"] = {}       # a state never changes: a memo on it is sound
+    key = (h, unit.side, unit.kind, unit.badge, start, sp)
     got = memo.get(key)
     if got is not None:
         return got
     edges = _edges(state, unit.kind, sp.ignore_terrain)
-    allow = sp.allowance
-    c0, r0 = h
-    near = frozenset(n for n in state.units
-                     if abs(n[1] - r0) + max(0, (abs(n[0] - c0) - abs(n[1] - r0)) // 2) <= allow)
-    ckey = (edges.key, unit.side, unit.kind, unit.badge, h, start, sp, near)
+    near = _ball(state.board, h, sp.allowance).intersection(state.units)
+    ckey = (edges.layout, key, near)
     got = _REACH.get(ckey)
     if got is None:
         if len(_REACH) > 20000:
@@ -392,7 +415,7 @@ class _Edges(dict):
     """hex -> ((neighbour, cost, needs_start_adjacent, stops there, is a beach, terrain), …): the
     steps one unit kind may take from a hex, filled in as the searches reach each hex."""
 
-    __slots__ = ("ignore", "key", "kind", "nbrs", "obstacles", "terrain")
+    __slots__ = ("ignore", "kind", "layout", "nbrs", "obstacles", "terrain")
 
     def __missing__(self, h):
         tget, oget, kind = self.terrain.get, self.obstacles.get, self.kind
@@ -424,15 +447,20 @@ def _edges(state: GameState, kind: str, ignore: bool) -> _Edges:
     if lay is None or lay[0] is not terrain or lay[1] is not obstacles:
         if len(_LAYOUTS) > 256:
             _LAYOUTS.clear()
-        lay = _LAYOUTS[lk] = (terrain, obstacles,
-                              (state.board, frozenset(terrain.items()), frozenset(obstacles.items())))
+        content = (state.board, frozenset(terrain.items()), frozenset(obstacles.items()))
+        n = _LAYOUT_IDS.get(content)
+        if n is None:
+            if len(_LAYOUT_IDS) > 4096:
+                _LAYOUT_IDS.clear()              # numbers are never reused: old memo entries just miss
+            n = _LAYOUT_IDS[content] = next(_LAYOUT_COUNT)
+        lay = _LAYOUTS[lk] = (terrain, obstacles, n)
     key = (lay[2], kind, ignore)
     got = _EDGES.get(key)
     if got is None:
         if len(_EDGES) > 256:
             _EDGES.clear()
         got = _EDGES[key] = _Edges()
-        got.terrain, got.obstacles, got.kind, got.ignore, got.key = terrain, obstacles, kind, ignore, key
+        got.terrain, got.obstacles, got.kind, got.ignore, got.layout = terrain, obstacles, kind, ignore, lay[2]
         got.nbrs = _neighbour_table(state.board)
     return got
 

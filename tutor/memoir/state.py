@@ -77,7 +77,7 @@ class Unit:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TurnRecord:
     """What an ordered unit has done this turn."""
 
@@ -91,8 +91,16 @@ class TurnRecord:
     overran: bool = False
     extra_battles: int = 0              # battles granted beyond the first (Artillery Bombard)
 
+    def __init__(self, start, moved=0, path=(), stopped=None, no_battle=None, battles=0, took_ground=0,
+                 overran=False, extra_battles=0):
+        # The dataclass's own __init__ sets each field through object.__setattr__ (it is frozen);
+        # records are made at every action, so they are filled in one step.
+        self.__dict__.update(start=start, moved=moved, path=path, stopped=stopped, no_battle=no_battle,
+                             battles=battles, took_ground=took_ground, overran=overran,
+                             extra_battles=extra_battles)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Event:
     """Something an action did, in plain English, with the rule it applied."""
 
@@ -102,6 +110,9 @@ class Event:
     at: Hex | None = None
     to: Hex | None = None
     data: tuple = ()                    # (key, value) pairs
+
+    def __init__(self, kind, text, rule, at=None, to=None, data=()):
+        self.__dict__.update(kind=kind, text=text, rule=rule, at=at, to=to, data=data)   # frozen: one step
 
     def get(self, key, default=None):
         for k, v in self.data:
@@ -209,9 +220,10 @@ class GameState:
             return replace(self, **changes)          # raises the usual TypeError for unknown fields
         new = object.__new__(type(self))
         d = new.__dict__
-        for k, v in self.__dict__.items():
-            if k[0] != "_":
-                d[k] = v
+        d.update(self.__dict__)
+        if len(d) > _NFIELDS:
+            for k in [k for k in d if k[0] == "_"]:
+                del d[k]
         d.update(changes)
         return new
 
@@ -233,6 +245,7 @@ class GameState:
 
 
 _FIELDS = frozenset(f.name for f in fields(GameState))
+_NFIELDS = len(_FIELDS)
 
 
 # ---------------------------------------------------------------------------------------------
