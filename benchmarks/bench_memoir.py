@@ -14,6 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor import odds
+from tutor.memoir import movement
 from tutor.memoir.movement import legal_moves
 from tutor.memoir.playout import crowded_board, playout
 from tutor.memoir.retreat import ruling
@@ -70,7 +71,12 @@ def main() -> None:
     report("exact odds of an attack on the board", per_call(lambda i: odds.attack_odds(st, *pairs[i % len(pairs)]),
                                                              300), 0.001, f"{len(pairs)} attacker/target pairs")
     hexes = sorted(st.units)
-    report("legal_moves with explanations", per_call(lambda i: legal_moves(st, hexes[i % len(hexes)]), 500))
+    def cold(i):                    # a fresh state and no cross-state memo: the search itself
+        movement._REACH.clear()
+        return st.replace(), hexes[i % len(hexes)]
+    report("legal_moves, reachable only (cold)", per_call(lambda i: legal_moves(*cold(i)), 500))
+    report("legal_moves with explanations (cold)", per_call(lambda i: len(legal_moves(*cold(i)).refused), 500))
+    report("legal_moves, memoised on the state", per_call(lambda i: legal_moves(st, hexes[i % len(hexes)]), 500))
     report("retreat ruling, 2 flags", per_call(lambda i: ruling(st, hexes[i % len(hexes)], 2), 500))
 
 
