@@ -1,0 +1,350 @@
+"""Chapter 3: command cards and orders (memoir44-rules-es.txt, TURNO DE JUEGO; CARTAS DE SECCIÓN;
+CARTAS DE TÁCTICA; 2. DAR ÓRDENES A UNIDADES; 5 - ROBAR UNA CARTA DE MANDO; FICHAS DE ACTIVACIÓN).
+
+The deck table is ``tutor.memoir.cards.CARDS``; every answer is ``tutor.memoir.game``'s: a card is
+played with :func:`~tutor.memoir.game.apply`, the units it may order are its legal ``order``
+actions, a refused order is the engine's ``IllegalAction`` with its rule.
+
+The board is Pegasus Bridge with one change for teaching: the Allied infantry of 12,8 stands on
+7,7, a hex cut by the left dashed line, so one unit belongs to two sections.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.errors import IllegalAction, InputError
+from tutor.explain import Explained, rule_html, rules_html
+from tutor.hexes import fmt, parse_hex
+from tutor.memoir import cards as C
+from tutor.memoir import game as G
+from tutor.memoir import rules as R
+from tutor.quiz import Question
+from tutor.scenario import bundled
+
+SEED = 0
+SIDE = "allied"
+DASHED = (7, 7)                 # the teaching unit on the left dashed line
+HAND = ("probe_center", "attack_left", "recon_in_force", "pincer_move", "attack_right", "direct_from_hq")
+
+
+def teaching_board():
+    """Pegasus Bridge with the Allied infantry of 12,8 moved onto 7,7 (on the left dashed line)."""
+    sc = bundled("pegasus-bridge")
+    units = dict(sc.units)
+    units[DASHED] = units.pop((12, 8))
+    return sc.replace(units=units, title="Pegasus Bridge (a unit moved onto the dashed line)")
+
+
+def start(cards=HAND, *, original: bool = False) -> G.Game:
+    """The Allies to play, holding ``cards`` (keys), on the teaching board (or the original)."""
+    g = G.new_game("pegasus-bridge" if original else teaching_board(), SEED)
+    return G.set_hand(g, SIDE, list(cards))
+
+
+def play(g: G.Game, key: str) -> G.Game:
+    inst = next(c for c, _ in G.playable(g) if C.card(c).key == key)
+    return G.apply(g, f"play {inst}")
+
+
+def orderable(g: G.Game) -> list:
+    return [parse_hex(a.split()[1]) for a in G.legal_actions(g) if a.startswith("order ")]
+
+
+def max_orders(g: G.Game) -> int:
+    """How many units the card in play orders at most (the engine, ordering greedily)."""
+    n = 0
+    while g.phase == "order":
+        hs = orderable(g)
+        if not hs:
+            break
+        g = G.apply(g, f"order {fmt(hs[0])}")
+        n += 1
+    return n
+
+
+# ---------------------------------------------------------------------------------------------
+# The deck
+
+
+def deck_rows() -> list[dict]:
+    return C.table()
+
+
+def deck_table() -> Explained:
+    """The 60 cards: section cards and tactic cards, how many of each and what they do."""
+    rows = sorted(deck_rows(), key=lambda r: (r["type"] != "section", r["name"]))
+    body = []
+    for r in rows:
+        src = "quoted in the rulebook" if r["source"] == "seed" else "published card list"
+        body.append(f"<tr><td>{escape(r['name'])}</td><td>{r['type']}</td><td>{r['count']}</td>"
+                    f"<td>{escape(r['text'])}</td><td><small>{src}</small></td></tr>")
+    sec = sum(r["count"] for r in rows if r["type"] == "section")
+    tac = sum(r["count"] for r in rows if r["type"] == "tactic")
+    head = (f"<p><b>{sec + tac} cards</b>: {sec} section cards and {tac} tactic cards.</p>")
+    return Explained(head + '<div style="max-height:420px;overflow:auto"><table class="tutor-obs"><tr><th>card</th>'
+                     "<th>type</th><th>copies</th><th>what it does</th><th>source</th></tr>" + "".join(body)
+                     + "</table></div>")
+
+
+# ---------------------------------------------------------------------------------------------
+# Try: play a card, tap units to order
+
+
+class OrderBoard:
+    """A hand of command cards and the board: tap a card to play it, tap units to order them — the
+    engine answers yes or no with its reason and rule. *Orders done* ends the orders (unused ones
+    are lost) and shows the activation tokens; *Another card* starts again."""
+
+    def __init__(self, cards=HAND, dpr: int = 2):
+        import ipywidgets as W
+
+        from tutor.render.canvas import BoardView
+        from tutor.widgets.base import CSS, small_button
+
+        self.first = start(cards)
+        self.game = self.first
+        self.board = BoardView(self._scene(), dpr=dpr)
+        self.board.canvas.layout.min_width = "280px"
+        self.board.on_click(lambda h, x, y: self.tap(h))
+        self.hand = BoardView(self._hand_scene(), dpr=dpr)
+        self.hand.on_click(lambda _h, x, y: self._card_click(x, y))
+        self.board.canvas.add_class("tutor-board")
+        self.hand.canvas.add_class("tutor-board")
+        self.status = W.HTML()
+        self.verdict = W.HTML()
+        self.done_button = small_button("Orders done", "check")
+        self.done_button.on_click(lambda _: self.done())
+        self.again_button = small_button("Another card", "refresh")
+        self.again_button.on_click(lambda _: self.again())
+        bar = W.HBox([self.done_button, self.again_button], layout=W.Layout(flex_flow="row wrap"))
+        self.widget = W.VBox([W.HTML(CSS), self.hand.canvas, self.status, bar, self.board.canvas, self.verdict],
+                             layout=W.Layout(width="100%", max_width=f"{self.board.scene.width + 20}px"))
+        self._draw()
+
+    def cards(self) -> list[str]:
+        return [c for c, _ in G.playable(self.first)]
+
+    # -- actions
+    def play(self, inst: str) -> None:
+        if self.game.phase != "play":
+            self.again()
+        g = G.apply(self.first, f"play {inst}")
+        self.game = g
+        c = C.card(inst)
+        if g.phase == "order":
+            n = len(orderable(g))
+            self.verdict.value = (f"<p><b>{escape(c.name)}</b> ({c.type} card): {escape(c.text)} — {n} of your units "
+                                  f"may receive an order now (shaded).</p>"
+                                  + rule_html(C.SECTION_CARD if c.section else C.TACTIC_CARD))
+        else:
+            self.verdict.value = self._events_html(g, f"<b>{escape(c.name)}</b>: ")
+        self._draw()
+
+    def tap(self, h) -> None:
+        g = self.game
+        if h is None:
+            return
+        if g.phase != "order":
+            self.verdict.value = "<p>Play a card first (tap one above), or <i>Another card</i>.</p>"
+            return
+        u = g.state.units.get(h)
+        try:
+            new = G.apply(g, f"order {fmt(h)}")
+        except IllegalAction as exc:
+            self.verdict.value = (f'<p class="tutor-no"><b>No</b> — {escape(exc.reason)}.</p>'
+                                  + (rule_html(exc.rule) if exc.rule else ""))
+            self._draw()
+            return
+        except InputError as exc:
+            self.verdict.value = f"<p><b>No</b> — {escape(str(exc))}.</p>"
+            return
+        self.game = new
+        where = ", ".join(sorted(g.state.board.sections(h, viewer="bottom")))
+        note = " — on the dashed line: it counts for either section" if "," in where else ""
+        rules = [R.ORDERS] + ([C.ORDERS_DASHED] if note else [])
+        head = f"<p><b>Yes</b> — the {escape(u.name)} on {fmt(h)} ({where}) receives an order{note}.</p>"
+        self.verdict.value = (self._events_html(new, head) if new.phase != "order" else head + rules_html(rules))
+        self._draw()
+
+    def done(self) -> None:
+        if self.game.phase == "order":
+            self.game = G.apply(self.game, "done")
+            self.verdict.value = self._events_html(self.game, "")
+            self._draw()
+
+    def again(self) -> None:
+        self.game = self.first
+        self.verdict.value = ""
+        self._draw()
+
+    def _card_click(self, x, y) -> None:
+        row = self.hand.scene.card_rows[0]
+        for i in range(len(row.cards)):
+            bx = row.x + i * (row.card_w + 6) if not hasattr(row, "boxes") else row.boxes()[i][0]
+            if bx <= x < bx + row.card_w and row.y <= y < row.y + row.card_h:
+                self.play(self.cards()[i])
+                return
+
+    def tap_card(self, i: int) -> None:
+        row = self.hand.scene.card_rows[0]
+        bx = row.boxes()[i][0] if hasattr(row, "boxes") else row.x + i * (row.card_w + 6)
+        self.hand.click(bx + row.card_w / 2, row.y + row.card_h / 2)
+
+    # -- showing
+    def _events_html(self, g: G.Game, head: str) -> str:
+        evs = [e for e in g.new_events if e.kind not in ("action",)]
+        items = "".join(f"<li>{escape(e.text)}</li>" for e in evs)
+        tokens = G.activation_tokens(g)
+        tok = ""
+        if tokens:
+            tok = (f"<p>Activation tokens: {len(tokens)} on the board (M: may move, B: may only battle).</p>"
+                   + rule_html(C.ACTIVATION))
+        return f"<p>{head}</p><ul>{items}</ul>{tok}{rules_html([e.rule for e in evs])}"
+
+    def _scene(self):
+        from tutor.render.scene import Mark, highlights, scene
+        g = self.game
+        sh, marks = {}, []
+        if g.phase == "order":
+            sh["legal"] = orderable(g)
+            sh["selected"] = list(g.turn.ordered)
+        for h, kind in G.activation_tokens(g).items():
+            marks.append(Mark(h, "legal", text="M" if kind == "move" else "B"))
+        return scene(g.state, highlights(marks=marks, **{k: v for k, v in sh.items() if v}), title="", legend=False)
+
+    def _hand_scene(self):
+        from tutor.render.scene import Card, card_scene
+        played = set(self.game.turn.cards) if self.game.turn is not None and self.game is not self.first else set()
+        row = []
+        for c in self.cards():
+            card = C.card(c)
+            sub = card.type if card.tactic else f"{card.order_count or 'all'} units"
+            row.append(Card(card.name, True, "selected" if c in played else None, sub))
+        width = self.board.scene.width if hasattr(self, "board") else 700
+        return card_scene([("Your hand", row, None)], width=width)
+
+    def _draw(self) -> None:
+        g = self.game
+        self.board.update(self._scene())
+        self.hand.update(self._hand_scene())
+        if g is self.first:
+            self.status.value = "<b>Tap a card</b> to play it."
+        elif g.phase == "order":
+            slots = "; ".join(s.describe() for s in g.turn.effect.slots)
+            self.status.value = (f"<b>{escape(C.name(g.turn.cards[0]))}</b> orders {escape(slots)} — "
+                                 f"{len(g.turn.ordered)} ordered. Tap units (shaded: the engine would say yes).")
+        else:
+            self.status.value = "Orders given. <i>Another card</i> to try again."
+        self.done_button.disabled = g.phase != "order"
+
+
+def order_board():
+    return OrderBoard().widget
+
+
+# ---------------------------------------------------------------------------------------------
+# Check
+
+
+def _q_probe() -> Question:
+    choices = ("0", "1", "2", "3")
+
+    def rule_fn():
+        g = play(start(["probe_center"]), "probe_center")
+        cands = orderable(g)
+        n = max_orders(g)
+        return str(n), (f"<p>Units in the centre (the dashed-line hex included): "
+                        f"{', '.join(fmt(h) for h in cands)}. Probe Center orders 2 of them: {n}.</p>"
+                        + rule_html(C.PROBE_CENTER_FACE) + rule_html(C.ORDERS_DASHED))
+    return Question("03.probe", "<p>On the board above (the teaching board), the Allies play <b>Probe Center</b>. "
+                    "How many units may it order?</p>", choices, rule_fn)
+
+
+def _q_dashed() -> Question:
+    choices = ("Both", "Only Attack Left", "Only Probe Center", "Neither")
+
+    def rule_fn():
+        ok = {}
+        for key in ("attack_left", "probe_center"):
+            g = play(start([key]), key)
+            ok[key] = DASHED in orderable(g)
+        ans = ("Both" if all(ok.values()) else "Only Attack Left" if ok["attack_left"] else
+               "Only Probe Center" if ok["probe_center"] else "Neither")
+        return ans, (f"<p>The unit on {fmt(DASHED)} is cut by the dashed line between the left flank and the "
+                     f"centre, so either card may order it.</p>" + rule_html(C.ORDERS_DASHED))
+    return Question("03.dashed", f"<p>The Allied unit on <b>{fmt(DASHED)}</b> stands on a hex cut by the left "
+                    "dashed line. Which of Attack Left and Probe Center may order it?</p>", choices, rule_fn)
+
+
+def _q_once() -> Question:
+    choices = ("Yes", "No")
+
+    def rule_fn():
+        g = play(start(["attack_center"]), "attack_center")
+        g = G.apply(g, "order 12,6")
+        try:
+            G.apply(g, "order 12,6")
+        except IllegalAction as exc:
+            return "No", f"<p>The engine: {escape(exc.reason)}.</p>" + rule_html(exc.rule)
+        return "Yes", "<p>The engine accepts a second order.</p>"
+    return Question("03.once", "<p>Attack Center gives 3 orders. May you give two of them to the same unit on "
+                    "<b>12,6</b> (it has few friends in the centre)?</p>", choices, rule_fn)
+
+
+def _q_lost() -> Question:
+    choices = ("0", "1", "2", "3")
+
+    def rule_fn():
+        g = play(start(["attack_left"]), "attack_left")
+        g = G.apply(g, f"order {fmt(DASHED)}") if g.phase == "order" else g
+        if g.phase == "order":
+            g = G.apply(g, "done")
+        x, lost = g, 0
+        while x is not None and not lost:
+            for e in x.new_events:
+                if e.kind == "orders_lost":
+                    lost = int(e.text.split()[0])
+            x = x.prev
+        return str(lost), (f"<p>Attack Left orders 3 units on the left flank; the Allies have only the unit on "
+                           f"{fmt(DASHED)} there: {lost} orders are lost.</p>" + rule_html(C.ORDERS_LOST))
+    return Question("03.lost", "<p>On the teaching board the Allies play <b>Attack Left</b> (3 orders on the left "
+                    "flank). How many orders are lost?</p>", choices, rule_fn)
+
+
+def _q_no_units() -> Question:
+    choices = ("Order 3 units in the centre instead", "No order: draw a card, the turn ends",
+               "Take the card back and play another")
+
+    def rule_fn():
+        g = play(start(["attack_left"], original=True), "attack_left")
+        ended = g.phase != "order" and any(e.kind == "no_units" for e in g.new_events)
+        ans = choices[1] if ended else choices[0]
+        return ans, (f"<p>The engine: {escape(next((e.text for e in g.new_events if e.kind == 'no_units'), 'orders'))} "
+                     f"Now the {g.player} side is to play.</p>" + rule_html(C.NO_UNITS))
+    return Question("03.no-units", "<p>On the <i>original</i> Pegasus Bridge board the Allies have no unit on their "
+                    "left flank. They play <b>Attack Left</b>. What happens?</p>", choices, rule_fn)
+
+
+def _q_recon() -> Question:
+    choices = ("Draw 1", "Draw 2, keep both", "Draw 2, keep 1")
+
+    def rule_fn():
+        g = play(start(["recon_in_force", "recon_right"]), "recon_right")
+        while g.phase == "order":
+            g = G.apply(g, "done")
+        if g.phase == "act":
+            g = G.apply(g, "end")
+        if g.phase == "recon":
+            n = len(g.turn.drawn)
+            keep = [a for a in G.legal_actions(g) if a.startswith("keep ")]
+            ans = "Draw 2, keep 1" if n == 2 and len(keep) == 2 else "Draw 2, keep both"
+            return ans, (f"<p>At the end of the turn the engine draws {n} cards and asks which one to keep "
+                         f"({', '.join(C.name(a.split()[1]) for a in keep)}).</p>" + rule_html(C.RECON_RULE))
+        return "Draw 1", "<p>The engine draws one card.</p>" + rule_html(C.DRAW)
+    return Question("03.recon", "<p>You play <b>Recon Right Flank</b>. When you draw at the end of the turn, "
+                    "what do you do?</p>", choices, rule_fn)
+
+
+def questions() -> list[Question]:
+    return [_q_probe(), _q_dashed(), _q_once(), _q_lost(), _q_no_units(), _q_recon()]
