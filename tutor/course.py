@@ -63,7 +63,8 @@ class Chapter:
 
     @property
     def number(self) -> int:
-        return CHAPTERS.index(self) + 1
+        """The chapter's number within its game (Memoir '44 1–14, Undaunted: Normandy 1–8)."""
+        return [c for c in CHAPTERS if c.game == self.game].index(self) + 1
 
     @property
     def cite(self) -> str:
@@ -395,8 +396,12 @@ def nav_html(notebook: str) -> str:
                 f'</span><span></span></nav>')
     here = chapter(notebook)
     before, after = neighbours(notebook)
-    left = _link(before, f"← {before.number}. {before.title}") if before else ""
-    right = _link(after, f"{after.number}. {after.title} →") if after else ""
+    def label(c: Chapter) -> str:
+        game = f"{c.game} " if c.game != here.game else ""
+        return f"{game}{c.number}. {c.title}"
+
+    left = _link(before, f"← {label(before)}") if before else ""
+    right = _link(after, f"{label(after)} →") if after else ""
     middle = (f'<span class="tutor-here">{here.game} · chapter {here.number} · '
               f'<a href="{INDEX}">all chapters</a></span>')
     return f'{_CSS}<nav class="tutor-nav"><span>{left}</span>{middle}<span>{right}</span></nav>'
