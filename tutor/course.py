@@ -167,6 +167,8 @@ class Tool:
 
 #: Pages beside the course, in the order the landing page lists them.
 TOOLS: tuple[Tool, ...] = (
+    Tool("play-a-battle.ipynb", "Play a battle: Pegasus Bridge",
+         "A whole Memoir '44 battle on a live board, solo against the tutor or two on one screen."),
     Tool("lab.ipynb", "Edge-case lab",
          "Paint a board, ask the engine (sight, moves, retreat, odds) and share the board by link."),
     Tool("conflicts.ipynb", "Where the sources disagree",
