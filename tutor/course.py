@@ -154,7 +154,7 @@ CHAPTERS: tuple[Chapter, ...] = (
 
 @dataclass(frozen=True)
 class Tool:
-    """A page that is not a chapter: for designers and teachers (listed after the chapters)."""
+    """A page that is not a chapter (a game to play, the lab, the glossary), listed after them."""
     notebook: str
     title: str
     teaches: str       # one line: what it is for
@@ -467,7 +467,7 @@ def index_html(progress: dict | None = None) -> str:
         parts.append("</table>")
     tools = [t for t in TOOLS if t.available]
     if tools:
-        parts.append("<h2>For designers and teachers</h2>")
+        parts.append("<h2>Beyond the chapters</h2>")
         parts.append('<table class="tutor-index"><tr><th>Page</th><th>What it is for</th></tr>')
         for t in tools:
             parts.append(f'<tr data-tool="{html.escape(t.notebook)}"><td>{_link(t, t.title)}</td>'
