@@ -34,8 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, start_voila, stop  # noqa: E402
-from tests.browser.helpers import CANVAS_STATE_JS  # noqa: E402
+from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, start_voila, stop
+from tests.browser.helpers import CANVAS_STATE_JS
 
 TARGET_PAGE_S = 1.5
 TARGET_KERNEL_MB = 120
@@ -69,14 +69,14 @@ BASELINE = {
 
 DRAWN_JS = """
 () => {
-  const s = (%s)();
+  const s = (CANVAS_STATE)();
   if (s.groups > 0 && s.blank.length < s.groups) return 'canvas';
   for (const svg of document.querySelectorAll('svg')) {
     if (svg.querySelectorAll('*').length >= 50) return 'svg';
   }
   return null;
 }
-""" % CANVAS_STATE_JS
+""".replace("CANVAS_STATE", CANVAS_STATE_JS)
 
 SETTLED_JS = """
 () => {
@@ -217,7 +217,7 @@ def concurrent_sessions(base: str, server_pid: int, pages, n: int, timeout_s: fl
             if "Traceback" in text or "There was an error when executing cell" in text:
                 errors.append("error output on the page")
             await page.goto("about:blank")
-        except Exception as exc:  # a failed session is a result, not a crash of the benchmark
+        except Exception as exc:  # noqa: BLE001 - a failed session is a result, not a crash
             errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
         finally:
             await context.close()
@@ -283,8 +283,9 @@ def main(argv=None) -> int:
             conc = concurrent_sessions(base, proc.pid, pages[1:], args.sessions, 240)
         log_text = log.read_text()
         # (jupyter_server's culler may log an error for a kernel still starting: not ours)
-        server_errors = len([m for m in re.findall(r"^(?:\[Voila\] ERROR|500 ).*", log_text, re.M)
-                             if "'last_activity' trait" not in m])
+        error_lines = [m for m in re.findall(r"^(?:\[Voila\] ERROR|500 |Uncaught exception ).*",
+                                             log_text, re.MULTILINE) if "'last_activity' trait" not in m]
+        server_errors = len([m for m in error_lines if not m.startswith("Uncaught")])
     finally:
         if proc is not None:
             stop(proc)
@@ -308,7 +309,7 @@ def main(argv=None) -> int:
               f"{conc['peak_kernel_mb']:.0f} MB in kernels")
         for e in conc["errors"]:
             print("   ", e)
-    print(f"server log: {server_errors} errors")
+    print(f"server log: {server_errors} errors" + "".join(f"\n    {m[:150]}" for m in error_lines[:4]))
     if args.json:
         print(json.dumps({"pages": [{k: v for k, v in r.items()} for r in rows],
                           "first_page_s": first_s, "concurrent": conc,

@@ -12,7 +12,6 @@ import json
 import os
 import re
 import time
-import urllib.request
 
 import pytest
 
