@@ -256,3 +256,11 @@ def test_cli_link_both_ways(tmp_path, capsys):
     assert capsys.readouterr().out.startswith("http://h:1/voila/render/lab.ipynb?board=m1.")
     assert main(["link", "m1.AAAA"]) == 2
     assert "too short" in capsys.readouterr().err
+
+
+def test_line_break_characters_in_optional_text_survive():
+    """NEL, LS and CR are folded by plain YAML; the link keeps them exactly (found by hypothesis)."""
+    s = load(Path(__file__).parents[2] / "scenarios" / "hills-and-line-of-sight.yaml")
+    s = s.replace(extra={"special_rules": "\x85 a\u2028b\r\n", "medals_to_win": 4})
+    back = link.decode(link.encode(s))
+    assert back.extra == s.extra

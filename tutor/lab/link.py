@@ -127,8 +127,9 @@ def payload(scenario) -> bytes:
     if scenario.description:
         _text(scenario.description, out)
     if extra:
+        # Double-quoted style escapes every character YAML would otherwise fold (NEL, LS, CR…).
         _text(yaml.safe_dump({k: _plain(v) for k, v in extra.items()}, sort_keys=False, allow_unicode=True,
-                             default_flow_style=True, width=1 << 30), out)
+                             default_flow_style=True, width=1 << 30, default_style='"'), out)
     _entries(scenario.terrain, index, lambda t: _code(TERRAIN_CODES, t, "terrain"), out)
     _entries(scenario.obstacles, index, lambda o: _code(OBSTACLE_CODES, o, "obstacle"), out)
     _entries(scenario.units, index, _unit_code, out)
