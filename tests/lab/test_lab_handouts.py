@@ -33,7 +33,7 @@ def test_chapter_handout(chapter):
     html = handouts.handout_html(num)
     assert html.startswith("<!doctype html>")
     assert escape(chapter.title) in html
-    svgs = re.findall(r"<svg\b.*?</svg>", html, re.S)
+    svgs = re.findall(r"<svg\b.*?</svg>", html, re.DOTALL)
     assert svgs
     for s in svgs:
         ET.fromstring(s)
@@ -42,7 +42,7 @@ def test_chapter_handout(chapter):
 
 
 def test_pending_sheet_draws():
-    for key, sheet in handouts.PENDING.items():
+    for sheet in handouts.PENDING.values():
         for svg_text, _ in handouts._PICTURES[sheet.pictures]():
             ET.fromstring(svg_text)
 

@@ -199,7 +199,7 @@ def _pics_und_support():
 
 
 def _pics_und_worked():
-    from tutor.chapters import und21, und26
+    from tutor.chapters import und26
     frames = und26.steps()
     out = []
     for f in (frames[0], frames[-1]):
@@ -267,10 +267,10 @@ def _range_html() -> str:
 
 def handout_html(chapter: str) -> str:
     """The one-page handout of a chapter (number like "07" or its notebook name)."""
-    import tutor.memoir.terrain  # noqa: F401  (registers the terrain and obstacle rules)
+    import tutor.memoir.terrain  # registers the terrain and obstacle rules
     from tutor.memoir import rules as _memoir_rules  # noqa: F401
-    from tutor.undaunted import rules as _und_rules  # noqa: F401
     from tutor.rulebook import RULES
+    from tutor.undaunted import rules as _und_rules  # noqa: F401
     c = _chapter(chapter)
     num = c.notebook.split("-", 1)[0]
     sheet = SHEETS.get(num)
