@@ -11,7 +11,7 @@ from tutor import course
 from tutor.errors import InputError
 from tutor.lab import handouts
 
-COVERED = ("01", "03", "04", "05", "06", "07", "08", "09", "10", "11",
+COVERED = ("01", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12",
            "21", "22", "23", "24", "25", "26", "27", "28")
 
 

@@ -69,6 +69,8 @@ SHEETS: dict[str, Sheet] = {
                 pictures="und-platoon"),
     "21": Sheet((), ("und.units", "und.tokens", "und.tiles.cover", "und.setup.deck", "und.setup.supply"),
                 pictures="und-setup"),
+    "12": Sheet((), ("m44.card.air_power", "m44.air.table", "m44.air.table.western", "m44.air.default"),
+                pictures="air"),
 }
 
 #: Written and drawn, but not registered yet: tests/lab/test_lab_pages.py still uses chapter 02 as its
@@ -226,7 +228,17 @@ def _pics_und_setup():
                              open_draw=True), "The deck is shuffled face down; the supply lies face up.")]
 
 
-_PICTURES = {"setup": _pics_setup, "orders": _pics_orders, "objectives": _pics_objectives,
+def _pics_air():
+    from tutor.chapters import ch12
+    from tutor.render.scene import highlights
+    from tutor.render.svg import state_svg
+    field = ch12.air_field()
+    return [(state_svg(field, highlights(selected=[tuple(h) for h in ch12.EXAMPLE_TARGETS]),
+                       title="Air Power: a group of targets", legend=False),
+             "Shaded: the rulebook example's group of adjacent enemy hexes struck from the air.")]
+
+
+_PICTURES = {"air": _pics_air, "setup": _pics_setup, "orders": _pics_orders, "objectives": _pics_objectives,
              "und-combat": _pics_und_combat, "und-round": _pics_und_round, "und-move": _pics_und_move,
              "und-support": _pics_und_support, "und-worked": _pics_und_worked, "und-end": _pics_und_end,
              "und-platoon": _pics_und_platoon, "und-setup": _pics_und_setup}
