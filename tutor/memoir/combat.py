@@ -210,14 +210,27 @@ def targets(state: GameState, at, *, extra_dice=0) -> dict:
     ``extra_dice``: a command card's extra dice, a number or a function of the target hex (a card
     whose bonus is for close combat only); they are counted in each AttackDice.
     """
-    h, u = state.unit_at(at, what="attacker")
+    u = state.units.get(at) if type(at) is tuple else None    # the game layer passes hexes: no parsing
+    h = at
+    if u is None:
+        h, u = state.unit_at(at, what="attacker")
     if why_no_battle(state, h, u):
         return {}
     out = {}
     reach = len(DICE[u.kind])
-    enemies = [(n, v) for n, v in state.units.items() if v.side != u.side and distance(h, n) <= reach]
-    adj = [n for n, _ in enemies if distance(h, n) == 1]
-    pool = adj if adj else [n for n, _ in enemies]
+    c, r = h
+    side = u.side
+    enemies = []
+    adj = []
+    for n, v in state.units.items():
+        if v.side != side:
+            dc, dr = abs(c - n[0]), abs(r - n[1])
+            d = dr + max(0, (dc - dr) // 2)            # hexes.distance, inlined: this loop is hot
+            if d <= reach:
+                enemies.append(n)
+                if d == 1:
+                    adj.append(n)
+    pool = adj if adj else enemies
     for n in pool:
         if u.kind != "artillery" and distance(h, n) > 1 and not has_line_of_sight(state, h, n):
             continue
