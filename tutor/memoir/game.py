@@ -17,8 +17,9 @@ of Operation Alliance teams, the phase and the seat to act, and the log of event
 rule it applied. Actions are short strings (``"play probe_center#3"``, ``"order 12,6"``,
 ``"done"``, ``"move 12,6 13,5"``, ``"battle 13,5 15,5"``, ``"take 13,5"``, ``"wire 12,4"``,
 ``"retreat 14,4"``, ``"ambush"``, ``"decline"``, ``"keep attack_left#2"``, ``"air 15,5 16,4"``,
-``"barrage 9,5"``, ``"give attack_left#1 left"``, ``"dispatch"``, ``"end"``), so a game is a seed
-plus a list of actions: that is the save file, and replaying it reproduces every state.
+``"barrage 9,5"``, ``"give attack_left#1 left"``, ``"give counter_attack#1 right attack_left"``,
+``"dispatch"``, ``"setback 4,6 5,7"``, ``"end"``), so a game is a seed plus a list of actions: that
+is the save file, and replaying it reproduces every state.
 
 Randomness is explicit: every shuffle and roll draws from ``random.Random(f"{seed}:{n}")`` with
 ``n`` counting the draws so far, so the same seed and actions give the same game. A test may pass
@@ -27,7 +28,13 @@ Randomness is explicit: every shuffle and roll draws from ``random.Random(f"{see
 Phases: ``play`` (choose a card), ``order`` (order units within the card's limits; ``done``),
 ``act`` (moves, then battles; ``end``), ``retreat`` (the defender picks the retreat hex), ``ambush``
 (the defender may play Ambush), ``recon`` (keep one of two cards), ``air``/``barrage`` (targets),
-``dispatch`` (Overlord: the chief hands out cards), ``over``.
+``dispatch`` (Overlord: the chief hands out cards), ``setback`` (Overlord: a field general whose
+initiative roll was a flag or a grenade picks the unit it strikes), ``over``.
+
+An Overlord turn: ``dispatch``; then the tactic card the chief plays himself, if any, through the
+usual phases (``air``, ``barrage``, ``order``, ``act`` …); then the field generals: their cards,
+their initiative rolls (``setback`` when one must pick a unit), one ``order`` and ``act`` for all
+of them; then the chief draws.
 """
 
 from __future__ import annotations
@@ -92,6 +99,12 @@ class Turn:
     drawn: tuple = ()                  # Recon: the two cards drawn
     performer: str = ""                # Young Generals team: who carries the card out
     given: MappingProxyType = field(default_factory=lambda: _EMPTY)     # Overlord: card -> field general
+    # Overlord: "chief" while the chief's own tactic card is resolved, before the field generals
+    stage: str = ""
+    copies: MappingProxyType = field(default_factory=lambda: _EMPTY)    # Overlord: Counter-Attack -> card copied
+    spent: frozenset = frozenset()     # Overlord: uids the chief's card ordered (one order a turn)
+    setbacks: tuple = ()               # Overlord: (field general, "flag" | "grenade") awaiting his choice
+    no_battle: frozenset = frozenset()  # Overlord: uids an initiative flag or grenade struck
 
 
 @dataclass(frozen=True)
@@ -363,7 +376,11 @@ def _orderable(g: Game) -> list[Hex]:
     got = g.__dict__.get("_orderable")              # a memo on an immutable value
     if got is None:
         t = g.turn
-        got = g.__dict__["_orderable"] = T.orderable(g.state, t.side, t.effect.slots, t.ordered)
+        got = T.orderable(g.state, t.side, t.effect.slots, t.ordered)
+        if t.spent:                                 # Overlord: ordered by the chief's card already
+            units = g.state.units
+            got = [h for h in got if units[h].uid not in t.spent]
+        g.__dict__["_orderable"] = got
     return got
 
 
@@ -418,7 +435,7 @@ def _battle_options(g: Game, h: Hex) -> dict:
     st, t = g.state, g.turn
     u = st.units[h]
     rec = st.records.get(u.uid)
-    if rec is None or t.effect is None or t.special.get(u.uid) == "frozen":
+    if rec is None or t.effect is None or t.special.get(u.uid) == "frozen" or u.uid in t.no_battle:
         return {}
     eff = t.effect
     if eff.dig_in:
@@ -458,7 +475,8 @@ def _legal_act(g: Game) -> list[str]:
     for h in hexes:
         u = st.units[h]
         if (st.obstacles.get(h) == "wire" and u.kind == "infantry" and combat.why_no_battle(st, h, u) is None
-                and g.turn.special.get(u.uid) != "frozen" and not g.turn.effect.dig_in):
+                and g.turn.special.get(u.uid) != "frozen" and not g.turn.effect.dig_in
+                and u.uid not in g.turn.no_battle):
             out.append(f"wire {fmt(h)}")
     out.append("end")
     return out
@@ -489,7 +507,7 @@ def _legal_barrage(g: Game) -> list[str]:
 
 _LEGAL = {"play": _legal_play, "order": _legal_order, "act": _legal_act, "retreat": _legal_retreat,
           "ambush": _legal_ambush, "recon": _legal_recon, "air": _legal_air, "barrage": _legal_barrage,
-          "dispatch": lambda g: _overlord_legal(g)}
+          "dispatch": lambda g: _overlord_legal(g), "setback": lambda g: _legal_setback(g)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -673,6 +691,9 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
         raise IllegalAction(f"the unit on {fmt(h)} is already ordered", R.ORDERS_ONCE)
     if u.side != t.side:
         raise IllegalAction(f"the unit on {fmt(h)} is not a {t.side} unit", R.ORDERS)
+    if u.uid in t.spent:
+        raise IllegalAction(f"the {u.name} on {fmt(h)} was ordered by the chief's card this turn: one order a turn",
+                            V.OVERLORD_ONE_ORDER)
     if h not in _orderable(g):
         raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} "
                             f"({'; '.join(s.describe() for s in t.effect.slots)}, "
@@ -801,6 +822,9 @@ def _do_battle(g: Game, args, ctx: _Ctx) -> Game:
                                 "adjacent to", C.TACTIC_CARD)
         if st.records[u.uid].battles and u.kind == "armor" and not g.variant.overrun:
             raise IllegalAction("Young Generals without overrun: armor battles once", V.YG_SIMPLER)
+        if u.uid in g.turn.no_battle:
+            raise IllegalAction(f"the {u.name} on {fmt(a)} was struck by its general's initiative roll: it may not "
+                                f"battle this turn", V.OVERLORD_NO_BATTLE)
         if g.turn.special.get(u.uid) == "frozen" or eff.dig_in:
             raise IllegalAction(f"the {u.name} may not battle under this card", C.TACTIC_CARD)
         combat.check_target(st, a, u, tg)           # the engine's own reason
@@ -810,7 +834,7 @@ def _do_battle(g: Game, args, ctx: _Ctx) -> Game:
         if amb is not None and _ambush_possible(g, a, tg):
             t = _r(g.turn, pending=("ambush", a, tg, amb[0], amb[1]))
             ctx.ev("ambush_window", f"A close combat on {fmt(tg)} is declared: the defender may play Ambush.",
-                   V.ALLIANCE_AMBUSH if g.variant.team(st.units[tg].side) else C.TACTIC_CARD, at=tg)
+                   _ambush_rule(g, st.units[tg].side), at=tg)
             return _r(g, turn=t, phase="ambush", player=amb[0])
     return _resolve_battle(g, a, tg, ctx)
 
@@ -885,6 +909,12 @@ def _ambush_possible(g: Game, a: Hex, tg: Hex) -> bool:
     return True
 
 
+def _ambush_rule(g: Game, side: str) -> Rule:
+    if g.variant.kind == "overlord":
+        return V.OVERLORD_AMBUSH
+    return V.ALLIANCE_AMBUSH if g.variant.team(side) else C.TACTIC_CARD
+
+
 def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
     _need(args, 0, "ambush")
     _, a, tg, seat, inst = g.turn.pending
@@ -898,8 +928,11 @@ def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
         h = list(hands[seat])
         h.remove(inst)
         hands[seat] = tuple(h)
-    ctx.ev("ambush", f"Ambush! The {du.name} on {fmt(tg)} battles first.",
-           V.ALLIANCE_AMBUSH if g.variant.team(du.side) else C.TACTIC_CARD, at=tg)
+    if g.variant.kind == "overlord":        # the chief hands Ambush to the general attacked (Łańcuch dowodzenia)
+        fgs = _generals_at(st, du.side, tg)
+        ctx.ev("ambush_given", f"The {du.side} chief hands Ambush to the {' or '.join(fgs)} field general, whose "
+               f"{du.name} on {fmt(tg)} is attacked in close combat.", V.OVERLORD_AMBUSH, at=tg)
+    ctx.ev("ambush", f"Ambush! The {du.name} on {fmt(tg)} battles first.", _ambush_rule(g, du.side), at=tg)
     tmp = T.as_side(st, du.side, du.uid, tg)
     n = combat.check_target(tmp, tg, du, a, explain=False).dice
     faces = ctx.roll(n)
@@ -914,7 +947,10 @@ def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
             common[du.side] = (card,)
         else:
             hands[seat] = hands[seat] + (card,)
-        ctx.ev("draw", f"{seat} draws a card to replace the Ambush.", V.OVERLORD_AMBUSH)
+        if g.variant.kind == "overlord":
+            ctx.ev("draw", f"The ambush is over: the {du.side} chief draws one card.", V.OVERLORD_AMBUSH)
+        else:
+            ctx.ev("draw", f"{seat} draws a card to replace the Ambush.", _ambush_rule(g, du.side))
     g = _r(g, state=new, hands=_fz(hands), common=_fz(common), deck=tuple(deck),
                             discard=tuple(discard), turn=_r(g.turn, pending=None), phase="act",
                             player=g.turn.seat)
@@ -951,6 +987,9 @@ def _do_take(g: Game, args, ctx: _Ctx) -> Game:
 
 def _do_wire(g: Game, args, ctx: _Ctx) -> Game:
     h = g.state.board.check(_hex(_need(args, 1, "wire HEX")[0]), what="wire")
+    if h in g.state.units and g.state.units[h].uid in g.turn.no_battle:
+        raise IllegalAction("this unit may not battle this turn (its general's initiative roll), so it may not remove "
+                            "wire", V.OVERLORD_NO_BATTLE)
     if g.turn.effect.dig_in or g.turn.special.get(g.state.units[h].uid if h in g.state.units else -1) == "frozen":
         raise IllegalAction("this unit may not battle under this card, so it may not remove wire", C.TACTIC_CARD)
     new, evs = combat.remove_wire(g.state, fmt(h))
@@ -1009,6 +1048,8 @@ def _draw_one(deck: list, discard: list, ctx: _Ctx):
 def _end_turn(g: Game, ctx: _Ctx) -> Game:
     """Step 5: discard the card played, draw (Recon: two, keep one), grow a short hand, next side."""
     t = g.turn
+    if t.stage == "chief" and g.state.winner is None:       # Overlord: the chief's card first, then the generals
+        return _overlord_chief_done(g, ctx)
     deck, discard = list(g.deck), list(g.discard) + list(t.cards)
     st = g.state
     if st.winner is not None:
@@ -1080,65 +1121,164 @@ def _receive(g: Game, card: str | None, ctx: _Ctx) -> Game:
 # Overlord: the commander-in-chief hands out cards; field generals play them or take initiative
 
 
-def _card_generals(inst: str) -> tuple[str, ...]:
-    """Who may receive a card: a section card's own field general(s); a tactic card anyone."""
-    c = C.card(inst)
+def _regions(st: GameState, side: str) -> dict:
+    """Each field general's double section (x-intervals), as ``side`` sees the board: for the side
+    at the top edge a field general's left is the board's right."""
+    sub = V.OVERLORD_SUBSECTIONS
+    if T.viewer(st, side) == "top":
+        return {"left": sub["right"], "center": sub["center"], "right": sub["left"]}
+    return {fg: sub[fg] for fg in V.FIELD_GENERALS}
+
+
+def _command_units(st: GameState, side: str, region) -> list[Hex]:
+    """The units of ``side`` in a field general's command, in board order (a hex on the line
+    between two commands belongs to both)."""
+    return [h for h in T.board_order(st) if st.units[h].side == side and T.in_region(h, region)]
+
+
+def _generals_at(st: GameState, side: str, h: Hex) -> tuple[str, ...]:
+    return tuple(fg for fg, r in _regions(st, side).items() if T.in_region(h, r))
+
+
+def _mirror(key: str) -> str:
+    """A section card seen from across the table, left and right swapped (Counter-Attack acts in
+    the same part of the battlefield)."""
+    if C.CARDS[key].section:
+        for a, b in (("_left", "_right"), ("_right", "_left")):
+            if key.endswith(a):
+                return key[: -len(a)] + b
+    return key
+
+
+def _card_generals(key: str) -> tuple[str, ...]:
+    """Who may receive card ``key``: a section card's own field general(s), as its arrows show; a
+    tactic card whoever its icon names (``variants.overlord_players``)."""
+    c = C.CARDS[key]
     if c.section:
         return tuple(s for s, _ in c.orders)
-    return (*V.FIELD_GENERALS, "chief")
+    return V.overlord_players(key)
+
+
+def _counterable(g: Game) -> tuple[str, ...]:
+    """The cards the opponent played on his previous turn (as played: a copy counts as the card
+    copied), which Counter-Attack may copy."""
+    return tuple(dict.fromkeys(k for k, _ in g.last.get(other(g.side), ())))
+
+
+def _gift_options(g: Game, inst: str) -> list[tuple[str, str | None]]:
+    """(who, card copied) pairs the chief may hand ``inst`` to, card limits aside."""
+    key = C.card(inst).key
+    if key == "ambush":            # played on the opponent's turn only (Overlord na froncie wschodnim)
+        return []
+    if key == "counter_attack":    # the copy goes to whoever may play the card copied, flanks swapped
+        return [(who, k) for k in _counterable(g) for who in _card_generals(_mirror(k))]
+    return [(who, None) for who in _card_generals(key)]
 
 
 def _overlord_legal(g: Game) -> list[str]:
-    given = g.turn.given
+    t = g.turn
+    given = t.given
     hand = g.hands[g.player]
     out = []
     if len(given) < 3 and len(given) < len(hand) - 1:
-        per = {}
-        for c, fg in given.items():
-            per.setdefault(fg, []).append(c)
+        per: dict = {}
+        for c, who in given.items():
+            per.setdefault(who, []).append(c)
         for c in hand:
             if c in given:
                 continue
-            for fg in _card_generals(c):
-                mine = per.get(fg, [])
-                tactic = C.card(c).tactic
-                if len(mine) >= 2 or any(C.card(x).tactic for x in mine) or (tactic and mine):
+            tactic = C.card(c).tactic
+            for who, copy in _gift_options(g, c):
+                mine = per.get(who, [])
+                if mine and (tactic or who == "chief" or len(mine) >= 2 or any(C.card(x).tactic for x in mine)):
                     continue
-                if fg == "chief" and (mine or not tactic):
-                    continue
-                out.append(f"give {c} {fg}")
+                out.append(f"give {c} {who}" + (f" {copy}" if copy else ""))
     out.append("dispatch")
     return out
 
 
 def _do_give(g: Game, args, ctx: _Ctx) -> Game:
-    inst, fg = _need(args, 2, "give CARD left|center|right|chief")
-    if fg not in (*V.FIELD_GENERALS, "chief"):
-        raise InputError(f"give: {fg!r} is not a field general: allowed are left, center, right, chief")
-    if f"give {inst} {fg}" not in _overlord_legal(g):
-        if inst not in g.hands[g.player]:
-            raise IllegalAction(f"the commander-in-chief holds no card {inst}", V.OVERLORD_CHIEF)
-        if len(g.turn.given) >= 3:
-            raise IllegalAction("the chief hands out at most 3 cards a turn", V.OVERLORD_CHIEF)
-        if len(g.turn.given) >= len(g.hands[g.player]) - 1:
-            raise IllegalAction("the chief must keep at least one card", V.OVERLORD_KEEP_ONE)
-        if C.card(inst).section and fg not in _card_generals(inst):
-            raise IllegalAction(f"{C.name(inst)} goes only to the {'/'.join(_card_generals(inst))} field general",
+    if len(args) not in (2, 3):
+        raise InputError("usage: give CARD left|center|right|chief [CARD COPIED, for Counter-Attack]")
+    inst, who = args[0], args[1]
+    if who not in (*V.FIELD_GENERALS, "chief"):
+        raise InputError(f"give: {who!r} is not a field general: allowed are left, center, right, chief")
+    card = C.card(inst)
+    copy = C.card(args[2]).key if len(args) == 3 else None
+    if f"give {inst} {who}" + (f" {copy}" if copy else "") not in _overlord_legal(g):
+        _refuse_give(g, inst, who, copy)
+    t = g.turn
+    given, copies = dict(t.given), dict(t.copies)
+    given[inst] = who
+    note = ""
+    if copy is not None:
+        copies[inst] = copy
+        mirrored = _mirror(copy)
+        note = (f", a copy of the opponent's {C.CARDS[copy].name}"
+                + (f" (flanks swapped: {C.CARDS[mirrored].name})" if mirrored != copy else ""))
+    ctx.ev("give", f"The {g.side} chief hands {card.name}{note} to the {who} field general." if who != "chief"
+           else f"The {g.side} chief keeps {card.name}{note} to play himself.",
+           V.OVERLORD_COUNTER if copy else V.OVERLORD_CHIEF)
+    return _r(g, turn=_r(t, given=_fz(given), copies=_fz(copies)))
+
+
+def _refuse_give(g: Game, inst: str, who: str, copy: str | None):
+    """Raise the IllegalAction (or InputError) that says why ``give inst who [copy]`` is refused."""
+    t = g.turn
+    hand = g.hands[g.player]
+    card = C.card(inst)
+    name = card.name
+    if inst not in hand:
+        raise IllegalAction(f"the commander-in-chief holds no card {inst}", V.OVERLORD_CHIEF)
+    if inst in t.given:
+        raise IllegalAction(f"{name} is handed out already this turn", V.OVERLORD_CHIEF)
+    if len(t.given) >= 3:
+        raise IllegalAction("the chief hands out at most 3 cards a turn", V.OVERLORD_CHIEF)
+    if len(t.given) >= len(hand) - 1:
+        raise IllegalAction("the chief must keep at least one card", V.OVERLORD_KEEP_ONE)
+    if card.key == "ambush":
+        raise IllegalAction("Ambush is not played on your own turn: the chief hands it to a field general when the "
+                            "opponent attacks him in close combat", V.OVERLORD_AMBUSH_OWN_TURN)
+    if card.key == "counter_attack":
+        can = _counterable(g)
+        if not can:
+            raise IllegalAction("Counter-Attack copies a card the opponent played on his previous turn, and he "
+                                "played none", V.OVERLORD_COUNTER)
+        if copy is None:
+            raise InputError(f"Counter-Attack names the card it copies: give {inst} GENERAL CARD (the opponent "
+                             f"played {', '.join(can)})")
+        if copy not in can:
+            raise IllegalAction(f"the opponent did not play {C.CARDS[copy].name} on his previous turn (he played "
+                                f"{', '.join(C.CARDS[k].name for k in can)})", V.OVERLORD_COUNTER)
+        key = _mirror(copy)
+    elif copy is not None:
+        raise InputError("only Counter-Attack names a card it copies: give CARD left|center|right|chief")
+    else:
+        key = card.key
+    allowed = _card_generals(key)
+    if who not in allowed:
+        what = name if key == card.key else f"The copy of {C.CARDS[copy].name} ({C.CARDS[key].name})"
+        if C.CARDS[key].section:
+            raise IllegalAction(f"{what} goes only to the {'/'.join(allowed)} field general",
                                 V.OVERLORD_SECTION_CARDS)
-        raise IllegalAction(f"{fg} may not receive {C.name(inst)} now (2 cards at most; a tactic card alone)",
+        if who == "chief":
+            raise IllegalAction(f"{what} goes to a field general, never to the chief himself",
+                                V.OVERLORD_GENERAL_ICON)
+        raise IllegalAction(f"{what} is played by the chief himself, never by a field general", V.OVERLORD_CHIEF_ICON)
+    mine = [c for c, w in t.given.items() if w == who]
+    if who == "chief" and mine:
+        raise IllegalAction(f"the chief already plays {C.name(mine[0])} himself: one card a turn",
+                            V.OVERLORD_CHIEF_TACTIC)
+    if card.tactic or any(C.card(c).tactic for c in mine):
+        raise IllegalAction(f"the {who} field general already receives {C.name(mine[0])}: a tactic card goes alone",
                             V.OVERLORD_TACTIC_ALONE)
-    given = dict(g.turn.given)
-    given[inst] = fg
-    ctx.ev("give", f"The {g.side} chief hands {C.name(inst)} to the {fg} field general." if fg != "chief"
-           else f"The {g.side} chief keeps {C.name(inst)} to play himself.", V.OVERLORD_CHIEF)
-    return _r(g, turn=_r(g.turn, given=_fz(given)))
+    raise IllegalAction(f"the {who} field general already receives 2 section cards", V.OVERLORD_TWO_SECTION_CARDS)
 
 
 def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
     _need(args, 0, "dispatch")
     t = g.turn
     side = t.side
-    st = g.state
     chief = g.variant.seats(side)[0]
     hand = list(g.hands[chief])
     for c in t.given:
@@ -1146,39 +1286,82 @@ def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
     hands = dict(g.hands)
     hands[chief] = tuple(hand)
     ctx.ev("chain", "Chain of command: the chief may talk with one field general only this turn.", V.OVERLORD_CHAIN)
+    last = dict(g.last)        # what Counter-Attack may copy next turn: each card as played
+    last[side] = tuple((_mirror(t.copies[c]) if c in t.copies else C.card(c).key, who) for c, who in t.given.items())
+    g = _r(g, hands=_fz(hands), last=_fz(last), turns=g.turns + 1, turn=_r(t, cards=tuple(t.given)))
+    mine = [c for c, who in t.given.items() if who == "chief"]
+    if mine:
+        return _overlord_chief(g, mine[0], ctx)
+    return _overlord_generals(g, ctx)
+
+
+def _overlord_chief(g: Game, inst: str, ctx: _Ctx) -> Game:
+    """The tactic card the chief plays himself, resolved first through the usual phases (air,
+    barrage, order, act …); ``_end_turn`` then hands over to the field generals."""
+    t = g.turn
+    key = C.card(inst).key
+    eff_key = t.copies.get(inst, key)        # the chief's copies are tactic cards: no flanks to swap
+    ctx.ev("chief_play", f"The {t.side} chief plays {C.name(inst)} himself"
+           + (f", a copy of the opponent's {C.CARDS[eff_key].name}" if eff_key != key else "")
+           + ": it is resolved before the field generals act.", V.OVERLORD_CHIEF_FIRST)
+    if eff_key in ("their_finest_hour", "medics_and_mechanics"):
+        ctx.ev("chief_hand", f"{C.CARDS[eff_key].name} rolls 1 die per card of the hand, this one included: the "
+               f"side's hand is the chief's ({len(g.hands[g.player])} kept + this one).", V.OVERLORD_DEAL)
+    eff = T.effect(eff_key, g.state, t.side)
+    return _after_play(_r(g, turn=_r(t, effect=eff, stage="chief")), ctx)
+
+
+def _overlord_chief_done(g: Game, ctx: _Ctx) -> Game:
+    """The chief's own card is resolved: discard it (Their Finest Hour: shuffle the discard pile
+    back into the deck), then the field generals act."""
+    t = g.turn
+    mine = tuple(c for c, who in t.given.items() if who == "chief")
+    deck, discard = list(g.deck), list(g.discard) + list(mine)
+    if t.effect is not None and t.effect.reshuffle:
+        deck = deck + discard
+        discard = []
+        ctx.rng().shuffle(deck)
+        ctx.ev("reshuffle", "Their Finest Hour: the discard pile is shuffled back into the deck.", C.TACTIC_CARD)
+    turn = _r(t, cards=tuple(c for c in t.cards if c not in mine), spent=t.spent | g.state.ordered)
+    return _overlord_generals(_r(g, deck=tuple(deck), discard=tuple(discard), turn=turn), ctx)
+
+
+def _overlord_generals(g: Game, ctx: _Ctx) -> Game:
+    """The field generals play the cards they received; those without one roll for initiative."""
+    t = g.turn
+    side = t.side
+    st = g.state.replace(ordered=frozenset(), records={}, phase="move", active=None, vacated=None,
+                         overrun_ready=False)
+    regions = _regions(st, side)
+    gifts = {c: who for c, who in t.given.items() if who != "chief"}
     slots: list = []
-    specials = []
-    view = T.viewer(st, side)
-    regions = {fg: V.OVERLORD_SUBSECTIONS[fg] for fg in V.FIELD_GENERALS}
-    if view == "top":       # a field general's left is the board's right for the side at the top
-        regions = {"left": V.OVERLORD_SUBSECTIONS["right"], "center": V.OVERLORD_SUBSECTIONS["center"],
-                   "right": V.OVERLORD_SUBSECTIONS["left"]}
     effects = []
-    for c, fg in t.given.items():
+    for c, fg in gifts.items():
         key = C.card(c).key
-        if key in ("ambush", "counter_attack"):
-            ctx.ev("no_effect", f"{C.name(c)} has no effect here (a reading of this project).", C.TACTIC_CARD)
-            continue
-        eff = T.effect(key, st, side, section=fg if key == "infantry_assault" and fg != "chief" else None)
-        if eff.special in ("air_power", "barrage", "finest_hour", "medics"):
-            specials.append((c, fg, eff))
-            continue
-        region = None if fg == "chief" else regions[fg]
-        eff_slots = tuple(_r(s, region=region) for s in eff.slots)
+        copy = t.copies.get(c)
+        eff_key = key if copy is None else _mirror(copy)
+        eff = T.effect(eff_key, st, side, section=fg if eff_key == "infantry_assault" else None)
+        eff_slots = tuple(_r(s, region=regions[fg]) for s in eff.slots)
         slots.extend(eff_slots)
         effects.append(eff)
-        ctx.ev("fg_play", f"The {fg} field general plays {C.name(c)}: "
-               + "; ".join(s.describe() for s in eff_slots) + ".", V.OVERLORD_SECTION_CARDS)
-    fgs_with_card = set(t.given.values())
+        what = C.name(c)
+        if copy is not None:
+            what += (f" (a copy of the opponent's {C.CARDS[copy].name}"
+                     + (f", flanks swapped: {C.CARDS[eff_key].name}" if eff_key != copy else "") + ")")
+        ctx.ev("fg_play", f"The {fg} field general plays {what}: "
+               + ("; ".join(s.describe() for s in eff_slots) or "no order") + ".",
+               V.OVERLORD_COUNTER if copy else V.OVERLORD_SECTION_CARDS if C.CARDS[key].section
+               else V.OVERLORD_TACTIC_ALONE)
+    setbacks = []
+    with_card = set(gifts.values())
     for fg in V.FIELD_GENERALS:
-        if fg in fgs_with_card:
+        if fg in with_card:
             continue
         face = ctx.roll(1)[0]
         ctx.ev("initiative", f"The {fg} field general has no card and rolls for initiative: {face} — "
                f"{V.INITIATIVE[face]}.", V.OVERLORD_INITIATIVE)
         region = regions[fg]
-        mine = sorted((h for h, u in st.units.items() if u.side == side and T.in_region(h, region)),
-                      key=lambda h: (h[1], h[0]))
+        mine = _command_units(st, side, region)
         if face in ("infantry", "armor", "star"):
             kinds = None if face == "star" else frozenset({face})
             if not any(kinds is None or st.units[h].kind in kinds for h in mine):
@@ -1186,73 +1369,151 @@ def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
             else:
                 slots.append(T.Slot(1, kinds=kinds, region=region, label=f"{fg} initiative"))
         elif mine:
-            st = _initiative_setback(st, mine, face, side, ctx)
+            setbacks.append((fg, face))
+        else:
+            ctx.ev("initiative_none", "He commands no unit: nothing happens.", V.OVERLORD_INITIATIVE_NONE)
     # one effect governs the turn's unit rules: the first tactic's, else a plain section effect
     base = next((e for e in effects if C.CARDS[e.key].tactic), effects[0] if effects else T.Effect("overlord"))
     eff = _r(base, slots=tuple(slots), auto=False, special="")
-    g = _r(g, hands=_fz(hands), state=st, turns=g.turns + 1,
-                            turn=_r(t, cards=tuple(t.given), effect=eff, given=_EMPTY))
-    for c, fg, e in specials:   # Air Power / Barrage by the chief: resolved at once on the best target
-        g = _overlord_special(g, c, e, ctx)
-        if g.state.winner is not None:
-            return _r(g, phase="over")
-    if not slots or not T.all_eligible(g.state, side, slots):
-        ctx.ev("no_units", "No unit can receive an order: the turn ends.", C.NO_UNITS)
-        return _end_turn(g, ctx)
-    return _r(g, phase="order")
+    turn = _r(t, cards=tuple(gifts), effect=eff, given=_EMPTY, copies=_EMPTY, stage="", ordered=(),
+              special=_EMPTY, pending=None, setbacks=tuple(setbacks))
+    return _overlord_setbacks(_r(g, state=st, turn=turn), ctx)
 
 
-def _initiative_setback(st: GameState, mine, face: str, side: str, ctx: _Ctx) -> GameState:
-    """Flag: one unit retreats 1 hex (or loses a figure); grenade: one unit loses a figure.
+def _setback_rule(face: str) -> Rule:
+    return V.OVERLORD_INITIATIVE_FLAG if face == "flag" else V.OVERLORD_INITIATIVE_LOSS
 
-    The rulebook lets the player pick the unit; this project picks the first unit in board order
-    that can retreat (flag) or the first unit (grenade) — a simplification, said in the event.
-    """
+
+def _one_hex_back(st: GameState, h: Hex) -> list[Hex]:
+    """Where the unit on ``h`` may retreat 1 hex (none if it cannot)."""
     from tutor.memoir import retreat as RT
-    units = dict(st.units)
-    if face == "flag":
-        for h in mine:
-            rul = RT.ruling(st, h, 1, 0)
-            if rul.destinations and not rul.losses:
-                dest = rul.destinations[0]
-                units[dest] = units.pop(h)
-                ctx.ev("initiative_retreat", f"The unit on {fmt(h)} retreats to {fmt(dest)} (first unit in board "
-                       f"order; a simplification of this project).", V.OVERLORD_INITIATIVE, at=h, to=dest)
-                return st.replace(units=units)
-    h = mine[0]
-    u = units[h]
-    kills = dict(st.kills)
-    if u.figures <= 1:
-        del units[h]
-        kills[other(side)] += 1
-        ctx.ev("initiative_loss", f"The unit on {fmt(h)} loses its last figure: the {other(side)} side gains a medal.",
-               R.MEDAL, at=h)
-    else:
-        units[h] = _r(u, figures=u.figures - 1)
-        ctx.ev("initiative_loss", f"The unit on {fmt(h)} loses 1 figure.", V.OVERLORD_INITIATIVE, at=h)
-    return st.replace(units=units, kills=kills)
+    rul = RT.ruling(st, h, 1, 0)
+    if rul.losses:
+        return []
+    return list(dict.fromkeys(p[1] for p in rul.paths if len(p) == 2))
 
 
-def _overlord_special(g: Game, c: str, eff: T.Effect, ctx: _Ctx) -> Game:
+def _legal_setback(g: Game) -> list[str]:
+    """Flag: ``setback UNIT HEX`` for each unit of the general's and each hex it may retreat 1 hex
+    to; if none can retreat, ``setback UNIT`` (it loses a figure). Grenade: ``setback UNIT``."""
+    fg, face = g.turn.setbacks[0]
     st = g.state
-    side = g.side
-    if eff.special == "air_power":
-        groups = A.groups(st.units, side)
-        if groups:
-            best = max(groups, key=len)
-            n = A.dice_per_hex(side, g.front, g.year)
-            for h in best:
-                if h in st.units and st.units[h].side != side:
-                    st, evs = A.strike(st, h, ctx.roll(n), side, rule_=C.AIR_POWER_FACE)
-                    ctx.events.extend(evs)
-    elif eff.special == "barrage":
-        enemies = sorted((h for h, u in st.units.items() if u.side != side), key=lambda h: (st.units[h].figures, h))
-        if enemies:
-            st, evs = A.strike(st, enemies[0], ctx.roll(4), side, rule_=C.TACTIC_CARD, what="Barrage")
-            ctx.events.extend(evs)
+    mine = _command_units(st, g.turn.side, _regions(st, g.turn.side)[fg])
+    if face == "flag":
+        out = [f"setback {fmt(h)} {fmt(d)}" for h in mine for d in _one_hex_back(st, h)]
+        if out:
+            return out
+    return [f"setback {fmt(h)}" for h in mine]
+
+
+def _overlord_setbacks(g: Game, ctx: _Ctx) -> Game:
+    """Each field general whose initiative roll was a flag or a grenade picks the unit it strikes
+    (phase ``setback``); with a single choice it is resolved at once. Then the orders."""
+    while g.turn.setbacks:
+        fg, face = g.turn.setbacks[0]
+        acts = _legal_setback(g)
+        rule = _setback_rule(face)
+        if not acts:
+            ctx.ev("initiative_none", f"The {fg} field general has no unit left: nothing happens.",
+                   V.OVERLORD_INITIATIVE_NONE)
+            g = _r(g, turn=_r(g.turn, setbacks=g.turn.setbacks[1:]))
+            continue
+        what = ("retreats 1 hex" if face == "flag" and len(acts[0].split()) == 3 else "loses 1 figure")
+        if len(acts) > 1:
+            ctx.ev("initiative_choice", f"The {fg} field general picks which of his units {what} "
+                   f"({len(acts)} choices); it may not battle this turn.", rule)
+            return _r(g, phase="setback", player=f"{g.turn.side}.{fg}")
+        ctx.ev("initiative_auto", f"The {fg} field general has a single choice ({acts[0]}): resolved at once.", rule)
+        g = _setback(g, [parse_hex(x) for x in acts[0].split()[1:]], ctx)
+        if g.state.winner is not None:
+            return _end_turn(g, ctx)
+    return _overlord_orders(g, ctx)
+
+
+def _overlord_orders(g: Game, ctx: _Ctx) -> Game:
+    t = g.turn
+    slots = t.effect.slots
+    units = g.state.units
+    if not slots or not any(units[h].uid not in t.spent for h in T.all_eligible(g.state, t.side, slots)):
+        ctx.ev("no_units", "No unit can receive an order: the turn ends.", C.NO_UNITS)
+        return _end_turn(_r(g, player=t.seat), ctx)
+    return _r(g, phase="order", player=t.seat)
+
+
+def _do_setback(g: Game, args, ctx: _Ctx) -> Game:
+    if len(args) not in (1, 2):
+        raise InputError("usage: setback UNIT [RETREAT HEX]")
+    hexes = [g.state.board.check(_hex(x), what="setback hex") for x in args]
+    if "setback " + " ".join(fmt(h) for h in hexes) not in _legal_setback(g):
+        _refuse_setback(g, hexes)
+    g = _setback(g, hexes, ctx)
+    if g.state.winner is not None:
+        return _end_turn(g, ctx)
+    return _overlord_setbacks(_r(g, player=g.turn.seat), ctx)
+
+
+def _refuse_setback(g: Game, hexes):
+    fg, face = g.turn.setbacks[0]
+    st, side = g.state, g.turn.side
+    rule = _setback_rule(face)
+    h = hexes[0]
+    u = st.units.get(h)
+    if u is None:
+        raise InputError(f"setback \"{fmt(h)}\" holds no unit")
+    if u.side != side or fg not in _generals_at(st, side, h):
+        raise IllegalAction(f"the unit on {fmt(h)} is not one of the {fg} field general's units", rule)
+    if face == "grenade":
+        raise IllegalAction("a grenade: the unit loses 1 figure where it stands — name only the unit", rule)
+    back = _one_hex_back(st, h)
+    anyone = any(_one_hex_back(st, x) for x in _command_units(st, side, _regions(st, side)[fg]))
+    if not anyone:
+        raise IllegalAction("none of his units can retreat 1 hex, so one loses 1 figure — name only the unit", rule)
+    if not back:
+        raise IllegalAction(f"the {u.name} on {fmt(h)} cannot retreat 1 hex, and another of his units can: that "
+                            f"one retreats", rule)
+    raise IllegalAction(f"the {u.name} on {fmt(h)} retreats 1 hex to {' or '.join(fmt(d) for d in back)}"
+                        + (f", not {fmt(hexes[1])}" if len(hexes) == 2 else ": name the hex"), rule)
+
+
+def _setback(g: Game, hexes, ctx: _Ctx) -> Game:
+    """The chosen unit retreats 1 hex (``hexes`` = unit, destination) or loses 1 figure; either way
+    it may not battle this turn (TEST INICJATYWY WŁASNEJ)."""
+    t = g.turn
+    fg, face = t.setbacks[0]
+    st, side = g.state, t.side
+    h = hexes[0]
+    u = st.units[h]
+    units, obstacles, kills = dict(st.units), dict(st.obstacles), dict(st.kills)
+    events: list = []
+    entered = []
+    gone = False
+    if len(hexes) == 2:
+        dest = hexes[1]
+        del units[h]
+        units[dest] = u
+        entered.append((dest, side))
+        events.append(Event("initiative_retreat", f"The {fg} field general's {u.name} on {fmt(h)} retreats 1 hex to "
+                            f"{fmt(dest)}; it may not battle this turn.", V.OVERLORD_INITIATIVE_FLAG, at=h, to=dest))
     else:
-        ctx.ev("no_effect", f"{C.name(c)} is not played in this project's Overlord turns.", C.TACTIC_CARD)
-    return _r(g, state=st)
+        lead = "None of his units can retreat 1 hex, so the" if face == "flag" else "The"
+        if u.figures <= 1:
+            del units[h]
+            kills[other(side)] += 1
+            gone = True
+            events.append(Event("initiative_loss", f"{lead} {fg} field general's {u.name} on {fmt(h)} loses its last "
+                                f"figure: the {other(side)} side gains a medal.", R.MEDAL, at=h))
+        else:
+            units[h] = _r(u, figures=u.figures - 1)
+            events.append(Event("initiative_loss", f"{lead} {fg} field general's {u.name} on {fmt(h)} loses 1 "
+                                f"figure; it may not battle this turn.", _setback_rule(face), at=h))
+    if (len(hexes) == 2 or gone) and obstacles.get(h) == "sandbags":
+        del obstacles[h]
+        events.append(Event("sandbags_removed", f"The sandbags on {fmt(h)} are removed as the unit leaves.",
+                            R.SANDBAGS_REMOVED, at=h))
+    new = S.with_objectives(st.replace(units=units, obstacles=obstacles, kills=kills), entered, events)
+    S.victory_event(st, new, events)
+    ctx.events.extend(events)
+    return _r(g, state=new, turn=_r(t, setbacks=t.setbacks[1:], no_battle=t.no_battle | {u.uid}))
 
 
 def _overlord_draw(g: Game, ctx: _Ctx) -> Game:
@@ -1283,18 +1544,19 @@ def _overlord_draw(g: Game, ctx: _Ctx) -> Game:
 _HANDLERS = {"play": _do_play, "order": _do_order, "done": _do_done, "move": _do_move, "battle": _do_battle,
              "take": _do_take, "wire": _do_wire, "end": _do_end, "retreat": _do_retreat, "ambush": _do_ambush,
              "decline": _do_decline, "keep": _do_keep, "air": _do_air, "barrage": _do_barrage, "give": _do_give,
-             "dispatch": _do_dispatch}
-_HEX_ARGS = ("order", "move", "battle", "take", "wire", "retreat", "air", "barrage")
+             "dispatch": _do_dispatch, "setback": _do_setback}
+_HEX_ARGS = ("order", "move", "battle", "take", "wire", "retreat", "air", "barrage", "setback")
 _PHASES = {"play": ("play",), "order": ("order",), "done": ("order",), "move": ("act",), "battle": ("act",),
            "take": ("act",), "wire": ("act",), "end": ("act",), "retreat": ("retreat",), "ambush": ("ambush",),
            "decline": ("ambush",), "keep": ("recon",), "air": ("air",), "barrage": ("barrage",),
-           "give": ("dispatch",), "dispatch": ("dispatch",)}
+           "give": ("dispatch",), "dispatch": ("dispatch",), "setback": ("setback",)}
 _PHASE_RULE = {"play": C.PLAY_CARD, "order": C.ONLY_ORDERED, "act": C.BATTLE_STEP, "recon": C.RECON_RULE,
-               "air": C.AIR_POWER_FACE, "dispatch": V.OVERLORD_CHIEF, "retreat": R.FLAG}
+               "air": C.AIR_POWER_FACE, "dispatch": V.OVERLORD_CHIEF, "retreat": R.FLAG,
+               "setback": V.OVERLORD_INITIATIVE}
 _ACTION_RULE = {"play": C.PLAY_CARD, "order": R.ORDERS, "done": C.ORDERS_LOST, "move": C.MOVE_STEP,
                 "battle": C.BATTLE_STEP, "take": R.TAKE_GROUND, "wire": R.WIRE_REMOVE, "end": C.DRAW,
                 "retreat": R.FLAG, "keep": C.RECON_RULE, "air": C.AIR_POWER_FACE, "give": V.OVERLORD_CHIEF,
-                "dispatch": V.OVERLORD_CHIEF}
+                "dispatch": V.OVERLORD_CHIEF, "setback": V.OVERLORD_INITIATIVE}
 
 
 def set_hand(g: Game, seat: str, cards) -> Game:

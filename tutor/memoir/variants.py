@@ -235,6 +235,74 @@ OVERLORD_AMBUSH = rule(
     "Głównodowodzący dobiera jedną kartę, gdy zasadzka się zakończy.",
     "Ambush goes to the field general attacked in close combat; the chief draws one card after it.")
 
+OVERLORD_AMBUSH_OWN_TURN = rule(
+    "m44.overlord.ambush_own_turn", PL, "Overlord na froncie wschodnim",
+    "ponieważ karta zasadzki nie jest zarywana we własnej turze",
+    "Ambush is not played on your own turn: the chief never hands it out when he dispatches.")
+
+OVERLORD_TWO_SECTION_CARDS = rule(
+    "m44.overlord.two_section_cards", PL, "Overlord na froncie wschodnim",
+    "można przekazać nie więcej niż 2 karty sekcji dla jednego dowódcy, a zagrać jedną kartę taktyki "
+    "i żadnych więcej na turę",
+    "A field general receives at most 2 section cards, or one tactic card and nothing else.")
+
+OVERLORD_DEAL = rule(
+    "m44.overlord.deal", PL, "Przygotowanie do gry",
+    "Teraz przetasuj dwa zestawy kart dowodzenia ze sobą i przydziel obu głównodowodzącym tyle kart, "
+    "ile wskazuje odprawa przy scenariuszu, albo notka na mapie pola bitwy.",
+    "Both decks are shuffled together and each chief receives the scenario's hand: the side's hand "
+    "is the chief's.")
+
+OVERLORD_CHIEF_ICON = rule(
+    "m44.overlord.chief_icon", PL, "TURA GRY",
+    "albo zagrać je osobiście jeśli ikona w prawym górnym rogu wskazuje sylwetkę głównego dowódcy. "
+    "Ta karta musi zostać zagrana przez głównodowodzącego.",
+    "A tactic card showing the chief's silhouette is played by the chief himself.")
+
+OVERLORD_GENERAL_ICON = rule(
+    "m44.overlord.general_icon", PL, "TURA GRY",
+    "albo przekazać ją jednemu z dowódców polowych jeśli ikona jest trzema strzałkami oraz posiada "
+    "znak zapytania „?” w środku, Ta karta musi zostać przekazana któremukolwiek z dowódców polowych.",
+    "A tactic card showing three arrows around a '?' goes to one of the field generals.")
+
+OVERLORD_COUNTER = rule(
+    "m44.overlord.counter", PL, "TURA GRY",
+    "albo wybrać któreś z powyższych działań, jeśli obie te ikony są obecne. Ta karta może zostać "
+    "użyta aby skontrolować akcję przeciwnika z poprzedniej tury, czy to wykonaną przez generała "
+    "polowego, czy głównodowodzącego.",
+    "With both icons (Counter-Attack) the chief plays the card or hands it to a field general; it "
+    "copies an opponent's card of the previous turn, a field general's or the chief's.")
+
+OVERLORD_CHIEF_FIRST = rule(
+    "m44.overlord.chief_first", PL, "TURA GRY",
+    "Karta taktyki wykorzystywana przez głównodowodzącego musi zostać rozpatrzona nim dowódca polowy "
+    "będą mogli rozpocząć swoje akcje.",
+    "A tactic card the chief plays himself is resolved before the field generals begin.")
+
+OVERLORD_ONE_ORDER = rule(
+    "m44.overlord.one_order", PL, "TURA GRY",
+    "Jednostce może zostać wydany tylko jeden rozkaz na turę.",
+    "A unit receives one order a turn: a unit the chief's card ordered is not ordered again.")
+
+OVERLORD_INITIATIVE_FLAG = rule(
+    "m44.overlord.initiative_flag", PL, "TURA GRY",
+    "1 TWOJA JEDNOSTKA MUSI WYCOFAĆ SIĘ O 1 POLE. TA JEDNOSTKA NIE MOŻE WALZYĆ. JEŚLI ŻADNA Z TWOICH "
+    "JEDNOSTEK NIE MOŻE SIĘ WYCOFAĆ TO TRACI 1 FIGURKĘ",
+    "Initiative flag: one of the general's units (his choice) retreats 1 hex and may not battle; if "
+    "none can retreat, one loses a figure.")
+
+OVERLORD_INITIATIVE_LOSS = rule(
+    "m44.overlord.initiative_loss", PL, "TURA GRY",
+    "1 TWOJA JEDNOSTKA MUSI STRACIĆ 1 FIGURKĘ. TA JEDNOSTKA NIE MOŻE WALZYĆ",
+    "Initiative grenade (the table's skulls): one of the general's units (his choice) loses a figure "
+    "and may not battle.")
+
+OVERLORD_NO_BATTLE = rule(
+    "m44.overlord.initiative_no_battle", PL, "TURA GRY",
+    "TA JEDNOSTKA NIE MOŻE WALZYĆ",
+    "The unit a flag or grenade initiative roll struck may not battle this turn (the seed's "
+    "'WALZYĆ' is a typo for 'WALCZYĆ', to battle).")
+
 # die face -> what a field general acting on his own initiative does (TEST INICJATYWY WŁASNEJ).
 # The printed table names skulls for the last row; a Memoir '44 die has a grenade there.
 INITIATIVE = MappingProxyType({
@@ -246,6 +314,26 @@ INITIATIVE = MappingProxyType({
 })
 
 FIELD_GENERALS = ("left", "center", "right")
+
+# Who may play a tactic card in Overlord: the icon in the card's top right corner (TURA GRY) —
+# the chief's silhouette (the chief plays it himself), three arrows around a "?" (it goes to a
+# field general), or both. The seed shows the icons and names the cards of two: Counter-Attack
+# bears both (its caption) and Ambush goes to a field general (Łańcuch dowodzenia). Air Power,
+# Barrage, Their Finest Hour and Medics & Mechanics are the chief's in the published Overlord card
+# list as this project records it: they strike or order anywhere on the board, and the last two
+# roll one die per card of the hand, which is the chief's. The other tactic cards are not
+# restricted here: the chief or any field general.
+OVERLORD_CHIEF_ONLY = frozenset({"air_power", "barrage", "their_finest_hour", "medics_and_mechanics"})
+OVERLORD_GENERALS_ONLY = frozenset({"ambush"})
+
+
+def overlord_players(key: str) -> tuple[str, ...]:
+    """Who may play tactic card ``key`` in Overlord: field generals and/or ``"chief"``."""
+    if key in OVERLORD_CHIEF_ONLY:
+        return ("chief",)
+    if key in OVERLORD_GENERALS_ONLY:
+        return FIELD_GENERALS
+    return (*FIELD_GENERALS, "chief")
 
 # The six base-board sections of the Overlord board, as x-intervals of the lattice, paired into
 # the three field generals' double sections (memoir44-overlord-rules-pl.txt, Przygotowanie do gry).
