@@ -3,8 +3,10 @@
 ``handout_html(chapter)`` is a self-contained HTML page (A4, print CSS): the chapter's title and
 aim, its boards drawn as SVG by ``tutor.render.svg`` (with the engine's ruling drawn on them where a
 board has one shooter and one target), the key rules in English with the original wording, and for
-the battle chapters the table of dice by unit and range. ``range_table()`` is that table as a
-pandas DataFrame (pandas imported only there).
+the battle chapters the table of dice by unit and range, for the team chapters the tables the
+engine works out (a team's cards and turn order; the Overlord initiative test as printed beside
+the engine's reading).
+``range_table()`` is the dice table as a pandas DataFrame (pandas imported only there).
 
     tutor handout 07 -o retreat.html        # a chapter by number or notebook name
     tutor handout --all -o docs/handouts/
@@ -28,6 +30,7 @@ class Sheet:
     rules: tuple[str, ...]         # rule keys (tutor.rulebook.RULES)
     dice_table: bool = False
     pictures: str = ""             # a picture set drawn from the chapter's helpers (_PICTURES)
+    tables: str = ""               # a set of tables worked out by the engine (_TABLES)
 
 
 SHEETS: dict[str, Sheet] = {
@@ -73,6 +76,13 @@ SHEETS: dict[str, Sheet] = {
                      "m44.setup.figures", "m44.setup.step10", "m44.setup.step13"), pictures="setup"),
     "12": Sheet((), ("m44.card.air_power", "m44.air.table", "m44.air.table.western", "m44.air.default"),
                 pictures="air"),
+    "13": Sheet((), ("m44.alliance.teams", "m44.alliance.table", "m44.alliance.order",
+                     "m44.alliance.active", "m44.young.no_tactics", "m44.young.teams"),
+                pictures="alliance", tables="alliance"),
+    "14": Sheet((), ("m44.overlord.board", "m44.overlord.chief", "m44.overlord.section_cards",
+                     "m44.overlord.tactic_alone", "m44.overlord.keep_one", "m44.overlord.draw",
+                     "m44.overlord.chain"),
+                pictures="overlord", tables="overlord"),
 }
 
 CSS = """<style>
@@ -85,6 +95,8 @@ h1 { font-size: 17pt; margin: 0 0 2mm 0; } .aim { margin: 0 0 3mm 0; color: #333
 .rule q { display: block; font-style: italic; font-size: 8.5pt; color: #444; }
 .rule small { color: #666; font-size: 7.5pt; } table { border-collapse: collapse; font-size: 8.5pt; }
 td, th { border: 1px solid #bbb; padding: 1px 4px; text-align: right; } h2 { font-size: 12pt; margin: 3mm 0 1mm; }
+table.text td, table.text th, .tutor-obs td, .tutor-obs th { text-align: left; } p.note { font-size: 8.5pt; margin: 1mm 0; }
+.tables { display: flex; flex-wrap: wrap; gap: 0 5mm; } .tables > div { flex: 1 1 80mm; }
 footer { font-size: 7.5pt; color: #666; margin-top: 3mm; }
 </style>"""
 
@@ -233,10 +245,84 @@ def _pics_air():
              "Shaded: the rulebook example's group of adjacent enemy hexes struck from the air.")]
 
 
+def _pics_alliance():
+    from tutor.chapters import ch13
+    from tutor.render.scene import card_scene
+    from tutor.render.svg import svg
+
+    def table(g):       # the chapter's card rows, a little flatter for the page
+        return svg(card_scene(ch13.card_rows(g, playable=False), width=700, label_w=110, card_h=64))
+    three = ch13.deal(2, 1, 5)
+    young = ch13.young_generals(1)
+    team = (f"Operation Alliance, 2 Allies v 1 Axis, 5 cards a side: {len(three.hands['allied.1'])} each + "
+            f"{len(three.common['allied'])} common card face up; the lone player holds {len(three.hands['axis'])}.")
+    kids = f"Young Generals: section cards only, {len(young.hands['axis'])} to each player whatever the scenario says."
+    return [(table(three), team), (table(young), kids)]
+
+
+def _pics_overlord():
+    from tutor.chapters import ch14
+    from tutor.render.svg import state_svg
+    g = ch14.new_game()
+    cols = ", ".join(f"{fg} {r[0][0] + 1}–{r[1][1] - 1}" for fg, r in ch14.regions().items())
+    return [(state_svg(g.state, ch14.commands_highlights(g.state.board), title="", legend=False),
+             f"The 26 × 9 board: the Allied field generals' commands shaded (columns {cols}).")]
+
+
 _PICTURES = {"air": _pics_air, "setup": _pics_setup, "orders": _pics_orders, "objectives": _pics_objectives,
              "und-combat": _pics_und_combat, "und-round": _pics_und_round, "und-move": _pics_und_move,
              "und-support": _pics_und_support, "und-worked": _pics_und_worked, "und-end": _pics_und_end,
-             "und-platoon": _pics_und_platoon, "und-setup": _pics_und_setup}
+             "und-platoon": _pics_und_platoon, "und-setup": _pics_und_setup, "alliance": _pics_alliance,
+             "overlord": _pics_overlord}
+
+
+def _tables_alliance() -> str:
+    """The distribution table (``variants.alliance_split``) and the turn order the engine deals."""
+    from tutor.chapters import ch13
+    from tutor.memoir import variants as V
+    rows = "".join(f"<tr><td>{n}</td><td>{per}</td><td>{common}</td></tr>"
+                   for n in sorted(V.ALLIANCE_DISTRIBUTION) for per, common in [V.alliance_split(n)])
+    order = "".join(
+        f"<tr><th>{label}</th><td>{escape(' → '.join(ch13.short_seat(s) for s in ch13.turn_order(ch13.deal(*n), 4)))}"
+        f" → …</td></tr>" for label, n in (("4 players", (2, 2)), ("3 players", (2, 1))))
+    return ("<div class='tables'><div><h2>A team's command cards</h2><table class='text'><tr><th>the side's "
+            "cards (scenario)</th><th>each partner</th><th>common, face up</th></tr>" + rows + "</table>"
+            "<p class='note'>Other hand sizes follow the table's pattern in the tutor (a reading of this "
+            "project).</p></div><div><h2>Who plays each turn (Allies first)</h2>"
+            f"<table class='text'>{order}</table></div></div>")
+
+
+# The initiative test's rows as printed (tutor.memoir.rules.OVERLORD_INITIATIVE_TABLE, Polish),
+# by the die face the engine reads (tutor.memoir.variants.INITIATIVE).
+PRINTED_INITIATIVE = {"infantry": "Piechota", "armor": "Pancerne", "star": "Cwazds", "flag": "Flaga",
+                      "grenade": "Czaszki"}
+
+
+def initiative_rows() -> list[tuple[str, str, str]]:
+    """(die face, the printed row, what the engine does) for each face of the initiative test; the
+    printed rows are cut from the rule's verbatim quote."""
+    from tutor.memoir import rules as R
+    from tutor.memoir import variants as V
+    quote = R.OVERLORD_INITIATIVE_TABLE.quote
+    starts = sorted((quote.index(label), face) for face, label in PRINTED_INITIATIVE.items())
+    ends = [at for at, _ in starts[1:]] + [len(quote)]
+    printed = {face: quote[at:end].strip() for (at, face), end in zip(starts, ends)}
+    return [(face, printed[face], what) for face, what in V.INITIATIVE.items()]
+
+
+def _tables_overlord() -> str:
+    """The initiative test: the Polish rows beside the engine's reading."""
+    from tutor.memoir import rules as R
+    rows = "".join(f"<tr><td>{escape(face)}</td><td lang='pl'><i>{escape(printed)}</i></td>"
+                   f"<td>{escape(what)}</td></tr>" for face, printed, what in initiative_rows())
+    cite = escape(R.OVERLORD_INITIATIVE_TABLE.cite)
+    return ("<h2>The initiative test: a field general with no card rolls one die</h2>"
+            f"<table class='text'><tr><th>die</th><th>as printed <small>({cite})</small></th>"
+            f"<th>what the engine does</th></tr>{rows}</table><p class='note'>The skulls (<i>Czaszki</i>) are "
+            f"the die's grenade to the engine. No unit matches the symbol: nothing happens.</p>")
+
+
+_TABLES = {"alliance": _tables_alliance, "overlord": _tables_overlord}
 
 
 def range_rows() -> list[dict]:
@@ -276,6 +362,7 @@ def handout_html(chapter: str) -> str:
     """The one-page handout of a chapter (number like "07" or its notebook name)."""
     import tutor.memoir.terrain  # registers the terrain and obstacle rules
     from tutor.memoir import rules as _memoir_rules  # noqa: F401
+    from tutor.memoir import variants as _variant_rules  # noqa: F401  (team play and Overlord)
     from tutor.rulebook import RULES
     from tutor.undaunted import rules as _und_rules  # noqa: F401
     c = _chapter(chapter)
@@ -293,9 +380,10 @@ def handout_html(chapter: str) -> str:
         f'<div class="rule">{escape(r.summary)}<q lang="{r.language}">{escape(r.quote)}</q>'
         f'<small>{escape(r.cite)}</small></div>' for r in (RULES[k] for k in sheet.rules if k in RULES))
     table = _range_html() if sheet.dice_table else ""
+    tables = _TABLES[sheet.tables]() if sheet.tables else ""
     return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{escape(c.title)}</title>{CSS}"
             f"</head><body><h1>{num}. {escape(c.title)}</h1><p class='aim'>{escape(c.teaches)}</p>"
-            f"<div class='boards'>{boards}</div><h2>Key rules</h2>{rules}{table}"
+            f"<div class='boards'>{boards}</div>{tables}<h2>Key rules</h2>{rules}{table}"
             f"<footer>Generated by the rules tutor from its engine (tutor handout {num}). Rule texts quoted "
             f"from the seed rulebooks; every ruling drawn is the engine's.</footer></body></html>")
 

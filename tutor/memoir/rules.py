@@ -23,6 +23,19 @@ OVERLORD_BOARD = rule(
     "Overlord joins two boards into one 26 × 9 board whose six sections pair into double-size "
     "left, centre and right sections.")
 
+# The printed table as extracted: OCR slips ("Cwazds" for the star row, "PANCRBNĄ", "WALZYĆ")
+# are the seed's own; the last row names skulls where a Memoir '44 die has a grenade.
+OVERLORD_INITIATIVE_TABLE = rule(
+    "m44.overlord.initiative_table", PL, "TEST INICJATYWY WŁASNEJ",
+    "Piechota WYBIERZ I AKTYWUJ JEDNĄ JEDNOSTKĘ PIECHOTY Pancerne WYBIERZ I AKTYWUJ JEDNĄ JEDNOSTKĘ "
+    "PANCRBNĄ Cwazds WYBIERZ I AKTYWUJ JEDNĄ DOWOLNĄ JEDNOSTKĘ Flaga 1 TWOJA JEDNOSTKA MUSI WYCOFAĆ "
+    "SIĘ O 1 POLE. TA JEDNOSTKA NIE MOŻE WALZYĆ. JEŚLI ŻADNA Z TWOICH JEDNOSTEK NIE MOŻE SIĘ WYCOFAĆ "
+    "TO TRACI 1 FIGURKĘ Czaszki 1 TWOJA JEDNOSTKA MUSI STRACIĆ 1 FIGURKĘ. TA JEDNOSTKA NIE MOŻE "
+    "WALZYĆ",
+    "The initiative test: infantry — order 1 infantry unit; armor — 1 armor unit; star — 1 unit of "
+    "any kind; flag — 1 of your units retreats 1 hex and may not battle (if none can, one loses a "
+    "figure); skulls — 1 of your units loses a figure and may not battle.")
+
 LOS = rule(
     "m44.los", ES, "LÍNEA DE VISIÓN",
     "traza una línea imaginaria desde el centro del hexágono ocupado por la unidad atacante hasta "
