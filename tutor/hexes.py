@@ -28,8 +28,24 @@ Hex = tuple[int, int]
 DIRECTIONS: tuple[Hex, ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
 
 
+_PARSED: dict[str, Hex] = {}       # "c,r" -> (c, r), for the texts that parsed (actions repeat them)
+_TEXT: dict[Hex, str] = {}         # (c, r) -> "c,r"
+
+
 def parse_hex(text: str, *, what: str = "hex") -> Hex:
     """``"6,4"`` → ``(6, 4)``. Raises InputError on anything else (one line, says what is allowed)."""
+    if type(text) is str:
+        got = _PARSED.get(text)
+        if got is not None:
+            return got
+        h = _parse_hex(text, what)
+        if len(_PARSED) < 100_000:
+            _PARSED[text] = h
+        return h
+    return _parse_hex(text, what)
+
+
+def _parse_hex(text, what: str) -> Hex:
     if isinstance(text, (tuple, list)) and len(text) == 2 and all(type(v) is int for v in text):
         col, row = text
     else:
@@ -47,7 +63,14 @@ def parse_hex(text: str, *, what: str = "hex") -> Hex:
 
 
 def fmt(h: Hex) -> str:
-    return f"{h[0]},{h[1]}"
+    if type(h) is not tuple:
+        return f"{h[0]},{h[1]}"
+    got = _TEXT.get(h)
+    if got is None:
+        got = f"{h[0]},{h[1]}"
+        if len(_TEXT) < 100_000:
+            _TEXT[h] = got
+    return got
 
 
 def neighbours(h: Hex) -> list[Hex]:

@@ -223,6 +223,8 @@ class GameState:
         d.update(self.__dict__)
         if len(d) > _NFIELDS:
             for k in [k for k in d if k[0] == "_"]:
+                if _MEMO_READS.get(k, _FIELDS).isdisjoint(changes):
+                    continue                 # the memo reads nothing that changes: it still holds
                 del d[k]
         d.update(changes)
         return new
@@ -246,6 +248,12 @@ class GameState:
 
 _FIELDS = frozenset(f.name for f in fields(GameState))
 _NFIELDS = len(_FIELDS)
+# The fields each memo on a state is worked out from (a memo not listed here is dropped on any change).
+_MEMO_READS = {
+    "_medals": frozenset({"kills", "held", "objectives"}),
+    "_winner": frozenset({"kills", "held", "objectives", "sudden_death", "medals_to_win", "side"}),
+    "_board_order": frozenset({"units"}),
+}
 
 
 # ---------------------------------------------------------------------------------------------
