@@ -158,11 +158,12 @@ _SECTIONS: dict = {}
 
 
 def _sections(board, h: Hex, view: str) -> frozenset:
-    key = (board.name, h, view)
-    got = _SECTIONS.get(key)
-    if got is None:
-        got = _SECTIONS[key] = board.sections(h, viewer=view)
-    return got
+    """The sections of ``h`` seen from ``view``'s edge (a table per board shape and edge)."""
+    table = _SECTIONS.get((board.name, view))
+    if table is None:
+        table = _SECTIONS[(board.name, view)] = {x: board.sections(x, viewer=view) for x in board.hexes}
+    got = table.get(h)
+    return got if got is not None else board.sections(h, viewer=view)
 
 
 def eligible(state: GameState, side: str, h: Hex, u: Unit, slot: Slot) -> bool:
@@ -174,7 +175,8 @@ def eligible(state: GameState, side: str, h: Hex, u: Unit, slot: Slot) -> bool:
         return False
     if slot.region is not None and not in_region(h, slot.region):
         return False
-    if slot.sections is not None and not (_sections(state.board, h, viewer(state, side)) & slot.sections):
+    if slot.sections is not None and not (_sections(state.board, h, "top" if side == state.top else "bottom")
+                                          & slot.sections):
         return False
     return not slot.adjacent or any(n in state.units and state.units[n].side != side for n in neighbours(h))
 
