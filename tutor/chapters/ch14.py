@@ -6,8 +6,10 @@ initiative table) and ``tutor.memoir.game`` (the chief's ``give`` actions and th
 The "try" is :class:`ChiefDesk`: the Overlord board with its six base-board sections paired into
 three commands, and the commander-in-chief's hand as a row of cards. Tap a card, then a general
 (his row of cards, a hex of his command on the board, or a button): the engine accepts the gift
-or refuses it with the rule. *Dispatch* hands the cards out; a field general with no card rolls
-one die for initiative (seeded).
+or refuses it with the rule (a section card to its own general, a card with the chief's icon to
+the chief, Ambush never on one's own turn). *Dispatch* hands the cards out: a tactic card the
+chief keeps is resolved first; then a field general with no card rolls one die for initiative
+(seeded) — on a flag or a grenade he picks the unit it strikes.
 
 The teaching scenario is ``scenarios/overlord/teaching.yaml``.
 """
@@ -18,7 +20,7 @@ from html import escape
 
 from tutor.chapters.ch12 import ask, events_html, show, verdict
 from tutor.chapters.ch13 import events_between, finish_turn
-from tutor.errors import IllegalAction
+from tutor.errors import IllegalAction, InputError
 from tutor.explain import STYLE, rules_html
 from tutor.hexes import Hex, fmt, parse_hex
 from tutor.memoir import cards as C
@@ -122,6 +124,8 @@ def give_ruling(g: G.Game, card: str, fg: str) -> tuple[G.Game | None, str]:
     rule (HTML)."""
     try:
         return G.apply(g, f"give {card} {fg}"), ""
+    except InputError as exc:                  # Counter-Attack without the card it copies
+        return None, verdict(f"Refused: {exc}.", False)
     except IllegalAction as exc:
         rule = getattr(exc, "rule", None)
         msg = str(exc.args[0]) if exc.args else str(exc)
@@ -144,6 +148,25 @@ def given_rows(g: G.Game, selected: str | None = None, *, open_: bool = True) ->
         label = GENERAL_NAME[fg].capitalize() if fg != "chief" else "Chief plays"
         rows.append((label, tuple(card(c, "new") for c, to in given.items() if to == fg), None, {"key": fg}))
     return rows
+
+
+def dispatch_note(after: G.Game) -> str:
+    """What happens next after the dispatch, in one sentence (the engine's phase)."""
+    t = after.turn
+    if after.over or t is None:
+        return "The battle is over."
+    if t.stage == "chief":
+        what = {"air": "he picks the Air Power targets", "barrage": "he picks the Barrage target"}.get(
+            after.phase, "he orders its units, which move and battle")
+        return (f"The chief's own tactic card is resolved first: {what}. The field generals act — and roll for "
+                f"initiative — after it.")
+    if after.phase == "setback":
+        fg, face = t.setbacks[0]
+        choices = ", ".join(a.split(" ", 1)[1].replace(" ", " → ") for a in G.legal_actions(after))
+        what = "which unit retreats 1 hex" if face == "flag" and "→" in choices else "which unit loses a figure"
+        return (f"The {GENERAL_NAME[fg]} rolled a {face}: he picks {what} ({choices}); that unit may not battle "
+                f"this turn.")
+    return "Now the generals would move and battle (earlier chapters); the chief then draws 2."
 
 
 class ChiefDesk:
@@ -207,8 +230,11 @@ class ChiefDesk:
             return
         self.selected = card
         k = C.card(card)
+        who = () if k.section else V.overlord_players(k.key)
         where = (f"a section card: it goes only to the {'/'.join(GENERAL_NAME[s] for s, _ in k.orders)}"
-                 if k.section else "a tactic card: any field general — or the chief himself")
+                 if k.section else "a tactic card with the chief's icon: he plays it himself" if who == ("chief",)
+                 else "a tactic card for the general the opponent attacks in close combat, on the opponent's turn"
+                 if k.key == "ambush" else "a tactic card: any field general — or the chief himself")
         self.say(verdict(f"{k.name} selected — {where}. Now tap a general."))
         self._draw()
 
@@ -252,13 +278,12 @@ class ChiefDesk:
         before = self.game
         self.after = G.apply(before, "dispatch")
         self.selected = None
-        keep = ("chain", "fg_play", "initiative", "initiative_none", "initiative_retreat", "initiative_loss",
-                "roll", "hits", "no_units")
+        keep = ("chain", "chief_play", "chief_hand", "fg_play", "initiative", "initiative_none", "initiative_choice",
+                "initiative_auto", "initiative_retreat", "initiative_loss", "roll", "hits", "no_units")
         evs = [e for e in events_between(before, self.after) if e.kind in keep]
         self.log.value = STYLE + ("<p><b>Dispatched.</b> Each general plays what he received; the others "
                                   "roll one die for initiative:</p>" + events_html(evs))
-        self.say(verdict("Now the generals would move and battle (earlier chapters); the chief then draws 2.",
-                         True))
+        self.say(verdict(dispatch_note(self.after), True))
         self._draw()
 
     def reset(self, seed: int | None = None) -> None:

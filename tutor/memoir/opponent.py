@@ -11,7 +11,9 @@ arithmetic — no search:
   worse; it stays put when nothing is better;
 * **battles**: the attack with the best expected result (hits, flags, a finishing blow);
 * **retreats**: the hex least in reach of the enemy; it always springs an Ambush; it keeps the
-  better Recon card; Overlord: the chief hands out the cards that order most units.
+  better Recon card; Overlord: the chief hands out the cards that order most units, and a field
+  general struck by his initiative roll retreats to the safest hex or loses a figure where it
+  hurts least.
 
 Expected hits are exact fractions: a die hits infantry 3 times in 6, armor 2, artillery 1; a star
 also hits when the card says so.
@@ -203,6 +205,17 @@ def _barrage(g, a):
     return expected(4, u.kind, u.figures, stars=True)
 
 
+def _setback(g, a):
+    """Overlord initiative flag or grenade: retreat to the safest hex; lose a figure where it hurts least."""
+    w = a.split()
+    st = g.state
+    h = parse_hex(w[1])
+    u = st.units[h]
+    if len(w) == 3:
+        return Fraction(-threat(st, parse_hex(w[2]), u.side, moved_from=h))
+    return Fraction(u.figures - (10 if u.figures == 1 else 0), u.full)
+
+
 def _dispatch(g, a):
     if a == "dispatch":
         return Fraction(0)
@@ -210,4 +223,4 @@ def _dispatch(g, a):
 
 
 _CHOOSERS = {"play": _play, "order": _order, "act": _act, "retreat": _retreat, "ambush": _ambush, "recon": _keep,
-             "air": _air, "barrage": _barrage, "dispatch": _dispatch}
+             "air": _air, "barrage": _barrage, "dispatch": _dispatch, "setback": _setback}

@@ -1,0 +1,401 @@
+"""Operation Overlord turns, checked against memoir44-overlord-rules-pl.txt (TURA GRY, Łańcuch
+dowodzenia): the chief's own tactic card first (Air Power and Barrage targets, Medics & Mechanics,
+Their Finest Hour), Counter-Attack, Ambush, the initiative roll, and whole random games."""
+
+import random
+
+import pytest
+
+from tutor.errors import IllegalAction, InputError
+from tutor.memoir import air as A
+from tutor.memoir import cards as C
+from tutor.memoir import game as G
+from tutor.memoir import variants as V
+
+OV = {"kind": "overlord", "players": {"axis": 4, "allied": 4}}
+QUIET = ["probe_left", "probe_center", "probe_right", "attack_left", "attack_right"]   # no Ambush
+
+# Allied (bottom) commands: left x < 17, centre 17..33, right > 33 (col 17 is on the line: both).
+# The Axis (top) sees the board mirrored: its right command is the board's left.
+UNITS = {
+    "4,6": "side: allied, kind: infantry",
+    "11,7": "side: allied, kind: infantry, figures: 2",
+    "17,5": "side: allied, kind: infantry",
+    "20,6": "side: allied, kind: infantry",
+    "28,6": "side: allied, kind: infantry",
+    "38,6": "side: allied, kind: armor",
+    "42,8": "side: allied, kind: artillery",
+    "4,2": "side: axis, kind: infantry",
+    "19,5": "side: axis, kind: infantry",
+    "21,5": "side: axis, kind: infantry",
+    "22,4": "side: axis, kind: infantry",
+    "24,4": "side: axis, kind: infantry",
+    "44,2": "side: axis, kind: armor",
+}
+
+
+def field(tmp_path, units=None, name="ov"):
+    lines = ["format: 1", "game: memoir44", "title: Overlord test", "board: overlord", "top: axis", "first: allied",
+             "medals_to_win: 6", "cards: 5", "units:"]
+    lines += [f'  "{h}": {{{spec}}}' for h, spec in (units or UNITS).items()]
+    p = tmp_path / f"{name}.yaml"
+    p.write_text("\n".join(lines) + "\n")
+    return str(p)
+
+
+def start(tmp_path, allied, axis=QUIET, units=None, seed=0):
+    g = G.new_game(field(tmp_path, units), seed, OV)
+    g = G.set_hand(g, "axis.chief", axis)
+    return G.set_hand(g, "allied.chief", allied)
+
+
+def inst(g, key, seat=None):
+    return next(c for c in g.hands[seat or g.player] if c.split("#")[0] == key)
+
+
+def give(g, key, who, copy=None):
+    return G.apply(g, f"give {inst(g, key)} {who}" + (f" {copy}" if copy else ""))
+
+
+def units(g):
+    return {f"{h[0]},{h[1]}": (u.side, u.kind, u.figures) for h, u in g.state.units.items()}
+
+
+def refused(g, action, rule):
+    with pytest.raises(IllegalAction) as e:
+        G.apply(g, action)
+    assert e.value.rule is rule, (action, e.value.rule.key)
+    return str(e.value)
+
+
+def finish(g, side):
+    """Play out ``side``'s turn without moving or battling, up to the other side's dispatch."""
+    for _ in range(60):
+        if g.phase == "dispatch" and g.side != side:
+            return g
+        acts = G.legal_actions(g)
+        g = G.apply(g, next((a for a in ("done", "end", "decline") if a in acts), acts[0]))
+    raise AssertionError("the turn did not end")
+
+
+# ---------------------------------------------------------------------------------------------
+# The chief's own tactic card: resolved before the field generals act, its targets his choice
+
+
+def test_chief_air_power_player_picks_the_group_before_the_generals_act(tmp_path):
+    g = start(tmp_path, ["air_power", "probe_left", "probe_center", "probe_right", "attack_center"])
+    air = inst(g, "air_power")
+    assert f"give {air} chief" in G.legal_actions(g)
+    assert not any(a.startswith(f"give {air} ") and not a.endswith("chief") for a in G.legal_actions(g))
+    refused(g, f"give {air} left", V.OVERLORD_CHIEF_ICON)                 # the chief's silhouette
+    g = give(give(g, "air_power", "chief"), "probe_left", "left")
+    g = G.apply(g, "dispatch")
+    assert g.phase == "air" and g.player == "allied.chief"
+    assert not any(e.kind == "initiative" for e in g.new_events)          # the generals wait for it
+    assert any(e.kind == "chief_play" and e.rule is V.OVERLORD_CHIEF_FIRST for e in g.new_events)
+    groups = A.groups(g.state.units, "allied")
+    assert G.legal_actions(g) == ["air " + " ".join(f"{h[0]},{h[1]}" for h in grp) for grp in groups]
+    assert "air 44,2" in G.legal_actions(g)
+    assert any(set(a.split()[1:]) == {"19,5", "21,5", "22,4", "24,4"} for a in G.legal_actions(g))
+    refused(g, "air 21,5 44,2", C.AIR_POWER_FACE)                         # not one group
+    before = units(g)
+    # Allied air superiority in 1944: 2 dice per hex; then the centre and right generals roll
+    g = G.apply(g, "air 44,2", faces=["armor", "armor", "infantry", "armor"])
+    after = units(g)
+    assert after["44,2"] == ("axis", "armor", 1)
+    assert {h: v for h, v in after.items() if h != "44,2"} == {h: v for h, v in before.items() if h != "44,2"}
+    kinds = [e.kind for e in g.new_events]
+    assert kinds.index("hits") < kinds.index("initiative")                # the strike first, then the generals
+    assert [e.text.split()[1] for e in g.new_events if e.kind == "initiative"] == ["center", "right"]
+    assert g.phase == "order" and "air_power" in g.discard[-1]
+
+
+def test_chief_barrage_any_enemy_unit_four_dice(tmp_path):
+    g = start(tmp_path, ["barrage", "probe_left", "probe_center", "probe_right", "attack_center"])
+    refused(g, f"give {inst(g, 'barrage')} center", V.OVERLORD_CHIEF_ICON)
+    g = G.apply(give(give(give(g, "barrage", "chief"), "probe_left", "left"), "probe_right", "right"), "dispatch")
+    assert g.phase == "barrage"
+    enemies = sorted((h for h, u in g.state.units.items() if u.side == "axis"), key=lambda h: (h[1], h[0]))
+    assert G.legal_actions(g) == [f"barrage {h[0]},{h[1]}" for h in enemies]
+    refused(g, "barrage 20,6", C.TACTIC_CARD)                             # one of his own
+    g = G.apply(g, "barrage 4,2", faces=["infantry", "grenade", "star", "armor", "infantry"])
+    assert units(g)["4,2"] == ("axis", "infantry", 1)                     # 3 hits; armor misses infantry
+    assert g.phase == "order" and any(e.kind == "initiative" for e in g.new_events)
+
+
+def test_chief_medics_one_die_per_card_of_his_hand_then_one_order_a_turn(tmp_path):
+    g = start(tmp_path, ["medics_and_mechanics", "probe_left", "probe_center", "probe_right", "attack_center"])
+    refused(g, f"give {inst(g, 'medics_and_mechanics')} left", V.OVERLORD_CHIEF_ICON)
+    g = give(give(g, "medics_and_mechanics", "chief"), "probe_left", "left")
+    g = G.apply(g, "dispatch")
+    assert g.phase == "order" and G.legal_actions(g) == ["order 11,7", "done"]   # the only unit that lost figures
+    assert any(e.kind == "chief_hand" for e in g.new_events)
+    # the chief kept 3 cards: 3 + Medics itself = 4 dice; infantry and star return a figure each
+    g = G.apply(g, "order 11,7", faces=["infantry", "star", "armor", "grenade"])
+    ev = next(e for e in g.new_events if e.kind == "medics")
+    assert len(ev.get("faces")) == 4 and ev.get("returned") == 2
+    assert units(g)["11,7"] == ("allied", "infantry", 4) and g.phase == "act"
+    g = G.apply(g, "end", faces=["star", "star"])                        # centre and right roll: stars
+    assert g.phase == "order" and g.turn.stage == ""
+    assert "order 11,7" not in G.legal_actions(g) and "order 4,6" in G.legal_actions(g)
+    msg = refused(g, "order 11,7", V.OVERLORD_ONE_ORDER)
+    assert "chief's card" in msg
+
+
+def test_chief_their_finest_hour_dice_orders_extra_die_and_reshuffle(tmp_path):
+    g = start(tmp_path, ["their_finest_hour", "probe_left", "probe_center", "probe_right", "attack_center"])
+    refused(g, f"give {inst(g, 'their_finest_hour')} center", V.OVERLORD_CHIEF_ICON)
+    tfh = inst(g, "their_finest_hour")
+    g = give(give(g, "their_finest_hour", "chief"), "probe_right", "right")
+    g = G.apply(g, "dispatch", faces=["infantry", "armor", "star", "flag"])    # 3 kept + itself: 4 dice
+    ev = next(e for e in g.new_events if e.kind == "finest_hour")
+    assert len(ev.get("faces")) == 4
+    slots = sorted(s.describe() for s in g.turn.effect.slots)
+    assert slots == ["1 armor (armor symbols)", "1 infantry (infantry symbols)", "1 unit (stars)"]
+    assert "order 20,6" in G.legal_actions(g) and "order 38,6" in G.legal_actions(g)   # anywhere on the board
+    g = G.apply(G.apply(g, "order 20,6"), "done")
+    g2 = G.apply(g, "battle 20,6 21,5", faces=["star"] * 4)
+    assert [e for e in g2.log if e.kind == "battle"][-1].get("dice") == 4     # 3 close + 1
+    g3 = G.apply(g, "end", faces=["infantry", "infantry"])
+    assert any(e.kind == "reshuffle" for e in g3.new_events)
+    assert g3.discard == () and tfh in g3.deck and g3.phase == "order"
+
+
+def test_chief_plays_one_tactic_and_keeps_a_card(tmp_path):
+    g = start(tmp_path, ["direct_from_hq", "move_out", "probe_center", "probe_right", "attack_center"])
+    g = give(g, "direct_from_hq", "chief")
+    assert not any(a.startswith(f"give {inst(g, 'move_out')} chief") for a in G.legal_actions(g))
+    refused(g, f"give {inst(g, 'move_out')} chief", V.OVERLORD_CHIEF_TACTIC)
+    g = give(give(g, "move_out", "left"), "probe_right", "right")
+    refused(g, f"give {inst(g, 'probe_center')} center", V.OVERLORD_CHIEF)        # a fourth card
+    g = G.apply(g, "dispatch")
+    assert g.phase == "order" and g.turn.stage == "chief"
+    assert "order 44,2" not in G.legal_actions(g) and "order 38,6" in G.legal_actions(g)
+    for h in ("4,6", "38,6"):
+        g = G.apply(g, f"order {h}")
+    g = G.apply(G.apply(g, "done"), "end", faces=["armor"])               # the centre general: armor
+    assert g.turn.stage == "" and g.phase == "order"
+    acts = G.legal_actions(g)
+    assert "order 4,6" not in acts and "order 11,7" in acts               # Move Out in the left command
+    assert "order 38,6" not in acts                                       # ordered by Direct from HQ already
+
+
+# ---------------------------------------------------------------------------------------------
+# Ambush and Counter-Attack
+
+
+def test_ambush_goes_to_the_attacked_field_general_and_the_chief_draws_one(tmp_path):
+    g = start(tmp_path, ["close_assault", "probe_left", "probe_right", "probe_center", "attack_center"],
+              axis=["ambush", "probe_left", "probe_center", "probe_right", "attack_left"])
+    g = give(give(give(g, "close_assault", "center"), "probe_left", "left"), "probe_right", "right")
+    g = G.apply(g, "dispatch")
+    g = G.apply(G.apply(g, "order 20,6"), "done")
+    g = G.apply(g, "battle 20,6 21,5")
+    assert g.phase == "ambush" and g.player == "axis.chief"
+    assert G.legal_actions(g) == ["ambush", "decline"]
+    hand = len(g.hands["axis.chief"])
+    amb = inst(g, "ambush", "axis.chief")
+    # the Axis infantry battles first (3 dice), then the attack goes on with its 4 dice
+    g = G.apply(g, "ambush", faces=["grenade", "infantry", "star", "star", "star", "star", "star"])
+    given = next(e for e in g.new_events if e.kind == "ambush_given")
+    assert "center field general" in given.text and given.rule is V.OVERLORD_AMBUSH
+    draw = next(e for e in g.new_events if e.kind == "draw")
+    assert "chief draws one card" in draw.text and draw.rule is V.OVERLORD_AMBUSH
+    assert len(g.hands["axis.chief"]) == hand and amb not in g.hands["axis.chief"] and amb in g.discard
+    assert units(g)["20,6"] == ("allied", "infantry", 2) and units(g)["21,5"] == ("axis", "infantry", 4)
+    assert g.phase == "act" and g.player == "allied.chief"
+
+
+def test_ambush_is_never_handed_out_on_ones_own_turn(tmp_path):
+    g = start(tmp_path, ["ambush", "probe_left", "probe_center", "probe_right", "attack_center"])
+    amb = inst(g, "ambush")
+    assert not any(a.startswith(f"give {amb}") for a in G.legal_actions(g))
+    refused(g, f"give {amb} left", V.OVERLORD_AMBUSH_OWN_TURN)
+
+
+def test_counter_attack_copies_a_section_card_flanks_swapped(tmp_path):
+    g = start(tmp_path, ["attack_left", "counter_attack", "probe_center", "probe_right", "attack_center"])
+    ca = inst(g, "counter_attack")
+    assert not any(a.startswith(f"give {ca}") for a in G.legal_actions(g))       # nothing to copy yet
+    refused(g, f"give {ca} left attack_left", V.OVERLORD_COUNTER)
+    g = G.apply(give(g, "attack_left", "left"), "dispatch", faces=["infantry", "armor"])
+    g = finish(g, "allied")
+    assert g.player == "axis.chief"
+    g = G.set_hand(g, "axis.chief", ["counter_attack", "probe_left", "probe_center", "probe_right", "attack_right"])
+    ca = inst(g, "counter_attack")
+    # the Allied left is the Axis right: the copy goes to the Axis right general only
+    assert [a for a in G.legal_actions(g) if a.startswith(f"give {ca}")] == [f"give {ca} right attack_left"]
+    assert "goes only to the right" in refused(g, f"give {ca} left attack_left", V.OVERLORD_SECTION_CARDS)
+    refused(g, f"give {ca} right move_out", V.OVERLORD_COUNTER)               # not played last turn
+    with pytest.raises(InputError):
+        G.apply(g, f"give {ca} right")                                        # which card is copied?
+    g = G.apply(g, f"give {ca} right attack_left")
+    g = G.apply(g, "dispatch", faces=["infantry", "infantry"])             # left: no infantry; centre: infantry
+    ev = next(e for e in g.new_events if e.kind == "fg_play")
+    assert "Attack Right Flank" in ev.text and ev.rule is V.OVERLORD_COUNTER
+    acts = G.legal_actions(g)
+    assert "order 4,2" in acts and "order 44,2" not in acts                  # the board's left part
+    assert g.last["allied"] == (("attack_left", "left"),)
+
+
+def test_counter_attack_by_the_chief_copies_his_air_power(tmp_path):
+    g = start(tmp_path, ["air_power", "probe_left", "probe_center", "probe_right", "attack_center"])
+    g = G.apply(give(g, "air_power", "chief"), "dispatch")
+    g = G.apply(g, "air 44,2", faces=["star", "star", "star", "star"])
+    g = finish(g, "allied")
+    g = G.set_hand(g, "axis.chief", ["counter_attack", "probe_left", "probe_center", "probe_right", "attack_right"])
+    ca = inst(g, "counter_attack")
+    assert [a for a in G.legal_actions(g) if a.startswith(f"give {ca}")] == [f"give {ca} chief air_power"]
+    refused(g, f"give {ca} left air_power", V.OVERLORD_CHIEF_ICON)
+    g = G.apply(G.apply(g, f"give {ca} chief air_power"), "dispatch")
+    assert g.phase == "air" and g.player == "axis.chief"
+    assert all(g.state.units[h].side == "allied" for a in G.legal_actions(g) for h in
+               [tuple(map(int, x.split(","))) for x in a.split()[1:]])
+    assert "copy of the opponent's Air Power" in next(e.text for e in g.new_events if e.kind == "chief_play")
+
+
+# ---------------------------------------------------------------------------------------------
+# The initiative roll: the field general picks the unit a flag or a grenade strikes
+
+
+def test_initiative_flag_the_general_picks_the_unit_and_it_may_not_battle(tmp_path):
+    g = start(tmp_path, ["probe_center", "probe_right", "probe_left", "attack_center", "attack_right"])
+    g = give(give(g, "probe_center", "center"), "probe_right", "right")
+    g = G.apply(g, "dispatch", faces=["flag"])                             # the left general rolls a flag
+    assert g.phase == "setback" and g.player == "allied.left"
+    assert G.legal_actions(g) == ["setback 17,5 16,6", "setback 17,5 18,6", "setback 4,6 3,7", "setback 4,6 5,7",
+                                  "setback 11,7 10,8", "setback 11,7 12,8"]
+    refused(g, "setback 17,5", V.OVERLORD_INITIATIVE_FLAG)                # a flag: it retreats, name where
+    refused(g, "setback 17,5 16,4", V.OVERLORD_INITIATIVE_FLAG)           # toward its own edge, 1 hex
+    refused(g, "setback 20,6 19,7", V.OVERLORD_INITIATIVE_FLAG)           # the centre general's unit
+    with pytest.raises(InputError):
+        G.apply(g, "setback 30,2")                                        # no unit there
+    g = G.apply(g, "setback 17,5 18,6")
+    assert units(g)["18,6"] == ("allied", "infantry", 4) and "17,5" not in units(g)
+    assert any(e.kind == "initiative_retreat" and e.rule is V.OVERLORD_INITIATIVE_FLAG for e in g.new_events)
+    assert g.phase == "order" and g.player == "allied.chief"
+    g = G.apply(G.apply(g, "order 18,6"), "order 20,6")                   # Probe Center: 2 units
+    g = G.apply(g, "done")                                                # none by Probe Right
+    acts = G.legal_actions(g)
+    assert "battle 20,6 21,5" in acts and not any(a.startswith("battle 18,6") for a in acts)
+    assert any(a.startswith("move 18,6") for a in acts)                   # it may still move
+    refused(g, "battle 18,6 19,5", V.OVERLORD_NO_BATTLE)
+
+
+def test_initiative_grenade_the_general_picks_who_loses_a_figure(tmp_path):
+    g = start(tmp_path, ["probe_center", "probe_right", "probe_left", "attack_center", "attack_right"])
+    g = G.apply(give(give(g, "probe_center", "center"), "probe_right", "right"), "dispatch", faces=["grenade"])
+    assert G.legal_actions(g) == ["setback 17,5", "setback 4,6", "setback 11,7"]
+    refused(g, "setback 4,6 5,7", V.OVERLORD_INITIATIVE_LOSS)             # a grenade does not move the unit
+    g = G.apply(g, "setback 4,6")
+    assert units(g)["4,6"] == ("allied", "infantry", 3)
+    assert g.state.units[(4, 6)].uid in g.turn.no_battle
+
+
+def test_initiative_flag_nobody_can_retreat_one_loses_a_figure_medal_counts(tmp_path):
+    field_units = {"4,8": "side: allied, kind: infantry, figures: 1", "10,8": "side: allied, kind: infantry",
+                   "28,6": "side: allied, kind: infantry", "4,2": "side: axis, kind: infantry"}
+    g = start(tmp_path, ["probe_center", "probe_right", "probe_left", "attack_center", "attack_right"],
+              units=field_units)
+    g = G.apply(give(give(g, "probe_center", "center"), "probe_right", "right"), "dispatch", faces=["flag"])
+    assert G.legal_actions(g) == ["setback 4,8", "setback 10,8"]          # on their baseline: no retreat
+    assert "none of his units can retreat" in refused(g, "setback 4,8 3,7", V.OVERLORD_INITIATIVE_FLAG)
+    g = G.apply(g, "setback 4,8")
+    assert "4,8" not in units(g) and g.state.medals["axis"] == 1
+
+
+def test_initiative_single_choice_is_resolved_at_once(tmp_path):
+    field_units = {"4,6": "side: allied, kind: infantry, figures: 3", "28,6": "side: allied, kind: infantry",
+                   "4,2": "side: axis, kind: infantry"}
+    g = start(tmp_path, ["probe_center", "probe_right", "probe_left", "attack_center", "attack_right"],
+              units=field_units)
+    g = G.apply(give(give(g, "probe_center", "center"), "probe_right", "right"), "dispatch", faces=["grenade"])
+    assert any(e.kind == "initiative_auto" for e in g.new_events)
+    assert units(g)["4,6"] == ("allied", "infantry", 2) and g.phase == "order"
+
+
+# ---------------------------------------------------------------------------------------------
+# Whole games: random play keeps the invariants; save, load and undo replay the new phases
+
+
+def _check(g, before, cards):
+    assert sorted(G.all_cards(g)) == cards
+    acts = G.legal_actions(g) if not g.over else []
+    assert g.over or (acts and len(set(acts)) == len(acts))
+    for h, u in g.state.units.items():
+        assert 1 <= u.figures <= u.full and h in g.state.board.hexes
+    if g.phase == "dispatch" and before.phase != "dispatch":
+        chief = g.player
+        assert chief.endswith(".chief") and 1 <= len(g.hands[chief]) <= g.member_target[chief]
+    if g.phase == "setback":
+        assert g.player == f"{g.side}.{g.turn.setbacks[0][0]}"
+        for a in acts:
+            G.apply(g, a)                                    # every listed choice is accepted
+        mine = {a.split()[1] for a in acts}
+        other = next((f"{h[0]},{h[1]}" for h in g.state.units if f"{h[0]},{h[1]}" not in mine), None)
+        if other is not None:
+            with pytest.raises(IllegalAction):
+                G.apply(g, f"setback {other}")
+    if g.phase == "act" and g.turn.no_battle:
+        for h, u in g.state.units.items():
+            if u.uid in g.turn.no_battle:
+                assert not G.battle_options(g, h)
+    if g.phase in ("order", "act") and g.turn.spent:
+        assert not g.turn.spent & g.state.ordered
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_overlord_games_keep_the_invariants(seed):
+    g = G.new_game("overlord/teaching", seed, OV)
+    cards = sorted(G.all_cards(g))
+    assert len(cards) == 120
+    rng = random.Random(seed)
+    seen = set()
+    while not g.over and g.length < 5000:
+        before = g
+        g = G.apply(g, rng.choice(G.legal_actions(g)))
+        seen.add(g.phase)
+        _check(g, before, cards)
+    assert g.over and g.winner in ("axis", "allied")
+    assert {"dispatch", "setback", "order", "act"} <= seen
+
+
+def test_random_overlord_game_saves_loads_and_undoes_every_new_phase(tmp_path):
+    g = G.random_game("overlord/teaching", 4, OV)
+    assert g.over
+    h = G.from_json(G.to_json(g))
+    assert h.actions == g.actions and G.digest(h) == G.digest(g) and h.log == g.log
+    chain = []
+    x = g
+    while x.prev is not None:
+        chain.append(x)
+        x = x.prev
+    hit = set()
+    for x in reversed(chain):
+        ph = x.phase
+        if ph in ("setback", "air", "barrage", "ambush") and ph not in hit:
+            hit.add(ph)
+            y = G.from_json(G.to_json(x))
+            assert y.phase == ph and G.digest(y) == G.digest(x) and y.turn == x.turn
+            assert G.legal_actions(y) == G.legal_actions(x)
+            again = G.apply(G.undo(x), x.action)                 # undo, then the same action: the same game
+            assert G.digest(again) == G.digest(x) and again.turn == x.turn
+    assert {"setback", "air", "barrage"} <= hit
+
+
+def test_chapter_14_desk_says_what_comes_after_the_dispatch():
+    from tutor.chapters import ch14
+    g = ch14.with_hand(["air_power", "probe_left", "probe_center", "probe_right", "attack_center"])
+    after = G.apply(G.apply(g, f"give {inst(g, 'air_power')} chief"), "dispatch")
+    assert "Air Power targets" in ch14.dispatch_note(after) and after.phase == "air"
+    after = G.apply(ch14.new_game(), "dispatch", faces=["flag", "infantry", "infantry"])
+    assert after.phase == "setback" and "left general rolled a flag" in ch14.dispatch_note(after)
+    refusal = ch14.give_ruling(g, inst(g, "air_power"), "left")[1]
+    assert "never by a field general" in refusal
+
+
+def test_the_opponent_plays_overlord_to_the_end():
+    from tutor.memoir import opponent as O
+    g = G.random_game("overlord/teaching", 5, OV, policy=lambda g, rng: O.choose(g, rng))
+    assert g.over and g.winner in ("axis", "allied")
+    assert any(a.startswith("setback") for a in g.actions)
