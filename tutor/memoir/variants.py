@@ -13,8 +13,12 @@ memoir44-overlord-rules-pl.txt).
   commander-in-chief.
 * **Overlord**: a 26 × 9 board, a commander-in-chief and up to three field generals per side. The
   chief hands 1-3 cards to the field generals (section cards only to the general of that
-  section), a field general with no card rolls one die for initiative, and at the end the chief
-  draws 2 and must have kept at least one card.
+  section, tactic cards as their icon says: ``overlord_players``) or keeps a tactic card to play
+  himself, resolved before the generals act; a field general with no card rolls one die for
+  initiative (on a flag or a grenade he picks the unit struck, which may not battle); Ambush goes
+  to the general attacked in close combat on the opponent's turn, Counter-Attack copies a card
+  the opponent played on his previous turn; at the end the chief draws 2 and must have kept at
+  least one card.
 
 This module holds the variants as data — tables, seats, rules; ``tutor.memoir.game`` plays them.
 """
