@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.memoir import air as A
+from tutor.memoir import cards as C
 from tutor.memoir import rules as R
+from tutor.memoir import variants as V
 from tutor.rulebook import Rule, rule
 
-ES, CS = R.ES, R.CS
+ES, CS, PL = R.ES, R.CS, R.PL
 
 _HEIGHT_OLD_EDITION = rule(
     "m44.height.old_edition", ES, "NOTA SOBRE EL TERRENO DE LAS EXPANSIONES DE MEMOIR ‘44",
@@ -31,6 +34,51 @@ _HEIGHT_CS = rule(
     "m44.height.cs", CS, "VYSKA TERENU",
     "V Memoir '44 mize mit terén rdznou vy$ku (0, 1 nebo 2) v zavislosti na svém typu.",
     "Czech copy: terrain has height 0, 1 or 2 by its type.")
+
+_RETREAT_OWNER = rule(
+    "m44.retreat.owner_chooses", ES, "RETIRADA",
+    "El jugador que controla la unidad decide a qué hexágono se retira, siguiendo estas reglas:",
+    "The owner of a retreating unit chooses the hex it retreats to, within the retreat rules.")
+
+_OVERLORD_DECK_ES = rule(
+    "m44.overlord.deck_es", ES, "MEMOIR ‘44 OVERLORD",
+    "La expansión Operación Overlord también añade un mazo de cartas de Mando específicas para el "
+    "modo Overlord, además de fichas y dados adicionales.",
+    "The Operation Overlord expansion adds a command deck made for Overlord play.")
+
+_OVERLORD_PLAYERS_ES = rule(
+    "m44.overlord.players_es", ES, "MEMOIR ‘44 OVERLORD",
+    "combinan dos tableros para formar un único campo de batalla de grandes dimensiones que permite "
+    "que hasta 8 jugadores (4 por bando) reproduzcan a gran escala las batallas históricas",
+    "Overlord: two boards, up to 8 players (4 a side).")
+
+_OVERLORD_PLAYERS_PL = rule(
+    "m44.overlord.players_pl", PL, "Drużyny",
+    "Optymalna liczba graczy to osiem osób (jeden głównodowodzący oraz trzech generalów dla każdej z "
+    "sekcji) aczkolwiek mniejsza ilość graczy także jest dopuszczalna. Dla trzech graczy na stronę "
+    "gracz głównodowodzący ma pod kontrolą środkową sekcję mapy, dla dwóch lub nawet jednego gracza "
+    "na stronę rozgrywka toczona jest wspólnie.",
+    "Eight players is the optimum; fewer may play: with three a side the chief also commands the "
+    "centre, with two or one a side the roles are played together.")
+
+_OVERLORD_GIFTS = rule(
+    "m44.overlord.gift_examples", PL, "TURA GRY",
+    "Może dać jedną kartę każdemu z jego dowódców polowych, albo dwie karty sekcji jednemu, a jedną "
+    "drugiemu, albo dać jedną kartę jednemu dowódcy polowemu nie dając żadnej innym, albo zatrzymując "
+    "kartę dla siebie w celu zagrania jej bezpośrednio, etc.",
+    "The chief may give one card to each general, two section cards to one and one to another, one "
+    "card to one general only, or keep a card to play himself, etc.")
+
+_OVERLORD_MAY_ACT = rule(
+    "m44.overlord.may_act", PL, "TURA GRY",
+    "Jeśli dowódca polowy nie otrzyma od głównodowodzącego żadnego rozkazu w tej turze, może "
+    "zdecydować się działanie z własnej inicjatywy.",
+    "A field general who received no order this turn may decide to act on his own initiative.")
+
+_OVERLORD_KEEP_THREE = rule(
+    "m44.overlord.keep_three", PL, "TURA GRY",
+    "Musi co najmniej jedną z nich zachować, tak aby po dobraniu dwóch mieć w następnej turze trzy.",
+    "The chief keeps at least one card, so that after drawing two he has three next turn.")
 
 
 
@@ -96,6 +144,133 @@ MEMOIR_CONFLICTS = (
         "loses one figure for each retreat hex it still cannot make. It may not stop short to take "
         "losses instead.",
         "tutor.memoir.retreat"),
+    # -- Air Power (APÉNDICE 4 and the card)
+    Conflict(
+        "m44.air.card_vs_table", "memoir44", "Air Power: the dice on the card and the superiority table",
+        (C.AIR_POWER_FACE, A.AIR_TABLE, A.AIR_DEFAULT),
+        "The card prints fixed dice — 1 per hex for an Axis strike, 2 for an Allied one — while appendix 4 "
+        "sets them by front and year 'unless the scenario's special rules say otherwise'. Which counts, and "
+        "for a scenario that names no front or year?",
+        "The table, always: the scenario's front and year choose the row and column (a scenario's own "
+        "rule would override it). A scenario that names neither is western front, 1944 — the appendix "
+        "says every scenario of the base book is — where the table reads 'Aliados', i.e. the card as "
+        "printed. Elsewhere the card's numbers are only the table's 'Aliados' column: in the east in 1944 "
+        "both sides roll 1 die per hex.",
+        "tutor.memoir.air.dice_per_hex (front and year from the scenario's extra keys)"),
+    Conflict(
+        "m44.air.adjacent", "memoir44", "Air Power: 'adyacentes entre sí'",
+        (C.AIR_POWER_FACE,),
+        "The card targets 'un grupo de hasta 4 unidades enemigas adyacentes entre sí' — units adjacent to "
+        "one another. Must every unit of the group touch every other, or is one connected group enough?",
+        "One connected group: each target is next to at least one other target, so a chain of four units "
+        "is legal though its ends are not neighbours. The stricter reading (every pair adjacent) would "
+        "allow three units at most, a triangle, which the card's 'hasta 4' does not suggest. A single "
+        "unit is a group of one.",
+        "tutor.memoir.air.connected, tutor.memoir.air.check_targets"),
+    Conflict(
+        "m44.air.range_sight", "memoir44", "Air Power: range and line of sight",
+        (C.AIR_POWER_FACE, R.LOS, R.RANGE_ARTILLERY),
+        "Range and line of sight are measured from the attacking unit's hex; an air strike has no "
+        "attacking unit, and the card names neither. Does Air Power need either?",
+        "Neither: Air Power strikes any group of enemy units anywhere on the board, through woods, towns "
+        "and units alike. Terrain protection is ignored too, as the card says.",
+        "tutor.memoir.air.check_targets (no range or sight test)"),
+    Conflict(
+        "m44.air.retreat", "memoir44", "Air Power: who picks the retreat hex",
+        (_RETREAT_OWNER, C.AIR_POWER_FACE),
+        "The flags of an air strike cannot be ignored, and the owner of a retreating unit chooses where it "
+        "goes. The strike is resolved hex by hex on the striking player's turn: when does the owner choose?",
+        "A simplification of this project: inside an Air Power (or Barrage) strike the unit retreats by the "
+        "first legal path the retreat ruling lists, and the event says so; the owner is not asked. In an "
+        "ordinary battle the engine does ask him (the retreat phase).",
+        "tutor.memoir.air.strike"),
+    # -- Operation Overlord (memoir44-overlord-rules-pl.txt against the Spanish rulebook)
+    Conflict(
+        "m44.overlord.skulls", "memoir44", "Overlord initiative: skulls or a grenade",
+        (R.OVERLORD_INITIATIVE_TABLE, R.HITS),
+        "The Polish initiative table names its rows by die faces: infantry, armor, a star ('Cwazds' in the "
+        "extracted text), a flag — and skulls ('Czaszki'). The Memoir '44 die of the Spanish rulebook has "
+        "no skull: its fifth face is the grenade. Which face is the skulls row?",
+        "The grenade: it is the only face the table would otherwise leave out, and 'one of your units "
+        "loses a figure' matches the grenade's meaning (a hit on any unit). A field general rolling a "
+        "grenade picks one of his units; it loses a figure and may not battle this turn.",
+        "tutor.memoir.variants.INITIATIVE, tutor.memoir.game (phase 'setback')"),
+    Conflict(
+        "m44.overlord.may_act", "memoir44", "Overlord initiative: may a general stay put?",
+        (_OVERLORD_MAY_ACT, V.OVERLORD_INITIATIVE),
+        "A field general with no card 'may decide' ('może zdecydować się') to act on his own initiative; "
+        "then he rolls one die, and a flag or skulls costs him a retreat or a figure. May he decline?",
+        "A simplification of this project: every field general without a card rolls at dispatch — the "
+        "engine never asks whether he wants to, so the risk of a flag or a grenade is always taken. He "
+        "still picks which unit a flag or a grenade strikes.",
+        "tutor.memoir.game._overlord_generals"),
+    Conflict(
+        "m44.overlord.cards_per_general", "memoir44", "Overlord: how many cards one general receives",
+        (_OVERLORD_GIFTS, V.OVERLORD_TACTIC_ALONE, V.OVERLORD_TWO_SECTION_CARDS),
+        "The turn text lists examples that end in 'etc.'; the limit — at most 2 section cards to one "
+        "general, or one tactic card and nothing else — is stated only in passing, in the East Front "
+        "paragraph ('Wszystkie zasady ograniczające … cały czas obowiązują'). Does it bind every Overlord "
+        "game?",
+        "Yes: the engine reads the East Front sentence as a reminder of the general rule. A field general "
+        "receives at most 2 section cards, or one tactic card alone; the chief plays at most one card "
+        "himself, a tactic card; 3 cards at most in all, and the chief keeps one.",
+        "tutor.memoir.game._overlord_legal, tutor.memoir.game._refuse_give"),
+    Conflict(
+        "m44.overlord.card_icons", "memoir44", "Overlord: who plays a tactic card",
+        (V.OVERLORD_CHIEF_ICON, V.OVERLORD_GENERAL_ICON, V.OVERLORD_DEAL, _OVERLORD_DECK_ES),
+        "The Overlord rules let an icon on each tactic card say who plays it — the chief, a field general, "
+        "or either — and the Spanish rulebook mentions a command deck made for Overlord. The seeds show the "
+        "icons but tie only two cards to them (the card that counters the opponent's previous action — "
+        "Counter-Attack — bears both; Ambush goes to a field general), and the engine plays with two copies "
+        "of the base deck, shuffled together, whose cards carry no icon. Which card does the chief keep?",
+        "A reading of this project (tutor.memoir.variants.overlord_players): Air Power, Barrage, Their "
+        "Finest Hour and Medics & Mechanics are the chief's (they strike or order anywhere on the board, and "
+        "the last two count the hand, which is his); Ambush goes to a field general; every other tactic "
+        "card, Counter-Attack included, to the chief or any general. The list of icons is not in the seeds.",
+        "tutor.memoir.variants.overlord_players, tutor.memoir.game._card_generals"),
+    Conflict(
+        "m44.overlord.ambush", "memoir44", "Ambush when a side is a team",
+        (V.ALLIANCE_AMBUSH, V.OVERLORD_AMBUSH, V.OVERLORD_AMBUSH_OWN_TURN),
+        "In Operation Alliance either partner may play Ambush, from a hand or as the common card. In "
+        "Overlord the chief hands it to the general attacked in close combat and draws a card once the "
+        "ambush is over; that it is never handed out on one's own turn is said only in the East Front "
+        "paragraph, as the reason for an exception there.",
+        "Each variant by its own text. Overlord: the chief never hands Ambush out when he dispatches (the "
+        "East Front reason read as a general rule: Ambush answers an enemy close combat); when an enemy "
+        "declares a close combat on one of his units, the chief may hand it to the general whose command "
+        "holds the attacked hex, the ambush is fought, and the chief draws one card.",
+        "tutor.memoir.game._gift_options, tutor.memoir.game._do_ambush"),
+    Conflict(
+        "m44.overlord.draw", "memoir44", "Overlord: drawing two against the hand limit",
+        (V.OVERLORD_DRAW, V.OVERLORD_HAND_LIMIT, _OVERLORD_KEEP_THREE),
+        "The chief draws two cards 'however many he handed out and played', yet may not keep more cards "
+        "than the scenario allows. Having handed out a single card, does he draw two and discard one, or "
+        "draw only one?",
+        "He draws one card at a time and stops at the scenario's hand size: with a hand of 5 and one card "
+        "handed out he draws 1, with three handed out he draws 2 and ends at 4. Drawing two and then "
+        "discarding would let him choose which card to keep; the rules do not grant that choice, so the "
+        "engine does not.",
+        "tutor.memoir.game._overlord_draw"),
+    Conflict(
+        "m44.overlord.finest_hour", "memoir44", "Their Finest Hour and Medics & Mechanics in a team",
+        (V.ALLIANCE_FINEST_HOUR, V.OVERLORD_DEAL),
+        "Both cards roll a die per command card in the hand. Operation Alliance says which hand a team "
+        "counts (the active player's, plus the common card); the Overlord rules say nothing, but give the "
+        "side's whole hand to the chief.",
+        "In Overlord the chief plays these cards himself, and the dice are the cards he still holds after "
+        "handing out this turn's cards, plus the card itself: cards given to the generals this turn no "
+        "longer count, and there is no common card.",
+        "tutor.memoir.game._hand_dice, tutor.memoir.game._overlord_chief"),
+    Conflict(
+        "m44.overlord.players", "memoir44", "Overlord with fewer than eight players",
+        (_OVERLORD_PLAYERS_ES, _OVERLORD_PLAYERS_PL),
+        "The Spanish rulebook speaks of 'up to 8 players (4 a side)'; the Polish rules call eight the "
+        "optimum, give the centre section to the chief with three players a side, and have two or one "
+        "player a side play 'together'. How does the engine seat fewer players?",
+        "It keeps the four roles whatever the number of players (1 to 4 a side is accepted): the chief and "
+        "the left, centre and right generals each act in turn as the rules say, and the people at the table "
+        "share them — with three a side the chief's player also acts as the centre general.",
+        "tutor.memoir.variants.Variant.seats"),
 )
 
 

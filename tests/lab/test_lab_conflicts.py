@@ -1,0 +1,165 @@
+"""The Air Power and Overlord entries of ``tutor.conflicts``: each quotes the seeds it is about, and
+the ruling it states is what the engine does (the quotes themselves are checked against the seed
+files by tests/test_rulebook.py)."""
+
+import pytest
+
+from tutor.conflicts import all_conflicts
+from tutor.errors import IllegalAction
+from tutor.lab.conflicts_page import conflicts_html
+from tutor.memoir import air as A
+from tutor.memoir import cards as C
+from tutor.memoir import game as G
+from tutor.memoir import variants as V
+from tutor.memoir.state import Unit
+
+AIR = ("m44.air.card_vs_table", "m44.air.adjacent", "m44.air.range_sight", "m44.air.retreat")
+OVERLORD = ("m44.overlord.skulls", "m44.overlord.may_act", "m44.overlord.cards_per_general",
+            "m44.overlord.card_icons", "m44.overlord.ambush", "m44.overlord.draw", "m44.overlord.finest_hour",
+            "m44.overlord.players")
+
+
+def _conflict(key):
+    return next(c for c in all_conflicts() if c.key == key)
+
+
+def _quotes(key, file):
+    return " ".join(r.quote for r in _conflict(key).texts if r.file == file)
+
+
+def _overlord(cards):
+    from tutor.chapters import ch14
+    return ch14.with_hand(cards)
+
+
+def _give(g, key, who):
+    inst = next(c for c in g.hand() if c.split("#")[0] == key)
+    return G.apply(g, f"give {inst} {who}")
+
+
+def test_the_entries_are_listed_once_with_their_sources():
+    keys = [c.key for c in all_conflicts()]
+    assert len(keys) == len(set(keys))
+    for key in AIR + OVERLORD:
+        c = _conflict(key)
+        assert c.game == "memoir44" and c.texts and c.question and c.ruling and c.engine.startswith("tutor.")
+    for key in AIR:
+        assert "memoir44-rules-es.txt" in {r.file for r in _conflict(key).texts}
+    for key in OVERLORD:
+        assert "memoir44-overlord-rules-pl.txt" in {r.file for r in _conflict(key).texts}
+
+
+def test_conflicts_page_shows_them():
+    html = conflicts_html("memoir44")
+    assert html.count('class="tutor-conf"') == len([c for c in all_conflicts() if c.game == "memoir44"])
+    for key in AIR + OVERLORD:
+        assert f'id="{key}"' in html
+    assert "Czaszki" in html and "adyacentes entre sí" in html
+
+
+def test_card_versus_table():
+    assert "2 dados por hexágono (ataque aéreo Aliado)" in _quotes("m44.air.card_vs_table", "memoir44-rules-es.txt")
+    assert A.dice_per_hex("allied") == 2 and A.dice_per_hex("axis") == 1          # western 1944: the card
+    assert A.dice_per_hex("allied", "eastern", 1944) == 1                           # "-": both roll 1
+    assert A.dice_per_hex("axis", "western", 1942) == 2                             # "Eje"
+
+
+def test_a_chain_of_four_is_one_group():
+    assert "adyacentes entre sí" in _quotes("m44.air.adjacent", "memoir44-rules-es.txt")
+    chain = [(0, 0), (2, 0), (4, 0), (6, 0)]            # each next to the next; the ends 3 hexes apart
+    units = {h: Unit(i, "axis", "infantry", 4) for i, h in enumerate(chain)}
+    assert A.check_targets(units, "allied", chain) == tuple(chain)
+    with pytest.raises(IllegalAction, match="adjacent to one another"):
+        A.check_targets(units, "allied", [(0, 0), (4, 0)])
+
+
+def test_air_power_needs_no_range_or_sight():
+    texts = _quotes("m44.air.range_sight", "memoir44-rules-es.txt")
+    assert "línea de visión" in texts.lower() and "6 hexágonos" in texts
+    units = {(0, 0): Unit(1, "axis", "infantry", 4), (24, 8): Unit(2, "allied", "infantry", 4),
+             (12, 4): Unit(3, "axis", "armor", 3)}                                 # nothing within 6 hexes
+    assert A.check_targets(units, "allied", [(0, 0)]) == ((0, 0),)
+
+
+def test_air_strike_retreats_by_the_first_path():
+    from tutor.chapters import ch12
+    assert "decide a qué hexágono se retira" in _quotes("m44.air.retreat", "memoir44-rules-es.txt")
+    after = ch12.strike(ch12.air_game(), ch12.EXAMPLE_TARGETS, ch12.EXAMPLE_FACES)
+    retreats = [e for e in after.new_events if e.kind == "retreat"]
+    assert retreats and all("first legal path" in e.text for e in retreats)
+
+
+def test_skulls_are_the_grenade():
+    assert "Czaszki 1 TWOJA JEDNOSTKA MUSI STRACIĆ 1 FIGURKĘ" in _quotes("m44.overlord.skulls",
+                                                                     "memoir44-overlord-rules-pl.txt")
+    assert "Granada" in _quotes("m44.overlord.skulls", "memoir44-rules-es.txt")
+    assert list(V.INITIATIVE) == ["infantry", "armor", "star", "flag", "grenade"]
+    assert "loses 1 figure" in V.INITIATIVE["grenade"]
+
+
+def test_every_general_without_a_card_rolls():
+    assert "może zdecydować się" in _quotes("m44.overlord.may_act", "memoir44-overlord-rules-pl.txt")
+    g = _overlord(["probe_left", "probe_center", "attack_center", "recon_right", "attack_left"])
+    after = G.apply(g, "dispatch", faces=["infantry", "armor", "star"])
+    rolls = [e for e in after.new_events if e.kind == "initiative"]
+    assert [e.text.split()[1] for e in rolls] == ["left", "center", "right"]
+
+
+def test_two_section_cards_a_general():
+    assert "dwie karty sekcji jednemu" in _quotes("m44.overlord.cards_per_general", "memoir44-overlord-rules-pl.txt")
+    g = _overlord(["probe_center", "attack_center", "recon_center", "probe_left", "counter_attack"])
+    g = _give(_give(g, "probe_center", "center"), "attack_center", "center")
+    with pytest.raises(IllegalAction) as refused:
+        _give(g, "recon_center", "center")
+    assert refused.value.rule is V.OVERLORD_TWO_SECTION_CARDS
+
+
+def test_card_icons_as_the_engine_reads_them():
+    assert "sylwetkę głównego dowódcy" in _quotes("m44.overlord.card_icons", "memoir44-overlord-rules-pl.txt")
+    assert "mazo de cartas de Mando específicas" in _quotes("m44.overlord.card_icons", "memoir44-rules-es.txt")
+    assert V.overlord_players("air_power") == ("chief",)
+    assert "chief" not in V.overlord_players("ambush")
+    assert set(V.overlord_players("counter_attack")) == {*V.FIELD_GENERALS, "chief"}
+    g = _overlord(["probe_left", "probe_center", "attack_center", "recon_right", "attack_left"])
+    assert len(g.deck) + sum(len(h) for h in g.hands.values()) == 2 * len(C.deck())    # two base decks
+
+
+def test_ambush_is_not_handed_out_on_the_chiefs_turn():
+    texts = _quotes("m44.overlord.ambush", "memoir44-overlord-rules-pl.txt")
+    assert "gdy przeciwnik zaatakuje go w walce w zwarciu" in texts
+    assert "cualquiera de los dos miembros del equipo" in _quotes("m44.overlord.ambush", "memoir44-rules-es.txt")
+    g = _overlord(["ambush", "probe_left", "probe_center", "attack_center", "recon_right"])
+    assert not [a for a in G.legal_actions(g) if a.startswith("give ambush")]
+    with pytest.raises(IllegalAction) as refused:
+        _give(g, "ambush", "left")
+    assert refused.value.rule is V.OVERLORD_AMBUSH_OWN_TURN
+
+
+def test_the_chief_draws_up_to_his_hand():
+    from tutor.chapters import ch13
+    assert "dobiera dwie nowe karty" in _quotes("m44.overlord.draw", "memoir44-overlord-rules-pl.txt")
+    for given, drawn in ((["probe_left"], 1), (["probe_left", "attack_center", "recon_right"], 2)):
+        g = _overlord(["probe_left", "probe_center", "attack_center", "recon_right", "attack_left"])
+        for key in given:
+            g = _give(g, key, key.split("_")[1])
+        after = ch13.finish_turn(G.apply(g, "dispatch"), "allied")
+        draw = next(e for e in ch13.events_between(g, after) if e.kind == "draw")
+        assert draw.text.startswith(f"The allied chief draws {drawn} card")
+        assert len(after.hands["allied.chief"]) == 5 - len(given) + drawn
+
+
+def test_their_finest_hour_counts_the_chiefs_cards():
+    assert "también por la carta de Mando común" in _quotes("m44.overlord.finest_hour", "memoir44-rules-es.txt")
+    g = _overlord(["their_finest_hour", "probe_left", "probe_center", "attack_center", "recon_right"])
+    g = _give(_give(g, "their_finest_hour", "chief"), "probe_left", "left")
+    after = G.apply(g, "dispatch")
+    roll = next(e for e in after.new_events if e.kind == "finest_hour")
+    assert len(roll.get("faces")) == 4           # 3 cards kept + Their Finest Hour; the gift no longer counts
+
+
+def test_four_roles_whatever_the_players():
+    assert "hasta 8 jugadores (4 por bando)" in _quotes("m44.overlord.players", "memoir44-rules-es.txt")
+    assert "Dla trzech graczy na stronę" in _quotes("m44.overlord.players", "memoir44-overlord-rules-pl.txt")
+    for n in (1, 2, 3, 4):
+        assert V.variant("overlord", axis=n, allied=n).seats("allied") == (
+            "allied.chief", "allied.left", "allied.center", "allied.right")
