@@ -3,14 +3,25 @@
 Each cited rule shows its English summary; the original wording (Spanish, Czech or Polish, as the
 seed rulebook prints it) opens under a ``<details>`` toggle, with the file and heading it comes
 from. Pure string functions: no widgets here.
+
+The chapters build their pages from these: :func:`verdict` (one line, green or red),
+:func:`events_html` (what an engine action did, step by step, and the rules it applied),
+:func:`moves_html` (a unit's legal moves on the board, each refusal with its reason),
+:func:`los_html` (a line-of-sight ruling), :func:`show` (HTML as one notebook output).
 """
 
 from __future__ import annotations
 
 from html import escape
+from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from tutor.hexes import fmt
 from tutor.rulebook import SEED_FILES, Rule
+
+if TYPE_CHECKING:
+    from tutor.hexes import Hex
+    from tutor.memoir.movement import Moves
 
 LANGUAGE_NAMES = {"es": "Spanish", "cs": "Czech", "pl": "Polish"}
 
@@ -36,6 +47,86 @@ def rules_html(rules) -> str:
             seen.add(r.key)
             parts.append(rule_html(r, style=False))
     return "".join(parts)
+
+
+def verdict(text: str, ok: bool | None = None) -> str:
+    """A one-line verdict: green when ``ok``, red when not, plain when None."""
+    cls = {True: " tutor-ok", False: " tutor-no", None: ""}[ok]
+    return f'<div class="tutor-verdict{cls}">{escape(text)}</div>'
+
+
+def events_html(events, *, kinds=None, rules: bool = True) -> str:
+    """What an action did: the engine's events as a numbered list (optionally only some
+    ``kinds``), then the rules they applied, each once. No events, no list."""
+    evs = [e for e in events if kinds is None or e.kind in kinds]
+    items = "".join(f"<li>{escape(e.text)}</li>" for e in evs)
+    out = f"<ol class='tutor-events'>{items}</ol>" if items else ""
+    if rules:
+        out += rules_html(e.rule for e in evs)
+    return out
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """"1 hex", "2 hexes", "3 hits"; ``many`` for an irregular plural ("dice")."""
+    if n == 1:
+        return f"{n} {word}"
+    if many is not None:
+        return f"{n} {many}"
+    return f"{n} {word}es" if word.endswith(("x", "s", "ch")) else f"{n} {word}s"
+
+
+def move_highlights(moves: Moves, dest: Hex | None = None, *, far: bool = False):
+    """Reachable hexes shaded "legal", refused ones "closed" with a numbered marker (hexes refused
+    only for being too far are left plain unless ``far``); ``dest`` draws the path to it."""
+    from tutor.render.scene import Line, Mark, highlights
+    refused = [r for r in _refusals(moves, far)]
+    marks = [Mark(r.hex, "closed", text=str(i)) for i, r in enumerate(refused, 1)]
+    lines = []
+    path = []
+    if dest is not None and dest in moves.reachable:
+        hexes = (moves.origin, *moves.reachable[dest].path)
+        lines = [Line(a, b, "move") for a, b in pairwise(hexes)]
+        path = [dest]
+    legal = [h for h in moves.reachable if h not in path]
+    no_battle = [h for h, r in moves.reachable.items() if not r.can_battle]
+    return highlights(selected=[moves.origin], legal=legal, closed=[r.hex for r in refused], target=path,
+                      lines=lines, marks=marks,
+                      notes=[(h, "no fire") for h in no_battle])
+
+
+def _refusals(moves: Moves, far: bool):
+    out = sorted(moves.refused.values(), key=lambda r: (r.hex[1], r.hex[0]))
+    if not far:
+        out = [r for r in out if not r.reason.startswith("too far")]
+    return out
+
+
+def moves_html(state, at, *, dest=None, title: str | None = None, board: bool = True) -> str:
+    """A unit's legal moves on the board (``state``: a GameState), each refusal numbered with its
+    reason, and the rules."""
+    from tutor.hexes import parse_hex
+    from tutor.memoir.movement import legal_moves
+    from tutor.render.svg import state_svg
+    at = parse_hex(at) if isinstance(at, str) else at
+    moves = legal_moves(state, at)
+    dest = parse_hex(dest) if isinstance(dest, str) else dest
+    u = moves.unit
+    n_far = sum(1 for r in moves.refused.values() if r.reason.startswith("too far"))
+    head = (f"The {u.name} on {fmt(at)} may reach {plural(len(moves.reachable), 'hex')}"
+            + (f" ({sum(not r.can_battle for r in moves.reachable.values())} of them without battling)"
+               if any(not r.can_battle for r in moves.reachable.values()) else "") + ".")
+    items = "".join(f"<li><b>{i}. {fmt(r.hex)}</b>: {escape(r.reason)}.</li>"
+                    for i, r in enumerate(_refusals(moves, False), 1))
+    if n_far:
+        items += f"<li>{plural(n_far, 'more hex')} just beyond its reach (too far).</li>"
+    extra = f"<p>{escape(moves.explain(dest))}.</p>" if dest is not None else ""
+    rules = list(moves.rules) + [r.rule for r in moves.refused.values()] + \
+        [r.rule for r in moves.reachable.values() if r.rule is not None]
+    picture = state_svg(state, move_highlights(moves, dest),
+                        title=title if title is not None else f"Where the {u.name} on {fmt(at)} may move") if board else ""
+    return (f"<div>{picture}{verdict(head)}{extra}"
+            + (f"<p>Refused (marked ✕ with a number):</p><ul>{items}</ul>" if items else "")
+            + rules_html(rules) + "</div>")
 
 
 def los_html(ruling, *, board: bool = True) -> str:
@@ -69,6 +160,11 @@ class Explained:
 
     def _repr_html_(self) -> str:
         return self.html
+
+
+def show(html: str) -> Explained:
+    """HTML as one notebook output (the same object ``explain`` returns), with the rule styles."""
+    return Explained(STYLE + html)
 
 
 def explain(ruling, *, board: bool = True) -> Explained:

@@ -8,8 +8,8 @@ course progress (``tutor.course.solved``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,20 @@ class Question:
         head = ("<b style='color:#1b6e1b'>Right.</b> " if ok else
                 f"<b style='color:#a32020'>Not quite — the answer is “{correct}”.</b> ")
         return ok, head + why
+
+
+def ask(key: str, prompt_html: str, choices, rule_fn) -> Question:
+    """A question whose ``rule_fn`` asks the engine; when judged, it checks the engine's answer is
+    one of the choices and styles the explanation (``tutor.explain.STYLE``)."""
+    from tutor.explain import STYLE
+    choices = tuple(choices)
+
+    def checked():
+        answer, why = rule_fn()
+        if answer not in choices:
+            raise AssertionError(f"{key}: the engine's answer {answer!r} is not among {choices}")
+        return answer, STYLE + why
+    return Question(key, prompt_html, choices, checked)
 
 
 def question_widget(q: Question):

@@ -105,14 +105,15 @@ def test_21_setup_is_seeded_and_shuffles():
 
 def test_board_and_zone_pictures():
     from tutor.chapters import und21
+    from tutor.render.undaunted import board_svg, card_title, zones_svg
     s = und21.worked_start()
-    svg = und21.board_svg(s, highlight=("17B",), path=("8A", "3B", "17B"))
+    svg = board_svg(s, highlight=("17B",), path=("8A", "3B", "17B"))
     assert svg.startswith("<svg") and svg.count('data-tile="') == len(s.board.tiles)
     assert "Scout B" in svg and "MG C" in svg
     z = s.zones_of("axis")
-    assert und21.zones_svg(z).count("face down") == 1
-    assert und21.card_title("machine-gunners-c") == "Machine gunners C"
-    assert und21.card_title("platoon-sergeant") == "Platoon sergeant"
+    assert zones_svg(z).count("face down") == 1
+    assert card_title("machine-gunners-c") == "Machine gunners C"
+    assert card_title("platoon-sergeant") == "Platoon sergeant"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """Chapter 4: movement. Every answer is the engine's ruling (``tutor.memoir.movement``).
 
-The first part of this module holds small display helpers the Memoir chapters 4–11 share (a
-board as SVG, events and rulings as HTML, a question whose answer the engine computes). They
-sit on the public functions of ``tutor.memoir``, ``tutor.render`` and ``tutor.explain``; the
-chapter report lists which of them belong in ``tutor.explain`` / ``tutor.render``.
+The first part of this module holds two small helpers the Memoir chapters 4–11 share: a board
+state from a scenario name (:func:`state`) and a board as SVG (:func:`board_svg`). The display
+helpers (``verdict``, ``events_html``, ``moves_html``, ``show``) are ``tutor.explain``'s, the
+engine-checked question (``ask``) is ``tutor.quiz``'s.
 
 The "try" of this chapter is :class:`MoveExplorer`: pick a unit (touch-friendly buttons), see
 every hex it may reach shaded and the hexes it may not enter marked with the reason; pick a
@@ -15,12 +15,12 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from tutor.explain import STYLE, Explained, rules_html
-from tutor.hexes import Hex, fmt, parse_hex
+from tutor.explain import STYLE, Explained, events_html, moves_html, plural, rules_html, show
+from tutor.hexes import fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.movement import Moves, legal_moves, move
 from tutor.memoir.state import GameState, from_scenario, load as load_state, order
-from tutor.quiz import Question
+from tutor.quiz import Question, ask
 from tutor.scenario import Scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent.parent / "scenarios"
@@ -48,100 +48,13 @@ def board_svg(field, hl=None, *, title: str | None = None, legend: bool = True) 
     return state_svg(field, hl, title=title, legend=legend)
 
 
-def show(html: str) -> Explained:
-    """Display HTML as one notebook output (the same object ``explain`` returns)."""
-    return Explained(STYLE + html)
-
-
-def verdict(text: str, ok: bool | None = None) -> str:
-    cls = {True: " tutor-ok", False: " tutor-no", None: ""}[ok]
-    return f'<div class="tutor-verdict{cls}">{escape(text)}</div>'
-
-
-def events_html(events, *, rules: bool = True) -> str:
-    """What an action did, step by step, and the rules it applied (each once)."""
-    items = "".join(f"<li>{escape(e.text)}</li>" for e in events)
-    out = f"<ol class='tutor-events'>{items}</ol>"
-    if rules:
-        out += rules_html(e.rule for e in events)
-    return out
-
-
-def ask(key: str, prompt_html: str, choices, rule_fn) -> Question:
-    """A question whose ``rule_fn`` asks the engine; it checks the answer is one of the choices."""
-    choices = tuple(choices)
-
-    def checked():
-        answer, why = rule_fn()
-        if answer not in choices:
-            raise AssertionError(f"{key}: the engine's answer {answer!r} is not among {choices}")
-        return answer, STYLE + why
-    return Question(key, prompt_html, choices, checked)
-
-
-def plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word}es" if word.endswith(("x", "s", "ch")) else f"{n} {word}s"
-
-
 # ---------------------------------------------------------------------------------------------
-# Legal moves: highlights and explanations
-
-
-def move_highlights(moves: Moves, dest: Hex | None = None, *, far: bool = False):
-    """Reachable hexes shaded "legal", refused ones "closed" with a numbered marker (hexes refused
-    only for being too far are left plain unless ``far``); ``dest`` draws the path to it."""
-    from tutor.render.scene import Line, Mark, highlights
-    refused = [r for r in _refusals(moves, far)]
-    marks = [Mark(r.hex, "closed", text=str(i)) for i, r in enumerate(refused, 1)]
-    lines = []
-    path = []
-    if dest is not None and dest in moves.reachable:
-        hexes = (moves.origin, *moves.reachable[dest].path)
-        lines = [Line(a, b, "move") for a, b in zip(hexes, hexes[1:])]
-        path = [dest]
-    legal = [h for h in moves.reachable if h not in path]
-    no_battle = [h for h, r in moves.reachable.items() if not r.can_battle]
-    return highlights(selected=[moves.origin], legal=legal, closed=[r.hex for r in refused], target=path,
-                      lines=lines, marks=marks,
-                      notes=[(h, "no fire") for h in no_battle])
-
-
-def _refusals(moves: Moves, far: bool):
-    out = sorted(moves.refused.values(), key=lambda r: (r.hex[1], r.hex[0]))
-    if not far:
-        out = [r for r in out if not r.reason.startswith("too far")]
-    return out
-
-
-def moves_html(field, at, *, dest=None, title: str | None = None, board: bool = True) -> str:
-    """A unit's legal moves on the board, each refusal numbered with its reason, and the rules."""
-    st = state(field)
-    at = parse_hex(at) if isinstance(at, str) else at
-    moves = legal_moves(st, at)
-    dest = parse_hex(dest) if isinstance(dest, str) else dest
-    u = moves.unit
-    n_far = sum(1 for r in moves.refused.values() if r.reason.startswith("too far"))
-    head = (f"The {u.name} on {fmt(at)} may reach {plural(len(moves.reachable), 'hex')}"
-            + (f" ({sum(not r.can_battle for r in moves.reachable.values())} of them without battling)"
-               if any(not r.can_battle for r in moves.reachable.values()) else "") + ".")
-    items = "".join(f"<li><b>{i}. {fmt(r.hex)}</b>: {escape(r.reason)}.</li>"
-                    for i, r in enumerate(_refusals(moves, False), 1))
-    if n_far:
-        items += f"<li>{plural(n_far, 'more hex')} just beyond its reach (too far).</li>"
-    extra = f"<p>{escape(moves.explain(dest))}.</p>" if dest is not None else ""
-    rules = list(moves.rules) + [r.rule for r in moves.refused.values()] + \
-        [r.rule for r in moves.reachable.values() if r.rule is not None]
-    picture = board_svg(st, move_highlights(moves, dest),
-                        title=title if title is not None else f"Where the {u.name} on {fmt(at)} may move") if board else ""
-    return (f"<div>{picture}{verdict(head)}{extra}"
-            + (f"<p>Refused (marked ✕ with a number):</p><ul>{items}</ul>" if items else "")
-            + rules_html(rules) + "</div>")
+# Legal moves (drawn and explained by tutor.explain.moves_html)
 
 
 def show_moves(field, at, **kw) -> Explained:
-    return show(moves_html(field, at, **kw))
+    """A unit's legal moves (``tutor.explain.moves_html``) on a board named as :func:`state` takes it."""
+    return show(moves_html(state(field), at, **kw))
 
 
 # ---------------------------------------------------------------------------------------------

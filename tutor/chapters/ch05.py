@@ -9,15 +9,15 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
-from tutor.chapters.ch04 import ask, board_svg, plural, show, state, verdict
-from tutor.explain import Explained, rules_html
+from tutor.chapters.ch04 import board_svg, state
+from tutor.explain import Explained, plural, rules_html, show, verdict
 from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.combat import DICE, RANGE_RULES, attack_dice, targets
 from tutor.memoir.los import has_line_of_sight, line_of_sight
 from tutor.memoir.state import order
 from tutor.odds import KINDS, distribution
-from tutor.quiz import Question
+from tutor.quiz import Question, ask
 
 BATTLE_BOARD = "chapters/battle"
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import ask, board_svg, events_html, plural, show, state, verdict
-from tutor.explain import Explained, rules_html
+from tutor.chapters.ch04 import board_svg, state
+from tutor.explain import Explained, events_html, plural, rules_html, show, verdict
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir import dice as D
 from tutor.memoir import rules as R
 from tutor.memoir.combat import battle
 from tutor.memoir.retreat import RetreatRuling, ruling
 from tutor.memoir.state import order
-from tutor.quiz import Question
+from tutor.quiz import Question, ask
 
 KINDS = ("infantry", "armor", "artillery")
 FACE_LABEL = {"infantry": "infantry", "armor": "armor", "grenade": "grenade", "star": "star", "flag": "flag"}

@@ -9,15 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from tutor.chapters.ch04 import ask, board_svg, show, state, verdict
+from tutor.chapters.ch04 import board_svg, state
 from tutor.errors import IllegalAction
-from tutor.explain import Explained, rules_html
+from tutor.explain import Explained, rules_html, show
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.combat import attack_dice, battle, take_ground, why_no_battle
 from tutor.memoir.movement import move
 from tutor.memoir.state import GameState, order
-from tutor.quiz import Question
+from tutor.quiz import Question, ask
 
 TAKE_GROUND_BOARD = "chapters/take-ground"
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import MoveExplorer, ask, battle_after_question, board_svg, show, state
-from tutor.explain import Explained, rules_html
+from tutor.chapters.ch04 import MoveExplorer, battle_after_question, board_svg, state
+from tutor.explain import Explained, rules_html, show
 from tutor.hexes import fmt
 from tutor.memoir import rules as R
 from tutor.memoir.movement import allowance, battle_limit, legal_moves
 from tutor.memoir.retreat import ruling
-from tutor.quiz import Question
+from tutor.quiz import Question, ask
 from tutor.scenario import full_strength
 
 SF_BOARD = "chapters/special-forces"

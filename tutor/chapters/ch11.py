@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import ask, board_svg, events_html, show, state, verdict
-from tutor.explain import Explained, rules_html
+from tutor.chapters.ch04 import board_svg, state
+from tutor.explain import Explained, events_html, rules_html, show, verdict
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.combat import battle
 from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.state import GameState, end_turn, order
-from tutor.quiz import Question
+from tutor.quiz import Question, ask
 
 OBJ_BOARD = "chapters/objectives"
 LABEL = {"temporary": "temp. medal", "permanent": "perm. medal", "majority": "majority", "sudden_death": "sudden death"}

@@ -5,8 +5,6 @@ The "try" is :class:`AirStrike`: a live board where the learner taps up to 4 ene
 target group (the engine says whether the group is legal and why), picks the side, front and
 year (the superiority table gives the dice per hex), then sets or rolls the dice and sees what the
 engine's strike does to each hex: hits (stars included), protection ignored, flags not ignorable.
-
-The first part of the module holds small display helpers that chapters 13 and 14 share.
 """
 
 from __future__ import annotations
@@ -15,54 +13,14 @@ import random
 from html import escape
 
 from tutor.errors import IllegalAction
-from tutor.explain import STYLE, Explained, rules_html
+from tutor.explain import STYLE, Explained, events_html, plural, rules_html, show, verdict
 from tutor.hexes import BOARDS, Hex, fmt, parse_hex
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
-from tutor.quiz import Question
+from tutor.quiz import Question, ask
 from tutor.scenario import Scenario, UnitSpec
-
-# ---------------------------------------------------------------------------------------------
-# Display helpers (chapters 12-14)
-
-
-def show(html: str) -> Explained:
-    """HTML as one notebook output."""
-    return Explained(STYLE + html)
-
-
-def verdict(text: str, ok: bool | None = None) -> str:
-    cls = {True: " tutor-ok", False: " tutor-no", None: ""}[ok]
-    return f'<div class="tutor-verdict{cls}">{escape(text)}</div>'
-
-
-def events_html(events, *, kinds=None, rules: bool = True) -> str:
-    """The engine's events as a numbered list (optionally only some kinds), then their rules."""
-    evs = [e for e in events if kinds is None or e.kind in kinds]
-    items = "".join(f"<li>{escape(e.text)}</li>" for e in evs)
-    out = f"<ol class='tutor-events'>{items}</ol>" if items else ""
-    if rules:
-        out += rules_html(e.rule for e in evs)
-    return out
-
-
-def ask(key: str, prompt_html: str, choices, rule_fn) -> Question:
-    """A question whose ``rule_fn`` asks the engine; it checks the engine's answer is a choice."""
-    choices = tuple(choices)
-
-    def checked():
-        answer, why = rule_fn()
-        if answer not in choices:
-            raise AssertionError(f"{key}: the engine's answer {answer!r} is not among {choices}")
-        return answer, STYLE + why
-    return Question(key, prompt_html, choices, checked)
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
 
 # ---------------------------------------------------------------------------------------------
 # The air superiority table (APÉNDICE 4)

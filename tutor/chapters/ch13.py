@@ -20,16 +20,14 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch12 import ask, events_html, show, verdict
-from tutor.explain import STYLE, rules_html
+from tutor.explain import STYLE, events_html, rules_html, show, verdict
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.memoir import variants as V
-from tutor.quiz import Question
+from tutor.quiz import Question, ask
 from tutor.scenario import bundled
 
 SIDE = {"allied": "Allies", "axis": "Axis"}
-
 
 def seat_name(seat: str) -> str:
     """"allied.1" -> "Allies A (starting player)", "axis" -> "Axis (alone)", "axis.flanks" -> …"""
@@ -44,15 +42,12 @@ def seat_name(seat: str) -> str:
         return f"{SIDE[side]} commander-in-chief"
     return f"{SIDE[side]} {'both flanks' if who == 'flanks' else who + ' flank'}"
 
-
 def short_seat(seat: str) -> str:
     side, _, who = seat.partition(".")
     return SIDE[side] + ({"1": " A", "2": " B"}.get(who, f" {who}" if who else ""))
 
-
 # ---------------------------------------------------------------------------------------------
 # Operation Alliance: the table, the deal, the turn
-
 
 def distribution_html() -> str:
     """The distribution table (``variants.ALLIANCE_DISTRIBUTION``) and the tutor's reading for
@@ -66,10 +61,8 @@ def distribution_html() -> str:
             f"minus 2 each, at least 1, plus the common card): {escape(extra)} — a reading of this "
             f"project, not the rulebook's.</small></p>")
 
-
 def distribution_table():
     return show(distribution_html() + rules_html([V.ALLIANCE_TABLE, V.ALLIANCE_COMMON]))
-
 
 def alliance_field(hand: int = 5, first: str = "allied"):
     """Pegasus Bridge with both sides given ``hand`` command cards (the table is per side)."""
@@ -78,12 +71,10 @@ def alliance_field(hand: int = 5, first: str = "allied"):
     extra.update(cards=hand, first=first)
     return sc.replace(extra=extra, title=f"Pegasus Bridge, {hand} cards a side")
 
-
 def deal(allied: int = 2, axis: int = 2, hand: int = 5, seed: int = 13, *, first: str = "allied") -> G.Game:
     """An Operation Alliance game: ``allied``/``axis`` players per side (1 or 2)."""
     field = alliance_field(hand, first) if hand else bundled("pegasus-bridge")
     return G.new_game(field, seed, V.variant("alliance", axis=axis, allied=allied))
-
 
 def finish_turn(g: G.Game, side: str | None = None, limit: int = 40) -> G.Game:
     """End the turn in progress without moving or battling: orders unused, the card drawn; a
@@ -98,7 +89,6 @@ def finish_turn(g: G.Game, side: str | None = None, limit: int = 40) -> G.Game:
         g = G.apply(g, pick)
     raise RuntimeError("the turn did not end")
 
-
 def play(g: G.Game, card: str) -> G.Game:
     """The active player plays ``card`` (from the hand or the common card), then the turn ends
     (no moves or battles here) and the engine deals the replacement."""
@@ -106,7 +96,6 @@ def play(g: G.Game, card: str) -> G.Game:
     if not acts:
         G.apply(g, f"play {card}")          # raises the engine's IllegalAction with its rule
     return finish_turn(G.apply(g, acts[0]), g.side)
-
 
 def events_between(before: G.Game, after: G.Game) -> list:
     """Every event of the actions that led from ``before`` to ``after``, oldest first."""
@@ -117,10 +106,8 @@ def events_between(before: G.Game, after: G.Game) -> list:
         x = x.prev
     return [e for c in reversed(chunks) for e in c]
 
-
 def first_card(g: G.Game) -> str:
     return G.playable(g)[0][0]
-
 
 def turn_order(g: G.Game, turns: int = 8) -> list[str]:
     """Who plays each of the next ``turns`` turns, as the engine hands them out."""
@@ -132,17 +119,14 @@ def turn_order(g: G.Game, turns: int = 8) -> list[str]:
         g = play(g, first_card(g))
     return out
 
-
 def turn_order_html(seats: list[str]) -> str:
     cells = "".join(f"<li><b>{i}.</b> {escape(short_seat(s))}</li>" for i, s in enumerate(seats, 1))
     return f"<ol style='display:flex;flex-wrap:wrap;gap:6px 18px;list-style:none;padding:0'>{cells}</ol>"
-
 
 def _card(inst: str, role: str | None = None, subtitle: str = ""):
     from tutor.render.scene import Card
     c = C.card(inst)
     return Card(c.name, True, role, subtitle or ("section" if c.section else "tactic"))
-
 
 def card_rows(g: G.Game, *, drawn: str | None = None, playable: bool = True) -> list[tuple]:
     """The table as rows of cards: each seat's hand and each team's common card; the active
@@ -163,16 +147,13 @@ def card_rows(g: G.Game, *, drawn: str | None = None, playable: bool = True) -> 
     rows.append(("Deck", (), len(g.deck), {"key": "deck"}))
     return rows
 
-
 def table_scene(g: G.Game, **kw):
     from tutor.render.scene import card_scene
     return card_scene(card_rows(g, **kw), width=700, label_w=110)
 
-
 def table_svg(g: G.Game, **kw) -> str:
     from tutor.render.svg import svg
     return svg(table_scene(g, **kw))
-
 
 class AllianceTable:
     """Deal, show the table as card rows, and play turn by turn. ``widget`` is the box;
@@ -303,22 +284,18 @@ class AllianceTable:
     def text(self) -> str:
         return self.status.value
 
-
 # ---------------------------------------------------------------------------------------------
 # Young Generals
-
 
 def young_generals(players: int = 1, *, take_ground: bool = True, overrun: bool = True, seed: int = 13) -> G.Game:
     """Pegasus Bridge as Young Generals: ``players`` per side (1-3)."""
     var = V.variant("young_generals", axis=players, allied=players, take_ground=take_ground, overrun=overrun)
     return G.new_game("pegasus-bridge", seed, var)
 
-
 def performer(g: G.Game, side: str, card: str) -> str:
     """Which team member carries out ``card`` (the sections its orders name)."""
     secs = {s for s, _ in C.card(card).orders}
     return V.young_generals_member(g.variant, side, secs)
-
 
 def young_generals_html(g: G.Game) -> str:
     side = "axis"
@@ -337,7 +314,6 @@ def young_generals_html(g: G.Game) -> str:
             f"<b>{'on' if g.variant.overrun else 'off'}</b>.</p>"
             f"<p>The Axis team: {escape(seats)}. Who carries out each card in the hand:</p>"
             f"<table class='tutor-obs'><tr><th>card</th><th>carried out by</th></tr>{rows}</table></div>")
-
 
 class YoungGenerals:
     """Options of the variant and the resulting deal. ``set(players, take_ground, overrun)``."""
@@ -361,10 +337,8 @@ class YoungGenerals:
         self.game = young_generals(players, take_ground=take_ground, overrun=overrun, seed=self.seed)
         self.out.value = STYLE + young_generals_html(self.game)
 
-
 # ---------------------------------------------------------------------------------------------
 # Check yourself
-
 
 def _split_question() -> Question:
     choices = ("2", "3", "4", "5")
@@ -379,7 +353,6 @@ def _split_question() -> Question:
     return ask("13.split.5", "<p>The scenario gives the Allies <b>5</b> command cards and they play as a "
                "team of 2. How many cards does <b>each</b> Allied player hold?</p>", choices, rule_fn)
 
-
 def _order_question(key: str, allied: int, axis: int, nth: int, prompt: str) -> Question:
     g0 = deal(allied, axis, 5)
     seats = list(dict.fromkeys(s for side in ("allied", "axis") for s in g0.seats(side)))
@@ -390,7 +363,6 @@ def _order_question(key: str, allied: int, axis: int, nth: int, prompt: str) -> 
         return short_seat(order[nth - 1]), (f"<p>The engine hands out the turns: {turn_order_html(order)}</p>"
                                             + rules_html([V.ALLIANCE_ORDER, V.ALLIANCE_SOLO]))
     return ask(key, prompt, choices, rule_fn)
-
 
 def _common_question() -> Question:
     choices = ("Into the active player's hand", "Face up, as the new common card", "Into the partner's hand")
@@ -406,7 +378,6 @@ def _common_question() -> Question:
                         + rules_html([V.ALLIANCE_ACTIVE]))
     return ask("13.common.draw", "<p>In a team, the active player plays the team's <b>common</b> card. Where "
                "does the card drawn at the end of the turn go?</p>", choices, rule_fn)
-
 
 def _finest_question() -> Question:
     choices = ("2", "3", "4", "5")
@@ -424,7 +395,6 @@ def _finest_question() -> Question:
                "team has its common card face up. Allies A plays Their Finest Hour. How many dice are rolled?"
                "</p>", choices, rule_fn)
 
-
 def _yg_cards_question() -> Question:
     choices = ("2", "4", "6", "the scenario's number")
 
@@ -437,7 +407,6 @@ def _yg_cards_question() -> Question:
     return ask("13.yg.cards", "<p>Pegasus Bridge gives the Axis only <b>2</b> command cards. In the "
                "<b>Young Generals</b> variant, how many cards does the Axis player get?</p>", choices, rule_fn)
 
-
 def _yg_who_question() -> Question:
     choices = ("The centre player (commander-in-chief)", "The flanks player", "The team decides each time")
 
@@ -449,7 +418,6 @@ def _yg_who_question() -> Question:
                         f"card affects most carries it out.</p>" + rules_html([V.YG_TEAMS, V.YG_WHO_ACTS]))
     return ask("13.yg.who", "<p>Young Generals, a team of <b>2</b>: one child and one adult. The team plays "
                "<b>Attack Left Flank</b>. Who moves the units and rolls the dice?</p>", choices, rule_fn)
-
 
 def questions() -> list[Question]:
     return [

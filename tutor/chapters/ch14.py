@@ -18,16 +18,15 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch12 import ask, events_html, show, verdict
 from tutor.chapters.ch13 import events_between, finish_turn
 from tutor.errors import IllegalAction, InputError
-from tutor.explain import STYLE, rules_html
+from tutor.explain import STYLE, events_html, rules_html, show, verdict
 from tutor.hexes import Hex, fmt, parse_hex
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.memoir import turn as T
 from tutor.memoir import variants as V
-from tutor.quiz import Question
+from tutor.quiz import Question, ask
 
 SCENARIO = "overlord/teaching"
 GENERALS = ("left", "center", "right")

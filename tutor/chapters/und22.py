@@ -11,10 +11,11 @@ import random
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und21 import card_title, events_html, worked_start, zones_html
+from tutor.chapters.und21 import events_html, worked_start
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
+from tutor.render.undaunted import card_title, zones_html
 from tutor.undaunted import EndTurn, Play, RevealInitiative, apply
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS

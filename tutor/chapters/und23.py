@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und21 import board_html, card_title, events_html, worked_start, zones_html
+from tutor.chapters.und21 import events_html, worked_start
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
+from tutor.render.undaunted import board_html, card_title, zones_html
 from tutor.undaunted import EndTurn, Play, Withdraw, apply, card_plays, legal_actions
 from tutor.undaunted import rules as R
 

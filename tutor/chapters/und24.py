@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und21 import card_title
 from tutor.chapters.und23 import play_widget, sandbox
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
+from tutor.render.undaunted import card_title
 from tutor.undaunted import LoadedDice, Play, apply
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS

@@ -13,9 +13,10 @@ from dataclasses import replace
 from fractions import Fraction
 from html import escape
 
-from tutor.chapters.und21 import card_title, worked_start, zones_html
+from tutor.chapters.und21 import worked_start
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
+from tutor.render.undaunted import card_title, zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.combat import (

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from tutor.chapters.und21 import WORKED, board_html, card_title, events_html, zones_html
+from tutor.chapters.und21 import WORKED, events_html
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
+from tutor.render.undaunted import board_html, card_title, zones_html
 from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, load
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import UNIT_TYPES

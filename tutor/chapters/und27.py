@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und21 import board_html, worked_start
+from tutor.chapters.und21 import worked_start
 from tutor.explain import rule_html
 from tutor.quiz import Question
+from tutor.render.undaunted import board_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.state import Victory
 from tutor.undaunted.victory import army_suppressed, decide, hopeless

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.und21 import _NAMES, card_title
 from tutor.explain import rule_html
 from tutor.quiz import Question
+from tutor.render.undaunted import NAMES, card_title, render_card
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 
@@ -76,7 +76,7 @@ def platoon_rows(sort: str = "catalogue", kind: str = "all") -> list[dict]:
         if kind != "all" and c.kind != kind:
             continue
         ut = UNIT_TYPES.get(c.name) if c.kind == "soldier" else None
-        rows.append({"id": c.id, "unit": _NAMES.get(c.name, c.name), "czech": c.title_cs,
+        rows.append({"id": c.id, "unit": NAMES.get(c.name, c.name), "czech": c.title_cs,
                      "squad": c.squad.upper() if c.squad else "—", "kind": c.kind, "initiative": c.initiative,
                      "actions": c.actions, "copies": c.copies, "defense": ut.base_defense if ut else None,
                      "defense_src": ut.defense_source if ut else None, "init_src": c.initiative_source})
@@ -118,10 +118,9 @@ def card_html(card_id: str) -> str:
         where = (f"rulebook line {ut.defense_source.line}" if not ut.defense_source.chosen
                  else escape(ut.defense_source.text))
         src.append(f"<li>token base defense {ut.base_defense}: {where}</li>")
-    from tutor.chapters.und21 import _render_card
     from tutor.render.scene import card_scene
     from tutor.render.svg import svg
-    pic = svg(card_scene([("", (_render_card(card_id),), None)], width=200, card_h=80))
+    pic = svg(card_scene([("", (render_card(card_id),), None)], width=200, card_h=80))
     return (f"<div style='display:flex;gap:16px;align-items:flex-start'><div>{pic}</div><div>"
             f"<h3 style='margin:.2em 0'>{escape(card_title(card_id))} <span style='color:#666;font-size:14px'>"
             f"({escape(c.title_cs)})</span></h3><p>{escape(role)}</p>"
@@ -131,7 +130,7 @@ def card_html(card_id: str) -> str:
 
 def card_widget():
     import ipywidgets as w
-    pick = w.ToggleButtons(options=[(_NAMES[CARDS[c].name], c) for c in card_types()], value="riflemen-a",
+    pick = w.ToggleButtons(options=[(NAMES[CARDS[c].name], c) for c in card_types()], value="riflemen-a",
                            style={"button_width": "130px"})
     out = w.HTML()
     pick.observe(lambda *_: setattr(out, "value", card_html(pick.value)), names="value")
@@ -167,8 +166,8 @@ def _q_highest() -> Question:
 
     def rule_fn():
         top = max(CARDS.values(), key=lambda c: c.initiative)
-        return _NAMES[top.name], (f"<p>{escape(card_title(top.id))}: initiative {top.initiative}, the highest in "
-                                  f"the catalogue.</p>" + rule_html(R.INITIATIVE))
+        return NAMES[top.name], (f"<p>{escape(card_title(top.id))}: initiative {top.initiative}, the highest in "
+                                 f"the catalogue.</p>" + rule_html(R.INITIATIVE))
     return Question("28.initiative", "<p>Which card has the <b>highest initiative</b>?</p>", choices, rule_fn)
 
 
@@ -176,7 +175,7 @@ def _q_control() -> Question:
     choices = ("Riflemen", "Scouts", "Machine gunners", "Squad leader")
 
     def rule_fn():
-        names = sorted({_NAMES[c.name] for c in CARDS.values() if c.action("control")})
+        names = sorted({NAMES[c.name] for c in CARDS.values() if c.action("control")})
         return names[0], (f"<p>Cards with the control action: {', '.join(names)}.</p>"
                           + rule_html(R.CONTROL))
     return Question("28.control", "<p>Which cards can <b>take control</b> of a tile (and so take objectives)?</p>",
@@ -187,7 +186,7 @@ def _q_any_unit() -> Question:
     choices = ("Platoon sergeant", "Platoon guide", "Squad leader", "Sniper")
 
     def rule_fn():
-        names = sorted({_NAMES[c.name] for c in CARDS.values() if c.action("maneuver")})
+        names = sorted({NAMES[c.name] for c in CARDS.values() if c.action("maneuver")})
         return names[0], (f"<p>Maneuver (move <i>any</i> of your units) is printed on: {', '.join(names)}.</p>"
                           + rule_html(R.MANEUVER))
     return Question("28.maneuver", "<p>Which card can move <b>another</b> unit's token?</p>", choices, rule_fn)
@@ -197,7 +196,7 @@ def _q_no_squad() -> Question:
     choices = ("2", "3", "4", "5")
 
     def rule_fn():
-        names = sorted({_NAMES[c.name] for c in CARDS.values() if c.squad is None and c.kind != "fog"})
+        names = sorted({NAMES[c.name] for c in CARDS.values() if c.squad is None and c.kind != "fog"})
         return str(len(names)), (f"<p>{', '.join(names)}.</p>" + rule_html(R.SQUADLESS)
                                  + rule_html(R.LEADER_SQUADLESS))
     return Question("28.squadless", "<p>Not counting fog of war, how many card types belong to <b>no squad</b>?</p>",

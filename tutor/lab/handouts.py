@@ -172,38 +172,42 @@ def _pics_objectives():
 
 
 def _und_board(state, title, note="", **kw):
-    from tutor.chapters.und21 import board_svg
+    from tutor.render.undaunted import board_svg
     return board_svg(state, title=title, **kw), note
 
 
 def _pics_und_combat():
     from tutor.chapters import und21, und25
+    from tutor.render.undaunted import zones_svg
     return [_und_board(und21.worked_start(), "The worked example's board", "Cover per tile; hills add to defense."),
-            (und21.zones_svg(und25.DRILL_ZONES, title="Where a casualty comes from"),
+            (zones_svg(und25.DRILL_ZONES, title="Where a casualty comes from"),
              "A hit takes a card of the unit from the hand, then the discard, then the draw deck.")]
 
 
 def _pics_und_round():
-    from tutor.chapters import und21, und22
+    from tutor.chapters import und22
+    from tutor.render.undaunted import zones_svg
     st = und22.initiative_state()
-    return [(und21.zones_svg(und22.START, title="A deck before the round", open_draw=True),
+    return [(zones_svg(und22.START, title="A deck before the round", open_draw=True),
              "Draw four cards from the draw deck; reshuffle the discard when it runs out."),
-            (und21.zones_svg(st.zones_of("allied"), zones=("hand",), title="Allied hand at initiative"),
+            (zones_svg(st.zones_of("allied"), zones=("hand",), title="Allied hand at initiative"),
              "Each side reveals one card: the higher initiative goes first.")]
 
 
 def _pics_und_move():
-    from tutor.chapters import und21, und23
+    from tutor.chapters import und23
+    from tutor.render.undaunted import zones_svg
     s = und23.sandbox(und23.MOVE_HAND)
     return [_und_board(s, "Moving on the worked example's board", "A unit enters only tiles its side has scouted."),
-            (und21.zones_svg(s.zones_of("axis"), zones=("hand",), title="Movement cards"),
+            (zones_svg(s.zones_of("axis"), zones=("hand",), title="Movement cards"),
              "Move, maneuver, scout and sneak come from the card played.")]
 
 
 def _pics_und_support():
-    from tutor.chapters import und21, und24
+    from tutor.chapters import und24
+    from tutor.render.undaunted import zones_svg
     s = und24.support_state()
-    return [(und21.zones_svg(s.zones_of("allied"), zones=("hand", "table"), title="A hand with every support action"),
+    return [(zones_svg(s.zones_of("allied"), zones=("hand", "table"), title="A hand with every support action"),
              "Leaders bolster, command and inspire; other cards confuse, control, recon and target.")]
 
 
@@ -230,9 +234,10 @@ def _pics_und_platoon():
 
 def _pics_und_setup():
     from tutor.chapters import und21
+    from tutor.render.undaunted import zones_svg
     return [_und_board(und21.worked_start(), "An Undaunted board", "Tiles with cover, objectives and tokens."),
-            (und21.zones_svg(und21.setup_zones(1), zones=("draw", "supply"), title="Starting deck and supply",
-                             open_draw=True), "The deck is shuffled face down; the supply lies face up.")]
+            (zones_svg(und21.setup_zones(1), zones=("draw", "supply"), title="Starting deck and supply",
+                       open_draw=True), "The deck is shuffled face down; the supply lies face up.")]
 
 
 def _pics_air():

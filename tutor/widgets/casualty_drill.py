@@ -37,6 +37,7 @@ from tutor.errors import IllegalAction, InputError
 from tutor.render import style
 from tutor.render.picking import CardPick
 from tutor.render.scene import Card, Segment, card_scene
+from tutor.render.undaunted import card_title, unit_short
 from tutor.undaunted import combat
 from tutor.undaunted import rules as R
 from tutor.undaunted.actions import AttackPreview, apply, preview_attack
@@ -66,25 +67,9 @@ ZONE_WORDS = {"hand": "the hand", "table": "the table", "discard": "the discard 
               "board": "the token leaves the board"}
 GUESSABLE = ("hand", "table", "discard", "draw", "supply", "board")
 ORDER = ("hand", "discard", "draw")
-_NAMES = {"riflemen": "Riflemen", "scouts": "Scouts", "machine-gunners": "Machine gunners",
-          "squad-leader": "Squad leader", "platoon-sergeant": "Platoon sergeant",
-          "platoon-guide": "Platoon guide", "sniper": "Sniper", "mortar": "Mortar", "fog-of-war": "Fog of war"}
-_SHORT = {"riflemen": "Rifle", "scouts": "Scout", "machine-gunners": "MG", "sniper": "Sniper", "mortar": "Mortar"}
 
 # Sizes for a narrow notebook column: 560 px wide at most, scaled down to fit.
 WIDTH, LABEL_W, CARD_W, CARD_H, GAP = 560, 84, 52, 64, 10
-
-
-def card_title(card_id: str) -> str:
-    c = CARDS[card_id]
-    name = _NAMES.get(c.name, c.name.replace("-", " ").capitalize())
-    return f"{name} {c.squad.upper()}" if c.squad else name
-
-
-def unit_short(unit_id: str) -> str:
-    c = CARDS[unit_id]
-    s = _SHORT.get(c.name, c.name)
-    return f"{s} {c.squad.upper()}" if c.squad else s
 
 
 def _faces_text(total: int) -> str:
