@@ -277,15 +277,32 @@ def test_ch14_chief_desk_gives_refuses_and_dispatches():
     d.pick("attack_center#6")
     d.give("center")                                  # a fourth card: refused
     assert len(d.game.turn.given) == 3 and "at most 3" in d.text
-    d.dispatch()
-    assert d.after is not None and d.after.phase == "order"
+    d.dispatch()                                      # each general lays his section card on a section
+    assert d.after is not None and d.after.phase == "place" and "left general lays Probe Left Flank" in d.text
+    assert [b.description for b in d.choices.children] == ["Left general: Probe Left Flank on the left-outer section",
+                                                            "Left general: Probe Left Flank on the left-inner section"]
+    while d.after.phase == "place":
+        d.choices.children[-1].click()
+    assert d.after.phase == "order" and not d.choices.children
     assert "rolls for initiative" not in d.log.value  # every general had a card: nobody rolls
     d.reset()
-    assert not d.game.turn.given and d.after is None
-    d.dispatch()                                      # no card at all: all three roll (seeded)
+    assert not d.game.turn.given and d.after is None and not d.choices.children
+    d.dispatch()                                      # no card at all: each general may roll
+    assert d.after.phase == "initiative" and "may act on his own initiative" in d.text
+    assert [b.description for b in d.choices.children] == ["Left general: roll for initiative",
+                                                           "Left general: stay put, no roll"]
+    steps = ["pass"]
+    d.choose("pass")                                  # the left general stays put: no die
+    assert "does not act on his own initiative" in d.log.value
+    while d.after.phase in ch14.CHOICES:              # the others roll (seeded), a setback picks its unit
+        steps.append(G.legal_actions(d.after)[0])
+        d.choose(steps[-1])
     rolls = [e.text for e in ch14.events_between(d.game, d.after) if e.kind == "initiative"]
     again = G.apply(ch14.new_game(14), "dispatch")
-    assert len(rolls) == 3 and rolls == [e.text for e in again.new_events if e.kind == "initiative"]
+    for a in steps:
+        again = G.apply(again, a)
+    assert len(rolls) == 2 and rolls == [e.text for e in again.log if e.kind == "initiative"]
+    assert G.digest(again) == G.digest(d.after)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,12 +1,15 @@
 """Operation Overlord turns, checked against memoir44-overlord-rules-pl.txt (TURA GRY, Łańcuch
 dowodzenia): the chief's own tactic card first (Air Power and Barrage targets, Medics & Mechanics,
-Their Finest Hour), Counter-Attack, Ambush, the initiative roll, and whole random games."""
+Their Finest Hour, Infantry Assault on one of six sections), each field general's cards laid on his
+two sections and each unit following its own general's card, Counter-Attack, Ambush, the
+initiative roll (optional), and whole random games."""
 
 import random
 
 import pytest
 
 from tutor.errors import IllegalAction, InputError
+from tutor.hexes import distance
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
@@ -68,6 +71,21 @@ def refused(g, action, rule):
     return str(e.value)
 
 
+def place(g, key, section):
+    """The field general to act lays his card ``key`` on ``section``."""
+    card = next(c for c, who in g.turn.given.items() if c.split("#")[0] == key)
+    return G.apply(g, f"place {card} {section}")
+
+
+def decide(g, *choices, faces=None):
+    """The generals without a card, in turn: "roll" (dice from ``faces``, one each) or "pass"."""
+    faces = list(faces or [])
+    for c in choices:
+        assert g.phase == "initiative", g.phase
+        g = G.apply(g, c, faces=[faces.pop(0)] if c == "roll" and faces else None)
+    return g
+
+
 def finish(g, side):
     """Play out ``side``'s turn without moving or battling, up to the other side's dispatch."""
     for _ in range(60):
@@ -99,15 +117,18 @@ def test_chief_air_power_player_picks_the_group_before_the_generals_act(tmp_path
     assert any(set(a.split()[1:]) == {"19,5", "21,5", "22,4", "24,4"} for a in G.legal_actions(g))
     refused(g, "air 21,5 44,2", C.AIR_POWER_FACE)                         # not one group
     before = units(g)
-    # Allied air superiority in 1944: 2 dice per hex; then the centre and right generals roll
-    g = G.apply(g, "air 44,2", faces=["armor", "armor", "infantry", "armor"])
+    # Allied air superiority in 1944: 2 dice per hex; then the generals: the left lays his card
+    g = G.apply(g, "air 44,2", faces=["armor", "armor"])
     after = units(g)
     assert after["44,2"] == ("axis", "armor", 1)
     assert {h: v for h, v in after.items() if h != "44,2"} == {h: v for h, v in before.items() if h != "44,2"}
-    kinds = [e.kind for e in g.new_events]
-    assert kinds.index("hits") < kinds.index("initiative")                # the strike first, then the generals
-    assert [e.text.split()[1] for e in g.new_events if e.kind == "initiative"] == ["center", "right"]
-    assert g.phase == "order" and "air_power" in g.discard[-1]
+    assert "air_power" in g.discard[-1]
+    assert g.phase == "place" and g.player == "allied.left"                # the strike first, then the generals
+    g = place(g, "probe_left", "left-inner")
+    assert g.phase == "initiative" and g.player == "allied.center"
+    g = decide(g, "roll", "roll", faces=["infantry", "armor"])
+    assert [e.text.split()[1] for e in g.log if e.kind == "initiative"] == ["center", "right"]
+    assert g.phase == "order"
 
 
 def test_chief_barrage_any_enemy_unit_four_dice(tmp_path):
@@ -118,8 +139,10 @@ def test_chief_barrage_any_enemy_unit_four_dice(tmp_path):
     enemies = sorted((h for h, u in g.state.units.items() if u.side == "axis"), key=lambda h: (h[1], h[0]))
     assert G.legal_actions(g) == [f"barrage {h[0]},{h[1]}" for h in enemies]
     refused(g, "barrage 20,6", C.TACTIC_CARD)                             # one of his own
-    g = G.apply(g, "barrage 4,2", faces=["infantry", "grenade", "star", "armor", "infantry"])
+    g = G.apply(g, "barrage 4,2", faces=["infantry", "grenade", "star", "armor"])
     assert units(g)["4,2"] == ("axis", "infantry", 1)                     # 3 hits; armor misses infantry
+    assert g.phase == "place"
+    g = decide(place(place(g, "probe_left", "left-outer"), "probe_right", "right-inner"), "roll", faces=["infantry"])
     assert g.phase == "order" and any(e.kind == "initiative" for e in g.new_events)
 
 
@@ -135,9 +158,10 @@ def test_chief_medics_one_die_per_card_of_his_hand_then_one_order_a_turn(tmp_pat
     ev = next(e for e in g.new_events if e.kind == "medics")
     assert len(ev.get("faces")) == 4 and ev.get("returned") == 2
     assert units(g)["11,7"] == ("allied", "infantry", 4) and g.phase == "act"
-    g = G.apply(g, "end", faces=["star", "star"])                        # centre and right roll: stars
+    g = place(G.apply(g, "end"), "probe_left", "left-inner")
+    g = decide(g, "roll", "roll", faces=["star", "star"])                # centre and right roll: stars
     assert g.phase == "order" and g.turn.stage == ""
-    assert "order 11,7" not in G.legal_actions(g) and "order 4,6" in G.legal_actions(g)
+    assert "order 11,7" not in G.legal_actions(g) and "order 17,5" in G.legal_actions(g)
     msg = refused(g, "order 11,7", V.OVERLORD_ONE_ORDER)
     assert "chief's card" in msg
 
@@ -156,9 +180,9 @@ def test_chief_their_finest_hour_dice_orders_extra_die_and_reshuffle(tmp_path):
     g = G.apply(G.apply(g, "order 20,6"), "done")
     g2 = G.apply(g, "battle 20,6 21,5", faces=["star"] * 4)
     assert [e for e in g2.log if e.kind == "battle"][-1].get("dice") == 4     # 3 close + 1
-    g3 = G.apply(g, "end", faces=["infantry", "infantry"])
+    g3 = G.apply(g, "end")
     assert any(e.kind == "reshuffle" for e in g3.new_events)
-    assert g3.discard == () and tfh in g3.deck and g3.phase == "order"
+    assert g3.discard == () and tfh in g3.deck and g3.phase == "place"
 
 
 def test_chief_plays_one_tactic_and_keeps_a_card(tmp_path):
@@ -173,7 +197,8 @@ def test_chief_plays_one_tactic_and_keeps_a_card(tmp_path):
     assert "order 44,2" not in G.legal_actions(g) and "order 38,6" in G.legal_actions(g)
     for h in ("4,6", "38,6"):
         g = G.apply(g, f"order {h}")
-    g = G.apply(G.apply(g, "done"), "end", faces=["armor"])               # the centre general: armor
+    g = place(G.apply(G.apply(g, "done"), "end"), "probe_right", "right-inner")
+    g = decide(g, "roll", faces=["armor"])                                # the centre general: armor
     assert g.turn.stage == "" and g.phase == "order"
     acts = G.legal_actions(g)
     assert "order 4,6" not in acts and "order 11,7" in acts               # Move Out in the left command
@@ -189,6 +214,7 @@ def test_ambush_goes_to_the_attacked_field_general_and_the_chief_draws_one(tmp_p
               axis=["ambush", "probe_left", "probe_center", "probe_right", "attack_left"])
     g = give(give(give(g, "close_assault", "center"), "probe_left", "left"), "probe_right", "right")
     g = G.apply(g, "dispatch")
+    g = place(place(g, "probe_left", "left-inner"), "probe_right", "right-inner")
     g = G.apply(G.apply(g, "order 20,6"), "done")
     g = G.apply(g, "battle 20,6 21,5")
     assert g.phase == "ambush" and g.player == "axis.chief"
@@ -218,7 +244,8 @@ def test_counter_attack_copies_a_section_card_flanks_swapped(tmp_path):
     ca = inst(g, "counter_attack")
     assert not any(a.startswith(f"give {ca}") for a in G.legal_actions(g))       # nothing to copy yet
     refused(g, f"give {ca} left attack_left", V.OVERLORD_COUNTER)
-    g = G.apply(give(g, "attack_left", "left"), "dispatch", faces=["infantry", "armor"])
+    g = G.apply(give(g, "attack_left", "left"), "dispatch")
+    g = decide(place(g, "attack_left", "left-outer"), "pass", "pass")
     g = finish(g, "allied")
     assert g.player == "axis.chief"
     g = G.set_hand(g, "axis.chief", ["counter_attack", "probe_left", "probe_center", "probe_right", "attack_right"])
@@ -230,9 +257,13 @@ def test_counter_attack_copies_a_section_card_flanks_swapped(tmp_path):
     with pytest.raises(InputError):
         G.apply(g, f"give {ca} right")                                        # which card is copied?
     g = G.apply(g, f"give {ca} right attack_left")
-    g = G.apply(g, "dispatch", faces=["infantry", "infantry"])             # left: no infantry; centre: infantry
+    g = G.apply(g, "dispatch")
+    # the Axis right general lays the copy on his outer section: the board's left end
+    assert G.legal_actions(g) == [f"place {ca} right-inner", f"place {ca} right-outer"]
+    g = G.apply(g, f"place {ca} right-outer")
     ev = next(e for e in g.new_events if e.kind == "fg_play")
     assert "Attack Right Flank" in ev.text and ev.rule is V.OVERLORD_COUNTER
+    g = decide(g, "roll", "roll", faces=["infantry", "infantry"])        # left: no infantry; centre: infantry
     acts = G.legal_actions(g)
     assert "order 4,2" in acts and "order 44,2" not in acts                  # the board's left part
     assert g.last["allied"] == (("attack_left", "left"),)
@@ -260,8 +291,9 @@ def test_counter_attack_by_the_chief_copies_his_air_power(tmp_path):
 
 def test_initiative_flag_the_general_picks_the_unit_and_it_may_not_battle(tmp_path):
     g = start(tmp_path, ["probe_center", "probe_right", "probe_left", "attack_center", "attack_right"])
-    g = give(give(g, "probe_center", "center"), "probe_right", "right")
-    g = G.apply(g, "dispatch", faces=["flag"])                             # the left general rolls a flag
+    g = G.apply(give(give(g, "probe_center", "center"), "probe_right", "right"), "dispatch")
+    g = place(place(g, "probe_center", "center-left"), "probe_right", "right-inner")
+    g = decide(g, "roll", faces=["flag"])                                 # the left general rolls a flag
     assert g.phase == "setback" and g.player == "allied.left"
     assert G.legal_actions(g) == ["setback 17,5 16,6", "setback 17,5 18,6", "setback 4,6 3,7", "setback 4,6 5,7",
                                   "setback 11,7 10,8", "setback 11,7 12,8"]
@@ -284,7 +316,9 @@ def test_initiative_flag_the_general_picks_the_unit_and_it_may_not_battle(tmp_pa
 
 def test_initiative_grenade_the_general_picks_who_loses_a_figure(tmp_path):
     g = start(tmp_path, ["probe_center", "probe_right", "probe_left", "attack_center", "attack_right"])
-    g = G.apply(give(give(g, "probe_center", "center"), "probe_right", "right"), "dispatch", faces=["grenade"])
+    g = G.apply(give(give(g, "probe_center", "center"), "probe_right", "right"), "dispatch")
+    g = decide(place(place(g, "probe_center", "center-left"), "probe_right", "right-inner"), "roll",
+               faces=["grenade"])
     assert G.legal_actions(g) == ["setback 17,5", "setback 4,6", "setback 11,7"]
     refused(g, "setback 4,6 5,7", V.OVERLORD_INITIATIVE_LOSS)             # a grenade does not move the unit
     g = G.apply(g, "setback 4,6")
@@ -297,7 +331,8 @@ def test_initiative_flag_nobody_can_retreat_one_loses_a_figure_medal_counts(tmp_
                    "28,6": "side: allied, kind: infantry", "4,2": "side: axis, kind: infantry"}
     g = start(tmp_path, ["probe_center", "probe_right", "probe_left", "attack_center", "attack_right"],
               units=field_units)
-    g = G.apply(give(give(g, "probe_center", "center"), "probe_right", "right"), "dispatch", faces=["flag"])
+    g = G.apply(give(give(g, "probe_center", "center"), "probe_right", "right"), "dispatch")
+    g = decide(place(place(g, "probe_center", "center-left"), "probe_right", "right-inner"), "roll", faces=["flag"])
     assert G.legal_actions(g) == ["setback 4,8", "setback 10,8"]          # on their baseline: no retreat
     assert "none of his units can retreat" in refused(g, "setback 4,8 3,7", V.OVERLORD_INITIATIVE_FLAG)
     g = G.apply(g, "setback 4,8")
@@ -309,9 +344,190 @@ def test_initiative_single_choice_is_resolved_at_once(tmp_path):
                    "4,2": "side: axis, kind: infantry"}
     g = start(tmp_path, ["probe_center", "probe_right", "probe_left", "attack_center", "attack_right"],
               units=field_units)
-    g = G.apply(give(give(g, "probe_center", "center"), "probe_right", "right"), "dispatch", faces=["grenade"])
+    g = G.apply(give(give(g, "probe_center", "center"), "probe_right", "right"), "dispatch")
+    g = decide(place(place(g, "probe_center", "center-right"), "probe_right", "right-inner"), "roll",
+               faces=["grenade"])
     assert any(e.kind == "initiative_auto" for e in g.new_events)
     assert units(g)["4,6"] == ("allied", "infantry", 2) and g.phase == "order"
+
+
+# ---------------------------------------------------------------------------------------------
+# Each ordered unit follows the card it was ordered under (TURA GRY, step 2)
+
+
+def test_dig_in_digs_in_only_the_units_its_general_ordered(tmp_path):
+    g = start(tmp_path, ["dig_in", "probe_center", "probe_left", "attack_center", "attack_right"])
+    g = G.apply(give(give(g, "dig_in", "left"), "probe_center", "center"), "dispatch")
+    g = decide(place(g, "probe_center", "center-left"), "pass")
+    assert g.phase == "order" and [p.who for p in g.turn.plays] == [("left",), ("center",)]
+    acts = G.legal_actions(g)
+    # 17,5 lies on the line between the left and centre commands: its general is named
+    assert acts == ["order 17,5 left", "order 17,5 center", "order 4,6", "order 20,6", "order 11,7", "done"]
+    with pytest.raises(InputError):
+        G.apply(g, "order 17,5")                                          # which general's card?
+    refused(g, "order 17,5 right", V.OVERLORD_PLACE)
+    assert "center-left" in refused(g, "order 28,6", V.OVERLORD_PLACE)   # Probe Center on the other section
+    for a in ("order 4,6", "order 17,5 center", "order 20,6"):
+        g = G.apply(g, a)
+    g = G.apply(g, "done")
+    assert g.phase == "act"
+    assert g.state.obstacles.get((4, 6)) == "sandbags"                    # Dig In: the left general's unit
+    assert (17, 5) not in g.state.obstacles and (20, 6) not in g.state.obstacles
+    assert G.unit_effect(g, (4, 6)).key == "dig_in" and G.unit_effect(g, (20, 6)).key == "probe_center"
+    acts = G.legal_actions(g)
+    assert "battle 20,6 21,5" in acts and "battle 17,5 19,5" in acts and any(a.startswith("move 20,6") for a in acts)
+    assert not any(a.split()[1] == "4,6" for a in acts if a != "end")
+    refused(g, "move 4,6 4,4", C.TACTIC_CARD)
+
+
+def test_firefight_gives_its_die_only_to_its_generals_units(tmp_path):
+    g = start(tmp_path, ["firefight", "probe_left", "probe_center", "attack_center", "attack_right"])
+    g = G.apply(give(give(g, "firefight", "center"), "probe_left", "left"), "dispatch")
+    g = decide(place(g, "probe_left", "left-inner"), "pass")
+    g = G.apply(G.apply(G.apply(g, "order 17,5 left"), "order 28,6"), "done")
+    assert G.bonus_dice(g, (28, 6), (24, 4)) == 1                         # Firefight: +1 die at range
+    assert G.bonus_dice(g, (17, 5), (19, 5)) == 0                         # Probe Left: no extra die
+    assert G.move_options(g, (17, 5)) and not G.move_options(g, (28, 6))  # Firefight units do not move
+    assert (19, 5) in G.battle_options(g, (17, 5))                        # close combat under Probe Left
+    g2 = G.apply(g, "battle 28,6 24,4", faces=["star", "star"])
+    assert [e for e in g2.log if e.kind == "battle"][-1].get("dice") == 2    # 1 at range 3, +1
+    assert any(e.kind == "bonus" and "Firefight" in e.text for e in g2.new_events)
+
+
+def test_generals_with_the_same_rules_pool_their_orders(tmp_path):
+    g = start(tmp_path, ["probe_left", "probe_center", "attack_center", "attack_right", "dig_in"])
+    g = G.apply(give(give(g, "probe_left", "left"), "probe_center", "center"), "dispatch")
+    g = decide(place(place(g, "probe_left", "left-inner"), "probe_center", "center-left"), "pass")
+    assert [p.who for p in g.turn.plays] == [("left", "center")]
+    assert "order 17,5" in G.legal_actions(g) and not any(len(a.split()) == 3 for a in G.legal_actions(g))
+
+
+# ---------------------------------------------------------------------------------------------
+# A field general's cards go on his sections: one section card in each (TURA GRY, step 2)
+
+
+def test_two_section_cards_one_in_each_of_his_sections(tmp_path):
+    g = start(tmp_path, ["probe_left", "attack_left", "probe_center", "attack_center", "attack_right"])
+    g = G.apply(give(give(g, "probe_left", "left"), "attack_left", "left"), "dispatch")
+    probe = next(c for c in g.turn.given if c.startswith("probe_left"))
+    attack = next(c for c in g.turn.given if c.startswith("attack_left"))
+    assert g.phase == "place" and g.player == "allied.left"
+    assert G.legal_actions(g) == [f"place {probe} left-outer", f"place {probe} left-inner"]
+    refused(g, f"place {attack} left-outer", V.OVERLORD_ONE_PER_SECTION)   # he says where the first goes
+    refused(g, f"place {probe} center-left", V.OVERLORD_PLACE)            # not his section
+    with pytest.raises(InputError):
+        G.apply(g, f"place {probe} middle")
+    g = G.apply(g, f"place {probe} left-inner")
+    auto = [e for e in g.new_events if e.kind == "fg_play"]
+    assert "Attack Left Flank on his left-outer section" in auto[-1].text
+    assert auto[-1].rule is V.OVERLORD_ONE_PER_SECTION
+    g = decide(g, "pass", "pass")
+    # Attack Left: 3 units on the outer section (only 4,6 stands there); Probe Left: 2 on the inner
+    assert G.legal_actions(g) == ["order 17,5", "order 4,6", "order 11,7", "done"]
+    g = G.apply(G.apply(G.apply(g, "order 4,6"), "order 17,5"), "order 11,7")
+    assert g.phase == "act"                                               # nobody left to order
+    lost = next(e for e in g.new_events if e.kind == "orders_lost")
+    assert lost.text.startswith("2 orders")                              # Attack's other 2 find no unit
+
+
+def test_pincer_move_orders_two_units_in_one_of_his_sections(tmp_path):
+    g = start(tmp_path, ["pincer_move", "probe_center", "attack_center", "attack_right", "dig_in"])
+    g = G.apply(give(g, "pincer_move", "left"), "dispatch")
+    pm = next(iter(g.turn.given))
+    g2 = G.apply(g, f"place {pm} left-outer")
+    ev = next(e for e in g2.new_events if e.kind == "fg_play")
+    assert ev.rule is V.OVERLORD_PINCER and "2 unit" in ev.text
+    assert [a for a in G.legal_actions(decide(g2, "pass", "pass")) if a != "done"] == ["order 4,6"]
+    g3 = decide(G.apply(g, f"place {pm} left-inner"), "pass", "pass")
+    assert [a for a in G.legal_actions(g3) if a != "done"] == ["order 17,5", "order 11,7"]
+
+
+def test_the_top_side_sees_its_sections_mirrored(tmp_path):
+    assert V.overlord_section_bounds("top")["left-outer"] == V.OVERLORD_SUBSECTIONS["right"][1]
+    g = start(tmp_path, QUIET)
+    g = decide(G.apply(g, "dispatch"), "pass", "pass", "pass")            # the Allies do nothing
+    assert g.player == "axis.chief"
+    g = G.set_hand(g, "axis.chief", ["probe_left", "probe_center", "probe_right", "attack_left", "attack_right"])
+    g = G.apply(give(g, "probe_left", "left"), "dispatch")
+    g = decide(place(g, "probe_left", "left-outer"), "pass", "pass")      # the Axis left: the board's right end
+    assert [a for a in G.legal_actions(g) if a != "done"] == ["order 44,2"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Acting on one's own initiative is a choice (TURA GRY, step 3)
+
+
+def test_a_general_without_a_card_may_stay_put(tmp_path):
+    g = start(tmp_path, ["probe_center", "probe_right", "probe_left", "attack_center", "attack_right"])
+    g = place(place(G.apply(give(give(g, "probe_center", "center"), "probe_right", "right"), "dispatch"),
+                    "probe_center", "center-left"), "probe_right", "right-inner")
+    assert g.phase == "initiative" and g.player == "allied.left" and G.legal_actions(g) == ["roll", "pass"]
+    refused(g, "order 4,6", V.OVERLORD_MAY_ACT)                          # he decides first
+    after = G.apply(g, "pass")
+    assert after.rng_n == g.rng_n and not any(e.kind == "initiative" for e in after.new_events)
+    ev = next(e for e in after.new_events if e.kind == "initiative_pass")
+    assert ev.rule is V.OVERLORD_MAY_ACT and "does not act" in ev.text
+    assert after.phase == "order" and "order 4,6" not in G.legal_actions(after)
+    rolled = G.apply(g, "roll", faces=["infantry"])
+    assert rolled.rng_n == g.rng_n + 0 and "order 4,6" in G.legal_actions(rolled)   # fixed faces: no draw
+    assert G.apply(g, "roll").rng_n == g.rng_n + 1                        # a real roll: one draw
+
+
+def test_a_general_who_commands_no_unit_is_not_asked(tmp_path):
+    field_units = {"4,6": "side: allied, kind: infantry", "20,6": "side: allied, kind: infantry",
+                   "4,2": "side: axis, kind: infantry", "44,2": "side: axis, kind: armor"}
+    g = start(tmp_path, ["probe_center", "probe_right", "probe_left", "attack_center", "attack_right"],
+              units=field_units)
+    g = G.apply(g, "dispatch")
+    assert g.phase == "initiative" and g.player == "allied.left"
+    g = decide(g, "pass", "pass")
+    assert g.phase != "initiative"
+    assert any(e.kind == "initiative_none" and "right field general" in e.text for e in g.log)
+
+
+def test_the_opponent_rolls_when_an_order_would_help_and_passes_when_none_could(tmp_path):
+    from tutor.memoir import opponent as O
+    field_units = {"18,6": "side: allied, kind: infantry", "50,8": "side: allied, kind: artillery",
+                   "19,5": "side: axis, kind: infantry", "4,0": "side: axis, kind: infantry"}
+    g = start(tmp_path, ["probe_left", "probe_center", "attack_center", "attack_right", "dig_in"],
+              units=field_units)
+    g = G.apply(give(g, "probe_left", "left"), "dispatch")
+    g = place(g, "probe_left", "left-inner")
+    assert g.player == "allied.center" and O.choose(g) == "roll"          # infantry next to the enemy
+    g = G.apply(g, "roll", faces=["armor"])
+    assert g.player == "allied.right" and O.choose(g) == "pass"           # a lone gun out of range
+
+
+# ---------------------------------------------------------------------------------------------
+# Infantry Assault: all the infantry of 1 section (the card), one of six on the Overlord board
+
+
+def test_the_chiefs_infantry_assault_goes_on_one_of_the_six_sections(tmp_path):
+    g = start(tmp_path, ["infantry_assault", "probe_left", "probe_center", "attack_center", "attack_right"])
+    g = G.apply(give(g, "infantry_assault", "chief"), "dispatch")
+    ia = next(iter(g.turn.given))
+    assert g.phase == "place" and g.player == "allied.chief" and g.turn.stage == "chief"
+    assert G.legal_actions(g) == [f"place {ia} {s}" for s in V.OVERLORD_SECTIONS]
+    with pytest.raises(InputError):
+        G.apply(g, f"place {ia} centre")
+    g = G.apply(g, f"place {ia} center-left")
+    assert g.phase == "act"
+    ordered = sorted(g.state.where(u) for u in g.state.ordered)
+    assert ordered == [(17, 5), (20, 6)]                                  # the infantry of columns 17-25
+    assert max(distance((20, 6), h) for h in G.move_options(g, (20, 6))) == 3   # Infantry Assault: 3 hexes
+    g = G.apply(g, "end")
+    assert g.phase == "initiative" and g.turn.stage == ""                 # then the field generals
+
+
+def test_a_generals_infantry_assault_goes_on_one_of_his_two_sections(tmp_path):
+    g = start(tmp_path, ["infantry_assault", "probe_left", "probe_center", "attack_center", "attack_right"])
+    g = G.apply(give(g, "infantry_assault", "left"), "dispatch")
+    ia = next(iter(g.turn.given))
+    assert G.legal_actions(g) == [f"place {ia} left-outer", f"place {ia} left-inner"]
+    g = decide(G.apply(g, f"place {ia} left-inner"), "pass", "pass")
+    assert [a for a in G.legal_actions(g) if a != "done"] == ["order 17,5", "order 11,7"]   # not 4,6
+    g = G.apply(G.apply(g, "order 11,7"), "done")
+    assert max(distance((11, 7), h) for h in G.move_options(g, (11, 7))) == 3
 
 
 # ---------------------------------------------------------------------------------------------
@@ -342,6 +558,40 @@ def _check(g, before, cards):
                 assert not G.battle_options(g, h)
     if g.phase in ("order", "act") and g.turn.spent:
         assert not g.turn.spent & g.state.ordered
+    if g.phase == "place":                                   # a card on one of the sections listed
+        who = g.player.split(".")[1]
+        assert {a.split()[2] for a in acts} <= set(V.overlord_sections(who))
+        for a in acts:
+            G.apply(g, a)
+        card = acts[0].split()[1]
+        for sec in set(V.OVERLORD_SECTIONS) - {a.split()[2] for a in acts}:
+            with pytest.raises(IllegalAction):
+                G.apply(g, f"place {card} {sec}")
+    if g.phase == "initiative":
+        assert acts == ["roll", "pass"] and g.player == f"{g.side}.{g.turn.waiting[0]}"
+        assert G.general_units(g, g.turn.waiting[0])          # a general with no unit is not asked
+    if g.phase == "order" and g.turn.plays:                  # every listed order is accepted, each unit once
+        for a in acts[:-1]:
+            G.apply(g, a)
+        listed = {a.split()[1] for a in acts[:-1]}
+        other = next((f"{h[0]},{h[1]}" for h, u in g.state.units.items() if u.side == g.side
+                      and f"{h[0]},{h[1]}" not in listed), None)
+        if other is not None:
+            with pytest.raises(IllegalAction):
+                G.apply(g, f"order {other}")
+    if g.phase == "act" and g.turn.unit_effects:             # each ordered unit follows its own card
+        for h in g.state.units:
+            if g.state.units[h].uid in g.state.ordered:
+                eff = G.unit_effect(g, h)
+                assert eff is g.turn.unit_effects[g.state.units[h].uid]
+                if eff.no_move:
+                    assert not G.move_options(g, h)
+                if eff.dig_in:
+                    assert not G.battle_options(g, h) and g.state.obstacles.get(h) in ("sandbags", "wire", None)
+    if g.phase == "retreat":
+        p = g.turn.pending
+        owner = g.state.units[p[2]].side
+        assert g.player.split(".")[0] == owner and len(acts) > 1
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -357,11 +607,11 @@ def test_random_overlord_games_keep_the_invariants(seed):
         seen.add(g.phase)
         _check(g, before, cards)
     assert g.over and g.winner in ("axis", "allied")
-    assert {"dispatch", "setback", "order", "act"} <= seen
+    assert {"dispatch", "place", "initiative", "setback", "order", "act"} <= seen
 
 
 def test_random_overlord_game_saves_loads_and_undoes_every_new_phase(tmp_path):
-    g = G.random_game("overlord/teaching", 4, OV)
+    g = G.random_game("overlord/teaching", 5, OV)
     assert g.over
     h = G.from_json(G.to_json(g))
     assert h.actions == g.actions and G.digest(h) == G.digest(g) and h.log == g.log
@@ -373,14 +623,17 @@ def test_random_overlord_game_saves_loads_and_undoes_every_new_phase(tmp_path):
     hit = set()
     for x in reversed(chain):
         ph = x.phase
-        if ph in ("setback", "air", "barrage", "ambush") and ph not in hit:
+        if ph == "retreat":
+            ph = f"retreat after {x.turn.pending[0]}"                # a battle's, or Air Power's / Barrage's
+        if ph in ("setback", "air", "barrage", "ambush", "place", "initiative", "retreat after strike",
+                  "retreat after retreat") and ph not in hit:
             hit.add(ph)
             y = G.from_json(G.to_json(x))
-            assert y.phase == ph and G.digest(y) == G.digest(x) and y.turn == x.turn
+            assert y.phase == x.phase and G.digest(y) == G.digest(x) and y.turn == x.turn
             assert G.legal_actions(y) == G.legal_actions(x)
             again = G.apply(G.undo(x), x.action)                 # undo, then the same action: the same game
             assert G.digest(again) == G.digest(x) and again.turn == x.turn
-    assert {"setback", "air", "barrage"} <= hit
+    assert {"setback", "air", "barrage", "place", "initiative"} <= hit
 
 
 def test_chapter_14_desk_says_what_comes_after_the_dispatch():
@@ -388,8 +641,17 @@ def test_chapter_14_desk_says_what_comes_after_the_dispatch():
     g = ch14.with_hand(["air_power", "probe_left", "probe_center", "probe_right", "attack_center"])
     after = G.apply(G.apply(g, f"give {inst(g, 'air_power')} chief"), "dispatch")
     assert "Air Power targets" in ch14.dispatch_note(after) and after.phase == "air"
-    after = G.apply(ch14.new_game(), "dispatch", faces=["flag", "infantry", "infantry"])
+    after = G.apply(ch14.new_game(), "dispatch")
+    assert after.phase == "initiative" and "left general received no card" in ch14.dispatch_note(after)
+    assert "stay put" in ch14.dispatch_note(after)
+    after = G.apply(after, "roll", faces=["flag"])
     assert after.phase == "setback" and "left general rolled a flag" in ch14.dispatch_note(after)
+    two = ch14.with_hand(["probe_left", "attack_left", "probe_center", "probe_right", "attack_center"])
+    after = G.apply(G.apply(G.apply(two, f"give {inst(two, 'probe_left')} left"),
+                            f"give {inst(two, 'attack_left')} left"), "dispatch")
+    note = ch14.dispatch_note(after)
+    assert after.phase == "place" and "left general lays Probe Left Flank" in note and "left-outer or left-inner" in note
+    assert ch14.choice_label(after, G.legal_actions(after)[0]) == "Left general: Probe Left Flank on the left-outer section"
     refusal = ch14.give_ruling(g, inst(g, "air_power"), "left")[1]
     assert "never by a field general" in refusal
 

@@ -115,6 +115,8 @@ def test_overlord_turn_chief_gives_cards_generals_roll_initiative(tmp_path):
         if C.card(card).section:
             assert fg in [s for s, _ in C.card(card).orders]
     g2 = G.apply(g, "dispatch")
+    while g2.phase in ("initiative", "setback"):      # each general without a card may roll: all three do
+        g2 = G.apply(g2, "roll" if g2.phase == "initiative" else G.legal_actions(g2)[0])
     assert sum(e.kind == "initiative" for e in g2.log) == 3
     # the chief can never hand out his whole hand, and at most 3 cards
     rng = random.Random(5)

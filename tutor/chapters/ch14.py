@@ -1,15 +1,18 @@
 """Chapter 14: Operation Overlord (memoir44-overlord-rules-pl.txt; memoir44-rules-es.txt,
-APÉNDICE 5). Every answer is the engine's: ``tutor.memoir.variants`` (the commands, the
-initiative table) and ``tutor.memoir.game`` (the chief's ``give`` actions and their limits,
-``dispatch``, the field generals' initiative rolls, the chief's draw).
+APÉNDICE 5). Every answer is the engine's: ``tutor.memoir.variants`` (the commands and their six
+sections, the initiative table) and ``tutor.memoir.game`` (the chief's ``give`` actions and their
+limits, ``dispatch``, each general laying his cards on his sections, the initiative choice and
+roll, the chief's draw).
 
 The "try" is :class:`ChiefDesk`: the Overlord board with its six base-board sections paired into
 three commands, and the commander-in-chief's hand as a row of cards. Tap a card, then a general
 (his row of cards, a hex of his command on the board, or a button): the engine accepts the gift
 or refuses it with the rule (a section card to its own general, a card with the chief's icon to
 the chief, Ambush never on one's own turn). *Dispatch* hands the cards out: a tactic card the
-chief keeps is resolved first; then a field general with no card rolls one die for initiative
-(seeded) — on a flag or a grenade he picks the unit it strikes.
+chief keeps is resolved first; then each general lays a section card on one of his two sections
+(two cards: one on each), and a general with no card decides whether to act on his own
+initiative — if he rolls, one die (seeded); on a flag or a grenade he picks the unit it strikes.
+The buttons under the board are those generals' choices, as the engine lists them.
 
 The teaching scenario is ``scenarios/overlord/teaching.yaml``.
 """
@@ -154,6 +157,20 @@ def dispatch_note(after: G.Game) -> str:
     t = after.turn
     if after.over or t is None:
         return "The battle is over."
+    acts = G.legal_actions(after)
+    if after.phase == "place":
+        card = C.name(acts[0].split()[1])
+        secs = " or ".join(a.split()[2] for a in acts)
+        if t.stage == "chief":
+            return (f"The chief plays {card} himself: it orders all the infantry of 1 section, so he picks one of the "
+                    f"six ({secs}). The field generals act after it.")
+        fg = after.player.split(".")[1]
+        return (f"The {GENERAL_NAME[fg]} lays {card} on one of his two sections ({secs}): a section card orders "
+                f"units in one section; a second section card goes on the other.")
+    if after.phase == "initiative":
+        fg = t.waiting[0]
+        return (f"The {GENERAL_NAME[fg]} received no card: he may act on his own initiative — roll one die, with "
+                f"the risk of a flag or a grenade — or stay put.")
     if t.stage == "chief":
         what = {"air": "he picks the Air Power targets", "barrage": "he picks the Barrage target"}.get(
             after.phase, "he orders its units, which move and battle")
@@ -165,7 +182,27 @@ def dispatch_note(after: G.Game) -> str:
         what = "which unit retreats 1 hex" if face == "flag" and "→" in choices else "which unit loses a figure"
         return (f"The {GENERAL_NAME[fg]} rolled a {face}: he picks {what} ({choices}); that unit may not battle "
                 f"this turn.")
-    return "Now the generals would move and battle (earlier chapters); the chief then draws 2."
+    return ("Now the generals would move and battle, each unit under its own general's card (earlier chapters); "
+            "the chief then draws 2.")
+
+
+def choice_label(g: G.Game, action: str) -> str:
+    """A button's words for a field general's (or the chief's) choice after the dispatch."""
+    w = action.split()
+    who = g.player.split(".")[1]
+    name = GENERAL_NAME.get(who, who).capitalize()
+    if w[0] == "roll":
+        return f"{name}: roll for initiative"
+    if w[0] == "pass":
+        return f"{name}: stay put, no roll"
+    if w[0] == "place":
+        return f"{name}: {C.name(w[1])} on the {w[2]} section"
+    if w[0] == "setback":
+        return f"{name}: {w[1]} retreats to {w[2]}" if len(w) == 3 else f"{name}: {w[1]} loses a figure"
+    return action
+
+
+CHOICES = ("place", "initiative", "setback")      # the phases the desk offers as buttons
 
 
 class ChiefDesk:
@@ -204,6 +241,7 @@ class ChiefDesk:
         self.reset_b.on_click(lambda _: self.reset())
         self.seed_w.observe(lambda ch: self.reset(seed=ch["new"]), "value")
         self.status = W.HTML()
+        self.choices = W.HBox([], layout=W.Layout(flex_flow="row wrap"))
         self.log = W.HTML()
         self.widget = W.VBox([
             W.HTML("<b>1. Tap a card</b> in the chief's hand (dashed blue: the engine would accept it somewhere)."),
@@ -213,7 +251,7 @@ class ChiefDesk:
             W.HBox(self.buttons, layout=W.Layout(flex_flow="row wrap")),
             self.status, self.board.canvas,
             W.HBox([self.dispatch_b, self.reset_b, self.seed_w], layout=W.Layout(flex_flow="row wrap")),
-            self.log],
+            self.choices, self.log],
             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="1020px"))
         self.widget.add_class("tutor-chief-desk")
         self.say(verdict("The Allied commander-in-chief holds 5 cards. Hand out 1 to 3 of them."))
@@ -271,18 +309,49 @@ class ChiefDesk:
         elif pick.row in (*GENERALS, "chief"):
             self.give(pick.row)
 
+    KEEP = ("chain", "chief_play", "chief_hand", "place_choice", "place", "fg_play", "initiative", "initiative_pass",
+            "initiative_none", "initiative_choice", "initiative_auto", "initiative_retreat", "initiative_loss", "roll",
+            "hits", "no_units")
+
     def dispatch(self) -> None:
         if self.after is not None:
             return
         before = self.game
         self.after = G.apply(before, "dispatch")
         self.selected = None
-        keep = ("chain", "chief_play", "chief_hand", "fg_play", "initiative", "initiative_none", "initiative_choice",
-                "initiative_auto", "initiative_retreat", "initiative_loss", "roll", "hits", "no_units")
-        evs = [e for e in events_between(before, self.after) if e.kind in keep]
-        self.log.value = STYLE + ("<p><b>Dispatched.</b> Each general plays what he received; the others "
-                                  "roll one die for initiative:</p>" + events_html(evs))
-        self.say(verdict(dispatch_note(self.after), True))
+        evs = [e for e in events_between(before, self.after) if e.kind in self.KEEP]
+        self.log.value = STYLE + ("<p><b>Dispatched.</b> Each general plays what he received; each of the others "
+                                  "decides whether to act on his own initiative:</p>" + events_html(evs))
+        self._after_step()
+
+    def choose(self, action: str) -> None:
+        """A general's choice after the dispatch (a button): the engine applies it or refuses it."""
+        if self.after is None or self.after.phase not in CHOICES:
+            self.say(verdict("Dispatch the cards first: the generals choose after it.", False))
+            return
+        before = self.after
+        try:
+            self.after = G.apply(before, action)
+        except (IllegalAction, InputError) as exc:
+            rule = getattr(exc, "rule", None)
+            self.say(verdict(f"Refused: {exc.args[0] if exc.args else exc}.", False)
+                     + (rules_html([rule]) if rule is not None else ""))
+            return
+        evs = [e for e in events_between(before, self.after) if e.kind in self.KEEP]
+        self.log.value += events_html(evs)
+        self._after_step()
+
+    def _after_step(self) -> None:
+        import ipywidgets as W
+        g = self.after
+        acts = G.legal_actions(g) if g.phase in CHOICES else []
+        buttons = []
+        for a in acts:
+            b = W.Button(description=choice_label(g, a), layout=W.Layout(width="auto", height="40px"))
+            b.on_click(lambda _, a=a: self.choose(a))
+            buttons.append(b)
+        self.choices.children = tuple(buttons)
+        self.say(verdict(dispatch_note(g), True))
         self._draw()
 
     def reset(self, seed: int | None = None) -> None:
@@ -291,6 +360,7 @@ class ChiefDesk:
             self.start = new_game(seed)
         self.game, self.after, self.selected = self.start, None, None
         self.log.value = ""
+        self.choices.children = ()
         self.say(verdict("The Allied commander-in-chief holds 5 cards. Hand out 1 to 3 of them."))
         self._draw()
 
@@ -361,14 +431,17 @@ def _initiative_question() -> Question:
         g = with_hand(["probe_left", "probe_center", "attack_center", "recon_right", "attack_left"])
         g = G.apply(g, f"give {inst(g, 'probe_left')} left")
         g = G.apply(g, f"give {inst(g, 'probe_center')} center")
-        after = G.apply(g, "dispatch", faces=["infantry"])
+        after = G.apply(g, "dispatch")
+        while after.phase == "place":                  # the left and centre generals lay their cards
+            after = G.apply(after, G.legal_actions(after)[0])
+        after = G.apply(after, "roll", faces=["infantry"])        # the right general chooses to roll
         evs = [e for e in after.new_events if e.kind.startswith("initiative")]
         answer = choices[1] if any(e.kind == "initiative_none" for e in evs) else choices[0]
         return answer, ("<p>The right general commands only armor and artillery: the infantry symbol matches "
                         "none of his units.</p>" + events_html(evs))
     return ask("14.initiative", "<p>The chief gives cards to the left and centre generals only. The Allied "
-               "<b>right</b> general — armor and artillery, no infantry — acts on his own initiative and rolls "
-               "an <b>infantry</b> symbol. What happens?</p>", choices, rule_fn)
+               "<b>right</b> general — armor and artillery, no infantry — decides to act on his own initiative "
+               "and rolls an <b>infantry</b> symbol. What happens?</p>", choices, rule_fn)
 
 
 def _draw_question() -> Question:
@@ -378,7 +451,7 @@ def _draw_question() -> Question:
         g = with_hand(["probe_left", "probe_center", "attack_center", "recon_right", "attack_left"])
         for c, to in (("probe_left", "left"), ("attack_center", "center"), ("recon_right", "right")):
             g = G.apply(g, f"give {inst(g, c)} {to}")
-        after = finish_turn(G.apply(g, "dispatch", faces=[]), "allied")
+        after = finish_turn(G.apply(g, "dispatch"), "allied")
         ev = next(e for e in events_between(g, after) if e.kind == "draw")
         n = len(after.hands["allied.chief"]) - 2
         return str(n), (f"<p>The chief handed out 3 cards and kept 2; at the end of the turn: "

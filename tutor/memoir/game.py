@@ -18,7 +18,8 @@ rule it applied. Actions are short strings (``"play probe_center#3"``, ``"order 
 ``"done"``, ``"move 12,6 13,5"``, ``"battle 13,5 15,5"``, ``"take 13,5"``, ``"wire 12,4"``,
 ``"retreat 14,4"``, ``"ambush"``, ``"decline"``, ``"keep attack_left#2"``, ``"air 15,5 16,4"``,
 ``"barrage 9,5"``, ``"give attack_left#1 left"``, ``"give counter_attack#1 right attack_left"``,
-``"dispatch"``, ``"setback 4,6 5,7"``, ``"end"``), so a game is a seed plus a list of actions: that
+``"dispatch"``, ``"place probe_left#2 left-inner"``, ``"roll"``, ``"pass"``, ``"setback 4,6 5,7"``,
+``"order 17,5 left"``, ``"end"``), so a game is a seed plus a list of actions: that
 is the save file, and replaying it reproduces every state.
 
 Randomness is explicit: every shuffle and roll draws from ``random.Random(f"{seed}:{n}")`` with
@@ -28,13 +29,18 @@ Randomness is explicit: every shuffle and roll draws from ``random.Random(f"{see
 Phases: ``play`` (choose a card), ``order`` (order units within the card's limits; ``done``),
 ``act`` (moves, then battles; ``end``), ``retreat`` (the defender picks the retreat hex), ``ambush``
 (the defender may play Ambush), ``recon`` (keep one of two cards), ``air``/``barrage`` (targets),
-``dispatch`` (Overlord: the chief hands out cards), ``setback`` (Overlord: a field general whose
-initiative roll was a flag or a grenade picks the unit it strikes), ``over``.
+``dispatch`` (Overlord: the chief hands out cards), ``place`` (Overlord: a field general lays a
+card on one of his two sections; the chief his Infantry Assault on one of six), ``initiative``
+(Overlord: a field general without a card rolls for initiative or passes), ``setback`` (Overlord:
+a field general whose initiative roll was a flag or a grenade picks the unit it strikes),
+``over``.
 
 An Overlord turn: ``dispatch``; then the tactic card the chief plays himself, if any, through the
-usual phases (``air``, ``barrage``, ``order``, ``act`` …); then the field generals: their cards,
-their initiative rolls (``setback`` when one must pick a unit), one ``order`` and ``act`` for all
-of them; then the chief draws.
+usual phases (``place``, ``air``, ``barrage``, ``order``, ``act`` …); then the field generals: each
+lays his cards on his sections, each without a card decides on initiative (``setback`` when a
+roll makes him pick a unit), then one ``order`` and ``act`` for all of them, each unit following
+its own general's card (``order HEX GENERAL`` names the general when two could order it under
+different rules); then the chief draws.
 """
 
 from __future__ import annotations
@@ -105,6 +111,29 @@ class Turn:
     spent: frozenset = frozenset()     # Overlord: uids the chief's card ordered (one order a turn)
     setbacks: tuple = ()               # Overlord: (field general, "flag" | "grenade") awaiting his choice
     no_battle: frozenset = frozenset()  # Overlord: uids an initiative flag or grenade struck
+    placed: MappingProxyType = field(default_factory=lambda: _EMPTY)    # Overlord: card -> section it is played on
+    waiting: tuple = ()                # Overlord: field generals without a card yet to decide on initiative
+    rolls: MappingProxyType = field(default_factory=lambda: _EMPTY)     # Overlord: field general -> initiative face
+    plays: tuple = ()                  # Overlord: the field generals' orders, a Play per set of unit rules
+    assigned: tuple = ()               # Overlord: for each hex of ``ordered``, the index of its Play
+    unit_effects: MappingProxyType = field(default_factory=lambda: _EMPTY)  # uid -> the Effect it follows
+
+
+@dataclass(frozen=True)
+class Play:
+    """Overlord: the orders of one or more field generals whose cards give the same unit rules.
+
+    Each unit ordered under a Play follows its ``effect`` (Dig In digs in, Firefight fires with a
+    die more …); the Play's slots are the cards' slots pooled, so a unit on the line between two
+    such generals' sections is matched to whichever slot is free. Generals whose cards differ in
+    what they let a unit do are separate Plays, and a unit that either could order is ordered
+    under the one its general names (``order HEX GENERAL``).
+    """
+
+    who: tuple                         # field generals
+    effect: T.Effect                   # their unit rules, with their order slots pooled
+    label: str = ""
+
 
 
 @dataclass(frozen=True)
@@ -376,16 +405,47 @@ def _orderable(g: Game) -> list[Hex]:
     got = g.__dict__.get("_orderable")              # a memo on an immutable value
     if got is None:
         t = g.turn
-        got = T.orderable(g.state, t.side, t.effect.slots, t.ordered)
-        if t.spent:                                 # Overlord: ordered by the chief's card already
-            units = g.state.units
-            got = [h for h in got if units[h].uid not in t.spent]
+        if t.plays:
+            got = list(_order_options(g))
+        else:
+            got = T.orderable(g.state, t.side, t.effect.slots, t.ordered)
+            if t.spent:                             # Overlord: ordered by the chief's card already
+                units = g.state.units
+                got = [h for h in got if units[h].uid not in t.spent]
         g.__dict__["_orderable"] = got
     return got
 
 
+def _order_options(g: Game) -> dict:
+    """Overlord field generals: hex -> the indices of the Plays that may still order its unit, in
+    board order (each Play's slots matched to the units already ordered under it)."""
+    got = g.__dict__.get("_order_opts")             # a memo on an immutable value
+    if got is None:
+        t, st = g.turn, g.state
+        taken = set(t.ordered)
+        units = st.units
+        found: dict = {}
+        for i, p in enumerate(t.plays):
+            mine = [h for h, a in zip(t.ordered, t.assigned) if a == i]
+            for h in T.orderable(st, t.side, p.effect.slots, mine):
+                if h not in taken and units[h].uid not in t.spent:
+                    found.setdefault(h, []).append(i)
+        got = {h: tuple(found[h]) for h in T.board_order(st) if h in found}
+        g.__dict__["_order_opts"] = got
+    return got
+
+
 def _legal_order(g: Game) -> list[str]:
-    return [f"order {fmt(h)}" for h in _orderable(g)] + ["done"]
+    t = g.turn
+    if not t.plays:
+        return [f"order {fmt(h)}" for h in _orderable(g)] + ["done"]
+    out = []
+    for h, idx in _order_options(g).items():
+        if len(idx) == 1:
+            out.append(f"order {fmt(h)}")
+        else:                       # cards with different unit rules: the general who orders it is named
+            out += [f"order {fmt(h)} {t.plays[i].who[0]}" for i in idx]
+    return out + ["done"]
 
 
 def _ordered_hexes(g: Game) -> list[Hex]:
@@ -404,14 +464,25 @@ def move_options(g: Game, h: Hex) -> dict:
     return got
 
 
+def unit_effect(g: Game, h: Hex) -> T.Effect | None:
+    """The card effect the unit on ``h`` follows this turn: the card it was ordered under (in
+    Overlord each field general's card rules its own units), else the card in play."""
+    t = g.turn
+    return _effect_of(t, g.state.units[h].uid) if t is not None else None
+
+
+def _effect_of(t: Turn, uid: int) -> T.Effect | None:
+    return t.unit_effects.get(uid, t.effect) if t.unit_effects else t.effect
+
+
 def _move_options(g: Game, h: Hex) -> dict:
     st, t = g.state, g.turn
     u = st.units[h]
     rec = st.records.get(u.uid)
-    if rec is None or t.effect is None:
+    eff = _effect_of(t, u.uid)
+    if rec is None or eff is None:
         return {}
     sp = t.special.get(u.uid)
-    eff = t.effect
     if sp == "frozen" or eff.no_move:
         return {}
     second = sp in ("bel", "bel2") and rec.battles > 0      # Behind Enemy Lines: move again after battle
@@ -435,9 +506,9 @@ def _battle_options(g: Game, h: Hex) -> dict:
     st, t = g.state, g.turn
     u = st.units[h]
     rec = st.records.get(u.uid)
-    if rec is None or t.effect is None or t.special.get(u.uid) == "frozen" or u.uid in t.no_battle:
+    eff = _effect_of(t, u.uid)
+    if rec is None or eff is None or t.special.get(u.uid) == "frozen" or u.uid in t.no_battle:
         return {}
-    eff = t.effect
     if eff.dig_in:
         return {}
     if rec.battles and u.kind == "armor" and not g.variant.overrun:
@@ -451,8 +522,9 @@ def _battle_options(g: Game, h: Hex) -> dict:
 
 
 def bonus_dice(g: Game, h: Hex, tgt: Hex) -> int:
-    """Extra dice the card in play gives the ordered unit on ``h`` battling ``tgt``."""
-    return T.bonus_dice(g.turn.effect, g.state.units[h], h, tgt)
+    """Extra dice the card the unit on ``h`` was ordered under gives it battling ``tgt``."""
+    u = g.state.units[h]
+    return T.bonus_dice(_effect_of(g.turn, u.uid), u, h, tgt)
 
 
 _bonus = bonus_dice
@@ -475,7 +547,7 @@ def _legal_act(g: Game) -> list[str]:
     for h in hexes:
         u = st.units[h]
         if (st.obstacles.get(h) == "wire" and u.kind == "infantry" and combat.why_no_battle(st, h, u) is None
-                and g.turn.special.get(u.uid) != "frozen" and not g.turn.effect.dig_in
+                and g.turn.special.get(u.uid) != "frozen" and not _effect_of(g.turn, u.uid).dig_in
                 and u.uid not in g.turn.no_battle):
             out.append(f"wire {fmt(h)}")
     out.append("end")
@@ -507,7 +579,8 @@ def _legal_barrage(g: Game) -> list[str]:
 
 _LEGAL = {"play": _legal_play, "order": _legal_order, "act": _legal_act, "retreat": _legal_retreat,
           "ambush": _legal_ambush, "recon": _legal_recon, "air": _legal_air, "barrage": _legal_barrage,
-          "dispatch": lambda g: _overlord_legal(g), "setback": lambda g: _legal_setback(g)}
+          "dispatch": lambda g: _overlord_legal(g), "setback": lambda g: _legal_setback(g),
+          "place": lambda g: _legal_place(g), "initiative": lambda g: _legal_initiative(g)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -530,7 +603,7 @@ def apply(g: Game, action: str, *, faces=None) -> Game:
     if handler is None:
         raise InputError(f"action {verb!r} is unknown: allowed are {', '.join(sorted(_HANDLERS))}")
     if verb in _HEX_ARGS:
-        for x in args:
+        for x in (args[:1] if verb == "order" else args):       # order HEX [GENERAL]
             g.state.board.check(_hex(x), what=f"{verb} hex")
     phases = _PHASES[verb]
     if g.phase not in phases:
@@ -682,7 +755,9 @@ def _after_play(g: Game, ctx: _Ctx) -> Game:
 
 
 def _do_order(g: Game, args, ctx: _Ctx) -> Game:
-    h = g.state.board.check(_hex(_need(args, 1, "order HEX")[0]), what="order")
+    if len(args) not in (1, 2) or (len(args) == 2 and not g.turn.plays):
+        raise InputError("usage: order HEX" + (" [GENERAL]" if g.turn.plays else ""))
+    h = g.state.board.check(_hex(args[0]), what="order")
     t = g.turn
     u = g.state.units.get(h)
     if u is None:
@@ -694,16 +769,49 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
     if u.uid in t.spent:
         raise IllegalAction(f"the {u.name} on {fmt(h)} was ordered by the chief's card this turn: one order a turn",
                             V.OVERLORD_ONE_ORDER)
+    if h not in _orderable(g) and t.plays:
+        raise IllegalAction(f"no field general's card orders the {u.name} on {fmt(h)} now ("
+                            f"{'; '.join(s.describe() for s in t.effect.slots)}; {len(t.ordered)} ordered)",
+                            V.OVERLORD_PLACE)
     if h not in _orderable(g):
         raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} "
                             f"({'; '.join(s.describe() for s in t.effect.slots)}, "
                             f"{len(t.ordered)} ordered)", C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.SECTION_CARD)
+    if t.plays:
+        i = _play_for(g, h, u, args[1] if len(args) == 2 else None)
+        t = _r(t, ordered=t.ordered + (h,), assigned=t.assigned + (i,))
+        ctx.ev("ordered", f"The {u.name} on {fmt(h)} receives an order ({t.plays[i].label}).", R.ORDERS, at=h)
+        g = _r(g, turn=t)
+        if not _orderable(g):
+            return _finish_orders(g, ctx)
+        return g
     t = _r(t, ordered=t.ordered + (h,))
     g = _r(g, turn=t)
     ctx.ev("ordered", f"The {u.name} on {fmt(h)} receives an order.", R.ORDERS, at=h)
     if not _orderable(g):
         return _finish_orders(g, ctx)
     return g
+
+
+def _play_for(g: Game, h: Hex, u, who: str | None) -> int:
+    """The index of the Play the unit on ``h`` is ordered under (Overlord field generals): the only
+    one that may order it, or the one of general ``who``."""
+    t = g.turn
+    idx = _order_options(g)[h]
+    if who is None:
+        if len(idx) > 1:
+            names = " or ".join(t.plays[i].who[0] for i in idx)
+            raise InputError(f"order: the {u.name} on {fmt(h)} may be ordered by the {names} field general, whose "
+                             f"cards give different orders: name one (order {fmt(h)} GENERAL)")
+        return idx[0]
+    if who not in V.FIELD_GENERALS:
+        raise InputError(f"order: {who!r} is not a field general: allowed are {', '.join(V.FIELD_GENERALS)}")
+    for i in idx:
+        if who in t.plays[i].who:
+            return i
+    can = " or ".join(g2 for i in idx for g2 in t.plays[i].who)
+    raise IllegalAction(f"the {who} field general's orders do not reach the {u.name} on {fmt(h)} (the {can} field "
+                        f"general's do)", V.OVERLORD_PLACE)
 
 
 def _do_done(g: Game, args, ctx: _Ctx) -> Game:
@@ -714,22 +822,35 @@ def _do_done(g: Game, args, ctx: _Ctx) -> Game:
 def _finish_orders(g: Game, ctx: _Ctx) -> Game:
     t = g.turn
     eff = t.effect
-    caps = [s.count for s in eff.slots]
-    unused = sum(c for c in caps if c is not None) - len(t.ordered) if all(c is not None for c in caps) else 0
+    # each ordered unit follows the card it was ordered under: one group in a standard turn, one per
+    # Play of the Overlord field generals (memoir44-overlord-rules-pl.txt, TURA GRY, step 2)
+    if t.plays:
+        groups = [(p.effect, [h for h, a in zip(t.ordered, t.assigned) if a == i]) for i, p in enumerate(t.plays)]
+    else:
+        groups = [(eff, list(t.ordered))]
+    unused = 0
+    for e, hexes in groups:
+        caps = [s.count for s in e.slots]
+        if all(c is not None for c in caps):
+            unused += sum(caps) - len(hexes)
     if unused > 0:
         ctx.ev("orders_lost", f"{unused} order{'s' if unused != 1 else ''} unused: lost.", C.ORDERS_LOST)
     if not t.ordered:
         return _end_turn(g, ctx)
     st, evs = S.order(g.state, t.side, [fmt(h) for h in t.ordered])
     ctx.events.extend(evs)
-    if eff.bombard:                      # Artillery Bombard: artillery that does not move battles twice
-        for h in t.ordered:
-            if st.units[h].kind == "artillery":
-                st = combat.grant_battles(st, h)
+    for e, hexes in groups:
+        if e.bombard:                    # Artillery Bombard: artillery that does not move battles twice
+            for h in hexes:
+                if st.units[h].kind == "artillery":
+                    st = combat.grant_battles(st, h)
     special = dict(t.special)
-    if eff.bel:
-        for h in t.ordered:
-            special[st.units[h].uid] = "bel"
+    for e, hexes in groups:
+        if e.bel:
+            for h in hexes:
+                special[st.units[h].uid] = "bel"
+    if t.plays:
+        t = _r(t, unit_effects=_fz({st.units[h].uid: e for e, hexes in groups for h in hexes}))
     if eff.special == "medics":
         h = t.ordered[0]
         u = st.units[h]
@@ -750,10 +871,13 @@ def _finish_orders(g: Game, ctx: _Ctx) -> Game:
                    C.TACTIC_CARD, at=h)
     t = _r(t, special=_fz(special))
     g = _r(g, state=st, turn=t, phase="act")
-    if eff.dig_in:
-        st, evs = T.place_sandbags(g.state, t.ordered)
+    dug = [h for e, hexes in groups if e.dig_in for h in hexes]
+    if dug:
+        st, evs = T.place_sandbags(g.state, dug)
         ctx.events.extend(evs)
-        return _end_turn(_r(g, state=st), ctx)
+        g = _r(g, state=st)
+        if len(dug) == len(t.ordered):      # nobody else ordered: nothing moves or battles
+            return _end_turn(g, ctx)
     return g
 
 
@@ -770,10 +894,11 @@ def _do_move(g: Game, args, ctx: _Ctx) -> Game:
     opts = move_options(g, a)
     sp = t.special.get(u.uid)
     if b not in opts:
-        if t.effect.no_move:
-            raise IllegalAction(f"{C.CARDS[t.effect.key].name}: ordered units may not move", C.TACTIC_CARD)
-        if sp in ("bel", "bel2") or t.effect.bombard or t.effect.move:
-            raise IllegalAction(f"the {u.name} may not move to {fmt(b)} under {C.CARDS[t.effect.key].name}",
+        eff = _effect_of(t, u.uid)
+        if eff.no_move:
+            raise IllegalAction(f"{C.CARDS[eff.key].name}: ordered units may not move", C.TACTIC_CARD)
+        if sp in ("bel", "bel2") or eff.bombard or eff.move:
+            raise IllegalAction(f"the {u.name} may not move to {fmt(b)} under {C.CARDS[eff.key].name}",
                                 C.TACTIC_CARD)
         st2, _ = M.move(st, fmt(a), fmt(b))          # raises the engine's own explanation
         raise IllegalAction(f"the {u.name} may not move to {fmt(b)}", R.MOVE_ONCE)
@@ -815,7 +940,7 @@ def _do_battle(g: Game, args, ctx: _Ctx) -> Game:
     S.acting_unit(st, fmt(a), "attacker")
     opts = battle_options(g, a)
     if tg not in opts:
-        eff = g.turn.effect
+        eff = _effect_of(g.turn, u.uid)
         if eff.no_close and distance(a, tg) == 1 or (eff.no_close and any(
                 distance(a, n) == 1 for n in st.units if st.units[n].side != u.side)):
             raise IllegalAction("Firefight: no close combat — ordered units battle only enemies they are not "
@@ -859,7 +984,8 @@ def _resolve_battle(g: Game, a: Hex, tg: Hex, ctx: _Ctx, faces=None, retreat_to=
                f"{fmt(tg)} retreats.", R.FLAG, at=tg)
         return _r(g, turn=t, phase="retreat", player=_seat_of(g, defender))
     if bonus:
-        ctx.ev("bonus", f"{C.CARDS[g.turn.effect.key].name}: +{bonus} die.", C.TACTIC_CARD, at=a)
+        ctx.ev("bonus", f"{C.CARDS[_effect_of(g.turn, st.units[a].uid).key].name}: +{bonus} die.", C.TACTIC_CARD,
+               at=a)
     ctx.events.extend(evs)
     if g.variant.take_ground is False and new.vacated is not None:
         new = new.replace(vacated=None)
@@ -990,7 +1116,8 @@ def _do_wire(g: Game, args, ctx: _Ctx) -> Game:
     if h in g.state.units and g.state.units[h].uid in g.turn.no_battle:
         raise IllegalAction("this unit may not battle this turn (its general's initiative roll), so it may not remove "
                             "wire", V.OVERLORD_NO_BATTLE)
-    if g.turn.effect.dig_in or g.turn.special.get(g.state.units[h].uid if h in g.state.units else -1) == "frozen":
+    uid = g.state.units[h].uid if h in g.state.units else -1
+    if _effect_of(g.turn, uid).dig_in or g.turn.special.get(uid) == "frozen":
         raise IllegalAction("this unit may not battle under this card, so it may not remove wire", C.TACTIC_CARD)
     new, evs = combat.remove_wire(g.state, fmt(h))
     ctx.events.extend(evs)
@@ -1134,6 +1261,13 @@ def _command_units(st: GameState, side: str, region) -> list[Hex]:
     """The units of ``side`` in a field general's command, in board order (a hex on the line
     between two commands belongs to both)."""
     return [h for h in T.board_order(st) if st.units[h].side == side and T.in_region(h, region)]
+
+
+def general_units(g: Game, fg: str, side: str | None = None) -> list[Hex]:
+    """Overlord: the hexes of the units in field general ``fg``'s command (of ``side``, default
+    the side to play), in board order."""
+    side = side or g.side
+    return _command_units(g.state, side, _regions(g.state, side)[fg])
 
 
 def _generals_at(st: GameState, side: str, h: Hex) -> tuple[str, ...]:
@@ -1297,18 +1431,24 @@ def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
 
 def _overlord_chief(g: Game, inst: str, ctx: _Ctx) -> Game:
     """The tactic card the chief plays himself, resolved first through the usual phases (air,
-    barrage, order, act …); ``_end_turn`` then hands over to the field generals."""
+    barrage, order, act …); ``_end_turn`` then hands over to the field generals. His Infantry
+    Assault first goes on one of the six sections (phase ``place``)."""
     t = g.turn
     key = C.card(inst).key
-    eff_key = t.copies.get(inst, key)        # the chief's copies are tactic cards: no flanks to swap
+    eff_key = _eff_key(t, inst, "chief")
     ctx.ev("chief_play", f"The {t.side} chief plays {C.name(inst)} himself"
            + (f", a copy of the opponent's {C.CARDS[eff_key].name}" if eff_key != key else "")
            + ": it is resolved before the field generals act.", V.OVERLORD_CHIEF_FIRST)
     if eff_key in ("their_finest_hour", "medics_and_mechanics"):
         ctx.ev("chief_hand", f"{C.CARDS[eff_key].name} rolls 1 die per card of the hand, this one included: the "
                f"side's hand is the chief's ({len(g.hands[g.player])} kept + this one).", V.OVERLORD_DEAL)
+    g = _r(g, turn=_r(t, stage="chief"))
+    if _needs_place(g, inst, "chief"):
+        ctx.ev("place_choice", f"Infantry Assault orders the infantry of 1 section: the chief picks one of the "
+               f"six ({', '.join(V.OVERLORD_SECTIONS)}).", R.OVERLORD_BOARD)
+        return _r(g, phase="place")
     eff = T.effect(eff_key, g.state, t.side)
-    return _after_play(_r(g, turn=_r(t, effect=eff, stage="chief")), ctx)
+    return _after_play(_r(g, turn=_r(g.turn, effect=eff)), ctx)
 
 
 def _overlord_chief_done(g: Game, ctx: _Ctx) -> Game:
@@ -1326,58 +1466,211 @@ def _overlord_chief_done(g: Game, ctx: _Ctx) -> Game:
     return _overlord_generals(_r(g, deck=tuple(deck), discard=tuple(discard), turn=turn), ctx)
 
 
-def _overlord_generals(g: Game, ctx: _Ctx) -> Game:
-    """The field generals play the cards they received; those without one roll for initiative."""
+def _eff_key(t: Turn, inst: str, who: str) -> str:
+    """The card whose effect ``inst`` has in ``who``'s hands: itself, or the card a Counter-Attack
+    copies (flanks swapped for a field general's copy of a section card)."""
+    copy = t.copies.get(inst)
+    if copy is None:
+        return C.card(inst).key
+    return copy if who == "chief" else _mirror(copy)
+
+
+def _needs_place(g: Game, inst: str, who: str) -> bool:
+    """Whether ``inst`` is played on one section, chosen by ``who``: a field general's section card
+    (OVERLORD_PINCER, OVERLORD_ONE_PER_SECTION) and anyone's Infantry Assault (its 1 section)."""
+    key = _eff_key(g.turn, inst, who)
+    if C.CARDS[key].section:
+        return who != "chief"
+    return key == "infantry_assault" and T.has_kind(g.state, g.turn.side, T.INFANTRY)
+
+
+def _placing(g: Game):
+    """(card, who, sections) for the next card to be laid on a section, or None: the chief's card
+    in his stage, then the field generals' cards in order (a general's second section card on the
+    section his first left free)."""
     t = g.turn
-    side = t.side
+    if t.stage == "chief":
+        inst = next((c for c, w in t.given.items() if w == "chief"), None)
+        if inst is not None and inst not in t.placed and _needs_place(g, inst, "chief"):
+            return inst, "chief", V.OVERLORD_SECTIONS
+        return None
+    for fg in V.FIELD_GENERALS:
+        mine = [c for c, w in t.given.items() if w == fg]
+        taken = {t.placed[c] for c in mine if c in t.placed}
+        for c in mine:
+            if c not in t.placed and _needs_place(g, c, fg):
+                return c, fg, tuple(s for s in V.overlord_sections(fg) if s not in taken)
+    return None
+
+
+def _section_bounds(st: GameState, side: str) -> dict:
+    return V.overlord_section_bounds(T.viewer(st, side))
+
+
+def _legal_place(g: Game) -> list[str]:
+    inst, _, secs = _placing(g)
+    return [f"place {inst} {s}" for s in secs]
+
+
+def _do_place(g: Game, args, ctx: _Ctx) -> Game:
+    inst, sec = _need(args, 2, "place CARD SECTION")
+    C.card(inst)
+    if sec not in V.OVERLORD_SECTIONS:
+        raise InputError(f"place: {sec!r} is not a section: allowed are {', '.join(V.OVERLORD_SECTIONS)}")
+    card, who, secs = _placing(g)
+    if inst != card:
+        mine = [c for c, w in g.turn.given.items() if w == who]
+        if inst in mine:
+            raise IllegalAction(f"the {who} field general says where {C.name(card)} goes; {C.name(inst)} takes his "
+                                f"other section", V.OVERLORD_ONE_PER_SECTION)
+        raise IllegalAction(f"the {who}{' field general' if who != 'chief' else ''} plays {C.name(card)} now, "
+                            f"not {inst}", V.OVERLORD_PLACE)
+    if sec not in secs:
+        if sec in V.overlord_sections(who):
+            raise IllegalAction(f"his other section card lies on {sec} already: one card in each of his two "
+                                f"sections", V.OVERLORD_ONE_PER_SECTION)
+        raise IllegalAction(f"{sec} is not one of the {who} field general's sections ({' or '.join(secs)})",
+                            V.OVERLORD_PLACE)
+    g = _place(g, inst, who, sec, ctx)
+    if who == "chief":
+        return _chief_assault(g, inst, sec, ctx)
+    return _overlord_next(g, ctx)
+
+
+def _place(g: Game, inst: str, who: str, sec: str, ctx: _Ctx, *, auto: bool = False) -> Game:
+    t = g.turn
+    placed = dict(t.placed)
+    placed[inst] = sec
+    g = _r(g, turn=_r(t, placed=_fz(placed)))
+    if who == "chief":
+        ctx.ev("place", f"The {t.side} chief lays Infantry Assault on the {sec} section.", R.OVERLORD_BOARD)
+    else:
+        ctx.ev("fg_play", f"The {who} field general plays {_card_words(t, inst, who)} on his {sec} section"
+               + (" (his other card lies on the other one)" if auto else "") + ": "
+               + "; ".join(s.describe() for s in _card_slots(g, inst, who)) + ".",
+               V.OVERLORD_ONE_PER_SECTION if auto else V.OVERLORD_COUNTER if inst in t.copies
+               else V.OVERLORD_PINCER if _eff_key(t, inst, who) == "pincer_move" else V.OVERLORD_PLACE)
+    return g
+
+
+def _chief_assault(g: Game, inst: str, sec: str, ctx: _Ctx) -> Game:
+    """The chief's Infantry Assault on section ``sec``: all the side's infantry there."""
+    t = g.turn
+    iv = _section_bounds(g.state, t.side)[sec]
+    eff = T.effect(_eff_key(t, inst, "chief"), g.state, t.side)
+    eff = _r(eff, slots=tuple(_r(s, region=(iv,), label=sec) for s in eff.slots))
+    return _after_play(_r(g, turn=_r(t, effect=eff), phase="order"), ctx)
+
+
+def _card_words(t: Turn, inst: str, fg: str) -> str:
+    copy = t.copies.get(inst)
+    if copy is None:
+        return C.name(inst)
+    key = _eff_key(t, inst, fg)
+    return (f"{C.name(inst)} (a copy of the opponent's {C.CARDS[copy].name}"
+            + (f", flanks swapped: {C.CARDS[key].name}" if key != copy else "") + ")")
+
+
+def _card_slots(g: Game, inst: str, fg: str) -> tuple:
+    """The order slots of card ``inst`` in field general ``fg``'s hands: a section card's arrow
+    toward him, on the one section he laid it on (OVERLORD_PINCER; its number, or 'A' for all:
+    OVERLORD_ARROWS); Infantry Assault, all infantry of the section he laid it on; another
+    tactic card across his two sections (OVERLORD_ON_THE_LINE)."""
+    t, st = g.turn, g.state
+    key = _eff_key(t, inst, fg)
+    card = C.CARDS[key]
+    where = t.placed.get(inst)
+    region = (_section_bounds(st, t.side)[where],) if where else _regions(st, t.side)[fg]
+    label = f"{C.name(inst)}, {where}" if where else C.name(inst)
+    if card.section:
+        return tuple(T.Slot(None if n == C.ALL else n, region=region, label=label) for s, n in card.orders if s == fg)
+    return tuple(_r(s, region=region, label=label) for s in T.effect(key, st, t.side).slots)
+
+
+def card_slots(g: Game, inst: str, who: str, section: str | None = None) -> tuple:
+    """Overlord: the order slots card ``inst`` would open for field general ``who`` laid on
+    ``section`` (for lessons and the opponent weighing where to lay a card)."""
+    t = g.turn
+    if section is not None:
+        g = _r(g, turn=_r(t, placed=_fz({**t.placed, inst: section})))
+    return _card_slots(g, inst, who)
+
+
+def _overlord_generals(g: Game, ctx: _Ctx) -> Game:
+    """The field generals' part of the turn: each lays his cards on his sections (phase
+    ``place``), each without a card decides whether to roll for initiative (phase
+    ``initiative``), then they order their units."""
+    t = g.turn
     st = g.state.replace(ordered=frozenset(), records={}, phase="move", active=None, vacated=None,
                          overrun_ready=False)
-    regions = _regions(st, side)
+    g = _r(g, state=st, turn=_r(t, stage="", effect=None, ordered=(), special=_EMPTY, pending=None, setbacks=()))
+    t = g.turn
     gifts = {c: who for c, who in t.given.items() if who != "chief"}
-    slots: list = []
-    effects = []
     for c, fg in gifts.items():
-        key = C.card(c).key
-        copy = t.copies.get(c)
-        eff_key = key if copy is None else _mirror(copy)
-        eff = T.effect(eff_key, st, side, section=fg if eff_key == "infantry_assault" else None)
-        eff_slots = tuple(_r(s, region=regions[fg]) for s in eff.slots)
-        slots.extend(eff_slots)
-        effects.append(eff)
-        what = C.name(c)
-        if copy is not None:
-            what += (f" (a copy of the opponent's {C.CARDS[copy].name}"
-                     + (f", flanks swapped: {C.CARDS[eff_key].name}" if eff_key != copy else "") + ")")
-        ctx.ev("fg_play", f"The {fg} field general plays {what}: "
-               + ("; ".join(s.describe() for s in eff_slots) or "no order") + ".",
-               V.OVERLORD_COUNTER if copy else V.OVERLORD_SECTION_CARDS if C.CARDS[key].section
-               else V.OVERLORD_TACTIC_ALONE)
-    setbacks = []
+        if not _needs_place(g, c, fg):              # a tactic card: laid on the line between his sections
+            ctx.ev("fg_play", f"The {fg} field general plays {_card_words(t, c, fg)} across his two sections: "
+                   + ("; ".join(s.describe() for s in _card_slots(g, c, fg)) or "no order") + ".",
+                   V.OVERLORD_COUNTER if c in t.copies else V.OVERLORD_ON_THE_LINE)
     with_card = set(gifts.values())
-    for fg in V.FIELD_GENERALS:
-        if fg in with_card:
-            continue
-        face = ctx.roll(1)[0]
-        ctx.ev("initiative", f"The {fg} field general has no card and rolls for initiative: {face} — "
-               f"{V.INITIATIVE[face]}.", V.OVERLORD_INITIATIVE)
-        region = regions[fg]
-        mine = _command_units(st, side, region)
-        if face in ("infantry", "armor", "star"):
-            kinds = None if face == "star" else frozenset({face})
-            if not any(kinds is None or st.units[h].kind in kinds for h in mine):
-                ctx.ev("initiative_none", "No unit matches: nothing happens.", V.OVERLORD_INITIATIVE_NONE)
-            else:
-                slots.append(T.Slot(1, kinds=kinds, region=region, label=f"{fg} initiative"))
-        elif mine:
-            setbacks.append((fg, face))
+    waiting = tuple(fg for fg in V.FIELD_GENERALS if fg not in with_card)
+    return _overlord_next(_r(g, turn=_r(t, waiting=waiting, rolls=_EMPTY)), ctx)
+
+
+def _overlord_next(g: Game, ctx: _Ctx) -> Game:
+    """The next choice of the field generals' part of the turn, or their orders."""
+    side = g.turn.side
+    while True:
+        nxt = _placing(g)
+        if nxt is None:
+            break
+        inst, fg, secs = nxt
+        if len(secs) > 1:
+            return _r(g, phase="place", player=f"{side}.{fg}")
+        g = _place(g, inst, fg, secs[0], ctx, auto=True)
+    while g.turn.waiting:
+        fg = g.turn.waiting[0]
+        if _command_units(g.state, side, _regions(g.state, side)[fg]):
+            return _r(g, phase="initiative", player=f"{side}.{fg}")
+        ctx.ev("initiative_none", f"The {fg} field general has no card and commands no unit: he has nothing to act "
+               f"with.", V.OVERLORD_INITIATIVE_NONE)
+        g = _r(g, turn=_r(g.turn, waiting=g.turn.waiting[1:]))
+    return _overlord_orders(g, ctx)
+
+
+def _legal_initiative(g: Game) -> list[str]:
+    return ["roll", "pass"]
+
+
+def _do_roll(g: Game, args, ctx: _Ctx) -> Game:
+    """A field general without a card acts on his own initiative: one die (TEST INICJATYWY WŁASNEJ)."""
+    _need(args, 0, "roll")
+    t = g.turn
+    side, fg = t.side, t.waiting[0]
+    face = ctx.roll(1)[0]
+    ctx.ev("initiative", f"The {fg} field general has no card and rolls for initiative: {face} — "
+           f"{V.INITIATIVE[face]}.", V.OVERLORD_INITIATIVE)
+    st = g.state
+    mine = _command_units(st, side, _regions(st, side)[fg])
+    rolls, setbacks = dict(t.rolls), t.setbacks
+    if face in ("infantry", "armor", "star"):
+        if face != "star" and not any(st.units[h].kind == face for h in mine):
+            ctx.ev("initiative_none", "No unit matches: nothing happens.", V.OVERLORD_INITIATIVE_NONE)
         else:
-            ctx.ev("initiative_none", "He commands no unit: nothing happens.", V.OVERLORD_INITIATIVE_NONE)
-    # one effect governs the turn's unit rules: the first tactic's, else a plain section effect
-    base = next((e for e in effects if C.CARDS[e.key].tactic), effects[0] if effects else T.Effect("overlord"))
-    eff = _r(base, slots=tuple(slots), auto=False, special="")
-    turn = _r(t, cards=tuple(gifts), effect=eff, given=_EMPTY, copies=_EMPTY, stage="", ordered=(),
-              special=_EMPTY, pending=None, setbacks=tuple(setbacks))
-    return _overlord_setbacks(_r(g, state=st, turn=turn), ctx)
+            rolls[fg] = face
+    elif mine:
+        setbacks = setbacks + ((fg, face),)
+    else:
+        ctx.ev("initiative_none", "He commands no unit: nothing happens.", V.OVERLORD_INITIATIVE_NONE)
+    g = _r(g, turn=_r(t, waiting=t.waiting[1:], rolls=_fz(rolls), setbacks=setbacks), player=t.seat)
+    return _overlord_setbacks(g, ctx)
+
+
+def _do_pass(g: Game, args, ctx: _Ctx) -> Game:
+    _need(args, 0, "pass")
+    t = g.turn
+    ctx.ev("initiative_pass", f"The {t.waiting[0]} field general has no card and does not act on his own "
+           f"initiative: no roll.", V.OVERLORD_MAY_ACT)
+    return _overlord_next(_r(g, turn=_r(t, waiting=t.waiting[1:]), player=t.seat), ctx)
 
 
 def _setback_rule(face: str) -> Rule:
@@ -1407,8 +1700,8 @@ def _legal_setback(g: Game) -> list[str]:
 
 
 def _overlord_setbacks(g: Game, ctx: _Ctx) -> Game:
-    """Each field general whose initiative roll was a flag or a grenade picks the unit it strikes
-    (phase ``setback``); with a single choice it is resolved at once. Then the orders."""
+    """A field general whose initiative roll was a flag or a grenade picks the unit it strikes
+    (phase ``setback``); with a single choice it is resolved at once. Then the next general."""
     while g.turn.setbacks:
         fg, face = g.turn.setbacks[0]
         acts = _legal_setback(g)
@@ -1427,17 +1720,53 @@ def _overlord_setbacks(g: Game, ctx: _Ctx) -> Game:
         g = _setback(g, [parse_hex(x) for x in acts[0].split()[1:]], ctx)
         if g.state.winner is not None:
             return _end_turn(g, ctx)
-    return _overlord_orders(g, ctx)
+    return _overlord_next(g, ctx)
+
+
+def _rules_of(eff: T.Effect) -> T.Effect:
+    """What an effect lets an ordered unit do, without which card it is or whom it orders."""
+    return _r(eff, key="", slots=(), auto=False, recon=False, special="", note="")
 
 
 def _overlord_orders(g: Game, ctx: _Ctx) -> Game:
+    """The field generals order their units, each unit under its own general's card (its Play):
+    generals whose cards give the same unit rules share one Play, their slots pooled."""
     t = g.turn
-    slots = t.effect.slots
-    units = g.state.units
-    if not slots or not any(units[h].uid not in t.spent for h in T.all_eligible(g.state, t.side, slots)):
+    st, side = g.state, t.side
+    gifts = {c: who for c, who in t.given.items() if who != "chief"}
+    regions = _regions(st, side)
+    plays: list = []
+    for fg in V.FIELD_GENERALS:
+        cards = [c for c, w in gifts.items() if w == fg]
+        if cards:
+            slots = tuple(s for c in cards for s in _card_slots(g, c, fg))
+            keys = [_eff_key(t, c, fg) for c in cards]
+            tactic = next((k for k in keys if C.CARDS[k].tactic), None)
+            eff = _r(T.effect(tactic, st, side), slots=slots) if tactic else T.Effect(keys[0], slots)
+            label = f"the {fg} general's {' and '.join(C.name(c) for c in cards)}"
+        elif fg in t.rolls:
+            face = t.rolls[fg]
+            kinds = None if face == "star" else frozenset({face})
+            eff = T.Effect("initiative", (T.Slot(1, kinds=kinds, region=regions[fg], label=f"{fg} initiative"),))
+            label = f"the {fg} general's initiative"
+        else:
+            continue
+        rules = _rules_of(eff)
+        for i, p in enumerate(plays):
+            if _rules_of(p.effect) == rules:
+                plays[i] = Play(p.who + (fg,), _r(p.effect, slots=p.effect.slots + eff.slots), f"{p.label}; {label}")
+                break
+        else:
+            plays.append(Play((fg,), eff, label))
+    everything = T.Effect("overlord", tuple(s for p in plays for s in p.effect.slots))
+    turn = _r(t, cards=tuple(gifts), effect=everything, plays=tuple(plays), given=_EMPTY, copies=_EMPTY,
+              placed=_EMPTY, rolls=_EMPTY, ordered=(), assigned=(), unit_effects=_EMPTY, special=_EMPTY,
+              pending=None)
+    g = _r(g, turn=turn, player=t.seat)
+    if not plays or not _orderable(g):
         ctx.ev("no_units", "No unit can receive an order: the turn ends.", C.NO_UNITS)
-        return _end_turn(_r(g, player=t.seat), ctx)
-    return _r(g, phase="order", player=t.seat)
+        return _end_turn(g, ctx)
+    return _r(g, phase="order")
 
 
 def _do_setback(g: Game, args, ctx: _Ctx) -> Game:
@@ -1544,19 +1873,22 @@ def _overlord_draw(g: Game, ctx: _Ctx) -> Game:
 _HANDLERS = {"play": _do_play, "order": _do_order, "done": _do_done, "move": _do_move, "battle": _do_battle,
              "take": _do_take, "wire": _do_wire, "end": _do_end, "retreat": _do_retreat, "ambush": _do_ambush,
              "decline": _do_decline, "keep": _do_keep, "air": _do_air, "barrage": _do_barrage, "give": _do_give,
-             "dispatch": _do_dispatch, "setback": _do_setback}
+             "dispatch": _do_dispatch, "setback": _do_setback, "place": _do_place, "roll": _do_roll,
+             "pass": _do_pass}
 _HEX_ARGS = ("order", "move", "battle", "take", "wire", "retreat", "air", "barrage", "setback")
 _PHASES = {"play": ("play",), "order": ("order",), "done": ("order",), "move": ("act",), "battle": ("act",),
            "take": ("act",), "wire": ("act",), "end": ("act",), "retreat": ("retreat",), "ambush": ("ambush",),
            "decline": ("ambush",), "keep": ("recon",), "air": ("air",), "barrage": ("barrage",),
-           "give": ("dispatch",), "dispatch": ("dispatch",), "setback": ("setback",)}
+           "give": ("dispatch",), "dispatch": ("dispatch",), "setback": ("setback",), "place": ("place",),
+           "roll": ("initiative",), "pass": ("initiative",)}
 _PHASE_RULE = {"play": C.PLAY_CARD, "order": C.ONLY_ORDERED, "act": C.BATTLE_STEP, "recon": C.RECON_RULE,
                "air": C.AIR_POWER_FACE, "dispatch": V.OVERLORD_CHIEF, "retreat": R.FLAG,
-               "setback": V.OVERLORD_INITIATIVE}
+               "setback": V.OVERLORD_INITIATIVE, "place": V.OVERLORD_PLACE, "initiative": V.OVERLORD_MAY_ACT}
 _ACTION_RULE = {"play": C.PLAY_CARD, "order": R.ORDERS, "done": C.ORDERS_LOST, "move": C.MOVE_STEP,
                 "battle": C.BATTLE_STEP, "take": R.TAKE_GROUND, "wire": R.WIRE_REMOVE, "end": C.DRAW,
                 "retreat": R.FLAG, "keep": C.RECON_RULE, "air": C.AIR_POWER_FACE, "give": V.OVERLORD_CHIEF,
-                "dispatch": V.OVERLORD_CHIEF, "setback": V.OVERLORD_INITIATIVE}
+                "dispatch": V.OVERLORD_CHIEF, "setback": V.OVERLORD_INITIATIVE, "place": V.OVERLORD_PLACE,
+                "roll": V.OVERLORD_INITIATIVE, "pass": V.OVERLORD_MAY_ACT}
 
 
 def set_hand(g: Game, seat: str, cards) -> Game:
@@ -1596,11 +1928,9 @@ def all_cards(g: Game) -> list[str]:
         out += h
     for c in g.common.values():
         out += c
-    if g.turn is not None:
-        out += [c for c in g.turn.cards if c not in g.discard and c not in g.deck]
+    if g.turn is not None:           # the card in play, unless it is back in the deck (a reshuffle) or drawn again
+        out += [c for c in g.turn.cards if c not in g.discard and c not in g.deck and c not in g.turn.drawn]
         out += list(g.turn.drawn)
-        if g.phase == "dispatch":
-            pass
     return out
 
 

@@ -10,10 +10,13 @@ arithmetic — no search:
   enemy dice can reach it; a strong one to where its best shot is best and the threat not much
   worse; it stays put when nothing is better;
 * **battles**: the attack with the best expected result (hits, flags, a finishing blow);
-* **retreats**: the hex least in reach of the enemy; it always springs an Ambush; it keeps the
-  better Recon card; Overlord: the chief hands out the cards that order most units, and a field
-  general struck by his initiative roll retreats to the safest hex or loses a figure where it
-  hurts least.
+* **retreats** (after a battle, Air Power or Barrage): the hex least in reach of the enemy; it
+  always springs an Ambush; it keeps the better Recon card; Overlord: the chief hands out the
+  cards that order most units, a field general lays a card on the section where it orders the
+  best shots, a general without a card rolls for initiative when the orders the die may give
+  him are worth more than the risk of a flag or a grenade (he passes when no unit of his could
+  use an order), and a general struck by his initiative roll retreats to the safest hex or
+  loses a figure where it hurts least.
 
 Expected hits are exact fractions: a die hits infantry 3 times in 6, armor 2, artillery 1; a star
 also hits when the card says so.
@@ -113,12 +116,19 @@ def _card_value(g: G.Game, inst: str) -> Fraction:
         eff = T.effect(c.key, st, side)
     except KeyError:
         return Fraction(0)
-    slots = eff.slots or (T.Slot(3),)
-    units = T.all_eligible(st, side, [T.Slot(None, s.sections, s.kinds, s.adjacent, s.damaged, s.region)
-                                       for s in slots])
+    return _slots_value(g, eff.slots or (T.Slot(3),)) + Fraction(eff.bonus, 2)
+
+
+def _slots_value(g: G.Game, slots) -> Fraction:
+    """The best shots of the units ``slots`` may order (at most their count), plus a little per unit."""
+    from tutor.memoir import turn as T
+    st, side = g.state, g.side
+    spent = g.turn.spent if g.turn is not None else frozenset()
+    units = [h for h in T.all_eligible(st, side, [T.Slot(None, s.sections, s.kinds, s.adjacent, s.damaged, s.region)
+                                                  for s in slots]) if st.units[h].uid not in spent]
     shots = sorted((best_shot(st, h, side, st.units[h].kind) for h in units), reverse=True)
     cap = sum(s.count if s.count is not None else len(units) for s in slots)
-    return sum(shots[:cap], Fraction(0)) + Fraction(min(cap, len(units)), 10) + Fraction(eff.bonus, 2)
+    return sum(shots[:cap], Fraction(0)) + Fraction(min(cap, len(units)), 10)
 
 
 def _play(g, a):
@@ -128,12 +138,21 @@ def _play(g, a):
 def _order(g, a):
     if a == "done":
         return Fraction(-1, 100)
-    h = parse_hex(a.split()[1])
+    w = a.split()
+    h = parse_hex(w[1])
     st = g.state
     u = st.units[h]
     shot = best_shot(st, h, u.side, u.kind)
     danger = Fraction(threat(st, h, u.side), 20) if _weak(u) else 0
-    return shot + danger + Fraction(1, 50)
+    extra = Fraction(0)
+    if len(w) == 3:                      # Overlord: which general's card the unit follows
+        eff = next(p.effect for p in g.turn.plays if w[2] in p.who)
+        extra = Fraction(eff.bonus, 10) if shot else Fraction(0)
+        if eff.dig_in:
+            extra += Fraction(1, 10) if _weak(u) else Fraction(-1, 10)
+        elif eff.no_move and not shot:
+            extra -= Fraction(1, 20)
+    return shot + danger + Fraction(1, 50) + extra
 
 
 def _act(g, a):
@@ -216,6 +235,35 @@ def _setback(g, a):
     return Fraction(u.figures - (10 if u.figures == 1 else 0), u.full)
 
 
+def _place(g, a):
+    """Lay a card on the section where it orders the best shots."""
+    _, inst, sec = a.split()
+    who = g.player.split(".")[1]
+    return _slots_value(g, G.card_slots(g, inst, who, sec))
+
+
+# the faces of a die: infantry twice, armor, star, flag, grenade (memoir44-rules-es.txt, the dice)
+_FACE_ODDS = {"infantry": Fraction(2, 6), "armor": Fraction(1, 6), "star": Fraction(1, 6)}
+_SETBACK_ODDS = Fraction(2, 6)            # a flag or a grenade
+_SETBACK_COST = Fraction(1, 3)            # a figure, or a retreat, and a unit that may not battle
+
+
+def _initiative(g, a):
+    """Roll when the order the die may give is worth more than the risk of a flag or a grenade: an
+    order is worth its unit's best shot, plus a little for moving; a setback a third of a figure."""
+    if a == "pass":
+        return Fraction(0)
+    t, st = g.turn, g.state
+    fg = t.waiting[0]
+    mine = [h for h in G.general_units(g, fg) if st.units[h].uid not in t.spent]
+    value = Fraction(0)
+    for face, odds in _FACE_ODDS.items():
+        fits = [h for h in mine if face == "star" or st.units[h].kind == face]
+        if fits:
+            value += odds * (max(best_shot(st, h, t.side, st.units[h].kind) for h in fits) + Fraction(1, 4))
+    return value - _SETBACK_ODDS * _SETBACK_COST
+
+
 def _dispatch(g, a):
     if a == "dispatch":
         return Fraction(0)
@@ -223,4 +271,5 @@ def _dispatch(g, a):
 
 
 _CHOOSERS = {"play": _play, "order": _order, "act": _act, "retreat": _retreat, "ambush": _ambush, "recon": _keep,
-             "air": _air, "barrage": _barrage, "dispatch": _dispatch, "setback": _setback}
+             "air": _air, "barrage": _barrage, "dispatch": _dispatch, "setback": _setback, "place": _place,
+             "initiative": _initiative}

@@ -14,11 +14,13 @@ memoir44-overlord-rules-pl.txt).
 * **Overlord**: a 26 × 9 board, a commander-in-chief and up to three field generals per side. The
   chief hands 1-3 cards to the field generals (section cards only to the general of that
   section, tactic cards as their icon says: ``overlord_players``) or keeps a tactic card to play
-  himself, resolved before the generals act; a field general with no card rolls one die for
-  initiative (on a flag or a grenade he picks the unit struck, which may not battle); Ambush goes
-  to the general attacked in close combat on the opponent's turn, Counter-Attack copies a card
-  the opponent played on his previous turn; at the end the chief draws 2 and must have kept at
-  least one card.
+  himself, resolved before the generals act (his Infantry Assault on one of the board's six
+  sections); a field general lays each section card on one of his two sections (two cards: one
+  on each), and each unit follows the card it was ordered under; a field general with no card
+  may roll one die for initiative (on a flag or a grenade he picks the unit struck, which may not
+  battle); Ambush goes to the general attacked in close combat on the opponent's turn,
+  Counter-Attack copies a card the opponent played on his previous turn; at the end the chief
+  draws 2 and must have kept at least one card.
 
 This module holds the variants as data — tables, seats, rules; ``tutor.memoir.game`` plays them.
 """
@@ -307,6 +309,44 @@ OVERLORD_NO_BATTLE = rule(
     "The unit a flag or grenade initiative roll struck may not battle this turn (the seed's "
     "'WALZYĆ' is a typo for 'WALCZYĆ', to battle).")
 
+OVERLORD_MAY_ACT = rule(
+    "m44.overlord.initiative_choice", PL, "TURA GRY",
+    "Jeśli dowódca polowy nie otrzyma od głównodowodzącego żadnego rozkazu w tej turze, może "
+    "zdecydować się działanie z własnej inicjatywy.",
+    "A field general who received no card may decide to act on his own initiative: rolling is his "
+    "choice.")
+
+OVERLORD_PLACE = rule(
+    "m44.overlord.place", PL, "TURA GRY",
+    "Dowódca polowy musi zagrać karty dowodzenia, które otrzymał, odsłaniając je i kładąc na sekcji, "
+    "której rozkaz będzie dotyczył.",
+    "A field general plays each card he received face up on the section whose units it orders.")
+
+OVERLORD_ONE_PER_SECTION = rule(
+    "m44.overlord.one_per_section", PL, "TURA GRY",
+    "Jeśli otrzyma dwie karty sekcji, musi zagrać po jednej z nich dla każdej z kontrolowanych przez "
+    "niego sekcji.",
+    "A field general given two section cards plays one in each of his two sections.")
+
+OVERLORD_PINCER = rule(
+    "m44.overlord.pincer", PL, "TURA GRY",
+    "Karta Pincer Move może być przekazana dowódcemu lewą, albo prawą flanką. Może on wtedy użyć jej by "
+    "aktywować 2 jednostki w jednej z dwóch sekcji pod jego kontrolą.",
+    "Pincer Move given to a flank general orders 2 units in one of his two sections: a section card "
+    "acts in one section.")
+
+OVERLORD_ON_THE_LINE = rule(
+    "m44.overlord.on_the_line", PL, "TURA GRY",
+    "Jeśli ta karta może na raz aktywować jednostki w obu sekcjach pod kontrolą dowódcy, kładzie ją na "
+    "linii, która rozdziela te sekcje.",
+    "A card that may order units in both of his sections at once is laid on the line between them.")
+
+OVERLORD_ARROWS = rule(
+    "m44.overlord.arrows", PL, "TURA GRY",
+    "Liczba wewnątrz strzałki wskazuje ile jednostek można dzięki niej uaktywnić, a litera „A” w tym "
+    "wypadku oznacza wszystkie jednostki.",
+    "The number in a card's arrow is how many units it orders; 'A' means all units.")
+
 # die face -> what a field general acting on his own initiative does (TEST INICJATYWY WŁASNEJ).
 # The printed table names skulls for the last row; a Memoir '44 die has a grenade there.
 INITIATIVE = MappingProxyType({
@@ -346,6 +386,28 @@ OVERLORD_SUBSECTIONS = MappingProxyType({
     "center": ((17, 25), (25, 33)),
     "right": ((33, 43), (43, 51)),
 })
+
+# The six sections by name, as a side sees them from its own edge, left to right: a flank general's
+# "outer" section lies at the board edge, his "inner" one beside the centre. Each card a field
+# general plays goes on one of his two (OVERLORD_PLACE, OVERLORD_ONE_PER_SECTION), the chief's
+# Infantry Assault on any one of the six (memoir44-overlord-rules-pl.txt, Przygotowanie do gry:
+# "plansza z sześcioma sekcjami").
+OVERLORD_SECTIONS = ("left-outer", "left-inner", "center-left", "center-right", "right-inner", "right-outer")
+
+
+def overlord_sections(who: str) -> tuple[str, ...]:
+    """The sections a card of ``who`` (a field general, or ``"chief"``: all six) may be played on."""
+    if who == "chief":
+        return OVERLORD_SECTIONS
+    return tuple(s for s in OVERLORD_SECTIONS if s.split("-")[0] == who)
+
+
+def overlord_section_bounds(viewer: str) -> dict:
+    """Section name -> its x-interval of the lattice, for the side at the ``viewer`` edge ("top"
+    sees the board mirrored: its left-outer section is the board's right end)."""
+    xs = [iv for fg in FIELD_GENERALS for iv in OVERLORD_SUBSECTIONS[fg]]
+    names = OVERLORD_SECTIONS if viewer == "bottom" else tuple(reversed(OVERLORD_SECTIONS))
+    return dict(zip(names, xs))
 
 
 # ---------------------------------------------------------------------------------------------
