@@ -2,7 +2,7 @@
 dowodzenia): the chief's own tactic card first (Air Power and Barrage targets, Medics & Mechanics,
 Their Finest Hour, Infantry Assault on one of six sections), each field general's cards laid on his
 two sections and each unit following its own general's card, Counter-Attack, Ambush, the
-initiative roll (optional), and whole random games."""
+initiative roll (optional), retreats chosen by their owner, and whole random games."""
 
 import random
 
@@ -13,6 +13,7 @@ from tutor.hexes import distance
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
+from tutor.memoir import rules as R
 from tutor.memoir import variants as V
 
 OV = {"kind": "overlord", "players": {"axis": 4, "allied": 4}}
@@ -531,6 +532,29 @@ def test_a_generals_infantry_assault_goes_on_one_of_his_two_sections(tmp_path):
 
 
 # ---------------------------------------------------------------------------------------------
+# Air Power and Barrage: the owner picks the retreat hex (RETIRADA)
+
+
+def test_the_chiefs_air_power_flag_the_owners_general_picks_the_retreat(tmp_path):
+    g = start(tmp_path, ["air_power", "probe_left", "probe_center", "attack_center", "attack_right"])
+    g = G.apply(give(give(g, "air_power", "chief"), "probe_left", "left"), "dispatch")
+    g = G.apply(g, "air 22,4 24,4", faces=["flag", "infantry"])
+    ev = next(e for e in g.new_events if e.kind == "retreat_choice")
+    assert ev.rule is R.RETREAT_OWNER
+    # 22,4 lies in the Axis centre command: its general chooses, and 24,4 waits for his choice
+    assert g.phase == "retreat" and g.player == "axis.center"
+    assert G.legal_actions(g) == ["retreat 21,3", "retreat 23,3"]
+    refused(g, "retreat 22,2", R.FLAG)
+    g = G.apply(g, "retreat 23,3", faces=["grenade", "flag"])
+    u = units(g)
+    assert u["23,3"] == ("axis", "infantry", 3) and "22,4" not in u
+    # then 24,4: 1 hit, and its flag leaves one way open (23,3 is taken now): no question asked
+    assert u["25,3"] == ("axis", "infantry", 3) and "24,4" not in u
+    assert g.phase == "place" and g.player == "allied.left"
+    assert G.digest(G.apply(G.undo(g), "retreat 23,3", faces=["grenade", "flag"])) == G.digest(g)
+
+
+# ---------------------------------------------------------------------------------------------
 # Whole games: random play keeps the invariants; save, load and undo replay the new phases
 
 
@@ -633,7 +657,7 @@ def test_random_overlord_game_saves_loads_and_undoes_every_new_phase(tmp_path):
             assert G.legal_actions(y) == G.legal_actions(x)
             again = G.apply(G.undo(x), x.action)                 # undo, then the same action: the same game
             assert G.digest(again) == G.digest(x) and again.turn == x.turn
-    assert {"setback", "air", "barrage", "place", "initiative"} <= hit
+    assert {"setback", "air", "barrage", "place", "initiative", "retreat after strike"} <= hit
 
 
 def test_chapter_14_desk_says_what_comes_after_the_dispatch():

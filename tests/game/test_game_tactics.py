@@ -87,9 +87,14 @@ def test_air_power_two_dice_stars_hit_protection_ignored_flags_not_ignored():
     with pytest.raises(IllegalAction):
         G.apply(g, "air 4,2 16,2")                           # not adjacent
     g = G.apply(g, "air 16,2 18,2", faces=["star", "flag", "grenade", "armor"])
+    # 16,2 (woods + sandbags, may ignore a flag normally): star hits, flag forces a retreat, and the
+    # Axis player, who controls the unit, picks the hex (RETIRADA); 18,2 waits for it
+    assert g.phase == "retreat" and g.player == "axis"
+    assert G.legal_actions(g) == ["retreat 15,1", "retreat 17,1"]
+    assert units(g)["18,2"] == ("axis", "infantry", 4)
+    g = G.apply(g, "retreat 17,1", faces=["grenade", "armor"])     # then 18,2's dice are rolled
     u = units(g)
-    # 16,2 (woods + sandbags, may ignore a flag normally): star hits, flag forces a retreat
-    assert "16,2" not in u and u["15,1"][2] == 3 or u["17,1"][2] == 3
+    assert "16,2" not in u and u["17,1"] == ("axis", "infantry", 3)
     assert u["18,2"] == ("axis", "infantry", 3)
     assert g.turn.side == "axis"
 
@@ -108,9 +113,12 @@ def test_air_power_axis_rolls_one_die_in_1944():
 def test_barrage_four_dice_star_hits_flag_not_ignored():
     g = play(start("barrage"), "barrage")
     g = G.apply(g, "barrage 16,2", faces=["star", "star", "flag", "flag"])
+    assert g.phase == "retreat" and g.player == "axis"            # two flags: 2 hexes, the owner's choice
+    dests = [a.split()[1] for a in G.legal_actions(g)]
+    assert len(dests) > 1
+    g = G.apply(g, f"retreat {dests[-1]}")
     u = units(g)
-    assert "16,2" not in u
-    assert any(v == ("axis", "infantry", 2) for v in u.values())
+    assert "16,2" not in u and u[dests[-1]] == ("axis", "infantry", 2)
 
 
 def test_armor_assault_adds_a_die_in_close_combat():

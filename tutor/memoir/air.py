@@ -142,13 +142,29 @@ def groups(units, side: str, limit: int = MAX_TARGETS) -> list[tuple[Hex, ...]]:
 # Resolving a strike from the air (Air Power) or from off-board guns (Barrage)
 
 
-def strike(state, target: Hex, faces, side: str, *, rule_, what: str = "Air Power"):
+def strike_ruling(state, target: Hex, faces):
+    """The retreat ruling ``faces`` impose on the unit at ``target`` after their hits (flags not
+    ignorable), or None when it does not retreat (no flag, or no figure left)."""
+    from tutor.memoir import dice as D
+    from tutor.memoir import retreat as RT
+    tu = state.units[target]
+    hits, flags = D.count(faces, tu.kind, star_hits=True)
+    figures = tu.figures - min(hits, tu.figures)
+    if figures <= 0 or not flags:
+        return None
+    return RT.ruling(state, target, flags, 0, figures=figures)
+
+
+def strike(state, target: Hex, faces, side: str, *, rule_, what: str = "Air Power", retreat_to=None):
     """Hits and flags of ``faces`` on the unit at ``target``, for ``side`` (no attacking unit).
 
     Stars hit, as do grenades and the target's own symbol; terrain protection is ignored (the
-    faces were rolled without it); flags may not be ignored. The target retreats by the first
-    legal path the retreat ruling lists (the owner's choice is not asked here: a reading of this
-    project, said in the event). Returns ``(new_state, events)`` with the rules cited.
+    faces were rolled without it); flags may not be ignored. The owner of the unit chooses where
+    it retreats (memoir44-rules-es.txt, RETIRADA: "El jugador que controla la unidad decide a qué
+    hexágono se retira"): ``retreat_to`` is that hex, or a function of the retreat ruling that
+    returns it (``tutor.memoir.game`` asks the owner through its ``retreat`` phase when there is
+    more than one). Without it the unit takes the first legal path, and the event says the owner
+    was not asked. Returns ``(new_state, events)`` with the rules cited.
     """
     from tutor.memoir import dice as D
     from tutor.memoir import retreat as RT
@@ -179,13 +195,24 @@ def strike(state, target: Hex, faces, side: str, *, rule_, what: str = "Air Powe
             events.append(Event("flag_losses", f"It loses {lost2} figure{'s' if lost2 != 1 else ''} for retreat "
                                 f"moves it cannot make.", R.RETREAT_BLOCKED, at=target))
         if figures > 0 and rul.retreat > 0 and rul.destinations:
-            path = rul.paths[0]
+            dest = retreat_to(rul) if callable(retreat_to) else retreat_to
+            if dest is None:
+                path = rul.paths[0]
+                how = " (the first legal path; the owner was not asked)"
+            else:
+                if dest not in rul.destinations:
+                    from tutor.errors import IllegalAction
+                    raise IllegalAction(f"the {tu.name} may not retreat to {fmt(dest)}: it may end on "
+                                        f"{', '.join(fmt(d) for d in rul.destinations)}", R.RETREAT_OWNER)
+                path = next(p for p in rul.paths if p[-1] == dest)
+                how = " (its owner's choice)" if len(rul.destinations) > 1 else ""
             dest = path[-1]
             del units[target]
             units[dest] = Unit(tu.uid, tu.side, tu.kind, figures, tu.badge)
             entered.append((dest, tu.side))
-            events.append(Event("retreat", f"The {tu.name} retreats {' → '.join(fmt(x) for x in path)} (the first "
-                                f"legal path; this project does not ask the owner here).", R.FLAG, at=target, to=dest))
+            events.append(Event("retreat", f"The {tu.name} retreats {' → '.join(fmt(x) for x in path)}{how}.",
+                                R.RETREAT_OWNER if len(rul.destinations) > 1 else R.FLAG, at=target, to=dest,
+                                data=(("path", path),)))
             if obstacles.get(target) == "sandbags":
                 del obstacles[target]
     if figures <= 0:

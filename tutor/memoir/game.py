@@ -27,7 +27,8 @@ Randomness is explicit: every shuffle and roll draws from ``random.Random(f"{see
 ``faces=[…]`` to :func:`apply` to fix the dice of that action.
 
 Phases: ``play`` (choose a card), ``order`` (order units within the card's limits; ``done``),
-``act`` (moves, then battles; ``end``), ``retreat`` (the defender picks the retreat hex), ``ambush``
+``act`` (moves, then battles; ``end``), ``retreat`` (the owner of a unit a battle, Air Power or
+Barrage forces back picks its retreat hex, when it has more than one), ``ambush``
 (the defender may play Ambush), ``recon`` (keep one of two cards), ``air``/``barrage`` (targets),
 ``dispatch`` (Overlord: the chief hands out cards), ``place`` (Overlord: a field general lays a
 card on one of his two sections; the chief his Infantry Assault on one of six), ``initiative``
@@ -555,9 +556,17 @@ def _legal_act(g: Game) -> list[str]:
 
 
 def _legal_retreat(g: Game) -> list[str]:
-    _, a, t, faces, bonus = g.turn.pending
-    rul = _ruling_for(g, a, t, faces, bonus)
-    return [f"retreat {fmt(d)}" for d in rul.destinations]
+    return [f"retreat {fmt(d)}" for d in _pending_ruling(g).destinations]
+
+
+def _pending_ruling(g: Game):
+    """The retreat ruling the owner answers now: an ordinary battle's, or a strike's (Air Power,
+    Barrage: hits with stars, flags not ignorable)."""
+    p = g.turn.pending
+    if p[0] == "strike":
+        return A.strike_ruling(g.state, p[2], p[3])
+    _, a, t, faces, bonus = p
+    return _ruling_for(g, a, t, faces, bonus)
 
 
 def _legal_ambush(g: Game) -> list[str]:
@@ -982,7 +991,7 @@ def _resolve_battle(g: Game, a: Hex, tg: Hex, ctx: _Ctx, faces=None, retreat_to=
         defender = st.units[tg].side
         ctx.ev("retreat_choice", f"Rolled {', '.join(faces)}: the {defender} side chooses where its unit on "
                f"{fmt(tg)} retreats.", R.FLAG, at=tg)
-        return _r(g, turn=t, phase="retreat", player=_seat_of(g, defender))
+        return _r(g, turn=t, phase="retreat", player=_owner_seat(g, defender, tg))
     if bonus:
         ctx.ev("bonus", f"{C.CARDS[_effect_of(g.turn, st.units[a].uid).key].name}: +{bonus} die.", C.TACTIC_CARD,
                at=a)
@@ -1005,6 +1014,16 @@ def _seat_of(g: Game, side: str) -> str:
     return seats[0]
 
 
+def _owner_seat(g: Game, side: str, h: Hex) -> str:
+    """The seat that controls the unit of ``side`` on ``h`` and so picks its retreat hex (RETIRADA):
+    in Overlord the field general whose command holds the hex (the first of two on their line)."""
+    if g.variant.kind == "overlord":
+        fgs = _generals_at(g.state, side, h)
+        if fgs:
+            return f"{side}.{fgs[0]}"
+    return _seat_of(g, side)
+
+
 def _ruling_for(g: Game, a, t, faces, bonus):
     from tutor.memoir import retreat as RT
     st = g.state
@@ -1015,12 +1034,16 @@ def _ruling_for(g: Game, a, t, faces, bonus):
 
 def _do_retreat(g: Game, args, ctx: _Ctx) -> Game:
     h = g.state.board.check(_hex(_need(args, 1, "retreat HEX")[0]), what="retreat")
-    _, a, tg, faces, bonus = g.turn.pending
-    rul = _ruling_for(g, a, tg, faces, bonus)
+    p = g.turn.pending
+    rul = _pending_ruling(g)
     if h not in rul.destinations:
         raise IllegalAction(f"the unit may not retreat to {fmt(h)}: it may end on "
                             f"{', '.join(fmt(d) for d in rul.destinations)}", R.FLAG)
     g2 = _r(g, turn=_r(g.turn, pending=None))
+    if p[0] == "strike":                 # the strike goes on: this hex with the owner's choice, then the rest
+        _, what, tg, faces, rest = p
+        return _strikes(g2, what, [(tg, faces, h)] + [(x, None, None) for x in rest], ctx)
+    _, a, tg, faces, _bonus = p
     return _resolve_battle(g2, a, tg, ctx, faces=faces, retreat_to=h)
 
 
@@ -1133,18 +1156,7 @@ def _do_air(g: Game, args, ctx: _Ctx) -> Game:
     if not args:
         raise InputError("usage: air HEX [HEX …] (1 to 4 enemy units adjacent to one another)")
     targets = A.check_targets(g.state.units, g.side, [g.state.board.check(_hex(x), what="air target") for x in args])
-    st = g.state
-    n = A.dice_per_hex(g.side, g.front, g.year)
-    for h in targets:
-        if h not in st.units or st.units[h].side == g.side:
-            ctx.ev("air_gone", f"{fmt(h)} is empty now: nothing to strike.", C.AIR_POWER_FACE, at=h)
-            continue
-        faces = ctx.roll(n)
-        st, evs = A.strike(st, h, faces, g.side, rule_=C.AIR_POWER_FACE)
-        ctx.events.extend(evs)
-        if st.winner is not None:
-            break
-    return _end_turn(_r(g, state=st), ctx)
+    return _strikes(g, "air", [(h, None, None) for h in targets], ctx)
 
 
 def _do_barrage(g: Game, args, ctx: _Ctx) -> Game:
@@ -1152,10 +1164,50 @@ def _do_barrage(g: Game, args, ctx: _Ctx) -> Game:
     u = g.state.units.get(h)
     if u is None or u.side == g.side:
         raise IllegalAction(f"{fmt(h)} holds no enemy unit: Barrage targets 1 enemy unit", C.TACTIC_CARD)
-    faces = ctx.roll(4)
-    st, evs = A.strike(g.state, h, faces, g.side, rule_=C.TACTIC_CARD, what="Barrage")
-    ctx.events.extend(evs)
-    return _end_turn(_r(g, state=st), ctx)
+    return _strikes(g, "barrage", [(h, None, None)], ctx)
+
+
+def _ask_owner(rul):
+    """A strike's retreat: the only destination, or the owner's choice (raises _Choose)."""
+    if len(rul.destinations) > 1:
+        raise _Choose(rul)
+    return rul.destinations[0]
+
+
+def _strikes(g: Game, what: str, todo, ctx: _Ctx) -> Game:
+    """Air Power (``what`` "air": each hex of the group in turn) or Barrage ("barrage": one hex).
+
+    ``todo`` lists (target, faces, retreat hex): faces None are rolled now, in order; a retreat
+    hex None asks the unit's owner when it may end on more than one hex (memoir44-rules-es.txt,
+    RETIRADA: "El jugador que controla la unidad decide a qué hexágono se retira") — the strike
+    stops in the ``retreat`` phase and goes on with the next hex once he has chosen.
+    """
+    st, side = g.state, g.turn.side
+    if what == "air":
+        n, rule_, label = A.dice_per_hex(side, g.front, g.year), C.AIR_POWER_FACE, "Air Power"
+    else:
+        n, rule_, label = 4, C.TACTIC_CARD, "Barrage"
+    todo = list(todo)
+    for k, (h, faces, dest) in enumerate(todo):
+        if h not in st.units or st.units[h].side == side:
+            ctx.ev("air_gone", f"{fmt(h)} is empty now: nothing to strike.", C.AIR_POWER_FACE, at=h)
+            continue
+        if faces is None:
+            faces = ctx.roll(n)
+        try:
+            st, evs = A.strike(st, h, faces, side, rule_=rule_, what=label,
+                               retreat_to=dest if dest is not None else _ask_owner)
+        except _Choose:
+            owner = st.units[h].side
+            ctx.ev("retreat_choice", f"{label} on {fmt(h)}: rolled {', '.join(faces)}; the {owner} side chooses "
+                   f"where its unit retreats.", R.RETREAT_OWNER, at=h)
+            rest = tuple(x[0] for x in todo[k + 1:])
+            t = _r(g.turn, pending=("strike", what, h, tuple(faces), rest))
+            return _r(g, state=st, turn=t, phase="retreat", player=_owner_seat(g, owner, h))
+        ctx.events.extend(evs)
+        if st.winner is not None:
+            break
+    return _end_turn(_r(g, state=st, player=g.turn.seat), ctx)
 
 
 # -- the end of a turn: draw -------------------------------------------------------------------

@@ -279,6 +279,11 @@ FLAG = rule(
     "1 hexágono hacia su lado del campo de batalla.",
     "Each flag makes the target retreat 1 hex toward its own side.")
 
+RETREAT_OWNER = rule(
+    "m44.retreat.owner", ES, "RETIRADA",
+    "El jugador que controla la unidad decide a qué hexágono se retira, siguiendo estas reglas:",
+    "The player who controls the retreating unit chooses the hex it retreats to, within the rules.")
+
 RETREAT_DIRECTION = rule(
     "m44.retreat.direction", ES, "RETIRADA",
     "Las unidades siempre deben retirarse hacia el lado del tablero del jugador que la controla, a "
