@@ -470,7 +470,7 @@ def test_a_general_without_a_card_may_stay_put(tmp_path):
     assert ev.rule is V.OVERLORD_MAY_ACT and "does not act" in ev.text
     assert after.phase == "order" and "order 4,6" not in G.legal_actions(after)
     rolled = G.apply(g, "roll", faces=["infantry"])
-    assert rolled.rng_n == g.rng_n + 0 and "order 4,6" in G.legal_actions(rolled)   # fixed faces: no draw
+    assert rolled.rng_n == g.rng_n and "order 4,6" in G.legal_actions(rolled)   # fixed faces: no draw
     assert G.apply(g, "roll").rng_n == g.rng_n + 1                        # a real roll: one draw
 
 
