@@ -35,11 +35,6 @@ _HEIGHT_CS = rule(
     "V Memoir '44 mize mit terén rdznou vy$ku (0, 1 nebo 2) v zavislosti na svém typu.",
     "Czech copy: terrain has height 0, 1 or 2 by its type.")
 
-_RETREAT_OWNER = rule(
-    "m44.retreat.owner_chooses", ES, "RETIRADA",
-    "El jugador que controla la unidad decide a qué hexágono se retira, siguiendo estas reglas:",
-    "The owner of a retreating unit chooses the hex it retreats to, within the retreat rules.")
-
 _OVERLORD_DECK_ES = rule(
     "m44.overlord.deck_es", ES, "MEMOIR ‘44 OVERLORD",
     "La expansión Operación Overlord también añade un mazo de cartas de Mando específicas para el "
@@ -68,12 +63,6 @@ _OVERLORD_GIFTS = rule(
     "kartę dla siebie w celu zagrania jej bezpośrednio, etc.",
     "The chief may give one card to each general, two section cards to one and one to another, one "
     "card to one general only, or keep a card to play himself, etc.")
-
-_OVERLORD_MAY_ACT = rule(
-    "m44.overlord.may_act", PL, "TURA GRY",
-    "Jeśli dowódca polowy nie otrzyma od głównodowodzącego żadnego rozkazu w tej turze, może "
-    "zdecydować się działanie z własnej inicjatywy.",
-    "A field general who received no order this turn may decide to act on his own initiative.")
 
 _OVERLORD_KEEP_THREE = rule(
     "m44.overlord.keep_three", PL, "TURA GRY",
@@ -175,15 +164,6 @@ MEMOIR_CONFLICTS = (
         "Neither: Air Power strikes any group of enemy units anywhere on the board, through woods, towns "
         "and units alike. Terrain protection is ignored too, as the card says.",
         "tutor.memoir.air.check_targets (no range or sight test)"),
-    Conflict(
-        "m44.air.retreat", "memoir44", "Air Power: who picks the retreat hex",
-        (_RETREAT_OWNER, C.AIR_POWER_FACE),
-        "The flags of an air strike cannot be ignored, and the owner of a retreating unit chooses where it "
-        "goes. The strike is resolved hex by hex on the striking player's turn: when does the owner choose?",
-        "A simplification of this project: inside an Air Power (or Barrage) strike the unit retreats by the "
-        "first legal path the retreat ruling lists, and the event says so; the owner is not asked. In an "
-        "ordinary battle the engine does ask him (the retreat phase).",
-        "tutor.memoir.air.strike"),
     # -- Operation Overlord (memoir44-overlord-rules-pl.txt against the Spanish rulebook)
     Conflict(
         "m44.overlord.skulls", "memoir44", "Overlord initiative: skulls or a grenade",
@@ -192,18 +172,9 @@ MEMOIR_CONFLICTS = (
         "extracted text), a flag — and skulls ('Czaszki'). The Memoir '44 die of the Spanish rulebook has "
         "no skull: its fifth face is the grenade. Which face is the skulls row?",
         "The grenade: it is the only face the table would otherwise leave out, and 'one of your units "
-        "loses a figure' matches the grenade's meaning (a hit on any unit). A field general rolling a "
+        "loses a figure' matches the grenade's meaning (a hit on any unit). A field general who rolls a "
         "grenade picks one of his units; it loses a figure and may not battle this turn.",
         "tutor.memoir.variants.INITIATIVE, tutor.memoir.game (phase 'setback')"),
-    Conflict(
-        "m44.overlord.may_act", "memoir44", "Overlord initiative: may a general stay put?",
-        (_OVERLORD_MAY_ACT, V.OVERLORD_INITIATIVE),
-        "A field general with no card 'may decide' ('może zdecydować się') to act on his own initiative; "
-        "then he rolls one die, and a flag or skulls costs him a retreat or a figure. May he decline?",
-        "A simplification of this project: every field general without a card rolls at dispatch — the "
-        "engine never asks whether he wants to, so the risk of a flag or a grenade is always taken. He "
-        "still picks which unit a flag or a grenade strikes.",
-        "tutor.memoir.game._overlord_generals"),
     Conflict(
         "m44.overlord.cards_per_general", "memoir44", "Overlord: how many cards one general receives",
         (_OVERLORD_GIFTS, V.OVERLORD_TACTIC_ALONE, V.OVERLORD_TWO_SECTION_CARDS),
