@@ -120,16 +120,38 @@ def group_ruling(g: G.Game, hexes) -> tuple[bool, str]:
                   + (", each adjacent to another of the group." if n > 1 else "."))
 
 
-def strike(g: G.Game, hexes, faces) -> G.Game:
+def strike(g: G.Game, hexes, faces, retreat_to=None) -> G.Game:
     """The game after the Air Power strike on ``hexes`` with these ``faces`` (dice per hex times
-    the number of targets, in the order of the targets)."""
-    return G.apply(g, "air " + " ".join(fmt(h) for h in _hexes(hexes)), faces=list(faces))
+    the number of targets, in the order of the targets).
+
+    When a flag leaves the owner a choice of retreat hexes, the engine stops for it (RETIRADA: the
+    owner decides); here the owner takes ``retreat_to[hex]`` if given, else the first hex the
+    rules allow, and the strike goes on with the dice not yet used. Read the whole strike's events
+    with :func:`strike_events`.
+    """
+    targets = _hexes(hexes)
+    faces = list(faces)
+    per_hex = len(faces) // len(targets) if targets else 0
+    g = G.apply(g, "air " + " ".join(fmt(h) for h in targets), faces=faces)
+    while g.phase == "retreat" and g.turn.pending and g.turn.pending[0] == "strike":
+        _, _, at, _, rest = g.turn.pending
+        choice = (retreat_to or {}).get(at)
+        options = [a.split()[1] for a in G.legal_actions(g)]
+        pick = fmt(choice) if choice is not None else options[0]
+        done = len(targets) - len(rest)                  # targets rolled so far, this one included
+        g = G.apply(g, f"retreat {pick}", faces=faces[done * per_hex:])
+    return g
+
+
+def strike_events(g: G.Game, after: G.Game) -> tuple:
+    """Every event from ``g`` to ``after`` (a strike may take several actions: see :func:`strike`)."""
+    return after.log[len(g.log):]
 
 
 def strike_summary(g: G.Game, after: G.Game) -> dict:
     """hex -> (hits, flags, what happened) from the strike's events."""
     out = {}
-    for e in after.new_events:
+    for e in strike_events(g, after):
         if e.at is None:
             continue
         hits, flags, what = out.get(e.at, (0, 0, []))
@@ -287,11 +309,11 @@ class AirStrike:
                                  f"{plural(self.per_hex, 'die', 'dice')} per hex for the "
                                  f"{SIDE_NAMES[self.game.side]} here.</p>")
             return
-        keep = ("roll", "hits", "retreat_ruling", "flag_losses", "retreat", "eliminated")
+        keep = ("roll", "hits", "retreat_ruling", "retreat_choice", "flag_losses", "retreat", "eliminated")
         self.result.value = STYLE + (
             f"<p><b>The engine resolves each hex in turn</b> ({plural(self.per_hex, 'die', 'dice')} per hex; "
             "terrain protection is ignored, so a town or woods changes nothing):</p>"
-            + events_html(self.after.new_events, kinds=keep))
+            + events_html(strike_events(self.game, self.after), kinds=keep))
 
     def _draw(self) -> None:
         from tutor.render.scene import Line, Mark, highlights, scene
@@ -306,7 +328,7 @@ class AirStrike:
                     marks.append(Mark(h, "lost", text="✕"))
                 elif hits or "flag_losses" in what:
                     marks.append(Mark(h, "lost", text=f"−{hits + ('flag_losses' in what)}"))
-            for e in self.after.new_events:
+            for e in strike_events(self.game, self.after):
                 if e.kind == "retreat" and e.at is not None and e.to is not None:
                     lines.append(Line(e.at, e.to, "move"))
         enemies = [h for h, u in self.game.state.units.items() if u.side != self.game.side and h not in self.targets]
@@ -334,12 +356,13 @@ def worked_example() -> Explained:
     from tutor.render.svg import state_svg
     g = air_game()
     after = strike(g, EXAMPLE_TARGETS, EXAMPLE_FACES)
-    lines = [Line(e.at, e.to, "move") for e in after.new_events if e.kind == "retreat"]
+    events = strike_events(g, after)
+    lines = [Line(e.at, e.to, "move") for e in events if e.kind == "retreat"]
     pic = state_svg(after.state, highlights(target=list(EXAMPLE_TARGETS), lines=lines),
                     title="After the strike: the group 10,2 + 11,3 + 12,2")
-    keep = ("roll", "hits", "retreat_ruling", "flag_losses", "retreat", "eliminated")
+    keep = ("roll", "hits", "retreat_ruling", "retreat_choice", "flag_losses", "retreat", "eliminated")
     return show(f"<div>{pic}<p>Allied Air Power, western front 1944 — 2 dice per hex, rolled "
-                f"{escape(', '.join(EXAMPLE_FACES))}:</p>{events_html(after.new_events, kinds=keep)}</div>")
+                f"{escape(', '.join(EXAMPLE_FACES))}:</p>{events_html(events, kinds=keep)}</div>")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -393,7 +416,7 @@ def _town_question() -> Question:
         return str(lost), ("<p>The infantry symbol hits, and on Air Power so does the star. The town's "
                            "protection (−1 die against infantry and armor in a battle) does not apply: the "
                            "card ignores all terrain protection.</p>"
-                           + events_html(after.new_events, kinds=("roll", "hits")))
+                           + events_html(strike_events(g, after), kinds=("roll", "hits")))
     prompt = ("<p>Allied Air Power strikes only the Axis infantry in the <b>town</b> at 10,2 (board above) "
               "and rolls <b>infantry, star</b>. How many figures does the infantry lose?</p>")
     return ask("12.hits.town", prompt, choices, rule_fn)
@@ -407,12 +430,13 @@ def _sandbags_question() -> Question:
     def rule_fn():
         g = air_game()
         after = strike(g, [target], faces)
-        kinds = {e.kind for e in after.new_events}
+        events = strike_events(g, after)
+        kinds = {e.kind for e in events}
         answer = choices[2] if "flag_losses" in kinds else choices[1] if "retreat" in kinds else choices[0]
         return answer, ("<p>Sandbags usually let a unit ignore 1 flag, but Air Power's flags may not be "
                         "ignored. The armor must retreat toward its own edge — and the two hexes behind "
                         "it hold its own infantry.</p>"
-                        + events_html(after.new_events, kinds=("roll", "hits", "retreat_ruling", "flag_losses",
+                        + events_html(events, kinds=("roll", "hits", "retreat_ruling", "flag_losses",
                                                                 "retreat")))
     prompt = ("<p>Allied Air Power strikes only the Axis armor on the <b>sandbags</b> at 11,3 (board "
               "above) and rolls <b>grenade, flag</b>. What does the flag do?</p>")

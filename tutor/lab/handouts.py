@@ -321,7 +321,7 @@ def _tables_overlord() -> str:
     rows = "".join(f"<tr><td>{escape(face)}</td><td lang='pl'><i>{escape(printed)}</i></td>"
                    f"<td>{escape(what)}</td></tr>" for face, printed, what in initiative_rows())
     cite = escape(R.OVERLORD_INITIATIVE_TABLE.cite)
-    return ("<h2>The initiative test: a field general with no card rolls one die</h2>"
+    return ("<h2>The initiative test: a field general with no card may choose to roll one die</h2>"
             f"<table class='text'><tr><th>die</th><th>as printed <small>({cite})</small></th>"
             f"<th>what the engine does</th></tr>{rows}</table><p class='note'>The skulls (<i>Czaszki</i>) are "
             f"the die's grenade to the engine. No unit matches the symbol: nothing happens.</p>")
