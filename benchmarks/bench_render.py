@@ -24,6 +24,7 @@ SCEN = ROOT / "scenarios" / "hills-and-line-of-sight.yaml"
 
 def server(n: int = 60) -> dict:
     from ipycanvas import canvas as ic
+
     from tutor.widgets import LosExplorer
 
     sent = []
@@ -74,6 +75,7 @@ def server_cards(n: int = 40) -> dict:
     """The casualty drill (card rows): click (pixel → card → engine casualty → scene → canvas
     commands) in both steps, and a whole attack's dice-face tap, timed and counted in messages."""
     from ipycanvas import canvas as ic
+
     from tutor.widgets import CasualtyDrill
 
     sent = []
@@ -146,7 +148,9 @@ def browser(n: int = 20) -> dict:
     import subprocess
     import tempfile
     import urllib.request
+
     from playwright.sync_api import sync_playwright
+
     from tutor.render.scene import scene
     from tutor.scenario import load
 

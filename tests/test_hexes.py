@@ -3,10 +3,21 @@
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.errors import InputError
-from tutor.hexes import BOARDS, Meet, centre, classify, corners, distance, hexes_between, neighbours, parse_hex
+from tutor.hexes import (
+    BOARDS,
+    Meet,
+    centre,
+    classify,
+    corners,
+    distance,
+    hexes_between,
+    neighbours,
+    parse_hex,
+)
 
 
 def test_board_sizes():

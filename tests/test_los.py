@@ -3,7 +3,8 @@
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.errors import InputError
 from tutor.hexes import BOARDS, Meet

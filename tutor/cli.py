@@ -28,7 +28,7 @@ COMMAND_MODULES = (
 class OneLineParser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line on stderr and exit status 2."""
 
-    def error(self, message):  # noqa: D401 - argparse API
+    def error(self, message):
         raise InputError(f"{self.prog}: {message}")
 
 

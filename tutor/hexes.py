@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from tutor.errors import InputError
 
@@ -244,7 +244,7 @@ def classify(a: Hex, b: Hex, h: Hex) -> Meet | None:
     return Meet.GRAZE_RIGHT if smax > 0 else Meet.GRAZE_LEFT
 
 
-@lru_cache(maxsize=None)
+@cache
 def _offsets_between(dc: int, dr: int) -> tuple[tuple[int, int, Meet], ...]:
     """Offsets (from a) of every hex the segment a→a+(dc,dr) meets, a and b excluded, in order."""
     a, b = (0, 0), (dc, dr)

@@ -24,7 +24,8 @@ from types import MappingProxyType
 import yaml
 
 from tutor.errors import InputError
-from tutor.hexes import Board, Hex, board as board_named, fmt, parse_hex
+from tutor.hexes import Board, Hex, fmt, parse_hex
+from tutor.hexes import board as board_named
 from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN
 from tutor.yamlfile import line_of, read_yaml
 
@@ -101,7 +102,7 @@ class Scenario:
     def to_yaml(self) -> str:
         return yaml.safe_dump(self.to_yaml_data(), sort_keys=False, allow_unicode=True, default_flow_style=None)
 
-    def replace(self, **changes) -> "Scenario":
+    def replace(self, **changes) -> Scenario:
         from dataclasses import replace
         for key in ("terrain", "obstacles", "units", "extra"):
             if key in changes:

@@ -3,7 +3,8 @@
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.hexes import BOARDS, corners, neighbours
 from tutor.render.picking import Geometry, contains, hex_at_lattice, pick

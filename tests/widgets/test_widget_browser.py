@@ -140,8 +140,8 @@ def _scene_for(name):
     if DRILLS[name][2] is None:               # a card-row drill: its first scene, built here the same way
         from tutor.widgets import CasualtyDrill
         return CasualtyDrill(seed=1, mode="attack" if name == "attack" else "casualty").board.scene
-    from tutor.scenario import load
     from tutor.render.scene import scene
+    from tutor.scenario import load
     return scene(load(ROOT / "scenarios" / DRILLS[name][2]), None, title="", legend=False)
 
 

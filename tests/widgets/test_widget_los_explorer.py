@@ -2,8 +2,6 @@
 
 from pathlib import Path
 
-import pytest
-
 from tutor.memoir import rules as R
 from tutor.memoir.los import line_of_sight, visible_from
 from tutor.scenario import load

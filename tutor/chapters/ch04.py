@@ -19,7 +19,8 @@ from tutor.explain import STYLE, Explained, events_html, moves_html, plural, rul
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.movement import Moves, legal_moves, move
-from tutor.memoir.state import GameState, from_scenario, load as load_state, order
+from tutor.memoir.state import GameState, from_scenario, order
+from tutor.memoir.state import load as load_state
 from tutor.quiz import Question, ask
 from tutor.scenario import Scenario
 

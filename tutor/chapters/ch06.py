@@ -12,8 +12,7 @@ from html import escape
 from tutor.chapters.ch04 import battle_after_question, board_svg, state
 from tutor.chapters.ch05 import dice_html
 from tutor.explain import Explained, los_html, rules_html, show
-from tutor.hexes import fmt, parse_hex
-from tutor.memoir import rules as R
+from tutor.hexes import parse_hex
 from tutor.memoir.combat import attack_dice
 from tutor.memoir.los import line_of_sight
 from tutor.memoir.terrain import TERRAIN

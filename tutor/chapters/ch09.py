@@ -8,18 +8,15 @@ lets the defender ignore, the retreat and the sandbags removed.
 
 from __future__ import annotations
 
-from html import escape
-
 from tutor.chapters.ch04 import board_svg, move_events, reach_question, state
 from tutor.chapters.ch05 import dice_html
-from tutor.explain import Explained, events_html, rules_html, show
+from tutor.explain import Explained, events_html, show
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir import dice as D
-from tutor.memoir import rules as R
 from tutor.memoir.combat import attack_dice, battle, remove_wire
 from tutor.memoir.retreat import ruling
 from tutor.memoir.state import order
-from tutor.memoir.terrain import NO_STACKING, OBSTACLES
+from tutor.memoir.terrain import OBSTACLES
 from tutor.quiz import Question, ask
 
 OBSTACLE_BOARD = "chapters/obstacles"

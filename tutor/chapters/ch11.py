@@ -13,7 +13,6 @@ from html import escape
 from tutor.chapters.ch04 import board_svg, state
 from tutor.explain import Explained, events_html, rules_html, show, verdict
 from tutor.hexes import fmt, parse_hex
-from tutor.memoir import rules as R
 from tutor.memoir.combat import battle
 from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.state import GameState, end_turn, order

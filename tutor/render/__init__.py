@@ -6,7 +6,16 @@
 ``tutor.render.canvas`` imports ipycanvas and is loaded only by the widgets.
 """
 
-from tutor.render.scene import (Card, Highlights, Line, Mark, Scene, card_scene, highlights,  # noqa: F401
-                                los_highlights, scene)
 from tutor.render.picking import Geometry, pick  # noqa: F401
+from tutor.render.scene import (  # noqa: F401
+                                Card,
+                                Highlights,
+                                Line,
+                                Mark,
+                                Scene,
+                                card_scene,
+                                highlights,
+                                los_highlights,
+                                scene,
+)
 from tutor.render.svg import los_svg, state_svg, svg  # noqa: F401

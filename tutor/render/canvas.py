@@ -19,9 +19,9 @@ one call (``fill_polygons``, ``stroke_polygons``, ``fill_circles``, ``stroke_lin
 from __future__ import annotations
 
 import time
-from fractions import Fraction
 from collections import defaultdict
-from typing import Callable
+from collections.abc import Callable
+from fractions import Fraction
 
 import numpy as np
 from ipycanvas import Canvas, MultiCanvas, hold_canvas

@@ -13,14 +13,14 @@ the scene only places them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterable
 
 from tutor.hexes import Board, Hex, fmt
-from tutor.render.picking import Geometry
 from tutor.render import style
+from tutor.render.picking import Geometry
 
 Point = tuple[float, float]
 
@@ -230,7 +230,7 @@ class Highlights:
     marks: tuple[Mark, ...] = ()
     notes: tuple[tuple[Hex, str], ...] = ()
 
-    def __add__(self, other: "Highlights") -> "Highlights":
+    def __add__(self, other: Highlights) -> Highlights:
         return Highlights(self.shades + other.shades, self.lines + other.lines,
                           self.marks + other.marks, self.notes + other.notes)
 

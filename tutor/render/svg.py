@@ -6,13 +6,14 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
 from tutor.hexes import Hex
 from tutor.render import style
-from tutor.render.scene import (Card, CardRow, Highlights, Scene, banded_labels, highlights as make_highlights,
-                                los_highlights, scene as make_scene)
+from tutor.render.scene import Card, CardRow, Highlights, Scene, banded_labels, los_highlights
+from tutor.render.scene import highlights as make_highlights
+from tutor.render.scene import scene as make_scene
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 

@@ -8,7 +8,7 @@ value. Rulings come from the engines; a drill only asks and shows.
 from __future__ import annotations
 
 import html
-from typing import Iterable
+from collections.abc import Iterable
 
 import ipywidgets as W
 

@@ -20,7 +20,7 @@ from tutor.errors import InputError
 from tutor.hexes import BOARDS, Hex, fmt
 from tutor.memoir import rules as R
 from tutor.memoir.los import line_of_sight, visible_from
-from tutor.memoir.terrain import OBSTACLES, TERRAIN
+from tutor.memoir.terrain import TERRAIN
 from tutor.render import style
 from tutor.render.scene import highlights, los_highlights, scene
 from tutor.scenario import Scenario, UnitSpec, full_strength, load

@@ -20,7 +20,7 @@ from tutor.errors import IllegalAction, InputError
 from tutor.hexes import Hex, fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.combat import battle, take_ground, targets
-from tutor.memoir.state import GameState, Event, order
+from tutor.memoir.state import Event, GameState, order
 from tutor.render.scene import Line, Mark, highlights, scene
 from tutor.widgets.base import Drill, esc, rules_html
 from tutor.widgets.retreat_drill import as_state
@@ -34,7 +34,7 @@ class Assault:
     last: tuple[Event, ...] = ()               # events of the last step
     refusal: tuple | None = None               # (text, Rule) of the last refused tap
     target: Hex | None = None                  # last battle's target hex
-    choice: "RetreatChoice | None" = None      # the last battle's retreat, if it had several ends
+    choice: RetreatChoice | None = None      # the last battle's retreat, if it had several ends
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class RetreatChoice:
     (the same dice, ``battle(..., retreat_to=hex)``)."""
 
     title: str
-    before: "Assault"                          # the state the battle started from
+    before: Assault                          # the state the battle started from
     attacker: Hex
     target: Hex
     faces: tuple[str, ...]
