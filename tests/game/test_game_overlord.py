@@ -685,3 +685,19 @@ def test_the_opponent_plays_overlord_to_the_end():
     g = G.random_game("overlord/teaching", 5, OV, policy=lambda g, rng: O.choose(g, rng))
     assert g.over and g.winner in ("axis", "allied")
     assert any(a.startswith("setback") for a in g.actions)
+
+
+def test_move_out_to_a_general_with_no_infantry_orders_one_unit_of_his_choice(tmp_path):
+    # The Allied right command (x > 33) holds armor 38,6 and artillery 42,8, no infantry; the side has
+    # infantry elsewhere. Move Out's "if you command no infantry, order 1 unit of your choice" looks
+    # at the general's own command.
+    g = start(tmp_path, ["move_out", "probe_left", "probe_center", "probe_right", "attack_center"])
+    g = G.apply(give(g, "move_out", "right"), "dispatch")
+    g = decide(g, "pass", "pass")                                   # left and centre stay put
+    assert g.phase == "order"
+    acts = G.legal_actions(g)
+    assert "order 38,6" in acts and "order 42,8" in acts
+    assert not any(a in acts for a in ("order 4,6", "order 20,6", "order 28,6"))
+    g = G.apply(g, "order 38,6")
+    assert g.phase == "act"                                         # one unit only: the orders are done
+    assert {a.split()[1] for a in G.legal_actions(g) if a.startswith("move")} == {"38,6"}

@@ -1636,7 +1636,11 @@ def _card_slots(g: Game, inst: str, fg: str) -> tuple:
     label = f"{C.name(inst)}, {where}" if where else C.name(inst)
     if card.section:
         return tuple(T.Slot(None if n == C.ALL else n, region=region, label=label) for s, n in card.orders if s == fg)
-    return tuple(_r(s, region=region, label=label) for s in T.effect(key, st, t.side).slots)
+    # "If you command no unit of that kind, order 1 unit of your choice": a field general commands
+    # only the units in his own sections (memoir44-overlord-rules-pl.txt, Drużyny), so the card
+    # looks there, not at the whole side.
+    commanded = st.replace(units={h: u for h, u in st.units.items() if T.in_region(h, region)})
+    return tuple(_r(s, region=region, label=label) for s in T.effect(key, commanded, t.side).slots)
 
 
 def card_slots(g: Game, inst: str, who: str, section: str | None = None) -> tuple:
