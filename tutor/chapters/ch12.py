@@ -136,8 +136,7 @@ def strike(g: G.Game, hexes, faces, retreat_to=None) -> G.Game:
     while g.phase == "retreat" and g.turn.pending and g.turn.pending[0] == "strike":
         _, _, at, _, rest = g.turn.pending
         choice = (retreat_to or {}).get(at)
-        options = [a.split()[1] for a in G.legal_actions(g)]
-        pick = fmt(choice) if choice is not None else options[0]
+        pick = fmt(choice) if choice is not None else G.legal_actions(g)[0].split()[1]
         done = len(targets) - len(rest)                  # targets rolled so far, this one included
         g = G.apply(g, f"retreat {pick}", faces=faces[done * per_hex:])
     return g

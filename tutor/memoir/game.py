@@ -1309,17 +1309,13 @@ def _regions(st: GameState, side: str) -> dict:
     return {fg: sub[fg] for fg in V.FIELD_GENERALS}
 
 
-def _command_units(st: GameState, side: str, region) -> list[Hex]:
-    """The units of ``side`` in a field general's command, in board order (a hex on the line
-    between two commands belongs to both)."""
-    return [h for h in T.board_order(st) if st.units[h].side == side and T.in_region(h, region)]
-
-
 def general_units(g: Game, fg: str, side: str | None = None) -> list[Hex]:
     """Overlord: the hexes of the units in field general ``fg``'s command (of ``side``, default
-    the side to play), in board order."""
+    the side to play), in board order (a hex on the line between two commands belongs to both)."""
+    st = g.state
     side = side or g.side
-    return _command_units(g.state, side, _regions(g.state, side)[fg])
+    region = _regions(st, side)[fg]
+    return [h for h in T.board_order(st) if st.units[h].side == side and T.in_region(h, region)]
 
 
 def _generals_at(st: GameState, side: str, h: Hex) -> tuple[str, ...]:
@@ -1685,7 +1681,7 @@ def _overlord_next(g: Game, ctx: _Ctx) -> Game:
         g = _place(g, inst, fg, secs[0], ctx, auto=True)
     while g.turn.waiting:
         fg = g.turn.waiting[0]
-        if _command_units(g.state, side, _regions(g.state, side)[fg]):
+        if general_units(g, fg, side):
             return _r(g, phase="initiative", player=f"{side}.{fg}")
         ctx.ev("initiative_none", f"The {fg} field general has no card and commands no unit: he has nothing to act "
                f"with.", V.OVERLORD_INITIATIVE_NONE)
@@ -1706,7 +1702,7 @@ def _do_roll(g: Game, args, ctx: _Ctx) -> Game:
     ctx.ev("initiative", f"The {fg} field general has no card and rolls for initiative: {face} — "
            f"{V.INITIATIVE[face]}.", V.OVERLORD_INITIATIVE)
     st = g.state
-    mine = _command_units(st, side, _regions(st, side)[fg])
+    mine = general_units(g, fg, side)
     rolls, setbacks = dict(t.rolls), t.setbacks
     if face in ("infantry", "armor", "star"):
         if face != "star" and not any(st.units[h].kind == face for h in mine):
@@ -1747,7 +1743,7 @@ def _legal_setback(g: Game) -> list[str]:
     to; if none can retreat, ``setback UNIT`` (it loses a figure). Grenade: ``setback UNIT``."""
     fg, face = g.turn.setbacks[0]
     st = g.state
-    mine = _command_units(st, g.turn.side, _regions(st, g.turn.side)[fg])
+    mine = general_units(g, fg, g.turn.side)
     if face == "flag":
         out = [f"setback {fmt(h)} {fmt(d)}" for h in mine for d in _one_hex_back(st, h)]
         if out:
@@ -1850,7 +1846,7 @@ def _refuse_setback(g: Game, hexes):
     if face == "grenade":
         raise IllegalAction("a grenade: the unit loses 1 figure where it stands — name only the unit", rule)
     back = _one_hex_back(st, h)
-    anyone = any(_one_hex_back(st, x) for x in _command_units(st, side, _regions(st, side)[fg]))
+    anyone = any(_one_hex_back(st, x) for x in general_units(g, fg, side))
     if not anyone:
         raise IllegalAction("none of his units can retreat 1 hex, so one loses 1 figure — name only the unit", rule)
     if not back:
