@@ -381,6 +381,7 @@ def _no_battle_at(tname: str, unit: Unit):
     return _NO_BATTLE[key]
 
 
+REACH_CAP = 2000            # entries kept across states before the memo starts afresh (a few MB)
 _REACH: dict = {}           # content key (see _reach) -> Hex -> Reach
 
 
@@ -404,7 +405,7 @@ def _reach(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> di
     ckey = (edges.layout, key, near)
     got = _REACH.get(ckey)
     if got is None:
-        if len(_REACH) > 20000:
+        if len(_REACH) > REACH_CAP:
             _REACH.clear()
         got = _REACH[ckey] = _reach_search(state, h, unit, start, sp, edges)
     memo[key] = got
