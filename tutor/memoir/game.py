@@ -46,7 +46,9 @@ different rules); then the chief draws.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
 import json
 import random
 from dataclasses import dataclass, field
@@ -2105,15 +2107,33 @@ def _legal_act_take(g: Game) -> list[str]:
 
 
 def random_game(scenario, seed: int = 0, variant=None, *, max_actions: int = 5000, policy=None) -> Game:
-    """Play a whole game with random legal actions (or ``policy(game, rng) -> action``)."""
+    """Play a whole game with random legal actions (or ``policy(game, rng) -> action``).
+
+    The engine builds no reference cycles (states, turns and events only point back to older ones;
+    tests/game/test_game_play.py checks it for every variant), so reference counting frees all it
+    discards and the cyclic garbage collector, which would otherwise scan the growing chain of
+    states hundreds of times a game, is paused while the game is played.
+    """
     g = new_game(scenario, seed, variant)
     rng = random.Random(seed)
-    for _ in range(max_actions):
-        if g.phase == "over":
-            break
-        a = policy(g, rng) if policy else rng.choice(legal_actions(g))
-        g = apply(g, a)
+    with _cycle_collector_paused():
+        for _ in range(max_actions):
+            if g.phase == "over":
+                break
+            a = policy(g, rng) if policy else rng.choice(legal_actions(g))
+            g = apply(g, a)
     return g
+
+
+@contextlib.contextmanager
+def _cycle_collector_paused():
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def digest(g: Game) -> str:

@@ -184,24 +184,26 @@ def eligible(state: GameState, side: str, h: Hex, u: Unit, slot: Slot) -> bool:
 def feasible(options: list[list[int]], caps: list[int | None]) -> bool:
     """Can each unit (a list of slot indices it may fill) get its own place in a slot of capacity caps?"""
     load = [[] for _ in caps]
+    return all(_place(i, set(), options, caps, load) for i in range(len(options)))
 
-    def place(i, seen):
-        for s in options[i]:
-            if s in seen:
-                continue
-            seen.add(s)
-            if caps[s] is None or len(load[s]) < caps[s]:
+
+def _place(i: int, seen: set, options, caps, load) -> bool:
+    """Seat unit ``i`` in a slot, moving seated units along (augmenting paths); a module function,
+    not a closure, so that a matching leaves no reference cycle for the garbage collector."""
+    for s in options[i]:
+        if s in seen:
+            continue
+        seen.add(s)
+        if caps[s] is None or len(load[s]) < caps[s]:
+            load[s].append(i)
+            return True
+        for j in list(load[s]):
+            load[s].remove(j)
+            if _place(j, seen, options, caps, load):
                 load[s].append(i)
                 return True
-            for j in list(load[s]):
-                load[s].remove(j)
-                if place(j, seen):
-                    load[s].append(i)
-                    return True
-                load[s].append(j)
-        return False
-
-    return all(place(i, set()) for i in range(len(options)))
+            load[s].append(j)
+    return False
 
 
 def options_for(state: GameState, side: str, slots, hexes) -> list[list[int]]:
