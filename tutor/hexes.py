@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
 
 from tutor.errors import InputError
 
@@ -60,6 +61,10 @@ def _parse_hex(text, what: str) -> Hex:
         raise InputError(f"{what} \"{col},{row}\" does not exist: in doubled-width coordinates "
                          f"col + row must be even")
     return (col, row)
+
+
+# Sort key for hexes in reading order, row by row and left to right: (row, col).
+row_major = itemgetter(1, 0)
 
 
 def fmt(h: Hex) -> str:

@@ -16,7 +16,7 @@ from html import escape
 from pathlib import Path
 
 from tutor.explain import STYLE, Explained, events_html, moves_html, plural, rules_html, show
-from tutor.hexes import fmt, parse_hex
+from tutor.hexes import fmt, parse_hex, row_major
 from tutor.memoir import rules as R
 from tutor.memoir.movement import Moves, legal_moves, move
 from tutor.memoir.state import GameState, from_scenario, order
@@ -98,7 +98,7 @@ class MoveExplorer:
         self.moves = legal_moves(self.state, h)
         opts = [("(choose a hex)", "-")]
         opts += [(f"{fmt(x)} — {'reachable' if x in self.moves.reachable else 'refused'}", x)
-                 for x in sorted(set(self.moves.reachable) | set(self.moves.refused), key=lambda x: (x[1], x[0]))]
+                 for x in sorted(set(self.moves.reachable) | set(self.moves.refused), key=row_major)]
         self._set_dest(opts)
         self._draw(None)
 
@@ -235,7 +235,7 @@ def hedgerow_story() -> Explained:
     turn(0, h, (6, 6), "try to go straight in")
     turn(1, h, (5, 7), "move next to the hedgerows")
     turn(2, (5, 7), (6, 6), "now it may enter")
-    m = turn(3, (6, 6), (5, 5), "leave: one hex only")
+    turn(3, (6, 6), (5, 5), "leave: one hex only")
     far = [r for r in legal_moves(st, (5, 5)).reachable]
     parts.append(f"<li><b>Turn 4</b>: out of the hedgerows it moves normally again "
                  f"({plural(len(far), 'hex')} within reach).</li>")

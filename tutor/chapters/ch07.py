@@ -12,7 +12,7 @@ from html import escape
 
 from tutor.chapters.ch04 import board_svg, state
 from tutor.explain import Explained, events_html, plural, rules_html, show, verdict
-from tutor.hexes import fmt, parse_hex
+from tutor.hexes import fmt, parse_hex, row_major
 from tutor.memoir import dice as D
 from tutor.memoir import rules as R
 from tutor.memoir.combat import battle
@@ -214,7 +214,7 @@ def _where_question() -> Question:
     at, flags = (12, 6), 2
     r0 = ruling(field, at, flags, None)
     cands = sorted({x for p in r0.paths for x in p[1:]} | {b.hex for b in r0.blocked if b.hex in field.board.hexes},
-                   key=lambda h: (h[1], h[0]))
+                   key=row_major)
     stay = "It cannot retreat: it stays and loses figures"
     choices = tuple(fmt(h) for h in cands) + (stay,)
 

@@ -12,7 +12,7 @@ from html import escape
 
 from tutor.chapters.ch04 import board_svg, state
 from tutor.explain import Explained, events_html, rules_html, show, verdict
-from tutor.hexes import fmt, parse_hex
+from tutor.hexes import fmt, parse_hex, row_major
 from tutor.memoir.combat import battle
 from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.state import GameState, end_turn, order
@@ -154,7 +154,7 @@ class ObjectivesBoard:
             self.dest.options = []
             return
         m = legal_moves(self.state, h)
-        self.dest.options = [(fmt(x), x) for x in sorted(m.reachable, key=lambda x: (x[1], x[0]))]
+        self.dest.options = [(fmt(x), x) for x in sorted(m.reachable, key=row_major)]
         if self.dest.options:
             self.dest.index = 0
 

@@ -24,7 +24,7 @@ from html import escape
 from tutor.chapters.ch13 import events_between, finish_turn
 from tutor.errors import IllegalAction, InputError
 from tutor.explain import STYLE, events_html, rules_html, show, verdict
-from tutor.hexes import Hex, fmt, parse_hex
+from tutor.hexes import Hex, fmt, parse_hex, row_major
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.memoir import turn as T
@@ -71,7 +71,7 @@ def regions(side: str = "allied", top: str = "axis") -> dict:
 def command_hexes(board, side: str = "allied", top: str = "axis") -> dict:
     """general -> the playable hexes of his command (a hex on the line between two commands
     belongs to both)."""
-    return {fg: sorted((h for h in board.hexes if T.in_region(h, r)), key=lambda h: (h[1], h[0]))
+    return {fg: sorted((h for h in board.hexes if T.in_region(h, r)), key=row_major)
             for fg, r in regions(side, top).items()}
 
 
@@ -98,7 +98,7 @@ def commands_table(g: G.Game) -> str:
     rows = []
     for fg, r in regions(g.side, g.state.top).items():
         mine = sorted((h for h, u in g.state.units.items() if u.side == g.side and T.in_region(h, r)),
-                      key=lambda h: (h[1], h[0]))
+                      key=row_major)
         units = ", ".join(f"{g.state.units[h].kind} {fmt(h)}" for h in mine)
         rows.append(f"<tr><td><b>{GENERAL_NAME[fg]}</b> ({COLOUR[fg]})</td><td>columns {r[0][0] + 1}–{r[1][1] - 1}"
                     f"</td><td>{escape(units)}</td></tr>")

@@ -20,6 +20,7 @@ from html import escape
 from pathlib import Path
 
 from tutor.errors import InputError
+from tutor.hexes import row_major
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -119,7 +120,7 @@ def _board_html(path: Path) -> str:
     from tutor.render.svg import los_svg, state_svg
     from tutor.scenario import load
     s = load(path)
-    units = sorted(s.units, key=lambda h: (h[1], h[0]))
+    units = sorted(s.units, key=row_major)
     sides = {s.units[h].side for h in units}
     if len(units) == 2 and len(sides) == 2:
         r = line_of_sight(s, units[1], units[0])

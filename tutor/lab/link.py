@@ -42,7 +42,7 @@ from urllib.parse import parse_qs, urlsplit
 import yaml
 
 from tutor.errors import InputError
-from tutor.hexes import BOARDS, Board, Hex, fmt
+from tutor.hexes import BOARDS, Board, Hex, fmt, row_major
 
 VERSION = "m1"
 PREFIX = VERSION + "."
@@ -63,7 +63,7 @@ _BAD = "link is damaged or was altered"
 
 @cache
 def _numbering(name: str) -> tuple[tuple[Hex, ...], dict]:
-    hexes = tuple(sorted(BOARDS[name].hexes, key=lambda h: (h[1], h[0])))
+    hexes = tuple(sorted(BOARDS[name].hexes, key=row_major))
     return hexes, {h: i for i, h in enumerate(hexes)}
 
 

@@ -19,7 +19,7 @@ not be ignored. The resolution itself is :func:`strike`, shared with Barrage.
 from __future__ import annotations
 
 from tutor.errors import InputError
-from tutor.hexes import Hex, distance, fmt
+from tutor.hexes import Hex, distance, fmt, row_major
 from tutor.memoir.cards import AIR_POWER_FACE
 from tutor.rulebook import rule
 
@@ -119,7 +119,7 @@ def check_targets(units, side: str, targets) -> tuple[Hex, ...]:
 
 def groups(units, side: str, limit: int = MAX_TARGETS) -> list[tuple[Hex, ...]]:
     """Every connected group of 1..limit enemy units ``side`` may target (for menus and the opponent)."""
-    enemies = sorted((h for h, u in units.items() if u.side != side), key=lambda h: (h[1], h[0]))
+    enemies = sorted((h for h, u in units.items() if u.side != side), key=row_major)
     index = {h: i for i, h in enumerate(enemies)}
     found: set = set()
     frontier = [frozenset([h]) for h in enemies]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from tutor.errors import InputError
-from tutor.hexes import fmt, parse_hex
+from tutor.hexes import fmt, parse_hex, row_major
 
 
 def add_commands(sub) -> None:
@@ -57,7 +57,7 @@ def cmd_los(args) -> int:
     field = load_memoir(args.file)
     a = parse_hex(args.origin, what="FROM")
     if args.target is None:
-        seen = sorted(visible_from(field, a), key=lambda h: (h[1], h[0]))
+        seen = sorted(visible_from(field, a), key=row_major)
         text = (f"From {fmt(a)}, {len(seen)} of {len(field.board.hexes) - 1} hexes are in line of sight "
                 f"(range not applied):\n" + " ".join(fmt(h) for h in seen))
         emit({"from": list(a), "visible": [list(h) for h in seen]}, args.json, text)

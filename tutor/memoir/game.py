@@ -56,7 +56,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from tutor.errors import IllegalAction, InputError
-from tutor.hexes import Hex, distance, fmt, parse_hex
+from tutor.hexes import Hex, distance, fmt, parse_hex, row_major
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.memoir import combat
@@ -538,10 +538,10 @@ def _legal_act(g: Game) -> list[str]:
     out = []
     hexes = _ordered_hexes(g)
     for h in hexes:
-        for to in sorted(move_options(g, h), key=lambda x: (x[1], x[0])):
+        for to in sorted(move_options(g, h), key=row_major):
             out.append(f"move {fmt(h)} {fmt(to)}")
     for h in hexes:
-        for tg in sorted(battle_options(g, h), key=lambda x: (x[1], x[0])):
+        for tg in sorted(battle_options(g, h), key=row_major):
             out.append(f"battle {fmt(h)} {fmt(tg)}")
     if g.variant.take_ground and st.vacated is not None and st.active is not None:
         a = st.where(st.active)
@@ -584,7 +584,7 @@ def _legal_air(g: Game) -> list[str]:
 
 
 def _legal_barrage(g: Game) -> list[str]:
-    return [f"barrage {fmt(h)}" for h in sorted(g.state.units, key=lambda x: (x[1], x[0]))
+    return [f"barrage {fmt(h)}" for h in sorted(g.state.units, key=row_major)
             if g.state.units[h].side != g.side]
 
 
@@ -2089,8 +2089,8 @@ def random_action(g: Game, rng: random.Random) -> str:
     for h in hexes:
         if rng.random() < 0.15:
             continue
-        opts = [f"move {fmt(h)} {fmt(to)}" for to in sorted(move_options(g, h), key=lambda x: (x[1], x[0]))]
-        opts += [f"battle {fmt(h)} {fmt(t)}" for t in sorted(battle_options(g, h), key=lambda x: (x[1], x[0]))]
+        opts = [f"move {fmt(h)} {fmt(to)}" for to in sorted(move_options(g, h), key=row_major)]
+        opts += [f"battle {fmt(h)} {fmt(t)}" for t in sorted(battle_options(g, h), key=row_major)]
         if opts:
             return rng.choice(opts)
     return "end"

@@ -118,10 +118,10 @@ OBSTACLE_MIX = ("bunker", "hedgehog", "wire", "sandbags", "sea_wall")
 def random_scenario_data(rng: random.Random, *, units: int = 12, terrain: int = 25, obstacles: int = 6,
                          objectives: bool = True) -> dict:
     """A random but valid scenario (as data) on the standard board."""
-    from tutor.hexes import BOARDS, fmt
+    from tutor.hexes import BOARDS, fmt, row_major
     from tutor.memoir.terrain import OBSTACLES, TERRAIN
     brd = BOARDS["standard"]
-    hexes = sorted(brd.hexes, key=lambda h: (h[1], h[0]))
+    hexes = sorted(brd.hexes, key=row_major)
     ter = {}
     for h in rng.sample(hexes, terrain):
         ter[h] = rng.choice(TERRAIN_MIX)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.hexes import Hex, distance, fmt, neighbours
+from tutor.hexes import Hex, distance, fmt, neighbours, row_major
 from tutor.memoir import cards as C
 from tutor.memoir.state import GameState, TurnRecord, Unit
 
@@ -237,7 +237,7 @@ def board_order(state: GameState) -> list[Hex]:
     """The units' hexes, row by row (a state never changes: sorted once)."""
     got = state.__dict__.get("_board_order")
     if got is None:
-        got = state.__dict__["_board_order"] = sorted(state.units, key=lambda x: (x[1], x[0]))
+        got = state.__dict__["_board_order"] = sorted(state.units, key=row_major)
     return got
 
 

@@ -169,7 +169,6 @@ def draw(c: Canvas, scene: Scene, part: str) -> None:
 
 
 def _draw_terrain(c: Canvas, scene: Scene) -> None:
-    g = scene.geometry
     _set(c, 'fill_style', style.PAPER)
     c.fill_rect(0, 0, scene.width, scene.height)
     if not scene.cells:          # a card scene: only the row names

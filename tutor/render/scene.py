@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from tutor.hexes import Board, Hex, fmt
+from tutor.hexes import Board, Hex, fmt, row_major
 from tutor.render import style
 from tutor.render.picking import Geometry
 
@@ -241,7 +241,7 @@ def highlights(*, lines: Iterable[Line] = (), marks: Iterable[Mark] = (),
     for role in shaded:
         if role not in style.SHADE:
             raise ValueError(f"unknown shade {role!r}: allowed are {', '.join(style.SHADE)}")
-    shades = tuple((role, tuple(sorted(hs, key=lambda h: (h[1], h[0])))) for role, hs in shaded.items() if hs)
+    shades = tuple((role, tuple(sorted(hs, key=row_major))) for role, hs in shaded.items() if hs)
     return Highlights(shades, tuple(lines), tuple(marks), tuple(notes))
 
 
