@@ -538,11 +538,15 @@ def _legal_act(g: Game) -> list[str]:
     out = []
     hexes = _ordered_hexes(g)
     for h in hexes:
-        for to in sorted(move_options(g, h), key=row_major):
-            out.append(f"move {fmt(h)} {fmt(to)}")
+        opts = move_options(g, h)
+        if opts:
+            move = f"move {fmt(h)} "
+            out += [move + fmt(to) for to in sorted(opts, key=row_major)]
     for h in hexes:
-        for tg in sorted(battle_options(g, h), key=row_major):
-            out.append(f"battle {fmt(h)} {fmt(tg)}")
+        opts = battle_options(g, h)
+        if opts:
+            battle = f"battle {fmt(h)} "
+            out += [battle + fmt(tg) for tg in sorted(opts, key=row_major)]
     if g.variant.take_ground and st.vacated is not None and st.active is not None:
         a = st.where(st.active)
         if a is not None and combat.take_ground_refusal(st, a, st.units[a], st.records[st.active]) is None:

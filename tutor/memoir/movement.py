@@ -467,6 +467,7 @@ def _edges(state: GameState, kind: str, ignore: bool) -> _Edges:
 
 
 _new = object.__new__
+_UNKNOWN = object()
 
 
 def _make_reach(h, path, cost, nb, ignore) -> Reach:
@@ -487,6 +488,8 @@ def _reach_search(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec
     allow, limit = sp.allowance, sp.battle_limit
     max_steps = 1 if not ignore and TERRAIN[state.terrain.get(h, "countryside")].leave_only_one else 99
     best: dict = {}                      # (hex, entered a beach) -> cost
+    no_battle: dict = {}                 # terrain -> why a unit entering it may not battle (None: it may)
+    too_far: dict = {}                   # hexes moved -> why it may not battle after so many
     frontier = [(h, 0, False, ())]
     while frontier:
         nxt = []
@@ -509,9 +512,16 @@ def _reach_search(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec
                 npath = path + (n,)
                 old = reach.get(n)
                 if old is None or total < old.cost:
-                    nb = None if ignore else _no_battle_at(tname, unit)
+                    if ignore:
+                        nb = None
+                    else:
+                        nb = no_battle.get(tname, _UNKNOWN)
+                        if nb is _UNKNOWN:
+                            nb = no_battle[tname] = _no_battle_at(tname, unit)
                     if nb is None and total > limit:
-                        nb = (_limit_text(unit, sp, total), sp.limit_rule)
+                        nb = too_far.get(total)
+                        if nb is None:
+                            nb = too_far[total] = (_limit_text(unit, sp, total), sp.limit_rule)
                     reach[n] = _make_reach(n, npath, total, nb, ignore)
                 if len(npath) < max_steps and not stop:
                     nxt.append((n, total, nbeach, npath))

@@ -206,30 +206,44 @@ def _place(i: int, seen: set, options, caps, load) -> bool:
     return False
 
 
+def slot_options(state: GameState, side: str, slots) -> dict:
+    """Each of ``side``'s units, by hex in board order -> the indices of the slots it fits.
+
+    A memo on the state (a state never changes; orders given so far live in the turn, not the
+    state, so one table serves a whole order phase). Looked up by the slots' identity first: a
+    card's slots are one tuple for the whole turn."""
+    memo = state.__dict__.get("_slot_options")
+    if memo is None:
+        memo = state.__dict__["_slot_options"] = {}
+    got = memo.get((side, id(slots)))
+    if got is not None and got[0] is slots:
+        return got[1]
+    units = state.units
+    table = {h: [i for i, s in enumerate(slots) if eligible(state, side, h, units[h], s)]
+             for h in board_order(state) if units[h].side == side}
+    memo[(side, id(slots))] = (slots, table)       # the slots are kept: their id is not reused
+    return table
+
+
 def options_for(state: GameState, side: str, slots, hexes) -> list[list[int]]:
-    out = []
-    for h in hexes:
-        u = state.units[h]
-        out.append([i for i, s in enumerate(slots) if eligible(state, side, h, u, s)])
-    return out
+    """The slot indices each unit of ``hexes`` fits (a unit of the other side fits none)."""
+    opts = slot_options(state, side, slots)
+    return [opts.get(h, []) for h in hexes]
 
 
 def can_add(state: GameState, side: str, slots, ordered_hexes, h: Hex) -> bool:
     """Whether the unit on ``h`` can be ordered on top of ``ordered_hexes`` under ``slots``."""
-    return _can_add(state, side, slots, ordered_hexes, h, None)
+    opts = slot_options(state, side, slots)
+    return _can_add(opts.get(h), slots, ordered_hexes, [opts.get(x, []) for x in ordered_hexes])
 
 
-def _can_add(state: GameState, side: str, slots, ordered_hexes, h: Hex, base) -> bool:
-    """``can_add`` given ``base``, the options of ``ordered_hexes`` (None: work them out)."""
-    u = state.units[h]
-    mine = [i for i, s in enumerate(slots) if eligible(state, side, h, u, s)]
+def _can_add(mine, slots, ordered_hexes, base) -> bool:
+    """``can_add`` for a unit fitting slots ``mine``, given ``base``, the options of ``ordered_hexes``."""
     if not mine:
         return False
     if len(slots) == 1:
         cap = slots[0].count
         return cap is None or len(ordered_hexes) < cap
-    if base is None:
-        base = options_for(state, side, slots, ordered_hexes)
     return feasible([*base, mine], [s.count for s in slots])
 
 
@@ -246,18 +260,14 @@ def orderable(state: GameState, side: str, slots, ordered_hexes) -> list[Hex]:
     taken = set(ordered_hexes)
     if len(slots) == 1 and slots[0].count is not None and len(taken) >= slots[0].count:
         return []
-    ordered_hexes = list(ordered_hexes)
-    base = options_for(state, side, slots, ordered_hexes) if len(slots) > 1 else None
-    units = state.units
-    return [h for h in board_order(state)
-            if h not in taken and units[h].side == side and _can_add(state, side, slots, ordered_hexes, h, base)]
+    opts = slot_options(state, side, slots)
+    base = [opts.get(x, []) for x in ordered_hexes]
+    return [h for h, mine in opts.items() if h not in taken and _can_add(mine, slots, taken, base)]
 
 
 def all_eligible(state: GameState, side: str, slots) -> list[Hex]:
     """For 'all units' cards: every unit that fits a slot (each slot of count None)."""
-    units = state.units
-    return [h for h in board_order(state) if units[h].side == side
-            and any(eligible(state, side, h, units[h], s) for s in slots)]
+    return [h for h, fits in slot_options(state, side, slots).items() if fits]
 
 
 # ---------------------------------------------------------------------------------------------
