@@ -68,12 +68,13 @@ def one_process(name: str, games: int) -> tuple[float, float, float]:
 
 
 def machine(name: str, games: int, jobs: int) -> tuple[float, float]:
-    """(games per wall second, actions per wall second) with ``jobs`` worker processes."""
-    chunks = [range(games * k // jobs, games * (k + 1) // jobs) for k in range(jobs)]
+    """(games per wall second, actions per wall second) with ``jobs`` worker processes, each taking
+    the next seed when it finishes a game (games differ in length: fixed shares would leave a
+    core idle at the end)."""
     with mp.get_context("fork").Pool(jobs) as pool:
         pool.starmap(play, [(name, range(1000 + k, 1001 + k)) for k in range(jobs)])   # warm each worker
         t0 = time.perf_counter()
-        done = pool.starmap(play, [(name, c) for c in chunks])
+        done = pool.starmap(play, [(name, range(seed, seed + 1)) for seed in range(games)], chunksize=1)
         dt = time.perf_counter() - t0
     return games / dt, sum(a for a, _ in done) / dt
 

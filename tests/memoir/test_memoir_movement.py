@@ -244,3 +244,24 @@ def test_explicit_path():
     assert ev[0].get("path") == ((7, 5), (9, 5), (10, 6))
     with pytest.raises(IllegalAction):
         move(st, "6,6", "10,6", path=["7,5", "10,6"])
+
+
+def test_step_tables_carried_to_a_new_obstacle_layout_match_fresh_ones():
+    # a new obstacle layout (sandbags dug in, wire cleared …) starts its step tables from the last
+    # ones, dropping hexes next to a changed obstacle: every entry must equal a freshly made one
+    from tutor.memoir import game as G
+    from tutor.memoir import movement as M
+
+    M._EDGES.clear()
+    M._LAST_EDGES.clear()
+    carried = 0
+    for seed in range(6):
+        G.random_game("scenarios/pegasus-bridge.yaml", seed)
+        for table in list(M._EDGES.values()):
+            fresh = M._Edges()
+            fresh.terrain, fresh.obstacles, fresh.kind = table.terrain, table.obstacles, table.kind
+            fresh.ignore, fresh.layout, fresh.nbrs = table.ignore, table.layout, table.nbrs
+            for h, steps in list(table.items()):
+                assert fresh[h] == steps, (h, table.kind)
+                carried += 1
+    assert len({t.layout for t in M._EDGES.values()}) > 2 and carried > 1000   # several layouts met

@@ -463,7 +463,26 @@ def _edges(state: GameState, kind: str, ignore: bool) -> _Edges:
         got = _EDGES[key] = _Edges()
         got.terrain, got.obstacles, got.kind, got.ignore, got.layout = terrain, obstacles, kind, ignore, lay[2]
         got.nbrs = _neighbour_table(state.board)
+        last = (state.board, kind, ignore)
+        prev = _LAST_EDGES.get(last)
+        if prev is not None and prev.terrain is terrain:
+            got.update(_unchanged_steps(prev, obstacles, got.nbrs))
+        _LAST_EDGES[last] = got
     return got
+
+
+_LAST_EDGES: dict = {}      # (board, kind, ignore) -> the table made last (a new layout starts from it)
+
+
+def _unchanged_steps(prev: _Edges, obstacles, nbrs) -> dict:
+    """The entries of ``prev`` (same board and terrain) still true with ``obstacles``: a hex's steps
+    read only its own terrain and its neighbours' ground, so entries next to a changed obstacle go."""
+    old = prev.obstacles
+    changed = [h for h in old.keys() | obstacles.keys() if old.get(h) != obstacles.get(h)]
+    dirty = set(changed)
+    for h in changed:
+        dirty.update(nbrs.get(h, ()))
+    return {h: steps for h, steps in prev.items() if h not in dirty}
 
 
 _new = object.__new__
