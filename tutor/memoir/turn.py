@@ -84,14 +84,21 @@ def has_kind(state: GameState, side: str, kinds) -> bool:
     return any(u.side == side and u.kind in kinds for u in state.units.values())
 
 
+_SECTION_EFFECTS: dict = {}    # (card key, flipped) -> Effect
+
+
 def effect(key: str, state: GameState, side: str, *, section: str | None = None, flip: bool = False) -> Effect:
     """The effect of card ``key`` played by ``side`` (``flip``: a Counter-Attack swaps the flanks)."""
     c = C.CARDS[key]
+    if c.section:                   # the same for every state: made once
+        got = _SECTION_EFFECTS.get((key, flip))
+        if got is None:
+            slots = tuple(Slot(None if n == C.ALL else n, frozenset({FLIP[s] if flip else s})) for s, n in c.orders)
+            got = _SECTION_EFFECTS[(key, flip)] = Effect(
+                key, slots, auto=any(n == C.ALL for _, n in c.orders),
+                recon=key.startswith("recon_") and key != "recon_in_force")
+        return got
     one = (Slot(1, label="1 unit of your choice: you command no unit of the card's kind"),)
-    if c.section:
-        slots = tuple(Slot(None if n == C.ALL else n, frozenset({FLIP[s] if flip else s})) for s, n in c.orders)
-        return Effect(key, slots, auto=any(n == C.ALL for _, n in c.orders), recon=key.startswith("recon_")
-                      and key != "recon_in_force")
     if key == "direct_from_hq":
         return Effect(key, (Slot(4),))
     if key == "move_out":
