@@ -372,7 +372,13 @@ def _begin_turn(g: Game, side: str, ctx_events=None) -> Game:
     else:
         seat = seats[0]
     phase = "dispatch" if g.variant.kind == "overlord" else "play"
-    return _r(g, phase=phase, player=seat, turn=Turn(side, seat))
+    turn = _NEW_TURNS.get((side, seat))
+    if turn is None:
+        turn = _NEW_TURNS[(side, seat)] = Turn(side, seat)     # immutable: one per seat serves every turn
+    return _r(g, phase=phase, player=seat, turn=turn)
+
+
+_NEW_TURNS: dict = {}
 
 
 # ---------------------------------------------------------------------------------------------
