@@ -250,6 +250,10 @@ def main(argv=None) -> int:
     ap.add_argument("--sessions", type=int, default=20, help="concurrent sessions (0: skip)")
     ap.add_argument("--preheat", action="store_true",
                     help="start Voilà with --preheat_kernel=True --pool_size=1")
+    ap.add_argument("--fill-delay", type=float, default=None,
+                    help="with --preheat: seconds before a used pool is refilled (Voilà's default is 1); "
+                         "the refill starts a kernel and runs the notebook while the page is still loading; "
+                         "with a delay longer than a page, use --runs 1 (a second load would find the pool empty)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON too")
     args = ap.parse_args(argv)
     if chromium_path() is None:
@@ -263,6 +267,8 @@ def main(argv=None) -> int:
     extra = [f"--Voila.root_dir={ROOT}"]
     if args.preheat:
         extra += ["--preheat_kernel=True", "--pool_size=1"]
+        if args.fill_delay is not None:
+            extra += [f"--VoilaKernelManager.fill_delay={args.fill_delay}"]
     proc = None
     try:
         t0 = time.monotonic()
@@ -291,7 +297,10 @@ def main(argv=None) -> int:
             stop(proc)
         shutil.rmtree(folder, ignore_errors=True)
 
-    mode = "preheated kernels (pool 1)" if args.preheat else "voila.json as committed"
+    mode = "voila.json as committed"
+    if args.preheat:
+        mode = "preheated kernels (pool 1" + (f", refilled after {args.fill_delay:g} s)" if args.fill_delay is not None
+                                              else ")")
     print(f"bench_app: Voilà {mode}, {os.cpu_count()} cores; server answered in {started:.1f} s; "
           f"first page after start {first_s:.2f} s")
     base_s = rows[0]["median_s"]

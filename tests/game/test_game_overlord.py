@@ -338,6 +338,11 @@ def test_initiative_flag_nobody_can_retreat_one_loses_a_figure_medal_counts(tmp_
     assert "none of his units can retreat" in refused(g, "setback 4,8 3,7", V.OVERLORD_INITIATIVE_FLAG)
     g = G.apply(g, "setback 4,8")
     assert "4,8" not in units(g) and g.state.medals["axis"] == 1
+    kinds = [e.kind for e in g.new_events]
+    i = kinds.index("initiative_loss")
+    assert kinds[i + 1] == "eliminated"
+    medal = g.new_events[i + 1]
+    assert medal.rule is R.MEDAL and medal.at == (4, 8) and "axis side gains a medal" in medal.text
 
 
 def test_initiative_single_choice_is_resolved_at_once(tmp_path):

@@ -96,6 +96,9 @@ def test_air_power_two_dice_stars_hit_protection_ignored_flags_not_ignored():
     u = units(g)
     assert "16,2" not in u and u["17,1"] == ("axis", "infantry", 3)
     assert u["18,2"] == ("axis", "infantry", 3)
+    # its sandbags stay behind no more than after a battle's retreat (SACOS TERREROS)
+    assert g.state.obstacles.get((16, 2)) != "sandbags"
+    assert any(e.kind == "sandbags_removed" and e.at == (16, 2) for e in g.log)
     assert g.turn.side == "axis"
 
 

@@ -311,7 +311,7 @@ class ChiefDesk:
 
     KEEP = ("chain", "chief_play", "chief_hand", "place_choice", "place", "fg_play", "initiative", "initiative_pass",
             "initiative_none", "initiative_choice", "initiative_auto", "initiative_retreat", "initiative_loss", "roll",
-            "hits", "no_units")
+            "hits", "eliminated", "sandbags_removed", "no_units")
 
     def dispatch(self) -> None:
         if self.after is not None:

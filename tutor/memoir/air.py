@@ -170,7 +170,7 @@ def strike(state, target: Hex, faces, side: str, *, rule_, what: str = "Air Powe
     from tutor.memoir import retreat as RT
     from tutor.memoir import rules as R
     from tutor.memoir.cards import STAR_TACTIC
-    from tutor.memoir.state import Event, Unit, victory_event, with_objectives
+    from tutor.memoir.state import Event, strike_unit, victory_event, with_objectives
 
     tu = state.units[target]
     hits, flags = D.count(faces, tu.kind, star_hits=True)
@@ -181,6 +181,7 @@ def strike(state, target: Hex, faces, side: str, *, rule_, what: str = "Air Powe
     units, obstacles, kills = dict(state.units), dict(state.obstacles), dict(state.kills)
     figures = tu.figures
     entered = []
+    retreat = None
     if hits:
         lost = min(hits, figures)
         figures -= lost
@@ -206,24 +207,12 @@ def strike(state, target: Hex, faces, side: str, *, rule_, what: str = "Air Powe
                                         f"{', '.join(fmt(d) for d in rul.destinations)}", R.RETREAT_OWNER)
                 path = next(p for p in rul.paths if p[-1] == dest)
                 how = " (its owner's choice)" if len(rul.destinations) > 1 else ""
-            dest = path[-1]
-            del units[target]
-            units[dest] = Unit(tu.uid, tu.side, tu.kind, figures, tu.badge)
-            entered.append((dest, tu.side))
+            retreat = path[-1]
+            entered.append((retreat, tu.side))
             events.append(Event("retreat", f"The {tu.name} retreats {' → '.join(fmt(x) for x in path)}{how}.",
-                                R.RETREAT_OWNER if len(rul.destinations) > 1 else R.FLAG, at=target, to=dest,
+                                R.RETREAT_OWNER if len(rul.destinations) > 1 else R.FLAG, at=target, to=retreat,
                                 data=(("path", path),)))
-            if obstacles.get(target) == "sandbags":
-                del obstacles[target]
-    if figures <= 0:
-        units.pop(target, None)
-        kills[side] += 1
-        events.append(Event("eliminated", f"The {tu.name} on {fmt(target)} is eliminated: the {side} side gains a "
-                            f"medal.", R.MEDAL, at=target, data=(("side", side),)))
-        if obstacles.get(target) == "sandbags":
-            del obstacles[target]
-    elif target in units and units[target].figures != figures:
-        units[target] = Unit(tu.uid, tu.side, tu.kind, figures, tu.badge)
+    strike_unit(units, obstacles, kills, target, tu, figures, events, medal_to=side, to=retreat)
     new = state.replace(units=units, obstacles=obstacles, kills=kills)
     new = with_objectives(new, entered, events)
     victory_event(state, new, events)

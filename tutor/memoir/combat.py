@@ -33,6 +33,7 @@ from tutor.memoir.state import (
     TurnRecord,
     Unit,
     acting_unit,
+    strike_unit,
     victory_event,
     with_objectives,
 )
@@ -280,7 +281,7 @@ def battle(state: GameState, attacker, target, dice, *, ignore: int | None = Non
     obstacles = dict(state.obstacles)
     kills = dict(state.kills)
     entered = []
-    vacated = None
+    retreat = None
     figures = tu.figures
     lost = min(hits, figures)
     if hits:
@@ -307,29 +308,11 @@ def battle(state: GameState, attacker, target, dice, *, ignore: int | None = Non
                                     f"{', '.join(fmt(d) for d in rul.destinations)}", R.RETREAT_NO_CHOICE
                                     if rul.losses else R.FLAG)
             path = next(p for p in rul.paths if p[-1] == dest)
-            del units[t]
-            tu2 = Unit(tu.uid, tu.side, tu.kind, figures, tu.badge)
-            units[dest] = tu2
+            retreat = dest
             entered.append((dest, tu.side))
-            vacated = t
             events.append(Event("retreat", f"The {tu.name} retreats {' → '.join(fmt(x) for x in path)}.",
                                 R.FLAG, at=t, to=dest, data=(("path", path),)))
-            if obstacles.get(t) == "sandbags":
-                del obstacles[t]
-                events.append(Event("sandbags_removed", f"The sandbags on {fmt(t)} are removed as the unit "
-                                    f"leaves.", R.SANDBAGS_REMOVED, at=t))
-    if figures <= 0:
-        del units[t]
-        kills[u.side] += 1
-        vacated = t
-        events.append(Event("eliminated", f"The {tu.name} on {fmt(t)} is eliminated: the {u.side} side gains a "
-                            f"medal.", R.MEDAL, at=t, data=(("side", u.side),)))
-        if obstacles.get(t) == "sandbags":
-            del obstacles[t]
-            events.append(Event("sandbags_removed", f"The sandbags on {fmt(t)} are removed with the unit.",
-                                R.SANDBAGS_REMOVED, at=t))
-    elif t in units and units[t].figures != figures:
-        units[t] = Unit(tu.uid, tu.side, tu.kind, figures, tu.badge)
+    vacated = t if strike_unit(units, obstacles, kills, t, tu, figures, events, medal_to=u.side, to=retreat) else None
     close = ad.distance == 1
     take = vacated if (close and vacated is not None) else None
     if take is not None and u.kind != "artillery":

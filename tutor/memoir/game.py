@@ -1879,30 +1879,19 @@ def _setback(g: Game, hexes, ctx: _Ctx) -> Game:
     units, obstacles, kills = dict(st.units), dict(st.obstacles), dict(st.kills)
     events: list = []
     entered = []
-    gone = False
+    figures, dest = u.figures, None
     if len(hexes) == 2:
         dest = hexes[1]
-        del units[h]
-        units[dest] = u
         entered.append((dest, side))
         events.append(Event("initiative_retreat", f"The {fg} field general's {u.name} on {fmt(h)} retreats 1 hex to "
                             f"{fmt(dest)}; it may not battle this turn.", V.OVERLORD_INITIATIVE_FLAG, at=h, to=dest))
     else:
         lead = "None of his units can retreat 1 hex, so the" if face == "flag" else "The"
-        if u.figures <= 1:
-            del units[h]
-            kills[other(side)] += 1
-            gone = True
-            events.append(Event("initiative_loss", f"{lead} {fg} field general's {u.name} on {fmt(h)} loses its last "
-                                f"figure: the {other(side)} side gains a medal.", R.MEDAL, at=h))
-        else:
-            units[h] = _r(u, figures=u.figures - 1)
-            events.append(Event("initiative_loss", f"{lead} {fg} field general's {u.name} on {fmt(h)} loses 1 "
-                                f"figure; it may not battle this turn.", _setback_rule(face), at=h))
-    if (len(hexes) == 2 or gone) and obstacles.get(h) == "sandbags":
-        del obstacles[h]
-        events.append(Event("sandbags_removed", f"The sandbags on {fmt(h)} are removed as the unit leaves.",
-                            R.SANDBAGS_REMOVED, at=h))
+        figures -= 1
+        events.append(Event("initiative_loss", f"{lead} {fg} field general's {u.name} on {fmt(h)} loses "
+                            + ("its last figure." if figures == 0 else "1 figure; it may not battle this turn."),
+                            _setback_rule(face), at=h))
+    S.strike_unit(units, obstacles, kills, h, u, figures, events, medal_to=other(side), to=dest)
     new = S.with_objectives(st.replace(units=units, obstacles=obstacles, kills=kills), entered, events)
     S.victory_event(st, new, events)
     ctx.events.extend(events)

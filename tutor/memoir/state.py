@@ -340,6 +340,37 @@ def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
                        R.ORDERS)]
 
 
+def strike_unit(units: dict, obstacles: dict, kills: dict, at: Hex, unit: Unit, figures: int, events: list, *,
+                medal_to: str, to: Hex | None = None) -> bool:
+    """Leave on the board what hits and a retreat left of ``unit`` (on ``at``): ``figures`` figures,
+    on ``to`` if it retreated. ``units``, ``obstacles``, ``kills`` are the caller's working copies.
+
+    A unit with no figure left is removed and ``medal_to`` takes it as a victory medal (MEDAL);
+    sandbags go with the unit that leaves their hex or is eliminated (SANDBAGS_REMOVED). Battles,
+    Air Power / Barrage strikes and Overlord's initiative setbacks all end here; each reports the
+    hits and the retreat path itself. Appends the events; returns whether ``at`` was vacated.
+    """
+    if figures <= 0:
+        del units[at]
+        kills[medal_to] += 1
+        events.append(Event("eliminated", f"The {unit.name} on {fmt(at)} is eliminated: the {medal_to} side gains "
+                            f"a medal.", R.MEDAL, at=at, data=(("side", medal_to),)))
+        how = "with the unit"
+    elif to is not None and to != at:
+        del units[at]
+        units[to] = unit if unit.figures == figures else Unit(unit.uid, unit.side, unit.kind, figures, unit.badge)
+        how = "as the unit leaves"
+    else:
+        if unit.figures != figures:
+            units[at] = Unit(unit.uid, unit.side, unit.kind, figures, unit.badge)
+        return False
+    if obstacles.get(at) == "sandbags":
+        del obstacles[at]
+        events.append(Event("sandbags_removed", f"The sandbags on {fmt(at)} are removed {how}.",
+                            R.SANDBAGS_REMOVED, at=at))
+    return True
+
+
 def with_objectives(state: GameState, entered, events: list) -> GameState:
     """Re-check objectives after an action in which units entered ``entered`` [(hex, side)]."""
     if not state.objectives:
