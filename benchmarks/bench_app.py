@@ -112,6 +112,19 @@ def kernel_pids(server_pid: int) -> dict[int, float]:
     return out
 
 
+def kernel_pid(kernel_id: str) -> int | None:
+    """The process of the kernel with this id (its connection file is named after it)."""
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if "ipykernel_launcher" in cmd and f"kernel-{kernel_id}.json" in cmd:
+                return int(d.name)
+    return None
+
+
 def open_page(browser, url: str, timeout_ms: int = 90_000) -> dict:
     """Open url in a fresh context; seconds from navigation start to the board drawn."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -126,11 +139,13 @@ def open_page(browser, url: str, timeout_ms: int = 90_000) -> dict:
             f"return s !== null && !document.querySelector('canvas') ? ['widgets', s] : null; }}",
             timeout=timeout_ms, polling=50)
         kind, ms = handle.json_value()
+        kernel_id = page.evaluate("() => { const c = document.getElementById('jupyter-config-data'); "
+                                  "return c ? (JSON.parse(c.textContent).kernelId || null) : null; }")
         text = page.locator("body").inner_text()
         if "Traceback" in text or "There was an error when executing cell" in text:
             errors.append("error output on the page")
         return {"seconds": ms / 1000, "kind": kind, "errors": errors, "page": page,
-                "context": context}
+                "context": context, "kernel_id": kernel_id}
     except Exception:
         context.close()
         raise
@@ -162,10 +177,13 @@ def measure_pages(browser, base: str, server_pid: int, pages, runs: int) -> list
             times.append(r["seconds"])
             kinds.add(r["kind"])
             errors += r["errors"]
-            new = {p: t for p, t in kernel_pids(server_pid).items() if p not in before}
-            if new:
+            pid = kernel_pid(r["kernel_id"]) if r["kernel_id"] else None
+            if pid is None:      # the page's kernel is the one started for it (a preheated one was not)
+                new = {p: t for p, t in kernel_pids(server_pid).items() if p not in before}
+                pid = max(new, key=new.get) if new else None
+            if pid is not None:
                 time.sleep(0.5)  # let the kernel settle after the last messages
-                mems.append(rss_mb(max(new, key=new.get)))
+                mems.append(rss_mb(pid))
             leave(r)
             time.sleep(0.5)
         rows.append({"page": label, "median_s": statistics.median(times), "max_s": max(times),
@@ -280,8 +298,8 @@ def main(argv=None) -> int:
             first = open_page(browser, base + "voila/render/" + pages[1][1])
             first_s = first["seconds"]
             leave(first)
-            if args.preheat:
-                time.sleep(5)  # let the pools refill
+            if args.preheat:     # let the pools refill (a page that finds its pool's kernel waiting waits too)
+                time.sleep(10 + (args.fill_delay or 0))
             rows = measure_pages(browser, base, proc.pid, pages, args.runs)
             browser.close()
         conc = None
