@@ -264,8 +264,11 @@ def test_overrun_forbidden_by_terrain_entered():
     st, _ = battle(st, "6,4", "7,3", ["flag"])
     st, ev = take_ground(st, "6,4")
     assert ev[-1].kind == "no_overrun" and ev[-1].rule is R.OVERRUN_TERRAIN
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as e:
         battle(st, "7,3", "8,2", ["star"])
+    # the refusal names the woods, not the overrun sequence (no other unit has battled)
+    assert "woods" in str(e.value) and "another unit" not in str(e.value)
+    assert e.value.rule is not R.OVERRUN_SEQUENCE
 
 
 def test_overrun_must_come_before_the_next_unit_battles():

@@ -133,7 +133,7 @@ def attack_dice(state: GameState, a: Hex, t: Hex, extra_dice: int = 0) -> Attack
     rules = [RANGE_RULES[attacker.kind], *prules, *penrules]
     if prot and pen:
         rules.append(R.PENALTIES_ADD)
-    parts = [f"{attacker.name} at {d} hex{'es' if d != 1 else ''}: {base} dice"]
+    parts = [f"{attacker.name} at {d} hex{'es' if d != 1 else ''}: {base} {'die' if base == 1 else 'dice'}"]
     if prot:
         parts.append(f"-{prot} for the {pfrom.replace('_', ' ')} protecting the target")
     if pen:
@@ -159,9 +159,11 @@ def why_no_battle(state: GameState, h: Hex, unit: Unit) -> tuple[str, Rule] | No
             return f"the {unit.name} on {fmt(h)} already battled this turn", R.BATTLE_ONCE
         if rec.overran:
             return f"the {unit.name} on {fmt(h)} already overran this turn", R.OVERRUN_ONCE
-        if state.active != unit.uid or not state.overrun_ready:
+        ground_forbids = rec.no_battle or TERRAIN[state.terrain.get(h, "countryside")].no_battle_from
+        if not ground_forbids and (state.active != unit.uid or not state.overrun_ready):
             return (f"another unit has battled since: the {unit.name}'s overrun had to come before it",
                     R.OVERRUN_SEQUENCE)
+        # else the ground it took forbids the overrun: named below (ARROLLAMIENTO DE BLINDADOS)
     if rec.no_battle:
         return rec.no_battle
     tn = state.terrain.get(h, "countryside")

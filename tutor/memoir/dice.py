@@ -43,7 +43,7 @@ def parse_faces(faces, n: int | None = None) -> tuple[str, ...]:
             raise InputError(f"die face {f!r} is unknown: allowed are {', '.join(FACE_NAMES)}")
         out.append(name)
     if n is not None and len(out) != n:
-        raise InputError(f"{len(out)} die faces given but the attack rolls {n} dice")
+        raise InputError(f"{len(out)} die faces given but the attack rolls {n} {'die' if n == 1 else 'dice'}")
     return tuple(out)
 
 

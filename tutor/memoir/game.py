@@ -755,7 +755,7 @@ def _after_play(g: Game, ctx: _Ctx) -> Game:
         n = _hand_dice(g)
         faces = ctx.roll(n)
         slots = T.finest_hour_slots(faces)
-        ctx.ev("finest_hour", f"Their Finest Hour: {n} dice ({', '.join(faces)}) order "
+        ctx.ev("finest_hour", f"Their Finest Hour: {n} {'die' if n == 1 else 'dice'} ({', '.join(faces)}) order "
                + (", ".join(s.describe() for s in slots) or "no unit") + "; ordered units battle with 1 extra die.",
                V.ALLIANCE_FINEST_HOUR if g.variant.team(t.side) else C.TACTIC_CARD,
                data=(("faces", faces),))
@@ -880,7 +880,7 @@ def _finish_orders(g: Game, ctx: _Ctx) -> Game:
         back = sum(f == "star" or f == u.kind for f in faces)
         back = min(back, u.full - u.figures)
         rule = V.ALLIANCE_MEDICS if g.variant.team(t.side) else C.TACTIC_CARD
-        ctx.ev("medics", f"Medics & Mechanics: {n} dice ({', '.join(faces)}); {back} figure{'s' if back != 1 else ''} "
+        ctx.ev("medics", f"Medics & Mechanics: {n} {'die' if n == 1 else 'dice'} ({', '.join(faces)}); {back} figure{'s' if back != 1 else ''} "
                f"return to the {u.name} on {fmt(h)}.", rule, at=h, data=(("faces", faces), ("returned", back)))
         if back:
             units = dict(st.units)
