@@ -30,7 +30,7 @@ from ipywidgets import Layout
 from tutor.hexes import Hex
 from tutor.render import style
 from tutor.render.picking import CardPick, card_at, pick
-from tutor.render.scene import Scene, banded_labels
+from tutor.render.scene import Scene, banded_labels, title_lines
 
 LAYERS = ("terrain", "shades", "marks")
 
@@ -346,7 +346,7 @@ def _card(body: _Batch, edge: _Batch, ink: _Batch, card, x, y, w, h) -> None:
         body.add(("fill_circle", fill), (cx, cy, r))
         edge.add(("stroke_circle", colour, width, dash), (cx, cy, r))
         fg = "#6b6b6b" if card.role == "removed" else "#ffffff"
-        for i, line in enumerate(_wrap(card.title, 7)[:2]):
+        for i, line in enumerate(title_lines(card.title, 7)[:2]):
             ink.add(("text", "bold 9px", fg, "center"), (line, cx, cy - 1 + 10 * i))
         if card.subtitle:
             ink.add(("text", "8.5px", "#333333", "center"), (card.subtitle, cx, y + h - 2))
@@ -367,25 +367,12 @@ def _card(body: _Batch, edge: _Batch, ink: _Batch, card, x, y, w, h) -> None:
     body.add(("fill_rect", fill), (x, y, w, h))
     edge.add(("stroke_rect", colour, width, dash), (x, y, w, h))
     if card.face_up:
-        for i, line in enumerate(_wrap(card.title)[:4]):
+        for i, line in enumerate(title_lines(card.title)[:4]):
             ink.add(("text", "bold 9.5px", style.INK, "center"), (line, x + w / 2, y + 18 + 12 * i))
         if card.subtitle:
             ink.add(("text", "8px", "#555555", "center"), (card.subtitle, x + w / 2, y + h - 8))
         if card.role == "removed":
             ink.add(("polyline", "#6b6b6b", 1.5, None), [(x, y), (x + w, y + h)])
-
-
-def _wrap(title: str, width: int = 9) -> list[str]:
-    lines, cur = [], ""
-    for word in title.split():
-        if cur and len(cur) + 1 + len(word) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}".strip()
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 # ---------------------------------------------------------------------------------------------

@@ -413,6 +413,21 @@ def _legend_entries(cells, art, units, shades, lines, markers, secs) -> list[tup
     return out
 
 
+def title_lines(title: str, width: int = 9) -> list[str]:
+    """A card's title broken into lines of at most ``width`` characters (a longer word stands
+    alone), as both renderers print it on the card."""
+    lines, cur = [], ""
+    for word in title.split():
+        if cur and len(cur) + 1 + len(word) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}".strip()
+    if cur:
+        lines.append(cur)
+    return lines
+
+
 def card_scene(rows: Iterable[tuple], *, title: str = "", width: int = 680, card_w: int = 58,
                card_h: int = 80, label_w: int = 96, gap: int = 14, fit: bool = True) -> Scene:
     """A scene of deck zones, one row each: ``(name, cards, count)`` — a count (not None) shows a

@@ -11,7 +11,7 @@ from xml.sax.saxutils import escape
 
 from tutor.hexes import Hex
 from tutor.render import style
-from tutor.render.scene import Card, CardRow, Highlights, Scene, banded_labels, los_highlights
+from tutor.render.scene import Card, CardRow, Highlights, Scene, banded_labels, los_highlights, title_lines
 from tutor.render.scene import highlights as make_highlights
 from tutor.render.scene import scene as make_scene
 
@@ -196,19 +196,6 @@ def _shade_svg(role, pts: str, k=1.0) -> list[str]:
     return out
 
 
-def _wrap(title: str, width: int = 9) -> list[str]:
-    lines, cur = [], ""
-    for word in title.split():
-        if cur and len(cur) + 1 + len(word) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}".strip()
-    if cur:
-        lines.append(cur)
-    return lines
-
-
 def _stroke_attrs(role) -> str:
     colour, width, dash = style.CARD_BORDER.get(role, (style.INK, 1.2, None))
     out = f' stroke="{colour}" stroke-width="{_n(width)}"'
@@ -225,7 +212,7 @@ def _card(card: Card, x, y, w, h) -> list[str]:
         fill = style.CARD_GHOST if card.role == "removed" else (card.colour or "#777777")
         fg = "#6b6b6b" if card.role == "removed" else "#ffffff"
         out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{fill}"{_stroke_attrs(card.role)}/>')
-        for i, line in enumerate(_wrap(card.title, 7)[:2]):
+        for i, line in enumerate(title_lines(card.title, 7)[:2]):
             out.append(f'<text x="{_n(cx)}" y="{_n(cy - 1 + 10 * i)}" font-size="9" text-anchor="middle"'
                        f' font-weight="bold" fill="{fg}">{escape(line)}</text>')
         if card.subtitle:
@@ -252,7 +239,7 @@ def _card(card: Card, x, y, w, h) -> list[str]:
         out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="5" fill="{fill}"'
                    f'{_stroke_attrs(card.role)}/>')
         if card.face_up:
-            for i, line in enumerate(_wrap(card.title)[:4]):
+            for i, line in enumerate(title_lines(card.title)[:4]):
                 out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + 18 + 12 * i)}" font-size="9.5" text-anchor="middle"'
                            f' font-weight="bold" fill="{style.INK}">{escape(line)}</text>')
             if card.subtitle:
