@@ -153,7 +153,7 @@ def attack_odds(state, attacker, target, *, ignore: int | None = None, star_hits
     """
     from tutor.errors import IllegalAction
     from tutor.hexes import fmt
-    from tutor.memoir import combat, retreat
+    from tutor.memoir import combat
     from tutor.memoir import rules as R
     a, au = state.unit_at(attacker, what="attacker")
     t, tu = state.unit_at(target, what="target")
@@ -165,25 +165,40 @@ def attack_odds(state, attacker, target, *, ignore: int | None = None, star_hits
         ad = combat.attack_dice(state, a, t)
         if ad.base == 0:
             raise IllegalAction(f"{fmt(t)} is out of range of the {au.name} on {fmt(a)}", combat.RANGE_RULES[au.kind])
-    j = joint(ad.dice, tu.kind, star_hits)
     figs = tu.figures
-    m = retreat.may_ignore(state, t, tu)[0]
-    flag_info = {}
-    for f in range(ad.dice + 1):
-        ig = min(m, f) if ignore is None else min(ignore, f)
-        r = retreat.ruling(state, t, f, ig)
-        flag_info[f] = (r.losses, r.retreat_max > 0)
-    losses = {k: Fraction(0) for k in range(figs + 1)}
-    p_retreat = Fraction(0)
-    for (h, f), p in j.items():
-        left = figs - min(h, figs)
-        if left:
-            fl, moves = flag_info[f]
-            left -= min(fl, left)
-            if left and moves:
-                p_retreat += p
-        losses[figs - left] += p
+    m, flag_info = flag_table(state, t, tu, ad.dice, ignore)
+    losses, p_retreat = figures_lost(joint(ad.dice, tu.kind, star_hits), figs, flag_info)
     p_elim = losses[figs]
     exp = sum(k * p for k, p in losses.items())
     return AttackOdds(a, t, ad, figs, losses, p_elim, p_elim, p_retreat, exp, m,
                       {f: v[0] for f, v in flag_info.items()}, kind=tu.kind)
+
+
+def flag_table(state, t, tu, n: int, ignore: int | None) -> tuple[int, dict]:
+    """For the unit ``tu`` on ``t`` hit by 0..``n`` flags: (flags it may ignore, {flags: (figures
+    lost for retreat moves it cannot make, whether it moves at all)}) — RETIRADA. ``ignore``:
+    the flags it ignores (None: as many as it may)."""
+    from tutor.memoir import retreat
+    m = retreat.may_ignore(state, t, tu)[0]
+    table = {}
+    for f in range(n + 1):
+        ig = min(m, f) if ignore is None else min(ignore, f)
+        r = retreat.ruling(state, t, f, ig)
+        table[f] = (r.losses, r.retreat_max > 0)
+    return m, table
+
+
+def figures_lost(joint_odds: dict, figures: int, flags: dict) -> tuple[dict, Fraction]:
+    """{k: P(the unit loses k of its ``figures``)} and P(it retreats), from the joint odds of
+    (hits, flags) and a :func:`flag_table`: hits first, then flags whose moves it cannot make."""
+    losses = {k: Fraction(0) for k in range(figures + 1)}
+    p_retreat = Fraction(0)
+    for (h, f), p in joint_odds.items():
+        left = figures - min(h, figures)
+        if left:
+            lost, moves = flags[f]
+            left -= min(lost, left)
+            if left and moves:
+                p_retreat += p
+        losses[figures - left] += p
+    return losses, p_retreat

@@ -59,17 +59,6 @@ def _from_engine(o) -> BoardOdds:
                      o.p_medal, o.p_retreat, o.expected_losses, o.may_ignore, dict(o.flag_losses), o.dice.text)
 
 
-def _flag_table(state, t, tu, n: int, ignore: int | None) -> tuple[int, dict]:
-    from tutor.memoir import retreat
-    m = retreat.may_ignore(state, t, tu)[0]
-    table = {}
-    for f in range(n + 1):
-        ig = min(m, f) if ignore is None else min(ignore, f)
-        r = retreat.ruling(state, t, f, ig)
-        table[f] = (r.losses, r.retreat_max > 0)
-    return m, table
-
-
 def _dice_text(state, a, t, n: int) -> str:
     from tutor.memoir import combat
     ad = combat.attack_dice(state, a, t)
@@ -94,19 +83,9 @@ def board_odds(state, attacker, target, *, dice: int | None = None, ignore: int 
         from tutor.errors import IllegalAction
         from tutor.memoir import rules as R
         raise IllegalAction(f"the units on {fmt(a)} and {fmt(t)} are on the same side", R.CLOSE_COMBAT)
-    j = odds.joint(dice, tu.kind, star_hits)
     figs = tu.figures
-    m, table = _flag_table(state, t, tu, dice, ignore)
-    losses = {k: Fraction(0) for k in range(figs + 1)}
-    p_retreat = Fraction(0)
-    for (h, f), p in j.items():
-        left = figs - min(h, figs)
-        if left:
-            fl, moves = table[f]
-            left -= min(fl, left)
-            if left and moves:
-                p_retreat += p
-        losses[figs - left] += p
+    m, table = odds.flag_table(state, t, tu, dice, ignore)
+    losses, p_retreat = odds.figures_lost(odds.joint(dice, tu.kind, star_hits), figs, table)
     p_elim = losses[figs]
     return BoardOdds(a, t, dice, tu.kind, figs, losses, p_elim, p_elim, p_retreat,
                      sum(k * p for k, p in losses.items()), m, {f: v[0] for f, v in table.items()},
