@@ -228,16 +228,10 @@ def slot_options(state: GameState, side: str, slots) -> dict:
     units = state.units
     mine = [(h, units[h]) for h in board_order(state) if units[h].side == side]
     table = {h: [] for h, _ in mine}
-    view = "top" if side == state.top else "bottom"
     for i, s in enumerate(slots):
-        if s.adjacent or s.damaged or s.region is not None:
-            fits = [h for h, u in mine if eligible(state, side, h, u, s)]
-        else:                       # the common case, a section card: eligible() inlined
-            kinds, secs = s.kinds, s.sections
-            fits = [h for h, u in mine if (kinds is None or u.kind in kinds)
-                    and (secs is None or _sections(state.board, h, view) & secs)]
-        for h in fits:
-            table[h].append(i)
+        for h, u in mine:
+            if eligible(state, side, h, u, s):
+                table[h].append(i)
     memo[(side, id(slots))] = (slots, table)       # the slots are kept: their id is not reused
     return table
 
