@@ -154,21 +154,21 @@ def why_no_battle(state: GameState, h: Hex, unit: Unit) -> tuple[str, Rule] | No
     if unit.uid not in state.ordered:
         return f"the {unit.name} on {fmt(h)} was not ordered this turn", R.ORDERS
     rec = state.records[unit.uid]
-    if rec.battles > rec.extra_battles:
+    overrun = rec.battles > rec.extra_battles
+    if overrun:
         if unit.kind != "armor" or not rec.took_ground:
             return f"the {unit.name} on {fmt(h)} already battled this turn", R.BATTLE_ONCE
         if rec.overran:
             return f"the {unit.name} on {fmt(h)} already overran this turn", R.OVERRUN_ONCE
-        ground_forbids = rec.no_battle or TERRAIN[state.terrain.get(h, "countryside")].no_battle_from
-        if not ground_forbids and (state.active != unit.uid or not state.overrun_ready):
-            return (f"another unit has battled since: the {unit.name}'s overrun had to come before it",
-                    R.OVERRUN_SEQUENCE)
-        # else the ground it took forbids the overrun: named below (ARROLLAMIENTO DE BLINDADOS)
+    # the ground comes before the overrun sequence: ground it took that forbids battle is the reason
     if rec.no_battle:
         return rec.no_battle
     tn = state.terrain.get(h, "countryside")
     if TERRAIN[tn].no_battle_from:
         return f"units in {tn} may not battle", TERRAIN[tn].rule
+    if overrun and (state.active != unit.uid or not state.overrun_ready):
+        return (f"another unit has battled since: the {unit.name}'s overrun had to come before it",
+                R.OVERRUN_SEQUENCE)
     return None
 
 

@@ -544,15 +544,9 @@ def _legal_act(g: Game) -> list[str]:
     out = []
     hexes = _ordered_hexes(g)
     for h in hexes:
-        opts = move_options(g, h)
-        if opts:
-            move = f"move {fmt(h)} "
-            out += [move + fmt(to) for to in sorted(opts, key=row_major)]
+        out += _hex_actions("move", h, move_options(g, h))
     for h in hexes:
-        opts = battle_options(g, h)
-        if opts:
-            battle = f"battle {fmt(h)} "
-            out += [battle + fmt(tg) for tg in sorted(opts, key=row_major)]
+        out += _hex_actions("battle", h, battle_options(g, h))
     if g.variant.take_ground and st.vacated is not None and st.active is not None:
         a = st.where(st.active)
         if a is not None and combat.take_ground_refusal(st, a, st.units[a], st.records[st.active]) is None:
@@ -565,6 +559,14 @@ def _legal_act(g: Game) -> list[str]:
             out.append(f"wire {fmt(h)}")
     out.append("end")
     return out
+
+
+def _hex_actions(verb: str, h: Hex, to) -> list[str]:
+    """``"VERB H T"`` for the unit on ``h`` and each hex of ``to``, in board order."""
+    if not to:
+        return []
+    head = f"{verb} {fmt(h)} "
+    return [head + fmt(t) for t in sorted(to, key=row_major)]
 
 
 def _legal_retreat(g: Game) -> list[str]:
@@ -880,8 +882,9 @@ def _finish_orders(g: Game, ctx: _Ctx) -> Game:
         back = sum(f == "star" or f == u.kind for f in faces)
         back = min(back, u.full - u.figures)
         rule = V.ALLIANCE_MEDICS if g.variant.team(t.side) else C.TACTIC_CARD
-        ctx.ev("medics", f"Medics & Mechanics: {n} {'die' if n == 1 else 'dice'} ({', '.join(faces)}); {back} figure{'s' if back != 1 else ''} "
-               f"return to the {u.name} on {fmt(h)}.", rule, at=h, data=(("faces", faces), ("returned", back)))
+        ctx.ev("medics", f"Medics & Mechanics: {n} {'die' if n == 1 else 'dice'} ({', '.join(faces)}); "
+               f"{back} figure{'s' if back != 1 else ''} return to the {u.name} on {fmt(h)}.", rule, at=h,
+               data=(("faces", faces), ("returned", back)))
         if back:
             units = dict(st.units)
             units[h] = _r(u, figures=u.figures + back)
@@ -2088,8 +2091,7 @@ def random_action(g: Game, rng: random.Random) -> str:
     for h in hexes:
         if rng.random() < 0.15:
             continue
-        opts = [f"move {fmt(h)} {fmt(to)}" for to in sorted(move_options(g, h), key=row_major)]
-        opts += [f"battle {fmt(h)} {fmt(t)}" for t in sorted(battle_options(g, h), key=row_major)]
+        opts = _hex_actions("move", h, move_options(g, h)) + _hex_actions("battle", h, battle_options(g, h))
         if opts:
             return rng.choice(opts)
     return "end"
