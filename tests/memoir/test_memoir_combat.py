@@ -307,3 +307,57 @@ def test_illegal_battle_leaves_state_equal():
         with pytest.raises((IllegalAction, InputError)):
             battle(st, "6,6", tgt, [])
     assert st == before
+
+
+def test_armor_in_a_bunker_does_not_take_ground_nor_overrun():
+    # BÚNKERES: "Si empiezan en un Búnker, estas unidades de Blindados y Artillería no pueden moverse
+    # ni retirarse del hexágono." GANAR TERRENO: "Las unidades que ganan terreno están sujetas a las
+    # restricciones del terreno relativas al movimiento": armor dug into a bunker wins its close
+    # combat but stays put, so it has no overrun (ARROLLAMIENTO: "Después de ganar terreno…").
+    st = board('''
+        obstacles: {"6,4": bunker}
+        units:
+          "6,4": {side: allied, kind: armor}
+          "7,3": {side: axis, kind: infantry, figures: 1}
+          "9,3": {side: axis, kind: infantry}
+    ''')
+    st, _ = order(st, "allied", ["6,4"])
+    st, ev = battle(st, "6,4", "7,3", ["infantry", "star", "star"])
+    assert (7, 3) not in st.units and st.vacated == (7, 3)       # a successful close combat
+    with pytest.raises(IllegalAction) as e:
+        take_ground(st, "6,4")
+    assert e.value.rule is R.BUNKER_DUG_IN and "bunker" in str(e.value)
+    assert not st.overrun_ready
+    with pytest.raises(IllegalAction):
+        battle(st, "6,4", "9,3", ["star"] * 3)                   # no second battle: no overrun
+    # The same armor on open ground next to the same target takes ground and may overrun.
+    st2 = board('''
+        units:
+          "6,4": {side: allied, kind: armor}
+          "7,3": {side: axis, kind: infantry, figures: 1}
+    ''')
+    st2, _ = order(st2, "allied", ["6,4"])
+    st2, _ = battle(st2, "6,4", "7,3", ["infantry", "star", "star"])
+    st2, ev = take_ground(st2, "6,4")
+    assert st2.overrun_ready and ev[-1].rule is R.OVERRUN
+
+
+def test_game_does_not_offer_take_ground_from_a_bunker():
+    from tutor.memoir import game as G
+    from tutor.scenario import from_data
+    data = {"format": 1, "game": "memoir44", "title": "test", "board": "standard", "top": "axis",
+            "obstacles": {"12,6": "bunker"},
+            "units": {"12,6": {"side": "allied", "kind": "armor"},
+                      "13,5": {"side": "axis", "kind": "infantry", "figures": 1},
+                      "0,0": {"side": "axis", "kind": "infantry"}}}
+    g = G.new_game(from_data(data, "<test>"), seed=1)
+    assert g.side == "allied"
+    g = G.set_hand(g, "allied", ["attack_center"])
+    g = G.apply(g, G.legal_actions(g)[0])
+    g = G.apply(g, "order 12,6")                     # the only allied unit: orders end by themselves
+    g = G.apply(g, "battle 12,6 13,5", faces=["infantry", "star", "star"])
+    assert (13, 5) not in g.state.units
+    assert not [a for a in G.legal_actions(g) if a.startswith("take")]
+    with pytest.raises(IllegalAction) as e:
+        G.apply(g, "take 12,6")
+    assert e.value.rule is R.BUNKER_DUG_IN

@@ -26,7 +26,7 @@ from tutor.memoir import dice as D
 from tutor.memoir import retreat as RT
 from tutor.memoir import rules as R
 from tutor.memoir.los import has_line_of_sight, height, line_of_sight
-from tutor.memoir.movement import no_battle_after, step, stops
+from tutor.memoir.movement import dug_in, no_battle_after, step, stops
 from tutor.memoir.state import (
     Event,
     GameState,
@@ -354,6 +354,11 @@ def take_ground_refusal(state: GameState, at: Hex, u: Unit, rec) -> tuple[str, R
                 f"after its own close combat eliminates or retreats the target"), R.TAKE_GROUND
     if distance(at, state.vacated) != 1:
         return "the vacated hex is not adjacent", R.TAKE_GROUND
+    if dug_in(state, at, u):
+        # BÚNKERES: armor and artillery that start in a bunker may neither move nor retreat out of it;
+        # GANAR TERRENO: taking ground obeys the terrain's movement restrictions. So no overrun either.
+        return (f"the {u.kind} started its turn in a bunker and may not move out of it; taking ground is a "
+                f"move, so it may not take ground (nor overrun) from there"), R.BUNKER_DUG_IN
     if rec.stopped:
         return f"it entered terrain that stops it this turn ({rec.stopped[0]})", R.TAKE_GROUND_TERRAIN
     if state.vacated in state.units:
