@@ -1,11 +1,14 @@
 """Hooks that make plain ``voila`` (run in the repository root) serve the tutor as an app.
 
-``voila.json`` holds the settings; the one thing JSON cannot say is "``/`` opens the landing
-page". Voilà's standalone app asks its identity provider for extra request handlers, and
-``voila.json`` names :class:`LandingPage` as that provider: it is Jupyter's default
-(``PasswordIdentityProvider``, which with Voilà's default empty token lets every visitor in),
-plus a redirect from ``/`` to ``voila/render/index.ipynb`` when the served folder holds
-``index.ipynb``. Voilà's file list stays at ``/voila/tree``.
+``voila.json`` holds the settings; what JSON cannot say is done here. Voilà's standalone app
+asks its identity provider for extra request handlers, and ``voila.json`` names
+:class:`LandingPage` as that provider: it is Jupyter's default (``PasswordIdentityProvider``,
+which with Voilà's default empty token lets every visitor in), plus
+
+- a redirect from ``/`` to ``voila/render/index.ipynb`` when the served folder holds
+  ``index.ipynb`` (Voilà's file list stays at ``/voila/tree``);
+- plain 404s, ahead of Voilà's own routes, for requests Voilà 0.5 answers with a 500 and a
+  traceback in the log (see :func:`guard_handlers`).
 
 Nothing here runs in a kernel, and nothing here is imported by the rest of the package.
 """
@@ -13,20 +16,67 @@ Nothing here runs in a kernel, and nothing here is imported by the rest of the p
 from __future__ import annotations
 
 import os
+import posixpath
+import re
 
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.utils import url_path_join
-from tornado.web import RedirectHandler
+from tornado.web import ErrorHandler, HTTPError, RedirectHandler
+from voila.static_file_handler import TemplateStaticFileHandler
 
 LANDING = "index.ipynb"
 
+# A percent-encoded control character (NUL, CR, LF, ... DEL) anywhere in a URL's path: no page,
+# file or asset of the app has one in its name. Voilà would put it in a redirect's Location header
+# (`/voila/render/index.ipynb%00.txt` → ValueError "Unsafe header value").
+CONTROL_IN_PATH = r"/.*%(?:[01][0-9a-fA-F]|7[fF]).*"
+
+
+class TemplateAsset(TemplateStaticFileHandler):
+    """Voilà's ``/voila/templates/<template>/static/<file>`` handler, answering 404 for a path of
+    any other shape: Voilà's own splits the normalised path into three parts unchecked
+    (``lab/static/../..`` → ValueError, a 500)."""
+
+    SHAPE = re.compile(r"[A-Za-z0-9_.-]+/static/[^/].*")
+
+    @classmethod
+    def checked(cls, path: str) -> str:
+        normal = posixpath.normpath(path)
+        if not cls.SHAPE.fullmatch(normal) or normal.startswith(".") or "/../" in f"/{normal}/":
+            raise HTTPError(404)
+        return normal
+
+    def parse_url_path(self, path):
+        return super().parse_url_path(self.checked(path))
+
+    @classmethod
+    def get_absolute_path(cls, root, path):
+        return super().get_absolute_path(root, cls.checked(path))
+
+
+def guard_handlers(server_url: str) -> list:
+    """Routes matched before Voilà's own: each answers what Voilà would answer with a 500 (a
+    traceback in the log) as a plain 404 instead."""
+    not_found = (ErrorHandler, {"status_code": 404})
+    return [
+        (CONTROL_IN_PATH, *not_found),
+        # Jupyter's logout page needs the Jupyter server's static files, which Voilà does not
+        # serve; the app has no login either.
+        (url_path_join(server_url, "/logout"), *not_found),
+        (url_path_join(server_url, r"/voila/templates/(.*)"), TemplateAsset),
+    ]
+
 
 class LandingPage(PasswordIdentityProvider):
-    """Jupyter's default identity provider, plus ``/`` → the landing page."""
+    """Jupyter's default identity provider, plus ``/`` → the landing page, plus the guards."""
 
     def get_handlers(self):
-        handlers = list(super().get_handlers())
+        handlers = [h for h in super().get_handlers() if h[0] != r"/logout"]
         app = self.parent
+        web = getattr(app, "app", None)  # Voilà creates its tornado Application before asking us
+        if web is not None:
+            # Rules are tried in the order they were added: these come before Voilà's own.
+            web.add_handlers(".*$", guard_handlers(app.server_url or app.base_url))
         root = getattr(app, "root_dir", None)
         serving_a_folder = root and not getattr(app, "notebook_path", None)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):
