@@ -123,8 +123,8 @@ def test_board_and_zone_pictures():
 def test_25_answers_agree_with_the_engine():
     a = answers("25")
     assert a["25.total"] == str(combat.total_defense(4, 2, 3).total) == "9"
-    assert a["25.hill"] == str(combat.total_defense(4, combat.HILL, 2, attacker_on_hill=True).total) == "7"
-    assert a["25.odds"] == "51/100" and combat.p_hit(8, 2) == Fraction(51, 100)
+    assert a["25.hill"] == str(combat.total_defense(4, combat.HILL, 3, attacker_on_hill=True).total) == "8"
+    assert a["25.odds"] == "9/25" and combat.p_hit(9, 2) == Fraction(9, 25)
     assert a["25.zero"] == "Only on a 0" and combat.p_die(11) == Fraction(1, 10)
     assert a["25.casualty.draw"] == "From the draw deck"
     assert a["25.casualty.token"] == "The token leaves the board"
@@ -145,19 +145,44 @@ def test_25_defense_widget_reports_exact_odds():
 
 
 def test_25_casualty_drill_walks_down_the_order():
-    pytest.importorskip("ipywidgets")
+    """The chapter's drill (``CasualtyDrill`` on the chapter's zones), tapped by pixels: four hits
+    on Riflemen A take the hand's, the discard pile's and the draw deck's card, then the token;
+    each equals the engine's ruling on the same zones, and the supply card stays."""
+    pytest.importorskip("ipycanvas")
     from tutor.chapters import und25
-    w = und25.casualty_widget()
-    seen = []
-    for label in ("From the hand", "From the discard pile", "From the draw deck", "The token leaves the board"):
-        w.guess(label)
-        seen.append("Right." in w.feedback())
-    assert seen == [True, True, True, True]
-    z = w.zones()
-    assert z.out.count("riflemen-a") == 3 and z.supply.count("riflemen-a") == 1
-    # the engine agrees on the same zones
-    c = casualty(und25.DRILL_ZONES, "riflemen-a", random.Random(0))
-    assert c.removed_from == "hand"
+    d = und25.casualty_drill(seed=3)
+    d.board._on_client_ready()
+    zones = und25.DRILL_ZONES
+    for row, expect in (("hand", "hand"), ("discard", "discard"), ("draw", "draw"), ("board", None)):
+        d.tap("board", d.ids("board").index("riflemen-a"))
+        assert "Step 2" in d.status.value
+        d.tap(row)
+        c = d.cas.result
+        want = casualty(zones, "riflemen-a", random.Random(f"3:casualty:{d.cas.n - 1}"), token_on_board=True)
+        assert (c.removed_from, c.zones, c.token_removed) == (want.removed_from, want.zones, want.token_removed)
+        assert c.removed_from == expect and "✓ Right" in d.status.value
+        zones = c.zones
+    assert zones.out.count("riflemen-a") == 3 and zones.supply.count("riflemen-a") == 1
+    assert "riflemen-a" not in d.cas.settled[1]
+
+
+def test_25_attack_drill_gives_the_exact_chance_and_the_casualty():
+    pytest.importorskip("ipycanvas")
+    from tutor.chapters import und25
+    from tutor.undaunted.actions import preview_attack
+    d = und25.attack_drill(seed=5)
+    d.board._on_client_ready()
+    assert d.mode == "attack"
+    attacker, target = d.ids("attackers")[0], d.ids("board")[0]
+    d.tap("attackers", 0)
+    d.tap("board", 0)
+    pv = preview_attack(d.atk.game, d.attacker_side, attacker, target)
+    assert combat.fraction_text(pv.p_hit) in d.why.value
+    for _ in range(pv.dice):
+        d.face(0)                                   # a 0 always hits
+    assert d.atk.hit and "A hit!" in d.status.value
+    d.tap("hand")
+    assert d.atk.event("casualty") is not None and ("Right" in d.status.value or "Not quite" in d.status.value)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 and every casualty from ``tutor.undaunted.deck.casualty``.
 
 Try: :func:`defense_widget` (unit, cover, range, dice → total defense and the exact chance to hit,
-with a seeded roll) and :func:`casualty_widget` (predict where a casualty comes from, then see the
-engine take it). Check: :func:`questions`.
+with a seeded roll), :func:`casualty_drill` (tap the unit hit, tap where its card comes from, the
+engine takes it) and :func:`attack_drill` (a whole attack on the board: attacker, target, exact
+odds, roll, casualty). Check: :func:`questions`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from html import escape
 from tutor.chapters.und21 import worked_start
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
-from tutor.render.undaunted import card_title, zones_html
+from tutor.render.undaunted import zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.combat import (
@@ -160,77 +161,28 @@ def defense_widget(seed: int = 44):
 # ---------------------------------------------------------------------------------------------
 # casualties
 
-#: The drill's zones: riflemen A spread over hand, discard, draw deck, table and supply.
+#: The drill's zones: riflemen A spread over hand, discard, draw deck, table and supply, so four
+#: hits on riflemen A walk the whole order (hand, discard pile, draw deck, then the token).
 DRILL_ZONES = Zones(hand=("riflemen-a", "scouts-a"),
                     table=("machine-gunners-a",),
                     discard=("riflemen-a", "fog-of-war", "machine-gunners-a"),
                     draw=("scouts-a", "riflemen-a", "squad-leader-a", "fog-of-war", "riflemen-b"),
                     supply=("riflemen-a", "machine-gunners-a", "fog-of-war"),
                     out=())
-PLACES = {"hand": "From the hand", "discard": "From the discard pile", "draw": "From the draw deck",
-          None: "The token leaves the board"}
 
 
-def casualty_widget(seed: int = 3):
-    """Predict where the casualty comes from, then let the engine take it (zones shown before/after)."""
-    import ipywidgets as w
-    state = {"z": DRILL_ZONES, "rng": random.Random(seed), "score": [0, 0], "off": set()}
-    unit = w.Dropdown(options=[(card_title(u), u) for u in ("riflemen-a", "machine-gunners-a", "scouts-a")],
-                      value="riflemen-a", description="Hit unit")
-    buttons = [w.Button(description=label, layout=w.Layout(width="auto")) for label in PLACES.values()]
-    reset = w.Button(description="Start again", icon="undo")
-    zones = w.HTML()
-    feedback = w.HTML()
+def casualty_drill(seed: int = 3):
+    """The casualty drill on :data:`DRILL_ZONES`: tap the unit hit, tap the row its card comes
+    from, the engine takes it (``tutor.widgets.CasualtyDrill``)."""
+    from tutor.widgets import CasualtyDrill
+    return CasualtyDrill(DRILL_ZONES, side="allied", seed=seed)
 
-    def draw_zones(roles=None):
-        zones.value = zones_html(state["z"], open_draw=True, roles=roles,
-                                 title="Your zones (the draw deck is shown face up for the drill)")
 
-    def guess(btn):
-        z = state["z"]
-        if unit.value in state["off"]:
-            feedback.value = (f"<p>{escape(card_title(unit.value))} have left the board: an attack needs a "
-                              f"token on the board. Pick another unit or start again.</p>"
-                              + rule_html(R.CHOOSE_TARGET))
-            return
-        c = casualty(z, unit.value, state["rng"], token_on_board=True)
-        right = PLACES[c.removed_from] == btn.description
-        state["score"][0] += right
-        state["score"][1] += 1
-        for b in buttons:
-            b.button_style = ("success" if right else "danger") if b is btn else ""
-        state["z"] = c.zones
-        if c.token_removed:
-            state["off"].add(unit.value)
-        roles = {"out": {len(c.zones.out) - 1: "hit"}} if c.removed_from else None
-        draw_zones(roles)
-        head = ("<b style='color:#1b6e1b'>Right.</b> " if right else
-                f"<b style='color:#a32020'>Not quite — {escape(PLACES[c.removed_from].lower())}.</b> ")
-        extra = " The draw deck was shuffled afterwards." if c.shuffled else ""
-        feedback.value = (f"<p>{head}{escape(c.text)}.{extra} (score {state['score'][0]} of "
-                          f"{state['score'][1]})</p>" + rule_html(c.rule))
-
-    def do_reset(_):
-        state["z"] = DRILL_ZONES
-        state["rng"] = random.Random(seed)
-        state["score"] = [0, 0]
-        state["off"] = set()
-        feedback.value = ""
-        for b in buttons:
-            b.button_style = ""
-        draw_zones()
-
-    for b in buttons:
-        b.on_click(guess)
-    reset.on_click(do_reset)
-    draw_zones()
-    box = w.VBox([w.HTML("<p>Choose the unit that was hit, then say where its card comes from. "
-                         "Keep hitting the same unit to walk down the order.</p>"),
-                  unit, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")), feedback, zones, reset])
-    box.guess = lambda label: guess(next(b for b in buttons if b.description == label))
-    box.zones = lambda: state["z"]
-    box.feedback = lambda: feedback.value
-    return box
+def attack_drill(seed: int = 5):
+    """A whole attack on the worked example's board: attacker, target, the exact chance of a hit,
+    the roll, then the casualty (``CasualtyDrill`` in its attack mode)."""
+    from tutor.widgets import CasualtyDrill
+    return CasualtyDrill(seed=seed, mode="attack")
 
 
 def worked_defense_html() -> str:
@@ -266,28 +218,36 @@ def _q_total() -> Question:
                     "<b>3 tiles</b> away. What is the riflemen's <b>total defense</b>?</p>", choices, rule_fn)
 
 
+def _numbers(*values: int) -> tuple[str, ...]:
+    """Distinct choices in increasing order."""
+    return tuple(str(v) for v in sorted(set(values)))
+
+
 def _q_hill() -> Question:
-    choices = ("5", "7", "9", "10")
+    # Not the hill table above (2 tiles): 3 tiles, so the learner adds it up.
+    d = total_defense(UNIT_TYPES["riflemen"].base_defense, HILL, 3, attacker_on_hill=True)
+    choices = _numbers(d.total, d.total + 2, d.total - d.range, d.total + 3)
 
     def rule_fn():
-        d = total_defense(UNIT_TYPES["riflemen"].base_defense, HILL, 2, attacker_on_hill=True)
         return str(d.total), f"<p>{escape(d.text)}.</p>" + rule_html(R.HILL)
     return Question("25.hill", "<p>Riflemen stand on a <b>hill (cover 3/1)</b>. The enemy sniper, itself on "
-                    "<b>another hill</b> 2 tiles away, attacks them. Total defense?</p>", choices, rule_fn)
+                    "<b>another hill</b> 3 tiles away, attacks them. Total defense?</p>", choices, rule_fn)
 
 
 def _q_odds() -> Question:
-    choices = ("3/10", "51/100", "3/5", "9/100")
+    # Not the worked example above (defense 8): defense 9, two dice.
+    total, dice = 9, 2
+    one, hit = p_die(total), p_hit(total, dice)
+    choices = tuple(fraction_text(f) for f in sorted({hit, dice * one, one, one ** dice}))
 
     def rule_fn():
-        f = p_hit(8, 2)
-        return fraction_text(f), (f"<p>Faces 0, 8 and 9 hit: {fraction_text(p_die(8))} per die. Two dice miss "
-                                  f"together with chance ({fraction_text(1 - p_die(8))})² = "
-                                  f"{fraction_text((1 - p_die(8)) ** 2)}, so at least one hits with "
-                                  f"{fraction_text(f)}. Two hitting dice are still one hit.</p>"
-                                  + rule_html(R.DICE))
-    return Question("25.odds", "<p>Total defense <b>8</b>, attack <b>2</b> (two d10, faces 0–9). What is the "
-                    "exact chance of a hit?</p>", choices, rule_fn)
+        return fraction_text(hit), (f"<p>Faces {' and '.join(str(f) for f in range(10) if f == 0 or f >= total)} "
+                                    f"hit: {fraction_text(one)} per die. Two dice miss together with chance "
+                                    f"({fraction_text(1 - one)})² = {fraction_text((1 - one) ** 2)}, so at least "
+                                    f"one hits with {fraction_text(hit)}. Two hitting dice are still one hit.</p>"
+                                    + rule_html(R.DICE))
+    return Question("25.odds", f"<p>Total defense <b>{total}</b>, attack <b>{dice}</b> (two ten-sided dice, faces "
+                    "0–9). What is the exact chance of a hit?</p>", choices, rule_fn)
 
 
 def _q_zero() -> Question:
