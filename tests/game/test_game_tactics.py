@@ -3,12 +3,21 @@
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tutor.errors import IllegalAction, InputError
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
+from tutor.scenario import from_data
 
 FIELD = str(Path(__file__).parent / "data" / "cards-field.yaml")
+
+
+def field_without(side, kind, seed=0):
+    """The card-test field with none of ``side``'s ``kind`` units (a side that commands no such unit)."""
+    data = yaml.safe_load(Path(FIELD).read_text(encoding="utf-8"))
+    data["units"] = {h: u for h, u in data["units"].items() if not (u["side"] == side and u["kind"] == kind)}
+    return G.new_game(from_data(data, FIELD), seed)
 
 
 def start(*cards, seed=0, axis=None):
@@ -172,6 +181,52 @@ def test_infantry_assault_all_infantry_in_section_move_two_and_battle():
     assert (20, 2 + 2) in opts and opts[(20, 4)].can_battle        # 2 hexes and battle
     three = [h for h, r in opts.items() if r.cost == 3]
     assert three and not any(opts[h].can_battle for h in three)
+
+
+def test_infantry_assault_without_a_section_is_refused_not_played_everywhere():
+    # The published card: "Issue an order to all INFANTRY units in 1 section" (bga-devs/bga-memoir,
+    # Cards/Standard/InfantryAssault.php). Without a section, apply refuses it and nothing changes.
+    g = start("infantry_assault")
+    inst = g.hands["allied"][0]
+    assert f"play {inst}" not in G.legal_actions(g)
+    assert {f"play {inst} {s}" for s in ("left", "center", "right")} <= set(G.legal_actions(g))
+    with pytest.raises(IllegalAction) as e:
+        G.apply(g, f"play {inst}")
+    assert e.value.rule is C.TACTIC_CARD and "1 section" in str(e.value)
+    assert inst in g.hands["allied"] and g.phase == "play"
+    with pytest.raises(InputError):
+        G.apply(g, f"play {inst} everywhere")
+    g2 = G.apply(g, f"play {inst} left")
+    assert {g2.state.where(uid) for uid in g2.state.ordered} == {(4, 6), (7, 5)}     # left only
+
+
+def test_infantry_assault_with_no_infantry_names_no_section():
+    # "If you do not command any infantry units, issue an order to 1 unit of your choice."
+    g = G.set_hand(field_without("allied", "infantry"), "allied", ["infantry_assault"])
+    inst = g.hands["allied"][0]
+    assert G.legal_actions(g) == [f"play {inst}"]
+    with pytest.raises(InputError):
+        G.apply(g, f"play {inst} left")
+    g = G.apply(g, f"play {inst}")
+    assert set(G.legal_actions(g)) == {"order 12,6", "order 14,8", "done"}
+
+
+def test_counter_attack_of_a_sectionless_infantry_assault_names_its_section():
+    # The Axis has no infantry: its Infantry Assault orders 1 unit of its choice, no section. The
+    # Allies' Counter-Attack issues the same command, Infantry Assault, with infantry: 1 section.
+    g = field_without("axis", "infantry")
+    g = G.set_hand(G.set_hand(g, "allied", ["probe_left"]), "axis", ["infantry_assault"])
+    g = G.apply(G.apply(G.apply(g, f"play {g.hands['allied'][0]}"), "order 4,6"), "done")
+    g = G.apply(g, "end")
+    g = G.apply(g, f"play {g.hands['axis'][0]}")
+    g = G.apply(G.apply(g, "order 20,2"), "end")
+    g = G.set_hand(g, "allied", ["counter_attack"])
+    inst = g.hands["allied"][0]
+    assert f"play {inst} right" in G.legal_actions(g) and f"play {inst}" not in G.legal_actions(g)
+    with pytest.raises(IllegalAction):
+        G.apply(g, f"play {inst}")
+    g = G.apply(g, f"play {inst} right")
+    assert {g.state.where(uid) for uid in g.state.ordered} == {(20, 6), (22, 6)}
 
 
 def test_artillery_bombard_battles_twice_or_moves_three():

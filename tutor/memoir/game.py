@@ -403,11 +403,26 @@ def legal_actions(g: Game) -> list[str]:
 def _legal_play(g: Game) -> list[str]:
     out = []
     for c, _ in playable(g):
-        if C.card(c).key == "infantry_assault" and T.has_kind(g.state, g.side, T.INFANTRY):
+        if _needs_section(g, C.card(c).key):
             out += [f"play {c} {s}" for s in ("left", "center", "right")]
         else:
             out.append(f"play {c}")
     return out
+
+
+def _needs_section(g: Game, key: str) -> bool:
+    """Whether playing card ``key`` now must name a section: Infantry Assault ("Issue an order to all
+    infantry units in 1 section", the published card; bga-devs/bga-memoir, Cards/Standard/
+    InfantryAssault.php) when the side commands infantry, and a Counter-Attack copying an Infantry
+    Assault that named none (the opponent had no infantry and ordered 1 unit of his choice)."""
+    if not T.has_kind(g.state, g.side, T.INFANTRY):
+        return False                # "If you do not command any infantry units, … 1 unit of your choice"
+    if key == "infantry_assault":
+        return True
+    if key == "counter_attack":
+        prev = g.last.get(other(g.side))
+        return prev is not None and prev[0] == "infantry_assault" and prev[1] is None
+    return False
 
 
 def _orderable(g: Game) -> list[Hex]:
@@ -680,8 +695,13 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
                             V.ALLIANCE_ACTIVE if g.variant.kind == "alliance" else C.PLAY_CARD)
     section = args[1] if len(args) == 2 else None
     key = C.card(inst).key
-    if section is not None and (key != "infantry_assault" or section not in ("left", "center", "right")):
-        raise InputError("only Infantry Assault names a section: play infantry_assault#N left|center|right")
+    needs = _needs_section(g, key)
+    if section is not None and (not needs or section not in ("left", "center", "right")):
+        raise InputError("only Infantry Assault (or a Counter-Attack copying it) names a section, when the side "
+                         "commands infantry: play infantry_assault#N left|center|right")
+    if needs and section is None:
+        raise IllegalAction(f"{C.card(inst).name} orders all infantry units in 1 section: name the section "
+                            f"(play {inst} left|center|right)", C.TACTIC_CARD)
     hands, common = dict(g.hands), dict(g.common)
     if where == "hand":
         h = list(hands[g.player])
@@ -707,6 +727,8 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
                 flip = not was_flipped
             elif eff_section:
                 eff_section = T.FLIP[eff_section]
+            elif needs:                 # his Infantry Assault named no section: this player names one
+                eff_section = section
             ctx.ev("counter", f"Counter-Attack: the {side} side issues the opponent's last command, "
                    f"{C.CARDS[eff_key].name}, in the same part of the battlefield (left and right flanks "
                    f"swapped).", C.TACTIC_CARD)
