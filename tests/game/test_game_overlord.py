@@ -706,3 +706,20 @@ def test_move_out_to_a_general_with_no_infantry_orders_one_unit_of_his_choice(tm
     g = G.apply(g, "order 38,6")
     assert g.phase == "act"                                         # one unit only: the orders are done
     assert {a.split()[1] for a in G.legal_actions(g) if a.startswith("move")} == {"38,6"}
+
+
+@pytest.mark.parametrize("key", ["behind_enemy_lines", "dig_in"])
+def test_a_generals_fallback_order_is_a_plain_order(tmp_path, key):
+    # The right general commands armor 38,6 and artillery 42,8, no infantry (the side has infantry
+    # elsewhere): "if you do not command any infantry units, issue an order to 1 unit of your choice"
+    # (the printed cards; bga-devs/bga-memoir, Cards/Standard/BehindEnemyLines.php, DigIn.php). That
+    # unit moves and battles by its own rules: no sandbags, no 3-hex move ignoring terrain, no extra die.
+    from tutor.memoir import movement as M
+    g = start(tmp_path, [key, "probe_left", "probe_center", "probe_right", "attack_center"])
+    g = decide(G.apply(give(g, key, "right"), "dispatch"), "pass", "pass")
+    g = G.apply(g, "order 38,6")
+    assert g.phase == "act" and (38, 6) not in g.state.obstacles and dict(g.turn.special) == {}
+    u = g.state.units[(38, 6)]
+    assert G.move_options(g, (38, 6)) == M.destinations(g.state, (38, 6), u, (38, 6))
+    eff = G.unit_effect(g, (38, 6))
+    assert not (eff.bel or eff.dig_in or eff.no_move or eff.bonus)

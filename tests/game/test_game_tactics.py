@@ -6,6 +6,7 @@ import pytest
 import yaml
 
 from tutor.errors import IllegalAction, InputError
+from tutor.hexes import distance, fmt
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.scenario import from_data
@@ -13,10 +14,13 @@ from tutor.scenario import from_data
 FIELD = str(Path(__file__).parent / "data" / "cards-field.yaml")
 
 
-def field_without(side, kind, seed=0):
-    """The card-test field with none of ``side``'s ``kind`` units (a side that commands no such unit)."""
+def field(drop=None, terrain=None, seed=0):
+    """The card-test field without ``drop`` = (side, kind)'s units (a side that commands no such unit)
+    and with ``terrain`` added."""
     data = yaml.safe_load(Path(FIELD).read_text(encoding="utf-8"))
-    data["units"] = {h: u for h, u in data["units"].items() if not (u["side"] == side and u["kind"] == kind)}
+    if drop:
+        data["units"] = {h: u for h, u in data["units"].items() if (u["side"], u["kind"]) != tuple(drop)}
+    data["terrain"] = {**data.get("terrain", {}), **(terrain or {})}
     return G.new_game(from_data(data, FIELD), seed)
 
 
@@ -202,7 +206,7 @@ def test_infantry_assault_without_a_section_is_refused_not_played_everywhere():
 
 def test_infantry_assault_with_no_infantry_names_no_section():
     # "If you do not command any infantry units, issue an order to 1 unit of your choice."
-    g = G.set_hand(field_without("allied", "infantry"), "allied", ["infantry_assault"])
+    g = G.set_hand(field(drop=("allied", "infantry")), "allied", ["infantry_assault"])
     inst = g.hands["allied"][0]
     assert G.legal_actions(g) == [f"play {inst}"]
     with pytest.raises(InputError):
@@ -214,7 +218,7 @@ def test_infantry_assault_with_no_infantry_names_no_section():
 def test_counter_attack_of_a_sectionless_infantry_assault_names_its_section():
     # The Axis has no infantry: its Infantry Assault orders 1 unit of its choice, no section. The
     # Allies' Counter-Attack issues the same command, Infantry Assault, with infantry: 1 section.
-    g = field_without("axis", "infantry")
+    g = field(drop=("axis", "infantry"))
     g = G.set_hand(G.set_hand(g, "allied", ["probe_left"]), "axis", ["infantry_assault"])
     g = G.apply(G.apply(G.apply(g, f"play {g.hands['allied'][0]}"), "order 4,6"), "done")
     g = G.apply(g, "end")
@@ -244,10 +248,57 @@ def test_behind_enemy_lines_move_battle_move():
     g = G.apply(g, "order 20,6")
     assert max(r.cost for r in G.move_options(g, (20, 6)).values()) == 3
     g = G.apply(g, "move 20,6 20,4")
-    g = G.apply(g, "battle 20,4 20,2", faces=["star", "star"])
+    g = G.apply(g, "battle 20,4 20,2", faces=["star", "star", "star"])
+    # "Unit may battle with 1 additional die" (the printed card): infantry at 2 hexes, 2 dice + 1
+    assert [e for e in g.log if e.kind == "battle"][-1].get("dice") == 2 + 1
     assert any(a.startswith("move 20,4") for a in G.legal_actions(g))   # the second move
     g = G.apply(g, "move 20,4 18,6")
     assert not any(a.startswith("move") for a in G.legal_actions(g))
+
+
+def test_behind_enemy_lines_keeps_terrain_battle_restrictions():
+    # "Terrain movement restrictions are ignored. Terrain battle restrictions still apply." (the printed
+    # card): woods on 20,4 do not stop the infantry, but a unit that ends its move there may not battle.
+    g = G.set_hand(field(terrain={"20,4": "woods"}), "allied", ["behind_enemy_lines"])
+    g = G.apply(G.apply(g, f"play {g.hands['allied'][0]}"), "order 20,6")
+    opts = G.move_options(g, (20, 6))
+    assert not opts[(20, 4)].can_battle and "woods" in opts[(20, 4)].why_not_battle
+    assert (21, 3) in opts and opts[(21, 3)].can_battle                 # 2 hexes on, woods behind it
+    g = G.apply(g, "move 20,6 20,4")
+    assert not any(a.startswith("battle 20,4") for a in G.legal_actions(g))
+    with pytest.raises(IllegalAction):
+        G.apply(g, "battle 20,4 20,2")
+
+
+# "If you do not command any <kind> units, issue an order to 1 unit of your choice": the printed
+# Armor Assault, Artillery Bombard, Behind Enemy Lines, Dig In, Infantry Assault and Move Out
+# (bga-devs/bga-memoir, modules/php/Cards/Standard/*.php). That unit gets a plain order: it moves and
+# battles by its own rules, without the card's special effect (Dig In's sandbags, Behind Enemy Lines'
+# moves and die, the assaults' dice and moves, the bombard's second battle).
+FALLBACKS = [("armor_assault", "armor"), ("artillery_bombard", "artillery"), ("behind_enemy_lines", "infantry"),
+             ("dig_in", "infantry"), ("infantry_assault", "infantry"), ("move_out", "infantry")]
+
+
+@pytest.mark.parametrize("key,kind,pick", [(k, kind, p) for k, kind in FALLBACKS
+                                            for p in ("armor", "artillery", "infantry") if p != kind])
+def test_fallback_order_is_a_plain_order(key, kind, pick):
+    from tutor.memoir import movement as M
+    start_g = G.set_hand(field(drop=("allied", kind)), "allied", [key])
+    g = G.apply(start_g, f"play {start_g.hands['allied'][0]}")
+    mine = [h for h, u in g.state.units.items() if u.side == "allied"]
+    assert sorted(a for a in G.legal_actions(g) if a != "done") == sorted(f"order {fmt(h)}" for h in mine)
+    h = next(h for h in mine if g.state.units[h].kind == pick)
+    g = G.apply(g, f"order {fmt(h)}")                    # the one order: orders end by themselves
+    assert g.phase == "act" and dict(g.turn.special) == {}
+    assert g.state.obstacles == start_g.state.obstacles  # no sandbags
+    u = g.state.units[h]
+    assert G.move_options(g, h) == M.destinations(g.state, h, u, h)     # its own move, terrain and all
+    targets = G.battle_options(g, h)
+    assert targets
+    tg = min(targets, key=lambda t: (distance(h, t), t))
+    assert G.bonus_dice(g, h, tg) == 0                   # no extra die from the card
+    g = G.apply(g, f"battle {fmt(h)} {fmt(tg)}", faces=["star"] * targets[tg].dice)
+    assert not any(a.split()[1] == fmt(h) for a in G.legal_actions(g) if a.startswith(("move", "battle")))
 
 
 def test_dig_in_places_sandbags_and_ends_the_turn():

@@ -49,7 +49,9 @@ def test_ignore_terrain_goes_through_woods_but_not_rivers():
     assert own.reachable[(8, 6)].path == ((8, 6),) and (10, 6) not in own.reachable or \
         own.reachable[(10, 6)].path != ((8, 6), (10, 6))
     bel = M.legal_moves(st, "6,6", allowance=3, battle_limit=3, ignore_terrain=True)
-    assert bel.reachable[(12, 6)].cost == 3 and bel.reachable[(8, 6)].can_battle
+    assert bel.reachable[(12, 6)].cost == 3 and bel.reachable[(12, 6)].can_battle
+    # "Terrain battle restrictions still apply" (Behind Enemy Lines as printed): ending in woods, no battle
+    assert not bel.reachable[(8, 6)].can_battle and "woods" in bel.reachable[(8, 6)].why_not_battle
     assert (6, 4) not in bel.reachable and bel.refused[(6, 4)].rule is TERRAIN["river"].rule
 
 
@@ -71,17 +73,21 @@ def test_apply_move_performs_a_found_reach_and_adds_a_second_move():
     st, _ = order(st, "allied", ["6,6"])
     h, u = st.unit_at("6,6")
     reach = M.destinations(st, h, u, h, allowance=3, battle_limit=3, ignore_terrain=True)
-    st, ev = M.apply_move(st, "6,6", reach[(8, 6)])
+    woods, _ = M.apply_move(st, "6,6", reach[(8, 6)])
+    rec = woods.records[u.uid]
+    assert rec.stopped is None and rec.moved == 1            # the woods do not stop it…
+    assert rec.no_battle is not None                         # …but it may not battle from them this turn
+    st, ev = M.apply_move(st, "6,6", reach[(7, 5)])
     rec = st.records[u.uid]
-    assert [e.kind for e in ev] == ["move"]                  # woods ignored: no stop, battle allowed
-    assert rec.stopped is None and rec.no_battle is None and rec.moved == 1
-    st, _ = combat.battle(st, "8,6", "10,4", ["star", "star"])
-    again = M.destinations(st, (8, 6), u, h, allowance=3, battle_limit=99, ignore_terrain=True)
-    st, _ = M.apply_move(st, "8,6", again[(10, 6)])
+    assert [e.kind for e in ev] == ["move"] and rec.no_battle is None and rec.moved == 1
+    st, _ = combat.battle(st, "7,5", "10,4", ["star", "star"])
+    again = M.destinations(st, (7, 5), u, h, allowance=3, battle_limit=99, ignore_terrain=True)
+    st, ev = M.apply_move(st, "7,5", again[(8, 6)])
     rec = st.records[u.uid]
-    assert rec.battles == 1 and rec.moved == 2 and rec.path == ((8, 6), (10, 6))
+    assert rec.battles == 1 and rec.moved == 2 and rec.path == ((7, 5), (8, 6))
+    assert [e.kind for e in ev] == ["move"]                  # after its battle, entering woods changes nothing
     with pytest.raises(IllegalAction):
-        M.apply_move(st, "10,6", again[(10, 6)].__class__((10, 4), ((10, 4),), 1, True))
+        M.apply_move(st, "8,6", again[(8, 6)].__class__((10, 4), ((10, 4),), 1, True))
 
 
 def test_extra_dice_without_monkeypatching():

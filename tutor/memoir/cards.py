@@ -254,6 +254,8 @@ def _section_cards() -> list[Card]:
     return out
 
 
+# The printed fallback of six tactic cards (bga-devs/bga-memoir, modules/php/Cards/Standard/*.php, the
+# cards' texts): the unit of your choice gets a plain order, not the card's special effect.
 _FALLBACK = " If you command no such unit, issue an order to 1 unit of your choice."
 
 _TACTICS = [
@@ -271,8 +273,11 @@ _TACTICS = [
          "Target any 1 enemy unit: roll 4 dice; unit symbols, grenades and stars hit; terrain protection and "
          "line of sight are ignored; flags cannot be ignored."),
     Card("behind_enemy_lines", "Behind Enemy Lines", "tactic", 1,
-         "Issue an order to 1 infantry unit: it may move up to 3 hexes, battle, then move again up to 3 hexes; "
-         "terrain movement restrictions are ignored (impassable terrain still is)." + _FALLBACK,
+         # the printed card (bga-devs/bga-memoir, Cards/Standard/BehindEnemyLines.php): "Unit may battle
+         # with 1 additional die … Terrain battle restrictions still apply."
+         "Issue an order to 1 infantry unit: it may move up to 3 hexes, battle with 1 additional die, then move "
+         "again up to 3 hexes; terrain movement restrictions are ignored (impassable terrain still is), terrain "
+         "battle restrictions still apply." + _FALLBACK,
          name_es="Tras las líneas enemigas", rule=NAMED_TACTICS),
     Card("close_assault", "Close Assault", "tactic", 1,
          "Issue an order to all units adjacent to the enemy. They battle with 1 additional die, may not move "

@@ -955,7 +955,8 @@ def _do_move(g: Game, args, ctx: _Ctx) -> Game:
         special[u.uid] = "done" if second else "bel2"
         t = _r(t, special=_fz(special))
         ctx.ev("bel", "Behind Enemy Lines: " + ("the second move, after battle." if second else
-               "up to 3 hexes, terrain movement restrictions ignored; it may battle, then move again."),
+               "up to 3 hexes, terrain movement restrictions ignored; it may battle with 1 additional die "
+               "(terrain battle restrictions still apply), then move again."),
                C.TACTIC_CARD, at=a, to=b)
     ctx.events.extend(evs)
     return _r(g, state=st2, turn=t)
@@ -1669,11 +1670,18 @@ def _card_slots(g: Game, inst: str, fg: str) -> tuple:
     label = f"{C.name(inst)}, {where}" if where else C.name(inst)
     if card.section:
         return tuple(T.Slot(None if n == C.ALL else n, region=region, label=label) for s, n in card.orders if s == fg)
-    # "If you command no unit of that kind, order 1 unit of your choice": a field general commands
-    # only the units in his own sections (memoir44-overlord-rules-pl.txt, Drużyny), so the card
-    # looks there, not at the whole side.
+    return tuple(_r(s, region=region, label=label) for s in _general_effect(g, key, region).slots)
+
+
+def _general_effect(g: Game, key: str, region) -> T.Effect:
+    """Tactic card ``key`` in the hands of the field general whose units stand in ``region``.
+
+    "If you command no unit of that kind, order 1 unit of your choice" (a plain order: see
+    ``turn.effect``): a field general commands only the units in his own sections
+    (memoir44-overlord-rules-pl.txt, Drużyny), so the card looks there, not at the whole side."""
+    st = g.state
     commanded = st.replace(units={h: u for h, u in st.units.items() if T.in_region(h, region)})
-    return tuple(_r(s, region=region, label=label) for s in T.effect(key, commanded, t.side).slots)
+    return T.effect(key, commanded, g.turn.side)
 
 
 def card_slots(g: Game, inst: str, who: str, section: str | None = None) -> tuple:
@@ -1831,7 +1839,12 @@ def _overlord_orders(g: Game, ctx: _Ctx) -> Game:
             slots = tuple(s for c in cards for s in _card_slots(g, c, fg))
             keys = [_eff_key(t, c, fg) for c in cards]
             tactic = next((k for k in keys if C.CARDS[k].tactic), None)
-            eff = _r(T.effect(tactic, st, side), slots=slots) if tactic else T.Effect(keys[0], slots)
+            if tactic:
+                where = t.placed.get(cards[0])
+                region = (_section_bounds(st, side)[where],) if where else regions[fg]
+                eff = _r(_general_effect(g, tactic, region), slots=slots)
+            else:
+                eff = T.Effect(keys[0], slots)
             label = f"the {fg} general's {' and '.join(C.name(c) for c in cards)}"
         elif fg in t.rolls:
             face = t.rolls[fg]

@@ -235,8 +235,10 @@ class MoveSpec:
 
     Built by :func:`spec` from the unit's own allowance (MOVIMIENTO) or a card's override: Infantry
     Assault (3, battle after 2), Artillery Bombard (3, no battle), Behind Enemy Lines (3,
-    ``ignore_terrain``: only impassable ground and units stop it; nothing it enters stops it or
-    forbids battle). :func:`spec` hands out one object per set of rules, so specs compare (and
+    ``ignore_terrain``: only impassable ground and units stop it; nothing it enters stops it, but
+    "terrain battle restrictions still apply" — the printed card, bga-devs/bga-memoir,
+    Cards/Standard/BehindEnemyLines.php — so a unit that ends its move in woods, a town … may not
+    battle: the hex it ends on is the one it entered last, as for any move). :func:`spec` hands out one object per set of rules, so specs compare (and
     hash, as memo keys) by identity.
     """
 
@@ -531,12 +533,9 @@ def _reach_search(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec
                 npath = path + (n,)
                 old = reach.get(n)
                 if old is None or total < old.cost:
-                    if ignore:
-                        nb = None
-                    else:
-                        nb = no_battle.get(tname, _UNKNOWN)
-                        if nb is _UNKNOWN:
-                            nb = no_battle[tname] = _no_battle_at(tname, unit)
+                    nb = no_battle.get(tname, _UNKNOWN)     # terrain battle rules hold under every card
+                    if nb is _UNKNOWN:
+                        nb = no_battle[tname] = _no_battle_at(tname, unit)
                     if nb is None and total > limit:
                         nb = too_far.get(total)
                         if nb is None:
@@ -604,7 +603,7 @@ def _search(state: GameState, h: Hex, unit: Unit, start: Hex, explain: bool, sp:
                 npath = path + (n,)
                 old = reach.get(n)
                 if old is None or total < old.cost:
-                    nb = None if ignore else no_battle_after(state, unit, n)
+                    nb = no_battle_after(state, unit, n)
                     if nb is None and total > limit:
                         nb = (_limit_text(unit, sp, total), sp.limit_rule)
                     reach[n] = Reach(n, npath, total, nb is None, nb[0] if nb else "", nb[1] if nb else None,
@@ -690,8 +689,8 @@ def apply_move(state: GameState, at, reach: Reach) -> tuple[GameState, list[Even
 
     The engine's bookkeeping for every move: the record (cost and path added to any earlier move
     of the turn, battles kept — Behind Enemy Lines moves again after battling), sandbags left
-    behind, wire removed by armor, stops and no-battle terrain (not for a move that ignores terrain),
-    objectives and victory. The turn checks are the caller's: ``reach`` is trusted to be legal,
+    behind, wire removed by armor, stops (not for a move that ignores terrain movement rules),
+    no-battle terrain, objectives and victory. The turn checks are the caller's: ``reach`` is trusted to be legal,
     except that the unit must be ordered and the hex free.
     """
     h, u, rec = acting_unit(state, at)
@@ -769,7 +768,7 @@ def _apply_move(state: GameState, h: Hex, u: Unit, rec, r: Reach):
     elif TERRAIN[state.terrain.get(h, "countryside")].leave_only_one:
         stop = ("it left hedgerows and stops in the adjacent hex", R.HEDGEROW_LEAVE)
     nb = None
-    if not r.can_battle:
+    if not r.can_battle and not rec.battles:      # after its battle (Behind Enemy Lines' second move) it is moot
         nb = (r.why_not_battle, r.rule)
         events.append(Event("no_battle", f"It may not battle this turn: {r.why_not_battle}.", r.rule, at=dest))
     elif (u.resistance and not r.ignore_terrain

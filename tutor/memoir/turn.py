@@ -57,7 +57,7 @@ class Effect:
     no_close: bool = False                 # Firefight: no close combat
     move: tuple | None = None              # (allowance, battle limit) for ordered units of move_kinds
     move_kinds: frozenset | None = None
-    bel: bool = False                      # Behind Enemy Lines: 3, battle, 3; terrain ignored
+    bel: bool = False                      # Behind Enemy Lines: 3, battle, 3; terrain movement rules ignored
     bombard: bool = False                  # Artillery Bombard: move up to 3 or battle twice
     dig_in: bool = False
     recon: bool = False                    # draw two, keep one
@@ -98,6 +98,11 @@ def effect(key: str, state: GameState, side: str, *, section: str | None = None,
                 key, slots, auto=any(n == C.ALL for _, n in c.orders),
                 recon=key.startswith("recon_") and key != "recon_in_force")
         return got
+    # "If you do not command any <kind> units, issue an order to 1 unit of your choice" (the printed
+    # Armor Assault, Artillery Bombard, Behind Enemy Lines, Dig In, Infantry Assault and Move Out;
+    # bga-devs/bga-memoir, modules/php/Cards/Standard/*.php): that order is a plain order — the
+    # unit moves and battles by its own rules. The card's own effect (Behind Enemy Lines' moves and
+    # extra die, Dig In's sandbags, the assaults' moves and dice) is for the units the card names.
     one = (Slot(1, label="1 unit of your choice: you command no unit of the card's kind"),)
     if key == "direct_from_hq":
         return Effect(key, (Slot(4),))
@@ -118,15 +123,18 @@ def effect(key: str, state: GameState, side: str, *, section: str | None = None,
         return Effect(key, (Slot(None, kinds=ARTILLERY),), auto=True, bombard=True)
     if key == "behind_enemy_lines":
         if not has_kind(state, side, INFANTRY):
-            return Effect(key, one, bel=True)
-        return Effect(key, (Slot(1, kinds=INFANTRY),), bel=True)
+            return Effect(key, one)
+        # "Unit may battle with 1 additional die" (the printed card; bga-devs/bga-memoir,
+        # Cards/Standard/BehindEnemyLines.php, getDiceModifier)
+        return Effect(key, (Slot(1, kinds=INFANTRY),), bel=True, bonus=1, bonus_kinds=INFANTRY)
     if key == "close_assault":
         return Effect(key, (Slot(None, adjacent=True),), auto=True, bonus=1, bonus_close_only=True, no_move=True)
     if key == "firefight":
         return Effect(key, (Slot(4),), bonus=1, no_move=True, no_close=True)
     if key == "dig_in":
-        return Effect(key, (Slot(4, kinds=INFANTRY),) if has_kind(state, side, INFANTRY) else one, dig_in=True,
-                      no_move=True)
+        if not has_kind(state, side, INFANTRY):
+            return Effect(key, one)
+        return Effect(key, (Slot(4, kinds=INFANTRY),), dig_in=True, no_move=True)
     if key == "medics_and_mechanics":
         return Effect(key, (Slot(1, damaged=True),), special="medics")
     if key == "their_finest_hour":
@@ -289,7 +297,8 @@ def move_override(eff: Effect, u: Unit, special: str | None, battled: bool) -> d
     """The card's change to the unit's move, as keywords for ``movement.destinations`` /
     ``movement.legal_moves`` (None: the unit's own move).
 
-    Behind Enemy Lines: 3 hexes ignoring terrain movement rules, battle, then 3 more (``battled``);
+    Behind Enemy Lines: 3 hexes ignoring terrain movement rules (its battle rules still apply),
+    battle, then 3 more (``battled``);
     Artillery Bombard: artillery moves up to 3 and may not battle; Infantry Assault: infantry 3,
     battling after at most 2 (elite infantry battles after 3).
     """
