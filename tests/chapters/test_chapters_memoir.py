@@ -85,19 +85,20 @@ def test_ch04_answers_are_the_engine_rulings():
     assert qs["04.infantry-two"].rule_fn()[0] == "It may not battle this turn"
 
 
-def test_ch04_move_explorer_shows_the_picked_unit_and_path():
-    pytest.importorskip("ipywidgets")
+def test_ch04_drill_is_the_live_board_with_the_engine_moves():
+    pytest.importorskip("ipycanvas")
     from tutor.chapters import ch04
-    e = ch04.MoveExplorer(ch04.MOVEMENT_BOARD, side="allied")
-    assert all(u.side == "allied" for _, u in ((h, e.state.units[h]) for _, h in e.options))
-    e.pick("9,7")
-    assert e.moves.origin == (9, 7) and "allied armor on 9,7" in e.text
-    assert "no passing" in e.text                               # refusals with reasons
-    e.go("11,5")
-    assert "reachable in 3" in e.text and "9,7 → 11,7 → 12,6 → 11,5" in e.text
-    e.pick("20,8")
-    assert e.moves.allowance == 1 and e.dest.value == "-" and e.dest.label == "(choose a hex)"
-    assert {x for _, x in e.dest.options if x != "-"} == set(e.moves.reachable) | set(e.moves.refused)
+    d = ch04.drill()
+    d.board._on_client_ready()
+    assert d.sides == ("allied",) and d.state.selected is None
+    d.on_hex((9, 7))
+    m = legal_moves(d.game, (9, 7))
+    assert {s.hex for s in d.board.scene.shades if s.role == "legal"} == set(m.reachable)
+    assert "allied armor" in d.status.value
+    d.on_hex((11, 5))
+    assert "9,7 → 11,7 → 12,6 → 11,5" in d.status.value
+    d.on_hex((10, 2))                                            # an enemy in range: a battle, rolled
+    assert "Rolled" in d.why.value
 
 
 def test_ch04_hedgerow_story_follows_the_rulebook():
@@ -335,13 +336,13 @@ def test_ch10_answers_are_the_engine_rulings():
     assert qs["10.elite-armor"].rule_fn()[0] == "4"
 
 
-def test_ch10_explorer_starts_on_the_resistance():
-    pytest.importorskip("ipywidgets")
+def test_ch10_drill_starts_on_the_resistance():
+    pytest.importorskip("ipycanvas")
     from tutor.chapters import ch10
-    e = ch10.explorer()
-    assert e.moves.unit.resistance and "French resistance" in e.text
-    e.go("17,5")
-    assert "may not battle" not in e.text.split("17,5 is reachable")[1][:80]
+    d = ch10.drill()
+    assert d.game.units[d.state.selected].resistance and "French resistance" in d.status.value
+    d.on_hex((17, 5))
+    assert d.state.selected == (17, 5) and "may not battle" not in d.status.value
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,9 +5,9 @@ state from a scenario name (:func:`state`) and a board as SVG (:func:`board_svg`
 helpers (``verdict``, ``events_html``, ``moves_html``, ``show``) are ``tutor.explain``'s, the
 engine-checked question (``ask``) is ``tutor.quiz``'s.
 
-The "try" of this chapter is :class:`MoveExplorer`: pick a unit (touch-friendly buttons), see
-every hex it may reach shaded and the hexes it may not enter marked with the reason; pick a
-destination to see the path and whether it may still battle.
+The "try" of this chapter is :func:`drill`, the live move-and-battle board
+(``tutor.widgets.FieldDrill``): tap a unit, see every hex it may reach shaded and the hexes it may
+not enter marked, tap one to move there or to hear the reason it is refused.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from tutor.explain import STYLE, Explained, events_html, moves_html, plural, rules_html, show
-from tutor.hexes import fmt, parse_hex, row_major
+from tutor.explain import Explained, events_html, moves_html, plural, rules_html, show
+from tutor.hexes import parse_hex
 from tutor.memoir import rules as R
-from tutor.memoir.movement import Moves, legal_moves, move
+from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.state import GameState, from_scenario, order
 from tutor.memoir.state import load as load_state
 from tutor.quiz import Question, ask
@@ -59,73 +59,14 @@ def show_moves(field, at, **kw) -> Explained:
 
 
 # ---------------------------------------------------------------------------------------------
-# The "try": pick a unit, see its moves
+# The "try": tap a unit, see its moves, move it
 
 
-class MoveExplorer:
-    """Buttons for each unit of ``side`` (or all units), a board with the chosen unit's legal
-    moves, and a destination picker that draws the path and says whether it may still battle.
-
-    ``explorer.widget`` is the ipywidgets box; ``pick(hex)`` and ``go(hex)`` do what the buttons
-    do (for tests and teachers' scripts)."""
-
-    def __init__(self, field, *, side: str | None = None, unit=None):
-        import ipywidgets as W
-        self.state = state(field)
-        units = sorted(((h, u) for h, u in self.state.units.items() if side in (None, u.side)),
-                       key=lambda kv: (kv[0][1], kv[0][0]))
-        if not units:
-            raise ValueError("this board has no unit to move")
-        self.options = [(f"{u.name} {fmt(h)}", h) for h, u in units]
-        first = parse_hex(unit) if isinstance(unit, str) else (unit or units[0][0])
-        self.units = W.ToggleButtons(options=self.options, value=first, style={"button_width": "auto"})
-        self.units.layout.flex_flow = "row wrap"
-        self.dest = W.Dropdown(description="Move to", layout=W.Layout(width="260px", height="40px"))
-        self.out = W.HTML()
-        self.units.observe(lambda ch: self.pick(ch["new"]), "value")
-        self.dest.observe(lambda ch: self.go(ch["new"]), "value")
-        self.widget = W.VBox([W.HTML("<b>Pick a unit:</b>"), self.units, self.dest, self.out],
-                             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
-        self.widget.add_class("tutor-move-explorer")
-        self.moves: Moves | None = None
-        self.pick(first)
-
-    def pick(self, h) -> None:
-        h = parse_hex(h) if isinstance(h, str) else h
-        if self.units.value != h:
-            self.units.value = h          # observing calls pick again
-            return
-        self.moves = legal_moves(self.state, h)
-        opts = [("(choose a hex)", "-")]
-        opts += [(f"{fmt(x)} — {'reachable' if x in self.moves.reachable else 'refused'}", x)
-                 for x in sorted(set(self.moves.reachable) | set(self.moves.refused), key=row_major)]
-        self._set_dest(opts)
-        self._draw(None)
-
-    def _set_dest(self, opts) -> None:
-        self._quiet = True
-        self.dest.options = opts
-        self.dest.value = "-"
-        self._quiet = False
-
-    def go(self, h) -> None:
-        if getattr(self, "_quiet", False):
-            return
-        if h in (None, "-"):
-            self._draw(None)
-            return
-        h = parse_hex(h) if isinstance(h, str) else h
-        if self.dest.value != h:
-            self.dest.value = h
-            return
-        self._draw(h)
-
-    def _draw(self, dest) -> None:
-        self.out.value = STYLE + moves_html(self.state, self.moves.origin, dest=dest, title="")
-
-    @property
-    def text(self) -> str:
-        return self.out.value
+def drill(field=None, *, unit=None, **kw):
+    """The live board of the *try* (``tutor.widgets.FieldDrill``): tap an allied unit to see every
+    hex it may reach and the refused ones, tap a hex to move there or to hear why not."""
+    from tutor.widgets.field_drill import FieldDrill
+    return FieldDrill(state(field or MOVEMENT_BOARD), sides=("allied",), unit=unit, **kw)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -250,6 +191,6 @@ def TERRAIN_RULE(name: str):
 def move_events(field, side: str, frm, to) -> str:
     """Order one unit and move it: the events, step by step (for the worked examples)."""
     st = state(field)
-    st, ev = order(st, side, [frm])
+    st, _ = order(st, side, [frm])
     st, ev2 = move(st, frm, to)
     return events_html(ev2)

@@ -2,16 +2,16 @@
 is the engine's ruling (``tutor.memoir.movement``, ``tutor.memoir.retreat``, unit strengths from
 ``tutor.scenario.full_strength``).
 
-The "try" is the move explorer of chapter 4 on the special-forces board (:func:`explorer`):
-pick the standard, the elite or the resistance infantry and compare where each may go and
-whether it may still battle.
+The "try" is the live move-and-battle board of chapter 4 on the special-forces board
+(:func:`drill`): tap the standard, the elite or the resistance infantry, compare where each may go
+and whether it may still battle, and battle the Axis units.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import MoveExplorer, battle_after_question, board_svg, state
+from tutor.chapters.ch04 import battle_after_question, board_svg, state
 from tutor.explain import Explained, rules_html, show
 from tutor.hexes import fmt
 from tutor.memoir import rules as R
@@ -73,8 +73,11 @@ def show_resistance_retreat(flags: int = 2) -> Explained:
                              title=f"French resistance: {flags} flags, 1 to 3 hexes each"))
 
 
-def explorer():
-    return MoveExplorer(SF_BOARD, side="allied", unit=(16, 6))
+def drill(**kw):
+    """The live board of the *try*: the move-and-battle drill on the special-forces board, the
+    French resistance picked first. Tap each kind of infantry, move it, battle the Axis."""
+    from tutor.chapters.ch04 import drill as move_drill
+    return move_drill(SF_BOARD, unit=(16, 6), **kw)
 
 
 # ---------------------------------------------------------------------------------------------

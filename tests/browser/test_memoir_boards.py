@@ -1,0 +1,91 @@
+"""The live board of each Memoir '44 chapter, tapped in the app as a learner taps it: the ruling
+text appears and the board's pixels change. At a laptop size with a mouse and at a classroom
+tablet's size with touch (Playwright's ``has_touch``). A failing test leaves a screenshot in
+tests/artifacts/; TUTOR_SCREENSHOTS=1 keeps one of every board after its taps.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from .conftest import ARTIFACTS
+from .helpers import wait_for_voila, wait_for_widgets_settled
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"laptop": ({"width": 1366, "height": 768}, False), "tablet": ({"width": 768, "height": 1024}, True)}
+
+# notebook -> (the drill's board scenario, [(hex tapped, text the status shows after it)])
+BOARDS = {
+    "04-movement.ipynb": ("chapters/movement", [
+        ((0, 0), "No unit here"), ((9, 7), "may move to"), ((9, 5), "Refused: the allied armor may not move to 9,5"),
+        ((11, 5), "9,7 → 11,7 → 12,6 → 11,5")]),
+}
+
+# The board canvas (an ipycanvas MultiCanvas draws its layers into one visible canvas), its box
+# and a hash of its pixels.
+BOARD_JS = """(n) => {
+  const c = document.querySelectorAll('canvas.tutor-board')[n];
+  if (!c) return null;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let h = 0, ink = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    h = (h * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
+    if (d[i + 3] && (d[i] < 250 || d[i + 1] < 250 || d[i + 2] < 250)) ink++;
+  }
+  const r = c.getBoundingClientRect();
+  return {hash: h, ink: ink, left: r.left, top: r.top, width: r.width};
+}"""
+
+
+def scene_width(scenario: str) -> int:
+    from tutor.chapters.ch04 import state
+    from tutor.render.scene import scene
+    return scene(state(scenario), None, title="", legend=False).width
+
+
+def tap_hex(page, board: int, scenario: str, h, touch: bool) -> None:
+    from tutor.render.picking import Geometry
+    box = page.evaluate(BOARD_JS, board)
+    k = box["width"] / scene_width(scenario)
+    x, y = Geometry().centre(h)
+    px, py = box["left"] + x * k, box["top"] + y * k
+    if touch:
+        page.touchscreen.tap(px, py)
+    else:
+        page.mouse.click(px, py)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("notebook", list(BOARDS))
+def test_tap_the_board(app, chromium, notebook, size):
+    viewport, touch = SIZES[size]
+    scenario, taps = BOARDS[notebook]
+    context = chromium.new_context(viewport=viewport, has_touch=touch)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(app + f"voila/render/{notebook}")
+        wait_for_voila(page)
+        wait_for_widgets_settled(page)
+        page.locator("canvas.tutor-board").first.scroll_into_view_if_needed()
+        page.wait_for_function(f"(() => {{ const b = ({BOARD_JS})(0); return b && b.ink > 20000; }})()")
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]   # no sideways scrolling
+        status = page.locator(".tutor-status").first
+        for h, text in taps:
+            before = page.evaluate(BOARD_JS, 0)["hash"]
+            tap_hex(page, 0, scenario, h, touch)
+            status.get_by_text(text, exact=False).wait_for()
+            if not text.startswith("No unit here"):      # an answer with no action leaves the board as it was
+                page.wait_for_function(f"(() => ({BOARD_JS})(0).hash !== {before})()")
+        if os.environ.get("TUTOR_SCREENSHOTS") == "1":
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"board-{notebook}-{size}.png"))
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"board-{notebook}-{size}-FAILED.png"))
+        raise
+    finally:
+        context.close()
