@@ -80,10 +80,12 @@ class Conflict:
     question: str               # what the texts leave open, in one sentence
     ruling: str                 # what this project's engine does
     engine: str                 # where it is implemented
+    published: tuple[str, ...] = ()   # readings of the published game and public sources, each citing where
 
     def to_json(self) -> dict:
         return {"key": self.key, "game": self.game, "topic": self.topic, "question": self.question,
-                "ruling": self.ruling, "engine": self.engine, "texts": [r.to_json() for r in self.texts]}
+                "ruling": self.ruling, "engine": self.engine, "texts": [r.to_json() for r in self.texts],
+                "published": list(self.published)}
 
 
 MEMOIR_CONFLICTS = (

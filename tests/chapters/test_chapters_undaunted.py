@@ -139,8 +139,8 @@ def test_25_defense_widget_reports_exact_odds():
     w.controls["cover"].value = "3/1"
     w.controls["on_hill"].value = True
     assert "hill cover 3/1: 1" in w.report()
-    w.controls["action"].value = next(i for i, a in enumerate(und25.attack_actions()) if a[1] == "bombard")
-    assert "no range for bombard" in w.report()
+    w.controls["action"].value = next(i for i, a in enumerate(und25.attack_actions()) if a[1] == "blast")
+    assert "no range for blast" in w.report()
     assert "rolled" in w.roll()
 
 
@@ -309,7 +309,7 @@ def test_22_widgets():
 def test_23_answers_agree_with_the_engine():
     from tutor.chapters import und23
     a = answers("23")
-    assert a == {"23.move": "No", "23.scout": "2", "23.sneak": "No marker, no fog of war", "23.maneuver": "No",
+    assert a == {"23.move": "No", "23.scout": "2", "23.stalk": "No marker, no fog of war", "23.guide": "No",
                  "23.fog": "No"}
     assert und23.sneak_destinations(1) == ["10B", "12A", "15A"]
     assert len(und23.sneak_destinations(2)) > 3
@@ -337,7 +337,7 @@ def test_23_play_widget_applies_engine_plays():
 def test_24_answers_agree_with_the_engine():
     a = answers("24")
     assert a == {"24.bolster": "No", "24.inspire": "Machine gunners C (already played)",
-                 "24.recon": "Nothing happens", "24.control": "No", "24.target": "No", "24.confuse": "No effect"}
+                 "24.recon": "Nothing happens", "24.control": "No", "24.target": "No", "24.conceal": "No effect"}
 
 
 def test_24_support_sandbox():
@@ -410,7 +410,7 @@ def test_28_answers_and_quotes():
     from tutor.chapters import und28
     from tutor.rulebook import seeds_dir
     assert answers("28") == {"28.initiative": "Platoon sergeant", "28.control": "Riflemen",
-                             "28.maneuver": "Platoon guide", "28.squadless": "4"}
+                             "28.guide": "Platoon guide", "28.squadless": "4"}
     seeds = seeds_dir()
     if seeds is None:
         pytest.skip("seed rulebooks not found")
@@ -423,7 +423,7 @@ def test_28_answers_and_quotes():
 def test_28_widgets():
     pytest.importorskip("ipywidgets")
     from tutor.chapters import und28
-    assert "bombard 1" in und28.card_widget().pick("mortar")
+    assert "Blast 1" in und28.card_widget().pick("mortar")
     assert "Platoon sergeant" in und28.table_widget().set("initiative", "leader")
 
 

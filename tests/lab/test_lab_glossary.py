@@ -38,7 +38,7 @@ def test_every_rule_term_the_engine_names_is_there():
                    "rivers", "bridges", "beaches", "ocean", "draws", "cliffs", "steep_hills", "lakes",
                    "mountains", "grenade", "star", "flag", "retreat", "take_ground", "overrun",
                    "command_card", "section_card", "tactic_card", "left_flank", "center", "right_flank",
-                   "und.sneak", "und.fog_of_war", "und.supply", "und.discard", "und.hand"):
+                   "und.stalk", "und.fog_of_war", "und.supply", "und.discard", "und.hand"):
         assert needed in ids
     assert len(OBSTACLES) == len([t for t in g.TERMS if t.category == "obstacles"]) - 1
 
@@ -54,7 +54,7 @@ def test_search():
     assert [t.id for t in g.search("bosques")] == ["woods"]
     assert "hills" in [t.id for t in g.search("KOPCE")]
     assert [t.id for t in g.search("vlajka")] == ["flag"]
-    assert "und.sneak" in [t.id for t in g.search("skryty")]      # accents ignored
+    assert "und.stalk" in [t.id for t in g.search("skryty")]      # accents ignored
     assert len(g.search("")) == len(g.TERMS)
     assert all(t.game == "undaunted" for t in g.search(game="undaunted"))
     assert all(t.category == "dice" for t in g.search(category="dice"))

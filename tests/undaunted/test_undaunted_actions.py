@@ -62,14 +62,14 @@ def test_maneuver_any_own_unit_not_suppressed(make):
     s = make(allied={"tokens": {"riflemen-a": "00", "scouts-b": "80", "mortar": "11"},
                      "suppressed": ["scouts-b"], "hand": ["platoon-guide"],
                      "control": {"20": "scouted", "60": "scouted", "31": "scouted"}, "target": "71"})
-    st = play(s, "platoon-guide", "maneuver", unit="riflemen-a", path=("20",))
+    st = play(s, "platoon-guide", "guide", unit="riflemen-a", path=("20",))
     assert st.state.token("allied", "riflemen-a").tile == "20"
-    refused(s, "platoon-guide", "maneuver", R.MANEUVER_SUPPRESSED, unit="scouts-b", path=("60",))
-    refused(s, "platoon-guide", "maneuver", R.MANEUVER, path=("20",))        # which unit?
-    refused(s, "platoon-guide", "maneuver", R.MOVE, unit="riflemen-a", path=("11",))  # no marker on 11
-    st = play(s, "platoon-guide", "maneuver", unit="mortar", path=("31",))
+    refused(s, "platoon-guide", "guide", R.GUIDE_SUPPRESSED, unit="scouts-b", path=("60",))
+    refused(s, "platoon-guide", "guide", R.GUIDE, path=("20",))        # which unit?
+    refused(s, "platoon-guide", "guide", R.MOVE, unit="riflemen-a", path=("11",))  # no marker on 11
+    st = play(s, "platoon-guide", "guide", unit="mortar", path=("31",))
     assert st.state.target_of("allied") is None
-    units = {p.unit for p in card_plays(s, "allied", "platoon-guide") if getattr(p, "action", "") == "maneuver"}
+    units = {p.unit for p in card_plays(s, "allied", "platoon-guide") if getattr(p, "action", "") == "guide"}
     assert units == {"riflemen-a", "mortar"}
 
 
@@ -98,12 +98,12 @@ def test_scout_takes_only_what_the_supply_holds(make):
 def test_sneak_rules_text_value_and_quick_reference_option(make):
     spec = {"tokens": {"sniper": "00"}, "hand": ["sniper"]}
     s = make(allied=dict(spec))
-    st = play(s, "sniper", "sneak", path=("11",))
+    st = play(s, "sniper", "stalk", path=("11",))
     assert st.state.token("allied", "sniper").tile == "11"
     assert st.state.control_of("allied", "11") is None and st.state.zones_of("allied").discard == ()
-    refused(s, "sniper", "sneak", R.SNEAK_TEXT, path=("11", "31"))      # 1 by the rules text
-    s2 = make(allied=dict(spec), options={"sneak": 2})                  # the quick reference's 2
-    assert play(s2, "sniper", "sneak", path=("11", "31")).state.token("allied", "sniper").tile == "31"
+    refused(s, "sniper", "stalk", R.STALK_TEXT, path=("11", "31"))      # 1 by the rules text
+    s2 = make(allied=dict(spec), options={"stalk": 2})                  # the quick reference's 2
+    assert play(s2, "sniper", "stalk", path=("11", "31")).state.token("allied", "sniper").tile == "31"
 
 
 # --- support ---------------------------------------------------------------------------------
@@ -114,12 +114,17 @@ def test_bolster_with_squad_restriction(make):
     st = play(s, "squad-leader-b", "bolster", cards=("scouts-b",))
     assert st.state.zones_of("allied").discard == ("scouts-b",)
     refused(s, "squad-leader-b", "bolster", R.BOLSTER, cards=("riflemen-a",))
-    refused(s, "squad-leader-b", "bolster", R.BOLSTER, cards=("riflemen-b", "scouts-b"))   # bolster 1
+    # the squad leader's card prints Bolster 2 A (English rulebook p. 20; the Czech text lost the icon):
+    # two cards of its squad, never three
+    st = play(s, "squad-leader-b", "bolster", cards=("riflemen-b", "scouts-b"))
+    assert Counter(st.state.zones_of("allied").discard) == Counter(["riflemen-b", "scouts-b"])
+    s3 = make(allied={"hand": ["squad-leader-b"], "supply": ["riflemen-b", "riflemen-b", "scouts-b"]})
+    refused(s3, "squad-leader-b", "bolster", R.BOLSTER, cards=("riflemen-b", "riflemen-b", "scouts-b"))
     st = play(s, "platoon-sergeant", "bolster", cards=("riflemen-a", "sniper", "riflemen-b"))
     assert Counter(st.state.zones_of("allied").discard) == Counter(["riflemen-a", "sniper", "riflemen-b"])
     refused(s, "platoon-sergeant", "bolster", R.BOLSTER, cards=("riflemen-c",))            # not in supply
     opts = [p.cards for p in card_plays(s, "allied", "squad-leader-b") if getattr(p, "action", "") == "bolster"]
-    assert sorted(opts) == [("riflemen-b",), ("scouts-b",)]
+    assert sorted(opts) == [("riflemen-b",), ("riflemen-b", "scouts-b"), ("scouts-b",)]
 
 
 def test_command_draws_up_to_two_reshuffling_the_discard_only(make):
@@ -138,10 +143,10 @@ def test_command_draws_up_to_two_reshuffling_the_discard_only(make):
 def test_confuse_adds_fog_to_the_enemy_discard(make):
     s = make(allied={"tokens": {"scouts-a": "00"}, "hand": ["scouts-a", "scouts-a"]},
              axis={"supply": ["fog-of-war", "riflemen-a"]})
-    st = play(s, "scouts-a", "confuse")
+    st = play(s, "scouts-a", "conceal")
     assert st.state.zones_of("axis").discard == ("fog-of-war",)
     assert st.state.zones_of("axis").supply == ("riflemen-a",)
-    st2 = play(st.state, "scouts-a", "confuse")
+    st2 = play(st.state, "scouts-a", "conceal")
     assert "no effect" in st2.events[0].text and st2.state.zones_of("axis") == st.state.zones_of("axis")
 
 
@@ -215,10 +220,11 @@ def test_hill_cover_in_play(make):
     tiles = {"40": {"cover": "3/1"}, "00": {"cover": "3/1"}}
     s = make(allied={"tokens": {"riflemen-a": "00", "riflemen-b": "20"}, "hand": ["riflemen-a", "riflemen-b"]},
              axis={"tokens": {"scouts-a": "40"}}, tiles=tiles)
-    a = play(s, "riflemen-a", "attack", LoadedDice([9]), target="scouts-a")   # from a hill: 4 + 1 + 2
-    assert a.events[0].data["defense"] == 7
-    b = play(s, "riflemen-b", "attack", LoadedDice([9]), target="scouts-a")   # not from a hill: 4 + 3 + 1
-    assert b.events[0].data["defense"] == 8
+    # scouts' base defense is 5 (the SCOUTS counters, scenario book p. 7), not the 4 once chosen here
+    a = play(s, "riflemen-a", "attack", LoadedDice([9]), target="scouts-a")   # from a hill: 5 + 1 + 2
+    assert a.events[0].data["defense"] == 8
+    b = play(s, "riflemen-b", "attack", LoadedDice([9]), target="scouts-a")   # not from a hill: 5 + 3 + 1
+    assert b.events[0].data["defense"] == 9
 
 
 def test_casualty_removes_the_token_when_no_card_is_left(make):
@@ -249,21 +255,22 @@ def test_bombard_hits_every_unit_on_the_tile_both_sides(make):
              axis={"tokens": {"riflemen-a": "60", "scouts-b": "60", "sniper": "80"},
                    "hand": ["riflemen-a"], "draw": ["scouts-b"]},
              tiles={"60": {"cover": "3/1"}})
-    # order: allied riflemen-a, axis riflemen-a, axis scouts-b; defense 4 + 1 (hill vs bombard) = 5
-    st = play(s, "mortar", "bombard", LoadedDice([5, 4, 0]))
-    bomb = [e for e in st.events if e.kind == "bombard"]
+    # order: allied riflemen-a, axis riflemen-a, axis scouts-b; defense riflemen 4 + 1 (hill vs blast) = 5,
+    # scouts 5 (the SCOUTS counter) + 1 = 6 (a 0 always hits)
+    st = play(s, "mortar", "blast", LoadedDice([5, 4, 0]))
+    bomb = [e for e in st.events if e.kind == "blast"]
     assert [(e.data["target_side"], e.data["target"], e.data["defense"], e.data["hit"]) for e in bomb] == [
-        ("allied", "riflemen-a", 5, True), ("axis", "riflemen-a", 5, False), ("axis", "scouts-b", 5, True)]
+        ("allied", "riflemen-a", 5, True), ("axis", "riflemen-a", 5, False), ("axis", "scouts-b", 6, True)]
     z = st.state
     assert z.zones_of("allied").out == ("riflemen-a",)               # own unit hit too
     assert z.zones_of("axis").out == ("scouts-b",)                   # from the draw deck
     assert z.token("axis", "sniper").tile == "80"
     no_target = make(allied={"tokens": {"mortar": "00"}, "hand": ["mortar"]})
-    refused(no_target, "mortar", "bombard", R.BOMBARD, rng=LoadedDice([0]))
+    refused(no_target, "mortar", "blast", R.BLAST, rng=LoadedDice([0]))
 
 
 def test_unknown_action_and_card_not_in_hand(make):
     s = make(allied={"tokens": {"riflemen-a": "00"}, "hand": ["riflemen-a"]})
     e = refused(s, "riflemen-a", "scout", R.CARD_USE, path=("20",))
-    assert "move 1, attack 1, control" in e.reason
+    assert "Move 1, Attack 1, Control" in e.reason          # as the card prints them
     refused(s, "scouts-a", "scout", R.TURN, path=("20",))

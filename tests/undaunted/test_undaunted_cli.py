@@ -59,7 +59,7 @@ def test_casualty_text_output(capsys):
      {"total_defense": 8, "p_die": "3/10", "p_hit": "3/10"}),
     (["--defense", "4", "--cover", "3/1", "--range", "1", "--dice", "1", "--attacker-on-hill"],
      {"total_defense": 6, "p_die": "1/2", "p_hit": "1/2"}),
-    (["--defense", "4", "--cover", "3/1", "--range", "4", "--dice", "1", "--bombard"],
+    (["--defense", "4", "--cover", "3/1", "--range", "4", "--dice", "1", "--blast"],
      {"total_defense": 5, "p_die": "3/5", "p_hit": "3/5"}),
     (["--defense", "9", "--cover", "2", "--range", "3", "--dice", "2"],
      {"total_defense": 14, "p_die": "1/10", "p_hit": "19/100"}),
@@ -131,7 +131,10 @@ def test_cards_conflicts_playout(capsys):
     data = run_json(capsys, "undaunted", "cards")
     assert {c["id"] for c in data["cards"]} >= {"riflemen-a", "sniper", "fog-of-war"}
     conflicts = run_json(capsys, "undaunted", "conflicts")
-    assert conflicts[0]["topic"] == "sneak value"
+    keys = {c["key"] for c in conflicts}
+    assert {"und.stalk.value", "und.sniper.defense", "und.mortar.defense", "und.bolster.squad_leader"} <= keys
+    sniper = next(c for c in conflicts if c["key"] == "und.sniper.defense")
+    assert any("6" in p for p in sniper["published"]) and any(": 5" in p for p in sniper["published"])
     p = run_json(capsys, "undaunted", "playout", str(ROOT / "scenarios" / "undaunted" / "worked-example.yaml"),
                  "--seed", "2", "--rounds", "3")
     assert p["rounds"] <= 3 and p["actions"] > 0

@@ -16,14 +16,14 @@ def test_total_is_base_plus_cover_plus_range():
 
 
 def test_bombard_adds_no_range():
-    d = total_defense(4, 2, 5, bombard=True)
+    d = total_defense(4, 2, 5, blast=True)
     assert d.total == 6 and d.range == 0 and "no range" in d.text
 
 
 def test_hill_cover_three_or_one():
     assert total_defense(4, HILL, 1).total == 8                          # attacker not on a hill: 3
     assert total_defense(4, HILL, 1, attacker_on_hill=True).total == 6   # attacker on a hill: 1
-    assert total_defense(4, HILL, 1, bombard=True).total == 5            # bombard: 1, no range
+    assert total_defense(4, HILL, 1, blast=True).total == 5            # blast: 1, no range
     assert "hill cover 3/1" in total_defense(4, HILL, 1).text
     # ordinary cover does not care about the attacker's hill
     assert total_defense(4, Cover(2), 1, attacker_on_hill=True).total == 7

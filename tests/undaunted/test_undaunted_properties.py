@@ -25,8 +25,8 @@ from tutor.undaunted import (
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = [load_scenario(ROOT / "scenarios" / "undaunted" / f) for f in ("worked-example.yaml", "skirmish.yaml")]
-ACTIONS = ("move", "maneuver", "scout", "sneak", "bolster", "command", "confuse", "control", "inspire",
-           "recon", "target", "attack", "suppress", "bombard", "ready", "fly")
+ACTIONS = ("move", "guide", "scout", "stalk", "bolster", "command", "conceal", "control", "inspire",
+           "recon", "target", "attack", "suppress", "blast", "ready", "fly")
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -45,7 +45,7 @@ def check_invariants(before, action, step):
     for e in step.events:
         if e.kind == "casualty":
             assert e.data["removed_from"] in ("hand", "discard", "draw", None)
-    if isinstance(action, Play) and action.action in ("attack", "bombard", "suppress"):
+    if isinstance(action, Play) and action.action in ("attack", "blast", "suppress"):
         # combat never touches a supply or the table (only the played card lands on the table)
         for side in SIDES:
             assert after.zones_of(side).supply == before.zones_of(side).supply

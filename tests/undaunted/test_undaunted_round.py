@@ -131,10 +131,10 @@ def test_deploying_a_token_off_the_board(make):
     assert st.events[0].kind == "deploy" and st.events[0].rule is R.DEPLOY
     assert st.state.token("allied", "scouts-b").tile == "60"
     # only one marker admits the sniper: deployed there without asking
-    st2 = apply(st.state, Play("allied", "sniper", "sneak", path=("51",)))
+    st2 = apply(st.state, Play("allied", "sniper", "stalk", path=("51",)))
     assert st2.events[0].data["tile"] == "71" and st2.state.token("allied", "sniper").tile == "51"
     with pytest.raises(IllegalAction):
-        apply(s, Play("allied", "sniper", "sneak", path=("51",), deploy="80"))   # 80 admits squad B only
+        apply(s, Play("allied", "sniper", "stalk", path=("51",), deploy="80"))   # 80 admits squad B only
 
 
 def test_withdraw_does_not_deploy(make):

@@ -165,14 +165,15 @@ def test_chosen_dice_miss_then_hit_and_the_casualty():
     d.choose(attacker="machine-gunners-c", target="machine-gunners-a")
     d.face(5)
     assert "1 more to choose" in d.status.value
-    d.face(9)                                          # 5 and 9 against 5 + 1 + 2 = 8: 9 hits
+    # machine gunners' base defense is 4 (the GUNNERS counter, English rulebook p. 7), not the 5 once chosen
+    d.face(9)                                          # 5 and 9 against 4 + 1 + 2 = 7: 9 hits
     assert d.atk.rolled == (5, 9) and d.atk.hit and d.atk.predicting
-    assert "base defense 5 + cover 1 + range 2 = 8" in d.why.value
+    assert "base defense 4 + cover 1 + range 2 = 7" in d.why.value
     d.undo()
     d.undo()
     d.face(5)
-    d.face(7)                                          # no die reaches 8, no 0: a miss
-    assert d.atk.hit is False and "No hit" in d.status.value and "7 &lt; 8: miss" in d.why.value
+    d.face(6)                                          # no die reaches 7, no 0: a miss
+    assert d.atk.hit is False and "No hit" in d.status.value and "6 &lt; 7: miss" in d.why.value
     d.undo()
     d.undo()
     d.face(0)

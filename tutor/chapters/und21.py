@@ -81,8 +81,7 @@ def unit_table_html() -> str:
     """Every unit type: Czech name, base defense, and whether the rulebook text prints the value."""
     rows = []
     for u in UNIT_TYPES.values():
-        src = (f"rulebook line {u.defense_source.line}" if not u.defense_source.chosen
-               else f"engine's choice: {escape(u.defense_source.text)}")
+        src = escape(u.defense_source.cite)
         L = "style='text-align:left'"
         rows.append(f"<tr><td {L}>{escape(NAMES[u.name])}</td><td {L}>{escape(u.title_cs)}</td>"
                     f"<td style='text-align:center'><b>{u.base_defense}</b></td>"

@@ -1,9 +1,9 @@
-"""Chapter 23, Undaunted: movement (move, maneuver, scout, sneak) and fog of war.
+"""Chapter 23, Undaunted: movement (move, guide, scout, stalk) and fog of war.
 
 Try: :func:`play_widget` — a sandbox on the worked example's board: the engine lists every legal
 play of the cards in hand (``tutor.undaunted.legal_actions``), the learner picks one, the engine
 applies it and the board, markers and cards update. Chapter 24 reuses it for support actions.
-:func:`sneak_conflict_html` shows the rulebook's sneak 1 vs 2 disagreement side by side with
+:func:`sneak_conflict_html` shows the rulebook's stalk 1 vs 2 disagreement side by side with
 what the engine does under each value. Check: :func:`questions`.
 """
 
@@ -20,7 +20,7 @@ from tutor.render.undaunted import board_html, card_title, zones_html
 from tutor.undaunted import EndTurn, Play, Withdraw, apply, card_plays, legal_actions
 from tutor.undaunted import rules as R
 
-MOVEMENT = ("move", "maneuver", "scout", "sneak")
+MOVEMENT = ("move", "guide", "scout", "stalk")
 
 
 def describe(a) -> str:
@@ -135,15 +135,15 @@ def _remember_tiles(st):
 
 
 # ---------------------------------------------------------------------------------------------
-# the sneak conflict
+# the stalk conflict
 
 
 def sneak_conflict():
-    """The sneak conflict from ``tutor.conflicts.all_conflicts()`` (or the engine's own list)."""
+    """The stalk conflict from ``tutor.conflicts.all_conflicts()`` (or the engine's own list)."""
     try:
         from tutor.conflicts import all_conflicts
         for c in all_conflicts():
-            if "sneak" in c.key or "sneak" in c.topic.lower():
+            if "stalk" in c.key or "stalk" in c.topic.lower():
                 return c
     except ImportError:          # the conflict registry is optional here
         return None
@@ -151,12 +151,12 @@ def sneak_conflict():
 
 
 def sneak_destinations(value: int) -> list[str]:
-    """Where the sniper on 6B may end a sneak under the given value (engine, scenario option)."""
+    """Where the sniper on 6B may end a stalk under the given value (engine, scenario option)."""
     s = sandbox(("sniper",), side="axis")
     toks = tuple(replace(t, tile="6B") if t.unit == "sniper" and t.side == "axis" else t for t in s.tokens)
-    sc = replace(s.scenario, options=(("sneak", value),))
+    sc = replace(s.scenario, options=(("stalk", value),))
     s = replace(s, tokens=toks, scenario=sc)
-    return sorted({p.path[-1] for p in card_plays(s, "axis", "sniper") if isinstance(p, Play) and p.action == "sneak"})
+    return sorted({p.path[-1] for p in card_plays(s, "axis", "sniper") if isinstance(p, Play) and p.action == "stalk"})
 
 
 def sneak_conflict_html() -> str:
@@ -165,14 +165,14 @@ def sneak_conflict_html() -> str:
         texts = list(c.texts)
         ruling = c.ruling
     else:
-        texts = [R.SNEAK_TEXT, R.SNEAK_QR]
-        ruling = next(x["resolution"] for x in R.SOURCE_CONFLICTS if x["action"] == "sneak")
+        texts = [R.STALK_TEXT, R.STALK_QR]
+        ruling = next(x["resolution"] for x in R.SOURCE_CONFLICTS if x["action"] == "stalk")
     cols = "".join(f"<td style='vertical-align:top;width:50%;padding:6px;border:1px solid #ccc'>"
                    f"<b>{escape(r.heading)}</b>{rule_html(r, open_=True)}</td>" for r in texts)
     one, two = sneak_destinations(1), sneak_destinations(2)
     return (f"<table style='border-collapse:collapse;width:100%'><tr>{cols}</tr></table>"
             f"<p><b>How this tutor rules:</b> {escape(ruling)}</p>"
-            f"<p>What it changes, on the board above: a sniper on 6B may sneak to <b>{len(one)}</b> tiles with "
+            f"<p>What it changes, on the board above: a sniper on 6B may stalk to <b>{len(one)}</b> tiles with "
             f"value 1 ({', '.join(one)}) but to <b>{len(two)}</b> tiles with value 2.</p>")
 
 
@@ -214,13 +214,13 @@ def _q_sneak() -> Question:
 
     def rule_fn():
         s = sandbox(("sniper",))
-        _, step = _refused(s, Play("axis", "sniper", "sneak", path=("10B",), deploy=None))
+        _, step = _refused(s, Play("axis", "sniper", "stalk", path=("10B",), deploy=None))
         after = step.state
         marker = after.control_of("axis", "10B")
         fog = after.zones_of("axis").discard.count("fog-of-war") - s.zones_of("axis").discard.count("fog-of-war")
         ans = choices[2] if marker is None and fog == 0 else choices[0] if fog else choices[1]
-        return ans, f"<ul>{''.join(f'<li>{escape(e.text)}</li>' for e in step.events)}</ul>" + rule_html(R.SNEAK)
-    return Question("23.sneak", "<p>The axis sniper deploys on 6B and <b>sneaks</b> onto 10B, which Hans has never "
+        return ans, f"<ul>{''.join(f'<li>{escape(e.text)}</li>' for e in step.events)}</ul>" + rule_html(R.STALK)
+    return Question("23.stalk", "<p>The axis sniper deploys on 6B and <b>stalks</b> onto 10B, which Hans has never "
                     "scouted. What does he place or take?</p>", choices, rule_fn)
 
 
@@ -232,12 +232,12 @@ def _q_maneuver_suppressed() -> Question:
         toks = tuple(replace(t, suppressed=True) if t.unit == "riflemen-a" and t.side == "axis" else t
                      for t in s.tokens)
         s = replace(s, tokens=toks)
-        exc, _ = _refused(s, Play("axis", "platoon-guide", "maneuver", unit="riflemen-a", path=("6B",)))
+        exc, _ = _refused(s, Play("axis", "platoon-guide", "guide", unit="riflemen-a", path=("6B",)))
         if exc is None:
             return "Yes", "<p>The engine allowed it.</p>"
-        return "No", f"<p>The engine refuses: {escape(str(exc))}.</p>" + rule_html(R.MANEUVER_SUPPRESSED)
-    return Question("23.maneuver", "<p>Axis riflemen A on 12A are <b>suppressed</b>. May the platoon guide's "
-                    "<b>maneuver</b> move them to 6B (an axis tile)?</p>", choices, rule_fn)
+        return "No", f"<p>The engine refuses: {escape(str(exc))}.</p>" + rule_html(R.GUIDE_SUPPRESSED)
+    return Question("23.guide", "<p>Axis riflemen A on 12A are <b>suppressed</b>. May the platoon guide's "
+                    "<b>Guide</b> action move them to 6B (an axis tile)?</p>", choices, rule_fn)
 
 
 def _q_withdraw_fog() -> Question:

@@ -1,4 +1,4 @@
-"""Chapter 24, Undaunted: support actions — bolster, command, confuse, control, inspire, recon, target.
+"""Chapter 24, Undaunted: support actions — bolster, command, conceal, control, inspire, recon, target.
 
 Try: the chapter 23 sandbox (:func:`tutor.chapters.und23.play_widget`) with an allied hand holding
 every support action (:func:`support_widget`). Check: :func:`questions`, each a situation the engine
@@ -19,7 +19,7 @@ from tutor.undaunted import LoadedDice, Play, apply
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS
 
-SUPPORT = ("bolster", "command", "confuse", "control", "inspire", "recon", "target")
+SUPPORT = ("bolster", "command", "conceal", "control", "inspire", "recon", "target")
 SUPPORT_HAND = ("platoon-sergeant", "squad-leader-c", "scouts-c", "riflemen-c", "mortar", "fog-of-war")
 
 
@@ -147,10 +147,10 @@ def _q_confuse_empty() -> Question:
         s = support_state()
         z = s.zones_of("axis")
         s = replace(s, zones=(s.zones[0], replace(z, supply=tuple(c for c in z.supply if c != "fog-of-war"))))
-        exc, step = _try(s, Play("allied", "scouts-c", "confuse"))
+        exc, step = _try(s, Play("allied", "scouts-c", "conceal"))
         changed = step.state.zones_of("axis") != s.zones_of("axis")
         return ("Hans takes a fog of war anyway" if changed else "No effect"), _verdict(exc, step)
-    return Question("24.confuse", "<p>John plays scouts C to <b>confuse</b> Hans, but Hans's supply holds no fog "
+    return Question("24.conceal", "<p>John plays scouts C for <b>Conceal</b> against Hans, but Hans's supply holds no fog "
                     "of war. What happens?</p>", choices, rule_fn)
 
 

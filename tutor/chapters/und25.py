@@ -41,7 +41,7 @@ def attack_actions() -> list[tuple[str, str, int]]:
     seen, out = set(), []
     for c in CARDS.values():
         for a in c.actions:
-            if a.name in ("attack", "suppress", "bombard"):
+            if a.name in ("attack", "suppress", "blast"):
                 key = (c.name, a.name)
                 if key in seen:
                     continue
@@ -86,8 +86,8 @@ def odds_table_html(defenses=range(4, 13), dice=(1, 2, 3, 4), highlight: tuple[i
 def defense_report_html(unit: str, cover: Cover, rng_tiles: int, dice: int, *, action: str = "attack",
                         attacker_on_hill: bool = False) -> str:
     """The defense total with its parts, the hitting faces and the exact chance."""
-    bombard = action == "bombard"
-    d = total_defense(UNIT_TYPES[unit].base_defense, cover, rng_tiles, bombard=bombard,
+    blast = action == "blast"
+    d = total_defense(UNIT_TYPES[unit].base_defense, cover, rng_tiles, blast=blast,
                       attacker_on_hill=attacker_on_hill)
     one = p_die(d.total)
     anyhit = p_hit(d.total, dice)
@@ -127,11 +127,11 @@ def defense_widget(seed: int = 44):
 
     def show(*_):
         name, dice, cov = current()
-        rng_tiles.disabled = name == "bombard"
+        rng_tiles.disabled = name == "blast"
         out.value = defense_report_html(units.value, cov, rng_tiles.value, dice, action=name,
                                         attacker_on_hill=on_hill.value)
         d = total_defense(UNIT_TYPES[units.value].base_defense, cov, rng_tiles.value,
-                          bombard=name == "bombard", attacker_on_hill=on_hill.value)
+                          blast=name == "blast", attacker_on_hill=on_hill.value)
         table.value = ("<details><summary>The whole table: chance of a hit by total defense and dice"
                        "</summary>" + odds_table_html(highlight=(d.total, dice)
                                                       if 4 <= d.total <= 12 and dice <= 4 else None)
@@ -141,7 +141,7 @@ def defense_widget(seed: int = 44):
     def do_roll(_):
         name, dice, cov = current()
         d = total_defense(UNIT_TYPES[units.value].base_defense, cov, rng_tiles.value,
-                          bombard=name == "bombard", attacker_on_hill=on_hill.value)
+                          blast=name == "blast", attacker_on_hill=on_hill.value)
         r = roll(dice, d.total, rng)
         rolled.value = (f"<p style='font-size:15px'>🎲 {escape(r.text)}"
                         f"{' — ' + ('suppressed!' if name == 'suppress' else 'a casualty!') if r.hit else ''}</p>")
@@ -198,7 +198,7 @@ def hill_cases_html() -> str:
     rows = []
     for label, kw, rng_tiles in (("attacker not on a hill", {}, 2),
                                  ("attacker on a hill (any hill)", {"attacker_on_hill": True}, 2),
-                                 ("bombard (mortar)", {"bombard": True}, 2)):
+                                 ("blast (mortar)", {"blast": True}, 2)):
         d = total_defense(base, HILL, rng_tiles, **kw)
         rows.append(f"<tr><td style='text-align:left'>{label}</td>"
                     f"<td style='text-align:left'>{escape(d.text)}</td></tr>")

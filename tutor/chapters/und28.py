@@ -32,19 +32,19 @@ ROLES = {
     "riflemen": (("The core of the platoon and the only unit that can take objectives: always keep one in "
                  "your deck if you must take objectives."),
                  "Tyto jednotky jsou ve hře jedinými, které umožňují obsazovat cíle."),
-    "scouts": (("Open new tiles (scout), restore communications (recon removes fog of war) and confuse the "
-               "enemy."),
+    "scouts": (("Open new tiles (scout), restore communications (recon removes fog of war) and deceive the "
+               "enemy (conceal)."),
                ("Jde o velice všestranné jednotky, které vám umožní propátrávat nová pole, znovu navázat "
                "komunikaci (zbavit se karet válečný zmatek) nebo použít klamavou taktiku pro zmatení nepřítele.")),
     "machine-gunners": (("More firepower than riflemen or scouts, and covering fire that pins the enemy down "
                         "(suppress)."),
                         "Také dokážou poskytnout krycí palbu, vedoucí k paralyzování nepřítele."),
     "sniper": (("The highest attack and defense in the game, and the only unit that moves through unscouted "
-               "tiles without scouting them (sneak)."),
+               "tiles without scouting them (stalk)."),
                ("Mají nejvyšší hodnotu útoku a obrany ve hře a jsou jedinou jednotkou, jež je schopna "
                "přesouvat se oblastmi, které zatím nebyly propátrány.")),
     "mortar": (("Slow to set up — it needs its own target action — but then hits a whole tile at any "
-               "distance (bombard)."),
+               "distance (blast)."),
                ("vyžaduje vlastní akci pro samotné zaměření cíle, ale jakmile je vše připraveno, dokáže z boje "
                "velice účinně vyřadit soustředěné nepřátelské síly, a to navíc bez ohledu na vzdálenost.")),
     "fog-of-war": ("Disrupted communications and confusion: initiative only; remove it with recon.",
@@ -62,11 +62,6 @@ def card_types() -> list[str]:
             seen.add(c.name)
             out.append(c.id)
     return out
-
-
-def _chosen_mark(src) -> str:
-    return "<sup title='not printed in the rulebook text: the engine’s documented choice'>*</sup>" \
-        if src.chosen else ""
 
 
 def platoon_rows(sort: str = "catalogue", kind: str = "all") -> list[dict]:
@@ -92,32 +87,29 @@ def platoon_table_html(sort: str = "catalogue", kind: str = "all") -> str:
             "<th>Copies</th><th>Token defense</th></tr>")
     body = []
     for r in platoon_rows(sort, kind):
-        acts = " · ".join(f"{escape(a.label)}{_chosen_mark(a.source)}" for a in r["actions"]) or "—"
-        dfn = "—" if r["defense"] is None else f"{r['defense']}{_chosen_mark(r['defense_src'])}"
+        acts = " · ".join(f"{escape(a.label)}" for a in r["actions"]) or "—"
+        dfn = "—" if r["defense"] is None else f"{r['defense']}"
         body.append(f"<tr><td style='text-align:left'><b>{escape(r['unit'])}</b></td>"
                     f"<td style='text-align:left'>{escape(r['czech'])}</td>"
                     f"<td style='text-align:left'>{KIND[r['kind']]}</td><td>{r['squad']}</td>"
-                    f"<td>{r['initiative']}{_chosen_mark(r['init_src'])}</td><td style='text-align:left'>{acts}</td>"
+                    f"<td>{r['initiative']}</td><td style='text-align:left'>{acts}</td>"
                     f"<td>{r['copies']}</td><td>{dfn}</td></tr>")
     return ("<table style='border-collapse:collapse;font-size:13px' border='1' cellpadding='4'>" + head
-            + "".join(body) + "</table><p style='font-size:12px;color:#555'>* not printed in the extracted "
-            "rulebook text (the card figures lost their action icons): the engine's documented choice. "
-            "Copies per side are reconstructed from the component list (54 cards per side).</p>")
+            + "".join(body) + "</table><p style='font-size:12px;color:#555'>Values the Czech rulebook text "
+            "lost with the card pictures are as the English edition prints them (the cards and counters "
+            "pictured in its rulebook and scenario book); copies per side as the scenario book's Starting "
+            "Cards tables count them (54 cards per side).</p>")
 
 
 def card_html(card_id: str) -> str:
     c = CARDS[card_id]
     role, quote = ROLES[c.name]
-    src = [(f"<li>initiative {c.initiative}: "
-           f"{'rulebook line ' + str(c.initiative_source.line) if not c.initiative_source.chosen else escape(c.initiative_source.text)}</li>")]
+    src = [f"<li>initiative {c.initiative}: {escape(c.initiative_source.cite)}</li>"]
     for a in c.actions:
-        where = f"rulebook line {a.source.line}" if not a.source.chosen else escape(a.source.text)
-        src.append(f"<li>{escape(a.label)}: {where}</li>")
+        src.append(f"<li>{escape(a.label)}: {escape(a.source.cite)}</li>")
     if c.kind == "soldier":
         ut = UNIT_TYPES[c.name]
-        where = (f"rulebook line {ut.defense_source.line}" if not ut.defense_source.chosen
-                 else escape(ut.defense_source.text))
-        src.append(f"<li>token base defense {ut.base_defense}: {where}</li>")
+        src.append(f"<li>token base defense {ut.base_defense}: {escape(ut.defense_source.cite)}</li>")
     from tutor.render.scene import card_scene
     from tutor.render.svg import svg
     pic = svg(card_scene([("", (render_card(card_id),), None)], width=200, card_h=80))
@@ -186,10 +178,10 @@ def _q_any_unit() -> Question:
     choices = ("Platoon sergeant", "Platoon guide", "Squad leader", "Sniper")
 
     def rule_fn():
-        names = sorted({NAMES[c.name] for c in CARDS.values() if c.action("maneuver")})
-        return names[0], (f"<p>Maneuver (move <i>any</i> of your units) is printed on: {', '.join(names)}.</p>"
-                          + rule_html(R.MANEUVER))
-    return Question("28.maneuver", "<p>Which card can move <b>another</b> unit's token?</p>", choices, rule_fn)
+        names = sorted({NAMES[c.name] for c in CARDS.values() if c.action("guide")})
+        return names[0], (f"<p>Guide (move <i>any</i> of your units) is printed on: {', '.join(names)}.</p>"
+                          + rule_html(R.GUIDE))
+    return Question("28.guide", "<p>Which card can move <b>another</b> unit's token?</p>", choices, rule_fn)
 
 
 def _q_no_squad() -> Question:

@@ -2,7 +2,7 @@
 
 Gathers ``tutor.conflicts.all_conflicts()`` (Memoir '44, with the ruling the engine applies) and
 ``tutor.undaunted.rules.SOURCE_CONFLICTS`` (Undaunted: Normandy, where the rulebook disagrees with
-itself — sneak 1 versus 2 among them) into one list of plain entries, and renders it as HTML: each
+itself — stalk 1 versus 2 among them) into one list of plain entries, and renders it as HTML: each
 conflict's question, its source texts side by side (original wording, English gist, file and
 heading or line), and the ruling this project's engine uses. Pure functions, no widgets.
 """
@@ -34,6 +34,7 @@ class Entry:
     texts: tuple[Text, ...]
     ruling: str
     engine: str
+    published: tuple[str, ...] = ()
 
 
 def _all() -> list[Entry]:
@@ -41,7 +42,7 @@ def _all() -> list[Entry]:
     out = []
     for c in all_conflicts():
         texts = tuple(Text(r.quote, r.summary, r.language, r.cite) for r in c.texts)
-        out.append(Entry(c.key, c.game, c.topic, c.question, texts, c.ruling, c.engine))
+        out.append(Entry(c.key, c.game, c.topic, c.question, texts, c.ruling, c.engine, c.published))
     return out
 
 
@@ -98,8 +99,10 @@ def entry_html(e: Entry) -> str:
         f'<blockquote lang="{t.lang}">{escape(t.original)}</blockquote><small>{escape(t.english)}</small></div>'
         for t in e.texts)
     game = "Memoir '44" if e.game == "memoir44" else "Undaunted: Normandy"
+    published = ("<p><small>The published game and public sources:</small></p><ul>"
+                 + "".join(f"<li>{escape(p)}</li>" for p in e.published) + "</ul>") if e.published else ""
     return (f'<div class="tutor-conf" id="{escape(e.key)}"><h3>{escape(e.topic)} <small>({game})</small></h3>'
-            f'<p>{escape(e.question)}</p><div class="texts">{texts}</div>'
+            f'<p>{escape(e.question)}</p><div class="texts">{texts}</div>{published}'
             f'<div class="ruling"><b>How this project rules:</b> {escape(e.ruling)} '
             f'<small>(in <code>{escape(e.engine)}</code>)</small></div></div>')
 

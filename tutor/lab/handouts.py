@@ -61,9 +61,9 @@ SHEETS: dict[str, Sheet] = {
                      "und.casualties.hand", "und.casualties.draw", "und.casualties.token"), pictures="und-combat"),
     "22": Sheet((), ("und.round.draw", "und.round.initiative", "und.round.initiative.discard", "und.round.turn",
                      "und.round.reshuffle"), pictures="und-round"),
-    "23": Sheet((), ("und.move", "und.maneuver", "und.scout", "und.sneak", "und.fog", "und.withdraw.fog"),
+    "23": Sheet((), ("und.move", "und.guide", "und.scout", "und.stalk", "und.fog", "und.withdraw.fog"),
                 pictures="und-move"),
-    "24": Sheet((), ("und.bolster", "und.command", "und.confuse", "und.control", "und.inspire", "und.recon",
+    "24": Sheet((), ("und.bolster", "und.command", "und.conceal", "und.control", "und.inspire", "und.recon",
                      "und.target"), pictures="und-support"),
     "26": Sheet((), ("und.round.initiative", "und.scout", "und.combat.dice", "und.casualties"),
                 pictures="und-worked"),
@@ -201,7 +201,7 @@ def _pics_und_move():
     s = und23.sandbox(und23.MOVE_HAND)
     return [_und_board(s, "Moving on the worked example's board", "A unit enters only tiles its side has scouted."),
             (zones_svg(s.zones_of("axis"), zones=("hand",), title="Movement cards"),
-             "Move, maneuver, scout and sneak come from the card played.")]
+             "Move, guide, scout and stalk come from the card played.")]
 
 
 def _pics_und_support():
@@ -209,7 +209,7 @@ def _pics_und_support():
     from tutor.render.undaunted import zones_svg
     s = und24.support_state()
     return [(zones_svg(s.zones_of("allied"), zones=("hand", "table"), title="A hand with every support action"),
-             "Leaders bolster, command and inspire; other cards confuse, control, recon and target.")]
+             "Leaders bolster, command and inspire; other cards conceal, control, recon and target.")]
 
 
 def _pics_und_worked():

@@ -6,8 +6,8 @@ lists what the deciding player may do now (for drills, tests and the random play
 
 Readings where the rulebook is silent (each also said in the event text where it matters):
 
-* Move, maneuver, scout and sneak take a ``path`` of up to the action's value in steps, each step
-  to an adjacent tile (``board.py``). Move and maneuver need your control marker (either side up)
+* Move, guide, scout and stalk take a ``path`` of up to the action's value in steps, each step
+  to an adjacent tile (``board.py``). Move and guide need your control marker (either side up)
   on every tile entered; scout places a scouted marker, and takes one fog of war from your supply
   into your discard pile, on every tile entered that has no marker of yours.
 * The card being played is laid on the table as the action resolves, so inspire cannot take
@@ -387,21 +387,21 @@ def _a_move(d, s, p, card, spec, unit_tile, rng):
     _remove_target_if_mortar(d, p.side, card.unit, "moved")
 
 
-def _a_maneuver(d, s, p, card, spec, unit_tile, rng):
+def _a_guide(d, s, p, card, spec, unit_tile, rng):
     if p.unit is None:
-        raise IllegalAction("maneuver: say which of your units moves (unit=...)", rules.MANEUVER)
+        raise IllegalAction("guide: say which of your units moves (unit=...)", rules.GUIDE)
     tok = d.tokens.get((p.side, p.unit))
     if tok is None or tok.tile is None:
-        raise IllegalAction(f"{p.side} has no {p.unit} token on the board", rules.MANEUVER)
+        raise IllegalAction(f"{p.side} has no {p.unit} token on the board", rules.GUIDE)
     if tok.suppressed:
-        raise IllegalAction(f"{p.unit} is suppressed and cannot be maneuvered", rules.MANEUVER_SUPPRESSED)
-    path = _steps(s, tok.tile, p.path, spec.value, rules.MANEUVER)
+        raise IllegalAction(f"{p.unit} is suppressed and cannot be guided", rules.GUIDE_SUPPRESSED)
+    path = _steps(s, tok.tile, p.path, spec.value, rules.GUIDE)
     for t in path:
         if t not in d.control[SIDE_INDEX[p.side]]:
-            raise IllegalAction(f"{t} has no {p.side} control marker: maneuver may only enter tiles with "
+            raise IllegalAction(f"{t} has no {p.side} control marker: guide may only enter tiles with "
                                 f"your control marker", rules.MOVE)
     d.set_token(Token(p.side, p.unit, path[-1], False))
-    d.event("maneuver", p.side, f"{p.unit} is maneuvered {tok.tile} → {' → '.join(path)}", rules.MANEUVER,
+    d.event("guide", p.side, f"{p.unit} is guided {tok.tile} → {' → '.join(path)}", rules.GUIDE,
             unit=p.unit, path=list(path))
     _remove_target_if_mortar(d, p.side, p.unit, "moved")
 
@@ -427,13 +427,13 @@ def _a_scout(d, s, p, card, spec, unit_tile, rng):
             rules.SCOUT, unit=card.unit, path=list(path), scouted=placed, fog_of_war=fog)
 
 
-def _a_sneak(d, s, p, card, spec, unit_tile, rng):
-    _need_unit(card, unit_tile, rules.SNEAK)
-    value = s.scenario.option("sneak", spec.value)
-    path = _steps(s, unit_tile, p.path, value, rules.SNEAK_TEXT)
+def _a_stalk(d, s, p, card, spec, unit_tile, rng):
+    _need_unit(card, unit_tile, rules.STALK)
+    value = s.scenario.option("stalk", spec.value)
+    path = _steps(s, unit_tile, p.path, value, rules.STALK_TEXT)
     d.set_token(Token(p.side, card.unit, path[-1], False))
-    d.event("sneak", p.side, f"{card.unit} sneaks {unit_tile} → {' → '.join(path)} (no marker, no fog of war)",
-            rules.SNEAK, unit=card.unit, path=list(path))
+    d.event("stalk", p.side, f"{card.unit} stalks {unit_tile} → {' → '.join(path)} (no marker, no fog of war)",
+            rules.STALK, unit=card.unit, path=list(path))
     _remove_target_if_mortar(d, p.side, card.unit, "moved")
 
 
@@ -470,14 +470,14 @@ def _a_command(d, s, p, card, spec, unit_tile, rng):
             rules.RESHUFFLE if got.reshuffles else rules.COMMAND, cards=list(got.cards))
 
 
-def _a_confuse(d, s, p, card, spec, unit_tile, rng):
+def _a_conceal(d, s, p, card, spec, unit_tile, rng):
     foe = other(p.side)
     if FOG in d.z(foe).supply:
         d.move_card(foe, FOG, "supply", "discard")
-        d.event("confuse", p.side, f"confuse: a fog of war from {foe}'s supply into {foe}'s discard pile",
-                rules.CONFUSE)
+        d.event("conceal", p.side, f"conceal: a fog of war from {foe}'s supply into {foe}'s discard pile",
+                rules.CONCEAL)
     else:
-        d.event("confuse", p.side, f"confuse: {foe}'s supply has no fog of war, no effect", rules.CONFUSE)
+        d.event("conceal", p.side, f"conceal: {foe}'s supply has no fog of war, no effect", rules.CONCEAL)
 
 
 def _a_control(d, s, p, card, spec, unit_tile, rng):
@@ -603,21 +603,21 @@ def _a_suppress(d, s, p, card, spec, unit_tile, rng):
     _fire(d, s, p, card, spec, unit_tile, rng, suppress=True)
 
 
-def _a_bombard(d, s, p, card, spec, unit_tile, rng):
-    _need_unit(card, unit_tile, rules.BOMBARD)
+def _a_blast(d, s, p, card, spec, unit_tile, rng):
+    _need_unit(card, unit_tile, rules.BLAST)
     t = d.targets[SIDE_INDEX[p.side]]
     if t is None:
-        raise IllegalAction(f"{p.side} has no target marker on the board", rules.BOMBARD)
+        raise IllegalAction(f"{p.side} has no target marker on the board", rules.BLAST)
     rng = _rng(rng)
     victims = sorted(d.units_at(t), key=lambda k: (SIDE_INDEX[k.side], k.unit))
     if not victims:
-        d.event("bombard", p.side, f"bombard on {t}: no units there", rules.BOMBARD, tile=t)
+        d.event("blast", p.side, f"blast on {t}: no units there", rules.BLAST, tile=t)
     tile = s.board.tile(t)
     for tok in victims:
-        dfn = combat.total_defense(UNIT_TYPES[CARDS[tok.unit].name].base_defense, tile.cover, 0, bombard=True)
+        dfn = combat.total_defense(UNIT_TYPES[CARDS[tok.unit].name].base_defense, tile.cover, 0, blast=True)
         r = combat.roll(spec.value, dfn.total, rng)
-        d.event("bombard", p.side, f"bombard on {t} hits at {tok.side} {tok.unit}: {dfn.text}; {r.text}",
-                rules.BOMBARD, tile=t, target=tok.unit, target_side=tok.side, defense=dfn.total,
+        d.event("blast", p.side, f"blast on {t} hits at {tok.side} {tok.unit}: {dfn.text}; {r.text}",
+                rules.BLAST, tile=t, target=tok.unit, target_side=tok.side, defense=dfn.total,
                 dice=list(r.dice), hit=r.hit)
         if r.hit:
             cur = d.tokens[(tok.side, tok.unit)]
@@ -626,10 +626,10 @@ def _a_bombard(d, s, p, card, spec, unit_tile, rng):
 
 
 _HANDLERS = {
-    "move": _a_move, "maneuver": _a_maneuver, "scout": _a_scout, "sneak": _a_sneak,
-    "bolster": _a_bolster, "command": _a_command, "confuse": _a_confuse, "control": _a_control,
+    "move": _a_move, "guide": _a_guide, "scout": _a_scout, "stalk": _a_stalk,
+    "bolster": _a_bolster, "command": _a_command, "conceal": _a_conceal, "control": _a_control,
     "inspire": _a_inspire, "recon": _a_recon, "target": _a_target, "attack": _a_attack,
-    "suppress": _a_suppress, "bombard": _a_bombard,
+    "suppress": _a_suppress, "blast": _a_blast,
 }
 
 
@@ -639,7 +639,7 @@ _HANDLERS = {
 
 @dataclass(frozen=True)
 class AttackPreview:
-    """What an attack (or suppress, or bombard on one unit) would face, before any die is rolled."""
+    """What an attack (or suppress, or blast on one unit) would face, before any die is rolled."""
 
     attacker: str
     target: str
@@ -660,18 +660,18 @@ def preview_attack(s: GameState, side: str, attacker: str, target: str, *, dice:
                    action: str = "attack") -> AttackPreview:
     """Exact odds of ``side``'s unit ``attacker`` hitting enemy unit ``target`` where they stand now.
 
-    ``action`` is "attack" (default), "suppress" or "bombard" (bombard: ``target`` is any unit on
+    ``action`` is "attack" (default), "suppress" or "blast" (blast: ``target`` is any unit on
     the side's target marker, range not counted). ``dice`` defaults to the action's value on the card.
     """
     foe = other(side)
     a = s.token(side, attacker)
     if a is None or a.tile is None:
         raise IllegalAction(f"{side} has no {attacker} token on the board", rules.CHOOSE_TARGET)
-    if action == "bombard":
+    if action == "blast":
         t = next((t for t in s.tokens if t.unit == target and t.tile is not None
                   and t.tile == s.target_of(side)), None)
         if t is None:
-            raise IllegalAction(f"{target} is not on {side}'s target marker", rules.BOMBARD)
+            raise IllegalAction(f"{target} is not on {side}'s target marker", rules.BLAST)
     else:
         t = s.token(foe, target)
         if t is None or t.tile is None:
@@ -679,7 +679,7 @@ def preview_attack(s: GameState, side: str, attacker: str, target: str, *, dice:
     spec = CARDS[attacker].action(action)
     n = dice if dice is not None else (spec.value if spec is not None else 1)
     dfn = combat.total_defense(UNIT_TYPES[CARDS[t.unit].name].base_defense, s.board.tile(t.tile).cover,
-                               s.board.range(a.tile, t.tile), bombard=action == "bombard",
+                               s.board.range(a.tile, t.tile), blast=action == "blast",
                                attacker_on_hill=s.board.tile(a.tile).cover.hill)
     return AttackPreview(attacker, target, dfn, n, combat.p_die(dfn.total), combat.p_hit(dfn.total, n),
                          (rules.DEFENSE, rules.RANGE, rules.HILL, rules.DICE))
@@ -757,7 +757,7 @@ def _options(s: GameState, side: str, card: Card, spec, here, dep) -> list:
     if name == "move":
         return [P(side, cid, name, path=pa, deploy=dep)
                 for pa in _paths(s, here, spec.value, mine.__contains__)]
-    if name == "maneuver":
+    if name == "guide":
         out = []
         for t in s.tokens_of(side):
             if t.suppressed:
@@ -767,8 +767,8 @@ def _options(s: GameState, side: str, card: Card, spec, here, dep) -> list:
         return out
     if name == "scout":
         return [P(side, cid, name, path=pa, deploy=dep) for pa in _paths(s, here, spec.value, lambda t: True)]
-    if name == "sneak":
-        v = s.scenario.option("sneak", spec.value)
+    if name == "stalk":
+        v = s.scenario.option("stalk", spec.value)
         return [P(side, cid, name, path=pa, deploy=dep) for pa in _paths(s, here, v, lambda t: True)]
     if name == "bolster":
         supply = s.zones_of(side).supply
@@ -785,7 +785,7 @@ def _options(s: GameState, side: str, card: Card, spec, here, dep) -> list:
         return out
     if name == "command":
         return [P(side, cid, name, deploy=dep)]
-    if name in ("confuse", "recon"):
+    if name in ("conceal", "recon"):
         return [P(side, cid, name, deploy=dep)]
     if name == "control":
         if mine.get(here) != SCOUTED:
@@ -802,7 +802,7 @@ def _options(s: GameState, side: str, card: Card, spec, here, dep) -> list:
         return [P(side, cid, name, target=t, deploy=dep) for t in s.board.within(here, 3)]
     if name in ("attack", "suppress"):
         return [P(side, cid, name, target=t.unit, deploy=dep) for t in s.tokens_of(other(side))]
-    if name == "bombard":
+    if name == "blast":
         if s.targets[i] is None:
             return []
         return [P(side, cid, name, deploy=dep)]

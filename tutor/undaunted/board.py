@@ -2,7 +2,7 @@
 
 **There is no line of sight** (DÍLKY HERNÍHO PLÁNU: "na žádné linie výhledu apod. se v této hře
 nehraje"): a tile's cover number sums up everything on it. What the engine needs from geometry is
-only *adjacency* (move, maneuver: "sousedící pole", STRUČNÝ PŘEHLED) and *range* (the number of
+only *adjacency* (move, guide: "sousedící pole", STRUČNÝ PŘEHLED) and *range* (the number of
 tiles from the attacker to the target, the attacker's tile not counted, BOJOVÉ AKCE; target: at
 least 3 tiles from the mortar).
 

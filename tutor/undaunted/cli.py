@@ -1,7 +1,7 @@
 """``tutor undaunted ...``: casualties on deck files, exact hit odds, checks, catalogue, playouts.
 
     tutor undaunted casualty FILE --unit ID [--seed N] [--json]
-    tutor undaunted hit --defense D --cover C --range R --dice N [--bombard] [--attacker-on-hill] [--json]
+    tutor undaunted hit --defense D --cover C --range R --dice N [--blast] [--attacker-on-hill] [--json]
     tutor undaunted check FILE [--json]          (a deck file or a scenario file)
     tutor undaunted cards [--json]               (the card catalogue with its sources)
     tutor undaunted conflicts [--json]           (where the rulebook disagrees with itself)
@@ -15,9 +15,8 @@ import random
 
 from tutor.errors import InputError
 from tutor.undaunted import combat
-from tutor.undaunted.cards import CARDS, COPIES_SOURCE, UNIT_IDS, UNIT_TYPES
+from tutor.undaunted.cards import ACTION_CS, ACTIONS_SOURCE, CARDS, COPIES_SOURCE, UNIT_IDS, UNIT_TYPES
 from tutor.undaunted.deck import ZONE_NAMES, casualty
-from tutor.undaunted.rules import SOURCE_CONFLICTS
 from tutor.undaunted.scenario import parse_deck, parse_scenario, read_yaml
 
 
@@ -54,7 +53,7 @@ def add_commands(subparsers) -> None:
     h.add_argument("--cover", required=True, help="cover of the target's tile: a number or 3/1 (hill)")
     h.add_argument("--range", type=_nonneg("range"), default=0, help="tiles from attacker to target")
     h.add_argument("--dice", type=_nonneg("dice"), required=True, help="the action's value")
-    h.add_argument("--bombard", action="store_true", help="a bombard: no range, hill cover 1")
+    h.add_argument("--blast", action="store_true", help="a blast: no range, hill cover 1")
     h.add_argument("--attacker-on-hill", action="store_true", help="the attacker is on a hill tile")
     h.add_argument("--json", action="store_true")
     h.set_defaults(func=cmd_hit)
@@ -113,7 +112,7 @@ def cmd_hit(args) -> int:
     cover = combat.parse_cover(args.cover, where="--cover")
     if args.dice < 1:
         raise InputError("--dice: must be at least 1 (one d10 per action point)")
-    d = combat.total_defense(args.defense, cover, args.range, bombard=args.bombard,
+    d = combat.total_defense(args.defense, cover, args.range, blast=args.blast,
                              attacker_on_hill=args.attacker_on_hill)
     pd, ph = combat.p_die(d.total), combat.p_hit(d.total, args.dice)
     data = {"total_defense": d.total, "p_die": combat.fraction_text(pd), "p_hit": combat.fraction_text(ph)}
@@ -143,28 +142,35 @@ def cmd_check(args) -> int:
 
 def cmd_cards(args) -> int:
     data = {"cards": [c.to_json() for c in CARDS.values()],
-            "units": {n: {"title_cs": u.title_cs, "base_defense": u.base_defense,
+            "units": {n: {"title_en": u.title_en, "title_cs": u.title_cs, "base_defense": u.base_defense,
                           "source": u.defense_source.to_json()} for n, u in UNIT_TYPES.items()},
-            "copies_source": COPIES_SOURCE.to_json()}
+            "copies_source": COPIES_SOURCE.to_json(), "actions_source": ACTIONS_SOURCE.to_json(),
+            "action_names_cs": ACTION_CS}
     lines = []
     for c in CARDS.values():
         acts = ", ".join(a.label for a in c.actions) or "(initiative only)"
-        lines.append(f"{c.id:18} init {c.initiative}  {acts}")
+        lines.append(f"{c.id:18} init {c.initiative}  {acts}  [{c.actions_source.cite}]")
     for n, u in UNIT_TYPES.items():
-        src = f"line {u.defense_source.line}" if u.defense_source.line else "chosen"
-        lines.append(f"token {n:16} base defense {u.base_defense} ({src})")
+        lines.append(f"token {n:16} base defense {u.base_defense}  [{u.defense_source.cite}]")
+    lines.append(f"copies: {COPIES_SOURCE.text}  [{COPIES_SOURCE.published}]")
     _emit(data, args.json, "\n".join(lines))
     return 0
 
 
 def cmd_conflicts(args) -> int:
+    """Every Undaunted conflict: the rulebook's texts, the published edition's and public sources'
+    readings, and the engine's ruling (``tutor.conflicts``)."""
+    from tutor.conflicts import all_conflicts
+    data = [c.to_json() for c in all_conflicts() if c.game == "undaunted"]
     lines = []
-    for c in SOURCE_CONFLICTS:
+    for c in data:
         lines.append(f"{c['topic']}:")
         for t in c["texts"]:
-            lines.append(f"  {t['where']} (line {t['line']}): {t['text']}")
-        lines.append(f"  → {c['resolution']}")
-    _emit(SOURCE_CONFLICTS, args.json, "\n".join(lines))
+            lines.append(f"  Czech rulebook, {t['heading']}: {t['quote']}")
+        for p in c["published"]:
+            lines.append(f"  {p}")
+        lines.append(f"  → {c['ruling']}")
+    _emit(data, args.json, "\n".join(lines))
     return 0
 
 

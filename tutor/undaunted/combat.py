@@ -2,8 +2,8 @@
 
 Total defense = base defense + cover + range (BOJOVÉ AKCE, 2.). Range is the number of tiles from
 the attacker to the target, the attacker's own tile not counted (0 on the same tile, 1 next door);
-bombard adds no range. Hill cover "3/1" counts 1 when the attacker is also on a hill (any hill) or
-for bombard, else 3. One d10 (faces 0-9) per action point; a die at or above the total defense is
+blast adds no range. Hill cover "3/1" counts 1 when the attacker is also on a hill (any hill) or
+for blast, else 3. One d10 (faces 0-9) per action point; a die at or above the total defense is
 a hit, and a 0 always hits; any number of hitting dice is one hit.
 """
 
@@ -30,8 +30,8 @@ class Cover:
     def hill(self) -> bool:
         return self.low is not None
 
-    def value(self, *, attacker_on_hill: bool = False, bombard: bool = False) -> int:
-        if self.low is not None and (attacker_on_hill or bombard):
+    def value(self, *, attacker_on_hill: bool = False, blast: bool = False) -> int:
+        if self.low is not None and (attacker_on_hill or blast):
             return self.low
         return self.high
 
@@ -83,19 +83,19 @@ class Defense:
     text: str
 
 
-def total_defense(base: int, cover: Cover | int, rng_tiles: int, *, bombard: bool = False,
+def total_defense(base: int, cover: Cover | int, rng_tiles: int, *, blast: bool = False,
                   attacker_on_hill: bool = False) -> Defense:
-    """Base + cover + range (no range for bombard; hill cover 3/1 → 1 vs hill attackers and bombard)."""
+    """Base + cover + range (no range for blast; hill cover 3/1 → 1 vs hill attackers and blast)."""
     cov = cover if isinstance(cover, Cover) else Cover(cover)
-    c = cov.value(attacker_on_hill=attacker_on_hill, bombard=bombard)
-    r = 0 if bombard else rng_tiles
+    c = cov.value(attacker_on_hill=attacker_on_hill, blast=blast)
+    r = 0 if blast else rng_tiles
     total = base + c + r
     parts = f"base defense {base} + cover {c}"
     if cov.hill:
-        why = "bombard" if bombard else ("the attacker is also on a hill" if attacker_on_hill else
+        why = "blast" if blast else ("the attacker is also on a hill" if attacker_on_hill else
                                          "the attacker is not on a hill")
         parts += f" (hill cover 3/1: {c}, {why})"
-    parts += " (no range for bombard)" if bombard else f" + range {r}"
+    parts += " (no range for blast)" if blast else f" + range {r}"
     return Defense(base, c, r, total, cov.hill, f"{parts} = {total}")
 
 

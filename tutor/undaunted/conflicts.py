@@ -1,48 +1,106 @@
 """Undaunted's entries for ``tutor.conflicts.all_conflicts()``: where the rulebook disagrees with
-itself or leaves room for a reading, the texts side by side and what this engine does.
+itself, where the published English edition or public implementations read a value differently,
+or where the text leaves room for a reading — the texts side by side and what this engine does.
 
 ``CONFLICTS`` holds plain dicts with the fields of ``tutor.conflicts.Conflict`` (so this module
-does not import the Memoir side). ``tutor.undaunted.rules.SOURCE_CONFLICTS`` is the same
-material with seed line numbers, for the Undaunted notebooks.
+does not import the Memoir side). ``published`` lists the readings of the English edition and of
+public implementations, each saying where it is printed. ``tutor.undaunted.rules.SOURCE_CONFLICTS``
+is the rulebook's own disagreements with line numbers, for the Undaunted notebooks.
 """
 
 from __future__ import annotations
 
 from tutor.undaunted import rules as R
+from tutor.undaunted.cards import AHERRIOT, DIMOHA, DIMOHA_TOKEN, EN_RULEBOOK, EN_SCENARIOS
 
 CONFLICTS = (
-    {"key": "und.sneak.value", "game": "undaunted", "topic": "Sneak: 1 tile or 2?",
-         "texts": (R.SNEAK_TEXT, R.SNEAK_QR),
-         "question": "The rules text prints 'Skrytý přesun 1' (move 1 tile), the quick reference "
-                  "'Skrytý přesun 2' (up to 2 tiles).",
-         "ruling": "Sneak moves 1 tile, as the rules text says; a scenario may set options: {sneak: 2} to "
-                "play the quick reference's value.",
-         "engine": "tutor.undaunted.actions (sneak), tutor.undaunted.cards.SNEAK_1"},
+    {"key": "und.stalk.value", "game": "undaunted", "topic": "Stalk: 1 tile or 2?",
+         "texts": (R.STALK_TEXT, R.STALK_QR),
+         "question": "The Czech rules text prints 'Skrytý přesun 1' (Stalk 1: move 1 tile), the Czech quick "
+                  "reference 'Skrytý přesun 2' (up to 2 tiles).",
+         "published": (f"{EN_RULEBOOK}, p. 21: the Sniper card prints Stalk 1.",
+                       f"{EN_RULEBOOK}, p. 23 (QUICK REFERENCE): 'Stalk X', the value left to the card.",
+                       f"{AHERRIOT} and {DIMOHA}: stalk 1."),
+         "ruling": "Stalk moves 1 tile, as the Czech rules text and the printed card say; a scenario may set "
+                "options: {stalk: 2} to play the Czech quick reference's value.",
+         "engine": "tutor.undaunted.actions (stalk), tutor.undaunted.cards.STALK_1"},
     {"key": "und.move.marker", "game": "undaunted", "topic": "Move: onto scouted tiles only?",
          "texts": (R.MOVE, R.MOVE_QR),
          "question": "The rules text needs your control marker on the tile 'either side up'; the quick "
                   "reference says 'an adjacent scouted tile'.",
-         "ruling": "Either side of your control marker (scouted or controlled) admits a move or maneuver.",
-         "engine": "tutor.undaunted.actions (move, maneuver)"},
+         "published": (f"{EN_RULEBOOK}, p. 12 (Move, Guide): the tile must be scouted or controlled by your "
+                       "side; p. 23 (QUICK REFERENCE): 'up to X scouted tiles'. The English edition has the "
+                       "same two wordings.",),
+         "ruling": "Either side of your control marker (scouted or controlled) admits a Move or Guide.",
+         "engine": "tutor.undaunted.actions (move, guide)"},
     {"key": "und.scout.markers", "game": "undaunted", "topic": "Scout: a marker on every tile, or only new ones?",
          "texts": (R.SCOUT, R.SCOUT_QR),
          "question": "The quick reference puts a scouted marker and a fog of war on 'every tile'; the rules "
                   "text only on tiles without your marker (and the worked example takes one fog of war "
                   "for 8A → 3B → 17B, 3B being scouted already).",
+         "published": (f"{EN_RULEBOOK}, p. 12 (Scout): a marker only on a tile without one of your control "
+                       "markers; p. 23 (QUICK REFERENCE): 'a Fog of War for each newly scouted tile'. The "
+                       "English quick reference agrees with the rules text.",),
          "ruling": "Only tiles without your control marker get one, each with one fog of war from the "
                 "supply while it lasts.",
          "engine": "tutor.undaunted.actions (scout)"},
     {"key": "und.inspire.self", "game": "undaunted", "topic": "Inspire: can it take back its own card?",
          "texts": (R.INSPIRE, R.TURN),
          "question": "A squad leader's card is itself a played card of its squad; the text does not say "
-                  "whether inspire may return the card that performs it (which would repeat for ever).",
-         "ruling": "The card performing inspire lands on the table after the action, so it cannot take "
+                  "whether Inspire may return the card that performs it (which would repeat for ever).",
+         "ruling": "The card performing Inspire lands on the table after the action, so it cannot take "
                 "itself back; another played card of the squad (even another squad leader) can.",
          "engine": "tutor.undaunted.actions (inspire)"},
     {"key": "und.victory.both", "game": "undaunted", "topic": "Both sides meet their condition at once",
          "texts": (R.GAME_END, R.VICTORY_BOTH),
-         "question": "One action (a bombard) can remove both sides' last riflemen tokens, or complete one "
+         "question": "One action (a Blast) can remove both sides' last riflemen tokens, or complete one "
                   "side's objectives while suppressing it; the text names no winner for that.",
          "ruling": "Settled like 'both armies suppressed': higher objective total, a tie to the initiative holder.",
          "engine": "tutor.undaunted.victory"},
+    {"key": "und.recon.none", "game": "undaunted", "topic": "Recon with no fog of war in hand",
+         "texts": (R.RECON, R.RECON_NONE),
+         "question": "The Czech text says Recon without a fog of war card in hand 'has no effect' (so it may "
+                  "be played for nothing); the English edition says you cannot take the action then.",
+         "published": (f"{EN_RULEBOOK}, p. 13 (Recon): with no Fog of War card in hand, you cannot take "
+                       "this action.",),
+         "ruling": "The engine follows the Czech rulebook, its source of truth: Recon may be chosen and does "
+                "nothing (the card goes to the table like any played card).",
+         "engine": "tutor.undaunted.actions (recon)"},
+    {"key": "und.bolster.squad_leader", "game": "undaunted", "topic": "The squad leader's Bolster: 1 or 2?",
+         "texts": (R.ACTION_VALUES, R.BOLSTER),
+         "question": "The Czech text lost the card icons; its only 'posily 1 A' is the notation example in "
+                  "AKCE, which was once read as the squad leader's value. The printed card says 2.",
+         "published": (f"{EN_RULEBOOK}, p. 20: the Squad Leader card prints Bolster 2 A and Inspire 1 A; the "
+                       "same notation example ('Bolster 3 or Bolster 1 A') stands on p. 12.",
+                       f"{AHERRIOT} and {DIMOHA}: bolster 2 for the squad leader."),
+         "ruling": "Bolster 2 A, as the card prints it: up to two cards of the leader's squad from the supply.",
+         "engine": "tutor.undaunted.cards (squad-leader-a/b/c)"},
+    {"key": "und.gunners.defense", "game": "undaunted", "topic": "Machine gunners: a defense above riflemen?",
+         "texts": (R.PLATOON_GUNNERS, R.PLATOON_NOTE),
+         "question": "The platoon chapter says machine gunners excel in attack and defence, which once led "
+                  "this engine to give their counter 5; the chapter itself says it changes no rule.",
+         "published": (f"{EN_RULEBOOK}, p. 7 (Combat counters): the GUNNERS counter prints base defence 4.",
+                       f"{AHERRIOT} and {DIMOHA_TOKEN}: 4."),
+         "ruling": "Base defense 4, as the counter prints it (their strength is Attack 2 and Suppress 4).",
+         "engine": "tutor.undaunted.cards.UNIT_TYPES"},
+    {"key": "und.sniper.defense", "game": "undaunted", "topic": "The sniper's base defense: 5 or 6?",
+         "texts": (R.PLATOON_SNIPER, R.BASE_DEFENSE),
+         "question": "The Czech text prints no counter values; public implementations disagree on the "
+                  "sniper's.",
+         "published": (f"{EN_RULEBOOK}, p. 7 (Combat counters): the SNIPERS counter prints 6; p. 21: 'the "
+                       "highest attack and defence value in the game' (scouts have 5).",
+                       f"{DIMOHA_TOKEN}: 6.",
+                       f"{AHERRIOT}: 5, which would tie the scouts and contradict the platoon chapter."),
+         "ruling": "Base defense 6, as the counter prints it.",
+         "engine": "tutor.undaunted.cards.UNIT_TYPES"},
+    {"key": "und.mortar.defense", "game": "undaunted", "topic": "The mortar's base defense: 3 or 4?",
+         "texts": (R.BASE_DEFENSE, R.TARGET),
+         "question": "The Czech text prints no counter values; public implementations disagree on the "
+                  "mortar's. (Its Target rule, at least 3 tiles from the mortar, is the same in every source.)",
+         "published": (f"{EN_SCENARIOS}, p. 15 (scenario 5 map) and p. 25 (scenario 10 map): the MORTAR "
+                       "counters print 4.",
+                       f"{DIMOHA_TOKEN}: 4.",
+                       f"{AHERRIOT}: 3."),
+         "ruling": "Base defense 4, as the counters print it.",
+         "engine": "tutor.undaunted.cards.UNIT_TYPES"},
 )

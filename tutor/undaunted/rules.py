@@ -137,12 +137,12 @@ MOVE = _r("und.move", "AKCE POHYBU",
 MOVE_QR = _r("und.move.adjacent", "STRUČNÝ PŘEHLED",
              "Přesun 1 : přemístěte jednotku na sousedící propátrané pole.",
              "Move 1 takes the unit to an adjacent tile you have scouted.")
-MANEUVER = _r("und.maneuver", "AKCE POHYBU",
+GUIDE = _r("und.guide", "AKCE POHYBU",
               "Přemístěte libovolný žeton jednotky o 1 pole.",
-              "Maneuver moves any of your unit tokens one tile onto a tile with your control marker.")
-MANEUVER_SUPPRESSED = _r("und.maneuver.suppressed", "AKCE POHYBU",
+              "Guide moves any of your unit tokens one tile onto a tile with your control marker.")
+GUIDE_SUPPRESSED = _r("und.guide.suppressed", "AKCE POHYBU",
                          "Ani touto akcí není dovoleno přemísťovat žeton jednotky ve stavu pod palbou.",
-                         "A suppressed unit cannot be maneuvered either.")
+                         "A suppressed unit cannot be guided either.")
 SCOUT = _r("und.scout", "AKCE POHYBU",
            "Tento pohyb může vést i přes pole, na nichž neleží váš žeton kontroly. Na každé takové "
            "pole umístěte svůj žeton kontroly stranou propátráno nahoru. Za každý takto umístěný "
@@ -154,17 +154,17 @@ SCOUT_QR = _r("und.scout.reference", "STRUČNÝ PŘEHLED",
               "Pátrání 2 : přemístěte jednotku až o 2 pole. Na každé pole umístěte žeton kontroly stranou "
               "propátráno nahoru a přidejte si do odhazovacího balíčku kartu válečný zmatek.",
               "The quick reference: scout places a scouted marker and takes a fog of war on every tile.")
-SNEAK = _r("und.sneak", "AKCE POHYBU",
+STALK = _r("und.stalk", "AKCE POHYBU",
            "Tento pohyb může vést i na pole, na němž neleží váš žeton kontroly. V tomto případě svůj "
            "žeton kontroly na dané pole nepokládáte a nepřidáváte si ani do balíčku kartu válečný "
            "zmatek.",
-           "Sneak moves onto tiles without your control marker, placing no marker and taking no fog of war.")
-SNEAK_TEXT = _r("und.sneak.value.rules", "AKCE POHYBU",
+           "Stalk moves onto tiles without your control marker, placing no marker and taking no fog of war.")
+STALK_TEXT = _r("und.stalk.value.rules", "AKCE POHYBU",
                 "Skrytý přesun 1 Přemístěte žeton jednotky o 1 pole.",
-                "The rules text gives sneak a value of 1.")
-SNEAK_QR = _r("und.sneak.value.reference", "STRUČNÝ PŘEHLED",
+                "The rules text gives stalk a value of 1.")
+STALK_QR = _r("und.stalk.value.reference", "STRUČNÝ PŘEHLED",
               "Skrytý přesun 2 : přemístěte jednotku až o 2 pole.",
-              "The quick reference gives sneak a value of 2.")
+              "The quick reference gives stalk a value of 2.")
 BOLSTER = _r("und.bolster", "AKCE PODPŮRNÉ AKCE",
              "Vezměte si až X karet ze zálohy a přidejte je do svého odhazovacího balíčku. Je-li "
              "uveden symbol určitého družstva, smíte si ze zálohy vzít pouze karty patřící do tohoto "
@@ -178,10 +178,10 @@ COMMAND = _r("und.command", "AKCE PODPŮRNÉ AKCE",
              "Doberte si až 2 karty ze svého balíčku do ruky. Tyto karty lze v tomto tahu hrát jako "
              "obvykle.",
              "Command draws up to 2 cards into your hand, playable this turn.")
-CONFUSE = _r("und.confuse", "AKCE PODPŮRNÉ AKCE",
+CONCEAL = _r("und.conceal", "AKCE PODPŮRNÉ AKCE",
              "Vezměte z protivníkovy zálohy kartu válečný zmatek a přidejte mu ji do odhazovacího "
              "balíčku. Pokud už v záloze žádnou nemá, tato akce nemá žádný účinek.",
-             "Confuse moves a fog of war from the opponent's supply to the opponent's discard pile.")
+             "Conceal moves a fog of war from the opponent's supply to the opponent's discard pile.")
 CONTROL = _r("und.control", "AKCE PODPŮRNÉ AKCE",
              "Tuto akci lze provést jen na poli, kde se daná jednotka nachází, leží na něm váš žeton "
              "kontroly stranou propátráno nahoru a zároveň na něm není žádná nepřátelská jednotka. "
@@ -214,12 +214,12 @@ CHOOSE_TARGET = _r("und.combat.target", "BOJOVÉ AKCE",
                    "V případě akce útok nebo krycí palba si vyberte kterýkoliv nepřátelský žeton "
                    "jednotky na herním plánu.",
                    "Attack and suppress may target any enemy unit token on the board.")
-BOMBARD = _r("und.combat.bombard", "BOJOVÉ AKCE",
+BLAST = _r("und.combat.blast", "BOJOVÉ AKCE",
              "V případě akce výbuch jsou cílem všechny žetony jednotek na poli s žetonem zaměření, "
              "cizí i vlastní. Vyhodnoťte útok proti každé jednotce na daném poli zvlášť (na pořadí "
              "nezáleží, pro každou napadenou jednotku se hází zvlášť). Pokud se žeton zaměření na "
              "herním plánu nevyskytuje, akci výbuch provést nemůžete.",
-             "Bombard attacks every unit on the target marker's tile, both sides, each rolled separately.")
+             "Blast attacks every unit on the target marker's tile, both sides, each rolled separately.")
 DEFENSE = _r("und.combat.defense", "BOJOVÉ AKCE",
              "Celková hodnota obrany jednotky je rovna součtu základní obrany, hodnoty krytu daného "
              "pole a bonusu za vzdálenost od útočící jednotky.",
@@ -228,7 +228,7 @@ RANGE = _r("und.combat.range", "BOJOVÉ AKCE",
            "Bonus za vzdálenost: hodnota je rovna počtu polí, o kolik je útočící jednotka vzdálena od "
            "napadené jednotky (pole, kde se nachází útočící jednotka, se nepočítá). Při akci výbuch "
            "se bonus za vzdálenost neaplikuje.",
-           "The range bonus is the number of tiles from attacker to target, not counting the attacker's tile; none for bombard.")
+           "The range bonus is the number of tiles from attacker to target, not counting the attacker's tile; none for blast.")
 DICE = _r("und.combat.dice", "BOJOVÉ AKCE",
           "Počet kostek je roven hodnotě akce útok, krycí palba nebo výbuch. Padne-li na alespoň "
           "jedné kostce číslo stejné nebo vyšší, než je celková hodnota obrany, jde o zásah. Počet "
@@ -244,7 +244,7 @@ HILL = _r("und.combat.hill", "BOJOVÉ AKCE",
           "Pokud se útočící jednotka také nachází na poli s kopcovitým terénem (ať už se jedná o "
           "totéž pole nebo pole jiné) nebo pokud se jedná o útok pomocí akce výbuch, hodnota krytu "
           "je 1. V ostatních případech je hodnota krytu 3.",
-          "Hill cover 3/1 counts 1 if the attacker is also on a hill or for bombard, else 3.")
+          "Hill cover 3/1 counts 1 if the attacker is also on a hill or for blast, else 3.")
 CASUALTY = _r("und.casualties", "BOJOVÉ AKCE",
               "Hráč za zasaženou jednotku musí vyhledat kartu příslušející jednotce a vyřadit ji ze "
               "hry.",
@@ -272,6 +272,18 @@ TOKEN_RETURN = _r("und.casualties.return", "BOJOVÉ AKCE",
                   "nějakou příslušnou kartu v záloze. Žeton jednotky bude nasazen na pole s žetonem "
                   "nasazení, nikoliv na pole, kde byla jednotka zničena.",
                   "A removed token can come back later by deploying at a deployment marker.")
+
+# --- the platoon (a historical note: the rulebook says it does not change the rules) ------------
+PLATOON_NOTE = _r("und.platoon.note", "ČETA",
+                  "Tato kapitola je historickou a strategickou poznámkou. Nemá žádný technický význam pro "
+                  "samotnou hru.",
+                  "The platoon chapter is a historical and strategic note with no effect on the rules.")
+PLATOON_GUNNERS = _r("und.platoon.gunners", "ČETA – POKRAČOVÁNÍ",
+                     "Kulometčíci vynikají při útoku a obraně",
+                     "Machine gunners excel in attack and defence.")
+PLATOON_SNIPER = _r("und.platoon.sniper", "ČETA – POKRAČOVÁNÍ",
+                    "Mají nejvyšší hodnotu útoku a obrany ve hře",
+                    "Snipers have the highest attack and defence values in the game.")
 
 # --- end of game ------------------------------------------------------------------------------
 GAME_END = _r("und.victory", "KONEC HRY",
@@ -301,17 +313,17 @@ HOPELESS_WIN = _r("und.victory.hopeless.win", "KONEC HRY",
 
 SOURCE_CONFLICTS: list[dict] = [
     {
-        "topic": "sneak value",
-        "action": "sneak",
+        "topic": "stalk value",
+        "action": "stalk",
         "used": 1,
         "texts": [
             {"where": "AKCE POHYBU (rules text)", "line": 432, "value": 1,
-             "text": "Skrytý přesun 1 — Přemístěte žeton jednotky o 1 pole.", "rule": SNEAK_TEXT.key},
+             "text": "Skrytý přesun 1 — Přemístěte žeton jednotky o 1 pole.", "rule": STALK_TEXT.key},
             {"where": "STRUČNÝ PŘEHLED (quick reference)", "line": 980, "value": 2,
-             "text": "Skrytý přesun 2 : přemístěte jednotku až o 2 pole.", "rule": SNEAK_QR.key},
+             "text": "Skrytý přesun 2 : přemístěte jednotku až o 2 pole.", "rule": STALK_QR.key},
         ],
         "resolution": "The engine keeps the rules text (1); a scenario may set "
-                      "`options: {sneak: 2}` to play the quick reference's value.",
+                      "`options: {stalk: 2}` to play the quick reference's value.",
     },
     {
         "topic": "move destination",

@@ -106,7 +106,7 @@ def load_deck(path) -> tuple[str, Zones]:
 
 SCENARIO_KEYS = ("format", "game", "name", "initiative", "options", "tiles", "sides", "notes")
 SIDE_KEYS = ("victory", "deployment", "control", "tokens", "suppressed", "target", "deck") + ZONE_NAMES
-OPTION_KEYS = ("sneak",)
+OPTION_KEYS = ("stalk",)
 
 
 def _int(value, name, key, lo=0):
@@ -153,11 +153,11 @@ def parse_scenario(data: dict, name: str) -> Scenario:
         raise InputError(f"{name}: key 'options': must be a mapping; allowed keys: {', '.join(OPTION_KEYS)}")
     _unknown_keys(options, OPTION_KEYS, name, "options")
     opts = []
-    if "sneak" in options:
-        if options["sneak"] not in (1, 2):
-            raise InputError(f"{name}: key 'options.sneak': {options['sneak']!r}; allowed: 1 (rules text) "
+    if "stalk" in options:
+        if options["stalk"] not in (1, 2):
+            raise InputError(f"{name}: key 'options.stalk': {options['stalk']!r}; allowed: 1 (rules text) "
                              f"or 2 (quick reference)")
-        opts.append(("sneak", options["sneak"]))
+        opts.append(("stalk", options["stalk"]))
     sides = data.get("sides")
     if not isinstance(sides, dict):
         raise InputError(f"{name}: key 'sides': must map allied and axis to their setup")

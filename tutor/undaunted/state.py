@@ -155,8 +155,8 @@ class RevealInitiative:
 class Play:
     """Play ``card`` from the hand for one of its actions.
 
-    Parameters, by action: ``path`` (move/maneuver/scout/sneak: the tiles entered, in order),
-    ``unit`` (maneuver: which of your units), ``target`` (attack/suppress: an enemy unit id;
+    Parameters, by action: ``path`` (move/guide/scout/stalk: the tiles entered, in order),
+    ``unit`` (guide: which of your units), ``target`` (attack/suppress: an enemy unit id;
     target: a tile), ``cards`` (bolster: supply cards to take; inspire: the table card to take
     back), ``count`` (command: how many to draw, default 2), ``deploy`` (where to deploy the
     card's token if it is off the board and several deployment markers match). Action ``ready``

@@ -7,7 +7,7 @@
   unit at all in the game cannot be suppressed: the rule has nothing to count.)
 * **Both suppressed** and neither condition met: the higher objective total wins, a tie goes to
   the side holding the initiative token. The same tiebreak settles the (unwritten) case where both
-  sides meet their conditions by the same action, e.g. one bombard removing both sides' last riflemen.
+  sides meet their conditions by the same action, e.g. one blast removing both sides' last riflemen.
 * **Hopeless situation**: an army that is suppressed and has every riflemen card out of the game can
   never control a tile again. If its opponent must take objectives and holds more than it does,
   the opponent wins; otherwise play goes on (a suppress opponent has already won by then).
