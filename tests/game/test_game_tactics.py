@@ -366,3 +366,31 @@ def test_illegal_actions_cite_rules_and_malformed_are_input_errors():
     assert e.value.rule is not None
     with pytest.raises(IllegalAction):
         G.apply(g, "move 4,6 4,4")
+
+
+def test_ambush_on_an_overrun_lets_the_overrun_go_on():
+    # ARROLLAMIENTO DE BLINDADOS: after taking ground the armor battles again (its overrun); Ambush
+    # ("after your opponent declares a close assault … you roll your battle dice first") only goes first:
+    # if the armor survives in place, its overrun is resolved. Before, Ambush was listed here and then
+    # refused ("another unit has battled since").
+    from tutor.memoir import rules as R
+    data = {"format": 1, "game": "memoir44", "title": "overrun ambush", "board": "standard", "top": "axis",
+            "first": "allied", "medals_to_win": 6, "cards": 4,
+            "units": {"12,6": {"side": "allied", "kind": "armor"}, "0,8": {"side": "allied", "kind": "infantry"},
+                      "13,5": {"side": "axis", "kind": "infantry", "figures": 1},
+                      "14,4": {"side": "axis", "kind": "infantry"}, "0,0": {"side": "axis", "kind": "infantry"}}}
+    g = G.new_game(from_data(data, "<test>"), 0)
+    g = G.set_hand(G.set_hand(g, "allied", ["probe_center"]), "axis", ["ambush"])
+    g = G.apply(G.apply(g, f"play {g.hands['allied'][0]}"), "order 12,6")
+    g = G.apply(g, "battle 12,6 13,5")
+    assert g.phase == "ambush"
+    g = G.apply(g, "decline", faces=["infantry", "infantry", "star"])      # 13,5 eliminated
+    g = G.apply(g, "take 12,6")
+    assert g.state.overrun_ready
+    g = G.apply(g, "battle 13,5 14,4")                                   # the overrun, declared
+    assert g.phase == "ambush" and G.legal_actions(g) == ["ambush", "decline"]
+    g = G.apply(g, "ambush", faces=["star"] * 3 + ["infantry", "infantry", "star"])
+    assert any(e.kind == "ambush" for e in g.new_events)
+    overrun = [e for e in g.new_events if e.kind == "battle"][-1]
+    assert overrun.rule is R.OVERRUN and overrun.at == (13, 5)
+    assert g.state.units[(14, 4)].figures == 2                            # the overrun's 2 hits

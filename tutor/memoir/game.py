@@ -1125,8 +1125,10 @@ def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
     faces = ctx.roll(n)
     new, evs = combat.battle(tmp, fmt(tg), fmt(a), list(faces))
     ctx.events.extend(evs)
+    # The attacker's turn resumes where it was: an armor whose close combat was an overrun (after it
+    # took ground) still has that overrun to make, so its overrun_ready flag is kept.
     new = new.replace(side=st.side, ordered=st.ordered, records=st.records, phase="battle", active=st.active,
-                      vacated=None, overrun_ready=False)
+                      vacated=None, overrun_ready=st.overrun_ready)
     deck, discard = list(g.deck), list(g.discard) + [inst]
     card, deck, discard = _draw_one(deck, discard, ctx)
     if card is not None:
