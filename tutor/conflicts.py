@@ -70,6 +70,13 @@ _OVERLORD_KEEP_THREE = rule(
     "The chief keeps at least one card, so that after drawing two he has three next turn.")
 
 
+_LOS_EDGES_CS_ALONG = rule(
+    "m44.los.edges.cs_along", CS, "Linie vyhledu",
+    "Pokud pomysina linie vede podél okraje jednoho nebo vice poli s nécim, co linii blokuje, je linie "
+    "vyhledu blokovana pouze v pfipadé, Ze se takova pole nachazeji po obou stranach této linie.",
+    "Czech copy: a line that runs along the edge of one or more obstructed hexes is blocked only if "
+    "such hexes lie on both sides of it.")
+
 
 @dataclass(frozen=True)
 class Conflict:
@@ -99,6 +106,24 @@ MEMOIR_CONFLICTS = (
         "on the right, anywhere between the two units (the Czech reading, and the common one). A "
         "graze on one side only never blocks; a hex the line passes through always does.",
         "tutor.memoir.los.line_of_sight"),
+    Conflict(
+        "m44.los.corner", "memoir44", "A line of sight that touches a hex only at a corner",
+        (R.LOS, R.LOS_EDGES, _LOS_EDGES_CS_ALONG),
+        "A line that passes through a hex 'o parte de los mismos' (or part of it) is blocked by what is "
+        "there; one that 'pasa por el borde' (Spanish) or 'vede podél okraje' (Czech: 'Pokud pomyslná "
+        "linie vede podél okraje jednoho nebo více polí…', runs along the edge; diacritics restored by hand "
+        "from the scanned copy) of obstructed hexes is blocked only with obstructions on both sides. Some "
+        "lines cross no hex and follow no edge but touch an obstructed hex at a single corner: from 6,2 to "
+        "15,3 the line touches 9,3 (on its right) and 12,2 (on its left) each at one corner. Is a corner "
+        "the edge?",
+        "Two readings. The engine's: a corner is part of the hex's border, so touching it is a graze, like "
+        "running along an edge — it never blocks alone, and blocks together with a counting graze (corner "
+        "or edge) on the other side of the line. The other: 'along the edge' means along an edge, and a "
+        "single point is neither inside the hex nor along its edge, so a hex touched only at a corner is "
+        "not on the line at all and never blocks, even with obstructions on the other side. They differ "
+        "only when both sides are obstructed: with woods on 9,3 and 12,2 the engine rules the line from "
+        "6,2 to 15,3 blocked, the other reading clear; with woods on 9,3 alone both rule it clear.",
+        "tutor.memoir.los.line_of_sight, tutor.hexes.classify (a corner touch is a graze)"),
     Conflict(
         "m44.height.edition", "memoir44", "The 2025 height rules versus older expansion terrain",
         (_HEIGHT_OLD_EDITION, R.HEIGHT_EXPANSIONS, _HEIGHT_CS, _HEIGHT_EXAMPLE_1),

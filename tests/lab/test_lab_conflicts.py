@@ -154,3 +154,31 @@ def test_settled_questions_are_not_listed():
     # a field general without a card decide whether to roll (variants.OVERLORD_MAY_ACT): no reading.
     keys = {c.key for c in all_conflicts()}
     assert not keys & {"m44.air.retreat", "m44.overlord.may_act"}
+
+
+def test_line_of_sight_through_a_corner_is_a_graze():
+    from tutor.hexes import Meet, centre, corners, hexes_between
+    from tutor.memoir.los import line_of_sight
+    from tutor.scenario import from_data
+    c = _conflict("m44.los.corner")
+    assert "pasa por el borde" in _quotes("m44.los.corner", "memoir44-rules-es.txt")
+    assert "vede podél okraje" in _quotes("m44.los.corner", "memoir44-rules-cs-ocr.txt")
+    assert "pasa por el borde" in c.question and "podél okraje" in c.question
+    assert 'id="m44.los.corner"' in conflicts_html("memoir44")
+    # From 6,2 to 15,3 the line touches 9,3 and 12,2 at exactly one corner each, on opposite sides.
+    a, b = (6, 2), (15, 3)
+    met = dict(hexes_between(a, b))
+    (ax, ay), (bx, by) = centre(a), centre(b)
+    for h, side in (((9, 3), Meet.GRAZE_RIGHT), ((12, 2), Meet.GRAZE_LEFT)):
+        assert met[h] is side
+        assert sum((bx - ax) * (vy - ay) - (by - ay) * (vx - ax) == 0 for vx, vy in corners(h)) == 1
+
+    def los(woods):
+        data = {"format": 1, "game": "memoir44", "title": "corner", "board": "standard", "top": "axis",
+                "terrain": {h: "woods" for h in woods},
+                "units": {"6,2": {"side": "allied", "kind": "artillery"}, "15,3": {"side": "axis", "kind": "infantry"}}}
+        return line_of_sight(from_data(data, "<test>"), a, b)
+    one = los(["9,3"])
+    assert one.visible and "grazes" in one.reason                       # both readings: clear
+    both = los(["9,3", "12,2"])
+    assert not both.visible and set(both.blocked_by) == {(9, 3), (12, 2)}   # the engine's reading
