@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.chapters import ch02 as _setup  # the setup walkthrough's rules (PREPARACIÓN)
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.memoir import rules as R
@@ -16,6 +17,12 @@ from tutor.memoir import variants as V
 from tutor.rulebook import Rule, rule
 
 ES, CS, PL = R.ES, R.CS, R.PL
+
+_LAKE_AS_RIVER_TILES = rule(
+    "m44.lake.river_tiles", ES, "LAGOS",
+    "Los Lagos se pueden representar en el tablero mediante un grupo de hexágonos de Río o con hexágonos de "
+    "Lago específicos, disponibles en la expansión Pack de terreno.",
+    "A lake may be laid on the board as a group of river hexes, or with the lake hexes of the Terrain Pack.")
 
 _HEIGHT_OLD_EDITION = rule(
     "m44.height.old_edition", ES, "NOTA SOBRE EL TERRENO DE LAS EXPANSIONES DE MEMOIR ‘44",
@@ -151,6 +158,19 @@ MEMOIR_CONFLICTS = (
         "along the side edge of the board, which are then blocked only with an obstruction on the "
         "board side too.",
         "tutor.memoir.los"),
+    Conflict(
+        "m44.pegasus.pond", "memoir44", "Pegasus Bridge: the pond, river or lake?",
+        (_setup.STEP_RULES[2], _setup.STEP_RULES[6], _LAKE_AS_RIVER_TILES, R.LAKE_LOS),
+        "The walkthrough places 20 river hexes; on the published map 16 of them are the Caen canal and the "
+        "Orne (2 under the bridges) and 4 are laid together as the pond the map labels 'Pond Impassable'. "
+        "The rulebook says a lake may be laid as a group of river hexes and lists the Lakes summary card "
+        "for this battle; the published map in its editor form and the public online implementation "
+        "(bga-devs/bga-memoir, whose River terrain takes these tiles) play them as river. Both are "
+        "impassable; they differ on sight: four adjacent lake hexes block it, river hexes never do.",
+        "The pond is a lake: its 4 hexes are impassable and, being adjacent, block line of sight. The "
+        "walkthrough's count still holds: 14 river hexes, 2 bridges standing on river hexes and 4 lake "
+        "hexes are the 20 river tiles of step 3.",
+        "the Pegasus Bridge scenario (the pond's hexes are lake terrain)"),
     Conflict(
         "m44.retreat.partial", "memoir44", "Partial retreats",
         (R.RETREAT_NO_CHOICE, R.RETREAT_BLOCKED),

@@ -80,7 +80,8 @@ def test_ch02_walk_builds_the_board_step_by_step():
         by_step[n] = (terr, units)
     assert by_step[2] == (0, 0)
     assert by_step[4][0] == 20 + 4 + 9 and by_step[4][1] == 0
-    assert by_step[5][1] == 12
+    c = ch02.counts()
+    assert by_step[5][1] == c["axis_units"] + c["allied_units"] == 6 + 9          # the published map's units
     assert "PREPARACIÓN" in w.text.value and w.cards.canvas.layout.display != "none"
     w.back_button.click()
     assert w.step.number == 12

@@ -4,8 +4,8 @@ PREPARACIÓN, steps 1-13).
 Every count the chapter shows is computed from ``scenarios/pegasus-bridge.yaml`` and from
 ``tutor.memoir.game.new_game`` (the deal), never typed in; the tests check they are the
 walkthrough's numbers (20 river hexes, 4 towns, 9 woods, 2 bridges, 4 wire, 1 sandbag, 6 cards
-against 2, 4 dice each, the Allies first). The hex *positions* are this project's reconstruction:
-the scenario map is not among the seed texts.
+against 2, 4 dice each, the Allies first). The map is the published scenario's (see the sources
+in the scenario file).
 
 The "try" is :class:`SetupWalk`: a live board built step by step with a Next button.
 """
@@ -109,7 +109,8 @@ def counts() -> dict:
     g = G.new_game(SCENARIO, SEED)
     st = g.state
     return {
-        "river": terrain["river"] + terrain["bridge"],     # a bridge stands on a river hex
+        # step 3's river tiles: the rivers, the 2 under the bridges and the 4 laid as the pond (a lake)
+        "river": terrain["river"] + terrain["bridge"] + terrain["lake"], "lake": terrain["lake"],
         "town": terrain["town"], "woods": terrain["woods"], "bridge": terrain["bridge"],
         "wire": obstacles["wire"], "sandbags": obstacles["sandbags"],
         "axis_units": sum(n for (s, _), n in units.items() if s == "axis"),
@@ -149,11 +150,10 @@ def steps() -> list[Step]:
         Step(1, "Choose a battle", "The scenario book's first battle, <b>Pegasus Bridge</b> (6 June 1944, the first "
              "action of D-Day), is the rulebook's example and a good first game.", R[0]),
         Step(2, "The board", "Lay the board <b>countryside</b> side up (the other side is the landing beach).", R[1]),
-        Step(3, "Terrain: rivers", f"First the <b>{c['river']} river hexes</b>: the Caen canal and the Orne, "
-             "each running from one side's edge to the other's (the 2 hexes that will carry the bridges are rivers "
-             "for now).", R[2], terrain=("river",), new="river"),
-        Step(3, "Terrain: towns", f"Then <b>{c['town']} town hexes</b> (Le Port and Bénouville on the west, Ranville "
-             "on the east).", R[2], terrain=("river", "town"), new="town"),
+        Step(3, "Terrain: rivers", f"First the <b>{c['river']} river hexes</b>: the Caen canal and the Orne (the 2 hexes "
+             f"that will carry the bridges are rivers for now), and {c['lake']} laid together as the pond, which "
+             "plays as a lake.", R[2], terrain=("river",), new="river"),
+        Step(3, "Terrain: towns", f"Then <b>{c['town']} town hexes</b> (Le Port and Bénouville, west of the canal).", R[2], terrain=("river", "town"), new="town"),
         Step(3, "Terrain: woods", f"Last the <b>{c['woods']} woods hexes</b>. The terrain is placed in the order the "
              "scenario lists it.", R[2], terrain=("river", "town", "woods"), new="woods"),
         Step(4, "Obstacles", f"<b>{c['bridge']} bridges</b>, one on each river, <b>{c['wire']} wire</b> and "
@@ -167,8 +167,7 @@ def steps() -> list[Step]:
              f"The side that first has {c['medals_to_win'].get('allied', 4)} medals wins.", R[5], **base,
              new="medals"),
         Step(7, "Summary cards", "Optional: the summary cards of what is on this board (woods, towns, rivers, "
-             "sandbags, wire, the units) beside it. The rulebook also lists lakes; this project's reconstructed "
-             "map has none.", R[6], **base),
+             "lakes, sandbags, wire, the units) beside it.", R[6], **base),
         Step(8, "Card holders", "Optional: card holders beside the board.", R[7], **base),
         Step(9, "Choose sides", f"The <b>Axis</b> sits at the top edge ({c['top']} is on top in the scenario), the "
              "<b>Allies</b> at the bottom. The rulebook suggests playing each battle twice, once on each side.",
@@ -187,13 +186,19 @@ def steps() -> list[Step]:
     ]
 
 
+def _tile(terrain: str) -> str:
+    """The terrain tile a hex is laid with in step 3: a bridge stands on a river tile, and the pond
+    is river tiles played as a lake (LAGOS)."""
+    return "river" if terrain in ("bridge", "lake") else terrain
+
+
 def field(step: Step):
     """The battlefield as it stands after ``step`` (a GameState for the renderer)."""
     st = S.from_scenario(scenario())
     terrain = {}
     for h, t in st.terrain.items():
         shown = "river" if t == "bridge" and not step.bridges else t
-        if shown in step.terrain or (shown == "bridge" and step.bridges):
+        if _tile(shown) in step.terrain or (shown == "bridge" and step.bridges):
             terrain[h] = shown
     return st.replace(terrain=terrain, obstacles=dict(st.obstacles) if step.obstacles else {},
                       units=dict(st.units) if step.units else {})
@@ -203,7 +208,7 @@ def added(step: Step) -> list:
     """The hexes this step adds (shaded on the board)."""
     st = S.from_scenario(scenario())
     if step.new in ("river", "town", "woods"):
-        return [h for h, t in st.terrain.items() if (t == "bridge" and step.new == "river") or t == step.new]
+        return [h for h, t in st.terrain.items() if _tile(t) == step.new]
     if step.new == "obstacles":
         return [h for h, t in st.terrain.items() if t == "bridge"] + list(st.obstacles)
     if step.new == "units":
@@ -307,7 +312,7 @@ def counts_table():
     """The walkthrough's numbers next to what this project's Pegasus Bridge holds (all computed)."""
     from tutor.explain import Explained
     c = counts()
-    rows = [("River hexes (with the 2 bridges)", 20, c["river"]), ("Town hexes", 4, c["town"]),
+    rows = [("River hexes (2 under the bridges, 4 laid as the pond)", 20, c["river"]), ("Town hexes", 4, c["town"]),
             ("Woods hexes", 9, c["woods"]), ("Bridges", 2, c["bridge"]), ("Wire", 4, c["wire"]),
             ("Sandbags", 1, c["sandbags"]), ("Allied command cards", 6, c["cards"]["allied"]),
             ("Axis command cards", 2, c["cards"]["axis"])]
@@ -377,12 +382,12 @@ def _q_sandbags() -> Question:
 
     def rule_fn():
         st = G.new_game(SCENARIO, SEED).state
-        a, t = (12, 6), (9, 5)
+        a, t = (5, 5), (7, 3)
         ad = combat.attack_dice(st, a, t)
         ans = f"{ad.dice} {'die' if ad.dice == 1 else 'dice'}"
         return ans, f"<p>{escape(ad.text)}</p>" + rules_html(ad.rules)
-    return Question("02.sandbags", "<p>Step 4's sandbag protects the German infantry on <b>9,5</b>. How many dice "
-                    "does the Allied infantry on <b>12,6</b> (2 hexes away) roll against it?</p>", choices, rule_fn)
+    return Question("02.sandbags", "<p>Step 4's sandbags protect the German infantry on <b>7,3</b>. How many dice "
+                    "does the Allied infantry on <b>5,5</b> (2 hexes away) roll against it?</p>", choices, rule_fn)
 
 
 def questions() -> list[Question]:

@@ -5,8 +5,9 @@ The deck table is ``tutor.memoir.cards.CARDS``; every answer is ``tutor.memoir.g
 played with :func:`~tutor.memoir.game.apply`, the units it may order are its legal ``order``
 actions, a refused order is the engine's ``IllegalAction`` with its rule.
 
-The board is Pegasus Bridge with one change for teaching: the Allied infantry of 12,8 stands on
-7,7, a hex cut by the left dashed line, so one unit belongs to two sections.
+The board is Pegasus Bridge with one change for teaching: the Allied infantry of 16,8 stands on
+17,7, a hex cut by the right dashed line, so one unit belongs to two sections (on the published map
+the Allies have no unit on their right flank).
 """
 
 from __future__ import annotations
@@ -24,15 +25,15 @@ from tutor.scenario import bundled
 
 SEED = 0
 SIDE = "allied"
-DASHED = (7, 7)                 # the teaching unit on the left dashed line
+DASHED = (17, 7)                # the teaching unit on the right dashed line
 HAND = ("probe_center", "attack_left", "recon_in_force", "pincer_move", "attack_right", "direct_from_hq")
 
 
 def teaching_board():
-    """Pegasus Bridge with the Allied infantry of 12,8 moved onto 7,7 (on the left dashed line)."""
+    """Pegasus Bridge with the Allied infantry of 16,8 moved onto 17,7 (on the right dashed line)."""
     sc = bundled("pegasus-bridge")
     units = dict(sc.units)
-    units[DASHED] = units.pop((12, 8))
+    units[DASHED] = units.pop((16, 8))
     return sc.replace(units=units, title="Pegasus Bridge (a unit moved onto the dashed line)")
 
 
@@ -262,19 +263,19 @@ def _q_probe() -> Question:
 
 
 def _q_dashed() -> Question:
-    choices = ("Both", "Only Attack Left", "Only Probe Center", "Neither")
+    choices = ("Both", "Only Attack Right", "Only Probe Center", "Neither")
 
     def rule_fn():
         ok = {}
-        for key in ("attack_left", "probe_center"):
+        for key in ("attack_right", "probe_center"):
             g = play(start([key]), key)
             ok[key] = DASHED in orderable(g)
-        ans = ("Both" if all(ok.values()) else "Only Attack Left" if ok["attack_left"] else
+        ans = ("Both" if all(ok.values()) else "Only Attack Right" if ok["attack_right"] else
                "Only Probe Center" if ok["probe_center"] else "Neither")
-        return ans, (f"<p>The unit on {fmt(DASHED)} is cut by the dashed line between the left flank and the "
+        return ans, (f"<p>The unit on {fmt(DASHED)} is cut by the dashed line between the right flank and the "
                      f"centre, so either card may order it.</p>" + rule_html(C.ORDERS_DASHED))
-    return Question("03.dashed", f"<p>The Allied unit on <b>{fmt(DASHED)}</b> stands on a hex cut by the left "
-                    "dashed line. Which of Attack Left and Probe Center may order it?</p>", choices, rule_fn)
+    return Question("03.dashed", f"<p>The Allied unit on <b>{fmt(DASHED)}</b> stands on a hex cut by the right "
+                    "dashed line. Which of Attack Right and Probe Center may order it?</p>", choices, rule_fn)
 
 
 def _q_once() -> Question:
@@ -282,21 +283,21 @@ def _q_once() -> Question:
 
     def rule_fn():
         g = play(start(["attack_center"]), "attack_center")
-        g = G.apply(g, "order 12,6")
+        g = G.apply(g, "order 15,7")
         try:
-            G.apply(g, "order 12,6")
+            G.apply(g, "order 15,7")
         except IllegalAction as exc:
             return "No", f"<p>The engine: {escape(exc.reason)}.</p>" + rule_html(exc.rule)
         return "Yes", "<p>The engine accepts a second order.</p>"
     return Question("03.once", "<p>Attack Center gives 3 orders. May you give two of them to the same unit on "
-                    "<b>12,6</b> (it has few friends in the centre)?</p>", choices, rule_fn)
+                    "<b>15,7</b>?</p>", choices, rule_fn)
 
 
 def _q_lost() -> Question:
     choices = ("0", "1", "2", "3")
 
     def rule_fn():
-        g = play(start(["attack_left"]), "attack_left")
+        g = play(start(["attack_right"]), "attack_right")
         g = G.apply(g, f"order {fmt(DASHED)}") if g.phase == "order" else g
         if g.phase == "order":
             g = G.apply(g, "done")
@@ -306,9 +307,9 @@ def _q_lost() -> Question:
                 if e.kind == "orders_lost":
                     lost = int(e.text.split()[0])
             x = x.prev
-        return str(lost), (f"<p>Attack Left orders 3 units on the left flank; the Allies have only the unit on "
+        return str(lost), (f"<p>Attack Right orders 3 units on the right flank; the Allies have only the unit on "
                            f"{fmt(DASHED)} there: {lost} orders are lost.</p>" + rule_html(C.ORDERS_LOST))
-    return Question("03.lost", "<p>On the teaching board the Allies play <b>Attack Left</b> (3 orders on the left "
+    return Question("03.lost", "<p>On the teaching board the Allies play <b>Attack Right</b> (3 orders on the right "
                     "flank). How many orders are lost?</p>", choices, rule_fn)
 
 
@@ -317,13 +318,13 @@ def _q_no_units() -> Question:
                "Take the card back and play another")
 
     def rule_fn():
-        g = play(start(["attack_left"], original=True), "attack_left")
+        g = play(start(["attack_right"], original=True), "attack_right")
         ended = g.phase != "order" and any(e.kind == "no_units" for e in g.new_events)
         ans = choices[1] if ended else choices[0]
         return ans, (f"<p>The engine: {escape(next((e.text for e in g.new_events if e.kind == 'no_units'), 'orders'))} "
                      f"Now the {g.player} side is to play.</p>" + rule_html(C.NO_UNITS))
     return Question("03.no-units", "<p>On the <i>original</i> Pegasus Bridge board the Allies have no unit on their "
-                    "left flank. They play <b>Attack Left</b>. What happens?</p>", choices, rule_fn)
+                    "right flank. They play <b>Attack Right</b>. What happens?</p>", choices, rule_fn)
 
 
 def _q_recon() -> Question:

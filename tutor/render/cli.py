@@ -24,15 +24,18 @@ def cmd_render(args) -> int:
     from tutor.hexes import parse_hex
     from tutor.memoir.cli import load_memoir
     from tutor.memoir.los import line_of_sight, visible_from
+    from tutor.memoir.state import from_scenario
     from tutor.render.scene import highlights, los_highlights, scene
     from tutor.render.svg import svg
 
     field = load_memoir(args.file)
-    hl = None
+    medals = [(h, "medal") for o in from_scenario(field).objectives for h in o.hexes]
+    hl = highlights(notes=medals) if medals else None
     title = None
     if args.origin is not None:
         a = field.board.check(parse_hex(args.origin, what="--from"), what="--from")
-        hl = highlights(visible=visible_from(field, a), origin=[a])
+        seen = highlights(visible=visible_from(field, a), origin=[a])
+        hl = seen if hl is None else hl + seen
         title = f"{field.title}: seen from {a[0]},{a[1]}"
     if args.los is not None:
         a = parse_hex(args.los[0], what="--los FROM")
