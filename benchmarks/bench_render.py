@@ -7,6 +7,12 @@ for the casualty drill's card rows (``server_cards``).
 
 ``--browser``: the same drill in Voilà in headless chromium; click → canvas pixels changed,
 measured in the page (target: ≤ 100 ms median).
+
+The live Undaunted board (``server_undaunted``; with ``--browser`` also ``undaunted_browser``):
+taps alternating between selecting a unit (legal tiles shaded from the engine's plays) and a tile
+the engine refuses, against a *bare* ipycanvas board served the same way in the same run (a
+canvas of the same size that repaints a rectangle on each click). Target: the board's median
+click → pixels within 2× the bare board's.
 """
 
 from __future__ import annotations
@@ -122,6 +128,54 @@ def server_cards(n: int = 40) -> dict:
         ic._CanvasManager._send_custom = orig
 
 
+def server_undaunted(n: int = 40) -> dict:
+    """The live Undaunted board: tap → engine → scene → canvas commands, timed and counted."""
+    from ipycanvas import canvas as ic
+
+    from tutor.chapters.und26 import after_initiative
+    from tutor.widgets import UndauntedBoard
+
+    sent = []
+    orig = ic._CanvasManager._send_custom
+
+    def spy(self, command, buffers=None):
+        buffers = buffers or []
+        sent.append(sum(len(b) for b in buffers))
+        return orig(self, command, buffers)
+
+    ic._CanvasManager._send_custom = spy
+    try:
+        b = UndauntedBoard(after_initiative(), seed=1)
+        t0 = time.perf_counter()
+        sent.clear()
+        b.board._on_client_ready()
+        first = {"ms": round((time.perf_counter() - t0) * 1000, 2), "messages": len(sent), "bytes": sum(sent)}
+        times, msgs = [], []
+        for i in range(n):
+            x, y = undaunted_point(b.game, ("unit", "axis:scouts-b") if i % 2 == 0 else ("tile", "15A"))
+            sent.clear()
+            t = time.perf_counter()
+            b.board._on_mouse_down(2.0 * float(x), 2.0 * float(y))
+            times.append((time.perf_counter() - t) * 1000)
+            msgs.append(len(sent))
+        return {"first_draw": first, "tap_ms_median": round(statistics.median(times), 2),
+                "tap_ms_p90": round(sorted(times)[int(0.9 * len(times))], 2),
+                "messages_per_tap": sorted(set(msgs))}
+    finally:
+        ic._CanvasManager._send_custom = orig
+
+
+def undaunted_point(state, what) -> tuple:
+    """Layout pixel of ("tile", id) (its lower band) or ("unit", "side:unit") (its token's middle)."""
+    from tutor.render.undaunted import board_scene, tile_box
+    kind, key = what
+    if kind == "tile":
+        x, y, w, h = tile_box(state.board.tile(key).pos)
+        return x + w // 2 - 20, y + h - 6
+    ch = next(c for c in board_scene(state).chips if c.key == key)
+    return ch.x + ch.w / 2, ch.y + ch.h / 2
+
+
 LATENCY_JS = """async ([x, y]) => {
   const c = [...document.querySelectorAll('canvas')].sort((a, b) => b.width * b.height - a.width * a.height)[0];
   const ctx = c.getContext('2d');
@@ -207,13 +261,115 @@ def browser(n: int = 20) -> dict:
         os.killpg(proc.pid, signal.SIGTERM)
 
 
+BARE = """from ipycanvas import Canvas, hold_canvas
+from ipywidgets import Layout
+W, H = {w}, {h}
+c = Canvas(width=2 * W, height=2 * H, layout=Layout(width="100%", max_width=f"{{W * 3 // 2}}px", height="auto"))
+n = [0]
+def paint(x, y):
+    n[0] += 1
+    with hold_canvas():
+        c.fill_style = "#ffffff"
+        c.fill_rect(0, 0, 2 * W, 2 * H)
+        c.fill_style = "#0072b2" if n[0] % 2 else "#b8541a"
+        c.fill_rect(x - 40, y - 40, 80, 80)
+c.on_mouse_down(paint)
+c.on_client_ready(lambda: paint(W, H))
+c"""
+
+
+def undaunted_browser(n: int = 20) -> dict:
+    """Click → changed pixels in Voilà + chromium: the live Undaunted board and a bare ipycanvas
+    board of the same size, served by one Voilà in one run (medians, and their ratio)."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import tempfile
+    import urllib.request
+
+    from playwright.sync_api import sync_playwright
+
+    from tutor.chapters.und26 import after_initiative
+    from tutor.render.undaunted import board_scene
+
+    state = after_initiative()
+    sc = board_scene(state)
+    tmp = Path(tempfile.mkdtemp())
+    pages = {"bare": BARE.format(w=sc.width, h=sc.height),
+             "undaunted": "from tutor.chapters.und26 import round_board\nround_board(1)"}
+    for name, src in pages.items():
+        nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "c", "metadata": {}, "outputs": [],
+                         "source": src}],
+              "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+              "nbformat": 4, "nbformat_minor": 5}
+        (tmp / f"{name}.ipynb").write_text(json.dumps(nb))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                             f"--Voila.root_dir={tmp}"], cwd=tmp, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    out = {}
+    try:
+        base = f"http://127.0.0.1:{port}/"
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "voila/tree", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.2)
+        with sync_playwright() as pw:
+            b = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                   args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                                         "--disable-component-update", "--no-first-run"])
+            for name in pages:
+                page = b.new_page(viewport={"width": 1366, "height": 1000})
+                page.goto(base + f"voila/render/{name}.ipynb")
+                page.wait_for_function("""(() => { const c = [...document.querySelectorAll('canvas')]
+                    .sort((a, b) => b.width * b.height - a.width * a.height)[0];
+                  if (!c) return false; const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                  let ink = 0; for (let i = 0; i < d.length; i += 4) if (d[i + 3] && d[i] < 250) ink++;
+                  return ink > 2000; })()""", timeout=120_000)
+                time.sleep(1)
+                k = page.evaluate("""(() => { const c = [...document.querySelectorAll('canvas')]
+                    .sort((a, b) => b.width * b.height - a.width * a.height)[0];
+                    return c.getBoundingClientRect().width / (c.width / 2); })()""")
+                lat = []
+                for i in range(n):
+                    if name == "bare":
+                        x, y = 60 + 17 * i, 80 + 9 * i
+                    else:
+                        x, y = undaunted_point(state, ("unit", "axis:scouts-b") if i % 2 == 0 else ("tile", "15A"))
+                    v = page.evaluate(LATENCY_JS, [float(x) * k, float(y) * k])
+                    if v is not None:
+                        lat.append(v)
+                out[name] = {"clicks": len(lat), "click_to_pixels_ms_median": round(statistics.median(lat), 1),
+                             "click_to_pixels_ms_max": round(max(lat), 1)}
+                page.close()
+            b.close()
+        out["ratio_median"] = round(out["undaunted"]["click_to_pixels_ms_median"]
+                                    / out["bare"]["click_to_pixels_ms_median"], 2)
+        return out
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--browser", action="store_true", help="also measure in Voilà + chromium")
+    p.add_argument("--undaunted", action="store_true", help="only the live Undaunted board (and its bare baseline)")
     args = p.parse_args(argv)
-    out = {"server": server(), "server_cards": server_cards()}
+    if args.undaunted:
+        out = {"server_undaunted": server_undaunted()}
+        if args.browser:
+            out["undaunted_browser"] = undaunted_browser()
+        print(json.dumps(out, indent=2))
+        return 0
+    out = {"server": server(), "server_cards": server_cards(), "server_undaunted": server_undaunted()}
     if args.browser:
         out["browser"] = browser()
+        out["undaunted_browser"] = undaunted_browser()
     print(json.dumps(out, indent=2))
     return 0
 

@@ -108,7 +108,8 @@ def test_board_and_zone_pictures():
     from tutor.render.undaunted import board_svg, card_title, zones_svg
     s = und21.worked_start()
     svg = board_svg(s, highlight=("17B",), path=("8A", "3B", "17B"))
-    assert svg.startswith("<svg") and svg.count('data-tile="') == len(s.board.tiles)
+    assert svg.startswith("<svg") and svg.count('data-terrain="') == len(s.board.tiles)
+    assert all(f'class="tile">{t.id}<' in svg for t in s.board.tiles)
     assert "Scout B" in svg and "MG C" in svg
     z = s.zones_of("axis")
     assert zones_svg(z).count("face down") == 1

@@ -2,7 +2,9 @@
 
 Try: :func:`deck_widget` (draw 4, play cards to the table, end the turn, watch the discard pile
 become the draw deck — never the table) and :func:`initiative_widget` (both players reveal a card;
-the engine decides who goes first, ties keep the token). Check: :func:`questions`.
+the engine decides who goes first, ties keep the token), and :func:`turn_board` (the live board
+after the worked round's reveal: play the cards one at a time on the map, withdraw, end the turn).
+Check: :func:`questions`.
 """
 
 from __future__ import annotations
@@ -90,6 +92,12 @@ def deck_widget(seed: int = 5):
 
 HANDS = {"allied": ("riflemen-c", "scouts-c", "squad-leader-c", "fog-of-war"),
          "axis": ("riflemen-a", "scouts-b", "platoon-sergeant", "fog-of-war")}
+
+
+def turn_board(seed: int = 22):
+    """The players' turns on the live board: the worked round after the reveal, Hans (axis) first."""
+    from tutor.chapters.und26 import round_board
+    return round_board(seed)
 
 
 def initiative_state(holder: str = "allied", hands=HANDS):

@@ -163,6 +163,17 @@ def before_attack():
     return _CACHE["before_attack"]
 
 
+def after_initiative():
+    """The worked round after the reveal: Hans (axis) to play riflemen A, riflemen A and scouts B."""
+    return steps()[2].state
+
+
+def round_board(seed: int = 26):
+    """Play the worked round yourself on the live board, from the reveal on (``UndauntedBoard``)."""
+    from tutor.widgets import UndauntedBoard
+    return UndauntedBoard(after_initiative(), seed=seed)
+
+
 def frame_html(f: Frame) -> str:
     parts = [f"<h3 style='margin:.2em 0'>{escape(f.title)}</h3><p style='font-size:15px'>{f.text}</p>",
              (f"<details><summary>The rulebook ({HEADING}), in Czech</summary>"

@@ -38,6 +38,7 @@ _FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 _LABEL_FONT = {
     "coord": ("7.5px", "#55554a"), "height": ("bold 8px", "#7a5a22"), "title": ("bold 15px", style.INK),
     "subtitle": ("bold 11px", style.INK), "note": ("bold 9px", "#1d1d1d"), "legend": ("9.5px", style.INK),
+    "tile": ("bold 12px", style.INK), "cover": ("10.5px", "#2b2b22"),
 }
 
 
@@ -184,9 +185,10 @@ def _draw_terrain(c: Canvas, scene: Scene) -> None:
     _art_batches(scene, "terrain", style.TERRAIN_ART).flush(c)
     for cell in scene.cells:
         b.add(("stroke_poly", style.GRID, 0.9, None), cell.points)
-    xs = [x for cell in scene.cells for x, _ in cell.points]
-    ys = [y for cell in scene.cells for _, y in cell.points]
-    b.add(("stroke_rect", style.INK, 1.2, None), (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    if scene.geometry is not None:          # a hex board's frame (not around Undaunted's offset rows)
+        xs = [x for cell in scene.cells for x, _ in cell.points]
+        ys = [y for cell in scene.cells for _, y in cell.points]
+        b.add(("stroke_rect", style.INK, 1.2, None), (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
     for s in scene.sections:
         colour, width, dash = style.LINE["section"]
         b.add(("polyline", colour, width, dash), s.points)
@@ -260,8 +262,44 @@ def _draw_marks(c: Canvas, scene: Scene) -> None:
     b.flush(c)
     for m in scene.markers:
         _marker(b, m.kind, m.x, m.y, m.counts, m.text)
+    b.flush(c)
+    _chips(b, scene.chips)
     _labels(b, scene.notes)
     b.flush(c)
+
+
+def _chips(b: _Batch, chips) -> None:
+    """Undaunted tokens and markers (``scene.Chip``): bodies, edges, highlight outlines, text."""
+    ink = []
+    for ch in chips:
+        shape, fill, stroke, width, dash, fg, font = style.CHIP.get(ch.kind, style.CHIP["more"])
+        side = style.SIDE_FILL.get(ch.side, "#777777")
+        fill, stroke, fg = (side if v == "side" else v for v in (fill, stroke, fg))
+        x, y, w, h = ch.x, ch.y, ch.w, ch.h
+        if shape == "rect":
+            if fill:
+                b.add(("fill_rect", fill), (x, y, w, h))
+            b.add(("stroke_rect", stroke, width, dash), (x, y, w, h))
+        elif shape == "circle":
+            b.add(("fill_circle", fill), (x + w / 2, y + h / 2, min(w, h) / 2))
+            b.add(("stroke_circle", stroke, width, dash), (x + w / 2, y + h / 2, min(w, h) / 2))
+        elif shape == "triangle":
+            pts = [(x, y + h), (x + w / 2, y), (x + w, y + h)]
+            b.add(("fill_poly", fill, 1.0), pts)
+            b.add(("stroke_poly", stroke, width, dash), pts)
+        else:                                       # cross-hair
+            cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
+            b.add(("stroke_circle", stroke, width, dash), (cx, cy, r * 0.7))
+            b.add(("polyline", stroke, width, dash), [(x, cy), (x + w, cy)])
+            b.add(("polyline", stroke, width, dash), [(cx, y), (cx, y + h)])
+        if ch.role in style.CARD_BORDER:
+            colour, bw, bdash = style.CARD_BORDER[ch.role]
+            b.add(("stroke_rect", colour, bw, bdash), (x - 3, y - 3, w + 6, h + 6))
+        if ch.text:
+            size = float(font.split()[-1].rstrip("px"))
+            ink.append((("text", font, fg, "center"), (ch.text, x + w / 2, y + h / 2 + size * 0.36)))
+    for key, item in ink:
+        b.add(key, item)
 
 
 def _marker(b: _Batch, kind, x, y, counts, text, k=1.0) -> None:
@@ -407,7 +445,7 @@ class BoardView:
             return scene.terrain_layer
         if part == "shades":
             return (scene.shades,)
-        return (scene.units, scene.lines, scene.markers, scene.notes, scene.card_rows)
+        return (scene.units, scene.lines, scene.markers, scene.notes, scene.card_rows, scene.chips)
 
     def _on_client_ready(self) -> None:
         self.ready = True

@@ -128,6 +128,28 @@ class Card:
     colour: str | None = None    # a token's fill
 
 
+@dataclass(frozen=True)
+class Chip:
+    """A small piece drawn on the marks layer at a pixel box: an Undaunted unit token (ready or
+    suppressed), a control marker (scouted / controlled), an objective, a deployment or a target
+    marker. Its look is ``style.CHIP[kind]``, coloured by ``side``; ``role`` outlines it as a
+    highlight (``style.CARD_BORDER`` keys: selected, target, hit); ``key`` is what picking reports."""
+
+    kind: str
+    x: float
+    y: float
+    w: float
+    h: float
+    text: str = ""
+    side: str | None = None
+    role: str | None = None
+    key: str = ""
+
+    def contains(self, x, y) -> bool:
+        """Half-open box test (exact for ints and Fractions)."""
+        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
+
+
 PILE_SPACE = 110                 # a face-down pile and its "N face down" text, before any cards
 
 
@@ -193,6 +215,7 @@ class Scene:
     legend: tuple[LegendItem, ...] = ()
     card_rows: tuple[CardRow, ...] = ()
     title: str = ""
+    chips: tuple[Chip, ...] = ()            # Undaunted tokens and markers (marks layer)
 
     @property
     def terrain_layer(self) -> tuple:
@@ -386,11 +409,22 @@ def legend_entries(sc: Scene) -> tuple[tuple[str, str, str], ...]:
     shades, lines, markers — and for card rows the card roles and row bands in use. The same
     entries ``scene(..., legend=True)`` places under a board; drills show them as an HTML strip."""
     out = _legend_entries(sc.cells, sc.art, sc.units, sc.shades, sc.lines, sc.markers, sc.sections)
+    out += chip_legend(sc.chips)
     roles = dict.fromkeys(c.role for r in sc.card_rows for c in r.cards if c.role in style.CARD_BORDER)
     out += [("card", r, style.CARD_ROLE_LABEL.get(r, r)) for r in roles]
     bands = dict.fromkeys(r.role for r in sc.card_rows if r.role in style.ROW_BAND)
     out += [("band", b, style.ROW_BAND_LABEL.get(b, b)) for b in bands]
     return tuple(out)
+
+
+def chip_legend(chips) -> list[tuple[str, str, str]]:
+    """Legend entries of the chips in use: ("chip", "kind:side", words), each once."""
+    out = []
+    for key in dict.fromkeys(f"{c.kind}:{c.side or ''}" for c in chips):
+        kind, side = key.split(":")
+        words = style.CHIP_LABEL.get(kind, kind)
+        out.append(("chip", key, f"{side.capitalize()} {words}" if side and kind in style.CHIP_SIDED else words))
+    return out
 
 
 def _legend_entries(cells, art, units, shades, lines, markers, secs) -> list[tuple[str, str, str]]:

@@ -70,6 +70,9 @@ TERRAIN_FILL = {
     "beach": "#f3e0a3",
 }
 HALF_HEX_FILL = "#d6d6cc"
+# Undaunted tiles are filled by their cover (the tile's terrain sums up into it); a hill 3/1 is tan.
+TERRAIN_FILL.update({"cover 0": "#f3f1e4", "cover 1": "#dfe8c8", "cover 2": "#c4d9a6", "cover 3": "#9cc27e",
+                     "hill 3/1": "#dcc79a"})
 
 # Sides: shape first, colour second (Okabe–Ito blue and vermillion).
 SIDE_SHAPE = {"allied": "circle", "axis": "square"}
@@ -88,11 +91,13 @@ SHADE = {
     "path": ("#56b4e9", 0.30, "#1d5f85", True),
     "blocked": ("#d55e00", 0.20, "#7a3600", True),
     "painted": ("#ffffff", 0.0, "#222222", True),
+    "tapped": ("#ffffff", 0.25, "#222222", True),
 }
 SHADE_LABEL = {
     "visible": "in line of sight", "hidden": "out of sight", "origin": "shooter",
     "target": "target", "selected": "selected", "legal": "legal", "closed": "closed",
     "path": "path", "blocked": "blocking hex", "painted": "changed",
+    "tapped": "where you tapped",
 }
 
 # Lines: colour, width (px at scale 1), dash (px pattern or None)
@@ -125,6 +130,25 @@ CARD_BORDER = {
     "new": ("#009e73", 3.5, None),
     "miss": ("#9a9a9a", 1.2, None),
 }
+# Undaunted pieces on the board (``scene.Chip``): shape, fill, stroke, stroke width, dash, text
+# colour, font. "side" stands for the piece's side colour. Never colour alone: a suppressed token
+# is grey with a dashed edge, control markers carry S / C, the target marker is a cross-hair.
+CHIP = {
+    "token": ("rect", "side", INK, 1.2, None, "#ffffff", "bold 10px"),
+    "suppressed": ("rect", "#8a8a8a", "side", 2.4, (3, 2), "#ffffff", "bold 10px"),
+    "scouted": ("rect", "#ffffff", "side", 2.0, None, "side", "bold 10px"),
+    "controlled": ("rect", "side", "side", 2.0, None, "#ffffff", "bold 10px"),
+    "objective": ("circle", "#e6b422", "#7a5a00", 1.2, None, INK, "bold 12px"),
+    "deployment": ("triangle", "side", INK, 0.8, None, "#ffffff", "bold 8px"),
+    "target": ("crosshair", None, "side", 2.2, None, INK, "bold 9px"),
+    "more": ("rect", "#ffffff", "#9a9a9a", 1.0, None, INK, "bold 10px"),
+}
+CHIP_SIDED = ("token", "suppressed", "scouted", "controlled", "deployment", "target")
+CHIP_LABEL = {"token": "unit (ready)", "suppressed": "unit, suppressed (no actions)",
+              "scouted": "control marker, scouted side (S)", "controlled": "control marker, controlled side (C)",
+              "objective": "objective and its value", "deployment": "deployment marker",
+              "target": "mortar's target marker", "more": "more units on the tile"}
+
 CARD_FACE = "#fffdf5"
 CARD_BACK = "#5b6b4a"
 CARD_GHOST = "#f1f1f1"

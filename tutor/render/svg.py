@@ -71,7 +71,7 @@ _DEFS = """<defs>
 
 _PATTERN = {"river": "water", "lake": "water", "ocean": "water", "bridge": "water", "beach": "sand",
             "hill": "hill", "steep_hill": "hill", "draw": "hill", "cliff": "hill", "mountain": "hill",
-            "woods": "woods", "hedgerows": "woods", "town": "town", "church": "town"}
+            "woods": "woods", "hedgerows": "woods", "town": "town", "church": "town", "hill 3/1": "hill"}
 _SHADE_PATTERN = {"visible": "visible", "closed": "closed", "blocked": "closed"}
 
 
@@ -141,6 +141,41 @@ def _marker(kind, x, y, counts, text, k=1.0, cls="marker") -> list[str]:
             f' font-weight="bold" fill="{fg}">{escape(text)}</text>', "</g>"]
 
 
+def _chip(ch, k: float = 1.0) -> list[str]:
+    """An Undaunted token or marker (``scene.Chip``), as ``canvas._chips`` draws it."""
+    shape, fill, stroke, width, dash, fg, font = style.CHIP.get(ch.kind, style.CHIP["more"])
+    side = style.SIDE_FILL.get(ch.side, "#777777")
+    fill, stroke, fg = (side if v == "side" else v for v in (fill, stroke, fg))
+    x, y, w, h = ch.x, ch.y, ch.w * k, ch.h * k
+    d = f' stroke-dasharray="{" ".join(_n(v) for v in dash)}"' if dash else ""
+    key = f' data-key="{escape(ch.key)}"' if ch.key else ""
+    out = [f'<g class="chip {ch.kind} {ch.side or ""}"{key}>']
+    if shape == "rect":
+        out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="2"'
+                   f'{_attr(fill, stroke, width * k, d)}/>')
+    elif shape == "circle":
+        out.append(f'<circle cx="{_n(x + w / 2)}" cy="{_n(y + h / 2)}" r="{_n(min(w, h) / 2)}"'
+                   f'{_attr(fill, stroke, width * k, d)}/>')
+    elif shape == "triangle":
+        out.append(f'<polygon points="{_pts([(x, y + h), (x + w / 2, y), (x + w, y + h)])}"'
+                   f'{_attr(fill, stroke, width * k, d)}/>')
+    else:
+        cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
+        out.append(f'<g fill="none" stroke="{stroke}" stroke-width="{_n(width * k)}"><circle cx="{_n(cx)}"'
+                   f' cy="{_n(cy)}" r="{_n(r * 0.7)}"/><line x1="{_n(x)}" y1="{_n(cy)}" x2="{_n(x + w)}" y2="{_n(cy)}"/>'
+                   f'<line x1="{_n(cx)}" y1="{_n(y)}" x2="{_n(cx)}" y2="{_n(y + h)}"/></g>')
+    if ch.role in style.CARD_BORDER:
+        out.append(f'<rect x="{_n(x - 3)}" y="{_n(y - 3)}" width="{_n(w + 6)}" height="{_n(h + 6)}" fill="none"'
+                   f'{_stroke_attrs(ch.role)}/>')
+    if ch.text and k == 1.0:
+        size = float(font.split()[-1].rstrip("px"))
+        bold = ' font-weight="bold"' if "bold" in font else ""
+        out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + h / 2 + size * 0.36)}" font-size="{_n(size)}"'
+                   f' text-anchor="middle" fill="{fg}"{bold}>{escape(ch.text)}</text>')
+    out.append("</g>")
+    return out
+
+
 def _line_attrs(role, k=1.0) -> str:
     colour, width, dash = style.LINE.get(role, ("#222222", 2.0, None))
     out = f' stroke="{colour}" stroke-width="{_n(width * k)}" stroke-linecap="round" fill="none"'
@@ -175,6 +210,10 @@ def _legend(item, sx, sy) -> list[str]:
         out += _shade_svg(item.key, _hexagon(x, y, sx, sy, k), 0.6)
     elif item.group == "line":
         out.append(f'<line x1="{_n(x - 10)}" y1="{_n(y)}" x2="{_n(x + 10)}" y2="{_n(y)}"{_line_attrs(item.key, 0.8)}/>')
+    elif item.group == "chip":
+        from tutor.render.scene import Chip
+        kind, side = item.key.split(":")
+        out += _chip(Chip(kind, x - 7, y - 6, 14, 12, "", side or None), 1.0)
     elif item.group == "marker":
         out += _marker(item.key, x, y, item.key != "too_low", style.MARKER_TEXT.get(item.key, ""), 0.9, "legend-marker")
     out.append(f'<text x="{_n(item.x + 26)}" y="{_n(y + 3.5)}" font-size="9.5" fill="{style.INK}">'
@@ -341,6 +380,11 @@ def svg(scene: Scene) -> str:
     out.append("</g>")
     for m in scene.markers:
         out += _marker(m.kind, m.x, m.y, m.counts, m.text)
+    if scene.chips:
+        out.append('<g class="chips">')
+        for ch in scene.chips:
+            out += _chip(ch)
+        out.append("</g>")
     for lb in scene.notes:
         out.append(_label(lb))
     for item in scene.legend:
@@ -357,6 +401,8 @@ _LABEL_STYLE = {
     "note": ' font-size="9" font-weight="bold" fill="#1d1d1d" stroke="#ffffff" stroke-width="2.5"'
             ' paint-order="stroke"',
     "legend": ' font-size="9.5"',
+    "tile": f' font-size="12" font-weight="bold" fill="{style.INK}"',
+    "cover": ' font-size="10.5" fill="#2b2b22"',
 }
 
 

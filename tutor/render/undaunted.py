@@ -21,7 +21,6 @@ from tutor.render.svg import svg
 from tutor.undaunted.cards import CARDS
 from tutor.undaunted.deck import ZONE_NAMES, Zones
 
-SIDE_COLOUR = {"allied": "#0072b2", "axis": "#b5520c"}
 ZONE_LABEL = {"hand": "hand", "table": "table", "discard": "discard", "draw": "draw deck",
               "supply": "supply", "out": "out of game"}
 
@@ -79,136 +78,151 @@ def zones_html(z: Zones, **kw) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# the board
+# the board: a scene (tutor.render.scene), drawn by svg() for pictures and by the canvas for the
+# live board (tutor.widgets.undaunted_board)
 
-TW, TH = 96, 78          # tile width and height in pixels; a row is offset by half a tile
-_PAD = 10
-_COVER_FILL = {0: "#f3f1e4", 1: "#dfe8c8", 2: "#c4d9a6", 3: "#9cc27e"}
-_HILL_FILL = "#dcc79a"
+TW, TH = 132, 100        # tile width and height in pixels; a row is offset by half a tile
+PAD = 12
+TOKEN_W, TOKEN_H = 56, 20
+TOKEN_SLOTS = 4          # tokens drawn per tile (two rows of two); more show as "+n"
+SHADE_ROLES = ("selected", "legal", "closed", "target", "path", "origin", "painted")
 
 
-def _tile_xy(pos) -> tuple[float, float]:
+def cover_key(cover) -> str:
+    """The tile's fill and legend key: "cover 0" … "cover 3", "hill 3/1"."""
+    return f"hill {cover}" if cover.hill else f"cover {cover.high}"
+
+
+def tile_box(pos, top: int = 0) -> tuple[int, int, int, int]:
+    """(x, y, w, h) of the tile at doubled-width position ``pos`` (integers: exact picking)."""
     col, row = pos
-    return _PAD + col * TW / 2, _PAD + row * TH
+    return (PAD + col * TW // 2, top + PAD + row * TH, TW, TH)
 
 
-def board_svg(state, *, highlight=(), path=(), title: str = "", note: str = "") -> str:
-    """The board of an Undaunted ``GameState`` as SVG text.
+def token_box(tile: tuple, i: int) -> tuple[int, int, int, int]:
+    x, y, _, _ = tile
+    return (x + 7 + (i % 2) * (TOKEN_W + 6), y + 26 + (i // 2) * (TOKEN_H + 5), TOKEN_W, TOKEN_H)
 
-    Each tile shows its label, cover ("cover 3", "hill 3/1"), objective value (gold disc), the
-    control markers (a small square per side: outline = scouted, filled = controlled), deployment
-    markers (a triangle) and unit tokens (side colour; grey and dashed when suppressed). A target
-    marker is a cross-hair. ``highlight`` outlines tiles; ``path`` draws a route through tile centres.
+
+def _rect(box, inset: int = 0) -> tuple:
+    x, y, w, h = box
+    return ((x + inset, y + inset), (x + w - inset, y + inset), (x + w - inset, y + h - inset),
+            (x + inset, y + h - inset))
+
+
+def board_scene(state, *, shades: dict | None = None, path=(), notes=(), selected: str | None = None,
+                target: str | None = None, title: str = "", legend: bool = False):
+    """The Scene of an Undaunted ``GameState``: a cell per tile (filled by its cover), the tile's
+    label and cover, and on the marks layer the objectives, control markers (S scouted, C
+    controlled, per side), deployment and target markers and the unit tokens (ready, or grey with
+    a dashed edge when suppressed).
+
+    Highlights, all by tile id: ``shades`` {role: tiles} (``style.SHADE`` roles: selected, legal,
+    closed, target, path), ``path`` a movement line through tile centres, ``notes`` (tile, text)
+    pairs. ``selected`` / ``target``: "side:unit" keys of tokens to outline. ``legend``: place the
+    legend under the board (pictures; a drill shows it as an HTML strip instead).
     """
+    from tutor.render import style
+    from tutor.render.scene import Cell, Chip, Label, LegendItem, Scene, Segment, Shade, chip_legend
+
     board = state.board
-    xs = [_tile_xy(t.pos)[0] for t in board.tiles]
-    ys = [_tile_xy(t.pos)[1] for t in board.tiles]
-    W = max(int(max(xs) + TW + _PAD), 560)
-    H0 = int(max(ys) + TH + _PAD)
     top = 24 if title else 0
-    legend_h = 30
-    H = H0 + top + legend_h
-    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
-           f'font-family="DejaVu Sans, Arial, sans-serif">'),
-           f'<rect width="{W}" height="{H}" fill="#ffffff"/>']
-    if title:
-        out.append(f'<text x="{_PAD}" y="18" font-size="14" font-weight="bold" fill="#222">{escape(title)}</text>')
-    out.append(f'<g transform="translate(0,{top})">')
+    boxes = {t.id: tile_box(t.pos, top) for t in board.tiles}
+    width = max(x + w for x, _, w, _ in boxes.values()) + PAD
+    height = max(y + h for _, y, _, h in boxes.values()) + PAD
+    cells, labels, chips = [], [], []
     ctrl = {s: state.control_markers(s) for s in ("allied", "axis")}
-    deps = {}
+    deps: dict = {}
     for d in board.deployments:
         deps.setdefault(d.tile, []).append(d)
-    tok_out: list[str] = []
     for t in board.tiles:
-        x, y = _tile_xy(t.pos)
-        fill = _HILL_FILL if t.cover.hill else _COVER_FILL.get(t.cover.high, "#8fb46f")
-        out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{TW - 2}" height="{TH - 2}" rx="4" fill="{fill}" '
-                   f'stroke="#6b6b5a" stroke-width="1" data-tile="{escape(t.id)}"/>')
-        out.append(f'<text x="{x + 6}" y="{y + 15}" font-size="12" font-weight="bold" fill="#222">'
-                   f'{escape(t.id)}</text>')
-        cov = f"hill {t.cover}" if t.cover.hill else f"cover {t.cover.high}"
-        out.append(f'<text x="{x + 6}" y="{y + TH - 7}" font-size="9.5" fill="#333">{cov}</text>')
+        box = boxes[t.id]
+        x, y, w, h = box
+        cells.append(Cell(t.pos, _rect(box), cover_key(t.cover)))
+        labels.append(Label(t.id, x + 7, y + 17, "tile", "start"))
+        labels.append(Label(f"hill {t.cover}" if t.cover.hill else f"cover {t.cover.high}", x + 7, y + h - 9,
+                            "cover", "start"))
         if t.objective:
-            out.append(f'<circle cx="{x + TW - 14}" cy="{y + 13}" r="9" fill="#e6b422" stroke="#7a5a00"/>'
-                       f'<text x="{x + TW - 14}" y="{y + 17}" font-size="11" font-weight="bold" '
-                       f'text-anchor="middle" fill="#222">{t.objective}</text>')
-        # control markers, bottom right: allied then axis
+            chips.append(Chip("objective", x + w - 27, y + 4, 22, 22, str(t.objective), key=f"objective:{t.id}"))
+        for j, d in enumerate(deps.get(t.id, ())):
+            chips.append(Chip("deployment", x + 42 + j * 18, y + 5, 15, 13, "", d.side, key=f"deployment:{t.id}"))
         for i, side in enumerate(("allied", "axis")):
             st = ctrl[side].get(t.id)
-            if st is None:
-                continue
-            cx = x + TW - 34 + i * 15
-            cy = y + TH - 19
-            col = SIDE_COLOUR[side]
-            filled = st == "controlled"
-            out.append(f'<rect x="{cx}" y="{cy}" width="12" height="12" rx="2" fill="{col if filled else "#fff"}" '
-                       f'stroke="{col}" stroke-width="2"><title>{side} {st}</title></rect>'
-                       f'<text x="{cx + 6}" y="{cy + 9.5}" font-size="8.5" font-weight="bold" '
-                       f'text-anchor="middle" fill="{"#fff" if filled else col}">{"C" if filled else "S"}</text>')
-        for j, d in enumerate(deps.get(t.id, ())):
-            dx = x + 42 + j * 14
-            dy = y + 5
-            out.append(f'<polygon points="{dx},{dy + 11} {dx + 6},{dy} {dx + 12},{dy + 11}" '
-                       f'fill="{SIDE_COLOUR[d.side]}" opacity="0.75"><title>{d.side} deployment: '
-                       f'{", ".join(d.admits)}</title></polygon>')
-        for side in ("allied", "axis"):
+            if st is not None:
+                chips.append(Chip(st, x + w - 42 + i * 19, y + h - 22, 16, 16, "C" if st == "controlled" else "S",
+                                  side, key=f"control:{side}:{t.id}"))
             if state.target_of(side) == t.id:
-                tx, ty = x + TW - 14, y + TH / 2 - 2
-                col = SIDE_COLOUR[side]
-                out.append(f'<g stroke="{col}" stroke-width="2" fill="none"><circle cx="{tx}" cy="{ty}" r="8"/>'
-                           f'<line x1="{tx - 11}" y1="{ty}" x2="{tx + 11}" y2="{ty}"/>'
-                           f'<line x1="{tx}" y1="{ty - 11}" x2="{tx}" y2="{ty + 11}"/></g>')
-    for t in board.tiles:
-        x, y = _tile_xy(t.pos)
+                chips.append(Chip("target", x + w - 56 - i * 26, y + 4, 22, 22, "", side, key=f"target:{side}"))
         toks = state.units_at(t.id)
-        for k, tok in enumerate(toks[:3]):
-            bx, by = x + 8, y + 20 + k * 16
-            col = SIDE_COLOUR[tok.side]
-            if tok.suppressed:
-                tok_out.append(f'<rect x="{bx}" y="{by}" width="62" height="14" rx="3" fill="#9a9a9a" '
-                           f'stroke="{col}" stroke-width="1.5" stroke-dasharray="3 2"/>')
-            else:
-                tok_out.append(f'<rect x="{bx}" y="{by}" width="62" height="14" rx="3" fill="{col}"/>')
-            label = unit_short(tok.unit) + (" ⊘" if tok.suppressed else "")
-            tok_out.append(f'<text x="{bx + 31}" y="{by + 10.5}" font-size="9.5" font-weight="bold" '
-                       f'text-anchor="middle" fill="#fff">{escape(label)}</text>')
-        if len(toks) > 3:
-            tok_out.append(f'<text x="{x + 74}" y="{y + 62}" font-size="9">+{len(toks) - 3}</text>')
-    for tid in highlight:
-        if tid in board:
-            x, y = _tile_xy(board.tile(tid).pos)
-            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{TW - 4}" height="{TH - 4}" rx="4" fill="none" '
-                       f'stroke="#f0c000" stroke-width="4"/>')
+        for i, tok in enumerate(toks[:TOKEN_SLOTS]):
+            key = f"{tok.side}:{tok.unit}"
+            role = "selected" if key == selected else ("target" if key == target else None)
+            chips.append(Chip("suppressed" if tok.suppressed else "token", *token_box(box, i), unit_short(tok.unit),
+                              tok.side, role, key))
+        if len(toks) > TOKEN_SLOTS:
+            chips.append(Chip("more", x + 7, y + h - 40, 26, 14, f"+{len(toks) - TOKEN_SLOTS}"))
+    if title:
+        labels.append(Label(title, PAD, 18, "title", "start"))
+    out_shades = []
+    for role, tiles in (shades or {}).items():
+        if role not in style.SHADE:
+            raise ValueError(f"unknown shade {role!r}: allowed are {', '.join(style.SHADE)}")
+        for tid in tiles:
+            out_shades.append(Shade(role, board.tile(tid).pos, _rect(boxes[tid], 3)))
+    lines = []
     if len(path) > 1:
-        pts = []
-        for tid in path:
-            x, y = _tile_xy(board.tile(tid).pos)
-            pts.append(f"{x + TW / 2},{y + TH / 2 + 6}")
-        out.append(f'<polyline points="{" ".join(pts)}" fill="none" stroke="#d81b60" stroke-width="3.5" '
-                   f'stroke-dasharray="7 4" stroke-linecap="round"/>')
-        lx, ly = pts[-1].split(",")
-        out.append(f'<circle cx="{lx}" cy="{ly}" r="5" fill="#d81b60"/>')
-    out += tok_out
-    out.append("</g>")
-    # legend
-    ly = H - legend_h + 8
-    lg = [(SIDE_COLOUR["allied"], "Allied token"), (SIDE_COLOUR["axis"], "Axis token"),
-          ("#9a9a9a", "suppressed ⊘")]
-    x = _PAD
-    for col, text in lg:
-        out.append(f'<rect x="{x}" y="{ly}" width="14" height="12" rx="2" fill="{col}"/>'
-                   f'<text x="{x + 18}" y="{ly + 10}" font-size="10">{text}</text>')
-        x += 26 + 6.2 * len(text)
-    out.append(f'<rect x="{x}" y="{ly}" width="12" height="12" fill="#fff" stroke="#555" stroke-width="2"/>'
-               f'<text x="{x + 16}" y="{ly + 10}" font-size="10">S scouted</text>')
-    x += 80
-    out.append(f'<rect x="{x}" y="{ly}" width="12" height="12" fill="#555"/>'
-               f'<text x="{x + 16}" y="{ly + 10}" font-size="10">C controlled</text>')
-    x += 92
-    out.append(f'<circle cx="{x + 7}" cy="{ly + 6}" r="7" fill="#e6b422" stroke="#7a5a00"/>'
-               f'<text x="{x + 18}" y="{ly + 10}" font-size="10">objective</text>')
-    out.append("</svg>")
-    text = "\n".join(out)
+        pts = tuple((boxes[tid][0] + TW // 2, boxes[tid][1] + TH // 2 + 10) for tid in path)
+        lines.append(Segment("move", pts))
+    note_labels = tuple(Label(text, boxes[tid][0] + TW // 2, boxes[tid][1] + TH - 26, "note") for tid, text in notes)
+    items = []
+    if legend:
+        x, y = PAD, height + 4
+        for group, key, text in _terrain_legend(cells) + chip_legend(chips):
+            wd = 30 + 5.6 * len(text) + 14
+            if x + wd > width - PAD and x > PAD:
+                x, y = PAD, y + 22
+            items.append(LegendItem(group, key, text, x, y + 8))
+            x += wd
+        height = y + 26
+    return Scene(int(width), int(height), None, None, tuple(cells), (), (), (), tuple(labels), tuple(out_shades),
+                 tuple(lines), (), note_labels, tuple(items), title=title, chips=tuple(chips))
+
+
+def _terrain_legend(cells) -> list[tuple[str, str, str]]:
+    keys = sorted(dict.fromkeys(c.terrain for c in cells))
+    return [("terrain", k, k) for k in keys]
+
+
+def tile_at(scene, state, x, y) -> str | None:
+    """The tile drawn at layout pixel (x, y) of ``board_scene(state)``, exactly (half-open boxes:
+    a pixel on a shared edge belongs to the right or lower tile), or None off the tiles."""
+    from tutor.render.picking import _exact
+    x, y = _exact(x), _exact(y)
+    top = 24 if scene.title else 0
+    for t in state.board.tiles:
+        bx, by, bw, bh = tile_box(t.pos, top)
+        if bx <= x < bx + bw and by <= y < by + bh:
+            return t.id
+    return None
+
+
+def token_at(scene, x, y) -> str | None:
+    """The "side:unit" key of the unit token drawn at layout pixel (x, y), or None."""
+    from tutor.render.picking import _exact
+    x, y = _exact(x), _exact(y)
+    for ch in scene.chips:
+        if ch.kind in ("token", "suppressed") and ch.contains(x, y):
+            return ch.key
+    return None
+
+
+def board_svg(state, *, highlight=(), path=(), title: str = "", note: str = "", legend: bool = True) -> str:
+    """The board of an Undaunted ``GameState`` as SVG text: ``svg(board_scene(...))``, the same
+    drawing as the live board. ``highlight`` outlines tiles; ``path`` draws a route through tile
+    centres; ``note`` is a line of text under the picture."""
+    from tutor.render.svg import svg
+    text = svg(board_scene(state, shades={"selected": highlight} if highlight else None, path=path, title=title,
+                           legend=legend))
     if note:
         text += f"<div style='font-size:13px;color:#444'>{escape(note)}</div>"
     return text
@@ -216,4 +230,3 @@ def board_svg(state, *, highlight=(), path=(), title: str = "", note: str = "") 
 
 def board_html(state, **kw) -> str:
     return f'<div style="overflow-x:auto">{board_svg(state, **kw)}</div>'
-
