@@ -7,9 +7,9 @@ unit tokens (grey with a dashed edge when suppressed). The side to play is the g
 Tap one of your units: its card in your hand is chosen with its first action (or pick a card and
 an action in the rows above the board). The tiles the engine would accept are shaded green
 ("legal"); tiles in reach that it would refuse are shaded red ("closed"). Then tap a tile: to move,
-scout, sneak or maneuver there, to place the mortar's target marker, or to attack or suppress the
+scout, stalk or guide there, to place the mortar's target marker, or to attack or suppress the
 enemy unit on it (a first tap shows the exact chance to hit, a second tap — or *Play* — rolls).
-Take control, recon, confuse, command, bolster and inspire are played with *Play*. Every tap
+Control, recon, conceal, command, bolster and inspire are played with *Play*. Every tap
 answers: the action and what it did, or the engine's refusal with its reason, or why nothing
 happens there ("no unit of yours here: tap one of your units"); the rule's text is beside it.
 
@@ -37,12 +37,12 @@ from tutor.explain import rules_html
 from tutor.render.undaunted import board_scene, card_title, cover_key, tile_at, token_at
 from tutor.undaunted import rules as R
 from tutor.undaunted.actions import apply, card_plays, preview_attack
-from tutor.undaunted.cards import CARDS
+from tutor.undaunted.cards import ACTION_CS, CARDS
 from tutor.undaunted.combat import fraction_text
 from tutor.undaunted.state import EndTurn, Event, GameState, Play, Withdraw, other
 from tutor.widgets.base import Drill, esc, small_button
 
-PATH_ACTIONS = ("move", "maneuver", "scout", "sneak")
+PATH_ACTIONS = ("move", "guide", "scout", "stalk")
 FIRE_ACTIONS = ("attack", "suppress")
 SIDE_WORDS = {"allied": "Allied", "axis": "Axis"}
 COLOUR_WORDS = {"allied": "blue", "axis": "orange"}
@@ -59,7 +59,12 @@ def action_label(card_id: str, action: str) -> str:
     if action == "ready":
         return "Ready (flip the token)"
     spec = CARDS[card_id].action(action)
-    return spec.label.capitalize() if spec is not None else action.capitalize()
+    return spec.label if spec is not None else action.capitalize()
+
+
+def action_cs(action: str) -> str:
+    """The Czech edition's term for an action, as the rulebook quoted beside it prints it."""
+    return ACTION_CS.get(action, "")
 
 
 @dataclass(frozen=True)
@@ -78,7 +83,7 @@ class BoardStep:
     game: GameState
     card: str | None = None                       # the hand card chosen
     action: str | None = None                     # one of its actions
-    unit: str | None = None                       # maneuver: the unit to move
+    unit: str | None = None                       # guide: the unit to move
     target: str | None = None                     # attack / suppress: the enemy unit aimed at
     choices: tuple[tuple[str, ...], ...] = ()     # paths to one tile, waiting for the tile to pass
     answer: Answer | None = None
@@ -167,20 +172,20 @@ class UndauntedBoard(Drill):
         return [a for a in names if self.offered is None or a in self.offered]
 
     def plays(self, card: str | None = None, action: str | None = None) -> list[Play]:
-        """The engine's legal plays of the chosen card and action (maneuver: of the chosen unit)."""
+        """The engine's legal plays of the chosen card and action (guide: of the chosen unit)."""
         s = self.value
         card, action = card or s.card, action or s.action
         if card is None or action is None or self.game.phase != "turn" or card not in self.game.zones_of(self.side).hand:
             return []
         out = [p for p in card_plays(self.game, self.side, card) if isinstance(p, Play) and p.action == action]
-        if action == "maneuver":
+        if action == "guide":
             out = [p for p in out if p.unit == s.unit]
         return out
 
     def start_tile(self) -> str | None:
-        """Where the chosen action starts: the acting (or maneuvered) unit's tile."""
+        """Where the chosen action starts: the acting (or guided) unit's tile."""
         s = self.value
-        unit = s.unit if s.action == "maneuver" else (CARDS[s.card].unit if s.card else None)
+        unit = s.unit if s.action == "guide" else (CARDS[s.card].unit if s.card else None)
         tok = self.game.token(self.side, unit) if unit else None
         return tok.tile if tok is not None else None
 
@@ -217,8 +222,8 @@ class UndauntedBoard(Drill):
             self._answer(f"{card_title(card)} has no action {action!r} here; its actions: "
                          f"{', '.join(action_label(card, a) for a in acts) or 'none'}.", False, rules=[R.CARD_USE])
             return
-        if action == "maneuver" and unit is None:
-            unit = self.value.unit if self.value.action == "maneuver" else None
+        if action == "guide" and unit is None:
+            unit = self.value.unit if self.value.action == "guide" else None
         s = replace(self.value, card=card, action=action, unit=unit, target=None, choices=(), tapped=None)
         self._set(replace(s, answer=self._prompt(s)))
 
@@ -228,11 +233,13 @@ class UndauntedBoard(Drill):
             return Answer(f"{SIDE_WORDS[self.side]} to play: tap one of your units "
                           f"({COLOUR_WORDS[self.side]}), or choose a card of your hand.")
         label = action_label(s.card, s.action) if s.action else ""
+        if action_cs(s.action or ""):
+            label += f" (Czech: {action_cs(s.action)})"
         title = card_title(s.card)
         if s.action is None:
             return Answer(f"{title} has no action to offer here: withdraw it, or choose another card.")
-        if s.action == "maneuver" and s.unit is None:
-            return Answer(f"{title}: {label}. Tap the unit of yours to maneuver.", None, rules=(R.MANEUVER,))
+        if s.action == "guide" and s.unit is None:
+            return Answer(f"{title}: {label}. Tap the unit of yours to guide.", None, rules=(R.GUIDE,))
         if s.action in PATH_ACTIONS:
             return Answer(f"{title}: {label}. Tap the tile to go to (green: the engine allows it).")
         if s.action == "target":
@@ -293,8 +300,8 @@ class UndauntedBoard(Drill):
             return
         acting = CARDS[s.card].unit
         here_action = s.action not in PATH_ACTIONS + FIRE_ACTIONS + ("target",)
-        if s.action == "maneuver" and mine:
-            self.choose(s.card, "maneuver", unit=unit)
+        if s.action == "guide" and mine:
+            self.choose(s.card, "guide", unit=unit)
             return
         if mine and unit != acting:
             self._select_unit(unit)
@@ -311,8 +318,8 @@ class UndauntedBoard(Drill):
         if s.action in FIRE_ACTIONS:
             self._fire_tap(tile, token)
         elif s.action in PATH_ACTIONS:
-            if s.action == "maneuver" and s.unit is None:
-                self._answer("First tap the unit of yours to maneuver.", rules=[R.MANEUVER])
+            if s.action == "guide" and s.unit is None:
+                self._answer("First tap the unit of yours to guide.", rules=[R.GUIDE])
                 return
             self._path_tap(tile)
         elif s.action == "target":
@@ -422,7 +429,7 @@ class UndauntedBoard(Drill):
 
     def _path_play(self, path) -> Play:
         s = self.value
-        return Play(self.side, s.card, s.action, path=tuple(path), unit=s.unit if s.action == "maneuver" else None)
+        return Play(self.side, s.card, s.action, path=tuple(path), unit=s.unit if s.action == "guide" else None)
 
     def _play_path(self, path) -> None:
         self._attempt(self._path_play(path), list(path), trail=((self.start_tile(),) if self.start_tile() else ())
@@ -551,7 +558,7 @@ class UndauntedBoard(Drill):
         selected = None
         if s.card and CARDS[s.card].unit:
             selected = f"{self.side}:{CARDS[s.card].unit}"
-        if s.action == "maneuver" and s.unit:
+        if s.action == "guide" and s.unit:
             selected = f"{self.side}:{s.unit}"
         target = f"{other(self.side)}:{s.target}" if s.target else None
         return board_scene(g, shades=shades, path=s.trail, selected=selected, target=target)
@@ -569,7 +576,7 @@ class UndauntedBoard(Drill):
             legal = sorted({p.path[-1] for p in plays})
             start = self.start_tile()
             spec = CARDS[s.card].action(s.action)
-            value = self.game.scenario.option("sneak", spec.value) if s.action == "sneak" else spec.value
+            value = self.game.scenario.option("stalk", spec.value) if s.action == "stalk" else spec.value
             reach = self.game.board.within(start, 1, value) if start and value else ()
             return legal, sorted(set(reach) - set(legal))
         if s.action == "target":
@@ -592,6 +599,10 @@ class UndauntedBoard(Drill):
         self._sync(self.hand_pick, opts, s.card if s.card in counts else None, self._card_changed)
         acts = self._actions_of(s.card) if s.card else []
         self._sync(self.action_pick, [(action_label(s.card, a), a) for a in acts], s.action, self._action_changed)
+        tips = [f"{action_label(s.card, a)} — Czech rulebook: {action_cs(a)}" if action_cs(a) else action_label(s.card, a)
+                for a in acts]
+        if list(self.action_pick.tooltips) != tips:
+            self.action_pick.tooltips = tips
         fog = hand.count("fog-of-war")
         z = g.zones_of(self.side) if g.phase == "turn" else None
         table = ", ".join(card_title(c) for c in z.table) if z else ""
