@@ -90,7 +90,25 @@ def test_21_answers_agree_with_the_engine():
     z = und21.setup_game(0).zones_of("allied")
     assert Counter(z.supply) == Counter(und21.START_SUPPLY) and Counter(z.draw) == Counter(und21.START_DECK)
     assert a["21.supply"] == "Face up in the supply"
+    # La Raye's US Starting Cards (scenario book p. 6): 9 D cards, 20 S cards
+    assert a["21.laraye"] == "9" == str(len(und21.START_DECK)) and len(und21.START_SUPPLY) == 20
     assert a["21.los"] == "No, there is no line of sight"
+
+
+def test_21_la_raye_page():
+    """Chapter 21 sets up the scenario book's scenario 1 and says what is the book's and what is ours."""
+    from tutor.chapters import und21
+    html = und21.la_raye_html()
+    assert html.count('data-tile="') == 12 and "Scenario 1: La Raye" in html
+    assert "control 5 objective points" in html and "holds 3 at the start" in html
+    assert "Starting initiative</b>: US" in html
+    assert "scenario book (Osprey Games, 2019, English edition), scenario 1: La Raye, pp. 6-7" in html
+    assert "This project's layout:" in html and "quarter turn" in html
+    assert ".yaml" not in html and "github" not in html          # learner language: no file names
+    table = und21.starting_cards_html()
+    assert "Riflemen A</td><td style='text-align:left;font-family:monospace'>D S S S S</td>" in table
+    assert "Fog of war</td><td style='text-align:left;font-family:monospace'>D D S S S S S S S S</td>" in table
+    assert "Sniper" not in table and "Machine gunners" not in table     # not in this scenario
 
 
 def test_21_setup_is_seeded_and_shuffles():

@@ -6,12 +6,15 @@ The board and the card rows are drawn by ``tutor.render.undaunted`` (``board_svg
 * :func:`events_html` — what an engine step did, in words, with each cited rule once.
 * :func:`stepper` — Back / Next buttons over a list of pre-rendered frames.
 
-Chapter 21's own content: a starting-deck shuffle (``setup_widget``) and its questions.
+Chapter 21's own content: the scenario book's scenario 1, La Raye, set up by the engine
+(``la_raye_html``, ``starting_cards_html``), a starting-deck shuffle of its US deck
+(``setup_widget``) and the questions.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 
@@ -104,12 +107,62 @@ def card_kinds_svg() -> str:
     return svg(card_scene(rows, title="Three kinds of card"))
 
 
-#: A small starting deck and supply in the shape of the rulebook's figure for scenario 1 (La Raye):
-#: riflemen, scouts and fog of war in the deck; more riflemen and fog of war in the supply.
-#: (The scenario book itself is not among the seeds: these counts are chosen for the drill.)
-START_DECK = ("riflemen-a", "riflemen-a", "riflemen-b", "riflemen-b", "scouts-a", "scouts-b",
-              "squad-leader-a", "platoon-sergeant", "fog-of-war", "fog-of-war")
-START_SUPPLY = ("riflemen-a", "riflemen-b", "machine-gunners-a", "fog-of-war", "fog-of-war", "fog-of-war")
+LA_RAYE = ROOT / "scenarios" / "undaunted" / "la-raye.yaml"
+
+
+@lru_cache(maxsize=1)
+def la_raye():
+    """Scenario 1 of the published scenario book, La Raye, as the engine loads it (tiles, cover,
+    objectives, counters, control and spawn markers, both starting decks and supplies, initiative)."""
+    from tutor.undaunted.scenario import load_scenario
+    return load_scenario(LA_RAYE)
+
+
+#: The US starting deck (marked D in the book's Starting Cards table; B in the Czech rulebook) and
+#: supply (S; Czech Z) of scenario 1, La Raye, as the scenario file gives them.
+START_DECK: tuple[str, ...] = la_raye().decks[0]
+START_SUPPLY: tuple[str, ...] = la_raye().start.zones_of("allied").supply
+
+SIDE_BOOK = {"allied": "US", "axis": "Germany"}
+
+
+def starting_cards_html(sc=None) -> str:
+    """The scenario's Starting Cards table as the book prints it: one D per deck card, one S per
+    supply card, each side in its column; card types neither side uses are left out."""
+    from collections import Counter
+    sc = sc or la_raye()
+    per = {}
+    for side, i in (("allied", 0), ("axis", 1)):
+        per[side] = (Counter(sc.decks[i]), Counter(sc.start.zones_of(side).supply))
+    rows = []
+    for cid, card in CARDS.items():
+        marks = {side: "D " * d[cid] + "S " * s[cid] for side, (d, s) in per.items()}
+        if not any(m.strip() for m in marks.values()):
+            continue
+        rows.append(f"<tr><td style='text-align:left'>{escape(card_title(cid))}</td>"
+                    + "".join(f"<td style='text-align:left;font-family:monospace'>{m.strip() or '—'}</td>"
+                              for m in marks.values()) + "</tr>")
+    head = "".join(f"<th style='text-align:left'>{SIDE_BOOK[s]}</th>" for s in per)
+    return ("<table style='border-collapse:collapse;font-size:13px' border='1' cellpadding='3'>"
+            f"<tr><th style='text-align:left'>Card</th>{head}</tr>" + "".join(rows) + "</table>"
+            "<p style='font-size:12px'>D: a copy in the starting deck (the Czech rulebook marks it B, "
+            "<i lang='cs'>balíček</i>); S: a copy in the supply (Czech Z, <i lang='cs'>záloha</i>).</p>")
+
+
+def la_raye_html(seed: int = 0) -> str:
+    """Scenario 1 set up by the engine: the board, each side's objective, the starting initiative,
+    the Starting Cards table, and where it all comes from (and what this project decided)."""
+    from tutor.undaunted import new_game
+    sc = la_raye()
+    s = new_game(sc, seed)
+    goals = "".join(
+        f"<li><b>{SIDE_BOOK[side]}</b>: control {sc.victory_of(side).objectives} objective points "
+        f"(holds {s.objectives_held(side)} at the start)</li>" for side in ("allied", "axis"))
+    board = board_html(s, title="Scenario 1: La Raye, set up")
+    return (board + f"<ul>{goals}<li><b>Starting initiative</b>: {SIDE_BOOK[s.initiative]}</li></ul>"
+            + starting_cards_html(sc)
+            + f"<p style='font-size:12px'><b>Source:</b> {escape(sc.provenance_of('book'))}. "
+              f"<b>This project's layout:</b> {escape(sc.provenance_of('ours'))}</p>")
 
 
 def setup_zones(seed: int) -> Zones:
@@ -131,7 +184,7 @@ def setup_widget(seed: int = 1):
         z = setup_zones(n[0])
         top = card_title(z.draw[0])
         out.value = (zones_html(z, zones=("draw", "supply"), open_draw=peek.value,
-                                title=f"After setup (shuffle #{n[0]})")
+                                title=f"La Raye, the US deck and supply after setup (shuffle #{n[0]})")
                      + f"<p>The top card of the draw deck is <b>{escape(top)}</b>"
                        f"{'' if peek.value else ' (you would not know that: the deck is face down)'}. "
                        f"The supply is public: both players may look at it at any time.</p>")
@@ -189,14 +242,10 @@ def _q_defense() -> Question:
 
 
 def setup_game(seed: int = 0):
-    """The engine's setup of a one-tile scenario whose allied card table has B cards (``deck``) and
-    Z cards (``supply``): ``tutor.undaunted.new_game`` shuffles the first and lays out the second."""
+    """Scenario 1, La Raye, set up by the engine: ``tutor.undaunted.new_game`` shuffles each side's
+    D cards into its draw deck (seeded) and lays out its S cards as the supply."""
     from tutor.undaunted import new_game
-    from tutor.undaunted.scenario import parse_scenario
-    side = {"victory": {"objectives": 1}, "deck": list(START_DECK), "supply": list(START_SUPPLY)}
-    data = {"format": 1, "game": "undaunted", "name": "setup", "tiles": {"1A": {"at": "0,0"}},
-            "sides": {"allied": side, "axis": {"victory": {"objectives": 1}}}}
-    return new_game(parse_scenario(data, "setup"), seed)
+    return new_game(la_raye(), seed)
 
 
 def _q_supply() -> Question:
@@ -208,11 +257,25 @@ def _q_supply() -> Question:
         zone = next(n for n in ("draw", "supply", "hand", "out")
                     if sorted(getattr(z, n)) == sorted(START_SUPPLY))
         where = zone_choice[zone]
-        return where, ("<p>The cards marked Z start in the supply, face up and sorted by name; only the "
-                       "cards marked B are shuffled into the draw deck.</p>"
+        return where, ("<p>The cards marked S (Czech Z) start in the supply, face up and sorted by name; "
+                       "only the cards marked D (Czech B) are shuffled into the draw deck.</p>"
                        + rule_html(R.SETUP_SUPPLY) + rule_html(R.SETUP_DECK))
-    return Question("21.supply", "<p>At setup, where do the cards marked <b>Z</b> in the scenario's card "
-                    "table go?</p>", choices, rule_fn)
+    return Question("21.supply", "<p>At setup, where do the cards marked <b>S</b> in the scenario's Starting "
+                    "Cards table go?</p>", choices, rule_fn)
+
+
+def _q_la_raye_deck() -> Question:
+    choices = ("4", "9", "20", "29")
+
+    def rule_fn():
+        z = setup_game(0).zones_of("allied")
+        n = len(z.draw)
+        return str(n), (f"<p>One card per D mark: the platoon sergeant, squad leaders A and B, one riflemen "
+                        f"A, one riflemen B, one scouts A, one scouts B and two fog of war — {n} cards, "
+                        f"shuffled face down. The {len(z.supply)} S cards wait in the supply.</p>"
+                        + rule_html(R.SETUP_DECK))
+    return Question("21.laraye", "<p>In La Raye, how many cards does the US player shuffle into the "
+                    "<b>starting deck</b>?</p>", choices, rule_fn)
 
 
 def _q_line_of_sight() -> Question:
@@ -238,7 +301,7 @@ def _q_line_of_sight() -> Question:
 
 
 def questions() -> list[Question]:
-    return [_q_squadless(), _q_fog(), _q_defense(), _q_supply(), _q_line_of_sight()]
+    return [_q_squadless(), _q_fog(), _q_defense(), _q_supply(), _q_la_raye_deck(), _q_line_of_sight()]
 
 
 def worked_start():

@@ -18,7 +18,9 @@ Deck file (one side's cards in their zones, top of the draw deck first)::
 Scenario file: see ``scenarios/undaunted/worked-example.yaml`` (tiles with positions, cover,
 objectives; per side: victory condition, deployment markers, control markers, tokens, target
 marker, and the cards in each zone — ``deck:`` is the starting deck, shuffled at setup; ``draw:``
-is a draw deck in a fixed order, top first).
+is a draw deck in a fixed order, top first). A published scenario says where it comes from in
+``source:`` (``book``, ``public_copy``, and ``ours``: what the file decides that the book does not);
+``scenarios/undaunted/la-raye.yaml`` is the scenario book's scenario 1.
 """
 
 from __future__ import annotations
@@ -104,7 +106,8 @@ def load_deck(path) -> tuple[str, Zones]:
 # ---------------------------------------------------------------------------------------------
 # scenarios
 
-SCENARIO_KEYS = ("format", "game", "name", "initiative", "options", "tiles", "sides", "notes")
+SCENARIO_KEYS = ("format", "game", "name", "initiative", "options", "tiles", "sides", "notes", "source")
+SOURCE_KEYS = ("book", "public_copy", "ours")
 SIDE_KEYS = ("victory", "deployment", "control", "tokens", "suppressed", "target", "deck") + ZONE_NAMES
 OPTION_KEYS = ("stalk",)
 
@@ -119,6 +122,14 @@ def parse_scenario(data: dict, name: str) -> Scenario:
     _header(data, name)
     _unknown_keys(data, SCENARIO_KEYS, name)
     title = str(data.get("name", Path(name).stem))
+    src = data.get("source") or {}
+    if not isinstance(src, dict):
+        raise InputError(f"{name}: key 'source': must be a mapping; allowed keys: {', '.join(SOURCE_KEYS)}")
+    _unknown_keys(src, SOURCE_KEYS, name, "source")
+    for k, v in src.items():
+        if not isinstance(v, str) or not v.strip():
+            raise InputError(f"{name}: key 'source.{k}': {v!r}; allowed: a sentence of text")
+    provenance = tuple((k, src[k].strip()) for k in SOURCE_KEYS if k in src)
     # tiles
     raw_tiles = data.get("tiles")
     if not isinstance(raw_tiles, dict) or not raw_tiles:
@@ -230,7 +241,7 @@ def parse_scenario(data: dict, name: str) -> Scenario:
     init = _side(data.get("initiative", "allied"), name, "initiative")
     board = Board(tuple(tiles), tuple(deployments))
     sc = Scenario(title, board, (victories[0], victories[1]), tuple(opts), None, name,
-                  (zones_spec["allied"][1], zones_spec["axis"][1]))
+                  (zones_spec["allied"][1], zones_spec["axis"][1]), provenance)
     start = GameState(sc, (zones_spec["allied"][0], zones_spec["axis"][0]), tuple(tokens),
                       (control[0], control[1]), (targets[0], targets[1]), init)
     object.__setattr__(sc, "start", start)

@@ -48,6 +48,12 @@ class Scenario:
     start: object = None                    # the GameState before shuffling (set by scenario.py)
     source: str = ""
     decks: tuple = ((), ())                 # per side: the starting deck, shuffled at setup
+    #: where a published scenario comes from: (("book", …), ("public_copy", …), ("ours", what this
+    #: project's file decides that the book does not)); empty for the project's own setups
+    provenance: tuple[tuple[str, str], ...] = ()
+
+    def provenance_of(self, key: str) -> str:
+        return dict(self.provenance).get(key, "")
 
     def option(self, key: str, default=None):
         for k, v in self.options:
