@@ -66,20 +66,26 @@ def test_lab_widget_round_trip(monkeypatch):
     lab.on_hex((6, 4))
     lab.on_hex((6, 0))
     assert lab.ruling is not None and not lab.ruling.visible          # the woods are in the way
-    lab.question.value = "Attack odds"
-    lab.refresh()
+    lab.question.value = "Attack odds"                               # each question starts fresh
+    assert lab.state.origin is None and lab.state.target is None
+    assert "Attack odds: tap the attacking unit" in lab.status.value and lab.why.value == ""
+    lab.on_hex((6, 4))
+    lab.on_hex((6, 0))
     assert "P(eliminated)" in lab.why.value or "out of range" in lab.status.value
     lab.dice.value = 2
     assert "Dice set to 2" in lab.why.value
     lab.question.value = "Retreat"
-    lab.on_hex((6, 4))          # drop
-    lab.on_hex((6, 0))
+    assert lab.state.origin is None and "Retreat: tap a unit" in lab.status.value
+    lab.on_hex((6, 0))                                                # the first tap picks, never drops
+    assert lab.state.origin == (6, 0)
     lab.flags.value = 1
     assert "cannot retreat" in lab.why.value                          # on its baseline
     lab.question.value = "Legal moves"
-    lab.on_hex((6, 0))
+    assert lab.state.origin is None and "Legal moves: tap a unit" in lab.status.value
     lab.on_hex((6, 4))
-    assert "legal destinations" in lab.why.value
+    assert lab.state.origin == (6, 4) and "legal destinations" in lab.why.value
+    lab.question.value = "Line of sight"
+    assert lab.state.origin is None and lab.ruling is None and "Tap a unit or a hex" in lab.status.value
     yaml_text, svg = lab.export()
     assert "woods" in yaml_text and svg.startswith("<svg") and "download=" in lab.exports.value
     # the share box holds a link that opens the same board

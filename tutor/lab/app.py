@@ -186,9 +186,9 @@ class Lab(LosExplorer):
 
     # -- asking
     def _question_changed(self) -> None:
-        s = self.state
-        self.state = LosState(s.field, s.origin, s.target if self.question.value in
-                              ("Line of sight", "Attack odds") else None)
+        """Each question starts fresh: the board stays, the hexes picked for the last question go
+        (kept, the first tap of the new question would only drop them, with nothing to show)."""
+        self.state = LosState(self.state.field)
         self.tool.value = ASK
         self.refresh()
 
@@ -273,7 +273,9 @@ class Lab(LosExplorer):
             self.say(f"Painting {esc(self.tool.value)}: tap hexes (tap again to remove). Choose {ASK} to ask.")
         if s.origin is None:
             if self.tool.value == ASK:
-                self.say("Tap a unit." if q != "Attack odds" else "Tap the attacking unit, then its target.")
+                self.say(f"{q}: " + {"Legal moves": "tap a unit to see where it may move.",
+                                     "Retreat": "tap a unit to see where it retreats for the flags set above.",
+                                     "Attack odds": "tap the attacking unit, then its target."}[q])
             self.explain("")
             return
         a = self.answer
