@@ -22,7 +22,18 @@ BOARDS = {
     "04-movement.ipynb": ("chapters/movement", [
         ((0, 0), "No unit here"), ((9, 7), "may move to"), ((9, 5), "Refused: the allied armor may not move to 9,5"),
         ((11, 5), "9,7 → 11,7 → 12,6 → 11,5")]),
+    "09-obstacles.ipynb": ("chapters/obstacles", [
+        ((6, 2), "bunker"), ((22, 6), "may move to"), ((21, 5), "Refused"), ((19, 3), "remove the wire"),
+        ((19, 3), "removes the wire on 19,3")]),
+    "10-special-forces.ipynb": ("chapters/special-forces", [
+        ((17, 5), "moves 16,6 → 17,5"), ((4, 6), "allied infantry (4 figures) on 4,6"), ((5, 5), "may not battle")]),
+    "11-objectives-and-medals.ipynb": ("chapters/objectives", [
+        ((5, 5), "may move to"), ((6, 4), "captures its temporary medal"), ((6, 4), "may move to"),
+        ((7, 5), "no longer holds 6,4")]),
 }
+
+# Answers that say what is on a hex without acting (the board stays as it was).
+INFO = ("No unit here", "That is", "bunker")
 
 # The board canvas (an ipycanvas MultiCanvas draws its layers into one visible canvas), its box
 # and a hash of its pixels.
@@ -78,7 +89,7 @@ def test_tap_the_board(app, chromium, notebook, size):
             before = page.evaluate(BOARD_JS, 0)["hash"]
             tap_hex(page, 0, scenario, h, touch)
             status.get_by_text(text, exact=False).wait_for()
-            if not text.startswith("No unit here"):      # an answer with no action leaves the board as it was
+            if not text.startswith(INFO):                # an answer with no action leaves the board as it was
                 page.wait_for_function(f"(() => ({BOARD_JS})(0).hash !== {before})()")
         if os.environ.get("TUTOR_SCREENSHOTS") == "1":
             ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,7 @@ import pytest
 from tutor.hexes import parse_hex
 from tutor.memoir.movement import legal_moves
 from tutor.memoir.retreat import ruling
+from tutor.memoir.terrain import OBSTACLES
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent.parent / "notebooks"
 
@@ -296,22 +297,22 @@ def test_ch09_answers_are_the_engine_rulings():
     assert qs["09.hedgehog"].rule_fn()[0] == "No, it may not"
 
 
-def test_ch09_obstacle_battle_resolves_the_set_dice():
-    pytest.importorskip("ipywidgets")
+def test_ch09_drill_battles_the_defended_units_with_the_set_dice():
+    pytest.importorskip("ipycanvas")
     from tutor.chapters import ch09
-    b = ch09.ObstacleBattle()
-    kinds = [e.kind for e in b.events]
-    assert len(b.pickers) == 3 and "flag_ignored" in kinds and "retreat" in kinds
-    b.target(2)                                   # armor vs sandbags in the town: 1 die
-    assert len(b.pickers) == 1
-    b.set(0, "grenade")
-    assert [e.get("lost") for e in b.events if e.kind == "hits"] == [1]
-    assert "sandbags" not in b.out.value or "town" in b.out.value
-    b.target(3)
-    b.set(0, "flag")
-    b.set(1, "flag")
-    assert [e.kind for e in b.events].count("flag_ignored") == 1
-    assert any(e.kind == "retreat" for e in b.events)
+    d = ch09.drill()
+    d.board._on_client_ready()
+    d.on_hex((6, 2))                                             # an obstacle with a unit: what it does
+    assert "bunker" in d.status.value and OBSTACLES["bunker"].rule.summary in d.why.value
+    d.on_hex((13, 3))
+    notes = {n.text for n in d.board.scene.notes}
+    assert "1 die" in notes                                      # armor against sandbags in a town: 3 - 2
+    d.dice.value = "flag"
+    d.on_hex((12, 2))
+    assert "ignores 1 flag" in d.why.value and d.game.units[(12, 2)].figures == 4
+    d.on_hex((22, 6))
+    d.on_hex((21, 5))
+    assert "Refused" in d.status.value and "hedgehog" in d.status.value
     html = ch09.wire_story().html
     assert "removes the wire" in html and "removes the wire on 22,4" in html
 
@@ -365,23 +366,27 @@ def test_ch11_answers_are_the_engine_counts():
     assert "gains a medal" in ch11.elimination_html() and "1 for units eliminated" in ch11.elimination_html()
 
 
-def test_ch11_objectives_board_moves_and_counts():
-    pytest.importorskip("ipywidgets")
+def test_ch11_drill_moves_and_counts():
+    pytest.importorskip("ipycanvas")
     from tutor.chapters import ch11
-    b = ch11.ObjectivesBoard()
-    assert b.units.value == (5, 5) and (6, 4) in dict((v, k) for k, v in b.dest.options)
-    b.move_to("6,4")
-    assert b.state.medals["allied"] == 1 and "captures its temporary medal" in b.out.value
-    b.choose("6,4")
-    b.move_to("7,5")
-    assert b.state.medals["allied"] == 0
-    b.choose("23,1")
-    b.move_to("24,0")
-    assert b.state.winner == "allied" and b.go.disabled and "wins" in b.out.value
-    b.back()
-    assert b.state.winner is None and not b.go.disabled
-    b.restart()
-    assert b.state is b.first and not b.history
+    d = ch11.drill()
+    d.board._on_client_ready()
+    assert d.sides == ("allied", "axis") and "Medals: Allied 0" in d.medals.value
+    for h in ("5,5", "6,4"):
+        d.on_hex(parse_hex(h))
+    assert d.game.medals["allied"] == 1 and "captures its temporary medal" in d.status.value
+    for h in ("6,4", "7,5"):
+        d.on_hex(parse_hex(h))
+    assert d.game.medals["allied"] == 0 and "no longer holds" in d.status.value
+    for h in ("23,1", "24,0"):
+        d.on_hex(parse_hex(h))
+    assert d.game.winner == "allied" and "the allied side wins" in d.medals.value
+    d.on_hex((5, 3))
+    assert "game is over" in d.status.value
+    d.undo()
+    assert d.game.winner is None
+    d.reset()
+    assert d.game.medals["allied"] == 0 and not d._history
 
 
 # ---------------------------------------------------------------------------------------------

@@ -62,11 +62,12 @@ def show_moves(field, at, **kw) -> Explained:
 # The "try": tap a unit, see its moves, move it
 
 
-def drill(field=None, *, unit=None, **kw):
-    """The live board of the *try* (``tutor.widgets.FieldDrill``): tap an allied unit to see every
-    hex it may reach and the refused ones, tap a hex to move there or to hear why not."""
+def drill(field=None, *, unit=None, sides=("allied",), **kw):
+    """The live board of the *try* (``tutor.widgets.FieldDrill``): tap one of your units (``sides``)
+    to see every hex it may reach and the refused ones, tap a hex to move there or to hear why not.
+    Chapters 9, 10 and 11 show the same drill on their own boards."""
     from tutor.widgets.field_drill import FieldDrill
-    return FieldDrill(state(field or MOVEMENT_BOARD), sides=("allied",), unit=unit, **kw)
+    return FieldDrill(state(field or MOVEMENT_BOARD), sides=sides, unit=unit, **kw)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 """Chapter 9: obstacles. The obstacle table is the engine's catalogue
 (``tutor.memoir.terrain.OBSTACLES``); every ruling is the engine's.
 
-The "try" is :class:`ObstacleBattle`: pick which defended enemy to attack, set the faces of the
-dice with buttons, and see the battle resolved on the board — protection, the flag the obstacle
-lets the defender ignore, the retreat and the sandbags removed.
+The "try" is :func:`drill`, the live move-and-battle board on the obstacle board: tap an obstacle
+to read what it does, move units onto and against obstacles, and battle the defended Axis units
+with dice you set — protection, the flag an obstacle lets the defender ignore, the retreat, wire
+removed, sandbags gone with the unit that leaves them.
 """
 
 from __future__ import annotations
@@ -11,17 +12,14 @@ from __future__ import annotations
 from tutor.chapters.ch04 import board_svg, move_events, reach_question, state
 from tutor.chapters.ch05 import dice_html
 from tutor.explain import Explained, events_html, show
-from tutor.hexes import fmt, parse_hex
-from tutor.memoir import dice as D
-from tutor.memoir.combat import attack_dice, battle, remove_wire
+from tutor.hexes import parse_hex
+from tutor.memoir.combat import attack_dice, remove_wire
 from tutor.memoir.retreat import ruling
 from tutor.memoir.state import order
 from tutor.memoir.terrain import OBSTACLES
 from tutor.quiz import Question, ask
 
 OBSTACLE_BOARD = "chapters/obstacles"
-#: The attacks of the "try": (attacker, target) on the obstacle board.
-ATTACKS = (((4, 4), (6, 2)), ((7, 3), (6, 2)), ((13, 3), (12, 2)), ((19, 3), (18, 2)))
 
 
 def obstacle_table() -> Explained:
@@ -73,70 +71,15 @@ def wire_story() -> Explained:
 
 
 # ---------------------------------------------------------------------------------------------
-# The "try": a battle against a defended unit, dice set with buttons
+# The "try": the live board with obstacles
 
 
-class ObstacleBattle:
-    """Buttons to pick the attack (against the bunker, the sandbags in the town or the hedgehogs),
-    one face picker per die the attack rolls, and the battle resolved on the board.
-    ``target(i)`` / ``set(i, face)`` do what the buttons do; ``events`` are the engine's."""
-
-    def __init__(self, field=OBSTACLE_BOARD, attacks=ATTACKS):
-        import ipywidgets as W
-        self.W = W
-        self.state = state(field)
-        self.attacks = attacks
-        labels = [f"{self.state.units[a].name} {fmt(a)} → {obs} {fmt(t)}"
-                  for a, t in attacks for obs in [self.state.obstacles.get(t, self.state.terrain_at(t))]]
-        self.pick = W.ToggleButtons(options=[(lab, i) for i, lab in enumerate(labels)], value=0,
-                                    style={"button_width": "auto"})
-        self.pick.observe(lambda ch: self.target(ch["new"]), "value")
-        self.dice_box = W.VBox()
-        self.out = W.HTML()
-        self.widget = W.VBox([W.HTML("<b>Attack:</b>"), self.pick, self.dice_box, self.out],
-                             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
-        self.widget.add_class("tutor-obstacle-battle")
-        self.pickers = []
-        self.events = []
-        self.target(0)
-
-    def target(self, i: int) -> None:
-        if self.pick.value != i:
-            self.pick.value = i
-            return
-        a, t = self.attacks[i]
-        n = attack_dice(self.state, a, t).dice
-        W = self.W
-        start = ["flag", "flag", "grenade"]
-        self.pickers = []
-        rows = []
-        for k in range(n):
-            p = W.ToggleButtons(options=list(D.FACE_NAMES), value=start[k % len(start)], style={"button_width": "72px"})
-            p.observe(lambda _: self._draw(), "value")
-            self.pickers.append(p)
-            rows.append(W.HBox([W.HTML(f"<b>Die {k + 1}</b>", layout=W.Layout(width="50px")), p],
-                               layout=W.Layout(flex_flow="row wrap", align_items="center")))
-        self.dice_box.children = rows
-        self._draw()
-
-    def set(self, i: int, face: str) -> None:
-        self.pickers[i].value = D.parse_faces([face])[0]
-
-    def _draw(self) -> None:
-        from tutor.render.scene import Line, highlights
-        a, t = self.attacks[self.pick.value]
-        st, _ = order(self.state, self.state.units[a].side, [a])
-        faces = [p.value for p in self.pickers]
-        after, ev = battle(st, a, t, faces)
-        self.events = ev
-        lines, legal = [], []
-        for e in ev:
-            if e.kind == "retreat":
-                p = e.get("path")
-                lines += [Line(x, y, "move") for x, y in zip(p, p[1:])]
-                legal = [p[-1]]
-        pic = board_svg(after, highlights(selected=[a], target=[t], legal=legal, lines=lines), title="")
-        self.out.value = pic + dice_html(self.state, a, t, board=False) + events_html(ev)
+def drill(**kw):
+    """The move-and-battle drill (``tutor.widgets.FieldDrill``) on the obstacle board, with a box
+    for the dice faces: tap an obstacle to read what it does, a unit to move it onto (or against)
+    one, a defended enemy to battle it with the faces you set."""
+    from tutor.chapters.ch04 import drill as move_drill
+    return move_drill(OBSTACLE_BOARD, dice_box=True, **kw)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """Chapter 11: objectives and medals. Every medal is the engine's count
 (``GameState.medals`` = enemy units eliminated + objective medals held, ``tutor.memoir.objectives``).
 
-The "try" is :class:`ObjectivesBoard`: pick a unit and a hex it may reach, press *Move*, and the
-medal count updates as the engine captures, keeps or loses objective medals (or ends the game by
-sudden death). Each move is a whole turn of that unit's side (ordered, moved, turn ended).
+The "try" is :func:`drill`, the live move-and-battle board on the objectives board: tap a unit of
+either side and a hex it may reach, and the medal count updates as the engine captures, keeps or
+loses objective medals (or ends the game by sudden death).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 from html import escape
 
 from tutor.chapters.ch04 import board_svg, state
-from tutor.explain import Explained, events_html, rules_html, show, verdict
-from tutor.hexes import fmt, parse_hex, row_major
+from tutor.explain import Explained, events_html, rules_html, show
+from tutor.hexes import fmt, parse_hex
 from tutor.memoir.combat import battle
-from tutor.memoir.movement import legal_moves, move
+from tutor.memoir.movement import move
 from tutor.memoir.state import GameState, end_turn, order
 from tutor.quiz import Question, ask
 
@@ -109,82 +109,12 @@ def show_elimination() -> Explained:
 # The "try"
 
 
-class ObjectivesBoard:
-    """Pick a unit (buttons), a hex it may reach (dropdown), press Move: the board, the events
-    and the medal count update. Undo and Reset go back. ``choose``/``move_to`` are the buttons."""
-
-    def __init__(self, field=OBJ_BOARD, unit="5,5"):
-        import ipywidgets as W
-        self.first = state(field)
-        self.history: list[GameState] = []
-        self.state = self.first
-        self.log = ""
-        self.units = W.ToggleButtons(style={"button_width": "auto"})
-        self.dest = W.Dropdown(description="to", layout=W.Layout(width="200px", height="40px"))
-        self.go = W.Button(description="Move", icon="arrow-right", button_style="primary",
-                           layout=W.Layout(width="auto", height="40px"))
-        self.undo = W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto", height="40px"))
-        self.reset = W.Button(description="Reset", icon="refresh", layout=W.Layout(width="auto", height="40px"))
-        self.out = W.HTML()
-        self.units.observe(lambda ch: self._dests(), "value")
-        self.go.on_click(lambda _: self.move_to(self.dest.value))
-        self.undo.on_click(lambda _: self.back())
-        self.reset.on_click(lambda _: self.restart())
-        bar = W.HBox([self.dest, self.go, self.undo, self.reset], layout=W.Layout(flex_flow="row wrap"))
-        self.widget = W.VBox([W.HTML("<b>Pick a unit, then where it goes:</b>"), self.units, bar, self.out],
-                             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
-        self.widget.add_class("tutor-objectives-board")
-        self._refresh(parse_hex(unit))
-
-    def _refresh(self, keep=None) -> None:
-        st = self.state
-        opts = [(f"{u.name} {fmt(h)}", h) for h, u in sorted(st.units.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
-        self.units.options = opts
-        if keep in st.units:
-            self.units.value = keep
-        self._dests()
-        self.undo.disabled = not self.history
-        self.go.disabled = st.winner is not None
-        pic = objectives_svg(st, objective_highlights(st, selected=[self.units.value] if self.units.value else []))
-        self.out.value = pic + medals_html(st) + self.log
-
-    def _dests(self) -> None:
-        h = self.units.value
-        if h is None:
-            self.dest.options = []
-            return
-        m = legal_moves(self.state, h)
-        self.dest.options = [(fmt(x), x) for x in sorted(m.reachable, key=row_major)]
-        if self.dest.options:
-            self.dest.index = 0
-
-    def choose(self, h) -> None:
-        self.units.value = parse_hex(h) if isinstance(h, str) else h
-
-    def move_to(self, to) -> None:
-        to = parse_hex(to) if isinstance(to, str) else to
-        frm = self.units.value
-        if frm is None or to is None or self.state.winner:
-            return
-        st, _ = order(self.state, self.state.units[frm].side, [frm])
-        st, ev = move(st, frm, to)
-        if st.winner is None:
-            st, _ = end_turn(st)
-        self.history.append(self.state)
-        self.state = st
-        won = [e for e in ev if e.kind.startswith(("medal", "sudden", "victory"))]
-        self.log = (verdict(won[-1].text, True) if won else "") + events_html(ev)
-        self._refresh(to)
-
-    def back(self) -> None:
-        if self.history:
-            self.state = self.history.pop()
-            self.log = ""
-            self._refresh(self.units.value)
-
-    def restart(self) -> None:
-        self.state, self.history, self.log = self.first, [], ""
-        self._refresh()
+def drill(**kw):
+    """The move-and-battle drill (``tutor.widgets.FieldDrill``) on the objectives board, both sides
+    in the learner's hands: move units on and off the objectives and watch the medals change hands
+    (the engine's captures, losses, majority and sudden death)."""
+    from tutor.chapters.ch04 import drill as move_drill
+    return move_drill(OBJ_BOARD, sides=("allied", "axis"), **kw)
 
 
 # ---------------------------------------------------------------------------------------------

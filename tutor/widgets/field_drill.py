@@ -277,7 +277,7 @@ def field_highlights(f: Field):
         holder = g.held.get(i)
         for h in o.hexes:
             label = OBJECTIVE_NOTE[o.type] + (f" ({holder})" if holder else "")
-            notes[h] = f"{notes[h]} · {label}" if h in notes else label
+            notes[h] = label       # the objective's label wins over "no fire" (the move's answer says it)
     return hl + highlights(lines=lines, marks=marks, notes=sorted(notes.items()))
 
 
@@ -362,7 +362,7 @@ class FieldDrill(Drill):
     def refresh(self) -> None:
         self.board.update(self._scene())
         g, a = self.game, self.state.answer
-        self.medals.value = (f'<div class="tutor-status tutor-medals">{esc(medals_line(g))}'
+        self.medals.value = (f'<div class="tutor-medals" style="font-size:13px;font-weight:600">{esc(medals_line(g))}'
                              + (f" — <b>the {g.winner} side wins</b>" if g.winner else "") + "</div>"
                              if self.show_medals else "")
         if a is None:
