@@ -145,6 +145,7 @@ class OrderBoard:
     def tap(self, h) -> None:
         g = self.game
         if h is None:
+            self.verdict.value = "<p>That is off the board: tap one of your units.</p>"
             return
         if g.phase != "order":
             self.verdict.value = "<p>Play a card first (tap one above), or <i>Another card</i>.</p>"
@@ -180,17 +181,15 @@ class OrderBoard:
         self._draw()
 
     def _card_click(self, x, y) -> None:
-        row = self.hand.scene.card_rows[0]
-        for i in range(len(row.cards)):
-            bx = row.x + i * (row.card_w + 6) if not hasattr(row, "boxes") else row.boxes()[i][0]
-            if bx <= x < bx + row.card_w and row.y <= y < row.y + row.card_h:
-                self.play(self.cards()[i])
-                return
+        pick = self.hand.card_at(x, y)
+        if pick is None or pick.index is None:
+            self.verdict.value = "<p>Tap one of the cards of your hand to play it.</p>"
+            return
+        self.play(self.cards()[pick.index])
 
     def tap_card(self, i: int) -> None:
-        row = self.hand.scene.card_rows[0]
-        bx = row.boxes()[i][0] if hasattr(row, "boxes") else row.x + i * (row.card_w + 6)
-        self.hand.click(bx + row.card_w / 2, row.y + row.card_h / 2)
+        bx, by, bw, bh = self.hand.scene.card_rows[0].boxes()[i]
+        self.hand.click(bx + bw / 2, by + bh / 2)
 
     # -- showing
     def _events_html(self, g: G.Game, head: str) -> str:

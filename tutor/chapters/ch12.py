@@ -203,7 +203,7 @@ class AirStrike:
         from tutor.render.scene import scene
         self.board = BoardView(scene(self.game.state, title="", legend=False), max_width=720)
         self.board.canvas.add_class("tutor-board")
-        self.board.on_click(lambda h, x, y: self.tap(h) if h is not None else None)
+        self.board.on_click(lambda h, x, y: self.tap(h) if h is not None else self._off_board())
         for w in (self.side_w, self.front_w, self.year_w):
             w.observe(lambda _: self.context(self.side_w.value, self.front_w.value, self.year_w.value), "value")
         self.view_w.observe(lambda _: self._draw(), "value")
@@ -254,6 +254,9 @@ class AirStrike:
             self.targets.append(h)
         self._reroll(keep=True)
         self._update()
+
+    def _off_board(self) -> None:
+        self.status.value = verdict("That is off the board: tap an enemy unit to target it.", False)
 
     def clear(self) -> None:
         self.targets = []

@@ -209,6 +209,8 @@ class AllianceTable:
     def _click(self, h, x, y) -> None:
         pick = self.board.card_at(x, y)
         if pick is None or pick.index is None:
+            self.status.value = STYLE + verdict(f"Tap a card: {seat_name(self.game.player)} plays from their own "
+                                                f"hand or their team's common card.", None)
             return
         self.tap_card(pick.row, pick.index)
 
@@ -222,6 +224,7 @@ class AllianceTable:
             cards = self.game.hands.get(row, ())
             who = seat_name(row)
         if index >= len(cards):
+            self.status.value = STYLE + verdict("No card there: tap one of the cards.", None)
             return
         card = cards[index]
         if card not in {c for c, _ in G.playable(self.game)}:

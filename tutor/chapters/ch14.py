@@ -224,7 +224,8 @@ class ChiefDesk:
         for v in (self.cards, self.board):
             v.canvas.add_class("tutor-board")
         self.cards.on_click(self._card_click)
-        self.board.on_click(lambda h, x, y: self.tap_hex(h) if h is not None else None)
+        self.board.on_click(lambda h, x, y: self.tap_hex(h) if h is not None else self.say(
+            verdict("That is off the board: tap a hex inside a general's command.", False)))
         self.buttons = []
         for fg in (*GENERALS, "chief"):
             b = W.Button(description=f"to the {GENERAL_NAME[fg]}" if fg != "chief" else "chief plays it himself",
@@ -301,11 +302,14 @@ class ChiefDesk:
     def _card_click(self, h, x, y) -> None:
         pick = self.cards.card_at(x, y)
         if pick is None:
+            self.say(verdict("Tap a card of the chief's hand, then the general who receives it.", None))
             return
         if pick.row == "hand":
             hand = [c for c in self.game.hand("allied.chief") if c not in self.game.turn.given]
             if pick.index is not None and pick.index < len(hand):
                 self.pick(hand[pick.index])
+            else:
+                self.say(verdict("Tap one of the cards of the chief's hand.", None))
         elif pick.row in (*GENERALS, "chief"):
             self.give(pick.row)
 
