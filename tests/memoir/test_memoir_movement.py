@@ -29,6 +29,31 @@ def test_armor_three_artillery_one():
     assert len(art) == 6 and not any(r.can_battle for r in art.values())
 
 
+def test_a_hex_behind_woods_is_refused_for_the_woods_not_as_too_far():
+    # BOSQUES: "las unidades que entren en un hexágono de Bosque deben detenerse". The only 3-hex
+    # path from 6,6 to 12,6 runs 8,6 (woods) → 10,6 → 12,6; the detours need 4. The refusal names the
+    # woods and their rule, not the armor's 3 hexes.
+    st = board('''
+        terrain: {"8,6": woods}
+        units: {"6,6": {side: allied, kind: armor}}
+    ''')
+    m = legal_moves(st, "6,6")
+    r = m.refused[(12, 6)]
+    assert r.rule is TERRAIN["woods"].rule and "8,6" in r.reason and "woods" in r.reason
+    assert "too far" not in r.reason
+    assert m.reachable[(8, 6)].cost == 1 and m.reachable[(10, 6)].cost == 3     # a detour around the woods
+    st, _ = order(st, "allied", ["6,6"])
+    with pytest.raises(IllegalAction) as e:
+        move(st, "6,6", "12,6")
+    assert e.value.rule is TERRAIN["woods"].rule and "woods" in str(e.value)
+    # Without the woods the same hex is reachable; with a unit on 8,6 instead it is too far.
+    assert (12, 6) in legal_moves(board('units: {"6,6": {side: allied, kind: armor}}'), "6,6").reachable
+    blocked = legal_moves(board('''
+        units: {"6,6": {side: allied, kind: armor}, "8,6": {side: allied, kind: infantry}}
+    '''), "6,6")
+    assert "too far" in blocked.refused[(12, 6)].reason
+
+
 def test_no_passing_through_units():
     # REGLAS GENERALES DE MOVIMIENTO, example 1: friendly units block the way to the woods.
     st = board('''

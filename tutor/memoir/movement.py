@@ -498,7 +498,10 @@ def _make_reach(h, path, cost, nb, ignore) -> Reach:
     return r
 
 
-def _reach_search(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec, table=None) -> dict:
+def _reach_search(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec, table=None, *,
+                  through_stops: bool = False) -> dict:
+    """The search behind :func:`_reach`; ``through_stops``: as if nothing the unit enters stopped it
+    (to say which stop keeps a hex out of reach)."""
     reach: dict = {}
     if dug_in(state, h, unit):
         return reach
@@ -541,7 +544,7 @@ def _reach_search(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec
                         if nb is None:
                             nb = too_far[total] = (_limit_text(unit, sp, total), sp.limit_rule)
                     reach[n] = _make_reach(n, npath, total, nb, ignore)
-                if len(npath) < max_steps and not stop:
+                if len(npath) < max_steps and (through_stops or not stop):
                     nxt.append((n, total, nbeach, npath))
         frontier = nxt
     return reach
@@ -617,11 +620,29 @@ def _search(state: GameState, h: Hex, unit: Unit, start: Hex, explain: bool, sp:
 
 def _refusals(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> dict:
     reach, refused, _, _ = _search(state, h, unit, start, True, sp)
+    _name_the_stops(state, h, unit, start, sp, refused)
     if not reach and dug_in(state, h, unit):
         for n in neighbours(h):
             if n in state.board.hexes:
                 refused[n] = Refusal(n, f"{unit.kind} that starts in a bunker never leaves it", R.BUNKER_DUG_IN)
     return refused
+
+
+def _name_the_stops(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec, refused: dict) -> None:
+    """A hex refused as too far that a path within the allowance would reach, were it not for a hex
+    on the way that stops the unit (woods, a town, wire…: BOSQUES "deben detenerse"), is refused for
+    that stop: "too far: 4 hexes needed" would name the detour, not the rule that refused it."""
+    far = [m for m, r in refused.items() if r.rule is sp.allowance_rule and r.reason.startswith("too far")]
+    if not far:
+        return
+    free = _reach_search(state, h, unit, start, sp, through_stops=True)
+    for m in far:
+        r = free.get(m)
+        n = next((x for x in r.path[:-1] if stops(state, x)), None) if r is not None else None
+        if n is not None:
+            why, rule = stops(state, n)
+            refused[m] = Refusal(m, f"every way there within {sp.allowance} hexes passes a hex that stops the "
+                                    f"unit: {fmt(n)} ({why})", rule)
 
 
 def legal_moves(state: GameState, at, *, allowance: int | None = None, battle_limit: int | None = None,
