@@ -5,6 +5,8 @@ right answer, and the "try" widgets do what their buttons say."""
 from __future__ import annotations
 
 import importlib
+import re
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +14,7 @@ from tutor.hexes import fmt, parse_hex
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
 
+ROOT = Path(__file__).resolve().parents[2]
 MODULES = [m for m in ("ch02", "ch03") if importlib.util.find_spec(f"tutor.chapters.{m}") is not None]
 
 
@@ -41,25 +44,45 @@ def test_each_question_has_a_right_and_a_wrong_answer(mod):
 def test_ch02_counts_are_the_walkthroughs():
     from tutor.chapters import ch02
     c = ch02.counts()
-    assert (c["river"], c["town"], c["woods"]) == (20, 4, 9)                  # step 3
+    assert (c["river"], c["town"], c["woods"]) == (20, 4, 9)                  # step 3 (4 river hexes as the pond)
+    assert c["lake"] == 4
     assert (c["bridge"], c["wire"], c["sandbags"]) == (2, 4, 1)               # step 4
     assert set(c["figures"].values()) == {4}                                  # step 5: infantry, 4 figures
     assert len(c["medal_hexes"]) == 2                                         # step 6: a medal on each bridge
     assert c["cards"] == {"allied": 6, "axis": 2} and c["deck"] == 60 - 8     # steps 10-11
     assert c["first"] == "allied"                                             # step 13
-    assert [s.number for s in ch02.steps()] == sorted(s.number for s in ch02.steps())
-    assert {s.number for s in ch02.steps()} == set(range(1, 14))
+    assert "Every count holds" in ch02.counts_table()._repr_html_()
+
+
+def test_ch02_has_the_rulebooks_thirteen_steps_once_each():
+    from tutor.chapters import ch02
+    assert [s.number for s in ch02.steps()] == list(range(1, 14))
+    assert [s.rule.key for s in ch02.steps()] == [f"m44.setup.step{n:02d}" for n in range(1, 14)]
 
 
 def test_ch02_answers_are_the_engines():
-    from tutor.chapters import ch02
     qs = by_key("ch02")
-    assert qs["02.rivers"].rule_fn()[0] == "20"
-    assert qs["02.axis-cards"].rule_fn()[0] == str(len(G.new_game("pegasus-bridge", 0).hands["axis"])) == "2"
-    assert qs["02.first"].rule_fn()[0] == "The Allies"
+    assert set(qs) == {"02.pond", "02.figures", "02.axis-hand", "02.bridge-medal", "02.sandbags"}
+    assert qs["02.pond"].rule_fn()[0] == "No: the pond blocks it"              # 4 adjacent lake hexes
+    assert "lake" in qs["02.pond"].rule_fn()[1]
+    assert qs["02.figures"].rule_fn()[0] == "36"                               # 9 units of 4
+    assert qs["02.axis-hand"].rule_fn()[0] == "3"                              # 2, play 1, draw 2
     assert qs["02.bridge-medal"].rule_fn()[0] == "1"
-    assert qs["02.sandbags"].rule_fn()[0] == "1 die"                         # 2 dice at range 2, -1 sandbags
-    assert ch02.STEP_RULES[2].key in qs["02.rivers"].rule_fn()[1] or "20" in qs["02.rivers"].rule_fn()[1]
+    assert qs["02.sandbags"].rule_fn()[0] == "1 die"                          # 2 dice at range 2, -1 sandbags
+
+
+def test_ch02_exercises_are_not_answered_by_the_page_above_them():
+    """No step text and no Learn paragraph prints an exercise's answer in words: the walk prints
+    the dealt 2 cards but not the 3 after a turn, the figures per unit but not the Allied total."""
+    import nbformat
+
+    from tutor.chapters import ch02
+    nb = nbformat.read(ROOT / "notebooks" / "02-setup-pegasus-bridge.ipynb", as_version=4)
+    quiz_at = next(i for i, c in enumerate(nb.cells) if "questions()" in c.source)
+    above = " ".join(c.source for c in nb.cells[:quiz_at] if c.cell_type == "markdown")
+    above += " ".join(s.text for s in ch02.steps())
+    assert "36" not in above and "blocks" not in above and "3 cards" not in above
+    assert "20 river" not in " ".join(c.source for c in nb.cells[quiz_at - 1:quiz_at])
 
 
 def test_ch02_walk_builds_the_board_step_by_step():
@@ -68,20 +91,21 @@ def test_ch02_walk_builds_the_board_step_by_step():
     w = ch02.SetupWalk()
     w.board._on_client_ready()
     assert w.i == 0 and w.back_button.disabled
-    seen = []
+    assert w.head.value == "<b>Step 1 of 13: Choose a battle</b>"             # one counter, the rulebook's
+    seen = {}
     while not w.next_button.disabled:
         w.next_button.click()
         sc = w.board.scene
-        seen.append((w.step.number, len({c.hex for c in sc.cells if c.terrain != "countryside"}),
-                     len(sc.units)))
-    assert w.step.number == 13
-    by_step = {}
-    for n, terr, units in seen:
-        by_step[n] = (terr, units)
-    assert by_step[2] == (0, 0)
-    assert by_step[4][0] == 20 + 4 + 9 and by_step[4][1] == 0
+        assert re.findall(r"\d+ of \d+", w.head.value) == [f"{w.step.number} of 13"]
+        assert not re.search(r"\d+/\d+", w.head.value)
+        seen[w.step.number] = (len({c.hex for c in sc.cells if c.terrain != "countryside"}), len(sc.units),
+                               {c.terrain for c in sc.cells})
+    assert w.step.number == 13 and sorted(seen) == list(range(2, 14))
+    assert seen[2][:2] == (0, 0)
+    assert seen[3][:2] == (20 + 4 + 9, 0) and "bridge" not in seen[3][2] and "lake" in seen[3][2]
+    assert "bridge" in seen[4][2] and seen[4][1] == 0
     c = ch02.counts()
-    assert by_step[5][1] == c["axis_units"] + c["allied_units"] == 6 + 9          # the published map's units
+    assert seen[5][1] == c["axis_units"] + c["allied_units"] == 6 + 9          # the published map's units
     assert "PREPARACIÓN" in w.text.value and w.cards.canvas.layout.display != "none"
     w.back_button.click()
     assert w.step.number == 12

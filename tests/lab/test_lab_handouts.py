@@ -49,8 +49,12 @@ def test_chapter_handout(chapter):
 
 
 def test_setup_sheet_draws():
-    for svg_text, _ in handouts._PICTURES[handouts.SHEETS["02"].pictures]():
+    pics = handouts._PICTURES[handouts.SHEETS["02"].pictures]()
+    for svg_text, _ in pics:
         ET.fromstring(svg_text)
+    # the published Pegasus Bridge built as the walkthrough builds it: terrain, obstacles, medals
+    assert [note.split(" (")[0] for _, note in pics] == ["Step 3: Terrain", "Step 4: Obstacles",
+                                                         "Step 6: Badges and medals"]
 
 
 def test_write_to_folder(tmp_path):

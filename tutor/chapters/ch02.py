@@ -1,13 +1,16 @@
-"""Chapter 2: setting up — Pegasus Bridge as the rulebook builds it (memoir44-rules-es.txt,
-PREPARACIÓN, steps 1-13).
+"""Chapter 2: setting up — Pegasus Bridge as the rulebook builds it (Memoir '44 rulebook (2025,
+Spanish), PREPARACIÓN, steps 1-13).
 
-Every count the chapter shows is computed from ``scenarios/pegasus-bridge.yaml`` and from
-``tutor.memoir.game.new_game`` (the deal), never typed in; the tests check they are the
-walkthrough's numbers (20 river hexes, 4 towns, 9 woods, 2 bridges, 4 wire, 1 sandbag, 6 cards
-against 2, 4 dice each, the Allies first). The map is the published scenario's (see the sources
-in the scenario file).
+The map is the published scenario's (scenarios/pegasus-bridge.yaml cites its sources: the scenario
+book's Pegasus Bridge, its .m44 form, bga-devs/bga-memoir). Every count the chapter shows is
+computed from that file and from ``tutor.memoir.game.new_game`` (the deal), never typed in; the
+tests check they are the walkthrough's numbers (20 river hexes, 4 towns, 9 woods, 2 bridges, 4 wire,
+1 sandbags, 6 cards against 2, 4 dice each, the Allies first).
 
-The "try" is :class:`SetupWalk`: a live board built step by step with a Next button.
+The "try" is :class:`SetupWalk`: a live board built step by step, one view per rulebook step
+(1-13), with Back and Next buttons. The exercises ask what the steps imply (sight across the pond,
+figures, the Axis hand after a turn, a bridge medal, dice against the sandbags), not what the page
+prints above them.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from tutor.hexes import fmt
 from tutor.memoir import combat, objectives
 from tutor.memoir import game as G
 from tutor.memoir import state as S
-from tutor.quiz import Question
+from tutor.memoir.los import line_of_sight
+from tutor.quiz import Question, ask
 from tutor.rulebook import rule
 from tutor.scenario import bundled
 
@@ -118,6 +122,7 @@ def counts() -> dict:
         "figures": {fmt(h): u.figures for h, u in st.units.items()},
         "medal_hexes": [fmt(h) for o in st.objectives for h in o.hexes],
         "cards": {s: len(g.hands[s]) for s in ("allied", "axis")},
+        "axis_hand_max": sc.extra["cards"]["axis"]["grow_to"],      # the published scenario's draws
         "deck": len(g.deck),
         "first": g.player,
         "medals_to_win": dict(st.medals_to_win or {}),
@@ -131,57 +136,65 @@ class Step:
     title: str
     text: str                # English, HTML allowed
     rule: object
-    terrain: tuple = ()      # terrain names on the board after this step
-    bridges: bool = False    # bridge hexes shown as bridges (else as river)
+    terrain: bool = False    # the terrain hexes are on the board (bridge hexes as river until step 4)
+    bridges: bool = False
     obstacles: bool = False
     units: bool = False
     medals: bool = False
     cards: bool = False      # the deal is shown
     deck: bool = False
     dice: bool = False
-    new: str = ""            # what this step adds, for the highlight: river | town | woods | obstacles | units | medals
+    new: str = ""            # what this step adds, outlined on the board: terrain | obstacles | units | medals
 
 
 def steps() -> list[Step]:
+    """The rulebook's thirteen steps, one view each, numbered as the rulebook numbers them."""
     c = counts()
     R = STEP_RULES
-    base = {"terrain": ("river", "town", "woods"), "bridges": True, "obstacles": True, "units": True, "medals": True}
+    board = {"terrain": True, "bridges": True, "obstacles": True, "units": True, "medals": True}
+    first = "Allies" if c["first"] == "allied" else "Axis"
     return [
-        Step(1, "Choose a battle", "The scenario book's first battle, <b>Pegasus Bridge</b> (6 June 1944, the first "
-             "action of D-Day), is the rulebook's example and a good first game.", R[0]),
-        Step(2, "The board", "Lay the board <b>countryside</b> side up (the other side is the landing beach).", R[1]),
-        Step(3, "Terrain: rivers", f"First the <b>{c['river']} river hexes</b>: the Caen canal and the Orne (the 2 hexes "
-             f"that will carry the bridges are rivers for now), and {c['lake']} laid together as the pond, which "
-             "plays as a lake.", R[2], terrain=("river",), new="river"),
-        Step(3, "Terrain: towns", f"Then <b>{c['town']} town hexes</b> (Le Port and Bénouville, west of the canal).", R[2], terrain=("river", "town"), new="town"),
-        Step(3, "Terrain: woods", f"Last the <b>{c['woods']} woods hexes</b>. The terrain is placed in the order the "
-             "scenario lists it.", R[2], terrain=("river", "town", "woods"), new="woods"),
-        Step(4, "Obstacles", f"<b>{c['bridge']} bridges</b>, one on each river, <b>{c['wire']} wire</b> and "
-             f"<b>{c['sandbags']} sandbag</b> protecting a German unit.", R[3],
-             terrain=("river", "town", "woods"), bridges=True, obstacles=True, new="obstacles"),
-        Step(5, "Units", f"The figures: <b>{c['axis_units']} Axis</b> and <b>{c['allied_units']} Allied</b> "
-             "infantry units, 4 figures each (place one figure per hex first, then fill the units up).", R[4],
-             terrain=("river", "town", "woods"), bridges=True, obstacles=True, units=True, new="units"),
-        Step(6, "Medals", "An <b>Allied victory medal on each bridge</b> "
-             f"({', '.join(c['medal_hexes'])}): the Allies hold it while one of their units stands there. "
-             f"The side that first has {c['medals_to_win'].get('allied', 4)} medals wins.", R[5], **base,
-             new="medals"),
-        Step(7, "Summary cards", "Optional: the summary cards of what is on this board (woods, towns, rivers, "
-             "lakes, sandbags, wire, the units) beside it.", R[6], **base),
-        Step(8, "Card holders", "Optional: card holders beside the board.", R[7], **base),
-        Step(9, "Choose sides", f"The <b>Axis</b> sits at the top edge ({c['top']} is on top in the scenario), the "
-             "<b>Allies</b> at the bottom. The rulebook suggests playing each battle twice, once on each side.",
-             R[8], **base),
-        Step(10, "Shuffle and deal", f"Shuffle the 60 command cards and deal: the Allies receive "
-             f"<b>{c['cards']['allied']}</b>, the Axis only <b>{c['cards']['axis']}</b> (Rommel was on leave). "
-             "Hands are secret.", R[9], **base, cards=True),
+        Step(1, "Choose a battle", "The scenario book's first battle, <b>Pegasus Bridge</b>: in the first minutes "
+             "of 6 June 1944, British glider troops under Major John Howard land between a pond and the Caen "
+             "canal, yards from the bridges they must seize. The rulebook recommends it for a first game.", R[0]),
+        Step(2, "The board", "Lay the board <b>countryside</b> side up (its other side is the landing beach). "
+             "The two dashed lines divide it into three sections: a left flank, a center and a right flank.", R[1]),
+        Step(3, "Terrain", f"Lay the terrain hexes in the order the scenario lists them: first the <b>{c['river']} "
+             "river</b> hexes, then the <b>" f"{c['town']} towns</b>, last the <b>{c['woods']} woods</b>. The river "
+             "hexes make the Caen canal on the left, the Orne on the right, and a group of four in the middle: "
+             "the pond, which plays as a lake (the rulebook lets a lake be laid with river hexes). The towns "
+             "are Le Port and Bénouville, west of the canal.", R[2], terrain=True, new="terrain"),
+        Step(4, "Obstacles", f"<b>{c['bridge']} bridges</b>, one across each river: Pegasus Bridge on the canal, "
+             f"the Orne bridge on the Orne. Then <b>{c['wire']} wire</b> and <b>{c['sandbags']} sandbag"
+             f"{'s' if c['sandbags'] != 1 else ''}</b> protecting the German defenders at the east end of Pegasus "
+             "Bridge.", R[3],
+             terrain=True, bridges=True, obstacles=True, new="obstacles"),
+        Step(5, "Units", "Place the figures where the map shows them: first one figure in each unit's hex, then "
+             "fill every unit up. All the units in this battle are infantry (the British raiders were elite "
+             "troops, but this first scenario plays them as regular infantry).", R[4],
+             terrain=True, bridges=True, obstacles=True, units=True, new="units"),
+        Step(6, "Badges and medals", "No special forces badges here. An <b>Allied victory medal</b> goes on each "
+             "bridge: the Allies count it while one of their units stands on the bridge, and lose it when the "
+             f"unit leaves or is eliminated. The first side to win {c['medals_to_win'].get('allied', 4)} medals "
+             "wins the battle.", R[5], **board, new="medals"),
+        Step(7, "Summary cards", "Optional: lay the summary cards of what is on this board beside it: woods, "
+             "towns, rivers, lakes (the pond), sandbags, wire and the units.", R[6], **board),
+        Step(8, "Card holders", "Optional: card holders beside the board.", R[7], **board),
+        Step(9, "Choose sides", "The <b>Axis</b> player sits at the top edge, the <b>Allied</b> player at the "
+             "bottom. Battles are short: the rulebook suggests playing each one twice, once on each side.",
+             R[8], **board),
+        Step(10, "Shuffle and deal", f"Shuffle the {c['deck'] + c['cards']['allied'] + c['cards']['axis']} "
+             f"command cards and deal them as the scenario says: <b>{c['cards']['allied']}</b> to the Allies, "
+             f"only <b>{c['cards']['axis']}</b> to the surprised Axis. The scenario has the Axis draw two cards "
+             f"at the end of each of its first two turns, until it holds {c['axis_hand_max']}. Hands are "
+             "secret.", R[9], **board, cards=True),
         Step(11, "The deck", f"The other <b>{c['deck']}</b> cards lie face down beside the board, in reach of both "
-             "players.", R[10], **base, cards=True, deck=True),
-        Step(12, "Dice", f"Each side takes <b>{DICE_PER_SIDE} battle dice</b>.", R[11], **base, cards=True,
+             "players.", R[10], **board, cards=True, deck=True),
+        Step(12, "Dice", f"Each side takes <b>{DICE_PER_SIDE} battle dice</b>.", R[11], **board, cards=True,
              deck=True, dice=True),
-        Step(13, "First player", f"The <b>{'Allies' if c['first'] == 'allied' else 'Axis'}</b> begin: they "
-             "choose and play a command card from their hand. The battle is on — play it in the "
-             "<a href='play-a-battle.ipynb'>play-a-battle</a> page.", R[12], **base, cards=True, deck=True,
+        Step(13, "First player", f"The scenario names the first player: the <b>{first}</b>. They choose a command "
+             "card from their hand and play it, and the battle is on: play it on the "
+             "<a href='play-a-battle.ipynb' style='text-decoration:underline'>Play a battle</a> page.", R[12], **board, cards=True, deck=True,
              dice=True),
     ]
 
@@ -196,19 +209,17 @@ def field(step: Step):
     """The battlefield as it stands after ``step`` (a GameState for the renderer)."""
     st = S.from_scenario(scenario())
     terrain = {}
-    for h, t in st.terrain.items():
-        shown = "river" if t == "bridge" and not step.bridges else t
-        if _tile(shown) in step.terrain or (shown == "bridge" and step.bridges):
-            terrain[h] = shown
+    if step.terrain:
+        terrain = {h: ("river" if t == "bridge" and not step.bridges else t) for h, t in st.terrain.items()}
     return st.replace(terrain=terrain, obstacles=dict(st.obstacles) if step.obstacles else {},
                       units=dict(st.units) if step.units else {})
 
 
 def added(step: Step) -> list:
-    """The hexes this step adds (shaded on the board)."""
+    """The hexes this step adds (outlined on the board)."""
     st = S.from_scenario(scenario())
-    if step.new in ("river", "town", "woods"):
-        return [h for h, t in st.terrain.items() if _tile(t) == step.new]
+    if step.new == "terrain":
+        return list(st.terrain)
     if step.new == "obstacles":
         return [h for h, t in st.terrain.items() if t == "bridge"] + list(st.obstacles)
     if step.new == "units":
@@ -271,12 +282,12 @@ class SetupWalk:
         from tutor.render.scene import Mark, highlights, scene
         s = self.steps[self.i]
         st = field(s)
-        marks = [Mark(h, "legal", text="★") for h in added(s)] if s.new == "medals" else []
-        if s.medals and s.new != "medals":
-            marks = [Mark(h, "too_low", counts=False, text="★") for h in added(Step(6, "", "", None, new="medals"))]
+        medals = added(Step(6, "", "", None, new="medals")) if s.medals else []
+        marks = [Mark(h, "legal" if s.new == "medals" else "too_low", counts=s.new == "medals", text="★")
+                 for h in medals]
         shaded = added(s) if s.new and s.new != "medals" else []
-        return scene(st, highlights(painted=shaded, marks=marks), title=f"Pegasus Bridge — step {s.number}",
-                     legend=False)
+        return scene(st, highlights(painted=shaded, marks=marks),
+                     title=f"Pegasus Bridge after step {s.number}", legend=False)
 
     def _card_scene(self):
         from tutor.render.scene import Card, card_scene
@@ -290,7 +301,8 @@ class SetupWalk:
         if s.deck:
             rows.append(("Deck", [], c["deck"]))
         if s.dice:
-            rows.append(("Dice", [Card(f"{DICE_PER_SIDE} + {DICE_PER_SIDE}", True, None, "dice per side")], None))
+            die = Card("", True, None, "", "die")
+            rows += [("Allied dice", [die] * DICE_PER_SIDE, None), ("Axis dice", [die] * DICE_PER_SIDE, None)]
         return card_scene(rows, width=width, card_w=40, card_h=56)
 
     def _draw(self) -> None:
@@ -298,7 +310,7 @@ class SetupWalk:
         self.board.update(self._scene())
         self.cards.update(self._card_scene())
         self.cards.canvas.layout.display = "" if s.cards else "none"
-        self.head.value = f"<b>Step {s.number} of 13 — {escape(s.title)}</b> <small>({self.i + 1}/{len(self.steps)})</small>"
+        self.head.value = f"<b>Step {s.number} of {len(self.steps)}: {escape(s.title)}</b>"
         self.text.value = f"<p>{s.text}</p>{rule_html(s.rule)}" + (rule_html(FIGURES) if s.number == 5 else "")
         self.back_button.disabled = self.i == 0
         self.next_button.disabled = self.i == len(self.steps) - 1
@@ -309,7 +321,7 @@ def walk(dpr: int = 2):
 
 
 def counts_table():
-    """The walkthrough's numbers next to what this project's Pegasus Bridge holds (all computed)."""
+    """The walkthrough's numbers next to what the published map holds (all computed)."""
     from tutor.explain import Explained
     c = counts()
     rows = [("River hexes (2 under the bridges, 4 laid as the pond)", 20, c["river"]), ("Town hexes", 4, c["town"]),
@@ -317,46 +329,71 @@ def counts_table():
             ("Sandbags", 1, c["sandbags"]), ("Allied command cards", 6, c["cards"]["allied"]),
             ("Axis command cards", 2, c["cards"]["axis"])]
     body = "".join(f"<tr><td>{escape(a)}</td><td>{b}</td><td>{n}</td></tr>" for a, b, n in rows)
-    return Explained(f'<table class="tutor-obs"><tr><th></th><th>the rulebook says</th><th>this board has</th></tr>'
-                     f"{body}</table>")
+    verdict = ("Every count holds on the published map." if all(b == n for _, b, n in rows) else
+               "Some counts differ from the published map: see the conflicts page.")
+    return Explained(f'<table class="tutor-obs"><tr><th></th><th>the rulebook says</th><th>the published map '
+                     f"has</th></tr>{body}</table><p>{verdict}</p>")
 
 
 # ---------------------------------------------------------------------------------------------
-# Check
+# Check: what the steps imply, worked out by the engine
 
 
-def _q_rivers() -> Question:
-    choices = ("18", "20", "22")
-
-    def rule_fn():
-        c = counts()
-        return str(c["river"]), (f"<p>The board holds {c['river'] - c['bridge']} river hexes and {c['bridge']} "
-                                 f"bridges, each bridge standing on a river: {c['river']} in all.</p>"
-                                 + rule_html(STEP_RULES[2]) + rule_html(STEP_RULES[3]))
-    return Question("02.rivers", "<p>Step 3 places the rivers. How many river hexes are on the Pegasus Bridge "
-                    "board, counting the two under the bridges?</p>", choices, rule_fn)
-
-
-def _q_cards() -> Question:
-    choices = ("2", "4", "6")
+def _q_pond() -> Question:
+    choices = ("Yes", "No: the pond blocks it", "No: the woods on 10,4 block it")
+    shooter, target = (11, 7), (11, 3)
 
     def rule_fn():
-        g = G.new_game(SCENARIO, SEED)
-        n = len(g.hands["axis"])
-        return str(n), (f"<p>The engine deals the Axis {n} cards and the Allies {len(g.hands['allied'])}; the Axis "
-                        f"hand grows by one card a turn until it holds 4.</p>" + rule_html(STEP_RULES[9]))
-    return Question("02.axis-cards", "<p>Step 10: how many command cards does the Axis general start with?</p>",
-                    choices, rule_fn)
+        st = G.new_game(SCENARIO, SEED).state
+        r = line_of_sight(st, shooter, target)
+        if r.visible:
+            ans = choices[0]
+        elif any(st.terrain.get(h) == "lake" for h in r.blocked_by):
+            ans = choices[1]
+        else:
+            ans = choices[2]
+        return ans, f"<p>{escape(r.reason)}</p>" + rules_html(r.rules)
+    return ask("02.pond", f"<p>After step 5, the Allied infantry on <b>{fmt(shooter)}</b> looks north across the "
+               f"pond to <b>{fmt(target)}</b>. Does it have line of sight?</p>", choices, rule_fn)
 
 
-def _q_first() -> Question:
-    choices = ("The Allies", "The Axis")
+def _q_figures() -> Question:
+    choices = ("24", "36", "40")
 
     def rule_fn():
-        g = G.new_game(SCENARIO, SEED)
-        who = "The Allies" if g.player == "allied" else "The Axis"
-        return who, f"<p>The engine starts the game with {g.player} to play a card.</p>" + rule_html(STEP_RULES[12])
-    return Question("02.first", "<p>Step 13: who plays the first command card?</p>", choices, rule_fn)
+        st = G.new_game(SCENARIO, SEED).state
+        mine = [u for u in st.units.values() if u.side == "allied"]
+        n = sum(u.figures for u in mine)
+        return str(n), (f"<p>{len(mine)} Allied infantry units of 4 figures each: {n} figures.</p>"
+                        + rule_html(FIGURES) + rule_html(STEP_RULES[4]))
+    return ask("02.figures", "<p>Step 5: how many figures does the Allied player set on the board in all? "
+               "(Count the Allied units on the board after step 5.)</p>", choices, rule_fn)
+
+
+def axis_hand_after_first_turn() -> tuple[int, int]:
+    """(cards the Axis is dealt, cards it holds when its first turn is over), played by the engine:
+    each side plays its first playable card and gives no orders."""
+    g = G.new_game(SCENARIO, SEED)
+    dealt, axis_played = len(g.hands["axis"]), False
+    while not (axis_played and g.player == "allied"):
+        acts = G.legal_actions(g)
+        pick = next((a for a in acts if a in ("done", "end")), None)
+        if pick is None:
+            pick = next(a for a in acts if a.startswith(("play ", "keep ")))
+        axis_played = axis_played or (g.player == "axis" and pick.startswith("play "))
+        g = G.apply(g, pick)
+    return dealt, len(g.hands["axis"])
+
+
+def _q_axis_hand() -> Question:
+    choices = ("1", "2", "3", "4")
+
+    def rule_fn():
+        dealt, after = axis_hand_after_first_turn()
+        return str(after), (f"<p>The Axis holds {dealt}, plays 1 and, as the scenario says, draws 2 at the end of "
+                            f"its turn: {dealt} − 1 + 2 = {after} cards.</p>" + rule_html(STEP_RULES[9]))
+    return ask("02.axis-hand", "<p>Step 10: when the Axis has played its first command card and drawn at the end "
+               "of its turn, how many command cards does it hold?</p>", choices, rule_fn)
 
 
 def _q_bridge_medal() -> Question:
@@ -373,22 +410,24 @@ def _q_bridge_medal() -> Question:
         return str(n), (f"<p>With an Allied unit on the bridge at {fmt(bridge)} the Allies hold that bridge's "
                         f"medal: {n} medal{'s' if n != 1 else ''} (no unit has been eliminated yet).</p>"
                         + rule_html(STEP_RULES[5]))
-    return Question("02.bridge-medal", "<p>Step 6 put an Allied medal on each bridge. At the start, an Allied unit "
-                    "reaches one bridge. How many medals do the Allies have?</p>", choices, rule_fn)
+    return ask("02.bridge-medal", "<p>Step 6 put an Allied medal on each bridge. Early in the battle, an Allied "
+               "unit reaches one of the bridges; no unit has been eliminated yet. How many medals do the Allies "
+               "have?</p>", choices, rule_fn)
 
 
 def _q_sandbags() -> Question:
     choices = ("1 die", "2 dice", "3 dice")
+    attacker, target = (5, 5), (7, 3)
 
     def rule_fn():
         st = G.new_game(SCENARIO, SEED).state
-        a, t = (5, 5), (7, 3)
-        ad = combat.attack_dice(st, a, t)
+        ad = combat.attack_dice(st, attacker, target)
         ans = f"{ad.dice} {'die' if ad.dice == 1 else 'dice'}"
         return ans, f"<p>{escape(ad.text)}</p>" + rules_html(ad.rules)
-    return Question("02.sandbags", "<p>Step 4's sandbags protect the German infantry on <b>7,3</b>. How many dice "
-                    "does the Allied infantry on <b>5,5</b> (2 hexes away) roll against it?</p>", choices, rule_fn)
+    return ask("02.sandbags", f"<p>Step 4's sandbags protect the German infantry on <b>{fmt(target)}</b>. How "
+               f"many dice does Major Howard's infantry on <b>{fmt(attacker)}</b> (2 hexes away) roll against it?"
+               "</p>", choices, rule_fn)
 
 
 def questions() -> list[Question]:
-    return [_q_rivers(), _q_cards(), _q_first(), _q_bridge_medal(), _q_sandbags()]
+    return [_q_pond(), _q_figures(), _q_axis_hand(), _q_bridge_medal(), _q_sandbags()]

@@ -142,7 +142,7 @@ def _pics_setup():
     from tutor.render.svg import state_svg
     out = []
     for st in ch02.steps():
-        if st.new in ("obstacles", "medals"):
+        if st.new in ("terrain", "obstacles", "medals"):
             out.append((state_svg(ch02.field(st), highlights(selected=ch02.added(st)),
                                   title=f"Step {st.number}: {st.title}", legend=False),
                         f"Step {st.number}: {st.title} (shaded: what this step adds)."))
