@@ -268,6 +268,16 @@ def test_behind_enemy_lines_keeps_terrain_battle_restrictions():
     assert not any(a.startswith("battle 20,4") for a in G.legal_actions(g))
     with pytest.raises(IllegalAction):
         G.apply(g, "battle 20,4 20,2")
+    # "…then move again up to 3 hexes": with no battle, the second move still comes (bga-devs/bga-memoir
+    # moves it again whether it battled or not); it ends the unit's part of the card.
+    opts = G.move_options(g, (20, 4))
+    assert opts and max(r.cost for r in opts.values()) == 3
+    g = G.apply(g, "move 20,4 22,2")
+    assert any(e.kind == "bel" and "given up" in e.text for e in g.new_events)
+    assert not any(a.split()[1] == "22,2" for a in G.legal_actions(g) if a != "end")
+    with pytest.raises(IllegalAction) as e:
+        G.apply(g, "battle 22,2 20,2")
+    assert e.value.rule is C.TACTIC_CARD and "second move" in str(e.value)
 
 
 # "If you do not command any <kind> units, issue an order to 1 unit of your choice": the printed

@@ -499,6 +499,9 @@ def _effect_of(t: Turn, uid: int) -> T.Effect | None:
     return t.unit_effects.get(uid, t.effect) if t.unit_effects else t.effect
 
 
+_NO_BATTLE = ("frozen", "done")      # Medics with no figure back; Behind Enemy Lines after its second move
+
+
 def _move_options(g: Game, h: Hex) -> dict:
     st, t = g.state, g.turn
     u = st.units[h]
@@ -509,7 +512,10 @@ def _move_options(g: Game, h: Hex) -> dict:
     sp = t.special.get(u.uid)
     if sp == "frozen" or eff.no_move:
         return {}
-    second = sp in ("bel", "bel2") and rec.battles > 0      # Behind Enemy Lines: move again after battle
+    # Behind Enemy Lines: "Unit may battle with 1 additional die, then move again up to 3 hexes" (the
+    # printed card; bga-devs/bga-memoir moves it again whether it battled or not): the second move
+    # comes after its battle, or after its first move when it gives the battle up.
+    second = sp == "bel2" or (sp == "bel" and rec.battles > 0)
     if not second and (sp == "bel2" or sp == "done" or st.phase != "move" or rec.path):
         return {}
     override = T.move_override(eff, u, sp, second)
@@ -531,7 +537,7 @@ def _battle_options(g: Game, h: Hex) -> dict:
     u = st.units[h]
     rec = st.records.get(u.uid)
     eff = _effect_of(t, u.uid)
-    if rec is None or eff is None or t.special.get(u.uid) == "frozen" or u.uid in t.no_battle:
+    if rec is None or eff is None or t.special.get(u.uid) in _NO_BATTLE or u.uid in t.no_battle:
         return {}
     if eff.dig_in:
         return {}
@@ -569,7 +575,7 @@ def _legal_act(g: Game) -> list[str]:
     for h in hexes:
         u = st.units[h]
         if (st.obstacles.get(h) == "wire" and u.kind == "infantry" and combat.why_no_battle(st, h, u) is None
-                and g.turn.special.get(u.uid) != "frozen" and not _effect_of(g.turn, u.uid).dig_in
+                and g.turn.special.get(u.uid) not in _NO_BATTLE and not _effect_of(g.turn, u.uid).dig_in
                 and u.uid not in g.turn.no_battle):
             out.append(f"wire {fmt(h)}")
     out.append("end")
@@ -950,11 +956,12 @@ def _do_move(g: Game, args, ctx: _Ctx) -> Game:
         raise IllegalAction(f"the {u.name} may not move to {fmt(b)}", R.MOVE_ONCE)
     st2, evs = M.apply_move(st, a, opts[b])          # the reach found above, under the card's move rules
     if sp in ("bel", "bel2"):
-        second = st.records[u.uid].battles > 0
+        second = sp == "bel2" or st.records[u.uid].battles > 0
         special = dict(t.special)
         special[u.uid] = "done" if second else "bel2"
         t = _r(t, special=_fz(special))
-        ctx.ev("bel", "Behind Enemy Lines: " + ("the second move, after battle." if second else
+        ctx.ev("bel", "Behind Enemy Lines: " + (("the second move, after battle." if st.records[u.uid].battles
+                                                  else "the second move: the battle is given up.") if second else
                "up to 3 hexes, terrain movement restrictions ignored; it may battle with 1 additional die "
                "(terrain battle restrictions still apply), then move again."),
                C.TACTIC_CARD, at=a, to=b)
@@ -997,6 +1004,9 @@ def _do_battle(g: Game, args, ctx: _Ctx) -> Game:
         if u.uid in g.turn.no_battle:
             raise IllegalAction(f"the {u.name} on {fmt(a)} was struck by its general's initiative roll: it may not "
                                 f"battle this turn", V.OVERLORD_NO_BATTLE)
+        if g.turn.special.get(u.uid) == "done":
+            raise IllegalAction(f"Behind Enemy Lines: the {u.name} has made its second move, which comes after "
+                                f"its battle", C.TACTIC_CARD)
         if g.turn.special.get(u.uid) == "frozen" or eff.dig_in:
             raise IllegalAction(f"the {u.name} may not battle under this card", C.TACTIC_CARD)
         combat.check_target(st, a, u, tg)           # the engine's own reason
@@ -1180,7 +1190,7 @@ def _do_wire(g: Game, args, ctx: _Ctx) -> Game:
         raise IllegalAction("this unit may not battle this turn (its general's initiative roll), so it may not remove "
                             "wire", V.OVERLORD_NO_BATTLE)
     uid = g.state.units[h].uid if h in g.state.units else -1
-    if _effect_of(g.turn, uid).dig_in or g.turn.special.get(uid) == "frozen":
+    if _effect_of(g.turn, uid).dig_in or g.turn.special.get(uid) in _NO_BATTLE:
         raise IllegalAction("this unit may not battle under this card, so it may not remove wire", C.TACTIC_CARD)
     new, evs = combat.remove_wire(g.state, fmt(h))
     ctx.events.extend(evs)
