@@ -67,6 +67,6 @@ def test_every_listed_action_is_accepted_long():
     tried = 0
     for name, seed in LONG:                 # every listed action at every state, 3,000 actions a game at most
         scenario, variant = VARIANTS[name]
-        g, n = walk_checking_listed_actions(scenario, variant, seed)
+        _, n = walk_checking_listed_actions(scenario, variant, seed)
         tried += n
     assert tried > 100_000
