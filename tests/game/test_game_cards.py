@@ -35,6 +35,10 @@ def test_seed_printed_cards_quote_the_seed():
     assert C.CARDS["their_finest_hour"].name_es == "La hora de la verdad"
     assert all(c.source in ("seed", C.PUBLISHED) for c in C.CARDS.values())
     assert all(not c.quote for c in C.CARDS.values() if c.source != "seed")
+    # the values the seeds do not print name their public source beside them
+    assert all("bga-devs/bga-memoir" in r["reference"] for r in C.table() if r["source"] == C.PUBLISHED)
+    bel = C.CARDS["behind_enemy_lines"].text
+    assert "1 additional die" in bel and "battle restrictions still apply" in bel and "1 unit of your choice" in bel
 
 
 def test_unknown_card_is_one_line_input_error():

@@ -28,6 +28,9 @@ from tutor.rulebook import Rule, rule
 
 ES = "memoir44-rules-es.txt"
 PUBLISHED = "published card list"
+# Where the printed texts of the cards the seeds do not print can be read: a public transcription of
+# the Days of Wonder cards, one file per card (its ``text`` lines).
+PUBLISHED_REF = "card texts as transcribed in bga-devs/bga-memoir, modules/php/Cards/Standard"
 ALL = -1            # "all units" in a section
 
 # ---------------------------------------------------------------------------------------------
@@ -207,6 +210,8 @@ class Card:
             out["quote"] = self.quote
         if self.rule is not None:
             out["rule"] = self.rule.cite
+        if self.source == PUBLISHED:
+            out["reference"] = PUBLISHED_REF
         return out
 
 
