@@ -113,3 +113,20 @@ def test_lab_widget_round_trip(monkeypatch):
     assert w == ()
     with pytest.raises(InputError):
         read_upload("bad.yaml", b"format: 2\n")
+
+
+def test_lab_legal_moves_name_the_woods_that_refuse_a_hex():
+    # Issue 18: armor on 6,6, woods on 8,6: the only 3-hex way to 12,6 enters the woods, where it must
+    # stop (BOSQUES); the refusal says so, not "too far: 4 hexes needed" (the detour).
+    pytest.importorskip("ipycanvas")
+    from tutor.lab.app import Lab
+    lab = Lab()
+    lab.tool.value = "Woods"
+    lab.on_hex((8, 6))
+    lab.tool.value = "● Allied armor"
+    lab.on_hex((6, 6))
+    lab.tool.value = "Look"
+    lab.question.value = "Legal moves"
+    lab.on_hex((6, 6))
+    line = next(li for li in lab.why.value.split("<li>") if li.startswith("<b>12,6</b>"))
+    assert "8,6 (woods stops a unit entering it)" in line and "too far" not in line
