@@ -159,3 +159,18 @@ def test_widgets_record_progress():
     t.reset()
     assert t.progress == {}
     json.dumps(t.get_state())  # the state the browser receives is plain JSON
+
+
+def test_long_chapters_get_an_in_page_contents_bar_at_the_top_only(monkeypatch):
+    pytest.importorskip("ipywidgets")
+    ch = "01-battlefield-and-line-of-sight.ipynb"
+    secs = course.sections(ch)
+    assert secs[0] == ("1. The battlefield", "1.-The-battlefield") and ("Summary", "Summary") in secs
+    html = course.contents_html(ch)
+    assert html.count("<a href=\"#") == len(secs) >= course.CONTENTS_MIN
+    assert 'href="#2.-Line-of-sight"' in html
+    monkeypatch.setattr(course, "_contents_shown", set())
+    top, bottom = course.nav(ch), course.nav(ch)
+    assert "class=\"tutor-contents\"" in top.children[1].value
+    assert not any("class=\"tutor-contents\"" in getattr(w, "value", "") for w in bottom.children)
+    assert course.contents_html("no-such-chapter.ipynb") == ""

@@ -373,6 +373,10 @@ _CSS = """<style>
 .tutor-nav a{text-decoration:none;color:#0b5cad}
 .tutor-nav a:hover{text-decoration:underline}
 .tutor-nav .tutor-here{color:#57606a}
+.tutor-contents{font-size:14px;line-height:1.8;padding:.3em .6em;margin:.2em 0 .6em;background:#f6f8fa;
+  border-left:3px solid #0b5cad}
+.tutor-contents a{color:#0b5cad;text-decoration:none;white-space:nowrap}
+.tutor-contents a:hover{text-decoration:underline}
 .tutor-index{border-collapse:collapse;width:100%;font-size:14px;margin:.4em 0 1.2em}
 .tutor-index th{text-align:left;border-bottom:2px solid #d0d7de;padding:.35em .5em}
 .tutor-index td{border-bottom:1px solid #eaeef2;padding:.35em .5em;vertical-align:top}
@@ -409,10 +413,46 @@ def nav_html(notebook: str) -> str:
     return f'{_CSS}<nav class="tutor-nav"><span>{left}</span>{middle}<span>{right}</span></nav>'
 
 
+CONTENTS_MIN = 5        # a chapter with this many sections or more gets an in-page contents bar
+
+
+def sections(notebook: str) -> list[tuple[str, str]]:
+    """The page's sections as (title, anchor): the ``## `` headings of the notebook's markdown
+    cells, with the anchor JupyterLab and Voilà give a heading (its text, spaces as hyphens)."""
+    import json
+    d = notebooks_dir()
+    if d is None or not (d / notebook).is_file():
+        return []
+    out = []
+    for cell in json.loads((d / notebook).read_text(encoding="utf-8")).get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        src = "".join(cell.get("source", ""))
+        for line in src.splitlines():
+            if line.startswith("## "):
+                title = line[3:].strip().replace("**", "").replace("`", "").replace("*", "")
+                out.append((title, title.replace(" ", "-")))
+    return out
+
+
+def contents_html(notebook: str) -> str:
+    """An in-page contents bar for a long chapter (:data:`CONTENTS_MIN` sections or more): a
+    link to each section; "" for a short one."""
+    secs = sections(notebook)
+    if len(secs) < CONTENTS_MIN:
+        return ""
+    links = " · ".join(f'<a href="#{html.escape(a, quote=True)}">{html.escape(t)}</a>' for t, a in secs)
+    return f'{_CSS}<nav class="tutor-contents" aria-label="On this page"><b>On this page:</b> {links}</nav>'
+
+
+_contents_shown: set[str] = set()
+
+
 def nav(notebook: str):
-    """A chapter's navigation bar (a widget): links back, to the contents and forward. Calling
-    it also records the visit in the learner's progress. A tool page (:data:`TOOLS`) gets a
-    link to the contents."""
+    """A chapter's navigation bar (a widget): links back, to the contents and forward; the first
+    time on a page (its top), a long chapter's in-page contents bar under it. Calling it also
+    records the visit in the learner's progress. A tool page (:data:`TOOLS`) gets a link to the
+    contents."""
     import ipywidgets as widgets
 
     global _current
@@ -422,7 +462,15 @@ def nav(notebook: str):
         return bar
     _current = notebook
     visited(notebook)
-    return widgets.VBox([bar, tracker()])
+    kids = [bar]
+    if notebook not in _contents_shown:
+        _contents_shown.add(notebook)
+        toc = contents_html(notebook)
+        if toc:
+            box = widgets.HTML(toc, layout=widgets.Layout(width="100%"))
+            box.add_class("tutor-contents-widget")
+            kids.append(box)
+    return widgets.VBox([*kids, tracker()])
 
 
 def _status(c: Chapter, progress: dict) -> str:

@@ -129,8 +129,9 @@ def moves_html(state, at, *, dest=None, title: str | None = None, board: bool = 
             + rules_html(rules) + "</div>")
 
 
-def los_html(ruling, *, board: bool = True) -> str:
-    """A line-of-sight ruling: the board with the line (SVG), the verdict, each obstruction, rules."""
+def los_html(ruling, *, board: bool = True, rules: bool = True) -> str:
+    """A line-of-sight ruling: the board with the line (SVG), the verdict, each obstruction, and
+    the rules it applied (``rules=False`` where the page shows those rules once above)."""
     a, b = fmt(ruling.origin), fmt(ruling.target)
     ok = ruling.visible
     verdict = (f'<div class="tutor-verdict {"tutor-ok" if ok else "tutor-no"}">{a} → {b}: line of sight '
@@ -149,7 +150,8 @@ def los_html(ruling, *, board: bool = True) -> str:
         except ImportError:
             picture = ""
     return (f"{STYLE}<div>{picture}{verdict}<p>{escape(ruling.reason)} "
-            f"(heights: {ruling.heights[0]} and {ruling.heights[1]})</p>{table}{rules_html(ruling.rules)}</div>")
+            f"(heights: {ruling.heights[0]} and {ruling.heights[1]})</p>{table}"
+            f"{rules_html(ruling.rules) if rules else ''}</div>")
 
 
 class Explained:
@@ -167,11 +169,12 @@ def show(html: str) -> Explained:
     return Explained(STYLE + html)
 
 
-def explain(ruling, *, board: bool = True) -> Explained:
-    """Display any ruling with its explanation: ``explain(line_of_sight(field, a, b))``."""
+def explain(ruling, *, board: bool = True, rules: bool = True) -> Explained:
+    """Display any ruling with its explanation: ``explain(line_of_sight(field, a, b))``;
+    ``rules=False`` leaves out the rule texts (a page that shows them once above)."""
     from tutor.memoir.los import LineOfSight
     if isinstance(ruling, LineOfSight):
-        return Explained(los_html(ruling, board=board))
+        return Explained(los_html(ruling, board=board, rules=rules))
     if isinstance(ruling, Rule):
         return Explained(rule_html(ruling, open_=True))
     raise TypeError(f"explain() does not know how to show a {type(ruling).__name__}")
