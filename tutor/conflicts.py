@@ -61,7 +61,7 @@ _OVERLORD_PLAYERS_PL = rule(
     "gracz głównodowodzący ma pod kontrolą środkową sekcję mapy, dla dwóch lub nawet jednego gracza "
     "na stronę rozgrywka toczona jest wspólnie.",
     "Eight players is the optimum; fewer may play: with three a side the chief also commands the "
-    "centre, with two or one a side the roles are played together.")
+    "center, with two or one a side the roles are played together.")
 
 _OVERLORD_GIFTS = rule(
     "m44.overlord.gift_examples", PL, "TURA GRY",
@@ -283,11 +283,11 @@ MEMOIR_CONFLICTS = (
         "m44.overlord.players", "memoir44", "Overlord with fewer than eight players",
         (_OVERLORD_PLAYERS_ES, _OVERLORD_PLAYERS_PL),
         "The Spanish rulebook speaks of 'up to 8 players (4 a side)'; the Polish rules call eight the "
-        "optimum, give the centre section to the chief with three players a side, and have two or one "
+        "optimum, give the center section to the chief with three players a side, and have two or one "
         "player a side play 'together'. How does the engine seat fewer players?",
         "It keeps the four roles whatever the number of players (1 to 4 a side is accepted): the chief and "
-        "the left, centre and right generals each act in turn as the rules say, and the people at the table "
-        "share them — with three a side the chief's player also acts as the centre general.",
+        "the left, center and right generals each act in turn as the rules say, and the people at the table "
+        "share them — with three a side the chief's player also acts as the center general.",
         "tutor.memoir.variants.Variant.seats"),
 )
 

@@ -254,7 +254,7 @@ def _q_probe() -> Question:
         g = play(start(["probe_center"]), "probe_center")
         cands = orderable(g)
         n = max_orders(g)
-        return str(n), (f"<p>Units in the centre (the dashed-line hex included): "
+        return str(n), (f"<p>Units in the center (the dashed-line hex included): "
                         f"{', '.join(fmt(h) for h in cands)}. Probe Center orders 2 of them: {n}.</p>"
                         + rule_html(C.PROBE_CENTER_FACE) + rule_html(C.ORDERS_DASHED))
     return Question("03.probe", "<p>On the board above (the teaching board), the Allies play <b>Probe Center</b>. "
@@ -272,7 +272,7 @@ def _q_dashed() -> Question:
         ans = ("Both" if all(ok.values()) else "Only Attack Right" if ok["attack_right"] else
                "Only Probe Center" if ok["probe_center"] else "Neither")
         return ans, (f"<p>The unit on {fmt(DASHED)} is cut by the dashed line between the right flank and the "
-                     f"centre, so either card may order it.</p>" + rule_html(C.ORDERS_DASHED))
+                     f"center, so either card may order it.</p>" + rule_html(C.ORDERS_DASHED))
     return Question("03.dashed", f"<p>The Allied unit on <b>{fmt(DASHED)}</b> stands on a hex cut by the right "
                     "dashed line. Which of Attack Right and Probe Center may order it?</p>", choices, rule_fn)
 
@@ -313,7 +313,7 @@ def _q_lost() -> Question:
 
 
 def _q_no_units() -> Question:
-    choices = ("Order 3 units in the centre instead", "No order: draw a card, the turn ends",
+    choices = ("Order 3 units in the center instead", "No order: draw a card, the turn ends",
                "Take the card back and play another")
 
     def rule_fn():

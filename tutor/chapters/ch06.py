@@ -62,8 +62,8 @@ def terrain_table() -> Explained:
                     f"<td>{'; '.join(move) or '—'}</td><td>{prot}</td><td>{'; '.join(battle) or '—'}</td></tr>")
     return show('<table class="tutor-obs"><tr><th>terrain</th><th>height</th><th>line of sight</th>'
                 '<th>movement</th><th>protection (dice fewer)</th><th>battle</th></tr>' + "".join(rows) + "</table>"
-                "<p><small>Artillery ignores terrain protection. Read from <code>tutor.memoir.terrain</code>; "
-                "each row cites its rulebook heading (APÉNDICE 2).</small></p>")
+                "<p><small>Artillery ignores terrain protection. Each row is the engine's own terrain "
+                "catalogue, from the rulebook's appendix 2 (APÉNDICE 2).</small></p>")
 
 
 def show_los(field, a, b) -> Explained:

@@ -37,7 +37,7 @@ def seat_name(seat: str) -> str:
     if who in ("1", "2"):
         return f"{SIDE[side]} {'A' if who == '1' else 'B'}" + (" (starting player)" if who == "1" else "")
     if who == "center":
-        return f"{SIDE[side]} centre (commander-in-chief)"
+        return f"{SIDE[side]} center (commander-in-chief)"
     if who == "chief":
         return f"{SIDE[side]} commander-in-chief"
     return f"{SIDE[side]} {'both flanks' if who == 'flanks' else who + ' flank'}"
@@ -411,7 +411,7 @@ def _yg_cards_question() -> Question:
                "<b>Young Generals</b> variant, how many cards does the Axis player get?</p>", choices, rule_fn)
 
 def _yg_who_question() -> Question:
-    choices = ("The centre player (commander-in-chief)", "The flanks player", "The team decides each time")
+    choices = ("The center player (commander-in-chief)", "The flanks player", "The team decides each time")
 
     def rule_fn():
         g = young_generals(2)

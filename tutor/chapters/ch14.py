@@ -33,7 +33,7 @@ from tutor.quiz import Question, ask
 
 SCENARIO = "overlord/teaching"
 GENERALS = ("left", "center", "right")
-GENERAL_NAME = {"left": "left general", "center": "centre general", "right": "right general",
+GENERAL_NAME = {"left": "left general", "center": "center general", "right": "right general",
                 "chief": "commander-in-chief"}
 SHADE = {"left": "selected", "center": "visible", "right": "legal"}
 COLOUR = {"left": "blue", "center": "yellow", "right": "green"}
@@ -248,7 +248,7 @@ class ChiefDesk:
             W.HTML("<b>1. Tap a card</b> in the chief's hand (dashed blue: the engine would accept it somewhere)."),
             self.cards.canvas,
             W.HTML("<b>2. Tap a general</b>: his row above, a hex of his command on the board (blue left, "
-                   "yellow centre, green right), or a button."),
+                   "yellow center, green right), or a button."),
             W.HBox(self.buttons, layout=W.Layout(flex_flow="row wrap")),
             self.status, self.board.canvas,
             W.HBox([self.dispatch_b, self.reset_b, self.seed_w], layout=W.Layout(flex_flow="row wrap")),
@@ -422,7 +422,7 @@ def _max_question() -> Question:
                 break
             g = G.apply(g, gives[0])
             n += 1
-        return str(n), (f"<p>The engine lets the chief hand out {n}: after that no <code>give</code> is legal — "
+        return str(n), (f"<p>The engine lets the chief hand out {n}: after that he may give no more — "
                         f"he must keep at least one card.</p>" + rules_html([V.OVERLORD_KEEP_ONE, V.OVERLORD_CHIEF]))
     return ask("14.max", "<p>The chief holds exactly <b>3</b> cards: Probe Left Flank, Probe Center and Probe "
                "Right Flank. How many of them may he hand out this turn?</p>", choices, rule_fn)
@@ -436,14 +436,14 @@ def _initiative_question() -> Question:
         g = G.apply(g, f"give {inst(g, 'probe_left')} left")
         g = G.apply(g, f"give {inst(g, 'probe_center')} center")
         after = G.apply(g, "dispatch")
-        while after.phase == "place":                  # the left and centre generals lay their cards
+        while after.phase == "place":                  # the left and center generals lay their cards
             after = G.apply(after, G.legal_actions(after)[0])
         after = G.apply(after, "roll", faces=["infantry"])        # the right general chooses to roll
         evs = [e for e in after.new_events if e.kind.startswith("initiative")]
         answer = choices[1] if any(e.kind == "initiative_none" for e in evs) else choices[0]
         return answer, ("<p>The right general commands only armor and artillery: the infantry symbol matches "
                         "none of his units.</p>" + events_html(evs))
-    return ask("14.initiative", "<p>The chief gives cards to the left and centre generals only. The Allied "
+    return ask("14.initiative", "<p>The chief gives cards to the left and center generals only. The Allied "
                "<b>right</b> general — armor and artillery, no infantry — decides to act on his own initiative "
                "and rolls an <b>infantry</b> symbol. What happens?</p>", choices, rule_fn)
 
@@ -468,13 +468,13 @@ def questions() -> list[Question]:
     five = ["probe_center", "attack_center", "probe_left", "direct_from_hq", "recon_right"]
     return [
         _may("14.two.center", five, [("probe_center", "center")], "attack_center", "center",
-             "<p>The chief has given <b>Probe Center</b> to the centre general. May he give him <b>Attack "
-             "Center</b> too — two section cards to the centre general?</p>"),
+             "<p>The chief has given <b>Probe Center</b> to the center general. May he give him <b>Attack "
+             "Center</b> too — two section cards to the center general?</p>"),
         _may("14.wrong.section", five, [], "probe_left", "right",
              "<p>May the chief give <b>Probe Left Flank</b> to the <b>right</b> general, whose front is "
              "quiet?</p>"),
         _may("14.tactic.alone", five, [("direct_from_hq", "center")], "probe_center", "center",
-             "<p>The centre general has received <b>Direct from HQ</b>, a tactic card. May the chief also give "
+             "<p>The center general has received <b>Direct from HQ</b>, a tactic card. May the chief also give "
              "him <b>Probe Center</b>?</p>"),
         _max_question(),
         _initiative_question(),

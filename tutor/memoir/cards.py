@@ -140,7 +140,7 @@ RECON_LEFT_FACE = rule(
 PROBE_CENTER_FACE = rule(
     "m44.card.probe_center", ES, "BATIDA",
     "Da una orden a 2 unidades del Centro.",
-    "Probe Center orders 2 units in the centre.")
+    "Probe Center orders 2 units in the center.")
 
 AIR_POWER_FACE = rule(
     "m44.card.air_power", ES, "APOYO AÉREO",

@@ -12,7 +12,7 @@ BATTLEFIELD = rule(
     "jugador disponga de un flanco izquierdo, una zona central y un flanco derecho. Si las líneas "
     "discontinuas atraviesan algún hexágono, se considera que este forma parte tanto de la sección "
     "central como del flanco correspondiente.",
-    "Two dashed lines split the board into left flank, centre and right flank; a hex cut by a line "
+    "Two dashed lines split the board into left flank, center and right flank; a hex cut by a line "
     "belongs to both sections.")
 
 OVERLORD_BOARD = rule(
@@ -21,7 +21,7 @@ OVERLORD_BOARD = rule(
     "na 26 i wysoka na 9 pól. Sekcje na planszy połączą się parami, by stworzyć podwójnie duże "
     "sekcje lewą, centralną i prawą.",
     "Overlord joins two boards into one 26 × 9 board whose six sections pair into double-size "
-    "left, centre and right sections.")
+    "left, center and right sections.")
 
 # The printed table as extracted: OCR slips ("Cwazds" for the star row, "PANCRBNĄ", "WALZYĆ")
 # are the seed's own; the last row names skulls where a Memoir '44 die has a grenade.
@@ -44,7 +44,7 @@ LOS = rule(
     "una obstrucción. Las unidades (amigas y enemigas), ciertos tipos de terrenos y obstáculos (ver "
     "Apéndice 2, página 14) y los hexágonos cortados por los bordes del tablero se consideran "
     "obstrucciones.",
-    "Draw a line from the centre of the attacker's hex to the centre of the target's hex: any hex "
+    "Draw a line from the center of the attacker's hex to the center of the target's hex: any hex "
     "it passes through that holds a unit, blocking terrain or obstacle, or is cut by the board "
     "edge, blocks it.")
 

@@ -150,8 +150,8 @@ YG_TEAMS = rule(
     "controla el Centro también es el comandante en jefe. En equipos de 2 jugadores, un jugador se "
     "encarga del Centro del campo de batalla y ejerce como comandante en jefe, mientras que el otro "
     "controla los dos Flancos.",
-    "Young Generals teams: with 3, one player per section, the centre player is chief; with 2, the "
-    "chief takes the centre and the other both flanks.")
+    "Young Generals teams: with 3, one player per section, the center player is chief; with 2, the "
+    "chief takes the center and the other both flanks.")
 
 YG_WHO_ACTS = rule(
     "m44.young.who_acts", ES, "JUEGO POR EQUIPOS CON JÓVENES GENERALES",
