@@ -13,6 +13,10 @@ taps alternating between selecting a unit (legal tiles shaded from the engine's 
 the engine refuses, against a *bare* ipycanvas board served the same way in the same run (a
 canvas of the same size that repaints a rectangle on each click). Target: the board's median
 click → pixels within 2× the bare board's.
+
+The move-and-battle board of chapters 4, 9-11 (``server_field``; with ``--browser`` also
+``field_browser``, against the same bare board): taps cycling select a unit → a refused hex → put it
+down, each of which redraws. ``--field`` runs only these. Same target.
 """
 
 from __future__ import annotations
@@ -281,6 +285,66 @@ c"""
 def undaunted_browser(n: int = 20) -> dict:
     """Click → changed pixels in Voilà + chromium: the live Undaunted board and a bare ipycanvas
     board of the same size, served by one Voilà in one run (medians, and their ratio)."""
+    from tutor.chapters.und26 import after_initiative
+    from tutor.render.undaunted import board_scene
+
+    state = after_initiative()
+    return versus_bare("undaunted", "from tutor.chapters.und26 import round_board\nround_board(1)", board_scene(state),
+                       lambda i: undaunted_point(state, ("unit", "axis:scouts-b") if i % 2 == 0 else ("tile", "15A")),
+                       n)
+
+
+FIELD_TAPS = ((9, 7), (9, 5), (9, 7))     # select the armor, a refused hex (✕ + reason), put it down
+
+
+def server_field(n: int = 60) -> dict:
+    """The move-and-battle drill (chapters 4, 9-11): tap → engine → scene → canvas commands."""
+    from ipycanvas import canvas as ic
+
+    from tutor.chapters.ch04 import drill
+
+    sent = []
+    orig = ic._CanvasManager._send_custom
+
+    def spy(self, command, buffers=None):
+        buffers = buffers or []
+        sent.append(sum(len(b) for b in buffers))
+        return orig(self, command, buffers)
+
+    ic._CanvasManager._send_custom = spy
+    try:
+        d = drill()
+        d.board._on_client_ready()
+        g = d.board.scene.geometry
+        times, msgs = [], []
+        for i in range(n):
+            x, y = g.centre(FIELD_TAPS[i % len(FIELD_TAPS)])
+            sent.clear()
+            t = time.perf_counter()
+            d.board._on_mouse_down(2.0 * x, 2.0 * y)
+            times.append((time.perf_counter() - t) * 1000)
+            msgs.append(len(sent))
+        return {"tap_ms_median": round(statistics.median(times), 2),
+                "tap_ms_p90": round(sorted(times)[int(0.9 * len(times))], 2), "messages_per_tap": sorted(set(msgs))}
+    finally:
+        ic._CanvasManager._send_custom = orig
+
+
+def field_browser(n: int = 21) -> dict:
+    """Click → changed pixels for chapter 4's move-and-battle board against a bare board of the
+    same size, in one Voilà run (each tap changes the board: select, refused ✕, put down)."""
+    from tutor.chapters.ch04 import MOVEMENT_BOARD, state
+    from tutor.render.scene import scene
+
+    sc = scene(state(MOVEMENT_BOARD), None, title="", legend=False)
+    return versus_bare("field", "from tutor.chapters import ch04\nch04.drill()", sc,
+                       lambda i: sc.geometry.centre(FIELD_TAPS[i % len(FIELD_TAPS)]), n)
+
+
+def versus_bare(name: str, source: str, sc, point, n: int) -> dict:
+    """Serve ``source`` (a notebook cell showing a board whose scene is ``sc``) and a bare
+    ipycanvas board of the same size from one Voilà; click ``point(i)`` (layout pixels of the
+    scene) n times on each and time click → changed pixels in the page. Medians and their ratio."""
     import os
     import signal
     import socket
@@ -290,20 +354,14 @@ def undaunted_browser(n: int = 20) -> dict:
 
     from playwright.sync_api import sync_playwright
 
-    from tutor.chapters.und26 import after_initiative
-    from tutor.render.undaunted import board_scene
-
-    state = after_initiative()
-    sc = board_scene(state)
     tmp = Path(tempfile.mkdtemp())
-    pages = {"bare": BARE.format(w=sc.width, h=sc.height),
-             "undaunted": "from tutor.chapters.und26 import round_board\nround_board(1)"}
-    for name, src in pages.items():
+    pages = {"bare": BARE.format(w=sc.width, h=sc.height), name: source}
+    for key, src in pages.items():
         nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "c", "metadata": {}, "outputs": [],
                          "source": src}],
               "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
               "nbformat": 4, "nbformat_minor": 5}
-        (tmp / f"{name}.ipynb").write_text(json.dumps(nb))
+        (tmp / f"{key}.ipynb").write_text(json.dumps(nb))
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -323,9 +381,9 @@ def undaunted_browser(n: int = 20) -> dict:
             b = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                                          "--disable-component-update", "--no-first-run"])
-            for name in pages:
+            for key in pages:
                 page = b.new_page(viewport={"width": 1366, "height": 1000})
-                page.goto(base + f"voila/render/{name}.ipynb")
+                page.goto(base + f"voila/render/{key}.ipynb")
                 page.wait_for_function("""(() => { const c = [...document.querySelectorAll('canvas')]
                     .sort((a, b) => b.width * b.height - a.width * a.height)[0];
                   if (!c) return false; const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -337,18 +395,18 @@ def undaunted_browser(n: int = 20) -> dict:
                     return c.getBoundingClientRect().width / (c.width / 2); })()""")
                 lat = []
                 for i in range(n):
-                    if name == "bare":
+                    if key == "bare":
                         x, y = 60 + 17 * i, 80 + 9 * i
                     else:
-                        x, y = undaunted_point(state, ("unit", "axis:scouts-b") if i % 2 == 0 else ("tile", "15A"))
+                        x, y = point(i)
                     v = page.evaluate(LATENCY_JS, [float(x) * k, float(y) * k])
                     if v is not None:
                         lat.append(v)
-                out[name] = {"clicks": len(lat), "click_to_pixels_ms_median": round(statistics.median(lat), 1),
+                out[key] = {"clicks": len(lat), "click_to_pixels_ms_median": round(statistics.median(lat), 1),
                              "click_to_pixels_ms_max": round(max(lat), 1)}
                 page.close()
             b.close()
-        out["ratio_median"] = round(out["undaunted"]["click_to_pixels_ms_median"]
+        out["ratio_median"] = round(out[name]["click_to_pixels_ms_median"]
                                     / out["bare"]["click_to_pixels_ms_median"], 2)
         return out
     finally:
@@ -359,17 +417,26 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--browser", action="store_true", help="also measure in Voilà + chromium")
     p.add_argument("--undaunted", action="store_true", help="only the live Undaunted board (and its bare baseline)")
+    p.add_argument("--field", action="store_true", help="only the move-and-battle board (and its bare baseline)")
     args = p.parse_args(argv)
+    if args.field:
+        out = {"server_field": server_field()}
+        if args.browser:
+            out["field_browser"] = field_browser()
+        print(json.dumps(out, indent=2))
+        return 0
     if args.undaunted:
         out = {"server_undaunted": server_undaunted()}
         if args.browser:
             out["undaunted_browser"] = undaunted_browser()
         print(json.dumps(out, indent=2))
         return 0
-    out = {"server": server(), "server_cards": server_cards(), "server_undaunted": server_undaunted()}
+    out = {"server": server(), "server_cards": server_cards(), "server_undaunted": server_undaunted(),
+           "server_field": server_field()}
     if args.browser:
         out["browser"] = browser()
         out["undaunted_browser"] = undaunted_browser()
+        out["field_browser"] = field_browser()
     print(json.dumps(out, indent=2))
     return 0
 
