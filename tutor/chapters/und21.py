@@ -135,7 +135,7 @@ def starting_cards_html(sc=None) -> str:
     for side, i in (("allied", 0), ("axis", 1)):
         per[side] = (Counter(sc.decks[i]), Counter(sc.start.zones_of(side).supply))
     rows = []
-    for cid, card in CARDS.items():
+    for cid in CARDS:
         marks = {side: "D " * d[cid] + "S " * s[cid] for side, (d, s) in per.items()}
         if not any(m.strip() for m in marks.values()):
             continue

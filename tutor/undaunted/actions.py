@@ -258,7 +258,7 @@ def _withdraw(s: GameState, a: Withdraw) -> _Draft:
     if a.card not in s.zones_of(a.side).hand:
         raise IllegalAction(f"{a.side} has no {a.card} in hand", rules.TURN)
     if a.card == FOG:
-        raise IllegalAction("fog of war cannot be withdrawn to the supply", rules.WITHDRAW_FOG)
+        raise IllegalAction("fog of war cannot hunker down (go back to the supply)", rules.WITHDRAW_FOG)
     d = _Draft(s)
     d.move_card(a.side, a.card, "hand", "supply")
     tok = s.token(a.side, a.card)
@@ -268,7 +268,8 @@ def _withdraw(s: GameState, a: Withdraw) -> _Draft:
         rule = rules.SUPPRESSED_WITHDRAW
     else:
         rule = rules.WITHDRAW
-    d.event("withdraw", a.side, f"{a.side} withdraws {a.card} to the supply{note}", rule, card=a.card)
+    d.event("withdraw", a.side, f"{a.side} hunkers down: {a.card} goes back to the supply{note}", rule,
+            card=a.card)
     return d
 
 
@@ -297,36 +298,36 @@ def _play(s: GameState, p: Play, rng) -> _Draft:
         if tok.tile is None:
             tiles = s.board.deployment_tiles(side, card.unit)
             if not tiles:
-                raise IllegalAction(f"{card.unit}'s token is off the board and no {side} deployment marker "
-                                    f"admits it; the card can only be withdrawn", rules.DEPLOY)
+                raise IllegalAction(f"{card.unit}'s combat counter is off the board and no {side} spawn marker "
+                                    f"admits it; the card can only hunker down", rules.DEPLOY)
             if p.deploy is None:
                 if len(tiles) > 1:
-                    raise IllegalAction(f"{card.unit}'s token is off the board: choose where to deploy it "
-                                        f"(deploy=one of {', '.join(tiles)})", rules.DEPLOY)
+                    raise IllegalAction(f"{card.unit}'s combat counter is off the board: choose the spawn marker "
+                                        f"to place it on (deploy=one of {', '.join(tiles)})", rules.DEPLOY)
                 where = tiles[0]
             elif p.deploy in tiles:
                 where = p.deploy
             else:
-                raise IllegalAction(f"{card.unit} cannot deploy at {p.deploy}: the matching deployment "
-                                    f"markers are at {', '.join(tiles)}", rules.DEPLOY)
+                raise IllegalAction(f"{card.unit} cannot be placed on {p.deploy}: its matching spawn "
+                                    f"markers are on {', '.join(tiles)}", rules.DEPLOY)
             tok = Token(side, card.unit, where, False)
             d.set_token(tok)
-            d.event("deploy", side, f"{card.unit}'s token is off the board, so it deploys at {where}",
+            d.event("deploy", side, f"{card.unit}'s combat counter is off the board, so it is placed on its spawn marker at {where}",
                     rules.DEPLOY, unit=card.unit, tile=where)
         elif p.deploy is not None:
-            raise IllegalAction(f"{card.unit}'s token is already on the board at {tok.tile}", rules.DEPLOY)
+            raise IllegalAction(f"{card.unit}'s combat counter is already on the board at {tok.tile}", rules.DEPLOY)
         unit_tile = tok.tile
         if tok.suppressed:
             if p.action != "ready":
                 raise IllegalAction(f"{card.unit} is suppressed: its card can only ready it (action 'ready')",
                                     rules.SUPPRESSED)
             d.set_token(Token(side, card.unit, tok.tile, False))
-            d.event("ready", side, f"{card.unit} is suppressed, so the card only flips its token to ready",
+            d.event("ready", side, f"{card.unit} is suppressed, so the card only flips its counter to ready",
                     rules.SUPPRESSED, unit=card.unit)
             _to_table(d, side, p.card)
             return d
     elif p.deploy is not None:
-        raise IllegalAction(f"{p.card} has no unit token to deploy", rules.DEPLOY)
+        raise IllegalAction(f"{p.card} has no combat counter to place", rules.DEPLOY)
     if p.action == "ready":
         raise IllegalAction(f"'ready' is only for the card of a suppressed unit; {p.card}'s unit is ready",
                             rules.SUPPRESSED)

@@ -28,9 +28,9 @@ CONFLICTS = (
          "texts": (R.MOVE, R.MOVE_QR),
          "question": "The rules text needs your control marker on the tile 'either side up'; the quick "
                   "reference says 'an adjacent scouted tile'.",
-         "published": (f"{EN_RULEBOOK}, p. 12 (Move, Guide): the tile must be scouted or controlled by your "
+         "published": ((f"{EN_RULEBOOK}, p. 12 (Move, Guide): the tile must be scouted or controlled by your "
                        "side; p. 23 (QUICK REFERENCE): 'up to X scouted tiles'. The English edition has the "
-                       "same two wordings.",),
+                       "same two wordings."),),
          "ruling": "Either side of your control marker (scouted or controlled) admits a Move or Guide.",
          "engine": "tutor.undaunted.actions (move, guide)"},
     {"key": "und.scout.markers", "game": "undaunted", "topic": "Scout: a marker on every tile, or only new ones?",
@@ -38,9 +38,9 @@ CONFLICTS = (
          "question": "The quick reference puts a scouted marker and a fog of war on 'every tile'; the rules "
                   "text only on tiles without your marker (and the worked example takes one fog of war "
                   "for 8A → 3B → 17B, 3B being scouted already).",
-         "published": (f"{EN_RULEBOOK}, p. 12 (Scout): a marker only on a tile without one of your control "
+         "published": ((f"{EN_RULEBOOK}, p. 12 (Scout): a marker only on a tile without one of your control "
                        "markers; p. 23 (QUICK REFERENCE): 'a Fog of War for each newly scouted tile'. The "
-                       "English quick reference agrees with the rules text.",),
+                       "English quick reference agrees with the rules text."),),
          "ruling": "Only tiles without your control marker get one, each with one fog of war from the "
                 "supply while it lasts.",
          "engine": "tutor.undaunted.actions (scout)"},
@@ -61,8 +61,8 @@ CONFLICTS = (
          "texts": (R.RECON, R.RECON_NONE),
          "question": "The Czech text says Recon without a fog of war card in hand 'has no effect' (so it may "
                   "be played for nothing); the English edition says you cannot take the action then.",
-         "published": (f"{EN_RULEBOOK}, p. 13 (Recon): with no Fog of War card in hand, you cannot take "
-                       "this action.",),
+         "published": ((f"{EN_RULEBOOK}, p. 13 (Recon): with no Fog of War card in hand, you cannot take "
+                       "this action."),),
          "ruling": "The engine follows the Czech rulebook, its source of truth: Recon may be chosen and does "
                 "nothing (the card goes to the table like any played card).",
          "engine": "tutor.undaunted.actions (recon)"},
@@ -70,8 +70,8 @@ CONFLICTS = (
          "texts": (R.ACTION_VALUES, R.BOLSTER),
          "question": "The Czech text lost the card icons; its only 'posily 1 A' is the notation example in "
                   "AKCE, which was once read as the squad leader's value. The printed card says 2.",
-         "published": (f"{EN_RULEBOOK}, p. 20: the Squad Leader card prints Bolster 2 A and Inspire 1 A; the "
-                       "same notation example ('Bolster 3 or Bolster 1 A') stands on p. 12.",
+         "published": ((f"{EN_RULEBOOK}, p. 20: the Squad Leader card prints Bolster 2 A and Inspire 1 A; the "
+                       "same notation example ('Bolster 3 or Bolster 1 A') stands on p. 12."),
                        f"{AHERRIOT} and {DIMOHA}: bolster 2 for the squad leader."),
          "ruling": "Bolster 2 A, as the card prints it: up to two cards of the leader's squad from the supply.",
          "engine": "tutor.undaunted.cards (squad-leader-a/b/c)"},
@@ -87,8 +87,8 @@ CONFLICTS = (
          "texts": (R.PLATOON_SNIPER, R.BASE_DEFENSE),
          "question": "The Czech text prints no counter values; public implementations disagree on the "
                   "sniper's.",
-         "published": (f"{EN_RULEBOOK}, p. 7 (Combat counters): the SNIPERS counter prints 6; p. 21: 'the "
-                       "highest attack and defence value in the game' (scouts have 5).",
+         "published": ((f"{EN_RULEBOOK}, p. 7 (Combat counters): the SNIPERS counter prints 6; p. 21: 'the "
+                       "highest attack and defence value in the game' (scouts have 5)."),
                        f"{DIMOHA_TOKEN}: 6.",
                        f"{AHERRIOT}: 5, which would tie the scouts and contradict the platoon chapter."),
          "ruling": "Base defense 6, as the counter prints it.",
@@ -97,8 +97,8 @@ CONFLICTS = (
          "texts": (R.BASE_DEFENSE, R.TARGET),
          "question": "The Czech text prints no counter values; public implementations disagree on the "
                   "mortar's. (Its Target rule, at least 3 tiles from the mortar, is the same in every source.)",
-         "published": (f"{EN_SCENARIOS}, p. 15 (scenario 5 map) and p. 25 (scenario 10 map): the MORTAR "
-                       "counters print 4.",
+         "published": ((f"{EN_SCENARIOS}, p. 15 (scenario 5 map) and p. 25 (scenario 10 map): the MORTAR "
+                       "counters print 4."),
                        f"{DIMOHA_TOKEN}: 4.",
                        f"{AHERRIOT}: 3."),
          "ruling": "Base defense 4, as the counters print it.",

@@ -111,18 +111,18 @@ SUPPRESSED = _r("und.suppressed", "Pod palbou",
 SUPPRESSED_WITHDRAW = _r("und.suppressed.withdraw", "Pod palbou",
                          "Příslušnou kartu můžete také stáhnout do zálohy, ale tím se stav jednotky "
                          "na herním plánu nemění",
-                         "Withdrawing a suppressed unit's card leaves its token suppressed.")
+                         "Hunkering down with a suppressed unit's card leaves its counter suppressed.")
 DEPLOY = _r("und.deploy", "Nasazení žetonů jednotek do hry",
             "Zahrajete-li kartu, jíž příslušející žeton není na herním plánu, žeton umístěte na pole "
             "označené odpovídajícím žetonem nasazení. Poté proveďte akci karty běžným způsobem.",
-            "Playing a card whose token is off the board first deploys it at a matching deployment marker.")
+            "Playing a card whose combat counter is off the board first places it on a matching spawn marker.")
 WITHDRAW = _r("und.withdraw", "Stažení do zálohy",
               "Vyloženou kartu můžete stáhnout do zálohy. Později si ji budete moci vrátit do "
               "balíčku provedením akce posily.",
-              "A played card may be withdrawn to the supply instead of taking an action.")
+              "Hunker down (Czech: stažení do zálohy): a played card goes back to the supply instead of taking an action.")
 WITHDRAW_FOG = _r("und.withdraw.fog", "Stažení do zálohy",
                   "Karet válečný zmatek se tímto způsobem z balíčku zbavit nemůžete.",
-                  "Fog of war cards cannot be withdrawn to the supply.")
+                  "Fog of war cards cannot hunker down.")
 
 # --- actions ----------------------------------------------------------------------------------
 MOVE_ANY = _r("und.move.enter", "AKCE POHYBU",
@@ -133,13 +133,13 @@ MOVE = _r("und.move", "AKCE POHYBU",
           "Přemístěte žeton jednotky o 1 pole. Na poli, na které jednotka vstoupí, musí ležet váš "
           "žeton kontroly (libovolnou stranou nahoru). Pokud přesouváte žeton minomet, odstraňte z "
           "herního plánu žeton zaměření.",
-          "Move the unit one tile onto a tile with your control marker; moving the mortar removes its target marker.")
+          "Move (Czech: Přesun) takes the unit one tile onto a tile with your control marker; moving the mortar removes its target marker.")
 MOVE_QR = _r("und.move.adjacent", "STRUČNÝ PŘEHLED",
              "Přesun 1 : přemístěte jednotku na sousedící propátrané pole.",
              "Move 1 takes the unit to an adjacent tile you have scouted.")
 GUIDE = _r("und.guide", "AKCE POHYBU",
               "Přemístěte libovolný žeton jednotky o 1 pole.",
-              "Guide moves any of your unit tokens one tile onto a tile with your control marker.")
+              "Guide (Czech: Manévr) moves any of your combat counters one tile onto a tile with your control marker.")
 GUIDE_SUPPRESSED = _r("und.guide.suppressed", "AKCE POHYBU",
                          "Ani touto akcí není dovoleno přemísťovat žeton jednotky ve stavu pod palbou.",
                          "A suppressed unit cannot be guided either.")
@@ -149,7 +149,7 @@ SCOUT = _r("und.scout", "AKCE POHYBU",
            "žeton si však musíte ze své zálohy vzít jednu kartu válečný zmatek a přidat ji do svého "
            "odhazovacího balíčku. Pokud si máte dobrat více karet válečný zmatek, než jich máte v "
            "záloze, doberte si všechny zbývající.",
-           "Scout moves up to 2 tiles, placing a scouted marker and taking one fog of war from the supply per newly scouted tile.")
+           "Scout (Czech: Pátrání) moves up to 2 tiles, placing a scouted marker and taking one fog of war from the supply per newly scouted tile.")
 SCOUT_QR = _r("und.scout.reference", "STRUČNÝ PŘEHLED",
               "Pátrání 2 : přemístěte jednotku až o 2 pole. Na každé pole umístěte žeton kontroly stranou "
               "propátráno nahoru a přidejte si do odhazovacího balíčku kartu válečný zmatek.",
@@ -158,7 +158,7 @@ STALK = _r("und.stalk", "AKCE POHYBU",
            "Tento pohyb může vést i na pole, na němž neleží váš žeton kontroly. V tomto případě svůj "
            "žeton kontroly na dané pole nepokládáte a nepřidáváte si ani do balíčku kartu válečný "
            "zmatek.",
-           "Stalk moves onto tiles without your control marker, placing no marker and taking no fog of war.")
+           "Stalk (Czech: Skrytý přesun) moves onto tiles without your control marker, placing no marker and taking no fog of war.")
 STALK_TEXT = _r("und.stalk.value.rules", "AKCE POHYBU",
                 "Skrytý přesun 1 Přemístěte žeton jednotky o 1 pole.",
                 "The rules text gives stalk a value of 1.")
@@ -169,7 +169,7 @@ BOLSTER = _r("und.bolster", "AKCE PODPŮRNÉ AKCE",
              "Vezměte si až X karet ze zálohy a přidejte je do svého odhazovacího balíčku. Je-li "
              "uveden symbol určitého družstva, smíte si ze zálohy vzít pouze karty patřící do tohoto "
              "družstva.",
-             "Bolster moves up to X cards (of the squad, if one is shown) from the supply to the discard pile.")
+             "Bolster (Czech: Posily) moves up to X cards (of the squad, if one is shown) from the supply to the discard pile.")
 ACTION_VALUES = _r("und.actions.values", "AKCE",
                    "Symboly X A znamenají, že akce má určitou hodnotu a platí jen pro určité "
                    "družstvo (A, B nebo C). Příklad: posily 3 nebo posily 1 A .",
@@ -177,16 +177,16 @@ ACTION_VALUES = _r("und.actions.values", "AKCE",
 COMMAND = _r("und.command", "AKCE PODPŮRNÉ AKCE",
              "Doberte si až 2 karty ze svého balíčku do ruky. Tyto karty lze v tomto tahu hrát jako "
              "obvykle.",
-             "Command draws up to 2 cards into your hand, playable this turn.")
+             "Command (Czech: Za mnou!) draws up to 2 cards into your hand, playable this turn.")
 CONCEAL = _r("und.conceal", "AKCE PODPŮRNÉ AKCE",
              "Vezměte z protivníkovy zálohy kartu válečný zmatek a přidejte mu ji do odhazovacího "
              "balíčku. Pokud už v záloze žádnou nemá, tato akce nemá žádný účinek.",
-             "Conceal moves a fog of war from the opponent's supply to the opponent's discard pile.")
+             "Conceal (Czech: Zmatení nepřítele) moves a fog of war from the opponent's supply to the opponent's discard pile.")
 CONTROL = _r("und.control", "AKCE PODPŮRNÉ AKCE",
              "Tuto akci lze provést jen na poli, kde se daná jednotka nachází, leží na něm váš žeton "
              "kontroly stranou propátráno nahoru a zároveň na něm není žádná nepřátelská jednotka. "
              "Otočte svůj žeton kontroly stranou ovládáno nahoru.",
-             "Control flips your scouted marker on the unit's tile to controlled if no enemy unit is there.")
+             "Control (Czech: Ovládnutí) flips your scouted marker on the unit's tile to controlled if no enemy unit is there.")
 CONTROL_FLIP = _r("und.control.flip", "AKCE PODPŮRNÉ AKCE",
                   "Pokud na témže poli leží také nepřátelský žeton kontroly stranou ovládáno nahoru, "
                   "otočte zároveň tento žeton stranou propátráno nahoru.",
@@ -195,11 +195,11 @@ INSPIRE = _r("und.inspire", "AKCE PODPŮRNÉ AKCE",
              "Vezměte si 1 svou zahranou kartu ze stolu do ruky. Tuto kartu lze v tomto tahu znovu "
              "hrát jako obvykle. Protože je vždy uveden symbol určitého družstva, smíte si ze stolu "
              "vzít pouze karty patřící do tohoto družstva.",
-             "Inspire takes one played card of the squad back from the table into your hand.")
+             "Inspire (Czech: Povzbuzení) takes one played card of the squad back from the table into your hand.")
 RECON = _r("und.recon", "AKCE PODPŮRNÉ AKCE",
            "Pokud máte v ruce kartu válečný zmatek, vyřaďte ji ze hry. Poté si doberte do ruky jinou "
            "kartu z balíčku.",
-           "Recon removes a fog of war in hand from the game and draws a replacement card.")
+           "Recon (Czech: Průzkum) removes a fog of war in hand from the game and draws a replacement card.")
 RECON_NONE = _r("und.recon.none", "AKCE PODPŮRNÉ AKCE",
                 "Pokud v ruce žádnou kartu válečný zmatek nemáte, nemá tato akce žádný účinek.",
                 "Recon without a fog of war in hand has no effect.")
@@ -207,19 +207,19 @@ TARGET = _r("und.target", "AKCE PODPŮRNÉ AKCE",
             "Umístěte žeton zaměření na pole nejméně ve vzdálenosti 3 polí od vašeho minometu (pole, "
             "kde se minomet nachází, se nepočítá). Pokud už váš žeton zaměření na herním plánu leží, "
             "jen ho přemístěte.",
-            "Target places (or moves) your target marker on a tile at least 3 tiles from your mortar.")
+            "Target (Czech: Zaměření) places (or moves) your target marker on a tile at least 3 tiles from your mortar.")
 
 # --- combat -----------------------------------------------------------------------------------
 CHOOSE_TARGET = _r("und.combat.target", "BOJOVÉ AKCE",
                    "V případě akce útok nebo krycí palba si vyberte kterýkoliv nepřátelský žeton "
                    "jednotky na herním plánu.",
-                   "Attack and suppress may target any enemy unit token on the board.")
+                   "Attack (Czech: Útok) and Suppress (Krycí palba) may target any enemy combat counter on the board.")
 BLAST = _r("und.combat.blast", "BOJOVÉ AKCE",
              "V případě akce výbuch jsou cílem všechny žetony jednotek na poli s žetonem zaměření, "
              "cizí i vlastní. Vyhodnoťte útok proti každé jednotce na daném poli zvlášť (na pořadí "
              "nezáleží, pro každou napadenou jednotku se hází zvlášť). Pokud se žeton zaměření na "
              "herním plánu nevyskytuje, akci výbuch provést nemůžete.",
-             "Blast attacks every unit on the target marker's tile, both sides, each rolled separately.")
+             "Blast (Czech: Výbuch) attacks every unit on the target marker's tile, both sides, each rolled separately.")
 DEFENSE = _r("und.combat.defense", "BOJOVÉ AKCE",
              "Celková hodnota obrany jednotky je rovna součtu základní obrany, hodnoty krytu daného "
              "pole a bonusu za vzdálenost od útočící jednotky.",
