@@ -118,3 +118,18 @@ def test_the_pond_blocks_sight_as_a_lake():
     st = G.new_game("pegasus-bridge", 0).state
     r = line_of_sight(st, (11, 7), (11, 3))
     assert not r.visible and "lake" in r.reason
+
+
+def test_tutor_render_draws_the_published_map_with_its_medals(tmp_path):
+    """`tutor render` draws every terrain hex, obstacle and unit, and a medal label on each bridge."""
+    import re
+
+    from tutor.cli import main
+    from tutor.render.scene import scene
+    out = tmp_path / "pegasus.svg"
+    assert main(["render", str(ROOT / "scenarios" / "pegasus-bridge.yaml"), "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert len(re.findall(r">medal<", text)) == 2
+    sc = scene(bundled("pegasus-bridge"))
+    assert {c.hex: c.terrain for c in sc.cells if c.terrain != "countryside"} == dict(bundled("pegasus-bridge").terrain)
+    assert len(sc.units) == 15
