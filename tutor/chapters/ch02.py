@@ -56,7 +56,7 @@ STEP_RULES = (
     rule("m44.setup.step05", ES, H,
          "A continuación, coloca las miniaturas en el tablero, en las posiciones indicadas en el mapa de batalla "
          "del escenario.",
-         "5. Place the figures where the scenario map shows; infantry units have 4 figures, armor 3, artillery 2."),
+         "5. Place the figures where the scenario map shows them."),
     rule("m44.setup.step06", ES, H,
          "Si las reglas especiales del escenario así lo requieren, asigna las insignias de Fuerzas Especiales a "
          "las unidades correspondientes, y las Medallas de victoria a los objetivos correspondientes del tablero. "
@@ -249,6 +249,7 @@ class SetupWalk:
         self.i = 0
         self.board = BoardView(self._scene(), dpr=dpr)
         self.board.canvas.layout.min_width = "280px"
+        self.board.canvas.add_class("tutor-board")
         self.cards = BoardView(self._card_scene(), dpr=dpr)
         self.head = W.HTML()
         self.text = W.HTML()
