@@ -77,6 +77,7 @@ def test_ch04_answers_are_the_engine_rulings():
     qs = by_key("ch04")
     boxed = legal_moves(st, (9, 7))
     assert (9, 5) not in boxed                                 # its own infantry is in the way
+    assert (10, 4) not in boxed and "too far" in boxed.refused[(10, 4)].reason   # 3 away, 4 around them
     assert qs["04.no-passing"].rule_fn()[0] == "No, it may not"
     woods = legal_moves(st, (5, 7)).reachable[(6, 6)]
     assert not woods.can_battle
@@ -286,13 +287,17 @@ def test_ch09_answers_are_the_engine_rulings():
     qs = by_key("ch09")
     town = attack_dice(st, (13, 3), (12, 2))
     assert (town.protection, town.protection_from, town.dice) == (2, "town", 1)   # sandbags add nothing
-    assert qs["09.sandbags-town"].rule_fn()[0] == "1"
+    art = attack_dice(st, (4, 4), (6, 2))
+    assert (art.protection, art.dice) == (0, 3)                                   # artillery ignores the bunker
+    assert qs["09.artillery-bunker"].rule_fn()[0] == "3"
     wire = attack_dice(st, (19, 3), (18, 2))
     assert (wire.penalty, wire.dice) == (1, 2)
     assert qs["09.wire"].rule_fn()[0] == "2"
     r = ruling(st, (6, 2), 2, None)
     assert (r.ignored, r.retreat) == (1, 1)
-    assert qs["09.bunker-flags"].rule_fn()[0] == "1 hex"
+    r = ruling(st, (12, 2), 2, None)
+    assert (r.ignored, r.retreat) == (1, 1)                                       # sandbags: one flag ignored
+    assert qs["09.sandbags-flags"].rule_fn()[0] == "1 hex"
     assert (21, 5) not in legal_moves(st, (22, 6))
     assert qs["09.hedgehog"].rule_fn()[0] == "No, it may not"
 
@@ -330,10 +335,15 @@ def test_ch10_answers_are_the_engine_rulings():
     assert not legal_moves(st, (10, 6)).reachable[(11, 5)].can_battle        # elite still stopped by woods
     assert legal_moves(st, (16, 6)).reachable[(17, 5)].can_battle            # resistance battles from woods
     assert qs["10.elite-two"].rule_fn()[0] == "It may battle"
-    assert qs["10.resistance-woods"].rule_fn()[0] == "It may battle"
+    two = legal_moves(st, (16, 6)).reachable[(19, 5)]
+    assert two.cost == 2 and not two.can_battle                              # resistance: 2 without battling
+    assert qs["10.resistance-two"].rule_fn()[0] == "It may not battle this turn"
+    assert legal_moves(st, (10, 6)).reachable[(8, 4)].can_battle
     r = ruling(ch04.state("examples/resistance-retreat"), (10, 2), 2)
     assert (r.retreat, r.retreat_max) == (2, 6) and (10, 6) in r.destinations   # the village, 4 hexes back
-    assert qs["10.resistance-retreat"].rule_fn()[0] == "2 to 6 hexes"
+    r = ruling(ch04.state("examples/resistance-retreat"), (10, 2), 1)
+    assert (r.retreat, r.retreat_max) == (1, 3)
+    assert qs["10.resistance-retreat"].rule_fn()[0] == "1 to 3 hexes"
     assert qs["10.elite-armor"].rule_fn()[0] == "4"
 
 
@@ -357,11 +367,15 @@ def test_ch11_answers_are_the_engine_counts():
     assert st.medals["allied"] == 1                                   # temporary: captured on entering
     st, _ = ch11.turns(ch11.OBJ_BOARD, [("5,5", "6,4"), ("6,4", "7,5")])
     assert st.medals["allied"] == 0                                   # ...and lost on leaving
+    st, _ = ch11.turns(ch11.OBJ_BOARD, [("5,3", "6,4")])
+    assert st.medals["axis"] == 0                                     # an allied objective: nothing for the axis
     assert qs["11.temporary"].rule_fn()[0] == "0"
     assert qs["11.permanent"].rule_fn()[0] == "1"
     st, _ = ch11.turns(ch11.OBJ_BOARD, [("17,5", "16,4"), ("18,2", "18,4")])
     assert st.medals == {"axis": 0, "allied": 0}                     # a tie holds no majority
-    assert qs["11.majority"].rule_fn()[0] == "0"
+    st, _ = ch11.turns(ch11.OBJ_BOARD, [("18,2", "18,4")])
+    assert st.medals["axis"] == 1                                     # 1 to 0: the axis holds the majority
+    assert qs["11.majority"].rule_fn()[0] == "1"
     assert qs["11.sudden-death"].rule_fn()[0] == "The allied side wins at once"
     assert "gains a medal" in ch11.elimination_html() and "1 for units eliminated" in ch11.elimination_html()
 

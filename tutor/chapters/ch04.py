@@ -127,11 +127,11 @@ MOVEMENT_BOARD = "chapters/movement"
 
 def questions() -> list[Question]:
     return [
-        reach_question("04.no-passing", MOVEMENT_BOARD, "9,7", "9,5",
-                       "The allied armor on <b>9,7</b> moves up to 3 hexes. May it move to <b>9,5</b>, only two "
+        reach_question("04.no-passing", MOVEMENT_BOARD, "9,7", "10,4",
+                       "The allied armor on <b>9,7</b> moves up to 3 hexes. May it move to <b>10,4</b>, three "
                        "hexes ahead, with its own infantry on 8,6 and 10,6?"),
-        battle_after_question("04.woods-stop", MOVEMENT_BOARD, "5,7", "6,6",
-                              "The allied infantry on <b>5,7</b> moves into the woods on <b>6,6</b>. "
+        battle_after_question("04.woods-stop", MOVEMENT_BOARD, "8,6", "7,5",
+                              "The allied infantry on <b>8,6</b> moves one hex, into the woods on <b>7,5</b>. "
                               "What about battling this turn?"),
         battle_after_question("04.infantry-two", MOVEMENT_BOARD, "15,7", "15,5",
                               "The allied infantry on <b>15,7</b> moves two hexes, to <b>15,5</b>. "

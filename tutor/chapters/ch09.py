@@ -101,7 +101,7 @@ def _dice_question(key, field, a, t, prompt, *, board=True) -> Question:
 
 def _flags_question() -> Question:
     st = state(OBSTACLE_BOARD)
-    at = (6, 2)
+    at = (12, 2)
     choices = ("0 hexes", "1 hex", "2 hexes", "It stays and loses a figure")
 
     def rule_fn():
@@ -109,15 +109,15 @@ def _flags_question() -> Question:
         r = ruling(st, at, 2, None)
         ans = choices[3] if r.losses else ("1 hex" if r.retreat == 1 else f"{r.retreat} hexes")
         return ans, retreat_html(st, at, 2, board=False)
-    return ask("09.bunker-flags", "<p>On the board above, the axis infantry in the bunker on <b>6,2</b> receives "
-               "<b>2 flags</b>. How far does it retreat?</p>", choices, rule_fn)
+    return ask("09.sandbags-flags", "<p>On the board above, the axis infantry behind the sandbags in the town on "
+               "<b>12,2</b> receives <b>2 flags</b>. How far does it retreat?</p>", choices, rule_fn)
 
 
 def questions() -> list[Question]:
     return [
-        _dice_question("09.sandbags-town", OBSTACLE_BOARD, "13,3", "12,2",
-                       "The allied armor on <b>13,3</b> battles the axis infantry behind sandbags in the town on "
-                       "<b>12,2</b>. How many dice?"),
+        _dice_question("09.artillery-bunker", OBSTACLE_BOARD, "4,4", "6,2",
+                       "The allied artillery on <b>4,4</b> fires at the axis infantry in the bunker on <b>6,2</b>, "
+                       "2 hexes away. How many dice?"),
         _dice_question("09.wire", OBSTACLE_BOARD, "19,3", "18,2",
                        "The allied infantry standing on wire on <b>19,3</b> battles the axis infantry among the "
                        "hedgehogs on <b>18,2</b>. How many dice?", board=False),

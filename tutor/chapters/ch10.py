@@ -86,14 +86,14 @@ def drill(**kw):
 
 def _resistance_question() -> Question:
     st = state("examples/resistance-retreat")
-    choices = ("Exactly 2 hexes", "1 to 3 hexes", "2 to 6 hexes", "It ignores one flag and retreats 1")
+    choices = ("Exactly 1 hex", "1 to 3 hexes", "3 hexes", "It ignores the flag")
 
     def rule_fn():
-        r = ruling(st, (10, 2), 2, None)
-        ans = {(2, 2): choices[0], (1, 3): choices[1], (2, 6): choices[2]}.get((r.retreat, r.retreat_max), choices[3])
+        r = ruling(st, (10, 2), 1, None)
+        ans = {(1, 1): choices[0], (1, 3): choices[1], (3, 3): choices[2]}.get((r.retreat, r.retreat_max), choices[3])
         return ans, f"<p>{escape(r.text)}</p>" + rules_html(r.rules)
     return ask("10.resistance-retreat", "<p>On the rulebook's board above, the French resistance unit on "
-               "<b>10,2</b> receives <b>2 flags</b>. How far must it retreat?</p>", choices, rule_fn)
+               "<b>10,2</b> receives <b>1 flag</b>. How far must it retreat?</p>", choices, rule_fn)
 
 
 def _figures_question() -> Question:
@@ -109,12 +109,12 @@ def _figures_question() -> Question:
 
 def questions() -> list[Question]:
     return [
-        battle_after_question("10.elite-two", SF_BOARD, "10,6", "10,4",
+        battle_after_question("10.elite-two", SF_BOARD, "10,6", "8,4",
                               "The <b>elite</b> infantry on <b>10,6</b> moves two hexes through open ground to "
-                              "<b>10,4</b>. What about battling this turn?"),
-        battle_after_question("10.resistance-woods", SF_BOARD, "16,6", "17,5",
-                              "On the same board, the <b>French resistance</b> on <b>16,6</b> moves into the woods "
-                              "on <b>17,5</b>. What about battling this turn?"),
+                              "<b>8,4</b>. What about battling this turn?"),
+        battle_after_question("10.resistance-two", SF_BOARD, "16,6", "19,5",
+                              "On the same board, the <b>French resistance</b> on <b>16,6</b> moves two hexes "
+                              "through open ground to <b>19,5</b>. What about battling this turn?"),
         _resistance_question(),
         _figures_question(),
     ]

@@ -144,16 +144,16 @@ def _winner_question() -> Question:
 
 def questions() -> list[Question]:
     return [
-        _medals_question("11.temporary", [("5,5", "6,4"), ("6,4", "7,5")],
-                         "On the chapter's board, the allied infantry enters the village on <b>6,4</b> "
-                         "(a temporary objective) and, next turn, moves out again to <b>7,5</b>. How many medals "
-                         "does the allied side hold now?"),
+        _medals_question("11.temporary", [("5,3", "6,4")],
+                         "On the chapter's board, the <b>axis</b> infantry on 5,3 enters the village on <b>6,4</b>, "
+                         "the temporary objective marked for the allied side. How many medals does the axis side "
+                         "hold now?", side="axis"),
         _medals_question("11.permanent", [("12,4", "11,3"), ("11,3", "12,4")],
                          "The allied infantry enters the bridge on <b>11,3</b> (a permanent objective) and next "
                          "turn moves back to <b>12,4</b>. How many medals does the allied side hold now?"),
-        _medals_question("11.majority", [("17,5", "16,4"), ("18,2", "18,4")],
-                         "The allied infantry climbs the hill <b>16,4</b>; then the axis infantry takes "
-                         "<b>18,4</b>. The three hill hexes are a majority objective. How many medals does the "
-                         "allied side hold?"),
+        _medals_question("11.majority", [("18,2", "18,4")],
+                         "From the start, only the axis infantry on 18,2 moves: it takes the hill hex <b>18,4</b>. "
+                         "The three hill hexes are a majority objective. How many medals does the axis side "
+                         "hold?", side="axis"),
         _winner_question(),
     ]
