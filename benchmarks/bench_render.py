@@ -383,7 +383,7 @@ def versus_bare(name: str, source: str, sc, point, n: int) -> dict:
                                          "--disable-component-update", "--no-first-run"])
             for key in pages:
                 page = b.new_page(viewport={"width": 1366, "height": 1000})
-                page.goto(base + f"voila/render/{key}.ipynb")
+                page.goto(base + f"voila/render/{key}.ipynb", timeout=180_000)
                 page.wait_for_function("""(() => { const c = [...document.querySelectorAll('canvas')]
                     .sort((a, b) => b.width * b.height - a.width * a.height)[0];
                   if (!c) return false; const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
