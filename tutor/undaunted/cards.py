@@ -30,11 +30,14 @@ SQUADS = ("a", "b", "c")
 #: repository github.com/DIMOHA25/BoardGame (rulesPDF.pdf, scenariosPDF.pdf).
 EN_RULEBOOK = "Undaunted: Normandy rulebook (Osprey Games, 2019, English edition)"
 EN_SCENARIOS = "Undaunted: Normandy scenario book (Osprey Games, 2019, English edition)"
-#: Public implementations whose data was compared value by value (facts only; no code taken).
-AHERRIOT = "aherriot/undaunted, src/shared/cardTypes.ts"
-AHERRIOT_DECK = "aherriot/undaunted, src/shared/cardMap.ts"
-DIMOHA = "DIMOHA25/BoardGame, normandyPack/cards/*.java"
-DIMOHA_TOKEN = "DIMOHA25/BoardGame, normandyPack/board/Token.java"
+#: Public implementations whose data was compared value by value (facts only; no code taken), named
+#: as a reader finds them on GitHub. Where in each: aherriot/undaunted src/shared/cardTypes.ts (card
+#: actions, defense) and cardMap.ts (copies); DIMOHA25/BoardGame normandyPack/cards/*.java (card
+#: actions) and normandyPack/board/Token.java (defense).
+AHERRIOT = "the public implementation aherriot/undaunted (GitHub)"
+AHERRIOT_DECK = "the public implementation aherriot/undaunted (GitHub), its card list"
+DIMOHA = "the public implementation DIMOHA25/BoardGame (GitHub)"
+DIMOHA_TOKEN = "the public implementation DIMOHA25/BoardGame (GitHub), its counters"
 
 
 @dataclass(frozen=True)

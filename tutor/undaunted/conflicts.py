@@ -104,3 +104,7 @@ CONFLICTS = (
          "ruling": "Base defense 4, as the counters print it.",
          "engine": "tutor.undaunted.cards.UNIT_TYPES"},
 )
+
+# each published reading is a sentence: it starts with a capital letter
+CONFLICTS = tuple({**c, "published": tuple(p[:1].upper() + p[1:] for p in c.get("published", ()))}
+                  for c in CONFLICTS)
