@@ -138,3 +138,13 @@ def test_cards_conflicts_playout(capsys):
     p = run_json(capsys, "undaunted", "playout", str(ROOT / "scenarios" / "undaunted" / "worked-example.yaml"),
                  "--seed", "2", "--rounds", "3")
     assert p["rounds"] <= 3 and p["actions"] > 0
+
+
+def test_casualty_on_the_shipped_la_raye_deck(capsys):
+    """The deck file that ships beside La Raye: round 1's US cards; riflemen A only in the draw deck."""
+    deck = str(ROOT / "scenarios" / "undaunted" / "la-raye-us-round1.yaml")
+    data = run_json(capsys, "undaunted", "casualty", deck, "--unit", "riflemen-a", "--seed", "1")
+    assert data["removed_from"] == "draw" and data["shuffled"]
+    assert data["zones"]["out"] == ["riflemen-a"] and data["zones"]["supply"].count("riflemen-a") == 4
+    data = run_json(capsys, "undaunted", "casualty", deck, "--unit", "scouts-a")
+    assert data["removed_from"] == "hand" and "scouts-a" not in data["zones"]["hand"]
