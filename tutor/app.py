@@ -7,8 +7,10 @@ which with Voilà's default empty token lets every visitor in), plus
 
 - a redirect from ``/`` to ``voila/render/index.ipynb`` when the served folder holds
   ``index.ipynb`` (Voilà's file list stays at ``/voila/tree``);
-- plain 404s, ahead of Voilà's own routes, for requests Voilà 0.5 answers with a 500 and a
-  traceback in the log (see :func:`guard_handlers`).
+- routes tried before Voilà's own (see :func:`first_routes`): plain 404s for requests Voilà 0.5
+  answers with a 500 and a traceback in the log, and the pages themselves, rendered by Voilà
+  with the connection watch (``tutor/static/connection.js``) put at the top of each: a page whose
+  kernel is gone (killed, culled, the server restarted) says "Connection lost: reload the page".
 
 Nothing here runs in a kernel, and nothing here is imported by the rest of the package.
 """
@@ -18,11 +20,14 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from functools import cache
+from pathlib import Path
 
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.utils import url_path_join
 from tornado.web import ErrorHandler, HTTPError, RedirectHandler
 from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
 
 LANDING = "index.ipynb"
 
@@ -54,21 +59,52 @@ class TemplateAsset(TemplateStaticFileHandler):
         return super().get_absolute_path(root, cls.checked(path))
 
 
-def guard_handlers(server_url: str) -> list:
-    """Routes matched before Voilà's own: each answers what Voilà would answer with a 500 (a
-    traceback in the log) as a plain 404 instead."""
+@cache
+def connection_watch() -> str:
+    """The script every page gets at the top of its <head>."""
+    js = (Path(__file__).parent / "static" / "connection.js").read_text(encoding="utf-8")
+    return f"<script>\n{js}</script>\n"
+
+
+HEAD = re.compile(r"<head\b[^>]*>", re.IGNORECASE)
+
+
+class Page(TornadoVoilaHandler):
+    """Voilà's page handler, with the connection watch inserted right after ``<head>`` (before
+    the front end's own scripts, which open the kernel's websocket)."""
+
+    async def get_generator(self, path=None):
+        pending = True
+        async for html in super().get_generator(path=path):
+            if pending and isinstance(html, str):
+                head = HEAD.search(html)
+                if head:
+                    html = html[:head.end()] + connection_watch() + html[head.end():]
+                    pending = False
+            yield html
+
+
+def first_routes(app) -> list:
+    """Routes matched before Voilà's own: plain 404s for what Voilà would answer with a 500 (a
+    traceback in the log), and, when Voilà serves a folder, its page route with :class:`Page`."""
+    server_url = app.server_url or app.base_url
     not_found = (ErrorHandler, {"status_code": 404})
-    return [
+    routes = [
         (CONTROL_IN_PATH, *not_found),
         # Jupyter's logout page needs the Jupyter server's static files, which Voilà does not
         # serve; the app has no login either.
         (url_path_join(server_url, "/logout"), *not_found),
         (url_path_join(server_url, r"/voila/templates/(.*)"), TemplateAsset),
     ]
+    if not getattr(app, "notebook_path", None):
+        routes.append((url_path_join(server_url, r"/voila/render/(.*)"), Page,
+                       {"template_paths": app.template_paths, "config": app.config,
+                        "voila_configuration": app.voila_configuration}))
+    return routes
 
 
 class LandingPage(PasswordIdentityProvider):
-    """Jupyter's default identity provider, plus ``/`` → the landing page, plus the guards."""
+    """Jupyter's default identity provider, plus ``/`` → the landing page, plus :func:`first_routes`."""
 
     def get_handlers(self):
         handlers = [h for h in super().get_handlers() if h[0] != r"/logout"]
@@ -76,7 +112,7 @@ class LandingPage(PasswordIdentityProvider):
         web = getattr(app, "app", None)  # Voilà creates its tornado Application before asking us
         if web is not None:
             # Rules are tried in the order they were added: these come before Voilà's own.
-            web.add_handlers(".*$", guard_handlers(app.server_url or app.base_url))
+            web.add_handlers(".*$", first_routes(app))
         root = getattr(app, "root_dir", None)
         serving_a_folder = root and not getattr(app, "notebook_path", None)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):

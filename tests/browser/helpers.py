@@ -65,3 +65,74 @@ def wait_for_widgets_settled(page, quiet_ms: int = 1000, timeout_ms: int = 60_00
           return n > 0 && now - window.__tutorSince >= quiet;
         }""", arg=[quiet_ms], timeout=timeout_ms, polling=100)
     return page.locator("canvas").count()
+
+
+# What a learner sees first: "canvas" once a live board (a canvas group) shows pixels; "svg" for a
+# board picture (an inline <svg> of 50 or more elements) on a page whose widgets have settled (all
+# rendered, none new for 1.5 s) with no canvas, else "none"; "notice" when the page says it lost its connection or could not be built (an error
+# output); null while none of these.
+FIRST_BOARD_JS = """
+() => {
+  const s = (CANVAS_STATE)();
+  if (s.groups > 0 && s.blank.length < s.groups) return 'canvas';
+  if (document.querySelector('.tutor-connection-lost')) return 'notice';
+  const text = document.body ? document.body.innerText : '';
+  if (/There was an error when executing cell|Cell execution timed out|An exception occurred at the server/.test(text))
+    return 'notice';
+  const n = document.querySelectorAll('.jupyter-widgets, .widget-html, canvas').length;
+  const now = performance.now();
+  if (window.__boardCount !== n) { window.__boardCount = n; window.__boardSince = now; }
+  const shown = document.querySelector('#rendered_cells') && !document.querySelector('#loading');
+  const settled = n > 0 && now - window.__boardSince >= 1500 && !text.includes('Loading widget...');
+  if (shown && settled && !document.querySelector('canvas')) {
+    for (const svg of document.querySelectorAll('svg')) {
+      if (svg.querySelectorAll('*').length >= 50) return 'svg';
+    }
+    return 'none';
+  }
+  return null;
+}
+""".replace("CANVAS_STATE", CANVAS_STATE_JS)
+
+
+async def open_at_once(browser, base: str, names: list[str], timeout_s: float,
+                       screenshots=None) -> list[dict]:
+    """Open every page of ``names`` at the same moment, each in a fresh browser context
+    (Playwright's async API), and wait for what each shows first (``FIRST_BOARD_JS``).
+
+    Returns one dict per page: ``page``, ``shows`` ('canvas', 'svg', 'notice', 'none', or
+    'nothing' when the wait ran out), ``seconds`` from the start, ``text`` (the page's last words
+    when it shows no live board; with ``screenshots``, a folder, a picture of it there too).
+    Contexts are closed at the end."""
+    import asyncio
+    import time
+
+    t0 = time.monotonic()
+
+    async def one(name: str) -> tuple[dict, object]:
+        context = await browser.new_context(viewport={"width": 1280, "height": 900})
+        page = await context.new_page()
+        result = {"page": name, "shows": "nothing", "text": ""}
+        try:
+            await page.goto(base + "voila/render/" + name, wait_until="commit",
+                            timeout=timeout_s * 1000)
+            handle = await page.wait_for_function(FIRST_BOARD_JS, timeout=timeout_s * 1000,
+                                                  polling=200)
+            result["shows"] = await handle.json_value()
+        except Exception as exc:  # noqa: BLE001 - a page that shows nothing is a result
+            result["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0]}"
+        result["seconds"] = time.monotonic() - t0
+        if result["shows"] != "canvas":
+            try:
+                result["text"] = (await page.locator("body").inner_text(timeout=5000))[-300:]
+                if screenshots is not None:
+                    await page.screenshot(path=str(screenshots / f"at-once-{len(names)}-{names.index(name)}-"
+                                                   f"{id(page)}.png"))
+            except Exception as exc:  # noqa: BLE001 - the page may be gone; the result stands
+                result["text"] = f"(page unreadable: {type(exc).__name__})"
+        return result, context
+
+    done = await asyncio.gather(*(one(n) for n in names))
+    for _, context in done:
+        await context.close()
+    return [r for r, _ in done]

@@ -2,7 +2,7 @@
 
 Each path below made Voilà 0.5 answer 500 (Jupyter's logout page needs static files Voilà does
 not serve; a NUL or CR/LF in a page name went into a redirect's header; the template-asset route
-split a normalised path unchecked). `tutor.app.guard_handlers` answers them first.
+split a normalised path unchecked). `tutor.app.first_routes` answers them first.
 """
 
 from __future__ import annotations

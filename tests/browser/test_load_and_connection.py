@@ -1,0 +1,118 @@
+"""A class at once, and a page whose kernel is gone.
+
+- Eight learners open pages at the same moment (half of them the lab): every page draws its
+  board. Under load, Voilà's executor used to stop reading a cell's output 4 s after the kernel's
+  reply (nbclient's `iopub_timeout`), so the lab's board (a hundred widget messages behind the
+  reply) was dropped without a word; voila.json now waits for the kernel's idle message and,
+  should it never come, shows an error instead of a blank cell.
+- A page whose kernel is killed, or whose server stops, shows "Connection lost: reload the page"
+  (`tutor/static/connection.js`, put into every page by `tutor.app.Page`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from .conftest import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, start_voila, stop
+from .helpers import open_at_once, wait_for_canvases, wait_for_voila
+
+pytestmark = pytest.mark.browser
+
+LAB = "lab.ipynb"
+CHAPTER = "01-battlefield-and-line-of-sight.ipynb"
+OTHERS = [CHAPTER, "07-hits-flags-and-retreat.ipynb", "play-a-battle.ipynb",
+          "05-battle-range-dice-line-of-sight.ipynb"]
+NOTICE = "Connection lost: reload the page"
+
+
+def kernel_pid(kernel_id: str) -> int | None:
+    """The process of the kernel with this id (its connection file is named after it)."""
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if "ipykernel_launcher" in cmd and f"kernel-{kernel_id}.json" in cmd:
+                return int(d.name)
+    return None
+
+
+def page_kernel_id(page) -> str:
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
+                         ".textContent).kernelId")
+
+
+def test_eight_learners_at_once_all_get_their_board(app):
+    names = [LAB if i % 2 == 0 else OTHERS[(i // 2) % len(OTHERS)] for i in range(8)]
+
+    async def run():
+        from playwright.async_api import async_playwright
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+            try:
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                return await open_at_once(browser, app, names, timeout_s=400, screenshots=ARTIFACTS)
+            finally:
+                await browser.close()
+
+    if chromium_path() is None:
+        pytest.skip("chromium not found")
+    # (the sync Playwright of other modules may hold this thread's event loop: a thread of its own)
+    with ThreadPoolExecutor(1) as pool:
+        results = pool.submit(asyncio.run, run()).result(timeout=600)
+    shown = {i: (r["page"], r["shows"]) for i, r in enumerate(results)}
+    for r in results:
+        wanted = ("canvas",) if r["page"] == LAB else ("canvas", "svg")
+        assert r["shows"] in wanted, (r, shown)
+    assert "Timeout waiting for IOPub" not in app.log.read_text()
+
+
+def test_killed_kernel_is_announced(app, page):
+    page.goto(app + f"voila/render/{CHAPTER}")
+    wait_for_voila(page)
+    wait_for_canvases(page, 90_000)
+    assert page.locator(".tutor-connection-lost").count() == 0
+    pid = kernel_pid(page_kernel_id(page))
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    notice = page.locator(".tutor-connection-lost")
+    notice.wait_for(timeout=60_000)
+    assert NOTICE in notice.inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "connection-lost-kernel.png"))
+    with page.expect_navigation():
+        notice.get_by_role("button", name="Reload").click()
+    wait_for_voila(page)
+    wait_for_canvases(page, 90_000)
+    assert page.locator(".tutor-connection-lost").count() == 0
+
+
+def test_stopped_server_is_announced_and_leaving_is_not(chromium):
+    proc, base, _log = start_voila(log_name="voila-restart.log")
+    context = chromium.new_context(viewport={"width": 768, "height": 1024}, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(base + "voila/render/index.ipynb")
+        wait_for_voila(page)
+        page.wait_for_selector(".tutor-index-widget [data-chapter]", timeout=90_000)
+        # leaving a page closes its kernel's socket: no notice on the way out
+        page.goto(base + "voila/render/glossary.ipynb")
+        wait_for_voila(page)
+        page.wait_for_timeout(500)
+        assert page.locator(".tutor-connection-lost").count() == 0
+        stop(proc)
+        notice = page.locator(".tutor-connection-lost")
+        notice.wait_for(timeout=30_000)
+        assert NOTICE in notice.inner_text()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "connection-lost-server.png"))
+    finally:
+        context.close()
+        stop(proc)
