@@ -23,7 +23,7 @@ def _r(key: str, heading: str, quote: str, summary: str) -> Rule:
 UNITS = _r("und.units", "JEDNOTKY",
            "Karty mužstva a žetony příslušející jedné jednotce mají stejný název (druh vojska) "
            "a označení družstva.",
-           "A unit's cards and its token share the unit name and the squad letter.")
+           "A unit's combat cards and its combat counter share the unit name and the squad letter.")
 SQUADLESS = _r("und.cards.squad", "KARTY",
                "Odstřelovači a minomet nepatří do žádného družstva.",
                "Sniper and mortar cards belong to no squad.")
@@ -36,7 +36,7 @@ FOG_CARD = _r("und.cards.fog", "KARTY",
 TOKENS = _r("und.tokens", "ŽETONY",
             "Pokud žeton leží lícem dolů, jednotka je pod palbou a dokud není žeton otočen stanou "
             "připraveni nahoru, nemůže jednotka provádět žádné akce.",
-            "A token face down is suppressed and its unit can take no actions until it is readied.")
+            "A combat counter face down is suppressed and its unit can take no actions until it is readied.")
 BASE_DEFENSE = _r("und.tokens.defense", "ŽETONY",
                   "Základní obrana: hodnota, již musí protivník dosáhnout, aby při útoku úspěšně "
                   "zasáhl danou jednotku.",
@@ -51,7 +51,7 @@ CONTROL_BOTH = _r("und.tokens.control.both", "ŽETONY",
 DEPLOYMENT_MARKERS = _r("und.tokens.deployment", "ŽETONY",
                         "Symboly na žetonu určují, které jednotky na tomto místě vstoupí do hry: "
                         "všechny jednotky, jednotky z určitých družstev nebo konkrétní jednotky.",
-                        "A deployment marker admits all units, the units of a squad, or named units.")
+                        "A spawn marker (Czech: žeton nasazení) admits all units, the units of a squad, or named units.")
 OBJECTIVES = _r("und.tokens.objective", "ŽETONY",
                 "Cíl ovládáte, pokud na daném poli leží váš žeton kontroly stranou ovládáno nahoru.",
                 "You hold an objective when your control marker on its tile is controlled side up.")
@@ -68,11 +68,11 @@ TILES = _r("und.tiles.cover", "DÍLKY HERNÍHO PLÁNU",
 SETUP_DECK = _r("und.setup.deck", "PŘÍPRAVA HRY",
                 "vezměte si všechny karty označené symbolem B , zamíchejte je a balíček položte "
                 "lícem dolů.",
-                "The cards marked B form the starting deck, shuffled face down.")
+                "The cards marked D (Czech: B) form the starting deck, shuffled face down.")
 SETUP_SUPPLY = _r("und.setup.supply", "PŘÍPRAVA HRY",
                   "Najděte pro svou stranu všechny karty označené symbolem Z a rozložte je před sebe "
                   "lícem nahoru.",
-                  "The cards marked Z form the supply, face up.")
+                  "The cards marked S (Czech: Z) form the supply, face up.")
 DRAW = _r("und.round.draw", "PRŮBĚH HRY",
           "Každý hráč si do ruky dobere 4 karty ze svého balíčku.",
           "Each player draws 4 cards from their deck.")
