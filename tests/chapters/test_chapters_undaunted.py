@@ -337,17 +337,30 @@ def test_23_answers_agree_with_the_engine():
     assert "Skrytý přesun 1" in html and "Skrytý přesun 2" in html
 
 
-def test_23_play_widget_applies_engine_plays():
-    pytest.importorskip("ipywidgets")
+def test_23_move_board_plays_what_the_engine_allows():
+    """The chapter's live board, tapped by pixels: riflemen A may not enter 17B until the scouts
+    open it (the engine's refusal, rule cited), then may; only movement actions are offered."""
+    pytest.importorskip("ipycanvas")
     from tutor.chapters import und23
-    w = und23.play_widget()
-    assert "Riflemen A — move → 17B" not in w.choices()
-    w.play("Scouts B — scout → 3B → 17B")
-    assert w.state().control_of("axis", "17B") == "scouted"
-    assert "Riflemen A — move → 17B" in w.choices()
-    w.play("Riflemen A — move → 17B")
-    assert w.state().token("axis", "riflemen-a").tile == "17B"
-    assert not any("control" in c for c in w.choices())      # movement only in this chapter
+    w = und23.move_board()
+    w.board._on_client_ready()
+    w.tap_unit("axis", "riflemen-a")
+    assert w.value.action == "move" and [v for _, v in w.action_pick.options] == ["move"]
+    assert "17B" not in w._reach()[0] and "17B" in w._reach()[1]
+    w.tap_tile("17B")
+    assert "Refused (17B)" in w.status.value and w.game.token("axis", "riflemen-a").tile == "12A"
+    w.tap_unit("axis", "scouts-b")
+    w.tap_tile("17B")
+    w.tap_tile("3B")
+    assert w.game.control_of("axis", "17B") == "scouted"
+    w.tap_unit("axis", "riflemen-a")
+    assert "17B" in w._reach()[0]
+    w.tap_tile("17B")
+    assert w.game.token("axis", "riflemen-a").tile == "17B"
+    w.choose("sniper")                                      # off the board: stalking deploys it first
+    assert w.value.action == "stalk" and w._reach()[0]
+    w.tap_tile(w._reach()[0][0])
+    assert w.game.token("axis", "sniper").tile is not None and "deploys" in w.why.value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -360,20 +373,44 @@ def test_24_answers_agree_with_the_engine():
                  "24.recon": "Nothing happens", "24.control": "No", "24.target": "No", "24.conceal": "No effect"}
 
 
-def test_24_support_sandbox():
-    pytest.importorskip("ipywidgets")
+def test_24_support_board():
+    pytest.importorskip("ipycanvas")
     from tutor.chapters import und24
-    w = und24.support_widget()
-    ch = w.choices()
-    assert any(c.startswith("Mortar — target") for c in ch)
-    assert not any("move" in c or "attack" in c for c in ch)
-    w.play("Scouts C — recon")
-    z = w.state().zones_of("allied")
+    w = und24.support_board()
+    w.board._on_client_ready()
+    w.choose("mortar")
+    assert [v for _, v in w.action_pick.options] == ["target"]
+    w.choose("scouts-c", "recon")
+    w.play()
+    z = w.game.zones_of("allied")
     assert z.out == ("fog-of-war",) and len(z.hand) == 5          # fog out, one card drawn
-    w.play("Squad leader C — inspire taking Machine gunners C")
-    assert "machine-gunners-c" in w.state().zones_of("allied").hand
-    w.play("Riflemen C — control")
-    assert w.state().control_of("allied", "7A") == "controlled"
+    w.choose("squad-leader-c", "inspire")
+    assert "Machine gunners C" in str(w.option_pick.options)
+    w.play()
+    assert "machine-gunners-c" in w.game.zones_of("allied").hand
+    w.tap_unit("allied", "riflemen-c")
+    assert w.value.action == "control"
+    w.tap_unit("allied", "riflemen-c")                             # a second tap plays it
+    assert w.game.control_of("allied", "7A") == "controlled"
+
+
+def test_26_round_board_replays_the_book_by_taps():
+    """Hans's turn played on the live board by taps (scouts B 8A → 3B → 17B, riflemen A onto 17B,
+    control, end turn) reaches exactly the engine's state of the book's step 7."""
+    pytest.importorskip("ipycanvas")
+    from tutor.chapters import und26
+    w = und26.round_board()
+    w.board._on_client_ready()
+    w.tap_unit("axis", "scouts-b")
+    w.tap_tile("17B")
+    w.tap_tile("3B")
+    w.tap_unit("axis", "riflemen-a")
+    w.tap_tile("17B")
+    w.tap_unit("axis", "riflemen-a")
+    w.choose("riflemen-a", "control")
+    w.tap_unit("axis", "riflemen-a")
+    w.end_turn()
+    assert w.game == und26.steps()[7].state and w.side == "allied"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -459,3 +496,20 @@ def test_all_eight_chapters_exist_and_are_registered():
         assert (ROOT / "tutor" / "chapters" / f"und{nn}.py").is_file()
         assert course.chapter(name).available
     assert sorted(PAGES) == sorted(CHAPTERS)
+
+
+def test_27_objective_board_ends_the_game_at_once():
+    pytest.importorskip("ipycanvas")
+    from tutor.chapters import und27
+    from tutor.undaunted.victory import decide
+    w = und27.objective_board()
+    w.board._on_client_ready()
+    assert decide(w.game) is None and w.game.objectives_held("axis") == 4
+    w.tap_unit("axis", "riflemen-a")
+    w.tap_tile("2A")
+    w.tap_unit("axis", "riflemen-a")
+    w.choose("riflemen-a", "control")
+    w.play()
+    assert w.game.phase == "over" and w.game.winner == "axis" and "wins" in w.status.value
+    w.tap_tile("15A")
+    assert "The game is over" in w.status.value

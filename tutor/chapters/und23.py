@@ -1,8 +1,8 @@
 """Chapter 23, Undaunted: movement (move, guide, scout, stalk) and fog of war.
 
-Try: :func:`play_widget` — a sandbox on the worked example's board: the engine lists every legal
-play of the cards in hand (``tutor.undaunted.legal_actions``), the learner picks one, the engine
-applies it and the board, markers and cards update. Chapter 24 reuses it for support actions.
+Try: :func:`move_board` — the live board (``tutor.widgets.UndauntedBoard``) on the worked example's
+map with the movement cards in hand: tap a unit and a tile; the engine moves it (markers and fog of
+war follow) or refuses with the rule.
 :func:`sneak_conflict_html` shows the rulebook's stalk 1 vs 2 disagreement side by side with
 what the engine does under each value. Check: :func:`questions`.
 """
@@ -12,37 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und21 import events_html, worked_start
+from tutor.chapters.und21 import worked_start
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
-from tutor.render.undaunted import board_html, card_title, zones_html
-from tutor.undaunted import EndTurn, Play, Withdraw, apply, card_plays, legal_actions
+from tutor.undaunted import Play, Withdraw, apply, card_plays
 from tutor.undaunted import rules as R
 
 MOVEMENT = ("move", "guide", "scout", "stalk")
-
-
-def describe(a) -> str:
-    """A legal action in plain English: "Scouts B — scout 8A → 3B → 17B"."""
-    if isinstance(a, EndTurn):
-        return "End the turn"
-    if isinstance(a, Withdraw):
-        return f"{card_title(a.card)} — withdraw to the supply"
-    bits = [f"{card_title(a.card)} — {a.action}"]
-    if a.deploy:
-        bits.append(f"(deploy at {a.deploy})")
-    if a.unit:
-        bits.append(card_title(a.unit))
-    if a.path:
-        bits.append("→ " + " → ".join(a.path))
-    if a.target:
-        bits.append(f"at {card_title(a.target) if '-' in a.target or a.target in ('sniper', 'mortar') else a.target}")
-    if a.cards:
-        bits.append("taking " + ", ".join(card_title(c) for c in a.cards))
-    if a.action == "command":
-        bits.append("(draw 2)")
-    return " ".join(bits)
 
 
 def sandbox(hand, side: str = "axis", table=(), **changes):
@@ -57,85 +34,11 @@ def sandbox(hand, side: str = "axis", table=(), **changes):
 MOVE_HAND = ("scouts-b", "riflemen-a", "platoon-guide", "sniper")
 
 
-def play_widget(state=None, actions=MOVEMENT, seed: int = 1, note: str = ""):
-    """Pick a legal play from a list (the engine's), apply it, see the board and cards change."""
-    import ipywidgets as w
-
-    from tutor.undaunted import LoadedDice
-    start = state if state is not None else sandbox(MOVE_HAND)
-    st = {"s": start, "log": [], "path": ()}
-    pick = w.Dropdown(description="Play", layout=w.Layout(width="560px"))
-    go = w.Button(description="Do it", button_style="primary", icon="play")
-    reset = w.Button(description="Start again", icon="undo")
-    msg = w.HTML()
-    pic = w.HTML()
-
-    def options():
-        s = st["s"]
-        if s.phase != "turn":
-            return []
-        acts = [a for a in legal_actions(s)
-                if isinstance(a, (Withdraw, EndTurn)) or a.action in actions or a.action == "ready"]
-        return [(describe(a), k) for k, a in enumerate(acts)], acts
-
-    def show(text=""):
-        s = st["s"]
-        opts, acts = options() if s.phase == "turn" else ([], [])
-        st["acts"] = acts
-        pick.options = opts
-        pick.index = 0 if opts else None
-        go.disabled = not opts
-        msg.value = text
-        side = s.active or "axis"
-        pic.value = (board_html(s, path=st["path"])
-                     + zones_html(s.zones_of(side), zones=("hand", "table", "discard", "supply"), card_h=58,
-                                  title=f"{side}: cards"))
-
-    def do(_):
-        if pick.value is None:
-            return
-        a = st["acts"][pick.value]
-        try:
-            step = apply(st["s"], a, LoadedDice(seed=seed))
-        except IllegalAction as exc:          # legal_actions should never offer one
-            show(f"<p>Refused: {escape(str(exc))}</p>" + rule_html(exc.rule))
-            return
-        st["s"] = step.state
-        st["path"] = ()
-        if isinstance(a, Play) and a.path:
-            prev = st["last_tile"].get(a.unit or a.card)
-            st["path"] = ((prev,) if prev else ()) + a.path
-        _remember_tiles(st)
-        done = "" if step.state.phase == "turn" else "<p><i>The turn is over. Press Start again.</i></p>"
-        show(f"<p><b>{escape(describe(a))}</b></p>" + events_html(step.events) + done)
-
-    def do_reset(_):
-        st.update(s=start, path=())
-        _remember_tiles(st)
-        show()
-
-    go.on_click(do)
-    reset.on_click(do_reset)
-    _remember_tiles(st)
-    show(note)
-    box = w.VBox([w.HBox([pick, go, reset], layout=w.Layout(flex_flow="row wrap")), msg, pic])
-    box.choices = lambda: [label for label, _ in pick.options]
-
-    def play(label):
-        pick.value = dict(pick.options)[label]
-        do(None)
-        return msg.value
-    box.play = play
-    box.state = lambda: st["s"]
-    return box
-
-
-def _remember_tiles(st):
-    st["last_tile"] = {t.unit: t.tile for t in st["s"].tokens}
-
-
-# ---------------------------------------------------------------------------------------------
-# the stalk conflict
+def move_board(state=None, seed: int = 23):
+    """The live board (``UndauntedBoard``) with the movement actions only: tap a unit, tap a tile;
+    the engine moves it or says why not."""
+    from tutor.widgets import UndauntedBoard
+    return UndauntedBoard(state if state is not None else sandbox(MOVE_HAND), actions=MOVEMENT, seed=seed)
 
 
 def sneak_conflict():

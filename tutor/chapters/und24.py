@@ -1,7 +1,7 @@
 """Chapter 24, Undaunted: support actions — bolster, command, conceal, control, inspire, recon, target.
 
-Try: the chapter 23 sandbox (:func:`tutor.chapters.und23.play_widget`) with an allied hand holding
-every support action (:func:`support_widget`). Check: :func:`questions`, each a situation the engine
+Try: the live board (``tutor.widgets.UndauntedBoard``) with an allied hand holding every support
+action (:func:`support_board`). Check: :func:`questions`, each a situation the engine
 rules on.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und23 import play_widget, sandbox
+from tutor.chapters.und23 import sandbox
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
@@ -29,8 +29,11 @@ def support_state():
     return sandbox(SUPPORT_HAND, side="allied", table=("machine-gunners-c",))
 
 
-def support_widget():
-    return play_widget(support_state(), actions=SUPPORT)
+def support_board(seed: int = 24):
+    """The live board with the support actions only: choose a card (or tap its unit), then Play or
+    tap the tile (the mortar's target)."""
+    from tutor.widgets import UndauntedBoard
+    return UndauntedBoard(support_state(), actions=SUPPORT, seed=seed)
 
 
 def who_has(action: str) -> str:

@@ -1,8 +1,10 @@
 """Chapter 27, Undaunted: end of game — objectives, suppressing the enemy, the hopeless situation.
 
 Every verdict is ``tutor.undaunted.victory.decide`` on a state built from the worked example's board.
-Try: :func:`victory_widget` (choose which objectives each side controls, which riflemen tokens are
-left, the victory conditions and the initiative holder). Check: :func:`questions`.
+Try: :func:`objective_board` (the live board, one objective short of victory: move and take control,
+and the game ends the moment the total is reached) and :func:`victory_widget` (choose which
+objectives each side controls, which riflemen tokens are left, the victory conditions and the
+initiative holder). Check: :func:`questions`.
 """
 
 from __future__ import annotations
@@ -54,6 +56,22 @@ def situation(*, allied_controls=(), axis_controls=(), allied_riflemen=True, axi
             zones[i] = replace(z, **strip, out=z.out + tuple(gone))
     sc = replace(s.scenario, victory=(allied_victory, axis_victory))
     return replace(s, scenario=sc, control=tuple(control), tokens=toks, zones=tuple(zones), initiative=initiative)
+
+
+def last_objective_state():
+    """Hans (axis) holds 17B, 12A and 5B (worth 4 of the 5 he needs), his riflemen A stand on 17B
+    and his marker on the objective 2A is scouted; he plays with two riflemen A cards in hand."""
+    s = situation(axis_controls=("17B", "12A", "5B"))
+    control = (s.control[0], tuple(sorted({**s.control_markers("axis"), "2A": "scouted"}.items())))
+    toks = tuple(replace(t, tile="17B") if (t.side, t.unit) == ("axis", "riflemen-a") else t for t in s.tokens)
+    zones = (s.zones[0], replace(s.zones[1], hand=("riflemen-a", "riflemen-a")))
+    return replace(s, control=control, tokens=toks, zones=zones, phase="turn", active="axis", initiative="axis")
+
+
+def objective_board(seed: int = 27):
+    """The live board one objective short of victory (``UndauntedBoard``)."""
+    from tutor.widgets import UndauntedBoard
+    return UndauntedBoard(last_objective_state(), seed=seed)
 
 
 def verdict_html(s) -> str:

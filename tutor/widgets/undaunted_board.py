@@ -50,8 +50,10 @@ _IDS = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, CARDS), key=le
 
 
 def plain(text: str) -> str:
-    """An engine sentence with card ids in the cards' English names ("riflemen-a" → "Riflemen A")."""
-    return _IDS.sub(lambda m: card_title(m.group(1)), text)
+    """An engine sentence in the learner's words: card ids as the cards' English names ("riflemen-a"
+    → "Riflemen A"), sides capitalized ("axis" → "Axis")."""
+    text = _IDS.sub(lambda m: card_title(m.group(1)), text)
+    return re.sub(r"\b(allied|axis)\b", lambda m: SIDE_WORDS[m.group(1)], text)
 
 
 def action_label(card_id: str, action: str) -> str:
@@ -284,9 +286,12 @@ class UndauntedBoard(Drill):
     def _dispatch(self, tile: str | None, token: str | None) -> None:
         s = self.value
         g = self.game
+        if g.phase == "over":
+            self._answer(f"The game is over: {plain(g.result or '')}. Press Reset to play again.", rules=[R.GAME_END])
+            return
         if g.phase != "turn":
-            self._answer(f"The round's turns are over ({esc(g.result or 'the next round starts with the draw')}): "
-                         "press Reset to play them again.", rules=[R.TURN_END] if g.phase == "draw" else [R.GAME_END])
+            self._answer("Both players have played their turn: the round is over, and the next one starts with "
+                         "the draw. Press Reset to play it again.", rules=[R.TURN_END])
             return
         mine = token is not None and token.split(":")[0] == self.side
         unit = token.split(":")[1] if token else None
