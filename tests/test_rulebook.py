@@ -2,11 +2,12 @@
 
 import importlib
 import pkgutil
+import re
 
 import pytest
 
 import tutor
-from tutor.rulebook import RULES, SEED_FILES, normalize, seeds_dir
+from tutor.rulebook import OCR_FILES, RULES, SEED_FILES, normalize, rule, seeds_dir
 
 
 def _import_all():
@@ -28,10 +29,53 @@ def test_quotes_match_the_seed_files():
     _import_all()
     texts = {f: normalize((seeds / f).read_text(encoding="utf-8")) for f in SEED_FILES}
     assert len(RULES) >= 20
-    missing = [k for k, r in RULES.items() if normalize(r.quote) not in texts[r.file]]
+    missing = [k for k, r in RULES.items() if normalize(r.source_quote) not in texts[r.file]]
     assert missing == []
-    headings = [k for k, r in RULES.items() if normalize(r.heading).upper() not in texts[r.file].upper()]
+    headings = [k for k, r in RULES.items()
+                if normalize(r.source_heading).upper() not in texts[r.file].upper()]
     assert headings == []
+
+
+def only_diacritics_differ(corrected: str, ocr: str) -> bool:
+    """The hand-corrected words are the OCR words with only accented letters changed: the same
+    characters one for one, and wherever the two differ (beyond case), the corrected text has a
+    letter with a diacritic there (ř for the scan's f, š for $, ů for d …)."""
+    if len(corrected) != len(ocr):
+        return False
+    return all(c.lower() == o.lower() or (not c.isascii() and c.isalpha()) for c, o in zip(corrected, ocr))
+
+
+def test_ocr_quotes_are_shown_corrected_and_differ_only_in_diacritics():
+    _import_all()
+    ocr_rules = [r for r in RULES.values() if r.file in OCR_FILES]
+    assert ocr_rules, "the Czech Memoir '44 copy is quoted somewhere"
+    for r in ocr_rules:
+        assert r.corrected and r.quote != r.ocr, r.key
+        assert only_diacritics_differ(r.quote, r.ocr), r.key
+        assert only_diacritics_differ(r.heading.upper(), r.ocr_heading.upper()), r.key
+        assert not re.search(r"[$¢@]", r.quote + r.heading), r.key
+    assert not any(r.corrected for r in RULES.values() if r.file not in OCR_FILES)
+
+
+def test_the_check_of_corrections_refuses_other_changes():
+    assert only_diacritics_differ("může mít výšku", "mize mit vy$ku")
+    assert not only_diacritics_differ("mize mit vyšku", "mize mit vy$ka")   # a changed plain letter
+    assert not only_diacritics_differ("výšky", "vy$ku ")                    # a different length
+
+
+def test_citations_name_the_book_and_heading_never_the_file():
+    _import_all()
+    for r in RULES.values():
+        assert r.cite == f"{r.book}, {r.heading}"
+        assert ".txt" not in r.cite and "seed" not in r.cite.lower() and "OCR" not in r.cite
+    from tutor.memoir import rules as R
+    assert R.RETREAT_BLOCKED.cite.startswith("Memoir '44 rulebook (2025, Spanish), ")
+    assert RULES["m44.los.edges.cs"].cite == "Memoir '44 rulebook (2025, Czech), Linie výhledu"
+    with pytest.raises(ValueError, match="ocr="):
+        rule("m44.test.ocr_missing", "memoir44-rules-cs-ocr.txt", "X", "y", "z")
+    with pytest.raises(ValueError, match="only for"):
+        rule("m44.test.ocr_extra", "memoir44-rules-es.txt", "X", "y", "z", ocr="y", ocr_heading="X")
+    assert "m44.test.ocr_missing" not in RULES and "m44.test.ocr_extra" not in RULES
 
 
 def test_engines_import_without_front_end_packages():

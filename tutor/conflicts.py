@@ -38,9 +38,11 @@ _HEIGHT_EXAMPLE_1 = rule(
     "Example 1: two units on hills ignore every obstruction lower than both of them.")
 
 _HEIGHT_CS = rule(
-    "m44.height.cs", CS, "VYSKA TERENU",
-    "V Memoir '44 mize mit terén rdznou vy$ku (0, 1 nebo 2) v zavislosti na svém typu.",
-    "Czech copy: terrain has height 0, 1 or 2 by its type.")
+    "m44.height.cs", CS, "VÝŠKA TERÉNU",
+    "V Memoir '44 může mít terén různou výšku (0, 1 nebo 2) v závislosti na svém typu.",
+    "Czech copy: terrain has height 0, 1 or 2 by its type.",
+    ocr="V Memoir '44 mize mit terén rdznou vy$ku (0, 1 nebo 2) v zavislosti na svém typu.",
+    ocr_heading="VYSKA TERENU")
 
 _OVERLORD_DECK_ES = rule(
     "m44.overlord.deck_es", ES, "MEMOIR ‘44 OVERLORD",
@@ -141,9 +143,9 @@ MEMOIR_CONFLICTS = (
         "or more. Older expansion summary cards may say otherwise; the tutor follows the 2025 text.",
         "tutor.memoir.los, tutor.memoir.terrain"),
     Conflict(
-        "m44.mountain", "memoir44", "Mountains: only their height is in the seeds",
+        "m44.mountain", "memoir44", "Mountains: only their height is in the rulebook",
         (R.HEIGHT_EXPANSIONS, R.HEIGHT_MOVE),
-        "The seeds give mountains a height of 2 and the general height rules, but no movement, "
+        "The rulebook gives mountains a height of 2 and the general height rules, but no movement, "
         "protection or sight card of their own.",
         "A mountain is ruled as a higher hill: it blocks sight except between units at height 2, "
         "units enter it only from height 1 or more (a difference of at most 1), and it protects like "
@@ -237,14 +239,14 @@ MEMOIR_CONFLICTS = (
         "m44.overlord.card_icons", "memoir44", "Overlord: who plays a tactic card",
         (V.OVERLORD_CHIEF_ICON, V.OVERLORD_GENERAL_ICON, V.OVERLORD_DEAL, _OVERLORD_DECK_ES),
         "The Overlord rules let an icon on each tactic card say who plays it — the chief, a field general, "
-        "or either — and the Spanish rulebook mentions a command deck made for Overlord. The seeds show the "
+        "or either — and the Spanish rulebook mentions a command deck made for Overlord. The rulebooks show the "
         "icons but tie only two cards to them (the card that counters the opponent's previous action — "
         "Counter-Attack — bears both; Ambush goes to a field general), and the engine plays with two copies "
         "of the base deck, shuffled together, whose cards carry no icon. Which card does the chief keep?",
-        "A reading of this project (tutor.memoir.variants.overlord_players): Air Power, Barrage, Their "
+        "A reading of this project: Air Power, Barrage, Their "
         "Finest Hour and Medics & Mechanics are the chief's (they strike or order anywhere on the board, and "
         "the last two count the hand, which is his); Ambush goes to a field general; every other tactic "
-        "card, Counter-Attack included, to the chief or any general. The list of icons is not in the seeds.",
+        "card, Counter-Attack included, to the chief or any general. The list of icons is not in the rulebooks.",
         "tutor.memoir.variants.overlord_players, tutor.memoir.game._card_generals"),
     Conflict(
         "m44.overlord.ambush", "memoir44", "Ambush when a side is a team",

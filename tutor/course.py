@@ -68,7 +68,9 @@ class Chapter:
 
     @property
     def cite(self) -> str:
-        return f"{self.seed}, {self.heading}"
+        """The book and headings, as a learner cites them (never the seed file's name)."""
+        from tutor.rulebook import SEED_FILES
+        return f"{SEED_FILES[self.seed][0]}, {self.heading}"
 
 
 def _m(notebook, title, teaches, heading, seed=M44):
@@ -174,7 +176,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool("conflicts.ipynb", "Where the sources disagree",
          "Every place the rulebooks differ, the texts side by side and the ruling the tutor uses."),
     Tool("glossary.ipynb", "Glossary",
-         "Every rule term in English, Spanish, Czech and Polish, with the line it comes from."),
+         "Every rule term in English, Spanish, Czech and Polish, as each rulebook prints it."),
 )
 
 _BY_NAME = {c.notebook: c for c in CHAPTERS}
@@ -510,7 +512,7 @@ def index_html(progress: dict | None = None) -> str:
             parts.append(
                 f'<tr{row} data-chapter="{html.escape(c.notebook)}"><td>{c.number}</td>'
                 f"<td>{title}</td><td>{html.escape(c.teaches)}"
-                f'<div class="tutor-cite">Rulebook: {html.escape(c.cite)}</div></td>'
+                f'<div class="tutor-cite">{html.escape(c.cite)}</div></td>'
                 f"<td>{_status(c, progress)}</td></tr>")
         parts.append("</table>")
     tools = [t for t in TOOLS if t.available]

@@ -1,8 +1,8 @@
 """Rulings as HTML for notebooks: the verdict, the reasons, and the rule text one click away.
 
-Each cited rule shows its English summary; the original wording (Spanish, Czech or Polish, as the
-seed rulebook prints it) opens under a ``<details>`` toggle, with the file and heading it comes
-from. Pure string functions: no widgets here.
+Each cited rule shows its English summary and the book and heading it comes from ("Memoir '44
+rulebook (2025, Spanish), RETIRADA"); the original wording (Spanish, Czech or Polish, as the
+rulebook prints it) opens under that ``<details>`` toggle. Pure string functions: no widgets here.
 
 The chapters build their pages from these: :func:`verdict` (one line, green or red),
 :func:`events_html` (what an engine action did, step by step, and the rules it applied),
@@ -17,13 +17,11 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from tutor.hexes import fmt
-from tutor.rulebook import SEED_FILES, Rule
+from tutor.rulebook import CORRECTED_NOTE, Rule
 
 if TYPE_CHECKING:
     from tutor.hexes import Hex
     from tutor.memoir.movement import Moves
-
-LANGUAGE_NAMES = {"es": "Spanish", "cs": "Czech", "pl": "Polish"}
 
 STYLE = ("<style>.tutor-rule{margin:.3em 0;font-size:.95em}.tutor-rule blockquote{margin:.3em 0 .3em 1em;"
          "padding-left:.6em;border-left:3px solid #8a8a8a;font-style:italic}"
@@ -31,13 +29,19 @@ STYLE = ("<style>.tutor-rule{margin:.3em 0;font-size:.95em}.tutor-rule blockquot
          ".tutor-obs td,.tutor-obs th{padding:2px 8px;text-align:left !important;vertical-align:top}</style>")
 
 
+def quote_html(rule: Rule, *, tag: str = "blockquote") -> str:
+    """The rule's original wording (in its language), with a note when its diacritics were
+    corrected by hand from the scanned Czech copy."""
+    note = f' <small class="tutor-corrected">({CORRECTED_NOTE})</small>' if rule.corrected else ""
+    return f'<{tag} lang="{rule.language}">{escape(rule.quote)}</{tag}>{note}'
+
+
 def rule_html(rule: Rule, *, open_: bool = False, style: bool = True) -> str:
-    """One rule: English summary, original text behind a toggle, and where it comes from."""
-    book, lang = SEED_FILES[rule.file]
+    """One rule: English summary, then the book and heading it comes from, which open (a
+    ``<details>`` toggle) to the original text."""
     return (f'<div class="tutor-rule">{STYLE if style else ""}<b>Rule.</b> {escape(rule.summary)} '
-            f'<details{" open" if open_ else ""}><summary>Original text ({LANGUAGE_NAMES[lang]}) — '
-            f'{escape(book)}, <code>{escape(rule.file)}</code>, “{escape(rule.heading)}”</summary>'
-            f'<blockquote lang="{lang}">{escape(rule.quote)}</blockquote></details></div>')
+            f'<details{" open" if open_ else ""}><summary>Original text — {escape(rule.cite)}</summary>'
+            f'{quote_html(rule)}</details></div>')
 
 
 def rules_html(rules) -> str:

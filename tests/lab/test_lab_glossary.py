@@ -62,8 +62,9 @@ def test_search():
 
 
 def test_table_html():
-    html = g.table_html(g.search("bunker"))
-    assert "Búnker" in html and "memoir44-rules-es.txt:" in html and "(not in seeds)" in html
+    html = __import__("html").unescape(g.table_html(g.search("bunker")))
+    assert "Búnker" in html and "Memoir '44 rulebook (2025, Spanish)" in html and "(usual translation)" in html
+    assert ".txt" not in html and "seed" not in html
     assert html.count("<tr>") == 2
 
 

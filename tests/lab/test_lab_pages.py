@@ -22,7 +22,7 @@ def test_conflicts_page_has_the_issues_examples():
     for e in es:
         assert e.texts and e.ruling and e.question
     html = conflicts_html()
-    assert "Skrytý přesun" in html and "How this project rules" in html
+    assert "Skrytý přesun" in html and "How this tutor rules" in html
     assert conflicts_html("undaunted").count('class="tutor-conf"') == len([e for e in es if e.game == "undaunted"])
 
 

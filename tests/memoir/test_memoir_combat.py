@@ -295,7 +295,7 @@ def test_events_carry_rules_and_json():
     st, ev = order(st, "allied", ["8,4"])
     st, ev = battle(st, "8,4", "7,3", "flag,infantry")
     for e in ev:
-        assert e.rule.cite.startswith("memoir44-rules-es.txt")
+        assert e.rule.cite.startswith("Memoir '44 rulebook (2025, Spanish), ")
         assert e.to_json()["text"]
 
 

@@ -4,7 +4,8 @@ Gathers ``tutor.conflicts.all_conflicts()`` (Memoir '44, with the ruling the eng
 ``tutor.undaunted.rules.SOURCE_CONFLICTS`` (Undaunted: Normandy, where the rulebook disagrees with
 itself — stalk 1 versus 2 among them) into one list of plain entries, and renders it as HTML: each
 conflict's question, its source texts side by side (original wording, English gist, file and
-heading or line), and the ruling this project's engine uses. Pure functions, no widgets.
+heading, as a learner cites a book), and the ruling this project's engine uses (the page names no
+module: ``Entry.engine`` is kept for the JSON of the command line). Pure functions, no widgets.
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from tutor.rulebook import RULES, SEED_FILES
+from tutor.rulebook import CORRECTED_NOTE, RULES, SEED_FILES
 
-LANGUAGE_NAMES = {"es": "Spanish", "cs": "Czech", "pl": "Polish"}
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class Text:
     english: str
     lang: str
     cite: str
+    note: str = ""    # e.g. that the diacritics of a scanned Czech quote were corrected by hand
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,8 @@ def _all() -> list[Entry]:
     from tutor.conflicts import all_conflicts
     out = []
     for c in all_conflicts():
-        texts = tuple(Text(r.quote, r.summary, r.language, r.cite) for r in c.texts)
+        texts = tuple(Text(r.quote, r.summary, r.language, r.cite, CORRECTED_NOTE if r.corrected else "")
+                      for r in c.texts)
         out.append(Entry(c.key, c.game, c.topic, c.question, texts, c.ruling, c.engine, c.published))
     return out
 
@@ -58,12 +60,11 @@ def _undaunted() -> list[Entry]:
             r = RULES.get(t.get("rule", ""))
             file = r.file if r is not None else "undaunted-normandy-rules-cs.txt"
             where = t.get("where", "")
-            line = f", line {t['line']}" if t.get("line") else ""
             english = r.summary if r is not None else ""
             if "value" in t:
                 english = (english + " " if english else "") + f"(value {t['value']})"
             texts.append(Text(t.get("text", r.quote if r else ""), english, SEED_FILES[file][1],
-                              f"{file}, {where}{line}"))
+                              f"{SEED_FILES[file][0]}, {where}" if where else SEED_FILES[file][0]))
         topic = c.get("topic", "")
         values = ", ".join(str(t["value"]) for t in c.get("texts", ()) if "value" in t)
         question = (f"The two places in the rulebook give different values ({values}) for "
@@ -95,16 +96,17 @@ STYLE = ("<style>.tutor-conf{margin:1.2em 0;padding-bottom:.6em;border-bottom:1p
 
 def entry_html(e: Entry) -> str:
     texts = "".join(
-        f'<div><small>{escape(LANGUAGE_NAMES.get(t.lang, t.lang))} — {escape(t.cite)}</small>'
-        f'<blockquote lang="{t.lang}">{escape(t.original)}</blockquote><small>{escape(t.english)}</small></div>'
+        f'<div><small>{escape(t.cite)}</small>'
+        f'<blockquote lang="{t.lang}">{escape(t.original)}</blockquote>'
+        + (f'<small>({escape(t.note)})</small><br>' if t.note else "")
+        + f'<small>{escape(t.english)}</small></div>'
         for t in e.texts)
     game = "Memoir '44" if e.game == "memoir44" else "Undaunted: Normandy"
     published = ("<p><small>The published game and public sources:</small></p><ul>"
                  + "".join(f"<li>{escape(p)}</li>" for p in e.published) + "</ul>") if e.published else ""
     return (f'<div class="tutor-conf" id="{escape(e.key)}"><h3>{escape(e.topic)} <small>({game})</small></h3>'
             f'<p>{escape(e.question)}</p><div class="texts">{texts}</div>{published}'
-            f'<div class="ruling"><b>How this project rules:</b> {escape(e.ruling)} '
-            f'<small>(in <code>{escape(e.engine)}</code>)</small></div></div>')
+            f'<div class="ruling"><b>How this tutor rules:</b> {escape(e.ruling)}</div></div>')
 
 
 def conflicts_html(game: str | None = None) -> str:

@@ -5,7 +5,8 @@ in English, Spanish, Czech and Polish. Each non-English word carries the seed ru
 it was read from (``tests/lab/test_lab_glossary.py`` checks every one against the seed files when
 they are present). A word that is not in the seeds (the Czech Memoir '44 copy has no hedgehog
 synonym, the Polish seed is only the Overlord booklet, and Undaunted: Normandy exists only in
-Czech) is given as a usual translation and marked *not in seeds*.
+Czech) is given as a usual translation and marked so on the page. The page names the book a
+word is printed in ("Memoir '44 rulebook (2025, Spanish)"), never a file or a line.
 
 The Czech Memoir '44 seed is OCR without most diacritics; words are written correctly here and
 matched against the seed with accents folded (``form`` gives the stem actually searched where the
@@ -23,13 +24,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
-from tutor.rulebook import SEED_FILES, Rule, seeds_dir
+from tutor.rulebook import CORRECTED_NOTE, SEED_FILES, Rule, seeds_dir
 
 LANGS = ("en", "es", "cs", "pl")
 LANGUAGE_NAMES = {"en": "English", "es": "Spanish", "cs": "Czech", "pl": "Polish"}
 CATEGORIES = ("units", "terrain", "obstacles", "dice", "actions", "cards", "zones", "game")
 GAMES = {"m": "memoir44", "u": "undaunted"}
 GAME_NAMES = {"memoir44": "Memoir '44", "undaunted": "Undaunted: Normandy"}
+USUAL = "usual translation"   # a word the rulebooks used here do not print
 SEED_OF = {("memoir44", "es"): "memoir44-rules-es.txt", ("memoir44", "cs"): "memoir44-rules-cs-ocr.txt",
            ("memoir44", "pl"): "memoir44-overlord-rules-pl.txt",
            ("undaunted", "cs"): "undaunted-normandy-rules-cs.txt"}
@@ -55,7 +57,8 @@ class Word:
 
     @property
     def cite(self) -> str:
-        return f"{self.file}:{self.line}" if self.in_seeds else "not in seeds (usual translation)"
+        """The book the word is printed in, as a learner cites it, or "usual translation"."""
+        return SEED_FILES[self.file][0] if self.in_seeds else USUAL
 
     @property
     def pattern(self) -> str:
@@ -414,14 +417,13 @@ STYLE = ("<style>.tutor-gloss{border-collapse:collapse;font-size:.92em}.tutor-gl
 
 def _cell(w: Word) -> str:
     if not w.in_seeds:
-        return f'<td lang="{w.lang}">{escape(w.text)} <span class="ns">(not in seeds)</span></td>'
-    src = seed_line(w)
-    title = f' title="{escape(src)}"' if src else ""
-    return (f'<td lang="{w.lang}"{title}>{escape(w.text)}<br><small>{escape(w.file)}:{w.line}</small></td>')
+        return f'<td lang="{w.lang}">{escape(w.text)} <span class="ns">({USUAL})</span></td>'
+    return f'<td lang="{w.lang}" title="as printed in the {escape(w.cite)}">{escape(w.text)}</td>'
+
 
 
 def table_html(terms=None, *, style: bool = True) -> str:
-    """The glossary as an HTML table (hover a word to read its seed line)."""
+    """The glossary as an HTML table (hover a word to read the book it is printed in)."""
     terms = TERMS if terms is None else terms
     rows = "".join(
         f"<tr><td>{escape(t.en)}<br><small>{escape(GAME_NAMES[t.game])} · {escape(t.category)}</small></td>"
@@ -446,7 +448,7 @@ def terms_in(text: str, lang: str, game: str | None = None) -> list[tuple[Term, 
 
 def original_beside(rule: Rule, *, highlight: bool = True) -> str:
     """A rule's English wording beside its original text, with glossary terms marked and explained."""
-    lang = SEED_FILES[rule.file][1]
+    lang = rule.language
     quote = escape(rule.quote)
     game = "undaunted" if rule.file.startswith("undaunted") else "memoir44"
     found = terms_in(rule.quote, lang, game) if highlight else []
@@ -462,9 +464,10 @@ def original_beside(rule: Rule, *, highlight: bool = True) -> str:
             text = t.word(lang).text
             quote = re.sub(rf"(?<![\w>])({re.escape(escape(text))})(?![\w<])", r"<mark>\1</mark>", quote,
                            flags=re.IGNORECASE)
+    corrected = f"<p><small>({CORRECTED_NOTE})</small></p>" if rule.corrected else ""
     return (f'{STYLE}<div class="tutor-side"><div lang="en"><b>English</b><p>{escape(rule.summary)}</p></div>'
             f'<div lang="{lang}"><b>{LANGUAGE_NAMES[lang]} — original</b> <small>{escape(rule.cite)}</small>'
-            f'<p>{quote}</p>{notes}</div></div>')
+            f'<p>{quote}</p>{corrected}{notes}</div></div>')
 
 
 # ---------------------------------------------------------------------------------------------
@@ -496,7 +499,7 @@ def language_switch(rules, *, start: str = "side by side"):
     """Show rules in English, in their original wording, or both side by side (a toggle)."""
     import ipywidgets as w
 
-    from tutor.explain import rule_html
+    from tutor.explain import quote_html, rule_html
     rules = [rules] if isinstance(rules, Rule) else list(rules)
     toggle = w.ToggleButtons(options=["English", "original", "side by side"], value=start,
                              description="Language")
@@ -507,8 +510,7 @@ def language_switch(rules, *, start: str = "side by side"):
             out.value = "".join(rule_html(r) for r in rules)
         elif toggle.value == "original":
             out.value = "".join(
-                f'<blockquote lang="{r.language}"><small>{escape(r.cite)}</small><br>{escape(r.quote)}</blockquote>'
-                for r in rules)
+                f'<div><small>{escape(r.cite)}</small>{quote_html(r)}</div>' for r in rules)
         else:
             out.value = "".join(original_beside(r) for r in rules)
 

@@ -63,10 +63,12 @@ LOS_EDGES = rule(
     "obstructions on both sides of it.")
 
 LOS_EDGES_CS = rule(
-    "m44.los.edges.cs", CS, "Linie vyhledu",
-    "je linie vyhledu blokovana pouze v pfipadé, Ze se takova pole nachazeji po obou stranach "
+    "m44.los.edges.cs", CS, "Linie výhledu",
+    "je linie výhledu blokována pouze v případě, že se taková pole nacházejí po obou stranách "
     "této linie.",
-    "Czech copy: blocked only if such hexes lie on both sides of the line.")
+    "Czech copy: blocked only if such hexes lie on both sides of the line.",
+    ocr="je linie vyhledu blokovana pouze v pfipadé, Ze se takova pole nachazeji po obou stranach "
+        "této linie.", ocr_heading="Linie vyhledu")
 
 ARTILLERY_NO_LOS = rule(
     "m44.los.artillery", ES, "LÍNEA DE VISIÓN",
