@@ -155,8 +155,9 @@ def test_solo_opponent_replies_and_undo_takes_back_both():
         app.tap_card(0)
     g = app.game
     assert g.player == "allied" and g.phase in ("play", "retreat", "over")
-    assert any(e.kind == "action" and e.text.startswith("axis:") for e in g.log)
-    assert "axis:" in app.log_html.value and "allied:" in app.log_html.value
+    assert any(e.kind == "action" and e.text.startswith("Axis:") for e in g.log)
+    assert "Axis: play " in app.log_html.value and "Allies: play " in app.log_html.value
+    assert "#" not in "".join(e.text for e in g.log if e.kind == "action")
     assert app.screen_passed                          # solo: never a screen to pass
     while app.game.length > start.length:
         app.undo()
@@ -174,7 +175,8 @@ def test_a_long_game_played_only_by_taps(seed, solo):
         if not app.screen_passed:
             app.pass_button.click()
         acts = G.legal_actions(app.game)
-        assert acts and set(app.all_actions.options) == set(acts)
+        assert acts and {v for _, v in app.all_actions.options} == set(acts)
+        assert all("#" not in label for label, _ in app.all_actions.options)
         a = rng.choice(acts)
         if a.startswith("air "):          # a tap strikes the largest group holding that hex
             a = max((x for x in acts if x.split()[1] == a.split()[1] or a.split()[1] in x.split()[1:]),
@@ -222,9 +224,10 @@ def test_log_cites_rules_latest_first_and_why_panel():
     app = ready(BattleApp("pegasus-bridge", seed=0))
     app.tap_card(next(i for i, c in enumerate(app.hand_cards()) if C.card(c).section))
     html = app.log_html.value
-    first_action = html.index("allied: play")
+    first_action = html.index("Allies: play ")
     assert html.index("is shuffled") > first_action              # latest first
-    assert "memoir44-rules-es.txt" in html and "<q lang=\"es\">" in html
+    assert "Memoir &#x27;44 rulebook (2025, Spanish), PREPARACIÓN" in html and "<q lang=\"es\">" in html
+    assert ".txt" not in html
     assert "why?" in app.why.value and "tutor-why" in app.why.value
 
 

@@ -400,6 +400,72 @@ def legal_actions(g: Game) -> list[str]:
     return fn(g)
 
 
+SIDE_NAMES = {"allied": "Allies", "axis": "Axis"}
+_SEAT_WORDS = {"1": "first player", "2": "second player", "center": "center player", "flanks": "flanks player",
+               "left": "left flank player", "right": "right flank player", "chief": "commander-in-chief"}
+_SECTIONS = {"left": "on the left flank", "center": "in the center", "right": "on the right flank"}
+
+
+def seat_text(seat: str) -> str:
+    """A seat as a player reads it: "Allies", "Axis (center player)", "Allies (commander-in-chief)"."""
+    side, _, who = seat.partition(".")
+    name = SIDE_NAMES.get(side, side)
+    if not who:
+        return name
+    who = _SEAT_WORDS.get(who, f"{who} field general")
+    return f"{name} ({who})"
+
+
+def action_text(g: Game, action: str) -> str:
+    """An action of :func:`legal_actions` in the words of the game, for people: card names as
+    printed on the cards, units by kind and hex, never a card's internal id ("play
+    probe_center#1" reads "play Probe Center"). ``g`` is the game the action is taken in."""
+    words = action.split()
+    verb, args = words[0], words[1:]
+    units = g.state.units
+
+    def unit(x: str) -> str:
+        u = units.get(parse_hex(x))
+        return f"the {u.name} on {x}" if u is not None else x
+
+    def cards(x: str) -> str:
+        return C.name(x) if "#" in x or x in C.CARDS else x
+
+    if verb == "play":
+        return f"play {cards(args[0])}" + (f" {_SECTIONS.get(args[1], args[1])}" if len(args) > 1 else "")
+    if verb == "order":
+        return f"order {unit(args[0])}" + (f" under the {_SEAT_WORDS.get(args[1], args[1])}'s card"
+                                           if len(args) > 1 else "")
+    if verb == "move":
+        return f"move {unit(args[0])} to {args[1]}"
+    if verb == "battle":
+        return f"{unit(args[0])} battles {unit(args[1])}"
+    if verb == "take":
+        return f"take ground with {unit(args[0])}"
+    if verb == "wire":
+        return f"{unit(args[0])} removes the barbed wire"
+    if verb == "retreat":
+        return f"retreat to {args[0]}"
+    if verb == "air":
+        return "Air Power strikes " + ", ".join(unit(x) for x in args)
+    if verb == "barrage":
+        return f"Barrage strikes {unit(args[0])}"
+    if verb == "keep":
+        return f"keep {cards(args[0])}"
+    if verb == "give":
+        to = "keeps it to play" if args[1] == "chief" else f"gives it to the {args[1]} field general"
+        return f"{cards(args[0])}: the commander-in-chief {to}" + (
+            f" (copying {cards(args[2])})" if len(args) > 2 else "")
+    if verb == "place":
+        return f"place {cards(args[0])} {_SECTIONS.get(args[1], args[1])}"
+    if verb == "setback":
+        return f"{unit(args[0])} " + (f"falls back to {args[1]}" if len(args) > 1 else "loses a figure")
+    fixed = {"done": "no more orders", "end": "end the turn", "ambush": "play Ambush",
+             "decline": "do not play Ambush", "dispatch": "hand out the cards", "roll": "roll for initiative",
+             "pass": "do not roll for initiative"}
+    return fixed.get(verb, action)
+
+
 def _legal_play(g: Game) -> list[str]:
     out = []
     for c, _ in playable(g):
@@ -654,7 +720,7 @@ def apply(g: Game, action: str, *, faces=None) -> Game:
         raise IllegalAction(f"'{verb}' is not possible now: the game is in the {g.phase} phase "
                             f"({g.player} to act)", _PHASE_RULE.get(g.phase, C.PLAY_CARD))
     ctx = _Ctx(g, faces)
-    ctx.ev("action", f"{g.player}: {action}", _ACTION_RULE.get(verb, C.PLAY_CARD))
+    ctx.ev("action", f"{seat_text(g.player)}: {action_text(g, action)}", _ACTION_RULE.get(verb, C.PLAY_CARD))
     new = handler(g, args, ctx)
     if new.phase != "over" and new.state.winner is not None:
         new = _r(new, phase="over")

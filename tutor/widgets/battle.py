@@ -35,16 +35,22 @@ from itertools import pairwise
 import ipywidgets as W
 
 from tutor.errors import IllegalAction, InputError
+from tutor.explain import plural, quote_html
 from tutor.hexes import Hex, fmt, parse_hex
 from tutor.memoir import cards as C
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
 from tutor.memoir import opponent as O
+from tutor.render import style
 from tutor.render.canvas import BoardView
 from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
-from tutor.widgets.base import CSS, esc, rules_html, small_button
+from tutor.widgets.base import CSS, board_alt, esc, hex_field, rules_html, small_button
 
 SIDE_NAME = {"allied": "Allies", "axis": "Axis"}
+PHASE_TEXT = {"play": "play a command card", "order": "order units", "act": "move and battle",
+              "retreat": "retreat", "recon": "Recon: keep a card", "ambush": "Ambush or not",
+              "air": "Air Power", "barrage": "Barrage", "dispatch": "hand out the cards",
+              "setback": "initiative setback", "place": "place the cards", "initiative": "initiative roll"}
 FACE_ICON = {"infantry": "INF", "armor": "ARM", "grenade": "✹", "star": "★", "flag": "⚑"}
 LOG_ROWS = 80                     # events shown in the log (latest first)
 MAX_OPPONENT_ACTIONS = 400        # a safety net: an opponent turn never runs away
@@ -154,6 +160,9 @@ class BattleApp(W.VBox):
         self.hand.canvas.add_class("tutor-board")
         self.hand_text = W.HTML()
         self.status = W.HTML()
+        self.alt = W.HTML(board_alt(self.board.scene))
+        self.board.on_update(self._alt_update)
+        self.hex_input = hex_field(self.on_hex, self.board, self.say)
         self.dice = W.HTML()
         self.odds = W.HTML()
         self.why = W.HTML()
@@ -180,7 +189,7 @@ class BattleApp(W.VBox):
             self.section_buttons.append(b)
         self.undo_button = small_button("Undo", "undo", "take back the last action (and the opponent's reply)")
         self.undo_button.on_click(lambda _: self.undo())
-        self.new_button = small_button("New game", "refresh", "start again from the same seed")
+        self.new_button = small_button("New game", "refresh", "start the same battle again, with the same shuffle and dice")
         self.new_button.on_click(lambda _: self.new_game())
         self.save_button = small_button("Save", "download", "make a download link of the save file")
         self.save_button.on_click(lambda _: self.save_link())
@@ -188,19 +197,22 @@ class BattleApp(W.VBox):
         self.upload = W.FileUpload(accept=".json,.yaml,.yml", multiple=False, description="Load",
                                    layout=W.Layout(width="auto", height="40px"))
         self.upload.observe(self._on_upload, "value")
-        self.all_actions = W.Dropdown(options=[], layout=W.Layout(width="auto", max_width="260px", height="40px"))
+        self.all_actions = W.Dropdown(options=[], description="Action",
+                                      layout=W.Layout(width="auto", max_width="320px", height="40px"))
         self.all_go = small_button("Do it", "play", "apply the action picked in the list")
         self.all_go.on_click(lambda _: self.all_actions.value and self.do(self.all_actions.value))
         self.controls = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
-        files = W.HBox([self.undo_button, self.new_button, self.save_button, self.upload, self.save_html],
+        files = W.HBox([self.hex_input, self.undo_button, self.new_button, self.save_button, self.upload,
+                        self.save_html],
                        layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
         more = W.Accordion([W.HBox([self.all_actions, self.all_go], layout=W.Layout(flex_flow="row wrap"))])
         more.set_title(0, "All legal actions")
         more.selected_index = None
         self.board.canvas.layout.min_width = "280px"
-        super().__init__([W.HTML(CSS + APP_CSS), self.head, self.board.canvas, self.status, self.controls,
+        super().__init__([W.HTML(CSS + APP_CSS), self.head, self.board.canvas, self.alt, self.status, self.controls,
                           self.dice, self.odds, self.hand.canvas, self.hand_text, self.why, files, more, self.log_html],
-                         layout=W.Layout(width="100%", max_width=f"{self.board.scene.width + 20}px"))
+                         layout=W.Layout(width="100%",
+                                         max_width=f"{round(self.board.scene.width * style.BOARD_ZOOM) + 20}px"))
         self.refresh()
 
     # ------------------------------------------------------------------------------------------
@@ -587,12 +599,16 @@ class BattleApp(W.VBox):
     # Showing
 
     def say(self, text: str, *, bad: bool = False) -> None:
-        self.status.value = f'<div class="tutor-status{" bad" if bad else ""}">{text}</div>'
+        self.status.value = f'<div class="tutor-status{" bad" if bad else ""}" role="status">{text}</div>'
+        self._alt_update()
+
+    def _alt_update(self, scene=None) -> None:
+        """The board's text alternative: what is on it, and the status line's ruling."""
+        if hasattr(self, "alt"):
+            self.alt.value = board_alt(scene or self.board.scene, self.status.value)
 
     def _seat_name(self, seat: str) -> str:
-        side = seat_side(seat)
-        rest = seat[len(side) + 1:]
-        return SIDE_NAME.get(side, side) + (f" ({rest})" if rest else "")
+        return G.seat_text(seat)
 
     def new_events(self) -> tuple:
         """The events since the last step began (the last action and the opponent's reply)."""
@@ -686,9 +702,9 @@ class BattleApp(W.VBox):
         need = st.medals_to_win or {}
         medals = "".join(f'<span class="{s}">{SIDE_NAME[s]} {m[s]}'
                          + (f"/{need[s]}" if s in need else "") + "</span>" for s in ("allied", "axis"))
-        hands = " · ".join(f"{self._seat_name(s)} {len(h)} cards" for s, h in g.hands.items())
+        hands = " · ".join(f"{self._seat_name(s)}: {plural(len(h), 'card')} in hand" for s, h in g.hands.items())
         mode = f"solo: you are the {SIDE_NAME[seat_side(self._human_seat())]}" if self.solo else "hot-seat"
-        turn = "Game over" if g.over else f"Turn {max(g.turns, 1)} · {self._seat_name(g.player)} to act · {g.phase}"
+        turn = "Game over" if g.over else f"Turn {max(g.turns, 1)} · {self._seat_name(g.player)} to act · {PHASE_TEXT.get(g.phase, g.phase)}"
         playing = ""
         if g.turn is not None and g.turn.cards and not g.over:
             playing = f"<span>{SIDE_NAME.get(g.side, g.side)} card in play: <b>{esc(', '.join(C.name(c) for c in g.turn.cards))}</b></span>"
@@ -790,8 +806,8 @@ class BattleApp(W.VBox):
                 rows.append(f'<div class="act"{new}>{esc(e.text)}</div>')
                 continue
             rows.append(f'<details{new}><summary>{esc(e.text)} <span class="cite">— {esc(r.heading)} (why?)</span>'
-                        f'</summary><div class="rule-sum">{esc(r.summary)}</div><q lang="{esc(r.language)}">'
-                        f'{esc(r.quote)}</q><div class="cite rule-sum">{esc(r.cite)}</div></details>')
+                        f'</summary><div class="rule-sum">{esc(r.summary)}</div>{quote_html(r, tag="q")}'
+                        f'<div class="cite rule-sum">{esc(r.cite)}</div></details>')
         return '<div class="tutor-log"><b>Event log</b> (latest first; tap an event for its rule)' + "".join(rows) + "</div>"
 
     def _why_html(self) -> str:
@@ -848,6 +864,6 @@ class BattleApp(W.VBox):
             self.hand_text.value = ""
         self.why.value = self._why_html()
         self.log_html.value = self._log_html()
-        opts = [a for a in acts] if self.screen_passed and not g.over else []
+        opts = [(G.action_text(g, a), a) for a in acts] if self.screen_passed and not g.over else []
         self.all_actions.options = opts
         self.save_html.value = ""
