@@ -35,11 +35,6 @@ from tutor.render.scene import Scene, banded_labels, title_lines
 LAYERS = ("terrain", "shades", "marks")
 
 _FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
-_LABEL_FONT = {
-    "coord": ("7.5px", "#55554a"), "height": ("bold 8px", "#7a5a22"), "title": ("bold 15px", style.INK),
-    "subtitle": ("bold 11px", style.INK), "note": ("bold 9px", "#1d1d1d"), "legend": ("9.5px", style.INK),
-    "tile": ("bold 12px", style.INK), "cover": ("10.5px", "#2b2b22"),
-}
 
 
 def _set(c: Canvas, name: str, value) -> None:
@@ -103,6 +98,13 @@ class _Batch:
                 _stroke(c, key[1], key[2], key[3])
                 xs, ys, ws, hs = zip(*items)
                 c.stroke_rects(_f(xs), _f(ys), _f(ws), _f(hs))
+            elif op == "halo":
+                _set(c, 'font', f"{key[1]} {_FONT}")
+                _stroke(c, key[2], style.HALO_WIDTH, None)
+                _set(c, 'line_join', "round")
+                _set(c, 'text_align', key[3])
+                for text, x, y in items:
+                    c.stroke_text(text, float(x), float(y))
             elif op == "text":
                 _set(c, 'font', f"{key[1]} {_FONT}")
                 _set(c, 'fill_style', key[2])
@@ -199,9 +201,14 @@ def _draw_terrain(c: Canvas, scene: Scene) -> None:
 
 
 def _labels(b: _Batch, labels) -> None:
+    """Labels in the sizes and colours of ``style.LABEL``; a haloed label is first outlined in the
+    colour behind it, so no line strikes through it."""
     for lb in labels:
-        font, colour = _LABEL_FONT.get(lb.role, ("9px", style.INK))
-        align = "center" if lb.anchor == "middle" else "left"
+        size, bold, colour, halo = style.LABEL.get(lb.role, style.LABEL_DEFAULT)
+        font = f"{'bold ' if bold else ''}{size}px"
+        align = {"middle": "center", "end": "right"}.get(lb.anchor, "left")
+        if halo:
+            b.add(("halo", font, lb.halo or style.PAPER, align), (lb.text, lb.x, lb.y))
         b.add(("text", font, colour, align), (lb.text, lb.x, lb.y))
 
 
@@ -428,8 +435,9 @@ class BoardView:
         self.dpr = dpr
         self.scene = scene
         self.canvas = MultiCanvas(len(LAYERS), width=scene.width * dpr, height=scene.height * dpr,
-                                  layout=Layout(width="100%", max_width=f"{max_width or scene.width}px",
-                                                height="auto"))
+                                  layout=Layout(width="100%", height="auto",
+                                                max_width=style.board_max_width(scene.width, scene.height,
+                                                                                max_width)))
         self.ready = False
         self._drawn: dict[str, object] = {}
         self._click: list[Callable] = []

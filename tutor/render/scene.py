@@ -75,6 +75,26 @@ class Label:
     y: float
     role: str = "note"    # coord | height | title | subtitle | note | legend | card
     anchor: str = "middle"
+    halo: str | None = None   # the colour behind it, for its outline (``style.LABEL``); None: paper
+
+
+# Advance widths of DejaVu Sans (the boards' first font) in em, regular and bold; wider fonts
+# (Helvetica, Arial) are narrower than these, so a box from them is never too small.
+_ADVANCE = {"0123456789": (0.636, 0.696), ",.:;": (0.318, 0.38), " ": (0.318, 0.348),
+            "ilj|'": (0.28, 0.343), "mwMW": (0.974, 1.04), "▲✓✕×−↓": (0.84, 0.84)}
+
+
+def label_box(lb: Label) -> tuple[float, float, float, float]:
+    """Where a label's text lies: (left, top, right, bottom) in scene pixels, from the font size
+    of its role (``style.LABEL``) and generous DejaVu Sans advance widths (ascent 0.76 em,
+    descent 0.24 em). For layout checks: two labels whose boxes meet overlap on screen."""
+    size, bold, _, _ = style.LABEL.get(lb.role, style.LABEL_DEFAULT)
+    w = 0.0
+    for ch in lb.text:
+        adv = next((a for chars, a in _ADVANCE.items() if ch in chars), (0.62, 0.72))
+        w += adv[1 if bold else 0] * size
+    left = lb.x - w / 2 if lb.anchor == "middle" else (lb.x - w if lb.anchor == "end" else lb.x)
+    return (left, lb.y - 0.76 * size, left + w, lb.y + 0.24 * size)
 
 
 @dataclass(frozen=True)
@@ -343,8 +363,9 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
         o = field.obstacles.get(h)
         if o is not None:
             art.append(Art(h, "obstacle", o, cx, cy))
-        if coords:
-            labels.append(Label(fmt(h), cx, cy - 1.32 * g.sy, "coord"))
+        if coords:      # clear of the unit marker below it, outlined in the hex's colour
+            labels.append(Label(fmt(h), cx, cy - 1.25 * g.sy, "coord",
+                                halo=style.TERRAIN_FILL.get(tname, style.PAPER)))
         if ht:
             labels.append(Label(f"▲{ht}", cx - 0.8 * g.sx, cy + 0.35 * g.sy, "height"))
 
@@ -375,7 +396,7 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
             markers.append(Marker(m.kind, m.hex, x + 0.55 * g.sx, y - 0.85 * g.sy, m.counts, m.text or style.MARKER_TEXT.get(m.kind, "")))
         for h, text in highlights.notes:
             x, y = g.centre(h)
-            notes.append(Label(text, x, y + 1.25 * g.sy, "note"))
+            notes.append(Label(text, x, y + g.sy * 16 / 15, "note"))    # above the coordinates below
 
     y = g.oy + bh + MARGIN
     items = []
@@ -489,3 +510,59 @@ def card_scene(rows: Iterable[tuple], *, title: str = "", width: int = 680, card
         labels.append(Label(name, MARGIN, y + card_h / 2 + 4, "subtitle", "start"))
         y += card_h + gap
     return Scene(width, int(y + MARGIN - gap), labels=tuple(labels), card_rows=tuple(out), title=title)
+
+
+def _hex_list(hexes) -> str:
+    return ", ".join(fmt(h) for h in sorted(hexes, key=_hex_key))
+
+
+def describe(sc: Scene) -> str:
+    """A board's text alternative: what is on it and what the highlights show, in sentences a
+    screen reader can speak ("Board: Pegasus Bridge, 113 hexes. Allied infantry on 12,6 (4
+    figures) …; marked: legal: 8,4, 9,3; line of sight from 8,6 to 14,4."). Card rows: each row
+    and its cards. Never empty."""
+    from tutor.render.picking import pick
+    out: list[str] = []
+    if sc.board is not None and sc.geometry is not None:
+        hexes = [c for c in sc.cells if not c.half]
+        out.append(f"Board{': ' + sc.title if sc.title else ''}, {len(hexes)} hexes.")
+        by_side: dict = {}
+        for u in sc.units:
+            what = f"{u.side} {u.kind} on {fmt(u.hex)}" + (f" ({u.figures} figures)" if u.figures is not None else "")
+            by_side.setdefault(u.side, []).append(what)
+        for side, units in by_side.items():
+            out.append(f"{len(units)} {side} unit{'s' if len(units) != 1 else ''}: {'; '.join(units)}.")
+        terrain: dict = {}
+        for c in hexes:
+            if c.terrain != "countryside":
+                terrain.setdefault(c.terrain.replace("_", " "), []).append(c.hex)
+        for a in sc.art:
+            if a.group == "obstacle":
+                terrain.setdefault(a.key.replace("_", " "), []).append(a.hex)
+        if terrain:
+            out.append("Terrain: " + "; ".join(f"{t} on {_hex_list(hs)}" for t, hs in terrain.items()) + ".")
+        shades: dict = {}
+        for s in sc.shades:
+            shades.setdefault(style.SHADE_LABEL.get(s.role, s.role), []).append(s.hex)
+        if shades:
+            out.append("Marked: " + "; ".join(f"{k}: {_hex_list(v)}" for k, v in shades.items()) + ".")
+        for ln in sc.lines:
+            a = pick(sc.geometry, sc.board, *ln.points[0])
+            b = pick(sc.geometry, sc.board, *ln.points[-1])
+            if a is not None and b is not None:
+                out.append(f"{style.LINE_LABEL.get(ln.role, ln.role).capitalize()} from {fmt(a)} to {fmt(b)}.")
+        for m in sc.markers:
+            label = style.MARKER_LABEL.get(m.kind, m.kind)
+            out.append(f"On {fmt(m.hex)}: {label}" + (f" ({m.text})" if m.text and m.text not in
+                                                          style.MARKER_TEXT.values() else "") + ".")
+        for n in sc.notes:
+            h = pick(sc.geometry, sc.board, n.x, n.y - sc.geometry.sy * 16 / 15)
+            out.append(f"{fmt(h)}: {n.text}." if h is not None else f"{n.text}.")
+    for r in sc.card_rows:
+        cards = ", ".join((c.title if c.face_up else "face down") + (f" ({style.CARD_ROLE_LABEL.get(c.role, c.role)})"
+                                                                      if c.role else "") for c in r.cards)
+        count = f"{r.count} face down" if r.count is not None else ""
+        out.append(f"{r.name}: {cards or count or 'empty'}.")
+    if not out and sc.title:
+        out.append(sc.title)
+    return " ".join(out) or "An empty board."

@@ -100,6 +100,37 @@ SHADE_LABEL = {
     "tapped": "where you tapped",
 }
 
+# Board labels, for both renderers: font size (px at scale 1), bold?, colour, halo. A label with a
+# halo is outlined in the colour behind it (``Label.halo``, else paper) so no grid or section line
+# strikes through it. Coordinates are at least 10 px and ink-dark: tests/render/test_render_labels.py
+# computes their WCAG contrast on every terrain colour (AA: 4.5 or more) and checks that no two
+# labels of a scene overlap.
+LABEL = {
+    "coord": (10, False, INK, True),
+    "height": (8, True, "#6b4a12", True),
+    "title": (15, True, INK, False),
+    "subtitle": (11, True, INK, False),
+    "note": (9, True, "#1d1d1d", True),
+    "legend": (9.5, False, INK, False),
+    "tile": (12, True, INK, False),
+    "cover": (10.5, False, "#2b2b22", False),
+}
+LABEL_DEFAULT = (9, False, INK, False)
+HALO_WIDTH = 3.0
+
+# On a page a board grows with the page up to this many times its drawn size (labels 10 px → 14 px),
+# and never beyond what fits the window's height; on a narrow screen it shrinks to the width.
+BOARD_ZOOM = 1.4
+BOARD_CHROME_PX = 110     # what a window's height keeps for the browser bar and a line of controls
+
+
+def board_max_width(width: int, height: int, cap: int | None = None) -> str:
+    """CSS max-width of a board drawn ``width`` × ``height`` px: ``cap`` px (default
+    ``BOARD_ZOOM`` × its width), less if the window is too short to show it whole."""
+    cap = cap or round(width * BOARD_ZOOM)
+    return f"min({cap}px, calc((100vh - {BOARD_CHROME_PX}px) * {width} / {height}))"
+
+
 # Lines: colour, width (px at scale 1), dash (px pattern or None)
 LINE = {
     "sight": ("#00573f", 3.0, None),

@@ -324,7 +324,8 @@ def svg(scene: Scene) -> str:
     g = scene.geometry
     sx, sy = (g.sx, g.sy) if g else (26, 15)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}"'
-           f' font-family="{FONT}">', _DEFS,
+           f' font-family="{FONT}" style="width:100%;height:auto;max-width:{style.board_max_width(W, H)}">',
+           _DEFS,
            f'<rect width="{W}" height="{H}" fill="{style.PAPER}"/>']
     if scene.title:
         out.append(f"<title>{escape(scene.title)}</title>")
@@ -393,21 +394,15 @@ def svg(scene: Scene) -> str:
     return "\n".join(out)
 
 
-_LABEL_STYLE = {
-    "coord": ' font-size="7.5" fill="#55554a"',
-    "height": ' font-size="8" font-weight="bold" fill="#7a5a22"',
-    "title": f' font-size="15" font-weight="bold" fill="{style.INK}"',
-    "subtitle": f' font-size="11" font-weight="bold" fill="{style.INK}"',
-    "note": ' font-size="9" font-weight="bold" fill="#1d1d1d" stroke="#ffffff" stroke-width="2.5"'
-            ' paint-order="stroke"',
-    "legend": ' font-size="9.5"',
-    "tile": f' font-size="12" font-weight="bold" fill="{style.INK}"',
-    "cover": ' font-size="10.5" fill="#2b2b22"',
-}
-
-
 def _label(lb) -> str:
-    return (f'<text x="{_n(lb.x)}" y="{_n(lb.y)}" text-anchor="{lb.anchor}"{_LABEL_STYLE.get(lb.role, "")}'
+    """A label in the size and colour of ``style.LABEL``, outlined in the colour behind it when
+    its role has a halo (so no grid or section line strikes through it)."""
+    size, bold, colour, halo = style.LABEL.get(lb.role, style.LABEL_DEFAULT)
+    attrs = f' font-size="{_n(size)}"' + (' font-weight="bold"' if bold else "") + f' fill="{colour}"'
+    if halo:
+        attrs += (f' stroke="{lb.halo or style.PAPER}" stroke-width="{_n(style.HALO_WIDTH)}"'
+                  ' stroke-linejoin="round" paint-order="stroke"')
+    return (f'<text x="{_n(lb.x)}" y="{_n(lb.y)}" text-anchor="{lb.anchor}"{attrs}'
             f' class="{lb.role}">{escape(lb.text)}</text>')
 
 

@@ -8,12 +8,16 @@ value. Rulings come from the engines; a drill only asks and shows.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 
 import ipywidgets as W
 
+from tutor.explain import quote_html
+from tutor.hexes import fmt, parse_hex
+from tutor.render import style
 from tutor.render.canvas import BoardView
-from tutor.render.scene import Scene, legend_entries
+from tutor.render.scene import Scene, describe, legend_entries
 from tutor.render.svg import legend_html
 from tutor.rulebook import Rule
 
@@ -31,6 +35,8 @@ CSS = """<style>
 .tutor-status { font-size: 13px; min-height: 1.6em; }
 .tutor-status.bad { color: #a3320b; font-weight: bold; }
 .tutor-board, .tutor-board:focus { outline: none; touch-action: manipulation; }
+.tutor-sr { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
+  white-space: nowrap; }
 </style>"""
 
 
@@ -39,7 +45,8 @@ def esc(text: str) -> str:
 
 
 def rules_html(rules: Iterable[Rule]) -> str:
-    """Each rule once: its English summary, then the rulebook text in the original language."""
+    """Each rule once: its English summary and where it comes from ("Memoir '44 rulebook (2025,
+    Spanish), RETIRADA"), which opens to the rulebook text in the original language."""
     out = []
     seen = set()
     for r in rules:
@@ -47,9 +54,43 @@ def rules_html(rules: Iterable[Rule]) -> str:
             continue
         seen.add(r.key)
         out.append(f'<div class="rule" data-rule="{esc(r.key)}">{esc(r.summary)}'
-                   f'<q lang="{esc(r.language)}">{esc(r.quote)}</q>'
-                   f'<span class="cite">{esc(r.file)} — {esc(r.heading)}</span></div>')
+                   f'<details><summary class="cite">Original text — {esc(r.cite)}</summary>'
+                   f'{quote_html(r, tag="q")}</details></div>')
     return "".join(out)
+
+
+def board_alt(scene: Scene, status_html: str = "") -> str:
+    """The board's text alternative for screen readers (hidden on screen): what is on it, what
+    its highlights show, and the ruling the status line (``status_html``) gives."""
+    ruling = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", status_html)).split())
+    text = describe(scene) + (f" {ruling}" if ruling else "")
+    return f'<div class="tutor-sr" role="note" aria-label="Board description">{esc(text)}</div>'
+
+
+def hex_field(on_hex, board: BoardView, say) -> W.Text:
+    """A text field that answers a board with the keyboard: type a hex ("12,6") and press Enter,
+    as if that hex were tapped. ``say(text, bad=True)`` reports what is wrong with the input."""
+    field = W.Text(value="", placeholder="e.g. 12,6", description="Hex", continuous_update=False,
+                   tooltip="type a hex as column,row and press Enter: the same as tapping it",
+                   layout=W.Layout(width="12em", height="40px"))
+
+    def submit(change) -> None:
+        text = change["new"].strip()
+        if not text:
+            return
+        field.value = ""
+        try:
+            h = parse_hex(text)
+        except ValueError:
+            say(f"“{esc(text)}” is not a hex: type column,row, for example 12,6.", bad=True)
+            return
+        if board.scene.board is not None and h not in board.scene.board.hexes:
+            say(f"{fmt(h)} is not on this board.", bad=True)
+            return
+        on_hex(h)
+
+    field.observe(submit, "value")
+    return field
 
 
 def small_button(description: str, icon: str = "", tooltip: str = "") -> W.Button:
@@ -73,22 +114,32 @@ class Drill(W.VBox):
         self._legend_update(scene)
         self.status = W.HTML(layout=W.Layout(width="100%"))
         self.why = W.HTML(layout=W.Layout(width="100%"))
+        self.alt = W.HTML(board_alt(scene))
+        self.hex_input = hex_field(self.on_hex, self.board, self.say) if scene.board is not None else None
         self.undo_button = small_button("Undo", "undo")
         self.reset_button = small_button("Reset", "refresh")
         self.undo_button.on_click(lambda _: self.undo())
         self.reset_button.on_click(lambda _: self.reset())
-        bar = W.HBox([*controls, self.undo_button, self.reset_button],
+        keys = [self.hex_input] if self.hex_input is not None else []
+        bar = W.HBox([*controls, *keys, self.undo_button, self.reset_button],
                      layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
         self._history: list = []
-        super().__init__([W.HTML(CSS), bar, self.board.canvas, self.legend, self.status, self.why],
-                         layout=W.Layout(width="100%", max_width=f"{max_width or scene.width + 40}px"))
+        super().__init__([W.HTML(CSS), bar, self.board.canvas, self.alt, self.legend, self.status, self.why],
+                         layout=W.Layout(width="100%",
+                                         max_width=f"{(max_width or round(scene.width * style.BOARD_ZOOM)) + 40}px"))
 
     def _legend_update(self, scene: Scene) -> None:
-        """The legend strip under the board: the scene's legend entries (sent only when they change)."""
+        """The legend strip under the board: the scene's legend entries (sent only when they change);
+        and the board's text alternative, kept up to date with every new scene."""
+        self._alt_update(scene)
         key = legend_entries(scene)
         if key != self._legend_key:
             self._legend_key = key
             self.legend.value = legend_html(key)
+
+    def _alt_update(self, scene: Scene | None = None) -> None:
+        if hasattr(self, "alt"):
+            self.alt.value = board_alt(scene or self.board.scene, self.status.value)
 
     # -- history
     def push(self, value) -> None:
@@ -126,7 +177,8 @@ class Drill(W.VBox):
 
     # -- helpers
     def say(self, text: str, *, bad: bool = False) -> None:
-        self.status.value = f'<div class="tutor-status{" bad" if bad else ""}">{text}</div>'
+        self.status.value = f'<div class="tutor-status{" bad" if bad else ""}" role="status">{text}</div>'
+        self._alt_update()
 
     def explain(self, body: str) -> None:
         self.why.value = f'<div class="tutor-why">{body}</div>' if body else ""
