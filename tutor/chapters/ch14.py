@@ -236,7 +236,7 @@ class ChiefDesk:
                                    button_style="primary", layout=W.Layout(width="auto", height="40px"))
         self.reset_b = W.Button(description="Start the turn again", icon="refresh",
                                 layout=W.Layout(width="auto", height="40px"))
-        self.seed_w = W.BoundedIntText(value=seed, min=0, max=9999, description="Dice seed",
+        self.seed_w = W.BoundedIntText(value=seed, min=0, max=9999, description="Dice number",
                                        layout=W.Layout(width="170px"))
         self.dispatch_b.on_click(lambda _: self.dispatch())
         self.reset_b.on_click(lambda _: self.reset())

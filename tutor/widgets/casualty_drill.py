@@ -727,7 +727,7 @@ class CasualtyDrill(Drill):
                    f"Not quite: you said {ZONE_WORDS[guess]}; the rule says {ZONE_WORDS[answer]}.")
         why_not = self._why_not(z, unit, guess, answer)
         shuffle = ("<div>The draw deck is shuffled afterwards" +
-                   (" (seeded: the same seed gives the same order)." if self.seed is not None else ".") +
+                   (" (in the same order each time you start over)." if self.seed is not None else ".") +
                    "</div>") if shuffled else ""
         body = (f'<div class="verdict">{"✓" if right else "✗"} {esc(verdict)}</div>'
                 f'<div class="reason">{esc(text)}.</div>'
