@@ -20,7 +20,7 @@ def test_each_question_has_a_right_and_a_wrong_answer():
 
 def test_answers_are_the_rulings():
     by_key = {q.key: q for q in questions()}
-    assert by_key["01.sections"].rule_fn()[0] == "Both left flank and centre"
+    assert by_key["01.sections"].rule_fn()[0] == "Both left flank and center"
     edges = line_of_sight(bundled("los/edge-both-sides"), (12, 6), (12, 4))
     assert by_key["01.los.edges"].rule_fn()[0] == ("Yes, it can see" if edges.visible else "No, blocked")
     assert by_key["01.los.heights"].rule_fn()[0] == "Yes, it can see"      # woods below two hills

@@ -80,11 +80,14 @@ _OVERLORD_KEEP_THREE = rule(
 
 
 _LOS_EDGES_CS_ALONG = rule(
-    "m44.los.edges.cs_along", CS, "Linie vyhledu",
-    "Pokud pomysina linie vede podél okraje jednoho nebo vice poli s nécim, co linii blokuje, je linie "
-    "vyhledu blokovana pouze v pfipadé, Ze se takova pole nachazeji po obou stranach této linie.",
+    "m44.los.edges.cs_along", CS, "Linie výhledu",
+    "Pokud pomyslná linie vede podél okraje jednoho nebo více polí s něčím, co linii blokuje, je linie "
+    "výhledu blokována pouze v případě, že se taková pole nacházejí po obou stranách této linie.",
     "Czech copy: a line that runs along the edge of one or more obstructed hexes is blocked only if "
-    "such hexes lie on both sides of it.")
+    "such hexes lie on both sides of it.",
+    ocr="Pokud pomysina linie vede podél okraje jednoho nebo vice poli s nécim, co linii blokuje, je linie "
+        "vyhledu blokovana pouze v pfipadé, Ze se takova pole nachazeji po obou stranach této linie.",
+    ocr_heading="Linie vyhledu")
 
 
 @dataclass(frozen=True)
@@ -201,7 +204,7 @@ MEMOIR_CONFLICTS = (
         "The card targets 'un grupo de hasta 4 unidades enemigas adyacentes entre sí' — units adjacent to "
         "one another. Must every unit of the group touch every other, or is one connected group enough?",
         "One connected group: each target is next to at least one other target, so a chain of four units "
-        "is legal though its ends are not neighbours. The stricter reading (every pair adjacent) would "
+        "is legal though its ends are not neighbors. The stricter reading (every pair adjacent) would "
         "allow three units at most, a triangle, which the card's 'hasta 4' does not suggest. A single "
         "unit is a group of one.",
         "tutor.memoir.air.connected, tutor.memoir.air.check_targets"),

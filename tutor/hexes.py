@@ -1,8 +1,8 @@
-"""Hex boards in doubled-width coordinates, and the exact geometry of a centre-to-centre line.
+"""Hex boards in doubled-width coordinates, and the exact geometry of a center-to-center line.
 
 Coordinates are ``(col, row)``, written ``"col,row"``; row 0 is the top edge and ``col + row`` is
-always even. Neighbours differ by (±2, 0) or (±1, ±1). In the *lattice* used for geometry a hex
-centre is the integer point ``(col, 3*row)`` and its six corners are ``(col, 3row±2)`` and
+always even. Neighbors differ by (±2, 0) or (±1, ±1). In the *lattice* used for geometry a hex
+center is the integer point ``(col, 3*row)`` and its six corners are ``(col, 3row±2)`` and
 ``(col±1, 3row±1)`` — a pointy-top hexagon stretched vertically by √3, an affine map, so it keeps
 every incidence and side-of-line question of the real board, and all of them become integer
 arithmetic. Nothing here uses floating point.
@@ -84,13 +84,13 @@ def neighbours(h: Hex) -> list[Hex]:
 
 
 def distance(a: Hex, b: Hex) -> int:
-    """Hexes between centres, counting the target: 1 for neighbours (DESIGN.md formula)."""
+    """Hexes between centers, counting the target: 1 for neighbors (DESIGN.md formula)."""
     dc, dr = abs(a[0] - b[0]), abs(a[1] - b[1])
     return dr + max(0, (dc - dr) // 2)
 
 
 def centre(h: Hex) -> tuple[int, int]:
-    """The hex centre in the integer lattice."""
+    """The hex center in the integer lattice."""
     return (h[0], 3 * h[1])
 
 
@@ -219,7 +219,7 @@ _AXES = ((1, 0), (1, 1), (1, -1))
 
 
 def classify(a: Hex, b: Hex, h: Hex) -> Meet | None:
-    """How the segment from centre ``a`` to centre ``b`` meets hex ``h`` (None: not at all).
+    """How the segment from center ``a`` to center ``b`` meets hex ``h`` (None: not at all).
 
     Exact separating-axis test in integers: the closed segment and the closed hexagon are
     disjoint iff one of four axes (the segment's normal, the hexagon's three edge normals)
@@ -267,7 +267,7 @@ def _offsets_between(dc: int, dr: int) -> tuple[tuple[int, int, Meet], ...]:
 
 
 def hexes_between(a: Hex, b: Hex) -> tuple[tuple[Hex, Meet], ...]:
-    """Every hex the centre-to-centre segment meets, with how, ordered from a to b.
+    """Every hex the center-to-center segment meets, with how, ordered from a to b.
 
     The endpoints are excluded; the result is translation invariant and cached per offset.
     """

@@ -48,6 +48,6 @@ def test_board_command(capsys):
     assert main(["undaunted", "board", str(WORKED), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert sorted(data["adjacency"]["17B"]) == sorted(["3B", "12A", "14A", "10B", "11A", "2A"])
-    assert "six neighbours" in data["reading"]
+    assert "six neighbors" in data["reading"]
     assert main(["undaunted", "board", str(WORKED), "--range", "2A", "17B", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"from": "2A", "to": "17B", "range": 1, "adjacent": True}

@@ -26,7 +26,7 @@ def test_worked_example_board():
     assert s.board.deployment_tiles("allied", "sniper") == ("1A",)
     assert s.board.deployment_tiles("axis", "scouts-b") == ("6B", "8A")
     assert s.token("allied", "sniper").tile is None                 # known unit, off the board
-    assert "six neighbours" in s.board.reading() and "no line of sight" in s.board.reading()
+    assert "six neighbors" in s.board.reading() and "no line of sight" in s.board.reading()
 
 
 def test_seeded_deck_is_shuffled_reproducibly():

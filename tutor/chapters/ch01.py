@@ -32,7 +32,7 @@ def _heights_board() -> Scenario:
 def _section_question() -> Question:
     board = bundled("los/empty-standard")
     h = (7, 3)
-    choices = ("Left flank only", "Centre only", "Both left flank and centre")
+    choices = ("Left flank only", "Center only", "Both left flank and center")
 
     def rule_fn():
         secs = board.board.sections(h)

@@ -2,7 +2,7 @@
 CARTAS DE TÁCTICA, and the card faces printed in the rulebook).
 
 The deck has 60 cards: 40 section cards and 20 tactic cards. The seed rulebook prints only a few
-card faces verbatim (Reconocimiento on the left flank, Batida in the centre, Apoyo aéreo) and names
+card faces verbatim (Reconocimiento on the left flank, Batida in the center, Apoyo aéreo) and names
 a few more (La hora de la verdad, Sanitarios y mecánicos, Emboscada, Orden directa del CG,
 Atrincherarse, Tras las líneas enemigas). The rest of the list — which cards, how many of each and
 what each does — is the published card list of the deck, used here as a fact. Every row says

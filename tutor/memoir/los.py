@@ -1,6 +1,6 @@
 """Line of sight (memoir44-rules-es.txt, LÍNEA DE VISIÓN; ALTURA DEL TERRENO Y LÍNEA DE VISIÓN).
 
-The line runs from the centre of the shooter's hex to the centre of the target's hex. A hex it
+The line runs from the center of the shooter's hex to the center of the target's hex. A hex it
 meets *obstructs* when it holds a unit, blocking terrain or a blocking obstacle, or is a half hex
 cut by the board edge. Heights (0/1/2) decide whether an obstruction *counts*:
 

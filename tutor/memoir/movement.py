@@ -389,7 +389,7 @@ _REACH: dict = {}           # content key (see _reach) -> Hex -> Reach
 
 def _reach(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> dict:
     """Hex -> Reach: the cheapest path to every reachable hex (the first found, as the explaining
-    search finds it: by number of steps, then neighbour order).
+    search finds it: by number of steps, then neighbor order).
 
     Memoised on the state, and across states by what the search reads: the terrain and obstacle
     layout, the unit's side, kind and badge, its hex and start, the move rules, and which hexes
@@ -415,7 +415,7 @@ def _reach(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> di
 
 
 class _Edges(dict):
-    """hex -> ((neighbour, cost, needs_start_adjacent, stops there, is a beach, terrain), …): the
+    """hex -> ((neighbor, cost, needs_start_adjacent, stops there, is a beach, terrain), …): the
     steps one unit kind may take from a hex, filled in as the searches reach each hex."""
 
     __slots__ = ("ignore", "kind", "layout", "nbrs", "obstacles", "terrain")
@@ -478,7 +478,7 @@ _LAST_EDGES: dict = {}      # (board, kind, ignore) -> the table made last (a ne
 
 def _unchanged_steps(prev: _Edges, obstacles, nbrs) -> dict:
     """The entries of ``prev`` (same board and terrain) still true with ``obstacles``: a hex's steps
-    read only its own terrain and its neighbours' ground, so entries next to a changed obstacle go."""
+    read only its own terrain and its neighbors' ground, so entries next to a changed obstacle go."""
     old = prev.obstacles
     changed = [h for h in old.keys() | obstacles.keys() if old.get(h) != obstacles.get(h)]
     dirty = set(changed)

@@ -9,7 +9,7 @@ memoir44-overlord-rules-pl.txt).
   player's hand plus the common card; Recon as the common card lets the active player keep either
   card drawn; Ambush may be played by either member, from a hand or the common card.
 * **Young Generals**: section cards only, 6 cards each, optionally no take ground and no overrun;
-  in its team mode a side is 2-3 players, each with sections of the board, the centre player the
+  in its team mode a side is 2-3 players, each with sections of the board, the center player the
   commander-in-chief.
 * **Overlord**: a 26 × 9 board, a commander-in-chief and up to three field generals per side. The
   chief hands 1-3 cards to the field generals (section cards only to the general of that

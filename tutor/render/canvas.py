@@ -201,8 +201,8 @@ def _draw_terrain(c: Canvas, scene: Scene) -> None:
 
 
 def _labels(b: _Batch, labels) -> None:
-    """Labels in the sizes and colours of ``style.LABEL``; a haloed label is first outlined in the
-    colour behind it, so no line strikes through it."""
+    """Labels in the sizes and colors of ``style.LABEL``; a haloed label is first outlined in the
+    color behind it, so no line strikes through it."""
     for lb in labels:
         size, bold, colour, halo = style.LABEL.get(lb.role, style.LABEL_DEFAULT)
         font = f"{'bold ' if bold else ''}{size}px"

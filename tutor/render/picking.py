@@ -1,6 +1,6 @@
 """Pixel geometry of a board, and exact picking: which hex holds a pixel.
 
-The lattice of ``tutor.hexes`` (hex centre ``(col, 3*row)``, integer corners) maps to pixels by
+The lattice of ``tutor.hexes`` (hex center ``(col, 3*row)``, integer corners) maps to pixels by
 an integer affine map::
 
     x = ox + sx * (lx + 1)        y = oy + sy * (ly + 2)

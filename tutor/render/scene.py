@@ -42,7 +42,7 @@ class Cell:
 
 @dataclass(frozen=True)
 class Art:
-    """Terrain or obstacle art (``style.TERRAIN_ART`` / ``OBSTACLE_ART``) anchored at a hex centre."""
+    """Terrain or obstacle art (``style.TERRAIN_ART`` / ``OBSTACLE_ART``) anchored at a hex center."""
 
     hex: Hex
     group: str            # "terrain" | "obstacle"
@@ -53,7 +53,7 @@ class Art:
 
 @dataclass(frozen=True)
 class UnitMarker:
-    """A unit: side (shape + colour), kind, figure count and badge, at a hex centre."""
+    """A unit: side (shape + color), kind, figure count and badge, at a hex center."""
 
     hex: Hex
     side: str
@@ -152,7 +152,7 @@ class Card:
 class Chip:
     """A small piece drawn on the marks layer at a pixel box: an Undaunted unit token (ready or
     suppressed), a control marker (scouted / controlled), an objective, a deployment or a target
-    marker. Its look is ``style.CHIP[kind]``, coloured by ``side``; ``role`` outlines it as a
+    marker. Its look is ``style.CHIP[kind]``, colored by ``side``; ``role`` outlines it as a
     highlight (``style.CARD_BORDER`` keys: selected, target, hit); ``key`` is what picking reports."""
 
     kind: str
@@ -327,7 +327,7 @@ def _hex_key(h: Hex):
 
 @lru_cache(maxsize=16)
 def _polygons(g: Geometry, board: Board) -> dict:
-    """Pixel polygons and centres of every hex of a board (cached: boards and geometries are values)."""
+    """Pixel polygons and centers of every hex of a board (cached: boards and geometries are values)."""
     return {h: (g.polygon(h, board), g.centre(h)) for h in board.hexes | board.half_hexes}
 
 

@@ -1,13 +1,13 @@
-"""How each thing looks: colours, and the terrain/obstacle/marker art as shape primitives.
+"""How each thing looks: colors, and the terrain/obstacle/marker art as shape primitives.
 
 Both renderers (``svg`` and ``canvas``) draw from these tables, so a board looks the same in a
-handout and in the app. Art is given in *lattice units* relative to a hex centre (a hex spans
+handout and in the app. Art is given in *lattice units* relative to a hex center (a hex spans
 x ±1 and y ±2 there, see ``tutor.hexes``) and scaled by the scene's geometry.
 
-Print and colour blindness: no two things differ by colour alone. Sides differ by shape (allied
+Print and color blindness: no two things differ by color alone. Sides differ by shape (allied
 circle, axis square); terrains by their art (trees, houses, contour rings, waves, dots); line of
 sight markers by shape and letter (× interior, L / R grazes, a dashed ring with ↓ for "too low").
-Colours follow the Okabe–Ito palette where a hue carries meaning.
+Colors follow the Okabe–Ito palette where a hue carries meaning.
 """
 
 from __future__ import annotations

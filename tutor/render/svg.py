@@ -1,4 +1,4 @@
-"""Scene → SVG text: print quality, readable in black and white and by colour-blind readers.
+"""Scene → SVG text: print quality, readable in black and white and by color-blind readers.
 
 ``svg(scene)`` is a pure function; ``state_svg(field, **highlight_roles)`` and
 ``los_svg(ruling)`` are the shortcuts notebooks and ``_repr_svg_`` use.
@@ -38,7 +38,7 @@ def _attr(fill, stroke, width, extra="") -> str:
 
 
 def _primitives(prims, x, y, sx, sy, k=1.0) -> list[str]:
-    """Art primitives (lattice units around a centre) as SVG elements."""
+    """Art primitives (lattice units around a center) as SVG elements."""
     out = []
     for p in prims:
         if isinstance(p, style.Circle):
@@ -395,7 +395,7 @@ def svg(scene: Scene) -> str:
 
 
 def _label(lb) -> str:
-    """A label in the size and colour of ``style.LABEL``, outlined in the colour behind it when
+    """A label in the size and color of ``style.LABEL``, outlined in the color behind it when
     its role has a halo (so no grid or section line strikes through it)."""
     size, bold, colour, halo = style.LABEL.get(lb.role, style.LABEL_DEFAULT)
     attrs = f' font-size="{_n(size)}"' + (' font-weight="bold"' if bold else "") + f' fill="{colour}"'

@@ -118,7 +118,7 @@ def board_scene(state, *, shades: dict | None = None, path=(), notes=(), selecte
     a dashed edge when suppressed).
 
     Highlights, all by tile id: ``shades`` {role: tiles} (``style.SHADE`` roles: selected, legal,
-    closed, target, path), ``path`` a movement line through tile centres, ``notes`` (tile, text)
+    closed, target, path), ``path`` a movement line through tile centers, ``notes`` (tile, text)
     pairs. ``selected`` / ``target``: "side:unit" keys of tokens to outline. ``legend``: place the
     legend under the board (pictures; a drill shows it as an HTML strip instead).
     """
@@ -219,7 +219,7 @@ def token_at(scene, x, y) -> str | None:
 def board_svg(state, *, highlight=(), path=(), title: str = "", note: str = "", legend: bool = True) -> str:
     """The board of an Undaunted ``GameState`` as SVG text: ``svg(board_scene(...))``, the same
     drawing as the live board. ``highlight`` outlines tiles; ``path`` draws a route through tile
-    centres; ``note`` is a line of text under the picture."""
+    centers; ``note`` is a line of text under the picture."""
     from tutor.render.svg import svg
     text = svg(board_scene(state, shades={"selected": highlight} if highlight else None, path=path, title=title,
                            legend=legend))

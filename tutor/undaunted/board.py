@@ -9,11 +9,11 @@ least 3 tiles from the mortar).
 **The reading used here.** The rulebook's figures (and the scenario book) lay the square tiles
 in rows, each row offset by half a tile from the next, like bricks in a wall: a tile touches the
 two tiles beside it in its row and two tiles in the row above and two in the row below — six
-neighbours, exactly the neighbours of a hex grid. So a tile's position is written in the
+neighbors, exactly the neighbors of a hex grid. So a tile's position is written in the
 project's doubled-width hex coordinates ``"col,row"`` (``tutor.hexes``; ``col + row`` even, row 0
 at the top): in one row tiles sit at cols 0, 2, 4, …, in the next row at cols 1, 3, 5, …;
-neighbours differ by (±2, 0) or (±1, ±1). Range is the hex distance ``tutor.hexes.distance``
-(1 for neighbours, 0 on the same tile): the number of tiles stepped through, the target's tile
+neighbors differ by (±2, 0) or (±1, ±1). Range is the hex distance ``tutor.hexes.distance``
+(1 for neighbors, 0 on the same tile): the number of tiles stepped through, the target's tile
 counted and the attacker's not. Tiles are named by their printed label ("17B": tile 17, side B),
 which is unique on a board because every tile has two sides and is laid once.
 
@@ -68,7 +68,7 @@ class Deployment:
 
 @dataclass(frozen=True, eq=False)
 class Board:
-    """The tiles of a scenario with precomputed neighbours and ranges (static during a game)."""
+    """The tiles of a scenario with precomputed neighbors and ranges (static during a game)."""
 
     tiles: tuple[Tile, ...]
     deployments: tuple[Deployment, ...] = ()
@@ -101,7 +101,7 @@ class Board:
         return self._dist[(a, b)] == 1
 
     def range(self, a: str, b: str) -> int:
-        """Tiles from a to b, a not counted: 0 same tile, 1 neighbours (BOJOVÉ AKCE, range bonus)."""
+        """Tiles from a to b, a not counted: 0 same tile, 1 neighbors (BOJOVÉ AKCE, range bonus)."""
         return self._dist[(a, b)]
 
     def within(self, tile_id: str, lo: int, hi: int | None = None) -> tuple[str, ...]:
@@ -119,7 +119,7 @@ class Board:
     def reading(self) -> str:
         """The adjacency and range reading, in one paragraph for the tutor."""
         return ("Tiles are laid in offset rows like bricks: each tile touches two tiles in its row and "
-                "two above and two below (six neighbours, like hexes). Positions are doubled-width "
+                "two above and two below (six neighbors, like hexes). Positions are doubled-width "
                 "\"col,row\" coordinates; range is the number of tiles from attacker to target, the "
                 "attacker's tile not counted (0 on the same tile, 1 next door). There is no line of sight.")
 

@@ -71,7 +71,7 @@ def add_commands(subparsers) -> None:
     cf.add_argument("--json", action="store_true")
     cf.set_defaults(func=cmd_conflicts)
 
-    b = sub.add_parser("board", help="a scenario's tiles, neighbours and ranges (the reading used)")
+    b = sub.add_parser("board", help="a scenario's tiles, neighbors and ranges (the reading used)")
     b.add_argument("scenario")
     b.add_argument("--range", nargs=2, metavar=("FROM", "TO"), help="tiles from one tile to another")
     b.add_argument("--json", action="store_true")

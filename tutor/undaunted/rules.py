@@ -280,10 +280,10 @@ PLATOON_NOTE = _r("und.platoon.note", "ČETA",
                   "The platoon chapter is a historical and strategic note with no effect on the rules.")
 PLATOON_GUNNERS = _r("und.platoon.gunners", "ČETA – POKRAČOVÁNÍ",
                      "Kulometčíci vynikají při útoku a obraně",
-                     "Machine gunners excel in attack and defence.")
+                     "Machine gunners excel in attack and defense.")
 PLATOON_SNIPER = _r("und.platoon.sniper", "ČETA – POKRAČOVÁNÍ",
                     "Mají nejvyšší hodnotu útoku a obrany ve hře",
-                    "Snipers have the highest attack and defence values in the game.")
+                    "Snipers have the highest attack and defense values in the game.")
 
 # --- end of game ------------------------------------------------------------------------------
 GAME_END = _r("und.victory", "KONEC HRY",

@@ -194,6 +194,6 @@ class Drill(W.VBox):
         self.board.click(x, y)
 
     def click_hex(self, h) -> None:
-        """Click the centre of hex h."""
+        """Click the center of hex h."""
         x, y = self.board.scene.geometry.centre(h)
         self.board.click(x, y)
