@@ -372,7 +372,7 @@ _CSS = """<style>
 .tutor-nav{display:flex;justify-content:space-between;gap:1em;align-items:baseline;
   border-top:1px solid #d0d7de;border-bottom:1px solid #d0d7de;padding:.4em .2em;margin:.6em 0;
   font-size:14px}
-.tutor-nav a{text-decoration:none;color:#0b5cad}
+.tutor-nav a{text-decoration:underline;color:#0b5cad}
 .tutor-nav a:hover{text-decoration:underline}
 .tutor-nav .tutor-here{color:#57606a}
 .tutor-contents{font-size:14px;line-height:1.8;padding:.3em .6em;margin:.2em 0 .6em;background:#f6f8fa;
@@ -383,7 +383,7 @@ _CSS = """<style>
 .tutor-index th{text-align:left;border-bottom:2px solid #d0d7de;padding:.35em .5em}
 .tutor-index td{border-bottom:1px solid #eaeef2;padding:.35em .5em;vertical-align:top}
 .tutor-index .tutor-soon{color:#8c959f}
-.tutor-index a{color:#0b5cad;font-weight:600;text-decoration:none}
+.tutor-index a{color:#0b5cad;font-weight:600;text-decoration:underline}
 .tutor-index a:hover{text-decoration:underline}
 .tutor-index .tutor-cite{color:#57606a;font-size:12px}
 .tutor-done{color:#1a7f37;font-weight:600}

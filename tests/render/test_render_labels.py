@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tutor.hexes import fmt
 from tutor.memoir import game as G
 from tutor.render import style
 from tutor.render.scene import highlights, label_box, scene
@@ -134,3 +135,23 @@ def test_play_a_battle_boards_have_no_overlapping_labels():
                 assert any("dice" in n.text or "die" in n.text for n in sc.notes)
                 assert overlaps(sc.labels + sc.notes) == []
     assert checked > 10
+
+
+def test_canvas_outlines_every_label_before_writing_any(monkeypatch):
+    """The live board draws each coordinate outlined in its hex colour, and every outline before
+    any text: an outline drawn later would wipe out a neighbour's label."""
+    pytest.importorskip("ipycanvas")
+    from ipycanvas import Canvas
+
+    from tutor.render import canvas as cv
+    calls = []
+    monkeypatch.setattr(Canvas, "stroke_text", lambda self, t, x, y, max_width=None: calls.append(("halo", t)))
+    monkeypatch.setattr(Canvas, "fill_text", lambda self, t, x, y, max_width=None: calls.append(("text", t)))
+    field = load(ROOT / "scenarios" / "pegasus-bridge.yaml")
+    sc = scene(field)
+    cv.draw(Canvas(width=sc.width, height=sc.height), sc, "terrain")
+    coords = {fmt(h) for h in field.board.hexes}
+    halos = [i for i, (op, t) in enumerate(calls) if op == "halo" and t in coords]
+    texts = [i for i, (op, t) in enumerate(calls) if op == "text" and t in coords]
+    assert len(halos) == len(texts) == len(coords)
+    assert max(halos) < min(texts)

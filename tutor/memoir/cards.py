@@ -225,6 +225,9 @@ _COUNTS = {  # published list: probe 4/5/4, attack 3/4/3, assault 2/2/2, recon 2
 _UNITS = {"recon": 1, "probe": 2, "attack": 3, "assault": ALL}
 
 
+# Card names as printed on the English edition's cards ("Probe Center", "Recon in Force", "Medics &
+# Mechanics", "Move Out!"): checked against bga-devs/bga-memoir, modules/php/Cards/Standard/*.php
+# (each card's ``$this->name``); the Spanish names beside them (``name_es``) are the seed's.
 def _section_cards() -> list[Card]:
     out = []
     for family, counts in _COUNTS.items():

@@ -203,13 +203,16 @@ def _draw_terrain(c: Canvas, scene: Scene) -> None:
 def _labels(b: _Batch, labels) -> None:
     """Labels in the sizes and colors of ``style.LABEL``; a haloed label is first outlined in the
     color behind it, so no line strikes through it."""
-    for lb in labels:
+    texts = []
+    for lb in labels:                 # every outline first (a batch draws in first-seen order) …
         size, bold, colour, halo = style.LABEL.get(lb.role, style.LABEL_DEFAULT)
         font = f"{'bold ' if bold else ''}{size}px"
         align = {"middle": "center", "end": "right"}.get(lb.anchor, "left")
         if halo:
             b.add(("halo", font, lb.halo or style.PAPER, align), (lb.text, lb.x, lb.y))
-        b.add(("text", font, colour, align), (lb.text, lb.x, lb.y))
+        texts.append((("text", font, colour, align), (lb.text, lb.x, lb.y)))
+    for key, item in texts:           # … then every text, so no outline covers another label
+        b.add(key, item)
 
 
 def _draw_shades(c: Canvas, scene: Scene) -> None:

@@ -35,6 +35,7 @@ CSS = """<style>
 .tutor-status { font-size: 13px; min-height: 1.6em; }
 .tutor-status.bad { color: #a3320b; font-weight: bold; }
 .tutor-board, .tutor-board:focus { outline: none; touch-action: manipulation; }
+.lm-TabBar-tabLabel, .jupyter-widget-Collapse-header { color: #222222 !important; }
 .tutor-sr { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
   white-space: nowrap; }
 </style>"""
