@@ -546,7 +546,7 @@ class BattleApp(W.VBox):
 
     def save_name(self) -> str:
         name = str(self.game.scenario).replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0] or "battle"
-        return f"{name}-seed{self.game.seed}-{self.game.length}.json"
+        return f"{name}-game{self.game.seed}-{self.game.length}.json"
 
     def save_link(self) -> str:
         data = base64.b64encode(self.save_text().encode("utf-8")).decode("ascii")
