@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "tutor.render.cli",         # render
     "tutor.undaunted.cli",      # undaunted …
     "tutor.lab.cli",            # import-m44, link, handouts
+    "tutor.serve",              # app
 )
 
 

@@ -34,6 +34,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor import paths
+
 MEMOIR = "Memoir '44"
 UNDAUNTED = "Undaunted: Normandy"
 GAMES = (MEMOIR, UNDAUNTED)
@@ -194,7 +196,7 @@ def notebooks_dir() -> Path | None:
     candidates = []
     if os.environ.get("TUTOR_NOTEBOOKS"):
         candidates.append(Path(os.environ["TUTOR_NOTEBOOKS"]))
-    candidates += [Path(__file__).resolve().parent.parent / "notebooks", Path.cwd()]
+    candidates += [paths.NOTEBOOKS, Path.cwd()]
     for c in candidates:
         if (c / INDEX).is_file():
             return c

@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 import yaml
 
+from tutor import paths
 from tutor.errors import InputError
 from tutor.hexes import Board, Hex, fmt, parse_hex
 from tutor.hexes import board as board_named
@@ -324,7 +325,7 @@ def _check_cards(v, data, where: str) -> None:
                          f"{{axis: N, allied: N}}, where N may be {{start: n, grow_to: m}}")
 
 
-SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+SCENARIOS_DIR = paths.SCENARIOS  # the repository's scenarios/, or the installed copy
 
 
 def bundled(name: str):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
+from tutor import paths
 from tutor.explain import Explained, events_html, moves_html, plural, rules_html, show
 from tutor.hexes import parse_hex
 from tutor.memoir import rules as R
@@ -24,7 +25,7 @@ from tutor.memoir.state import load as load_state
 from tutor.quiz import Question, ask
 from tutor.scenario import Scenario
 
-SCENARIOS = Path(__file__).resolve().parent.parent.parent / "scenarios"
+SCENARIOS = paths.SCENARIOS
 
 
 # ---------------------------------------------------------------------------------------------

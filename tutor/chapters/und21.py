@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from html import escape
-from pathlib import Path
 
+from tutor import paths
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
 from tutor.render.undaunted import NAMES, board_html, card_title, render_card, zones_html
@@ -25,8 +25,7 @@ from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.deck import Zones
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-WORKED = ROOT / "scenarios" / "undaunted" / "worked-example.yaml"
+WORKED = paths.SCENARIOS / "undaunted" / "worked-example.yaml"
 
 SIDE_LABEL = {"allied": "Allies (US)", "axis": "Axis (German)"}
 
@@ -107,7 +106,7 @@ def card_kinds_svg() -> str:
     return svg(card_scene(rows, title="Three kinds of card"))
 
 
-LA_RAYE = ROOT / "scenarios" / "undaunted" / "la-raye.yaml"
+LA_RAYE = paths.SCENARIOS / "undaunted" / "la-raye.yaml"
 
 
 @lru_cache(maxsize=1)

@@ -19,10 +19,9 @@ from fractions import Fraction
 from html import escape
 from pathlib import Path
 
+from tutor import paths
 from tutor.errors import InputError
 from tutor.hexes import row_major
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
@@ -377,8 +376,8 @@ def handout_html(chapter: str) -> str:
     if sheet is None:
         raise InputError(f"chapter {num} has no handout yet: handouts exist for chapters "
                          f"{', '.join(sorted(SHEETS))}")
-    boards = "".join(_board_html(ROOT / "scenarios" / b) for b in sheet.boards
-                     if (ROOT / "scenarios" / b).is_file())
+    boards = "".join(_board_html(paths.SCENARIOS / b) for b in sheet.boards
+                     if (paths.SCENARIOS / b).is_file())
     if sheet.pictures:
         import tutor.chapters.ch02  # noqa: F401  (registers the setup, card and turn rules)
         boards += "".join(_picture(svg_text, note) for svg_text, note in _PICTURES[sheet.pictures]())

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tutor import hexes
+from tutor import hexes, paths
 from tutor.errors import InputError
 from tutor.undaunted.board import Board, Deployment, Tile
 from tutor.undaunted.cards import CARD_IDS, CARDS, SQUADS, UNIT_IDS
@@ -278,5 +278,5 @@ def load(path, rng=None) -> GameState:
 
 
 def scenarios_dir() -> Path | None:
-    here = Path(__file__).resolve().parent.parent.parent / "scenarios" / "undaunted"
+    here = paths.SCENARIOS / "undaunted"
     return here if here.is_dir() else None

@@ -1,0 +1,59 @@
+"""`tutor app`'s settings: voila.json (one source for `voila` and `tutor app`) plus its options."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tutor import cli, paths, serve
+
+VOILA_JSON = json.loads((paths.CHECKOUT / "voila.json").read_text(encoding="utf-8"))
+
+
+def test_in_a_checkout_the_course_is_the_repository():
+    assert paths.COURSE == paths.CHECKOUT
+    assert (paths.NOTEBOOKS / "index.ipynb").is_file() and (paths.SCENARIOS / "showcase.yaml").is_file()
+    # A notebook's relative path to a scenario works in the checkout and in tutor/_course alike.
+    assert (paths.NOTEBOOKS / "../scenarios/showcase.yaml").resolve() == (paths.SCENARIOS / "showcase.yaml")
+
+
+def test_tutor_app_serves_voila_json_with_only_its_options_on_top():
+    cfg = serve.app_config()
+    assert cfg["Voila"]["root_dir"] == str(paths.NOTEBOOKS.resolve())
+    assert cfg["Voila"]["open_browser"] is True
+    assert cfg["VoilaConfiguration"].pop("kernel_spec_manager_class") == "tutor.serve.ThisPython"
+    expected = json.loads(json.dumps(VOILA_JSON))
+    expected["Voila"].update(root_dir=cfg["Voila"]["root_dir"], open_browser=True)
+    assert cfg == expected
+
+
+def test_options_override_voila_json():
+    cfg = serve.app_config(port=9123, host="0.0.0.0", open_browser=False, preheat=True, pool_size=2)
+    assert (cfg["Voila"]["port"], cfg["Voila"]["ip"], cfg["Voila"]["open_browser"]) == (9123, "0.0.0.0", False)
+    assert cfg["VoilaConfiguration"]["preheat_kernel"] is True
+    assert cfg["VoilaConfiguration"]["default_pool_size"] == 2
+    off = serve.app_config(preheat=False)
+    assert off["VoilaConfiguration"]["preheat_kernel"] is False
+
+
+@pytest.mark.parametrize("host,loopback", [("localhost", True), ("127.0.0.1", True), ("::1", True),
+                                           ("0.0.0.0", False), ("192.168.1.20", False), ("school.example", False)])
+def test_loopback(host, loopback):
+    assert serve.is_loopback(host) is loopback
+
+
+@pytest.mark.parametrize("argv,says", [(["app", "--port", "0"], "--port 0 is not a port"),
+                                       (["app", "--port", "70000"], "allowed are 1-65535"),
+                                       (["app", "--pool-size", "0"], "--pool-size 0"),
+                                       (["app", "--port", "x"], "invalid int value")])
+def test_bad_options_are_one_line_and_status_2(argv, says, capsys):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_kernels_run_this_python():
+    import sys
+    spec = serve.ThisPython().get_kernel_spec("python3")
+    assert spec.argv[0] == sys.executable and "ipykernel_launcher" in spec.argv

@@ -1,0 +1,166 @@
+"""``tutor app``: serve the course with Voilà, from any folder, after a plain ``pip install``.
+
+The settings are the project's ``voila.json`` (the one ``voila`` reads in the repository root;
+an installed package carries a copy, see ``tutor.paths``): the landing page hook, sources
+stripped, kernel culling, the input limits. ``tutor app`` reads that file, points
+``Voila.root_dir`` at the course's notebooks wherever they are, applies its own options on top
+(port, host, browser, preheated kernels) and runs Voilà's standalone server in this process, so
+Ctrl-C stops the server and its kernels. No ``voila.json`` or ``voila.py`` of the current folder
+is read.
+
+Kernels run this Python (the one whose ``tutor`` package is serving), whatever ``python3``
+kernel spec the machine has installed elsewhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import json
+import os
+import sys
+from functools import cache
+from pathlib import Path
+
+from tutor import paths
+from tutor.errors import InputError
+
+LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
+
+
+def settings(path: Path | None = None) -> dict:
+    """The course's Voilà settings (``voila.json``) as a dict of traitlets sections."""
+    path = path or paths.VOILA_JSON
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"{path}: the app's settings are missing (reinstall the package)") from None
+    if not isinstance(data, dict) or not isinstance(data.get("Voila", {}), dict):
+        raise InputError(f"{path}: not a Voilà settings file (a mapping of sections such as \"Voila\")")
+    return data
+
+
+def is_loopback(host: str) -> bool:
+    if host.lower() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def app_config(port: int | None = None, host: str | None = None, open_browser: bool = True,
+               preheat: bool | None = None, pool_size: int | None = None) -> dict:
+    """``voila.json`` with the course folder and the command's options applied: what ``tutor
+    app`` hands to Voilà. An option left at None keeps ``voila.json``'s value (or Voilà's)."""
+    cfg = settings()
+    voila = cfg.setdefault("Voila", {})
+    root = voila.get("root_dir", "notebooks")
+    voila["root_dir"] = str((paths.COURSE / root).resolve())
+    voila["open_browser"] = open_browser
+    if port is not None:
+        voila["port"] = port
+    if host is not None:
+        voila["ip"] = host
+    conf = cfg.setdefault("VoilaConfiguration", {})
+    conf["kernel_spec_manager_class"] = "tutor.serve.ThisPython"
+    if preheat is not None:
+        conf["preheat_kernel"] = preheat
+    if pool_size is not None:
+        conf["default_pool_size"] = pool_size
+    return cfg
+
+
+@cache
+def _this_python():
+    from ipykernel.kernelspec import RESOURCES, get_kernel_dict
+    from jupyter_client.kernelspec import NATIVE_KERNEL_NAME, KernelSpecManager, NoSuchKernel
+
+    class ThisPython(KernelSpecManager):
+        """The ``python3`` kernel is always this interpreter (``sys.executable``)."""
+
+        def get_kernel_spec(self, kernel_name):
+            if kernel_name.lower() != NATIVE_KERNEL_NAME:
+                raise NoSuchKernel(kernel_name)
+            return self.kernel_spec_class(resource_dir=RESOURCES, **get_kernel_dict())
+
+        def find_kernel_specs(self):
+            return {NATIVE_KERNEL_NAME: RESOURCES}
+
+    return ThisPython
+
+
+def __getattr__(name):
+    # Voilà imports the kernel spec manager class by name; jupyter_client is imported only then.
+    if name == "ThisPython":
+        return _this_python()
+    raise AttributeError(name)
+
+
+def see_base_data_files() -> None:
+    """Voilà's templates and the widgets' front-end extensions are data files under
+    ``<prefix>/share/jupyter`` of the Python they were installed into. In a virtual environment
+    made with ``--system-site-packages`` Voilà may come from the base Python, whose data folder
+    Jupyter does not search: add it to ``JUPYTER_PATH`` then (and only then)."""
+    import voila
+
+    if Path(voila.__file__).resolve().is_relative_to(Path(sys.prefix).resolve()):
+        return
+    base = Path(sys.base_prefix) / "share" / "jupyter"
+    if base.is_dir():
+        paths_now = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([*paths_now, str(base)])
+
+
+def serve(cfg: dict) -> int:
+    """Run Voilà's standalone server with these settings until Ctrl-C (or SIGTERM)."""
+    from traitlets.config import Config
+    from voila.app import Voila
+
+    see_base_data_files()
+
+    app = Voila(config=Config(cfg))
+    app.config_file_paths = []  # only these settings: no voila.json/voila.py of the current folder
+    app.initialize([])
+    app.start()  # returns after Ctrl-C, once the kernels are shut down
+    return 0
+
+
+def cmd_app(args) -> int:
+    if args.port is not None and not 1 <= args.port <= 65535:
+        raise InputError(f"tutor app: --port {args.port} is not a port: allowed are 1-65535")
+    if args.pool_size is not None and args.pool_size < 1:
+        raise InputError(f"tutor app: --pool-size {args.pool_size}: allowed is 1 or more "
+                         "(preheated kernels per page)")
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        raise InputError("tutor app: Voilà is not installed: pip install 'tutor[app]'") from None
+    cfg = app_config(args.port, args.host, not args.no_browser, args.preheat, args.pool_size)
+    host = cfg["Voila"].get("ip", "localhost")
+    if not is_loopback(host):
+        print(f"tutor app: warning: serving on {host}, not this computer only: anyone who can reach "
+              "it can open the course (each visitor gets a kernel); --host 127.0.0.1 keeps it local",
+              file=sys.stderr)
+    try:
+        return serve(cfg)
+    except KeyboardInterrupt:  # Ctrl-C before the server was up
+        return 130
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("app", help="serve the course in the browser (Voilà, the project's settings)",
+                       description="Serve the course with Voilà and the project's settings "
+                                   "(voila.json), from any folder. Ctrl-C stops it.")
+    p.add_argument("--port", type=int, default=None, help="port to serve on (default 8866; the next "
+                   "free one if taken)")
+    p.add_argument("--host", default=None, help="address to listen on (default localhost; "
+                   "0.0.0.0 serves a classroom network)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--preheat", action=argparse.BooleanOptionalAction, default=None,
+                   help="keep a kernel started ahead for each page (faster pages, more memory); "
+                   "default as in voila.json")
+    p.add_argument("--pool-size", type=int, default=None, metavar="N",
+                   help="preheated kernels per page (with --preheat)")
+    p.set_defaults(func=cmd_app)
+
