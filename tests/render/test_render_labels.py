@@ -155,3 +155,25 @@ def test_canvas_outlines_every_label_before_writing_any(monkeypatch):
     texts = [i for i, (op, t) in enumerate(calls) if op == "text" and t in coords]
     assert len(halos) == len(texts) == len(coords)
     assert max(halos) < min(texts)
+
+
+def test_a_board_describes_itself_for_screen_readers():
+    from tutor.render.scene import Line, Mark, describe
+    field = load(ROOT / "scenarios" / "pegasus-bridge.yaml")
+    h = next(iter(field.units))
+    u = field.units[h]
+    text = describe(scene(field, highlights(legal=[(8, 4)], lines=[Line(h, (14, 4), "sight")],
+                                            marks=[Mark((13, 5), "interior")], notes=[(h, "3 dice")])))
+    assert f"{u.side} {u.kind} on {fmt(h)}" in text and "Marked: legal: 8,4." in text
+    assert f"Line of sight: clear from {fmt(h)} to 14,4." in text and "On 13,5: line passes through" in text
+    assert f"{fmt(h)}: 3 dice." in text and "river on" in text
+
+
+def test_an_undaunted_map_describes_its_tiles_and_tokens():
+    pytest.importorskip("ipywidgets")
+    from tutor.render.scene import describe
+    from tutor.widgets import UndauntedBoard
+    b = UndauntedBoard(str(ROOT / "scenarios" / "undaunted" / "worked-example.yaml"), seed=1)
+    text = describe(b.board.scene)
+    assert text.startswith("Map") and "tiles:" in text and " on " in text
+    assert "An empty board" not in b.alt.value

@@ -83,7 +83,7 @@ def deck_table() -> Explained:
     sec = sum(r["count"] for r in rows if r["type"] == "section")
     tac = sum(r["count"] for r in rows if r["type"] == "tactic")
     head = (f"<p><b>{sec + tac} cards</b>: {sec} section cards and {tac} tactic cards.</p>")
-    return Explained(head + '<div style="max-height:420px;overflow:auto"><table class="tutor-obs"><tr><th>card</th>'
+    return Explained(head + '<div style="max-height:420px;overflow:auto" tabindex="0" role="group" aria-label="the cards"><table class="tutor-obs"><tr><th>card</th>'
                      "<th>type</th><th>copies</th><th>what it does</th><th>source</th></tr>" + "".join(body)
                      + "</table></div>")
 

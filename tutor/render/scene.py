@@ -558,6 +558,28 @@ def describe(sc: Scene) -> str:
         for n in sc.notes:
             h = pick(sc.geometry, sc.board, n.x, n.y - sc.geometry.sy * 16 / 15)
             out.append(f"{fmt(h)}: {n.text}." if h is not None else f"{n.text}.")
+    if sc.board is None and any(lb.role == "tile" for lb in sc.labels):      # an Undaunted map of tiles
+        from tutor.render.undaunted import TH, TW
+        tiles, boxes, last = [], [], None
+        for lb in sc.labels:
+            if lb.role == "tile":           # written 7 px right of and 17 px below the tile's corner
+                tiles.append(lb.text)
+                boxes.append((lb.text, lb.x - 7, lb.y - 17))
+                last = len(tiles) - 1
+            elif lb.role == "cover" and last is not None:
+                tiles[last] += f" ({lb.text})"
+        title = next((lb.text for lb in sc.labels if lb.role == "title"), "")
+        out.append(f"Map{': ' + title if title else ''}, {len(tiles)} tiles: {', '.join(tiles)}.")
+
+        def tile_of(x, y) -> str:
+            return next((t for t, bx, by in boxes if bx <= x < bx + TW and by <= y < by + TH), "")
+
+        for c in sc.chips:
+            what = style.CHIP_LABEL.get(c.kind, c.kind)
+            tile = tile_of(c.x + c.w / 2, c.y + c.h / 2)
+            out.append(f"{c.side + ' ' if c.side else ''}{what}{' ' + c.text if c.text else ''}"
+                       f"{' on ' + tile if tile else ''}.")
+        out += [f"{n.text}." for n in sc.notes]
     for r in sc.card_rows:
         cards = ", ".join((c.title if c.face_up else "face down") + (f" ({style.CARD_ROLE_LABEL.get(c.role, c.role)})"
                                                                       if c.role else "") for c in r.cards)

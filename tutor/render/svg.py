@@ -11,7 +11,16 @@ from xml.sax.saxutils import escape
 
 from tutor.hexes import Hex
 from tutor.render import style
-from tutor.render.scene import Card, CardRow, Highlights, Scene, banded_labels, los_highlights, title_lines
+from tutor.render.scene import (
+    Card,
+    CardRow,
+    Highlights,
+    Scene,
+    banded_labels,
+    describe,
+    los_highlights,
+    title_lines,
+)
 from tutor.render.scene import highlights as make_highlights
 from tutor.render.scene import scene as make_scene
 
@@ -324,7 +333,8 @@ def svg(scene: Scene) -> str:
     g = scene.geometry
     sx, sy = (g.sx, g.sy) if g else (26, 15)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}"'
-           f' font-family="{FONT}" style="width:100%;height:auto;max-width:{style.board_max_width(W, H)}">',
+           f' font-family="{FONT}" style="width:100%;height:auto;max-width:{style.board_max_width(W, H)}"'
+           f' role="img" aria-label="{escape(describe(scene))}">',
            _DEFS,
            f'<rect width="{W}" height="{H}" fill="{style.PAPER}"/>']
     if scene.title:

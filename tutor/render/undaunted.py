@@ -74,7 +74,7 @@ def zones_svg(z: Zones, *, title: str = "", zones=ZONE_NAMES, open_draw: bool = 
 
 
 def zones_html(z: Zones, **kw) -> str:
-    return f'<div style="overflow-x:auto">{zones_svg(z, **kw)}</div>'
+    return f'<div style="overflow-x:auto" tabindex="0" role="group" aria-label="card zones">{zones_svg(z, **kw)}</div>'
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,4 +229,4 @@ def board_svg(state, *, highlight=(), path=(), title: str = "", note: str = "", 
 
 
 def board_html(state, **kw) -> str:
-    return f'<div style="overflow-x:auto">{board_svg(state, **kw)}</div>'
+    return f'<div style="overflow-x:auto" tabindex="0" role="group" aria-label="map">{board_svg(state, **kw)}</div>'

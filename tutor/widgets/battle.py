@@ -808,7 +808,7 @@ class BattleApp(W.VBox):
             rows.append(f'<details{new}><summary>{esc(e.text)} <span class="cite">— {esc(r.heading)} (why?)</span>'
                         f'</summary><div class="rule-sum">{esc(r.summary)}</div>{quote_html(r, tag="q")}'
                         f'<div class="cite rule-sum">{esc(r.cite)}</div></details>')
-        return '<div class="tutor-log"><b>Event log</b> (latest first; tap an event for its rule)' + "".join(rows) + "</div>"
+        return '<div class="tutor-log" tabindex="0" role="log" aria-label="event log"><b>Event log</b> (latest first; tap an event for its rule)' + "".join(rows) + "</div>"
 
     def _why_html(self) -> str:
         if self.refusal is not None:
