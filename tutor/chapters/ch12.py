@@ -111,7 +111,7 @@ def group_ruling(g: G.Game, hexes) -> tuple[bool, str]:
     try:
         A.check_targets(g.state.units, g.side, hexes)
     except IllegalAction as exc:
-        return False, str(exc.args[0]) if exc.args else str(exc)
+        return False, exc.reason
     key = set(hexes)
     legal = any(set(a.split()[1:]) == {fmt(h) for h in key} for a in G.legal_actions(g))
     assert legal, "check_targets and legal_actions disagree"

@@ -130,7 +130,7 @@ def give_ruling(g: G.Game, card: str, fg: str) -> tuple[G.Game | None, str]:
         return None, verdict(f"Refused: {exc}.", False)
     except IllegalAction as exc:
         rule = getattr(exc, "rule", None)
-        msg = str(exc.args[0]) if exc.args else str(exc)
+        msg = exc.reason                       # the words; the rule is cited below, as a book
         return None, verdict(f"Refused: {msg}.", False) + (rules_html([rule]) if rule is not None else "")
 
 
@@ -338,7 +338,7 @@ class ChiefDesk:
             self.after = G.apply(before, action)
         except (IllegalAction, InputError) as exc:
             rule = getattr(exc, "rule", None)
-            self.say(verdict(f"Refused: {exc.args[0] if exc.args else exc}.", False)
+            self.say(verdict(f"Refused: {getattr(exc, 'reason', exc)}.", False)
                      + (rules_html([rule]) if rule is not None else ""))
             return
         evs = [e for e in events_between(before, self.after) if e.kind in self.KEEP]

@@ -281,7 +281,7 @@ class Lab(LosExplorer):
         a = self.answer
         if isinstance(a, (InputError, IllegalAction)):
             rule = getattr(a, "rule", None)
-            self.say(esc(a), bad=True)
+            self.say(esc(getattr(a, "reason", a)), bad=True)
             self.explain(rules_html([rule]) if rule is not None else "")
             return
         if q == "Attack odds" and a is None:

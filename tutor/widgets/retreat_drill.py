@@ -167,7 +167,7 @@ class RetreatDrill(Drill):
         try:
             self.ruling = retreat_ruling(self.game, s.unit, s.flags, None)
         except (IllegalAction, InputError) as exc:
-            self.error = str(exc)
+            self.error = getattr(exc, "reason", str(exc))     # the rule is cited as a book, not a file
             return scene(self.game, highlights(selected=[s.unit]), title="", legend=False)
         r = self.ruling
         k = s.shown
