@@ -72,11 +72,89 @@ def tap_hex(page, board: int, scenario: str, h, touch: bool) -> None:
     box = page.evaluate(BOARD_JS, board)
     k = box["width"] / scene_width(scenario)
     x, y = Geometry().centre(h)
-    px, py = box["left"] + x * k, box["top"] + y * k
+    tap_at(page, box["left"] + x * k, box["top"] + y * k, touch)
+
+
+def tap_at(page, px, py, touch: bool) -> None:
     if touch:
         page.touchscreen.tap(px, py)
     else:
         page.mouse.click(px, py)
+
+
+def _order_board():
+    from tutor.chapters import ch03
+    b = ch03.OrderBoard()
+    return b.hand.scene, b.board.scene
+
+
+def _air_strike():
+    from tutor.chapters import ch12
+    return (ch12.AirStrike(seed=12).board.scene,)
+
+
+def _chief_desk():
+    from tutor.chapters import ch14
+    d = ch14.ChiefDesk(seed=14)
+    return d.cards.scene, d.board.scene
+
+
+# The boards that are not the drill base's: notebook -> (their scenes in page order, as the page
+# builds them; [(canvas, hex or ("card", row, index), text shown after the tap, canvas whose pixels
+# change or None)]). The text is looked for anywhere on the page.
+OTHER_BOARDS = {
+    "03-command-cards-and-orders.ipynb": (_order_board, [
+        (1, (9, 7), "Play a card first", None), (0, ("card", 0, 0), "may receive an order now", 1),
+        (1, (5, 5), "the card allows no order", None), (1, (9, 7), "receives an order", 1)]),
+    "12-air-power.ipynb": (_air_strike, [
+        (0, (0, 8), "holds no enemy unit", None), (0, (10, 2), "Targets: 10,2", 0)]),
+    "14-operation-overlord.ipynb": (_chief_desk, [
+        (1, (5, 5), "Tap a card of the chief", None), (0, ("card", 0, 0), "Now tap a general", 0),
+        (1, (5, 5), "goes only to the center field general", None)]),
+}
+
+
+def _point(sc, target):
+    """Scene pixel of a hex centre or of the middle of card ``index`` of card row ``row``."""
+    if target[0] == "card":
+        bx, by, bw, bh = sc.card_rows[target[1]].boxes()[target[2]]
+        return bx + bw / 2, by + bh / 2
+    return sc.geometry.centre(target)
+
+
+@pytest.mark.parametrize("notebook", list(OTHER_BOARDS))
+def test_tap_the_other_boards(app, chromium, notebook):
+    scenes_fn, taps = OTHER_BOARDS[notebook]
+    scenes = scenes_fn()
+    context = chromium.new_context(viewport=SIZES["laptop"][0])
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(app + f"voila/render/{notebook}")
+        wait_for_voila(page)
+        wait_for_widgets_settled(page)
+        page.locator("canvas.tutor-board").nth(len(scenes) - 1).scroll_into_view_if_needed()
+        for i in range(len(scenes)):
+            page.wait_for_function(f"(() => {{ const b = ({BOARD_JS})({i}); return b && b.ink > 2000; }})()")
+        for canvas, target, text, watch in taps:
+            page.locator("canvas.tutor-board").nth(canvas).scroll_into_view_if_needed()
+            before = page.evaluate(BOARD_JS, watch)["hash"] if watch is not None else None
+            box = page.evaluate(BOARD_JS, canvas)
+            k = box["width"] / scenes[canvas].width
+            x, y = _point(scenes[canvas], target)
+            tap_at(page, box["left"] + float(x) * k, box["top"] + float(y) * k, False)
+            page.get_by_text(text, exact=False).first.wait_for()
+            if watch is not None:
+                page.wait_for_function(f"(() => ({BOARD_JS})({watch}).hash !== {before})()")
+        if os.environ.get("TUTOR_SCREENSHOTS") == "1":
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"board-{notebook}-laptop.png"))
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"board-{notebook}-laptop-FAILED.png"))
+        raise
+    finally:
+        context.close()
 
 
 # Every board at the laptop size; the tablet with touch for the drills of this issue and chapter 1.

@@ -37,7 +37,7 @@ class Slot:
 
     def describe(self) -> str:
         n = "all" if self.count is None else str(self.count)
-        what = "/".join(sorted(self.kinds)) if self.kinds else "unit"
+        what = "/".join(sorted(self.kinds)) if self.kinds else ("unit" if self.count == 1 else "units")
         where = f" in {'/'.join(sorted(self.sections))}" if self.sections else ""
         extra = " adjacent to the enemy" if self.adjacent else " that lost figures" if self.damaged else ""
         return f"{n} {what}{where}{extra}" + (f" ({self.label})" if self.label else "")
