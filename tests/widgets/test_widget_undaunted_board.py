@@ -144,3 +144,16 @@ def test_a_tap_redraws_highlights_not_the_tiles():
     layers = b.board.stats["layers"]
     b.tap_unit("axis", "scouts-b")
     assert b.board.stats["layers"] - layers == 2                  # shades + marks, not terrain
+
+
+def test_text_alternative_and_keyboard_tile_field():
+    b = board()
+    alt = re.sub(r"<[^>]+>", "", b.alt.value)
+    assert "16 tiles" in alt and "17B (cover 3)" in alt and "Scout B on 8A" in alt
+    b.tile_input.value = "zz"
+    assert "is not a tile of this board" in status(b) and b.game == after_initiative()
+    b.tile_input.value = "8a"                                    # your unit's tile: selects it
+    assert b.value.card == "scouts-b"
+    b.tile_input.value = "14A"                                   # then a tile: scouts there
+    assert b.game.control_of("axis", "14A") == "scouted"
+    assert "14A" in re.sub(r"<[^>]+>", "", b.alt.value)

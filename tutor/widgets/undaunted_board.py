@@ -140,8 +140,12 @@ class UndauntedBoard(Drill):
         self.hand_label = W.HTML()
         self.action_row = W.HBox([self.action_pick, self.option_pick, self.play_button, self.withdraw_button],
                                  layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
+        self.tile_input = W.Text(value="", placeholder="e.g. 17B", description="Tile", continuous_update=False,
+                                 tooltip="type a tile's label and press Enter: the same as tapping it",
+                                 layout=W.Layout(width="11em", height="40px"))
+        self.tile_input.observe(self._tile_typed, "value")
         sc = self._scene()
-        super().__init__(sc, controls=[self.end_button], dpr=dpr, max_width=sc.width * 3 // 2)
+        super().__init__(sc, controls=[self.end_button, self.tile_input], dpr=dpr, max_width=sc.width * 3 // 2)
         kids = list(self.children)
         at = kids.index(self.board.canvas)
         kids[at:at] = [self.hand_label, self.hand_pick, self.action_row]
@@ -264,6 +268,18 @@ class UndauntedBoard(Drill):
             self.choose(self.value.card, change["new"])
 
     # -- taps
+    def _tile_typed(self, change) -> None:
+        """The keyboard's tap: a tile typed in the Tile field (a tile holding your unit selects it)."""
+        text = change["new"].strip().upper()
+        if not text:
+            return
+        self.tile_input.value = ""
+        if text not in self.game.board:
+            tiles = ", ".join(t.id for t in self.game.board.tiles)
+            self.say(f"“{esc(text)}” is not a tile of this board; its tiles: {esc(tiles)}.", bad=True)
+            return
+        self.tap(text)
+
     def _on_board_click(self, h, x, y) -> None:
         key = token_at(self.board.scene, x, y)
         tile = tile_at(self.board.scene, self.game, x, y)
