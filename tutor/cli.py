@@ -1,4 +1,4 @@
-"""The ``tutor`` command line.
+"""The rules tutor's command line: Memoir '44 and Undaunted: Normandy rulings, boards and games.
 
 Every sub-command lives beside the engine it drives and registers itself here through an
 ``add_commands(subparsers)`` function. Errors a person can fix (bad file, key, hex, option)
@@ -27,14 +27,41 @@ COMMAND_MODULES = (
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a usage mistake is one line on stderr and exit status 2."""
+    """argparse, but a usage mistake is one line on stderr and exit status 2, with the right form.
+
+    ``suggest`` (a keyword of ``add_parser``) turns the words a person typed after the command
+    into the command they probably meant, or None."""
+
+    argv: tuple[str, ...] = ()      # the words being parsed (set by main), for suggestions
+
+    def __init__(self, *args, suggest=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.suggest = suggest
+        self.set_defaults(parser_=self)      # the innermost command's parser, for its errors
 
     def error(self, message):
-        raise InputError(f"{self.prog}: {message}")
+        words = list(self.argv)
+        name = self.prog.split()[1:]                  # "tutor odds" → ["odds"]
+        rest = words[len(name):] if words[:len(name)] == name else words
+        wrong_form = message.startswith(("unrecognized arguments", "the following arguments are required"))
+        hint = self.suggest(rest) if self.suggest and wrong_form else None
+        usage = " ".join(self.format_usage().split()[1:])
+        tail = f"; did you mean: {hint}" if hint else (f"; usage: {usage}" if self.prog != "tutor" else "")
+        raise InputError(f"{self.prog}: {message}{tail}")
+
+
+def error_line(exc) -> str:
+    """The one line an error prints: "tutor: …", the program's name said once ("tutor odds: x"
+    becomes "tutor: odds: x", never "tutor: tutor odds: x")."""
+    text = " ".join(str(exc).split("\n"))
+    if text.startswith("tutor:"):
+        return text
+    return "tutor: " + (text.removeprefix("tutor "))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="tutor", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="tutor", description=__doc__.splitlines()[0],
+                           epilog="Errors a person can fix print one line and exit with status 2.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     for name in COMMAND_MODULES:
         try:
@@ -58,11 +85,14 @@ def emit(data, as_json: bool, text: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    OneLineParser.argv = tuple(sys.argv[1:] if argv is None else argv)
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:       # said by the command's own parser, which knows its right form
+            args.parser_.error(f"unrecognized arguments: {' '.join(extra)}")
         return args.func(args) or 0
     except (InputError, IllegalAction) as exc:
-        print(f"tutor: {exc}", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

@@ -22,6 +22,7 @@ from functools import cache
 from operator import itemgetter
 
 from tutor.errors import InputError
+from tutor.inputs import hex_numbers
 
 Hex = tuple[int, int]
 
@@ -50,13 +51,14 @@ def _parse_hex(text, what: str) -> Hex:
     if isinstance(text, (tuple, list)) and len(text) == 2 and all(type(v) is int for v in text):
         col, row = text
     else:
-        parts = str(text).replace(" ", "").split(",")
-        try:
-            if len(parts) != 2:
-                raise ValueError
-            col, row = int(parts[0]), int(parts[1])
-        except ValueError:
-            raise InputError(f"{what} {text!r} is not a hex: write it as \"col,row\", e.g. \"6,4\"") from None
+        # ASCII digits only, spaces only around the comma (the input policy, tutor.inputs):
+        # int() alone would read Arabic-Indic or full-width digits and "1 0,4" as 10,4.
+        got = hex_numbers(text)
+        if got is None:
+            shown = repr(text) if isinstance(text, str) and len(text) <= 40 else (
+                f"{str(text)[:40]!r}…" if isinstance(text, str) else f"a {type(text).__name__}")
+            raise InputError(f"{what} {shown} is not a hex: write it as \"col,row\" in digits 0-9, e.g. \"6,4\"")
+        col, row = got
     if (col + row) % 2:
         raise InputError(f"{what} \"{col},{row}\" does not exist: in doubled-width coordinates "
                          f"col + row must be even")

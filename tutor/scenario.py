@@ -27,8 +27,10 @@ from tutor import paths
 from tutor.errors import InputError
 from tutor.hexes import Board, Hex, fmt, parse_hex
 from tutor.hexes import board as board_named
+from tutor.inputs import MAX_TITLE, check_tree, format_one, line_of, read_yaml
+from tutor.inputs import name as known_name
+from tutor.inputs import text as checked_text
 from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN
-from tutor.yamlfile import line_of, read_yaml
 
 GAMES = ("memoir44", "undaunted")
 SIDES = ("axis", "allied")
@@ -127,14 +129,12 @@ def from_data(data, where: str = "<scenario>"):
         got = "an empty file" if data is None else f"a {type(data).__name__}"
         raise InputError(f"{where}: a scenario is a mapping of keys (format, game, title, board, top, …), "
                          f"not {got}")
+    check_tree(data, where)     # the input policy (tutor.inputs): plain values, depth, clean text
     for key in ("format", "game"):
         if key not in data:
             raise InputError(f"{where}: missing required key {key!r}")
-    if data["format"] != 1 or isinstance(data["format"], bool):
-        raise InputError(f"{where}{line_of(data, 'format')}: format {data['format']!r} is not supported: allowed is 1")
-    game = data["game"]
-    if game not in GAMES:
-        raise InputError(f"{where}{line_of(data, 'game')}: game {game!r} is unknown: allowed are {', '.join(GAMES)}")
+    format_one(data, where, line_of(data, "format"))
+    game = known_name(data["game"], f"{where}{line_of(data, 'game')}", "game", GAMES)
     if game == "undaunted":
         from tutor.undaunted import scenario as undaunted_scenario
         if "side" in data and "tiles" not in data:      # a deck file: one side's card zones
@@ -144,18 +144,12 @@ def from_data(data, where: str = "<scenario>"):
 
 
 def _need_str(data, key, where) -> str:
-    value = data[key]
-    if not isinstance(value, str) or not value.strip():
-        raise InputError(f"{where}{line_of(data, key)}: {key} must be text, not {value!r}")
-    return value
+    return checked_text(data[key], f"{where}{line_of(data, key)}", key, one_line=True, limit=MAX_TITLE,
+                        required=True)
 
 
 def _choice(data, key, allowed, where, what=None) -> str:
-    value = data[key]
-    if value not in allowed:
-        raise InputError(f"{where}{line_of(data, key)}: {what or key} {value!r} is unknown: "
-                         f"allowed are {', '.join(allowed)}")
-    return value
+    return known_name(data[key], f"{where}{line_of(data, key)}", what or key, allowed)
 
 
 def _hex_key(raw, section, mapping, where, brd: Board) -> Hex:
@@ -175,8 +169,7 @@ def _named_hexes(data, key, catalogue, where, brd: Board) -> dict:
     for raw, name in raw_map.items():
         h = _hex_key(raw, key, raw_map, where, brd)
         at = f"{where}{line_of(raw_map, raw)}"
-        if name not in catalogue:
-            raise InputError(f"{at}: {what} \"{fmt(h)}\": {name!r} is unknown: allowed are {', '.join(catalogue)}")
+        known_name(name, at, f"{what} \"{fmt(h)}\":", catalogue)
         if h in out:
             raise InputError(f"{at}: {key} hex \"{fmt(h)}\" is given twice")
         out[h] = name
@@ -218,8 +211,7 @@ def memoir_from_data(data: dict, where: str) -> Scenario:
     brd = board_named(_choice(data, "board", ("standard", "breakthrough", "overlord"), where))
     top = _choice(data, "top", SIDES, where)
     description = data.get("description") or ""
-    if not isinstance(description, str):
-        raise InputError(f"{where}{line_of(data, 'description')}: description must be text")
+    checked_text(description, f"{where}{line_of(data, 'description')}", "description")
 
     terrain = {h: t for h, t in _named_hexes(data, "terrain", TERRAIN, where, brd).items() if t != "countryside"}
     obstacles = _named_hexes(data, "obstacles", OBSTACLES, where, brd)
@@ -242,7 +234,7 @@ def memoir_from_data(data: dict, where: str) -> Scenario:
                              f"cannot stand on {t} (impassable)")
 
     extra = {k: data[k] for k in OPTIONAL if k in data and k not in ("description", "terrain", "obstacles", "units")}
-    _check_extra(extra, data, where)
+    _check_extra(extra, data, where, brd)
     return Scenario(title=title, board=brd, top=top, terrain=_frozen(terrain), obstacles=_frozen(obstacles),
                     units=_frozen(units), description=description, extra=_frozen(extra), path=where)
 
@@ -260,14 +252,11 @@ def _unit(spec, h: Hex, mapping, raw, where) -> UnitSpec:
     for key in ("side", "kind"):
         if key not in spec:
             raise InputError(f"{at}: missing required key {key!r}")
-    side, kind, badge = spec["side"], spec["kind"], spec.get("badge")
-    if side not in SIDES:
-        raise InputError(f"{at}: side {side!r} is unknown: allowed are {', '.join(SIDES)}")
-    if kind not in KINDS:
-        raise InputError(f"{at}: kind {kind!r} is unknown: allowed are {', '.join(KINDS)}")
+    side = known_name(spec["side"], at, "side", SIDES)
+    kind = known_name(spec["kind"], at, "kind", KINDS)
+    badge = spec.get("badge")
     if badge is not None:
-        if badge not in BADGES:
-            raise InputError(f"{at}: badge {badge!r} is unknown: allowed are {', '.join(BADGES)}")
+        known_name(badge, at, "badge", BADGES)
         if badge == "special_forces" and kind == "artillery":
             raise InputError(f"{at}: badge special_forces is for infantry or armor, not artillery")
         if badge == "french_resistance" and kind != "infantry":
@@ -286,7 +275,7 @@ def _a(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-def _check_extra(extra: dict, data, where: str) -> None:
+def _check_extra(extra: dict, data, where: str, board: Board) -> None:
     """Optional keys for full games; shapes checked here, meaning checked by the game engine."""
     if "medals_to_win" in extra:
         v = extra["medals_to_win"]
@@ -299,8 +288,12 @@ def _check_extra(extra: dict, data, where: str) -> None:
         if key in extra and extra[key] not in SIDES:
             raise InputError(f"{where}{line_of(data, key)}: {key} {extra[key]!r} is unknown: allowed are "
                              f"{', '.join(SIDES)}")
-    if "special_rules" in extra and not isinstance(extra["special_rules"], str):
-        raise InputError(f"{where}{line_of(data, 'special_rules')}: special_rules must be text")
+    for key in ("special_rules", "source"):
+        if key in extra:
+            checked_text(extra[key], f"{where}{line_of(data, key)}", key)
+    if "objectives" in extra:
+        from tutor.memoir import objectives
+        objectives.parse(extra["objectives"], board, f"{where}{line_of(data, 'objectives')}")
     if "cards" in extra:
         _check_cards(extra["cards"], data, where)
     if "front" in extra and extra["front"] not in ("western", "eastern", "pacific", "mediterranean"):

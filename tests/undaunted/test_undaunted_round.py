@@ -18,7 +18,7 @@ def side(**kw):
 
 
 def test_both_draw_four(make):
-    s = make(allied=side(draw=["riflemen-a"] * 6), axis=side(draw=["scouts-b"] * 2, discard=["sniper"] * 3),
+    s = make(allied=side(draw=["riflemen-a"] * 5 + ["riflemen-b"]), axis=side(draw=["scouts-b"] * 2, discard=["sniper"] * 3),
              phase="draw")
     st = apply(s, DrawCards(), random.Random(0))
     assert len(st.state.zones_of("allied").hand) == 4 and len(st.state.zones_of("axis").hand) == 4

@@ -69,5 +69,5 @@ def test_hopeless_situation(make):
     st = apply(s, Play("allied", "riflemen-a", "control"))
     assert st.state.winner == "allied" and st.events[-1].rule is R.HOPELESS_WIN
     # with a riflemen card still in the supply the army is suppressed but not hopeless
-    axis2 = dict(axis, supply=["riflemen-a"])
+    axis2 = dict(axis, out=["riflemen-a"] * 4, supply=["riflemen-a"])
     assert not hopeless(make(allied=allied, axis=axis2), "axis")

@@ -24,6 +24,7 @@ import ipywidgets as W
 
 from tutor.errors import IllegalAction, InputError
 from tutor.hexes import BOARDS, Hex, fmt
+from tutor.inputs import MAX_BATTLE_DICE
 from tutor.lab import link
 from tutor.memoir.terrain import OBSTACLES, TERRAIN
 from tutor.render.scene import Line, Mark, highlights, los_highlights, scene
@@ -74,6 +75,9 @@ def _download(name: str, mime: str, text: str, label: str) -> str:
 
 def read_upload(name: str, content: bytes) -> tuple[Scenario, tuple[str, ...]]:
     """A scenario from an uploaded file (.yaml / .yml, or .m44); warnings from an .m44 import."""
+    from tutor.inputs import MAX_FILE_BYTES
+    if len(content) > MAX_FILE_BYTES:
+        raise InputError(f"{name}: is {len(content):,} bytes: a scenario file may be at most {MAX_FILE_BYTES:,} bytes")
     try:
         text = bytes(content).decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -99,10 +103,11 @@ class Lab(LosExplorer):
         self.question = W.Dropdown(options=QUESTIONS, value="Line of sight", description="Ask",
                                    style={"description_width": "auto"}, layout=W.Layout(width="14em"))
         small = {"description_width": "auto"}
-        self.flags = W.BoundedIntText(value=1, min=0, max=6, description="Flags", style=small,
+        self.flags = W.BoundedIntText(value=1, min=0, max=MAX_BATTLE_DICE, description="Flags", style=small,
                                       layout=W.Layout(width="8em"))
-        self.dice = W.BoundedIntText(value=0, min=0, max=12, description="Dice (0: the board's)", style=small,
-                                     tooltip="0: the dice the board gives; 1-12: roll this many",
+        self.dice = W.BoundedIntText(value=0, min=0, max=MAX_BATTLE_DICE, description="Dice (0: the board's)",
+                                     style=small,
+                                     tooltip=f"0: the dice the board gives; 1-{MAX_BATTLE_DICE}: roll this many",
                                      layout=W.Layout(width="14em"))
         self.answer = None
         super().__init__(field if field is not None else blank(), dpr=dpr)

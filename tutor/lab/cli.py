@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from tutor.errors import InputError
+from tutor.inputs import write_text
 
 
 def add_commands(sub) -> None:
@@ -32,12 +33,9 @@ def add_commands(sub) -> None:
     p.set_defaults(func=cmd_handout)
 
 
-def _write(text: str, output: str | None) -> None:
+def _write(text: str, output: str | None, what: str = "scenario") -> None:
     if output:
-        try:
-            Path(output).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"{output}: cannot write: {exc.strerror}") from None
+        write_text(output, text, what)
     else:
         sys.stdout.write(text)
 
@@ -59,13 +57,20 @@ def cmd_import_m44(args) -> int:
 def cmd_link(args) -> int:
     from tutor.lab import link
     src = args.source
-    looks_like_link = "board=" in src or (src[:1] == "m" and "." in src[:6] and src.split(".", 1)[0][1:].isdigit())
-    if not looks_like_link:
+    looks_like_link = ("board=" in src or "://" in src or src.startswith("?")
+                       or (src[:1] == "m" and "." in src[:6] and src.split(".", 1)[0][1:].isdigit()))
+    try:
+        is_file = Path(src).is_file()
+    except (OSError, ValueError):       # a name too long for a path, or with NUL: not a file
+        is_file = False
+    if not looks_like_link or is_file:
         from tutor.memoir.cli import load_memoir
         print(link.share_url(load_memoir(src), args.base) if args.base else link.encode(load_memoir(src)))
         return 0
     scenario = link.decode(src)
     _write(scenario.to_yaml(), args.output)
+    if args.output:
+        print(f"wrote {args.output}: the board {scenario.title!r}", file=sys.stderr)
     return 0
 
 

@@ -43,6 +43,7 @@ import yaml
 
 from tutor.errors import InputError
 from tutor.hexes import BOARDS, Board, Hex, fmt, row_major
+from tutor.inputs import MAX_LINK, MAX_LINK_TEXT, MAX_PAYLOAD, parse_yaml
 
 VERSION = "m1"
 PREFIX = VERSION + "."
@@ -56,8 +57,8 @@ TERRAIN_CODES = ("countryside", "woods", "hedgerows", "hill", "town", "church", 
                  "beach", "ocean", "draw", "cliff", "steep_hill", "lake", "mountain")
 OBSTACLE_CODES = ("bunker", "hedgehog", "wire", "sandbags", "sea_wall")
 
-MAX_LINK = 20_000          # characters in a token: far beyond any real board (a full board ~1.2 k)
-MAX_PAYLOAD = 200_000      # bytes after decompression
+# The limits are the input policy's (tutor.inputs): a token of at most MAX_LINK characters,
+# MAX_PAYLOAD bytes unpacked; the optional keys are read by its strict YAML loader (no aliases).
 _BAD = "link is damaged or was altered"
 
 
@@ -204,6 +205,9 @@ def token_of(text: str) -> str:
     """The ``m1.…`` token in a link, a query string (``board=…``) or the token itself."""
     if not isinstance(text, str):
         raise InputError(f"a board link is text, not {type(text).__name__}")
+    if len(text) > MAX_LINK_TEXT:
+        raise InputError(f"the board link is too long ({len(text):,} characters; a link is at most "
+                         f"{MAX_LINK:,} characters plus the page address)")
     text = text.strip()
     if not text:
         raise InputError("the board link is empty: paste a link with ?board=m1.… or the m1.… code itself")
@@ -215,7 +219,8 @@ def token_of(text: str) -> str:
             values = parse_qs(q.lstrip("?")).get(QUERY_KEY)
             if values:
                 return values[-1].strip()
-        raise InputError(f"no board in this link: it has no '{QUERY_KEY}=' parameter")
+        raise InputError(f"this URL holds no board: it has no '{QUERY_KEY}=' parameter (a board link ends in "
+                         f"?{QUERY_KEY}={PREFIX}…)")
     return text
 
 
@@ -272,10 +277,9 @@ def data_from_payload(data: bytes) -> dict:
         out["description"] = r.text("description")
     if flags & 16:
         extra_text = r.text("extra keys")
-        try:
-            extra = yaml.safe_load(extra_text)
-        except (yaml.YAMLError, RecursionError, ValueError, TypeError):
-            raise InputError(f"{_BAD}: its optional keys are not readable") from None
+        # The strict loader refuses anchors and aliases: a 171-character link of nested aliases
+        # would otherwise expand to gigabytes when the lab re-encodes the board.
+        extra = parse_yaml(extra_text, "board link (optional keys)")
         if not isinstance(extra, dict) or not extra:
             raise InputError(f"{_BAD}: its optional keys are not a mapping")
         for k in extra:

@@ -24,7 +24,6 @@ skipped, listing the hexes. The result always passes ``tutor check``.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -94,27 +93,15 @@ class Imported:
 
 
 def _json(path: str | Path, text: str | None):
-    path = Path(path)
+    """The file's JSON within the input policy (tutor.inputs: size, depth, clean text)."""
+    from tutor.inputs import parse_json, read_bytes
     if text is None:
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise InputError(f"{path}: no such file") from None
-        except IsADirectoryError:
-            raise InputError(f"{path}: is a directory, not a .m44 file") from None
+        raw = read_bytes(path, ".m44")
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            try:
-                text = raw.decode("latin-1")
-            except UnicodeDecodeError:  # pragma: no cover - latin-1 decodes any byte
-                raise InputError(f"{path}: is not text") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}:{exc.lineno}: not a .m44 file: broken JSON ({exc.msg})") from None
-    except RecursionError:
-        raise InputError(f"{path}: not a .m44 file: JSON nested too deeply") from None
+            text = raw.decode("latin-1")        # old editor files; latin-1 decodes any byte
+    return parse_json(text, str(path), ".m44 file")
 
 
 def _int(v, what: str, where: str) -> int:

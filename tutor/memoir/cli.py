@@ -22,13 +22,14 @@ def add_commands(sub) -> None:
 
 
 def cmd_check(args) -> int:
+    from tutor.cli import error_line
     from tutor.scenario import load
     status = 0
     for path in args.files:
         try:
             load(path)
         except InputError as exc:
-            print(f"tutor: {exc}", file=sys.stderr)
+            print(error_line(exc), file=sys.stderr)
             status = 2
         else:
             print(f"ok {path}")

@@ -8,37 +8,49 @@
 
 from __future__ import annotations
 
-import argparse
-
 from tutor.errors import InputError
+from tutor.inputs import MAX_BATTLE_DICE, cli_int
+
+DICE = cli_int(0, MAX_BATTLE_DICE, "the box's 8 battle dice: no battle rolls more")
+FLAGS = cli_int(0, MAX_BATTLE_DICE, "a roll of at most 8 dice shows at most 8 flags")
 
 
-def _nonneg(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"{v} is negative: give 0 or more")
-    return v
+def _suggest_odds(words: list[str]) -> str | None:
+    """``tutor odds 3 infantry`` → the named form ``tutor odds --dice 3 --vs infantry``."""
+    plain = [w for w in words if not w.startswith("-")]
+    num = next((w for w in plain if w.isascii() and w.isdigit()), None)
+    kind = next((w for w in plain if w in ("infantry", "armor", "artillery")), None)
+    if num and kind:
+        return f"tutor odds --dice {num} --vs {kind}"
+    return None
+
+
+def _suggest_retreat(words: list[str]) -> str | None:
+    """``tutor retreat FILE HEX 2`` → ``tutor retreat FILE HEX --flags 2``."""
+    plain = [w for w in words if not w.startswith("-")]
+    if len(plain) == 3 and plain[2].isascii() and plain[2].isdigit():
+        return f"tutor retreat {plain[0]} {plain[1]} --flags {plain[2]}"
+    return None
 
 
 def add_commands(sub) -> None:
-    p = sub.add_parser("retreat", help="the retreat ruling for N flags against the unit on a hex",
+    p = sub.add_parser("retreat", suggest=_suggest_retreat, help="the retreat ruling for N flags against the unit on a hex",
                        description="Which hexes the unit on AT may retreat to after N flags, which are "
                                    "blocked and why, and the figures it loses.")
     p.add_argument("file", help="a Memoir '44 scenario file")
     p.add_argument("at", help="the unit's hex, \"col,row\"")
-    p.add_argument("--flags", type=_nonneg, required=True, help="flags rolled against it")
-    p.add_argument("--ignore", type=_nonneg, default=0, help="flags it ignores (church, sandbags, bunker…)")
+    p.add_argument("--flags", type=FLAGS, required=True, help="flags rolled against it")
+    p.add_argument("--ignore", type=FLAGS, default=0, help="flags it ignores (church, sandbags, bunker…)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_retreat)
 
-    p = sub.add_parser("odds", help="exact battle odds: N dice against a unit kind, or an attack on a board",
+    p = sub.add_parser("odds", suggest=_suggest_odds,
+                       usage="tutor odds --dice N --vs KIND | tutor odds FILE --attacker C,R --target C,R",
+                       help="exact battle odds: N dice against a unit kind, or an attack on a board",
                        description="Exact distributions as fractions. Either --dice N --vs KIND, or FILE "
                                    "--attacker C,R --target C,R.")
     p.add_argument("file", nargs="?", help="a scenario file (with --attacker and --target)")
-    p.add_argument("--dice", type=_nonneg, help="number of dice")
+    p.add_argument("--dice", type=DICE, help="number of dice")
     p.add_argument("--vs", help="target kind: infantry, armor or artillery")
     p.add_argument("--attacker", help="attacker hex \"col,row\" (with FILE)")
     p.add_argument("--target", help="target hex \"col,row\" (with FILE)")

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from tutor.inputs import MAX_ACTIONS, MAX_SEED, cli_int
+
+PLAYERS = cli_int(1, 4, "at most 4 players a side, in Overlord")
+
 
 def add_commands(sub) -> None:
     p = sub.add_parser("cards", help="the Memoir '44 command cards: counts, orders, effects, sources")
@@ -10,18 +14,19 @@ def add_commands(sub) -> None:
 
     p = sub.add_parser("air", help="air superiority: the table, or Air Power dice for a front and year")
     p.add_argument("--front", default=None, help="western | eastern | pacific | mediterranean")
-    p.add_argument("--year", type=int, default=None, help="1939-1945")
+    p.add_argument("--year", type=cli_int(1939, 1945, "the war's years"), default=None, help="1939-1945")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_air)
 
     p = sub.add_parser("play", help="play a whole Memoir '44 game automatically (random or the opponent)")
-    p.add_argument("scenario", help="a scenario file or a bundled name, e.g. pegasus-bridge")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("scenario", nargs="?", default="pegasus-bridge",
+                   help="a scenario file or a bundled name (default: pegasus-bridge, the rulebook's first battle)")
+    p.add_argument("--seed", type=cli_int(0, MAX_SEED), default=0)
     p.add_argument("--variant", default="standard", help="standard | alliance | young_generals | overlord")
-    p.add_argument("--axis", type=int, default=1, help="axis players (team variants)")
-    p.add_argument("--allied", type=int, default=1, help="allied players (team variants)")
+    p.add_argument("--axis", type=PLAYERS, default=1, help="axis players (team variants)")
+    p.add_argument("--allied", type=PLAYERS, default=1, help="allied players (team variants)")
     p.add_argument("--policy", default="opponent", choices=("opponent", "random"))
-    p.add_argument("--max-actions", type=int, default=3000)
+    p.add_argument("--max-actions", type=cli_int(1, MAX_ACTIONS), default=3000)
     p.add_argument("--save", default=None, help="write the game (JSON, or YAML for .yaml) to this file")
     p.add_argument("--log", action="store_true", help="print every event with its rule")
     p.add_argument("--json", action="store_true")
@@ -94,7 +99,12 @@ def cmd_play(args) -> int:
     g = G.random_game(args.scenario, args.seed, var, max_actions=args.max_actions, policy=policy)
     if args.save:
         G.save(g, args.save)
-    return _report(g, args)
+    status = _report(g, args)
+    if args.save:
+        import sys
+        print(f"wrote {args.save}: the game, {g.length} actions (replay it with tutor replay {args.save})",
+              file=sys.stderr)
+    return status
 
 
 def cmd_replay(args) -> int:

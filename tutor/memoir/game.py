@@ -2132,44 +2132,47 @@ def to_json(g: Game) -> dict:
 
 def save(g: Game, path) -> None:
     """Write the game as JSON (or YAML for a .yaml/.yml path): scenario, seed, variant, actions."""
+    from tutor.inputs import write_text
     p = Path(path)
     data = to_json(g)
     if p.suffix in (".yaml", ".yml"):
         import yaml
-        p.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        write_text(p, yaml.safe_dump(data, sort_keys=False, allow_unicode=True), "saved game")
     else:
-        p.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        write_text(p, json.dumps(data, ensure_ascii=False, indent=1) + "\n", "saved game")
 
 
 def load_game(path) -> Game:
     """Read a saved game and replay it; InputError (one line) on a bad file or a bad action."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"{p}: cannot read the saved game ({exc.strerror})") from None
-    try:
-        if p.suffix in (".yaml", ".yml"):
-            import yaml
-            data = yaml.safe_load(text)
-        else:
-            data = json.loads(text)
-    except Exception as exc:  # noqa: BLE001 - any parse error becomes one line
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise InputError(f"{p}: not a readable saved game: {first}") from None
-    return from_json(data, str(p))
+    from tutor.inputs import read_text
+    return from_text(read_text(path, "saved game"), str(path), yaml_file=Path(path).suffix in (".yaml", ".yml"))
+
+
+def from_text(text: str, where: str = "the saved game", *, yaml_file: bool | None = None) -> Game:
+    """A saved game from its text (JSON, or YAML), within the input policy (tutor.inputs)."""
+    from tutor.inputs import parse_json, parse_yaml
+    if yaml_file is None:
+        yaml_file = not text.lstrip().startswith("{")
+    data = parse_yaml(text, where) if yaml_file else parse_json(text, where, "saved game")
+    return from_json(data, where)
 
 
 def from_json(data, where: str = "<saved game>") -> Game:
+    from tutor.inputs import MAX_ACTIONS, MAX_SEED, check_tree, format_one, text
     if not isinstance(data, dict):
         raise InputError(f"{where}: a saved game is a mapping with format, scenario, seed, variant, actions")
-    if data.get("format") != FORMAT:
-        raise InputError(f"{where}: format {data.get('format')!r} is not supported: allowed is {FORMAT}")
+    check_tree(data, where)
+    format_one(data, where)
     for key in ("scenario", "seed", "actions"):
         if key not in data:
             raise InputError(f"{where}: missing required key {key!r}")
+    text(data["scenario"], where, "scenario", one_line=True, required=True)
+    if type(data["seed"]) is not int or not 0 <= data["seed"] <= MAX_SEED:
+        raise InputError(f"{where}: seed {data['seed']!r} is not allowed: a whole number from 0 to {MAX_SEED}")
     if not isinstance(data["actions"], list) or not all(isinstance(a, str) for a in data["actions"]):
         raise InputError(f"{where}: actions must be a list of action strings")
+    if len(data["actions"]) > MAX_ACTIONS:
+        raise InputError(f"{where}: {len(data['actions'])} actions: a saved game holds at most {MAX_ACTIONS}")
     try:
         g = new_game(data["scenario"], data["seed"], data.get("variant"))
     except InputError as exc:

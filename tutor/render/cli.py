@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import sys
 
-from tutor.errors import InputError
+from tutor.inputs import write_text
+
+
+def _suggest(words: list[str]) -> str | None:
+    """``tutor render FILE OUT.svg`` → ``tutor render FILE -o OUT.svg``."""
+    plain = [w for w in words if not w.startswith("-")]
+    if len(plain) == 2 and plain[1].lower().endswith(".svg"):
+        return f"tutor render {plain[0]} -o {plain[1]}"
+    return None
 
 
 def add_commands(sub) -> None:
-    p = sub.add_parser("render", help="draw a scenario board as SVG (terrain, units, coordinates, "
+    p = sub.add_parser("render", suggest=_suggest, help="draw a scenario board as SVG (terrain, units, coordinates, "
                                       "sections; optionally a line of sight and the visible hexes)")
     p.add_argument("file", metavar="FILE")
     p.add_argument("-o", "--output", metavar="OUT.svg", help="write here (default: standard output)")
@@ -49,9 +57,6 @@ def cmd_render(args) -> int:
     if args.output in (None, "-"):
         sys.stdout.write(text + "\n")
         return 0
-    try:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(text + "\n")
-    except OSError as exc:
-        raise InputError(f"{args.output}: cannot write the SVG: {exc.strerror}") from None
+    write_text(args.output, text + "\n", "SVG")
+    print(f"wrote {args.output}: the {field.board.name} board of {field.title!r}", file=sys.stderr)
     return 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from tutor.errors import InputError
+from tutor.inputs import MAX_ROUNDS, MAX_SEED, cli_int
 from tutor.undaunted import combat
 from tutor.undaunted.cards import ACTION_CS, ACTIONS_SOURCE, CARDS, COPIES_SOURCE, UNIT_IDS, UNIT_TYPES
 from tutor.undaunted.deck import ZONE_NAMES, casualty
@@ -25,16 +26,15 @@ def _emit(data, as_json, text):
     emit(data, as_json, text)
 
 
-def _nonneg(what):
-    def conv(v):
-        try:
-            n = int(v)
-        except ValueError:
-            raise InputError(f"--{what}: {v!r} is not a whole number") from None
-        if n < 0:
-            raise InputError(f"--{what}: {n} must be >= 0")
-        return n
-    return conv
+def _dice_limit() -> int:
+    """The most dice an action rolls: the largest attack, suppress or blast value on a card."""
+    return max(a.value for c in CARDS.values() for a in c.actions
+               if a.name in ("attack", "suppress", "blast") and a.value)
+
+
+# A d10 shows 0-9 and the 0 always hits: past a total defense of 10 nothing changes.
+DEFENSE = cli_int(0, 10, "a die shows 0-9 and the 0 always hits, so 10 is already the most that counts")
+RANGE = cli_int(0, 10, "past 10 nothing changes: only the 0 hits")
 
 
 def add_commands(subparsers) -> None:
@@ -44,15 +44,16 @@ def add_commands(subparsers) -> None:
     c = sub.add_parser("casualty", help="remove one card of a hit unit from a deck file's zones")
     c.add_argument("file")
     c.add_argument("--unit", required=True, help="unit id, e.g. riflemen-a")
-    c.add_argument("--seed", type=_nonneg("seed"), default=0, help="seed for the shuffle of the draw deck")
+    c.add_argument("--seed", type=cli_int(0, MAX_SEED), default=0, help="seed for the shuffle of the draw deck")
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_casualty)
 
     h = sub.add_parser("hit", help="exact chance that an attack hits")
-    h.add_argument("--defense", type=_nonneg("defense"), required=True, help="base defense of the unit")
+    h.add_argument("--defense", type=DEFENSE, required=True, help="base defense of the unit")
     h.add_argument("--cover", required=True, help="cover of the target's tile: a number or 3/1 (hill)")
-    h.add_argument("--range", type=_nonneg("range"), default=0, help="tiles from attacker to target")
-    h.add_argument("--dice", type=_nonneg("dice"), required=True, help="the action's value")
+    h.add_argument("--range", type=RANGE, default=0, help="tiles from attacker to target")
+    h.add_argument("--dice", type=cli_int(1, _dice_limit(), "the largest dice value printed on a card"),
+                   required=True, help="the action's value")
     h.add_argument("--blast", action="store_true", help="a blast: no range, hill cover 1")
     h.add_argument("--attacker-on-hill", action="store_true", help="the attacker is on a hill tile")
     h.add_argument("--json", action="store_true")
@@ -79,8 +80,8 @@ def add_commands(subparsers) -> None:
 
     pl = sub.add_parser("playout", help="play a scenario between two random players")
     pl.add_argument("scenario")
-    pl.add_argument("--seed", type=_nonneg("seed"), default=0)
-    pl.add_argument("--rounds", type=_nonneg("rounds"), default=15)
+    pl.add_argument("--seed", type=cli_int(0, MAX_SEED), default=0)
+    pl.add_argument("--rounds", type=cli_int(1, MAX_ROUNDS), default=15)
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(func=cmd_playout)
 
@@ -110,8 +111,6 @@ def cmd_casualty(args) -> int:
 
 def cmd_hit(args) -> int:
     cover = combat.parse_cover(args.cover, where="--cover")
-    if args.dice < 1:
-        raise InputError("--dice: must be at least 1 (one d10 per action point)")
     d = combat.total_defense(args.defense, cover, args.range, blast=args.blast,
                              attacker_on_hill=args.attacker_on_hill)
     pd, ph = combat.p_die(d.total), combat.p_hit(d.total, args.dice)

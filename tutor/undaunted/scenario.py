@@ -30,12 +30,14 @@ from pathlib import Path
 
 from tutor import hexes, paths
 from tutor.errors import InputError
+from tutor.inputs import MAX_TITLE, format_one
+from tutor.inputs import read_yaml as _read_strict
+from tutor.inputs import text as checked_text
 from tutor.undaunted.board import Board, Deployment, Tile
 from tutor.undaunted.cards import CARD_IDS, CARDS, SQUADS, UNIT_IDS
 from tutor.undaunted.combat import parse_cover
 from tutor.undaunted.deck import ZONE_NAMES, Zones, shuffled
 from tutor.undaunted.state import CONTROLLED, SCOUTED, SIDES, GameState, Scenario, Token, Victory
-from tutor.yamlfile import read_yaml as _read_strict
 
 
 def read_yaml(path) -> dict:
@@ -47,6 +49,18 @@ def parse_yaml(text: str, name: str = "<text>") -> dict:
     return _mapping(_read_strict(name, text), name)
 
 
+def _counts(zones: dict[str, tuple[str, ...]], name: str, side: str) -> None:
+    """No card more often, over all of a side's zones, than the game has copies of it."""
+    seen: dict[str, int] = {}
+    for cards in zones.values():
+        for c in cards:
+            seen[c] = seen.get(c, 0) + 1
+    for c, n in seen.items():
+        if n > CARDS[c].copies:
+            raise InputError(f"{name}: {side} has {n} {c} cards over its zones: the game has "
+                             f"{CARDS[c].copies} {'copy' if CARDS[c].copies == 1 else 'copies'} per side")
+
+
 def _mapping(data, name: str) -> dict:
     if not isinstance(data, dict):
         raise InputError(f"{name}: the file must be a mapping with keys format, game, ...")
@@ -54,8 +68,7 @@ def _mapping(data, name: str) -> dict:
 
 
 def _header(data: dict, name: str) -> None:
-    if data.get("format") != 1:
-        raise InputError(f"{name}: key 'format': {data.get('format')!r} is not supported; allowed: 1")
+    format_one(data, name)
     if data.get("game") != "undaunted":
         raise InputError(f"{name}: key 'game': {data.get('game')!r} is not this game; allowed: undaunted")
 
@@ -73,8 +86,9 @@ def _card_list(value, name: str, key: str) -> tuple[str, ...]:
         raise InputError(f"{name}: key '{key}': must be a list of card ids, e.g. [riflemen-a, fog-of-war]")
     out = []
     for i, c in enumerate(value):
-        if c not in CARDS:
-            raise InputError(f"{name}: key '{key}[{i}]': {c!r} is not a card id; allowed: {', '.join(CARD_IDS)}")
+        if not isinstance(c, str) or c not in CARDS:
+            got = repr(c) if isinstance(c, (str, int, float, type(None))) else f"a {type(c).__name__}"
+            raise InputError(f"{name}: key '{key}[{i}]': {got} is not a card id; allowed: {', '.join(CARD_IDS)}")
         out.append(c)
     return tuple(out)
 
@@ -95,7 +109,9 @@ def parse_deck(data: dict, name: str) -> tuple[str, Zones]:
     if "side" not in data:
         raise InputError(f"{name}: key 'side' is missing; allowed: {', '.join(SIDES)}")
     side = _side(data["side"], name, "side")
-    return side, Zones(**{z: _card_list(data.get(z), name, z) for z in ZONE_NAMES})
+    zones = {z: _card_list(data.get(z), name, z) for z in ZONE_NAMES}
+    _counts(zones, name, side)
+    return side, Zones(**zones)
 
 
 def load_deck(path) -> tuple[str, Zones]:
@@ -121,13 +137,16 @@ def _int(value, name, key, lo=0):
 def parse_scenario(data: dict, name: str) -> Scenario:
     _header(data, name)
     _unknown_keys(data, SCENARIO_KEYS, name)
-    title = str(data.get("name", Path(name).stem))
+    title = checked_text(data.get("name", Path(name).stem), name, "key 'name'", one_line=True, limit=MAX_TITLE)
+    if "notes" in data:
+        checked_text(data["notes"], name, "key 'notes'")
     src = data.get("source") or {}
     if not isinstance(src, dict):
         raise InputError(f"{name}: key 'source': must be a mapping; allowed keys: {', '.join(SOURCE_KEYS)}")
     _unknown_keys(src, SOURCE_KEYS, name, "source")
     for k, v in src.items():
-        if not isinstance(v, str) or not v.strip():
+        checked_text(v, name, f"key 'source.{k}'")
+        if not v.strip():
             raise InputError(f"{name}: key 'source.{k}': {v!r}; allowed: a sentence of text")
     provenance = tuple((k, src[k].strip()) for k in SOURCE_KEYS if k in src)
     # tiles
@@ -165,7 +184,7 @@ def parse_scenario(data: dict, name: str) -> Scenario:
     _unknown_keys(options, OPTION_KEYS, name, "options")
     opts = []
     if "stalk" in options:
-        if options["stalk"] not in (1, 2):
+        if type(options["stalk"]) is not int or options["stalk"] not in (1, 2):
             raise InputError(f"{name}: key 'options.stalk': {options['stalk']!r}; allowed: 1 (rules text) "
                              f"or 2 (quick reference)")
         opts.append(("stalk", options["stalk"]))
@@ -215,8 +234,10 @@ def parse_scenario(data: dict, name: str) -> Scenario:
         if not isinstance(toks, dict):
             raise InputError(f"{name}: key '{base}.tokens': map unit ids to tiles (or null: off the board)")
         supp = sp.get("suppressed") or []
+        if not isinstance(supp, list):
+            raise InputError(f"{name}: key '{base}.suppressed': must be a list of unit ids")
         for u in supp:
-            if u not in toks or toks[u] is None:
+            if not isinstance(u, str) or u not in toks or toks[u] is None:
                 raise InputError(f"{name}: key '{base}.suppressed': {u!r} has no token on the board")
         for u, t in toks.items():
             if u not in UNIT_IDS:
@@ -226,6 +247,7 @@ def parse_scenario(data: dict, name: str) -> Scenario:
         targets.append(None if tg is None else tile_ref(tg, f"{base}.target"))
         zs = {z: _card_list(sp.get(z), name, f"{base}.{z}") for z in ZONE_NAMES}
         deck = _card_list(sp.get("deck"), name, f"{base}.deck")
+        _counts({**zs, "deck": deck}, name, side)
         if deck and zs["draw"]:
             raise InputError(f"{name}: key '{base}.deck': give either deck (shuffled at setup) or draw "
                              f"(fixed order), not both")

@@ -563,16 +563,11 @@ class BattleApp(W.VBox):
             g = G.from_json(source)
         elif isinstance(source, (bytes, bytearray, memoryview)) or (isinstance(source, str) and
                                                                       source.lstrip().startswith(("{", "format"))):
-            text = bytes(source).decode("utf-8") if not isinstance(source, str) else source
             try:
-                data = json.loads(text)
-            except json.JSONDecodeError:
-                import yaml
-                try:
-                    data = yaml.safe_load(text)
-                except yaml.YAMLError as exc:
-                    raise InputError(f"not a readable saved game: {str(exc).splitlines()[0]}") from None
-            g = G.from_json(data, "the uploaded file")
+                text = bytes(source).decode("utf-8") if not isinstance(source, str) else source
+            except UnicodeDecodeError:
+                raise InputError("the uploaded file is not UTF-8 text: a saved game is a .json or .yaml file") from None
+            g = G.from_text(text, "the uploaded file")
         else:
             g = G.load_game(source)
         self.game = self.first = g
