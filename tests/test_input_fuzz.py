@@ -5,6 +5,7 @@ good result is the one-line ``InputError``."""
 from __future__ import annotations
 
 import base64
+import os
 import zlib
 
 import yaml
@@ -16,7 +17,7 @@ from tutor.lab import link
 from tutor.scenario import Scenario, bundled, from_data, load
 from tutor.undaunted import scenario as U
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=int(os.environ.get("TUTOR_FUZZ_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 BASE = bundled("pegasus-bridge").to_yaml_data()
 UNDAUNTED = U.read_yaml(U.scenarios_dir() / "worked-example.yaml")

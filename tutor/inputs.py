@@ -251,8 +251,9 @@ def check_tree(data, where: str) -> None:
                     if type(k) not in (str, int):
                         raise InputError(f"{where}: {_key(path)}has a key that is {_kind(k)}: keys are text "
                                          f"or whole numbers")
-                    if isinstance(k, str):
-                        text(k, where, f"key {path + '.' if path else ''}{k[:40]!r}", limit=MAX_TITLE)
+                    if isinstance(k, str):      # a key is one line: it is quoted in error messages
+                        text(k, where, f"key {(path + '.' if path else '') + k[:40]!r}", one_line=True,
+                             limit=MAX_TITLE)
                     stack.append((v, f"{path}.{k}" if path else str(k), depth + 1))
             else:
                 for i, v in enumerate(value):

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from tutor import hexes, paths
 from tutor.errors import InputError
-from tutor.inputs import MAX_TITLE, format_one
+from tutor.inputs import MAX_TITLE, check_tree, format_one
 from tutor.inputs import read_yaml as _read_strict
 from tutor.inputs import text as checked_text
 from tutor.undaunted.board import Board, Deployment, Tile
@@ -68,6 +68,7 @@ def _mapping(data, name: str) -> dict:
 
 
 def _header(data: dict, name: str) -> None:
+    check_tree(data, name)      # the input policy (tutor.inputs): plain values, depth, clean text
     format_one(data, name)
     if data.get("game") != "undaunted":
         raise InputError(f"{name}: key 'game': {data.get('game')!r} is not this game; allowed: undaunted")
@@ -208,13 +209,18 @@ def parse_scenario(data: dict, name: str) -> Scenario:
         if not isinstance(sup, bool):
             raise InputError(f"{name}: key '{base}.victory.suppress': {sup!r}; allowed: true or false")
         victories.append(Victory(objv, sup))
-        for i, dep in enumerate(sp.get("deployment") or []):
+        deps = sp.get("deployment") or []
+        if not isinstance(deps, list):
+            raise InputError(f"{name}: key '{base}.deployment': must be a list like [{{tile: 1A, units: [all]}}]")
+        for i, dep in enumerate(deps):
             key = f"{base}.deployment[{i}]"
             if not isinstance(dep, dict) or "tile" not in dep:
                 raise InputError(f"{name}: key '{key}': write {{tile: 1A, units: [all]}}")
             _unknown_keys(dep, ("tile", "units"), name, key)
             units = dep.get("units", ["all"])
             units = [units] if isinstance(units, str) else units
+            if not isinstance(units, list):
+                raise InputError(f"{name}: key '{key}.units': must be a list like [all] or [a, riflemen-b]")
             for u in units:
                 if u != "all" and u not in SQUADS and u not in UNIT_IDS:
                     raise InputError(f"{name}: key '{key}.units': {u!r}; allowed: all, a squad letter "
