@@ -13,6 +13,8 @@ Measures
   3. --sessions (20) learners opening pages at the same moment, half of them the lab: how many
      drew a live board (target: all), the slowest, the server's memory with its kernels.
      (--runs 0 skips 1 and 2.)
+  --wire instead: the bytes a learner's browser downloads for a first visit (cold) and the next
+     page (same browser), targets 2.5 MB and 300 kB (see wire_bytes).
 
 "Board drawn" is the first <canvas> showing two or more distinct pixel values, or an inline SVG
 board (an <svg> with 50 or more elements); on a page with neither (the landing page) it is the
@@ -245,6 +247,86 @@ def concurrent_sessions(base: str, server_pid: int, pages, n: int, timeout_s: fl
                          for r in results if r["shows"] not in ("canvas", "svg")][:6]}
 
 
+TARGET_FIRST_VISIT_BYTES = 2_500_000   # issue 19.3: a first visit on a classroom's Wi-Fi
+TARGET_NEXT_PAGE_BYTES = 300_000       # the next chapter, in the same browser
+
+
+def wire_bytes(browser, base: str, first: str, nxt: str, timeout_ms: int = 180_000) -> dict:
+    """Bytes on the wire for a learner's first visit (``first``, a cold browser) and the next
+    page (``nxt``, same browser, its cache warm), as chromium's network log counts them: each
+    HTTP response's encoded size (headers and body as transferred, compressed if it was; 0 for
+    what the cache served). The kernel websocket's messages are reported beside it, as their
+    payload (chromium reports them decompressed: their compressed size is not visible here).
+    Each page is counted until its board is drawn (or its widgets settled) and a second more."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    responses, done, ws = {}, {}, [0]
+    cdp.on("Network.responseReceived", lambda e: responses.__setitem__(e["requestId"], e["response"]))
+    cdp.on("Network.loadingFinished", lambda e: done.__setitem__(e["requestId"], e["encodedDataLength"]))
+
+    def frame(e):
+        data = e["response"].get("payloadData", "")
+        binary = e["response"].get("opcode") == 2  # its payload comes base64-encoded
+        ws[0] += len(data) * 3 // 4 if binary else len(data.encode())
+
+    cdp.on("Network.webSocketFrameReceived", frame)
+
+    def visit(path: str) -> dict:
+        responses.clear()
+        done.clear()
+        ws[0] = 0
+        page.goto(base + "voila/render/" + path, wait_until="commit", timeout=timeout_ms)
+        page.wait_for_function(f"() => ({DRAWN_JS})() || ({SETTLED_JS})() !== null",
+                               timeout=timeout_ms, polling=100)
+        page.wait_for_timeout(1000)
+        files = []
+        for rid, size in done.items():
+            r = responses.get(rid, {})
+            h = {k.lower(): v for k, v in r.get("headers", {}).items()}
+            files.append({"url": r.get("url", "?"), "bytes": int(size), "status": r.get("status"),
+                          "encoding": h.get("content-encoding", ""), "cache": h.get("cache-control", ""),
+                          "cached": bool(r.get("fromDiskCache") or r.get("fromPrefetchCache")) or size == 0})
+        return {"page": path, "bytes": sum(f["bytes"] for f in files), "websocket": ws[0],
+                "requests": len(files), "from_cache": sum(f["cached"] for f in files),
+                "compressed": sum(1 for f in files if f["encoding"]), "files": files}
+
+    try:
+        first_visit = visit(first)
+        next_page = visit(nxt)
+    finally:
+        context.close()
+    return {"first": first_visit, "next": next_page}
+
+
+def print_wire(w: dict) -> None:
+    for key, target, what in (("first", TARGET_FIRST_VISIT_BYTES, "first visit (cold browser)"),
+                              ("next", TARGET_NEXT_PAGE_BYTES, "next page (same browser)")):
+        r = w[key]
+        print(f"{what:27s} {r['page'][:40]:40s} {r['bytes'] / 1e6:6.2f} MB on the wire (target "
+              f"<= {target / 1e6:.1f} MB, {r['bytes'] / target:4.2f}x); {r['requests']} responses, "
+              f"{r['from_cache']} from the cache, {r['compressed']} compressed; and "
+              f"{r['websocket'] / 1e3:.0f} kB of websocket messages (uncompressed size)")
+
+
+def wire_main(first: str = "index.ipynb", nxt: str = "01-battlefield-and-line-of-sight.ipynb") -> int:
+    """--wire: the app as voila.json serves it; a first visit to the landing page, then a chapter."""
+    from playwright.sync_api import sync_playwright
+    proc, base, _ = start_voila(log_name="bench-wire.log")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+            w = wire_bytes(browser, base, first, nxt)
+            browser.close()
+    finally:
+        stop(proc)
+    print("bench_app --wire: bytes a learner's browser downloads (voila.json as committed)")
+    print_wire(w)
+    return 0 if (w["first"]["bytes"] <= TARGET_FIRST_VISIT_BYTES
+                 and w["next"]["bytes"] <= TARGET_NEXT_PAGE_BYTES) else 1
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3, help="cold loads per page (median)")
@@ -256,10 +338,15 @@ def main(argv=None) -> int:
                          "the refill starts a kernel and runs the notebook while the page is still loading; "
                          "with a delay longer than a page, use --runs 1 (a second load would find the pool empty)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON too")
+    ap.add_argument("--wire", action="store_true",
+                    help="only the bytes on the wire: a first visit, then the next page "
+                         "(targets 2.5 MB, 300 kB)")
     args = ap.parse_args(argv)
     if chromium_path() is None:
         print("bench_app: chromium not found (apt-get install chromium)", file=sys.stderr)
         return 2
+    if args.wire:
+        return wire_main()
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="bench-", dir=ROOT / "benchmarks"))

@@ -10,7 +10,8 @@ which with Voilà's default empty token lets every visitor in), plus
 - routes tried before Voilà's own (see :func:`first_routes`): plain 404s for requests Voilà 0.5
   answers with a 500 and a traceback in the log, and the pages themselves, rendered by Voilà
   with the connection watch (``tutor/static/connection.js``) put at the top of each: a page whose
-  kernel is gone (killed, culled, the server restarted) says "Connection lost: reload the page".
+  kernel is gone (killed, culled, the server restarted) says "Connection lost: reload the page";
+- compressed responses and cache headers for the front end's files (``tutor/wire.py``).
 
 Nothing here runs in a kernel, and nothing here is imported by the rest of the package.
 """
@@ -28,6 +29,8 @@ from jupyter_server.utils import url_path_join
 from tornado.web import ErrorHandler, HTTPError, RedirectHandler
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+
+from tutor.wire import lighten
 
 LANDING = "index.ipynb"
 
@@ -113,6 +116,7 @@ class LandingPage(PasswordIdentityProvider):
         if web is not None:
             # Rules are tried in the order they were added: these come before Voilà's own.
             web.add_handlers(".*$", first_routes(app))
+            lighten(web)  # gzip and cache headers (tutor/wire.py)
         root = getattr(app, "root_dir", None)
         serving_a_folder = root and not getattr(app, "notebook_path", None)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):

@@ -1,0 +1,68 @@
+"""Light on a classroom's network (tutor/wire.py, voila.json's tornado_settings): the page and
+the front end's files arrive compressed, files with a content hash in their name are cached for a
+year, Voilà's own scripts for a day, and the next page in the same browser downloads no script."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import urllib.request
+
+import pytest
+
+from .helpers import wait_for_canvases, wait_for_voila
+
+pytestmark = pytest.mark.browser
+
+
+def get(url: str) -> tuple[dict, bytes]:
+    req = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(req, timeout=120) as r:
+        return {k.lower(): v for k, v in r.headers.items()}, r.read()
+
+
+def test_page_and_assets_are_compressed_and_cached(app):
+    headers, body = get(app + "voila/render/index.ipynb")
+    assert headers.get("content-encoding") == "gzip" and body[:2] == b"\x1f\x8b"
+    assert "no-store" in headers.get("cache-control", "") or "no-cache" in headers.get("cache-control", "")
+    html = gzip.decompress(body).decode()
+    # The widget manager's entry script (its name carries a content hash), as the page lists it.
+    found = re.search(r'<script id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S)
+    config = json.loads(found.group(1))
+    (ext,) = [e for e in config["federated_extensions"] if e["name"] == "@jupyter-widgets/jupyterlab-manager"]
+    assert re.fullmatch(r"static/remoteEntry\.[0-9a-f]{8,}\.js", ext["load"])
+    headers, body = get(app + f"voila/labextensions/{ext['name']}/{ext['load']}")
+    assert headers.get("content-encoding") == "gzip"
+    assert headers.get("cache-control") == "public, max-age=31536000, immutable"
+    headers, _ = get(app + "voila/static/voila.js")
+    assert headers.get("content-encoding") == "gzip"
+    assert headers.get("cache-control") == "public, max-age=86400"
+
+
+def test_the_next_page_downloads_no_script(app, chromium):
+    context = chromium.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    urls, sizes = {}, {}
+    cdp.on("Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
+    cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+    try:
+        page.goto(app + "voila/render/index.ipynb")
+        wait_for_voila(page)
+        page.wait_for_selector(".tutor-index-widget [data-chapter]")
+        first = sum(sizes.values())
+        urls.clear()
+        sizes.clear()
+        page.goto(app + "voila/render/01-battlefield-and-line-of-sight.ipynb")
+        wait_for_voila(page)
+        wait_for_canvases(page, 90_000)
+        scripts = {urls[r]: n for r, n in sizes.items() if urls.get(r, "").split("?")[0].endswith(".js")}
+        fetched = {u: n for u, n in scripts.items() if n > 0}
+        assert len(scripts) > 10 and not fetched, f"scripts fetched again: {sorted(fetched)[:5]}"
+        assert first < 2_500_000, f"a first visit downloaded {first} bytes"
+        assert sum(sizes.values()) < 300_000
+    finally:
+        context.close()
