@@ -131,7 +131,7 @@ def test_board_and_zone_pictures():
     assert all(f'class="tile">{t.id}<' in svg for t in s.board.tiles)
     assert "Scout B" in svg and "MG C" in svg
     z = s.zones_of("axis")
-    assert zones_svg(z).count("face down") == 1
+    assert zones_svg(z).count("face down</text>") == 1            # one face-down pile drawn (the label says it too)
     assert card_title("machine-gunners-c") == "Machine gunners C"
     assert card_title("platoon-sergeant") == "Platoon sergeant"
 
@@ -435,11 +435,11 @@ def test_27_victory_widget():
     w = und27.victory_widget()
     assert "The game goes on" in w.verdict()
     w.controls["axis_controls"].value = ("12A", "17B", "2A", "5B")
-    assert "axis wins" in w.verdict()
+    assert "Axis wins" in w.verdict()
     w.controls["axis_controls"].value = ("17B",)
     w.controls["axis_goal"].value = "sup"
     w.controls["allied_riflemen"].value = False
-    assert "axis wins" in w.verdict() and "suppressed" in w.verdict()
+    assert "Axis wins" in w.verdict() and "suppressed" in w.verdict()
 
 
 # ---------------------------------------------------------------------------------------------

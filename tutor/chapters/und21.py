@@ -20,7 +20,7 @@ from html import escape
 from tutor import paths
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
-from tutor.render.undaunted import NAMES, board_html, card_title, render_card, zones_html
+from tutor.render.undaunted import NAMES, board_html, card_title, render_card, words, zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.deck import Zones
@@ -43,7 +43,7 @@ def events_html(events) -> str:
     """Each event in a list, then every rule they cite (English, original text one click away)."""
     if not events:
         return ""
-    items = "".join(f"<li>{escape(e.text)}</li>" for e in events)
+    items = "".join(f"<li>{escape(words(e.text))}</li>" for e in events)
     return f"<ul style='margin:.3em 0'>{items}</ul>{rules_html([e.rule for e in events])}"
 
 

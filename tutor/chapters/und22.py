@@ -17,7 +17,7 @@ from tutor.chapters.und21 import events_html, worked_start
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
-from tutor.render.undaunted import card_title, zones_html
+from tutor.render.undaunted import card_title, words, zones_html
 from tutor.undaunted import EndTurn, Play, RevealInitiative, apply
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS
@@ -192,7 +192,7 @@ def _q_keep() -> Question:
         z = st.state.zones_of(s.active)
         kept = bool(z.hand)
         ans = choices[0] if kept else choices[1]
-        return ans, f"<p>{escape(st.events[0].text)}.</p>" + rule_html(R.TURN_END)
+        return ans, f"<p>{escape(words(st.events[0].text))}.</p>" + rule_html(R.TURN_END)
     return Question("22.keep", "<p>You end your turn with cards still in your hand. Do you keep them for the "
                     "next round?</p>", choices, rule_fn)
 
@@ -206,7 +206,7 @@ def _q_fog_play() -> Question:
             apply(s, Play("allied", "fog-of-war", "move", path=("2A",)))
             return choices[0], "<p>The engine allowed it.</p>"
         except IllegalAction as exc:
-            return choices[1], f"<p>The engine refuses: {escape(str(exc))}.</p>" + rule_html(exc.rule)
+            return choices[1], f"<p>The engine refuses: {escape(words(exc.reason))}.</p>" + rule_html(exc.rule)
     return Question("22.fog", "<p>It is your turn and you hold a fog of war card. Can you play it?</p>",
                     choices, rule_fn)
 

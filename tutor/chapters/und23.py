@@ -16,6 +16,7 @@ from tutor.chapters.und21 import worked_start
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
+from tutor.render.undaunted import words
 from tutor.undaunted import Play, Withdraw, apply, card_plays
 from tutor.undaunted import rules as R
 
@@ -96,7 +97,7 @@ def _q_move_unscouted() -> Question:
         exc, _ = _refused(sandbox(("riflemen-a",)), Play("axis", "riflemen-a", "move", path=("10B",)))
         if exc is None:
             return "Yes", "<p>The engine allowed it.</p>"
-        return "No", f"<p>The engine refuses: {escape(str(exc))}.</p>" + rule_html(exc.rule)
+        return "No", f"<p>The engine refuses: {escape(words(exc.reason))}.</p>" + rule_html(exc.rule)
     return Question("23.move", "<p>Axis riflemen A stand on 12A. Tile 10B next to them carries no axis control "
                     "marker. May they <b>move</b> there?</p>", choices, rule_fn)
 
@@ -107,7 +108,7 @@ def _q_scout_fog() -> Question:
     def rule_fn():
         _, step = _refused(sandbox(("scouts-b",)), Play("axis", "scouts-b", "scout", path=("14A", "11A")))
         ev = step.events[0]
-        return str(ev.data["fog_of_war"]), f"<p>{escape(ev.text)}.</p>" + rule_html(R.SCOUT)
+        return str(ev.data["fog_of_war"]), f"<p>{escape(words(ev.text))}.</p>" + rule_html(R.SCOUT)
     return Question("23.scout", "<p>Axis scouts B on 8A <b>scout</b> 8A → 14A → 11A; Hans has no marker on "
                     "either tile. How many fog of war cards go into his discard pile?</p>", choices, rule_fn)
 
@@ -122,7 +123,7 @@ def _q_sneak() -> Question:
         marker = after.control_of("axis", "10B")
         fog = after.zones_of("axis").discard.count("fog-of-war") - s.zones_of("axis").discard.count("fog-of-war")
         ans = choices[2] if marker is None and fog == 0 else choices[0] if fog else choices[1]
-        return ans, f"<ul>{''.join(f'<li>{escape(e.text)}</li>' for e in step.events)}</ul>" + rule_html(R.STALK)
+        return ans, f"<ul>{''.join(f'<li>{escape(words(e.text))}</li>' for e in step.events)}</ul>" + rule_html(R.STALK)
     return Question("23.stalk", "<p>The axis sniper deploys on 6B and <b>stalks</b> onto 10B, which Hans has never "
                     "scouted. What does he place or take?</p>", choices, rule_fn)
 
@@ -138,7 +139,7 @@ def _q_maneuver_suppressed() -> Question:
         exc, _ = _refused(s, Play("axis", "platoon-guide", "guide", unit="riflemen-a", path=("6B",)))
         if exc is None:
             return "Yes", "<p>The engine allowed it.</p>"
-        return "No", f"<p>The engine refuses: {escape(str(exc))}.</p>" + rule_html(R.GUIDE_SUPPRESSED)
+        return "No", f"<p>The engine refuses: {escape(words(exc.reason))}.</p>" + rule_html(R.GUIDE_SUPPRESSED)
     return Question("23.guide", "<p>Axis riflemen A on 12A are <b>suppressed</b>. May the platoon guide's "
                     "<b>Guide</b> action move them to 6B (an axis tile)?</p>", choices, rule_fn)
 
@@ -150,7 +151,7 @@ def _q_withdraw_fog() -> Question:
         exc, _ = _refused(sandbox(("fog-of-war",)), Withdraw("axis", "fog-of-war"))
         if exc is None:
             return "Yes", "<p>The engine allowed it.</p>"
-        return "No", (f"<p>The engine refuses: {escape(str(exc))}. Only a scouts card's <b>recon</b> removes "
+        return "No", (f"<p>The engine refuses: {escape(words(exc.reason))}. Only a scouts card's <b>recon</b> removes "
                       f"fog of war from your deck.</p>" + rule_html(exc.rule) + rule_html(R.RECON))
     return Question("23.fog", "<p>Can you get rid of a fog of war card by <b>withdrawing</b> it to your "
                     "supply?</p>", choices, rule_fn)

@@ -14,7 +14,7 @@ from tutor.chapters.und23 import sandbox
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
-from tutor.render.undaunted import card_title
+from tutor.render.undaunted import card_title, words
 from tutor.undaunted import LoadedDice, Play, apply
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS
@@ -64,8 +64,8 @@ def _try(s, action, rng=None):
 
 def _verdict(exc, step, ok_text=""):
     if exc is not None:
-        return f"<p>The engine refuses: {escape(str(exc))}.</p>" + rule_html(exc.rule)
-    return ok_text + "".join(f"<p>{escape(e.text)}.</p>" + rule_html(e.rule) for e in step.events)
+        return f"<p>The engine refuses: {escape(words(exc.reason))}.</p>" + rule_html(exc.rule)
+    return ok_text + "".join(f"<p>{escape(words(e.text))}.</p>" + rule_html(e.rule) for e in step.events)
 
 
 # --- questions ------------------------------------------------------------------------------

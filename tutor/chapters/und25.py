@@ -17,7 +17,7 @@ from html import escape
 from tutor.chapters.und21 import worked_start
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
-from tutor.render.undaunted import zones_html
+from tutor.render.undaunted import words, zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.combat import (
@@ -307,7 +307,7 @@ def _q_suppress_twice() -> Question:
         kinds = [e.kind for e in step.events]
         ans = ("Nothing happens" if "suppress-none" in kinds else
                "It loses a card" if "casualty" in kinds else "It leaves the board")
-        return ans, f"<ul>{''.join(f'<li>{escape(e.text)}</li>' for e in step.events)}</ul>" + rule_html(R.SUPPRESS)
+        return ans, f"<ul>{''.join(f'<li>{escape(words(e.text))}</li>' for e in step.events)}</ul>" + rule_html(R.SUPPRESS)
     return Question("25.suppress", "<p>The axis riflemen are already <b>suppressed</b>. Allied machine "
                     "gunners use <b>suppress 4</b> on them and roll a hit. What happens?</p>", choices, rule_fn)
 

@@ -16,7 +16,7 @@ from tutor.chapters.und21 import WORKED, events_html
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
-from tutor.render.undaunted import board_html, card_title, zones_html
+from tutor.render.undaunted import board_html, card_title, words, zones_html
 from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, load
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import UNIT_TYPES
@@ -179,14 +179,14 @@ def frame_html(f: Frame) -> str:
              (f"<details><summary>The rulebook ({HEADING}), in Czech</summary>"
              f"<blockquote lang='cs' style='font-style:italic'>{escape(f.quote)}</blockquote></details>")]
     if f.refusal is not None:
-        parts.append(f"<p style='color:#a32020'><b>Engine:</b> not allowed — {escape(str(f.refusal))}</p>"
+        parts.append(f"<p style='color:#a32020'><b>Engine:</b> not allowed — {escape(words(f.refusal.reason))}</p>"
                      + rule_html(f.refusal.rule))
     parts.append(events_html(f.events))
     s = f.state
     info = (f"Round {s.round} · phase {s.phase}" + (f" · {s.active} to play" if s.active else "")
             + f" · initiative: {s.initiative} · objectives held: axis {s.objectives_held('axis')}, "
               f"allied {s.objectives_held('allied')}")
-    parts.append(f"<p style='color:#555;font-size:13px'>{escape(info)}</p>")
+    parts.append(f"<p style='color:#555;font-size:13px'>{escape(words(info))}</p>")
     parts.append(board_html(s, path=f.path, highlight=f.highlight))
     sides = ("axis", "allied") if f.side == "both" else ((f.side,) if f.side else ())
     for side in sides:
@@ -247,7 +247,7 @@ def _q_why_scout() -> Question:
     def rule_fn():
         f = steps()[3]
         ok = f.refusal is not None and f.refusal.rule is R.MOVE
-        return (choices[0] if ok else choices[1]), (f"<p>The engine refused the move: {escape(str(f.refusal))}.</p>"
+        return (choices[0] if ok else choices[1]), (f"<p>The engine refused the move: {escape(words(f.refusal.reason))}.</p>"
                                                     + rule_html(R.MOVE) + rule_html(R.MOVE_ANY))
     return Question("26.why-scout", "<p>Why did Hans play his scouts before moving riflemen A to 17B?</p>",
                     choices, rule_fn)
@@ -259,7 +259,7 @@ def _q_fog_count() -> Question:
     def rule_fn():
         ev = steps()[4].events[0]
         n = ev.data["fog_of_war"]
-        return str(n), (f"<p>{escape(ev.text)}. 3B already had Hans's marker; only 17B got a new one.</p>"
+        return str(n), (f"<p>{escape(words(ev.text))}. 3B already had Hans's marker; only 17B got a new one.</p>"
                         + rule_html(R.SCOUT))
     return Question("26.fog", "<p>Hans's scouts went 8A → 3B → 17B. How many fog of war cards did he have to "
                     "add to his discard pile?</p>", choices, rule_fn)
@@ -271,7 +271,7 @@ def _q_casualty_place() -> Question:
     def rule_fn():
         ev = steps()[11].events[0]
         where = {"hand": choices[0], "discard": choices[1], "draw": choices[2]}[ev.data["removed_from"]]
-        return where, f"<p>{escape(ev.text)}.</p>" + rule_html(ev.rule)
+        return where, f"<p>{escape(words(ev.text))}.</p>" + rule_html(ev.rule)
     return Question("26.casualty", "<p>Where did Hans's riflemen A casualty come from?</p>", choices, rule_fn)
 
 
@@ -284,7 +284,7 @@ def _q_two_hits() -> Question:
         before = len(before_attack().zones_of("axis").out)
         lost = len(st.state.zones_of("axis").out) - before
         return ("1 card" if lost == 1 else "2 cards"), (
-            f"<p>{escape(st.events[0].text)}; Hans loses {lost} card.</p>" + rule_html(R.CASUALTY_ONE))
+            f"<p>{escape(words(st.events[0].text))}; Hans loses {lost} card.</p>" + rule_html(R.CASUALTY_ONE))
     return Question("26.two-hits", "<p>Had John rolled <b>8 and 9</b>, both dice reaching the defense of 8, "
                     "how many cards would Hans lose?</p>", choices, rule_fn)
 

@@ -15,7 +15,7 @@ from html import escape
 from tutor.chapters.und21 import worked_start
 from tutor.explain import rule_html
 from tutor.quiz import Question
-from tutor.render.undaunted import board_html
+from tutor.render.undaunted import board_html, words
 from tutor.undaunted import rules as R
 from tutor.undaunted.state import Victory
 from tutor.undaunted.victory import army_suppressed, decide, hopeless
@@ -86,7 +86,7 @@ def verdict_html(s) -> str:
         head = "<p style='font-size:16px'><b>The game goes on.</b> No victory condition is met.</p>"
         return head + f"<p style='color:#555'>{escape(facts)}</p>"
     winner, text, rule = v
-    return (f"<p style='font-size:16px'><b>{escape(winner)} wins.</b> {escape(text)}.</p>"
+    return (f"<p style='font-size:16px'><b>{escape(words(winner))} wins.</b> {escape(words(text))}.</p>"
             f"<p style='color:#555'>{escape(facts)}</p>" + rule_html(rule))
 
 

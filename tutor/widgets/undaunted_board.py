@@ -25,7 +25,6 @@ every play and every refusal from ``apply`` (``IllegalAction`` with its rule), t
 from __future__ import annotations
 
 import random
-import re
 from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -35,6 +34,7 @@ import ipywidgets as W
 from tutor.errors import IllegalAction, InputError
 from tutor.explain import rules_html
 from tutor.render.undaunted import board_scene, card_title, cover_key, tile_at, token_at
+from tutor.render.undaunted import words as plain
 from tutor.undaunted import rules as R
 from tutor.undaunted.actions import apply, card_plays, preview_attack
 from tutor.undaunted.cards import ACTION_CS, CARDS
@@ -46,16 +46,6 @@ PATH_ACTIONS = ("move", "guide", "scout", "stalk")
 FIRE_ACTIONS = ("attack", "suppress")
 SIDE_WORDS = {"allied": "Allied", "axis": "Axis"}
 COLOUR_WORDS = {"allied": "blue", "axis": "orange"}
-_IDS = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, CARDS), key=len, reverse=True)) + r")(?![\w-])")
-
-
-def plain(text: str) -> str:
-    """An engine sentence in the learner's words: card ids as the cards' English names ("riflemen-a"
-    → "Riflemen A"), sides capitalized ("axis" → "Axis")."""
-    text = _IDS.sub(lambda m: card_title(m.group(1)), text)
-    return re.sub(r"\b(allied|axis)\b", lambda m: SIDE_WORDS[m.group(1)], text)
-
-
 def action_label(card_id: str, action: str) -> str:
     """The action as printed on the card: "Move 1", "Scout 2", "Control", "Bolster 1 A"."""
     if action == "ready":
