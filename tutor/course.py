@@ -375,7 +375,7 @@ _CSS = """<style>
   border-top:1px solid #d0d7de;border-bottom:1px solid #d0d7de;padding:.4em .2em;margin:.6em 0;
   font-size:14px}
 .tutor-nav a{text-decoration:underline;color:#0b5cad}
-.jp-RenderedHTMLCommon a, .jp-RenderedMarkdown a{text-decoration:underline}
+.jp-RenderedHTMLCommon a, .jp-RenderedMarkdown a, .widget-html-content a{text-decoration:underline !important}
 .tutor-nav a:hover{text-decoration:underline}
 .tutor-nav .tutor-here{color:#57606a}
 .tutor-contents{font-size:14px;line-height:1.8;padding:.3em .6em;margin:.2em 0 .6em;background:#f6f8fa;

@@ -3,8 +3,14 @@
 One visit per page and device, several checks on each visit:
 
 * **laptop** (1366×768, mouse): the page's whole text (hidden rule quotes, tooltips, option lists
-  included) names no file, module, internal id, line number or "seed" (``learner_text``).
-* **tablet** (768×1024, touch, ``is_mobile``): the same text check is not repeated.
+  included) names no file, module, internal id, line number or "seed" (``learner_text``), and
+  axe-core finds no serious or critical accessibility violation (buttons and inputs labelled,
+  contrast, ARIA). axe comes from the npm registry at test-setup time (``.ci/run`` runs
+  ``npm install --prefix tests/browser/node axe-core@4``; ``TUTOR_AXE`` may name another
+  axe.min.js).
+* **tablet** (768×1024, touch, ``is_mobile``): a tap on the first live board (a drill's or Play a
+  battle's) changes what the page says (the drill answers, its text alternative follows), and a
+  tap on a check-yourself answer gives its verdict.
 
 On both: the page does not scroll sideways and every board fits the window. With
 ``TUTOR_SCREENSHOTS=1`` each visit leaves a screenshot in tests/artifacts/ (``page-<device>-<name>.png``)
@@ -13,13 +19,20 @@ for a person to look at.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 
 import pytest
 
+try:
+    from playwright.sync_api import Error as PlaywrightError
+except ImportError:          # the chromium fixture skips (or fails) with the reason
+    PlaywrightError = AssertionError
+
 from tutor import course
 
-from .conftest import ARTIFACTS, PAGE_TIMEOUT
+from .conftest import ARTIFACTS, PAGE_TIMEOUT, ROOT, unavailable
 from .helpers import wait_for_canvases, wait_for_voila
 from .learner_text import internal_words
 
@@ -45,19 +58,53 @@ PAGE_TEXT_JS = """
 }
 """
 
-# Layout: how far the page scrolls sideways, and every visible canvas or svg board that sticks out.
+# Layout: how far the page (or Voilà's scrolling container) scrolls sideways, and every visible
+# board, table, picture or output that sticks out of the window (Voilà scrolls an inner element,
+# so the document's own width alone would not show it).
 LAYOUT_JS = """
 () => {
   const w = document.documentElement.clientWidth;
   const out = [];
-  for (const el of document.querySelectorAll('canvas, svg')) {
+  const sel = 'canvas, svg, table, img, pre, .jp-OutputArea-output, .widget-box, .jp-RenderedHTMLCommon > *';
+  for (const el of document.querySelectorAll(sel)) {
     const r = el.getBoundingClientRect();
-    if (r.width < 120 || r.height < 60) continue;          // icons, legend swatches
-    if (r.left < -1 || r.right > w + 1) out.push(`${el.tagName} ${Math.round(r.left)}..${Math.round(r.right)} of ${w}`);
+    if (r.width < 24 || r.height < 12) continue;           // hidden, icons, legend swatches
+    if (r.left < -1 || r.right > w + 1) {
+      const name = el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined ?
+        '.' + String(el.className).trim().split(/\\s+/).slice(0, 2).join('.') : '');
+      out.push(`${name} ${Math.round(r.left)}..${Math.round(r.right)} of ${w}`);
+    }
   }
-  return {scroll: document.documentElement.scrollWidth - w, outside: out};
+  let scroll = document.documentElement.scrollWidth - w;
+  for (const el of document.querySelectorAll('body, body > *, #main, #rendered_cells, .jp-Notebook')) {
+    const style = getComputedStyle(el);
+    if (['auto', 'scroll'].includes(style.overflowX) || el === document.body)
+      scroll = Math.max(scroll, el.scrollWidth - el.clientWidth);
+  }
+  return {scroll: scroll, outside: out.slice(0, 8)};
 }
 """
+
+
+AXE_DEFAULT = ROOT / "tests" / "browser" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+# Left out: the handle of ipywidgets' slider (noUiSlider) is an ARIA slider without a name, whatever
+# the widget's description says; ipywidgets draws it, no page of the course can label it.
+AXE_RUN_JS = """
+async () => {
+  const r = await axe.run({exclude: [['.noUi-handle']]}, {resultTypes: ['violations']});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v =>
+    `${v.impact} ${v.id}: ${v.help} — ` + v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' +
+      (n.failureSummary || '').split('\\n').slice(1, 2).join('')).join(' | '));
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    path = os.environ.get("TUTOR_AXE") or str(AXE_DEFAULT)
+    if not os.path.isfile(path):
+        unavailable(f"axe-core is not installed ({path}): npm install --prefix tests/browser/node axe-core@4")
+    return path
 
 
 @pytest.fixture(scope="module")
@@ -105,8 +152,13 @@ def check_layout(pg, device: str, name: str) -> None:
     assert layout["outside"] == [], f"{name}: boards stick out of the {device} window: {layout['outside']}"
 
 
+def failed(pg, device: str, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / f"failed-{device}-{name}.png"), full_page=True)
+
+
 @pytest.mark.parametrize("name", PAGES)
-def test_page_on_a_laptop(app, contexts, name):
+def test_page_on_a_laptop(app, contexts, axe_source, name):
     pg = open_page(contexts, "laptop", app, name)
     try:
         text = pg.evaluate(PAGE_TEXT_JS)
@@ -115,9 +167,42 @@ def test_page_on_a_laptop(app, contexts, name):
         assert found == [], f"{name} shows internal words:\n" + "\n".join(found)
         screenshot(pg, "laptop", name)
         check_layout(pg, "laptop", name)
+        pg.add_script_tag(path=axe_source)
+        violations = pg.evaluate(AXE_RUN_JS)
+        assert violations == [], f"{name}: accessibility violations (axe-core):\n" + "\n".join(violations)
     except AssertionError:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        pg.screenshot(path=str(ARTIFACTS / f"failed-laptop-{name}.png"), full_page=True)
+        failed(pg, "laptop", name)
+        raise
+    finally:
+        pg.close()
+
+
+# What the page says that a tap may change: its text (status lines, verdicts, board descriptions).
+SAYS_JS = "() => document.body.innerText + [...document.querySelectorAll('.tutor-sr')].map(e => e.textContent).join('')"
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_on_a_tablet(app, contexts, name):
+    pg = open_page(contexts, "tablet", app, name)
+    try:
+        screenshot(pg, "tablet", name)
+        check_layout(pg, "tablet", name)
+        # a live board of the drill base or Play a battle: its text alternative follows it
+        board = pg.locator("xpath=//*[contains(@class, 'tutor-board')]"
+                           "[following-sibling::*[1]//*[contains(@class, 'tutor-sr')]]").first
+        if board.count():
+            board.scroll_into_view_if_needed()
+            before = pg.evaluate(SAYS_JS)
+            box = board.bounding_box()
+            pg.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            pg.wait_for_function(f"() => ({SAYS_JS})() !== {json.dumps(before)}", timeout=30_000)
+        question = pg.locator(".tutor-question").first
+        if question.count():
+            question.scroll_into_view_if_needed()
+            question.locator("button").first.tap()
+            question.get_by_text(re.compile(r"^(Right\.|Not quite)")).wait_for()
+    except (AssertionError, PlaywrightError):
+        failed(pg, "tablet", name)
         raise
     finally:
         pg.close()

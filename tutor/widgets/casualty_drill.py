@@ -263,7 +263,7 @@ class CasualtyDrill(Drill):
                                        tooltip="teachers: the draw deck face up, top card first",
                                        layout=W.Layout(width="auto", height="40px"))
         self.peek_box.observe(self._peek_changed, "value")
-        self.roll_button = small_button("Roll", "random", "roll the attack's dice (seeded if the drill has a seed)")
+        self.roll_button = small_button("Roll", "random", "roll the attack's dice")
         self.roll_button.on_click(lambda _: self.roll())
         self.face_buttons = []
         for f in range(combat.FACES):
