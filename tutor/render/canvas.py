@@ -469,8 +469,13 @@ class BoardView:
             self.canvas.width, self.canvas.height = scene.width * self.dpr, scene.height * self.dpr
             self._drawn.clear()
         self.scene = scene
-        for cb in self._listeners:
-            cb(scene)
+        try:
+            return self._draw_changed(scene, force)
+        finally:
+            for cb in self._listeners:    # after the canvas message: the board's pixels come first
+                cb(scene)
+
+    def _draw_changed(self, scene: Scene, force: bool) -> int:
         if not self.ready:
             return 0              # on_client_ready will draw it
         t0 = time.perf_counter()
