@@ -10,6 +10,7 @@ A Memoir '44 scenario (``game: memoir44``) looks like::
     terrain:    {"6,4": hill}  # every other hex is countryside
     obstacles:  {"10,4": sandbags}
     units:      {"4,6": {side: allied, kind: infantry, figures: 3, badge: special_forces}}
+    labels:     {"6,2": Pegasus Bridge}   # optional: place names printed on the map
 
 Every problem is one ``InputError`` line naming the file (and line), the key or hex, what is wrong
 and what is allowed. ``game: undaunted`` files are handed to ``tutor.undaunted.scenario``.
@@ -37,7 +38,7 @@ SIDES = ("axis", "allied")
 BADGES = ("special_forces", "french_resistance")
 REQUIRED = ("format", "game", "title", "board", "top")
 OPTIONAL = ("description", "terrain", "obstacles", "units", "medals_to_win", "bunkers_for",
-            "first", "cards", "objectives", "special_rules", "front", "year", "source")
+            "first", "cards", "objectives", "special_rules", "front", "year", "source", "labels")
 
 # Full strength by kind (APÉNDICE 1, UNIDADES ESTÁNDAR) and the badges that change it.
 FULL_STRENGTH = {"infantry": 4, "armor": 3, "artillery": 2}
@@ -291,6 +292,8 @@ def _check_extra(extra: dict, data, where: str, board: Board) -> None:
     for key in ("special_rules", "source"):
         if key in extra:
             checked_text(extra[key], f"{where}{line_of(data, key)}", key)
+    if "labels" in extra:
+        _check_labels(extra["labels"], data, where, board)
     if "objectives" in extra:
         from tutor.memoir import objectives
         objectives.parse(extra["objectives"], board, f"{where}{line_of(data, 'objectives')}")
@@ -302,6 +305,17 @@ def _check_extra(extra: dict, data, where: str, board: Board) -> None:
     if "year" in extra and not (type(extra["year"]) is int and 1939 <= extra["year"] <= 1945):
         raise InputError(f"{where}{line_of(data, 'year')}: year {extra['year']!r} is out of range: allowed "
                          f"1939-1945")
+
+
+def _check_labels(labels, data, where: str, board: Board) -> None:
+    """``labels``: place names printed on the map, {"col,row": "Pegasus Bridge"} (one line each)."""
+    at = f"{where}{line_of(data, 'labels')}"
+    if not isinstance(labels, dict):
+        raise InputError(f"{at}: labels must be a mapping of \"col,row\" to a place name, not {type(labels).__name__}")
+    for raw, text in labels.items():
+        _hex_key(raw, "labels", labels, where, board)
+        checked_text(text, f"{where}{line_of(labels, raw)}", f"label \"{raw}\"", one_line=True, limit=MAX_TITLE,
+                     required=True)
 
 
 def _check_cards(v, data, where: str) -> None:

@@ -38,7 +38,7 @@ def test_full_file_every_field():
     assert u[(6, 0)] == UnitSpec("axis", "infantry", 4, "special_forces")  # inf2, decorative badge
     assert u[(4, 2)] == UnitSpec("axis", "infantry", 3)                  # nation field, nbr_units 3
     assert u[(6, 2)] == UnitSpec("axis", "armor", 3)
-    assert u[(4, 6)] == UnitSpec("allied", "infantry", 2, "french_resistance")  # badge3
+    assert u[(4, 6)] == UnitSpec("allied", "infantry", 2, "special_forces")  # inf2 stays elite, badge3 or not
     assert u[(6, 6)] == UnitSpec("allied", "armor", 4, "special_forces")        # tank2: elite armor
     assert u[(7, 7)] == UnitSpec("allied", "infantry", 4, "special_forces")     # British
     assert u[(8, 8)] == UnitSpec("allied", "artillery", 2)
@@ -50,9 +50,11 @@ def test_full_file_every_field():
     assert x["front"] == "western" and x["year"] == 1944
     assert "Bunkers belong to the Axis." in x["special_rules"] and "Victory: 5 medals" in x["special_rules"]
     assert "scenario 4401" in x["source"]
-    assert {"hex": "8,0", "type": "temporary", "side": "allied"} in x["objectives"]   # medal2
-    assert {"hex": "6,6", "type": "temporary", "side": "axis"} in x["objectives"]     # medal1
-    assert r.warnings == ("2 medal tags read as temporary medal objectives: check the scenario's victory text",)
+    assert {"hex": "8,0", "type": "temporary", "side": "axis"} in x["objectives"]     # medal2: an Axis medal
+    assert {"hex": "6,6", "type": "temporary", "side": "allied"} in x["objectives"]   # medal1: an Allied medal
+    assert x["labels"] == {"8,0": "Sainte-Mère-Église"}
+    assert r.warnings == ("decorative badge1 not carried over (hex 6,0); 'inf2us' with badge3 (French resistance "
+                          "in the editor) kept as special forces (hex 4,6)",)
 
 
 def test_beach_face_and_behaviours():
@@ -72,13 +74,15 @@ def test_beach_face_and_behaviours():
 def test_unknowns_become_warnings_listing_what_was_skipped():
     r = import_m44(HERE / "unknown.m44")
     s = r.scenario
-    w = "\n".join(r.warnings)
+    assert len(r.warnings) == 1          # everything not carried over, in one line
+    w = r.warnings[0]
     assert s.board.name == "breakthrough" and s.top == "allied"
-    assert "skipped unknown terrain 'marshes' (hexes 0,0; 2,0)" in w
+    assert "skipped unknown terrain 'marshes' (hexes 0,0 2,0)" in w
     assert "skipped unknown obstacle 'dragonteeth' (hex 4,0)" in w
     assert "skipped unknown unit 'plnus' (hex 1,1)" in w and "skipped unknown unit 'vehger'" in w
     assert "9 figures is more than a full unit; 4 used" in w
-    assert "combat engineers" in w and s.units[(9, 1)] == UnitSpec("allied", "infantry", 4)
+    # badge4 is not in the editor's table of special troops: a decorative badge on an elite unit
+    assert "decorative badge4" in w and s.units[(9, 1)] == UnitSpec("allied", "infantry", 4, "special_forces")
     assert "skipped tag 'tag7'" in w
     assert "half hex" in w and "off the breakthrough board (hex 0,20)" in w
     assert "listed twice" in w
@@ -142,7 +146,10 @@ def test_cli_output_passes_check(tmp_path, capsys):
         again = load(out)
         assert again.to_yaml_data() == import_m44(HERE / f"{name}.m44").scenario.to_yaml_data()
     err = capsys.readouterr().err
-    assert "tutor: warning: skipped unknown terrain 'marshes'" in err
+    assert "skipped unknown terrain 'marshes'" in err
+    assert [ln for ln in err.splitlines() if ln.startswith("tutor: warning:")] == [
+        "tutor: warning: " + import_m44(HERE / f"{name}.m44").warnings[0]
+        for name in ("full", "beach", "unknown")]       # one line per file, none for the clean one
 
 
 def test_cli_prints_yaml_without_output(capsys):
@@ -159,3 +166,71 @@ def test_json_with_bom_and_latin1(tmp_path):
     p.write_bytes(json.dumps({"board": {"hexagons": []}, "text": {"en": {"name": "Caf\u00e9"}}},
                              ensure_ascii=False).encode("latin-1"))
     assert import_m44(p).scenario.title == "Café"
+
+
+REFERENCE = Path("/work/shared/reference/pegasus-bridge.m44")
+if not REFERENCE.exists():        # the reference folder beside the repository, wherever it is checked out
+    REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "pegasus-bridge.m44"
+
+
+def test_real_format_every_piece():
+    """A file written from the published format (pieces as real editor files carry them)."""
+    r = import_m44(HERE / "real-format.m44")
+    s = r.scenario
+    # bridges of every kind laid on river hexes are bridges; a ford or a fordable stream stays river
+    assert [s.terrain[(c, 1)] for c in (1, 3, 5, 7, 9, 11)] == ["bridge"] * 3 + ["river"] * 3
+    # 'sand' with the SEAWALL behaviour is a sea wall; plain 'sand' is sandbags; a bunker rect piece
+    assert dict(s.obstacles) == {(2, 2): "sea_wall", (4, 2): "sandbags", (6, 2): "bunker"}
+    u = s.units
+    assert u[(0, 0)] == UnitSpec("axis", "infantry", 4, "special_forces")     # inf2 + decorative badge4
+    assert u[(4, 6)] == UnitSpec("allied", "infantry", 4, "special_forces")   # inf2 + ski-troop badge
+    assert u[(6, 6)] == UnitSpec("allied", "infantry", 4, "special_forces")   # inf2 + engineer badge
+    assert u[(8, 6)] == UnitSpec("allied", "infantry", 3, "french_resistance")  # inf + badge3
+    assert u[(10, 6)] == UnitSpec("allied", "armor", 4, "special_forces")     # tank2: 4 figures
+    assert u[(12, 6)] == UnitSpec("allied", "infantry", 4, "special_forces")  # unknown badge: no figure lost
+    assert u[(14, 6)] == UnitSpec("allied", "armor", 2, "special_forces")     # nbr_units 2
+    assert u[(0, 8)] == UnitSpec("allied", "infantry", 4) and u[(2, 8)] == UnitSpec("allied", "artillery", 2)
+    x = s.extra
+    assert x["objectives"] == [
+        {"hex": "0,0", "type": "permanent", "side": "allied"},             # medal6, permanent
+        {"hex": "4,0", "type": "temporary", "side": "axis", "medals": 2},  # medal2, counts for 2
+        {"type": "majority", "hexes": ["8,0", "10,0"]},                     # medal0: either side; group E9 F9
+        {"hex": "16,0", "type": "temporary", "side": "allied"}]            # medal4
+    assert x["labels"] == {"8,0": "Bois de la Mare", "1,1": "Old Bridge"}
+    assert x["medals_to_win"] == {"axis": 5, "allied": 6} and x["cards"] == {"axis": 4, "allied": 5}
+    assert x["first"] == "axis" and x["front"] == "western" and x["year"] == 1944
+    assert s.title == "Real format — every piece of a real editor file"
+    assert "Written from the published format" in s.description and "Victory: 6 Medals" in x["special_rules"]
+    # everything not carried over, named in one line
+    assert len(r.warnings) == 1
+    w = r.warnings[0]
+    for words in ("ford read as an impassable river (fords are not in the base game) (hex 7,1)",
+                  "fordable river read as an impassable river", "(hex 9,1)",
+                  "decorative badge4 not carried over (hex 0,0)",
+                  "'inf2brit' with BADGE30 (ski troops in the editor) kept as special forces (hex 4,6)",
+                  "badge 'elite' unknown", "flame-thrower tanks", "are snipers, not in the base game",
+                  "big guns", "medal condition sole_control not carried over (hex 16,0)",
+                  "text 'bibliography' not carried over", "label 'Nowhere' off the board"):
+        assert words in w, words
+    assert "E9" not in w                        # the group's hexes were all read
+
+
+def test_published_pegasus_bridge_whole():
+    """The reference file of the rulebook's walkthrough: every piece carried over, nothing to warn
+    about; the walkthrough's counts hold (20 river hexes with the 2 bridges on them, 4 towns, 9 woods,
+    4 wire, 1 sandbags)."""
+    if not REFERENCE.exists():
+        pytest.skip("the shared reference folder is not beside this checkout")
+    r = import_m44(REFERENCE)
+    s = r.scenario
+    assert r.warnings == ()
+    kinds = list(s.terrain.values())
+    assert kinds.count("river") + kinds.count("bridge") == 20 and kinds.count("bridge") == 2
+    assert kinds.count("town") == 4 and kinds.count("woods") == 9
+    assert sorted(s.obstacles.values()) == ["sandbags"] + ["wire"] * 4
+    assert s.terrain[(6, 2)] == s.terrain[(21, 5)] == "bridge"
+    assert len(s.units) == 15 and sum(u.side == "allied" for u in s.units.values()) == 9
+    assert s.extra["objectives"] == [{"hex": "6,2", "type": "temporary", "side": "allied"},
+                                     {"hex": "21,5", "type": "temporary", "side": "allied"}]
+    assert s.extra["first"] == "allied" and s.extra["cards"] == {"axis": 2, "allied": 6}
+    assert s.extra["labels"]["6,2"] == "Pegasus Bridge" and s.extra["labels"]["21,5"] == "Orne Bridge"

@@ -16,8 +16,14 @@ A ``.m44`` file is JSON::
 
 Hexes use doubled-width ``col`` and ``row`` exactly like this project. Player 1 is the side at
 the top of the map. What the base game of this project knows is mapped (the tables below, also in
-the lab's documentation); everything else is skipped and reported, one warning per kind of thing
-skipped, listing the hexes. The result always passes ``tutor check``.
+the lab's documentation): terrain, pieces laid on a hex (``rect_terrain``: a bridge of any kind on
+a river hex is a bridge), obstacles (``sand`` with the ``SEAWALL`` behaviour is a sea wall), units
+(an elite ``inf2``/``tank2`` keeps its 4 figures and special-forces status whatever its badge),
+medal tags (side by the medal's number, ``permanent``, ``counts_for``, a majority group), map
+labels, ``game_info`` and ``text``. Everything not carried over (a ford, an expansion troop type,
+a decorative badge, a medal condition, an unknown piece) is named in ONE warning line, with its
+hexes. The file is read within the input policy (tutor.inputs); the result always passes
+``tutor check``.
 
 ``import_m44(path) -> Imported(scenario, warnings)``; ``tutor import-m44 FILE -o OUT.yaml``.
 """
@@ -31,6 +37,7 @@ from pathlib import Path
 
 from tutor.errors import InputError
 from tutor.hexes import BOARDS, fmt
+from tutor.inputs import MAX_TITLE
 from tutor.memoir.terrain import KINDS, TERRAIN
 
 BOARD_TYPES = {"STANDARD": "standard", "BRKTHRU": "breakthrough", "BREAKTHROUGH": "breakthrough",
@@ -61,6 +68,12 @@ TERRAIN_NAMES: dict[str, tuple[str | None, str | None]] = {
     "wire": (None, "wire"), "seawall": (None, "sea_wall"), "sea_wall": (None, "sea_wall"),
 }
 
+# Pieces laid on top of a hex ("rect_terrain") that make a river hex a crossing: every kind of
+# bridge the editor has (bga-devs/bga-memoir, modules/php/Scenario.php, validateTerrain: bridge,
+# pbridge, wbridge; railbridge, wrailbridge). The base game has one bridge terrain.
+BRIDGE_PIECES = frozenset({"bridge", "pbridge", "wbridge", "railbridge", "wrailbridge"})
+RIVERS = frozenset({"river", "curve", "riverfl", "riverfr", "rivery", "pond", "pmouth"})
+
 # hex "behavior" values the editor adds to a hill that make it another terrain
 BEHAVIORS = {"CLIFF": "cliff", "DRAW": "draw", "STEEP_HILL": "steep_hill"}
 
@@ -69,22 +82,34 @@ UNIT_TYPES = {"inf": ("infantry", None), "inf2": ("infantry", "special_forces"),
 NATIONS = {"ger": "axis", "de": "axis", "jp": "axis", "it": "axis", "hu": "axis", "ro": "axis",
            "us": "allied", "brit": "allied", "uk": "allied", "gb": "allied", "ru": "allied",
            "su": "allied", "fr": "allied", "ca": "allied", "pl": "allied", "au": "allied", "nz": "allied"}
-FRENCH_RESISTANCE_BADGE = "badge3"
-# badges that make a unit a special unit of an expansion (the engine has only the base game's)
-SPECIAL_BADGES = {("infantry", "badge4"): "combat engineers", ("infantry", "badge6"): "combat engineers",
-                  ("infantry", "badge8"): "combat engineers", ("infantry", "badge12"): "combat engineers",
-                  ("infantry", "badge28"): "combat engineers", ("infantry", "badge26"): "snipers",
-                  ("infantry", "badge27"): "snipers", ("infantry", "badge29"): "cavalry",
-                  ("infantry", "badge30"): "ski troops", ("infantry", "badge37"): "anti-tank guns",
-                  ("artillery", "badge5"): "big guns"}
+# The badges that are not decorative, by unit name and badge number: the editor's troop table as
+# bga-devs/bga-memoir reads it (modules/php/Scenario.php, validateUnit, TROOP_CLASSES). Every other
+# badge is a decorative one (a nation's elite badge). Only French resistance is in the base game.
+FRENCH_RESISTANCE = 3
+SPECIAL_BADGES = {("inf", 3): "French resistance", ("inf2", 3): "French resistance",
+                  ("gun", 5): "big guns", ("inf", 6): "combat engineers", ("inf2", 6): "combat engineers",
+                  ("inf", 8): "combat engineers", ("inf2", 8): "combat engineers",
+                  ("inf", 12): "combat engineers", ("inf2", 12): "combat engineers",
+                  ("inf", 28): "combat engineers", ("inf2", 28): "combat engineers",
+                  ("inf", 26): "snipers", ("inf", 27): "snipers", ("inf", 29): "cavalry",
+                  ("inf", 30): "ski troops", ("inf2", 30): "ski troops", ("inf", 37): "anti-tank guns",
+                  ("inf", 41): "mortars", ("inf", 45): "machine guns", ("gun", 35): "mobile artillery",
+                  ("gun", 46): "heavy anti-tank guns", ("tank2", 33): "flame-thrower tanks"}
+# Medal tags: medal0 counts for either side, medal1, medal4 and medal6 for the Allies, the others
+# for the Axis (bga-devs/bga-memoir, modules/php/Managers/Tokens.php, extractMedalDatas).
+ALLIED_MEDALS = frozenset({"medal1", "medal4", "medal6"})
+MEDAL_FLAGS_NOT_READ = ("turn_start", "last_to_occupy", "sole_control", "any_hex")
 SIDES = {"AXIS": "axis", "ALLIES": "allied", "ALLIED": "allied"}
+FRONTS = ("western", "eastern", "pacific", "mediterranean")
 _UNIT_NAME = re.compile(r"^(inf2|inf|tank2|tank|gun|pln|veh)([a-z]*)$")
+_BADGE = re.compile(r"badge(\d+)", re.IGNORECASE)
+TEXT_KEYS = ("name", "subtitle", "description", "historical", "rules", "victory")
 
 
 @dataclass(frozen=True)
 class Imported:
     scenario: object                 # tutor.scenario.Scenario
-    warnings: tuple[str, ...]
+    warnings: tuple[str, ...]        # at most one line: everything not carried over, or read differently
 
     def yaml(self, source: str = "") -> str:
         head = f"# Imported from {source} by `tutor import-m44`.\n" if source else ""
@@ -124,24 +149,23 @@ def _name(obj) -> str | None:
 
 
 class _Notes:
-    """Warnings grouped by what was skipped, each listing its hexes."""
+    """What was not carried over, grouped by kind, each with its hexes: said in ONE line."""
 
     def __init__(self):
         self.groups: dict[str, list[str]] = defaultdict(list)
-        self.plain: list[str] = []
 
     def add(self, what: str, h=None):
         self.groups[what].append(fmt(h) if h is not None else "")
 
     def say(self, text: str):
-        self.plain.append(text)
+        self.groups.setdefault(text, [])
 
     def out(self) -> tuple[str, ...]:
-        lines = list(self.plain)
+        parts = []
         for what, hexes in self.groups.items():
             hexes = [h for h in hexes if h]
-            lines.append(f"{what}" + (f" (hex{'es' if len(hexes) > 1 else ''} {'; '.join(hexes)})" if hexes else ""))
-        return tuple(lines)
+            parts.append(f"{what}" + (f" (hex{'es' if len(hexes) > 1 else ''} {' '.join(hexes)})" if hexes else ""))
+        return ("; ".join(parts),) if parts else ()
 
 
 def import_m44(path: str | Path, text: str | None = None) -> Imported:
@@ -199,24 +223,45 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
             notes.add("skipped a hexagon listed twice (the first is kept)", h)
             continue
         seen.add(h)
-        # terrain and obstacles: 'terrain', then 'rect_terrain', then 'obstacle'
+        # terrain and obstacles: 'terrain', then 'rect_terrain' (a piece laid on top), then 'obstacle'
         t_here = None
         for key in ("terrain", "rect_terrain", "obstacle"):
-            name = _name(hx.get(key))
-            if hx.get(key) is not None and name is None:
-                notes.add(f"skipped a {key} without a name", h)
+            piece = hx.get(key)
+            name = _name(piece)
+            if piece is not None and name is None:
+                notes.add(f"skipped a {key.replace('_', ' ')} without a name", h)
                 continue
             if name is None:
                 continue
-            mapped = TERRAIN_NAMES.get(name.lower())
+            low = name.lower()
+            behavior = piece.get("behavior") if isinstance(piece.get("behavior"), str) else None
+            behavior = (behavior or (hx.get("behavior") if isinstance(hx.get("behavior"), str) else "")).upper()
+            if key == "rect_terrain" and low in BRIDGE_PIECES:
+                # a bridge laid on a river hex is the bridge over it (the pieces are drawn on the river)
+                if t_here not in (None, "river", "countryside", "bridge"):
+                    notes.add(f"skipped {name!r} laid on {t_here} (a bridge crosses a river)", h)
+                    continue
+                t_here = "bridge"
+                continue
+            if low == "ford" or behavior in ("FORD", "FORDABLE_STREAM"):
+                # fords and fordable streams are Terrain Pack pieces; the base game's river stays impassable
+                notes.add(f"{'ford' if low == 'ford' else 'fordable ' + low} read as an impassable river "
+                          f"(fords are not in the base game)", h)
+                if low == "ford" or low in RIVERS:
+                    t_here = t_here if t_here == "bridge" else "river"
+                continue
+            mapped = TERRAIN_NAMES.get(low)
             if mapped is None:
                 notes.add(f"skipped unknown {key.replace('_', ' ')} {name!r}", h)
                 continue
             t, o = mapped
-            behavior = hx.get(key, {}).get("behavior") or hx.get("behavior")
-            if t == "hill" and isinstance(behavior, str) and behavior.upper() in BEHAVIORS:
-                t = BEHAVIORS[behavior.upper()]
+            if t == "hill" and behavior in BEHAVIORS:
+                t = BEHAVIORS[behavior]
+            if o == "sandbags" and behavior == "SEAWALL":
+                o = "sea_wall"          # 'sand' with the SEAWALL behaviour is the editor's sea wall
             if t is not None:
+                if t_here == "bridge" and t == "river":
+                    continue
                 if t_here is not None and t_here != t:
                     notes.add(f"skipped {key.replace('_', ' ')} {name!r}: the hex already has {t_here}", h)
                     continue
@@ -240,13 +285,10 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
             tags = [tags]
         for tag in tags:
             name = _name(tag) if isinstance(tag, dict) else (tag if isinstance(tag, str) else None)
-            m = re.fullmatch(r"medal(\d*)", (name or "").lower())
-            if m:
-                side = {"1": side1, "2": side2}.get(m.group(1))
-                obj = {"hex": fmt(h), "type": "temporary"}
-                if side:
-                    obj["side"] = side
-                objectives.append(obj)
+            if re.fullmatch(r"medal\d*", (name or "").lower()):
+                obj = _medal(tag if isinstance(tag, dict) else {}, name.lower(), h, brd, notes)
+                if obj is not None:
+                    objectives.append(obj)
             else:
                 notes.add(f"skipped tag {name!r} (only medal tags become objectives)", h)
 
@@ -269,19 +311,23 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
         if units[h]["kind"] in TERRAIN[t].impassable:
             u = units.pop(h)
             notes.add(f"skipped {u['side']} {u['kind']} standing on impassable {t}", h)
-    if objectives:
-        notes.say(f"{len(objectives)} medal tag{'s' if len(objectives) > 1 else ''} read as temporary medal "
-                  f"objective{'s' if len(objectives) > 1 else ''}: check the scenario's victory text")
 
     text = data.get("text")
     lang = {}
     if isinstance(text, dict) and text:
         lang = text.get("en") if isinstance(text.get("en"), dict) else next(
             (v for v in text.values() if isinstance(v, dict)), {})
+    for k, v in lang.items():
+        if k not in TEXT_KEYS and isinstance(v, str) and v.strip():
+            notes.say(f"text {k!r} not carried over")
     lang = {k: v.strip() for k, v in lang.items() if isinstance(v, str) and v.strip()}
     title = lang.get("name") or Path(source or "imported").stem or "Imported scenario"
     if lang.get("subtitle"):
         title = f"{title} — {lang['subtitle']}"
+    title = " ".join(title.split())            # a title is one line
+    if len(title) > MAX_TITLE:
+        notes.say(f"title cut to {MAX_TITLE} characters")
+        title = title[:MAX_TITLE - 1] + "…"
     out = {"format": 1, "game": "memoir44", "title": title, "board": brd.name, "top": side1}
     desc = [lang[k] for k in ("description", "historical") if lang.get(k)]
     if desc:
@@ -309,10 +355,22 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
     starting = str(info.get("starting", "")).upper()
     if starting in player_side:
         out["first"] = player_side[starting]
-    if isinstance(info.get("front"), str) and info["front"].strip():
-        out["front"] = info["front"].strip().lower()
-    if isinstance(info.get("date_begin"), str) and re.match(r"^\d{4}", info["date_begin"]):
-        out["year"] = int(info["date_begin"][:4])
+    front = info.get("front")
+    if isinstance(front, str) and front.strip():
+        if front.strip().lower() in FRONTS:
+            out["front"] = front.strip().lower()
+        else:
+            notes.say(f"game_info front {front!r} not carried over (known: {', '.join(FRONTS)})")
+    date = info.get("date_begin")
+    if isinstance(date, str) and re.match(r"^\d{4}", date):
+        if 1939 <= int(date[:4]) <= 1945:
+            out["year"] = int(date[:4])
+        else:
+            notes.say(f"game_info date_begin {date!r} is not a war year; not carried over")
+    for cond in info.get("victory_conditions") or []:
+        for k in (cond if isinstance(cond, dict) else {}):
+            if k != "standard":
+                notes.say(f"game_info victory condition {k!r} not carried over (see the victory text)")
     if lang.get("rules"):
         out["special_rules"] = lang["rules"]
     if lang.get("victory"):
@@ -322,6 +380,9 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
     out["source"] = f"{source or where} (.m44" + (f", scenario {sid}" if sid not in (None, "") else "") + ")"
     if objectives:
         out["objectives"] = objectives
+    labels = _labels(board.get("labels"), brd, notes)
+    if labels:
+        out["labels"] = labels
     out["terrain"] = {fmt(h): t for h, t in sorted(terrain.items(), key=lambda x: (x[0][1], x[0][0]))}
     out["obstacles"] = {fmt(h): o for h, o in sorted(obstacles.items(), key=lambda x: (x[0][1], x[0][0]))}
     out["units"] = {fmt(h): u for h, u in sorted(units.items(), key=lambda x: (x[0][1], x[0][0]))}
@@ -339,7 +400,8 @@ def _unit(u, h, info, side1, side2, notes: _Notes) -> dict | None:
     if m is None or m.group(1) in ("pln", "veh"):
         notes.add(f"skipped unknown unit {name!r}", h)
         return None
-    kind, badge = UNIT_TYPES[m.group(1)]
+    utype = m.group(1)
+    kind, badge = UNIT_TYPES[utype]
     nation = u.get("nation") if isinstance(u.get("nation"), str) and u.get("nation") else m.group(2)
     nation = (nation or "").lower()
     if nation in NATIONS:
@@ -352,13 +414,20 @@ def _unit(u, h, info, side1, side2, notes: _Notes) -> dict | None:
             notes.add(f"skipped unit {name!r}: nation {nation or '(none)'!r} is unknown", h)
             return None
     ubadge = u.get("badge")
-    if isinstance(ubadge, str) and ubadge:
-        special = SPECIAL_BADGES.get((kind, ubadge.lower()))
-        if ubadge.lower() == FRENCH_RESISTANCE_BADGE and kind == "infantry":
+    if ubadge not in (None, ""):
+        b = _BADGE.fullmatch(ubadge.strip()) if isinstance(ubadge, str) else None
+        special = SPECIAL_BADGES.get((utype, int(b.group(1)))) if b else None
+        if b is None:
+            notes.add(f"badge {ubadge!r} unknown: {name!r} kept as {_unit_words(kind, badge)}", h)
+        elif special == "French resistance" and utype == "inf":
             badge = "french_resistance"
+        elif special and badge == "special_forces":
+            # an elite unit stays elite with its 4 figures whatever its badge says
+            notes.add(f"{name!r} with {ubadge} ({special} in the editor) kept as special forces", h)
         elif special:
             notes.add(f"{name!r} with {ubadge} are {special}, not in the base game: imported as plain {kind}", h)
-            badge = None
+        else:
+            notes.add(f"decorative {ubadge.lower()} not carried over", h)
     full = full_strength(kind, badge)
     figures = full
     if u.get("nbr_units") not in (None, ""):
@@ -379,3 +448,72 @@ def _unit(u, h, info, side1, side2, notes: _Notes) -> dict | None:
     if badge:
         out["badge"] = badge
     return out
+
+
+def _unit_words(kind: str, badge: str | None) -> str:
+    return f"{badge.replace('_', ' ')} {kind}" if badge else kind
+
+
+def _group_hex(coord, brd) -> tuple[int, int] | None:
+    """A medal group's hex as the editor writes it: a letter and a row counted from the bottom
+    (upper case for even columns, lower case for odd ones; bga-devs/bga-memoir, Utils::revertCoords)."""
+    if not isinstance(coord, str) or not re.fullmatch(r"[A-Za-z][0-9]{1,2}", coord):
+        return None
+    letter, number = coord[0], int(coord[1:])
+    v = ord(letter.lower()) - ord("a")
+    col = 2 * v if letter.isupper() else 2 * v + 1
+    h = (col, brd.rows - number)
+    return h if h in brd.hexes else None
+
+
+def _medal(tag: dict, name: str, h, brd, notes: _Notes) -> dict | None:
+    """An objective from a medal tag: its side from the medal's number, permanent or not, worth
+    ``counts_for`` medals; a majority medal over its group of hexes."""
+    spec = tag.get("medal") if isinstance(tag.get("medal"), dict) else {}
+    obj = {"hex": fmt(h), "type": "permanent" if spec.get("permanent") is True else "temporary"}
+    if name != "medal0":
+        obj["side"] = "allied" if name in ALLIED_MEDALS else "axis"
+    counts = spec.get("counts_for", 1)
+    if type(counts) is int and counts > 1:
+        obj["medals"] = counts
+    group = [g for g in (tag.get("group") or []) if g] if isinstance(tag.get("group"), list) else []
+    found = [_group_hex(g, brd) for g in group]
+    off = [str(g) for g, x in zip(group, found, strict=True) if x is None]
+    if off:
+        notes.add(f"medal group hexes {' '.join(off)} not on the board", h)
+    hexes = [x for x in found if x is not None and x != h]
+    if spec.get("majority") is True:
+        if not hexes:
+            notes.add("majority medal without a group read as a plain medal", h)
+        else:
+            obj = {k: v for k, v in obj.items() if k != "hex"}
+            obj.update(type="majority", hexes=[fmt(h)] + [fmt(x) for x in dict.fromkeys(hexes)])
+    elif hexes:
+        notes.add(f"medal group {' '.join(fmt(x) for x in hexes)} read as the tagged hex only", h)
+    for flag in MEDAL_FLAGS_NOT_READ:
+        if spec.get(flag):
+            notes.add(f"medal condition {flag} not carried over", h)
+    return obj
+
+
+def _labels(raw, brd, notes: _Notes) -> dict:
+    """The map's place names: {"col,row": "text"} (a label's lines joined by a space)."""
+    out = {}
+    for lab in raw if isinstance(raw, list) else []:
+        if not isinstance(lab, dict):
+            continue
+        try:
+            h = (_int(lab.get("col"), "col", ""), _int(lab.get("row"), "row", ""))
+        except InputError:
+            notes.say("a label without row and col not carried over")
+            continue
+        lines = lab.get("text")
+        lines = [lines] if isinstance(lines, str) else lines if isinstance(lines, list) else []
+        text = " ".join(" ".join(x.split()) for x in lines if isinstance(x, str) and x.strip())
+        if not text:
+            continue
+        if h not in brd.hexes:
+            notes.add(f"label {text!r} off the board not carried over", h)
+            continue
+        out[fmt(h)] = (out[fmt(h)] + " / " + text) if fmt(h) in out else text[:MAX_TITLE]
+    return dict(sorted(out.items(), key=lambda kv: tuple(int(x) for x in kv[0].split(","))[::-1]))
