@@ -82,13 +82,13 @@ def cmd_handout(args) -> int:
         out = Path(args.output)
         out.mkdir(parents=True, exist_ok=True)
         for ch in handouts.chapters_with_handouts():
-            print(handouts.write(ch, out))
+            print(f"wrote {handouts.write(ch, out)}", file=sys.stderr)
         return 0
     if not args.chapter:
         raise InputError("tutor handout: give a CHAPTER (e.g. 07) or --all; chapters with handouts: "
                          + ", ".join(handouts.chapters_with_handouts()))
     if args.output:
-        print(handouts.write(args.chapter, args.output))
+        print(f"wrote {handouts.write(args.chapter, args.output)}", file=sys.stderr)
     else:
         sys.stdout.write(handouts.handout_html(args.chapter))
     return 0

@@ -397,8 +397,6 @@ def write(chapter: str, out: str | Path) -> Path:
     out = Path(out)
     if out.is_dir():
         out = out / f"handout-{_chapter(chapter).notebook.split('-', 1)[0]}.html"
-    try:
-        out.write_text(handout_html(chapter), encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"{out}: cannot write: {exc.strerror}") from None
+    from tutor.inputs import write_text
+    write_text(out, handout_html(chapter), "handout")
     return out

@@ -1,0 +1,113 @@
+"""Every command line the README shows works as written.
+
+The README's ``bash`` blocks and its inline ``tutor …`` commands are read from the file itself:
+each complete command runs (in a scratch folder that sees the repository's scenarios, so nothing
+in the repository is written) and must exit with status 0; each command template of the table
+(``tutor los FILE FROM [TO]``) must have a runnable example. Commands that write a file must say
+where.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _bash_commands() -> list[str]:
+    out = []
+    for block in re.findall(r"```bash\n(.*?)```", README, re.S):
+        for line in block.splitlines():
+            line = line.split("  #", 1)[0].strip()
+            if line.startswith("tutor "):
+                out.append(line)
+    return out
+
+
+def _inline() -> list[str]:
+    return [c.replace("\\|", "|") for c in re.findall(r"`(tutor [^`]*)`", README)]
+
+
+def _is_template(cmd: str) -> bool:
+    words = cmd.split()[1:]
+    return any(re.search(r"[A-Z]{2,}|…|\[|\|", w) for w in words) or " / " in cmd
+
+
+RUNNABLE = list(dict.fromkeys(_bash_commands() + [c for c in _inline() if not _is_template(c)]))
+TEMPLATES = [c for c in dict.fromkeys(_inline()) if _is_template(c)]
+
+
+def _prefixes(template: str) -> list[list[str]]:
+    """The command words a template names: "tutor undaunted casualty / hit" → two prefixes."""
+    words = []
+    for w in template.split()[1:]:
+        if re.search(r"[A-Z]{2,}|…|\[|\||^-", w) or w == "/":
+            break
+        words.append(w)
+    subs = [w.strip() for w in template.split(" / ")[1:]]
+    out = [words]
+    for s in subs:
+        out.append(words[:-1] + [s.split()[0]])
+    return out
+
+
+@pytest.fixture
+def scratch(tmp_path, monkeypatch):
+    for name in ("scenarios", "tests"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    (tmp_path / "docs").mkdir()
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_the_readme_shows_commands():
+    assert len(RUNNABLE) >= 20 and len(TEMPLATES) >= 10
+    assert "tutor play" in RUNNABLE                    # the bundled battle when no scenario is given
+
+
+@pytest.mark.parametrize("cmd", RUNNABLE)
+def test_readme_command_runs(cmd, scratch, capsys):
+    words = shlex.split(cmd)[1:]
+    if "replay" in words:                              # the README saves a game first
+        assert main(["play", "--seed", "1", "--save", words[-1]]) == 0
+    try:
+        status = main(words)
+    except SystemExit as exc:                          # --help
+        status = exc.code
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert "Traceback" not in err
+    for flag in ("-o", "--save"):
+        if flag in words:
+            target = words[words.index(flag) + 1]
+            assert (scratch / target).is_file()
+            assert f"wrote {target}" in err, err     # a command that writes a file says where
+    if words == ["--help"]:
+        assert "``" not in out and "tutor" in out
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_every_template_has_a_runnable_example(template):
+    runnable = [shlex.split(c)[1:] for c in RUNNABLE]
+    for prefix in _prefixes(template):
+        assert any(r[:len(prefix)] == prefix for r in runnable), (template, prefix)
+
+
+def test_errors_say_tutor_once_and_suggest_the_right_form(capsys):
+    assert main(["odds", "3", "infantry"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("tutor: ") and "tutor: tutor" not in err
+    assert "did you mean: tutor odds --dice 3 --vs infantry" in err
+    assert main(["retreat", "scenarios/showcase.yaml", "8,6", "2"]) == 2
+    assert "did you mean: tutor retreat scenarios/showcase.yaml 8,6 --flags 2" in capsys.readouterr().err
+    assert main(["render", "scenarios/showcase.yaml", "x.svg"]) == 2
+    assert "did you mean: tutor render scenarios/showcase.yaml -o x.svg" in capsys.readouterr().err
+    assert not os.path.exists("x.svg")
