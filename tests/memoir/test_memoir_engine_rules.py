@@ -15,4 +15,4 @@ def test_quote_is_verbatim(name):
         pytest.skip("seed rulebooks not found")
     r = getattr(R, name)
     text = normalize((seeds / r.file).read_text(encoding="utf-8"))
-    assert normalize(r.quote) in text, r.key
+    assert normalize(r.source_quote) in text, r.key

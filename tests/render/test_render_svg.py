@@ -102,6 +102,7 @@ def test_cli_render(tmp_path, capsys):
     out = tmp_path / "board.svg"
     assert main(["render", str(SCEN), "-o", str(out), "--los", "4,6", "12,2", "--from", "4,6"]) == 0
     parse(out.read_text())
+    assert f"wrote {out}" in capsys.readouterr().err  # a command that writes a file says where
     assert main(["render", str(SCEN), "--los", "4,6", "13,2"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "13,2" in err
