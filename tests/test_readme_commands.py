@@ -24,7 +24,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 def _bash_commands() -> list[str]:
     out = []
-    for block in re.findall(r"```bash\n(.*?)```", README, re.S):
+    for block in re.findall(r"```bash\n(.*?)```", README, re.DOTALL):
         for line in block.splitlines():
             line = line.split("  #", 1)[0].strip()
             if line.startswith("tutor "):

@@ -53,8 +53,8 @@ def test_full_file_every_field():
     assert {"hex": "8,0", "type": "temporary", "side": "axis"} in x["objectives"]     # medal2: an Axis medal
     assert {"hex": "6,6", "type": "temporary", "side": "allied"} in x["objectives"]   # medal1: an Allied medal
     assert x["labels"] == {"8,0": "Sainte-Mère-Église"}
-    assert r.warnings == ("decorative badge1 not carried over (hex 6,0); 'inf2us' with badge3 (French resistance "
-                          "in the editor) kept as special forces (hex 4,6)",)
+    assert r.warnings == (("decorative badge1 not carried over (hex 6,0); 'inf2us' with badge3 (French resistance "
+                           "in the editor) kept as special forces (hex 4,6)"),)
 
 
 def test_beach_face_and_behaviours():
