@@ -19,6 +19,12 @@ TABLET = {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mob
 
 # chapter -> [(what to tap: ("tile", id) or ("unit", "side:unit"), text expected after it)]
 TAPS = {
+    "21-undaunted-components-and-setup.ipynb": [
+        (("tile", "13B"), "No unit of yours here"),
+        (("unit", "axis:riflemen-a"), "an enemy unit"),
+        (("unit", "allied:riflemen-b"), "card in your hand"),
+        (("unit", "allied:scouts-b"), "Tap the tile to go to"),
+    ],
     "22-undaunted-the-round.ipynb": [
         (("tile", "15A"), "No unit of yours here"),
         (("unit", "axis:scouts-b"), "Scout 2"),
@@ -52,6 +58,13 @@ TAPS = {
         (("tile", "2A"), "wins"),
         (("tile", "15A"), "The game is over"),
     ],
+    "28-undaunted-the-platoon.ipynb": [
+        (("unit", "allied:riflemen-c"), "Riflemen C: Move"),
+        (("unit", "allied:scouts-c"), "Scouts C: Scout"),
+        (("unit", "allied:machine-gunners-c"), "Machine gunners C: Move"),
+        (("unit", "allied:sniper"), "Sniper: Stalk"),
+        (("unit", "allied:mortar"), "Mortar: Move"),
+    ],
 }
 
 # Hash and ink of the board's canvas (the one inside the Undaunted board widget).
@@ -83,8 +96,8 @@ def _point(state, what):
 
 def _first_state(name):
     """The game the chapter's board starts from (built here the way the chapter builds it)."""
-    from tutor.chapters import und22, und23, und24, und26, und27
-    boards = {"22": und22.turn_board, "23": und23.move_board, "24": und24.support_board, "26": und26.round_board,
+    from tutor.chapters import und21, und22, und23, und24, und26, und27, und28
+    boards = {"21": und21.la_raye_board, "28": und28.roles_board, "22": und22.turn_board, "23": und23.move_board, "24": und24.support_board, "26": und26.round_board,
               "27": und27.objective_board}
     return boards[name[:2]]().game
 

@@ -514,3 +514,66 @@ def test_27_objective_board_ends_the_game_at_once():
     assert w.game.phase == "over" and w.game.winner == "axis" and "wins" in w.status.value
     w.tap_tile("15A")
     assert "The game is over" in w.status.value
+
+
+# --- chapter 21 and 28: the live board ------------------------------------------------------
+
+def test_21_la_raye_board_answers_every_tap_from_the_set_up_game():
+    from tutor.chapters import und21
+    from tutor.undaunted import card_plays
+    b = und21.la_raye_board()
+    g = b.game
+    assert g.phase == "turn" and {t.tile for t in g.tokens} == {t.tile for t in und21.setup_game(0).tokens}
+    # a tile: its cover, objective and control marker, as the scenario sets them
+    b.tap_tile("13B")
+    t = g.board.tile("13B")
+    assert b.value.answer.text.startswith("No unit of yours here")
+    assert f"13B: cover {t.cover}" in b.value.answer.body and f"objective worth {t.objective}" in b.value.answer.body
+    b.tap_tile("8A")
+    assert "Axis control marker scouted side up" in b.value.answer.body
+    # an enemy token: whose it is, where, ready (no "suppressed")
+    enemy = next(t for t in g.tokens if t.side != b.side)
+    b.tap_unit(enemy.side, enemy.unit)
+    assert f"on {enemy.tile}" in b.value.answer.text and "an enemy unit" in b.value.answer.text
+    assert "suppressed" not in b.value.answer.text
+    # one of ours without a card in hand: why it cannot act; with a card: the engine's plays shaded
+    hand = g.zones_of(b.side).hand
+    idle = next(t for t in g.tokens if t.side == b.side and t.unit not in hand)
+    b.tap_unit(idle.side, idle.unit)
+    assert b.value.answer.ok is False and "card in your hand" in b.value.answer.text
+    ready = next(t for t in g.tokens if t.side == b.side and t.unit in hand)
+    b.tap_unit(ready.side, ready.unit)
+    act = b.value.action
+    want = sorted({p.path[-1] for p in card_plays(g, b.side, ready.unit) if getattr(p, "action", None) == act})
+    assert b.value.card == ready.unit and b._reach()[0] == want and want
+
+
+@pytest.mark.parametrize("unit", ["riflemen-c", "scouts-c", "machine-gunners-c", "sniper", "mortar"])
+def test_28_roles_board_tap_shows_what_the_card_lets_the_unit_do(unit):
+    from tutor.chapters import und28
+    from tutor.undaunted import Play, card_plays
+    from tutor.undaunted.cards import CARDS
+    b = und28.roles_board()
+    g = b.game
+    assert {t.unit for t in g.tokens if t.side == "allied" and t.tile} >= set(und28.ROLE_HAND)
+    b.tap_unit("allied", unit)
+    assert b.value.card == unit
+    # the card's actions offered are the card's printed actions, the first one chosen
+    assert [v for _, v in b.action_pick.options] == b._actions_of(unit)
+    assert set(b._actions_of(unit)) <= {a.name for a in CARDS[unit].actions}
+    plays = und28.unit_plays(unit)
+    assert plays == dict(Counter(p.action for p in card_plays(g, "allied", unit) if isinstance(p, Play)))
+    # every action the board offers there is legal somewhere, and the shaded tiles are the engine's
+    for action in b._actions_of(unit):
+        b.choose(unit, action)
+        legal = b._reach()[0]
+        engine = [p for p in card_plays(g, "allied", unit) if isinstance(p, Play) and p.action == action]
+        if action in ("move", "scout", "stalk"):
+            assert legal == sorted({p.path[-1] for p in engine})
+        elif action == "target":
+            assert legal == sorted({p.target for p in engine})
+        assert plays.get(action, 0) == len(engine)
+    # roles differ: only riflemen take control, only the sniper stalks, only the mortar sets a target
+    assert ("control" in plays) == (unit == "riflemen-c")
+    assert ("stalk" in plays) == (unit == "sniper")
+    assert ("target" in plays) == (unit == "mortar")

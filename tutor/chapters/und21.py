@@ -7,7 +7,7 @@ The board and the card rows are drawn by ``tutor.render.undaunted`` (``board_svg
 * :func:`stepper` — Back / Next buttons over a list of pre-rendered frames.
 
 Chapter 21's own content: the scenario book's scenario 1, La Raye, set up by the engine
-(``la_raye_html``, ``starting_cards_html``), a starting-deck shuffle of its US deck
+(``la_raye_html``, ``starting_cards_html``), the same set-up on the live board (``la_raye_board``), a starting-deck shuffle of its US deck
 (``setup_widget``) and the questions.
 """
 
@@ -162,6 +162,14 @@ def la_raye_html(seed: int = 0) -> str:
             + starting_cards_html(sc)
             + f"<p style='font-size:12px'><b>Source:</b> {escape(sc.provenance_of('book'))}. "
               f"<b>This project's layout:</b> {escape(sc.provenance_of('ours'))}</p>")
+
+
+def la_raye_board(seed: int = 21):
+    """La Raye on the live board (``tutor.widgets.UndauntedBoard``), as set up and played to the
+    first turn (both draw four, each reveals its lowest initiative card): tap a tile for its cover,
+    objective and control marker, a unit token for its unit, ready or suppressed."""
+    from tutor.widgets import UndauntedBoard
+    return UndauntedBoard(LA_RAYE, seed=seed)
 
 
 def setup_zones(seed: int) -> Zones:

@@ -3,7 +3,8 @@
 ``platoon_table_html`` lists every card type of ``tutor.undaunted.cards.CARDS`` (unit, squad,
 initiative, actions with values, copies, base defense) and marks the values the rulebook text does
 not print (the engine's documented choices). ``card_widget`` shows one card type with its role in
-the platoon (ČETA) and where each value comes from. Check: :func:`questions`.
+the platoon (ČETA) and where each value comes from; ``roles_board`` puts one unit of each type on
+the live board to tap. Check: :func:`questions`.
 """
 
 from __future__ import annotations
@@ -193,6 +194,39 @@ def _q_no_squad() -> Question:
                                  + rule_html(R.LEADER_SQUADLESS))
     return Question("28.squadless", "<p>Not counting fog of war, how many card types belong to <b>no squad</b>?</p>",
                     choices, rule_fn)
+
+
+#: One card of each unit type with a token, in the hand of the Allies on the worked example's map.
+ROLE_HAND = ("riflemen-c", "scouts-c", "machine-gunners-c", "sniper", "mortar")
+
+
+def roles_state():
+    """The worked example's board in the Allies' turn with one card of every unit type in hand;
+    the sniper (off the board there) stands on 7A and a mortar token is added on 9B, so every
+    unit type has a token to tap."""
+    from dataclasses import replace
+
+    from tutor.chapters.und23 import sandbox
+    from tutor.undaunted.state import Token
+    s = sandbox(ROLE_HAND, side="allied")
+    toks = tuple(replace(t, tile="7A") if (t.side, t.unit) == ("allied", "sniper") else t for t in s.tokens)
+    return replace(s, tokens=toks + (Token("allied", "mortar", "9B"),))
+
+
+def unit_plays(unit: str, state=None) -> dict[str, int]:
+    """The engine's legal plays of ``unit``'s card in ``roles_state`` counted per action."""
+    from collections import Counter
+
+    from tutor.undaunted import Play, card_plays
+    s = state if state is not None else roles_state()
+    return dict(Counter(p.action for p in card_plays(s, "allied", unit) if isinstance(p, Play)))
+
+
+def roles_board(seed: int = 28):
+    """The live board (``UndauntedBoard``) on :func:`roles_state`: tap a unit token to see what its
+    card lets it do (its actions, and where the engine allows the chosen one)."""
+    from tutor.widgets import UndauntedBoard
+    return UndauntedBoard(roles_state(), seed=seed)
 
 
 def deck_size_html() -> str:
