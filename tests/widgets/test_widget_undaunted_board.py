@@ -106,6 +106,31 @@ def test_move_refused_with_the_rule_then_allowed_then_control():
     assert cites(b, R.CONTROL)
 
 
+def test_undo_steps_back_and_reset_returns_to_the_first_board():
+    """The drill base's one history: each tap that changes the board is one undo step; reset goes
+    back to the board as it was given, with nothing left to undo."""
+    b = board()
+    first = b.value
+    assert b.undo_button.disabled
+    b.tap_unit("axis", "scouts-b")
+    chosen = b.value
+    b.tap_tile("17B")
+    b.tap_tile("3B")
+    moved = b.game
+    assert moved != first.game and not b.undo_button.disabled
+    b.undo()
+    assert b.game == first.game and b.value != first
+    b.undo()
+    assert b.value == chosen
+    b.tap_tile("17B")
+    b.tap_tile("3B")
+    assert b.game == moved                                        # the same play again, the same board
+    b.reset()
+    assert b.value == first and b.undo_button.disabled and b.board.scene == b._scene()
+    b.undo()
+    assert "Nothing to undo" in status(b) and b.value == first
+
+
 def test_attack_shows_the_exact_chance_then_rolls_seeded():
     s = sandbox(("machine-gunners-c", "riflemen-c"), side="allied")
     b = board(s, seed=4)

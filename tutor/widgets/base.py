@@ -2,7 +2,8 @@
 
 A drill is a ``VBox`` (so a notebook cell that ends with it shows it). Its state is a value; each
 change pushes the previous value on a history stack, so undo is a pop and reset is the first
-value. Rulings come from the engines; a drill only asks and shows.
+value. A drill that keeps its state in ``self.value`` needs no history code of its own: ``advance``
+moves to a new value, ``restore`` puts one back. Rulings come from the engines; a drill only asks and shows.
 """
 
 from __future__ import annotations
@@ -147,6 +148,14 @@ class Drill(W.VBox):
         self._history.append(value)
         self.undo_button.disabled = False
 
+    def advance(self, new) -> None:
+        """Show the state value ``new``: the current ``self.value`` goes on the history (unless
+        ``new`` equals it), then the drill refreshes."""
+        if new != self.value:
+            self.push(self.value)
+            self.value = new
+        self.refresh()
+
     def undo(self) -> None:
         if not self._history:
             self.say("Nothing to undo.")
@@ -165,7 +174,9 @@ class Drill(W.VBox):
 
     # -- hooks for subclasses
     def restore(self, value) -> None:
-        raise NotImplementedError
+        """Put back a state value from the history (undo, reset); a drill with more than
+        ``self.value`` to put back overrides this."""
+        self.value = value
 
     def start(self) -> None:
         """Back to the first step (after reset)."""

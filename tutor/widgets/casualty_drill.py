@@ -280,24 +280,7 @@ class CasualtyDrill(Drill):
         kids = list(self.children)
         kids.insert(kids.index(self.board.canvas) + 1, self.dice_box)
         self.children = tuple(kids)
-        self._first = self.value
         self.undo_button.disabled = True
-        self.refresh()
-
-    # -- history
-    def restore(self, value: DrillValue) -> None:
-        self.value = value
-
-    def reset(self) -> None:
-        self.value = self._first
-        self._history.clear()
-        self.undo_button.disabled = True
-        self.refresh()
-
-    def _set(self, new: DrillValue) -> None:
-        if new != self.value:
-            self.push(self.value)
-            self.value = new
         self.refresh()
 
     @property
@@ -317,11 +300,11 @@ class CasualtyDrill(Drill):
 
     def _mode_changed(self, change) -> None:
         if change["new"] != self.value.mode:
-            self._set(replace(self.value, mode=change["new"]))
+            self.advance(replace(self.value, mode=change["new"]))
 
     def _peek_changed(self, change) -> None:
         if change["new"] != self.value.peek:
-            self._set(replace(self.value, peek=change["new"]))
+            self.advance(replace(self.value, peek=change["new"]))
 
     def set_mode(self, mode: str) -> None:
         self.mode_pick.value = mode
@@ -387,7 +370,7 @@ class CasualtyDrill(Drill):
         if unit not in tokens:
             self.say(f"{esc(card_title(unit))} has no token on the board, so it cannot be attacked.", bad=True)
             return
-        self._set(replace(self.value, cas=CasualtyStep(zones, tokens, unit, None, None, s.n)))
+        self.advance(replace(self.value, cas=CasualtyStep(zones, tokens, unit, None, None, s.n)))
 
     def predict(self, row: str) -> None:
         """Step 2 → 3: the learner says the card comes from ``row``; the engine decides."""
@@ -403,7 +386,7 @@ class CasualtyDrill(Drill):
             self.say("Tap one of the deck rows, or the token row.")
             return
         c = casualty(s.zones, s.unit, self._rng("casualty", s.n), token_on_board=True)
-        self._set(replace(self.value, cas=replace(s, guess=row, result=c, n=s.n + 1)))
+        self.advance(replace(self.value, cas=replace(s, guess=row, result=c, n=s.n + 1)))
 
     # attack mode
     def _attackers(self, game: GameState) -> list[str]:
@@ -445,7 +428,7 @@ class CasualtyDrill(Drill):
         if att is not None and att not in self._attackers(game):
             self.say(f"{esc(card_title(att))} cannot attack now.", bad=True)
             return
-        self._set(replace(self.value, atk=AttackStep(game, att, tgt, n=a.n)))
+        self.advance(replace(self.value, atk=AttackStep(game, att, tgt, n=a.n)))
 
     def preview(self) -> AttackPreview | None:
         a = self.atk
@@ -467,7 +450,7 @@ class CasualtyDrill(Drill):
             return
         faces = a.faces + (f,)
         if len(faces) < pv.dice:
-            self._set(replace(self.value, atk=replace(a, faces=faces)))
+            self.advance(replace(self.value, atk=replace(a, faces=faces)))
             self.say(f"Dice so far: {', '.join(map(str, faces))} — {pv.dice - len(faces)} more to choose.")
             return
         seed = self._rng("dice", a.n).randrange(2 ** 31)
@@ -476,7 +459,7 @@ class CasualtyDrill(Drill):
     def clear_faces(self) -> None:
         a = self.atk
         if a is not None and a.faces:
-            self._set(replace(self.value, atk=replace(a, faces=())))
+            self.advance(replace(self.value, atk=replace(a, faces=())))
 
     def roll(self) -> None:
         a = self.atk
@@ -495,12 +478,12 @@ class CasualtyDrill(Drill):
                 raise IllegalAction(f"every {card_title(a.attacker)} card is out of the game", R.CASUALTY)
             step = apply(prepared, Play(self.attacker_side, a.attacker, "attack", target=a.target), rng)
         except IllegalAction as exc:
-            self._set(replace(self.value, atk=replace(a, faces=(), refusal=(exc.reason, exc.rule))))
+            self.advance(replace(self.value, atk=replace(a, faces=(), refusal=(exc.reason, exc.rule))))
             return
         ev = next(e for e in step.events if e.kind == "attack")
         new = replace(a, faces=(), rolled=tuple(ev.data["dice"]), hit=ev.data["hit"], events=step.events,
                       after=step.state, guess=None, refusal=None, n=a.n + 1)
-        self._set(replace(self.value, atk=new))
+        self.advance(replace(self.value, atk=new))
 
     def predict_attack(self, row: str) -> None:
         a = self.atk
@@ -513,7 +496,7 @@ class CasualtyDrill(Drill):
         if row not in GUESSABLE:
             self.say("Tap one of the deck rows, or the target row.")
             return
-        self._set(replace(self.value, atk=replace(a, guess=row)))
+        self.advance(replace(self.value, atk=replace(a, guess=row)))
 
     # -- showing
     def _zone_rows(self, z: Zones, *, unit: str | None, ask: bool, guess: str | None,

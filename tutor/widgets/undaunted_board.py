@@ -141,7 +141,6 @@ class UndauntedBoard(Drill):
         kids[at:at] = [self.hand_label, self.hand_pick, self.action_row]
         self.children = tuple(kids)
         self.add_class("tutor-undaunted-board")
-        self._first = self.value
         self.undo_button.disabled = True
         self.refresh()
 
@@ -185,24 +184,8 @@ class UndauntedBoard(Drill):
         tok = self.game.token(self.side, unit) if unit else None
         return tok.tile if tok is not None else None
 
-    # -- history
-    def restore(self, value: BoardStep) -> None:
-        self.value = value
-
-    def reset(self) -> None:
-        self.value = self._first
-        self._history.clear()
-        self.undo_button.disabled = True
-        self.refresh()
-
-    def _set(self, new: BoardStep) -> None:
-        if new != self.value:
-            self.push(self.value)
-            self.value = new
-        self.refresh()
-
     def _answer(self, text: str, ok: bool | None = None, body: str = "", rules=()) -> None:
-        self._set(replace(self.value, answer=Answer(text, ok, body, tuple(r for r in rules if r is not None)),
+        self.advance(replace(self.value, answer=Answer(text, ok, body, tuple(r for r in rules if r is not None)),
                           tapped=self._tap))
 
     # -- choosing card and action
@@ -221,7 +204,7 @@ class UndauntedBoard(Drill):
         if action == "guide" and unit is None:
             unit = self.value.unit if self.value.action == "guide" else None
         s = replace(self.value, card=card, action=action, unit=unit, target=None, choices=(), tapped=None)
-        self._set(replace(s, answer=self._prompt(s)))
+        self.advance(replace(s, answer=self._prompt(s)))
 
     def _prompt(self, s: BoardStep) -> Answer:
         """What to do next with the chosen card and action (an information line)."""
@@ -384,7 +367,7 @@ class UndauntedBoard(Drill):
         tok = g.token(self.side, unit)
         if unit not in hand:
             where = self._card_whereabouts(unit)
-            self._set(replace(self.value, card=None, action=None, unit=None, target=None, choices=(),
+            self.advance(replace(self.value, card=None, action=None, unit=None, target=None, choices=(),
                               tapped=self._tap or (tok.tile if tok else None), answer=Answer(f"No {card_title(unit)} card in your hand ({where}): a unit acts only "
                                             f"when you play one of its cards.", False,
                                             f"<div>{esc(self._describe_tile(tok.tile))}</div>"
@@ -430,7 +413,7 @@ class UndauntedBoard(Drill):
                 self._play_path(paths[0])
                 return
             vias = ", ".join(p[0] for p in paths)
-            self._set(replace(s, choices=tuple(paths), tapped=tile,
+            self.advance(replace(s, choices=tuple(paths), tapped=tile,
                               answer=Answer(f"{len(paths)} ways lead to {tile} in {shortest} steps: tap the tile "
                                             f"to pass through first ({vias}).")))
             return
@@ -477,7 +460,7 @@ class UndauntedBoard(Drill):
                 f"{esc(fraction_text(pv.p_die))} per die.</div><div>{pv.dice} "
                 f"{'die' if pv.dice == 1 else 'dice'}: at least one hit with <b>{esc(fraction_text(pv.p_hit))}</b>"
                 f" (= 1 − ({esc(fraction_text(1 - pv.p_die))})<sup>{pv.dice}</sup>).</div>")
-        self._set(replace(s, target=unit, choices=(), answer=Answer(
+        self.advance(replace(s, target=unit, choices=(), answer=Answer(
             f"{card_title(CARDS[s.card].unit)} → {SIDE_WORDS[foe]} {card_title(unit)}: chance to hit "
             f"{fraction_text(pv.p_hit)}. Tap it again (or Play) to roll.", None, body, pv.rules)))
 
@@ -526,7 +509,7 @@ class UndauntedBoard(Drill):
             step = apply(self.game, action, self._rng(s.n))
         except IllegalAction as exc:
             where = f" ({', '.join(t for t in tiles if t)})" if tiles else ""
-            self._set(replace(s, choices=(), tapped=self._tap,
+            self.advance(replace(s, choices=(), tapped=self._tap,
                               answer=Answer(f"Refused{where}: {plain(exc.reason)}.", False, rules=(exc.rule,))))
             return
         changed = tuple(t.id for t in self.game.board.tiles
@@ -535,7 +518,7 @@ class UndauntedBoard(Drill):
         head = self._headline(action, step.events)
         body = ("<ol class='tutor-events'>" + "".join(f"<li>{esc(plain(e.text))}</li>" for e in step.events)
                 + "</ol>") if len(step.events) > 1 else ""
-        self._set(BoardStep(step.state, answer=Answer(head, True, body, tuple(e.rule for e in step.events)),
+        self.advance(BoardStep(step.state, answer=Answer(head, True, body, tuple(e.rule for e in step.events)),
                             trail=trail, changed=changed, n=s.n + 1))
 
     def _headline(self, action, events: tuple[Event, ...]) -> str:
