@@ -196,7 +196,7 @@ def test_infantry_assault_without_a_section_is_refused_not_played_everywhere():
     assert {f"play {inst} {s}" for s in ("left", "center", "right")} <= set(G.legal_actions(g))
     with pytest.raises(IllegalAction) as e:
         G.apply(g, f"play {inst}")
-    assert e.value.rule is C.TACTIC_CARD and "1 section" in str(e.value)
+    assert e.value.rule is C.TACTIC_ONE_SECTION and "1 section" in str(e.value)
     assert inst in g.hands["allied"] and g.phase == "play"
     with pytest.raises(InputError):
         G.apply(g, f"play {inst} everywhere")
@@ -231,6 +231,58 @@ def test_counter_attack_of_a_sectionless_infantry_assault_names_its_section():
         G.apply(g, f"play {inst}")
     g = G.apply(g, f"play {inst} right")
     assert {g.state.where(uid) for uid in g.state.ordered} == {(20, 6), (22, 6)}
+
+
+def _infantry_on_the_left_only():
+    """The card field with the Allies' infantry on the left flank only (4,6); their armor (12,6) and
+    artillery (14,8) stand in the center."""
+    data = yaml.safe_load(Path(FIELD).read_text(encoding="utf-8"))
+    data["units"] = {h: u for h, u in data["units"].items()
+                     if not (u["side"] == "allied" and u["kind"] == "infantry" and h != "4,6")}
+    return G.new_game(from_data(data, FIELD), 0)
+
+
+def test_infantry_assault_may_name_a_section_without_infantry_and_then_orders_no_unit():
+    # The printed card: "Issue an order to all INFANTRY units in 1 section … If you do not command any
+    # infantry units, issue an order to 1 unit of your choice" (bga-devs/bga-memoir,
+    # Cards/Standard/InfantryAssault.php): it names no limit on the section. The rulebook, 2. DAR
+    # ÓRDENES A UNIDADES: "Si no tienes ninguna unidad en las secciones indicadas en la carta de Mando
+    # que has jugado, terminas tu turno robando una nueva carta de Mando sin haber dado ninguna orden."
+    # (bga-devs/bga-memoir offers only sections with infantry: conflicts entry
+    # m44.card.infantry_assault_section.)
+    g = G.set_hand(_infantry_on_the_left_only(), "allied", ["infantry_assault", "probe_center"])
+    inst = next(c for c in g.hands["allied"] if c.startswith("infantry_assault#"))
+    plays = [a for a in G.legal_actions(g) if a.startswith(f"play {inst}")]
+    assert plays == [f"play {inst} left", f"play {inst} center", f"play {inst} right"]
+    left = G.apply(g, f"play {inst} left")
+    assert {left.state.where(uid) for uid in left.state.ordered} == {(4, 6)}        # all its infantry there
+    for sec in ("center", "right"):
+        g2 = G.apply(g, f"play {inst} {sec}")
+        assert any(e.rule is C.NO_UNITS for e in g2.new_events)                   # no order: not the armor,
+        assert not any(e.kind == "activation" for e in g2.new_events)             # not 1 unit of choice
+        assert g2.turn.side == "axis" and g2.phase == "play"                       # the turn is over …
+        assert inst not in g2.hands["allied"] and len(g2.hands["allied"]) == 2     # … with a new card
+        assert inst in g2.discard and g2.state.units == g.state.units
+
+
+def test_counter_attack_of_an_infantry_assault_onto_a_section_without_infantry_orders_no_unit():
+    # The Axis' Infantry Assault in the center; the Allies' Counter-Attack issues it in the same part
+    # of the battlefield, where they have armor and artillery but no infantry: no order (the card's
+    # "1 unit of your choice" is for a side that commands no infantry at all, and the Allies do, on the
+    # left). bga-devs/bga-memoir orders 1 unit of choice in that section instead (conflicts entry).
+    g = G.set_hand(G.set_hand(_infantry_on_the_left_only(), "allied", ["probe_left"]), "axis",
+                   ["infantry_assault"])
+    g = G.apply(G.apply(g, f"play {g.hands['allied'][0]}"), "order 4,6")     # its one unit there
+    g = G.apply(g, "end")
+    g = G.apply(g, f"play {g.hands['axis'][0]} center")
+    assert {g.state.where(uid) for uid in g.state.ordered} == {(13, 5), (16, 2)}     # 16,2 on the dashed line
+    g = G.apply(g, "end")
+    g = G.set_hand(g, "allied", ["counter_attack"])
+    inst = g.hands["allied"][0]
+    assert f"play {inst}" in G.legal_actions(g)                 # the copy keeps the Axis' section
+    g = G.apply(g, f"play {inst}")
+    assert any(e.rule is C.NO_UNITS for e in g.new_events)
+    assert not any(e.kind == "activation" for e in g.new_events) and g.turn.side == "axis"
 
 
 def test_artillery_bombard_battles_twice_or_moves_three():
@@ -404,3 +456,15 @@ def test_ambush_on_an_overrun_lets_the_overrun_go_on():
     overrun = [e for e in g.new_events if e.kind == "battle"][-1]
     assert overrun.rule is R.OVERRUN and overrun.at == (13, 5)
     assert g.state.units[(14, 4)].figures == 2                            # the overrun's 2 hits
+
+
+def test_the_infantry_assault_section_entry_is_on_the_conflicts_page():
+    from tutor.conflicts import all_conflicts
+    from tutor.lab.conflicts_page import conflicts_html
+    c = next(c for c in all_conflicts() if c.key == "m44.card.infantry_assault_section")
+    assert c.texts == (C.TACTIC_ONE_SECTION, C.NO_UNITS) and len(c.published) == 2
+    html = conflicts_html("memoir44").split('id="m44.card.infantry_assault_section"')[1]
+    html = html.split('<div class="tutor-conf"')[0]
+    for words in ("solo te permiten dar órdenes a una sección", "sin haber dado ninguna orden",
+                  "in 1 section", "bga-devs/bga-memoir", "Any of the three sections"):
+        assert words in html, words

@@ -68,6 +68,12 @@ TACTIC_CARD = rule(
     "específica o ejecutar acciones especiales, tal y como se describe en cada carta.",
     "Tactic cards allow special moves, special attacks or special actions, as each card says.")
 
+TACTIC_ONE_SECTION = rule(
+    "m44.card.tactic_one_section", ES, "CARTAS DE TÁCTICA",
+    "Algunas cartas de Táctica solo te permiten dar órdenes a una sección; otras envían órdenes a "
+    "varias secciones.",
+    "Some tactic cards order units in one section only; others order units in several sections.")
+
 ORDERS_DASHED = rule(
     "m44.turn.orders_dashed", ES, "2. DAR ÓRDENES A UNIDADES",
     "Las unidades situadas en un hexágono atravesado por una línea discontinua roja pueden recibir "

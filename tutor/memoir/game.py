@@ -480,7 +480,16 @@ def _needs_section(g: Game, key: str) -> bool:
     """Whether playing card ``key`` now must name a section: Infantry Assault ("Issue an order to all
     infantry units in 1 section", the published card; bga-devs/bga-memoir, Cards/Standard/
     InfantryAssault.php) when the side commands infantry, and a Counter-Attack copying an Infantry
-    Assault that named none (the opponent had no infantry and ordered 1 unit of his choice)."""
+    Assault that named none (the opponent had no infantry and ordered 1 unit of his choice).
+
+    Any of the three sections may be named, one without infantry too: the printed card limits the
+    section to none ("in 1 section"; CARTAS DE TÁCTICA: "Algunas cartas de Táctica solo te permiten
+    dar órdenes a una sección"), and the rulebook says what a card that reaches no unit does (2. DAR
+    ÓRDENES A UNIDADES: "Si no tienes ninguna unidad en las secciones indicadas en la carta de Mando
+    que has jugado, terminas tu turno robando una nueva carta de Mando sin haber dado ninguna orden").
+    Its "1 unit of your choice" is for a side that commands no infantry anywhere ("If you do not
+    command any infantry units"), not for an empty section. bga-devs/bga-memoir offers only the
+    sections that hold infantry: conflicts entry m44.card.infantry_assault_section."""
     if not T.has_kind(g.state, g.side, T.INFANTRY):
         return False                # "If you do not command any infantry units, … 1 unit of your choice"
     if key == "infantry_assault":
@@ -773,7 +782,7 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
                          "commands infantry: play infantry_assault#N left|center|right")
     if needs and section is None:
         raise IllegalAction(f"{C.card(inst).name} orders all infantry units in 1 section: name the section "
-                            f"(play {inst} left|center|right)", C.TACTIC_CARD)
+                            f"(play {inst} left|center|right)", C.TACTIC_ONE_SECTION)
     hands, common = dict(g.hands), dict(g.common)
     if where == "hand":
         h = list(hands[g.player])

@@ -115,6 +115,9 @@ def effect(key: str, state: GameState, side: str, *, section: str | None = None,
     if key == "infantry_assault":
         if not has_kind(state, side, INFANTRY):
             return Effect(key, one)
+        # "all infantry units in 1 section": the section named may hold none; then no unit is ordered
+        # and the turn ends with a new card (2. DAR ÓRDENES A UNIDADES; conflicts entry
+        # m44.card.infantry_assault_section: bga-devs/bga-memoir offers only sections with infantry)
         sec = frozenset({section}) if section else None
         return Effect(key, (Slot(None, sec, INFANTRY),), auto=True, move=(3, 2), move_kinds=INFANTRY)
     if key == "artillery_bombard":
