@@ -90,6 +90,27 @@ _LOS_EDGES_CS_ALONG = rule(
     ocr_heading="Linie vyhledu")
 
 
+_SPECIAL_FORCES_BADGES = rule(
+    "m44.special.badges", ES, "INSIGNIAS DE FUERZAS ESPECIALES",
+    "Coloca las insignias correspondientes en los hexágonos de las unidades de Fuerzas Especiales para "
+    "distinguirlas de las tropas regulares.",
+    "Put each special forces unit's badge on its hex, to tell it from the regular troops.")
+
+_RESISTANCE_BADGE = rule(
+    "m44.special.resistance.badge", ES, "INSIGNIAS DE FUERZAS ESPECIALES",
+    "Insignia de la Resistencia francesa. La Cruz de Lorena fue el símbolo tanto de las Fuerzas de la "
+    "Francia Libre como de las Fuerzas Francesas del Interior.",
+    "The French Resistance badge, the Cross of Lorraine, is one of the special forces badges.")
+
+_RESISTANCE_THREE = rule(
+    "m44.special.resistance.figures", ES, "LA RESISTENCIA FRANCESA",
+    "Debido a la naturaleza inestable de sus alianzas, siempre empiezan con 3 miniaturas por unidad, en "
+    "lugar de las 4 normales.",
+    "French Resistance units always start with 3 figures instead of 4.")
+
+# Public sources for the two entries below (facts, read on GitHub)
+_BGA = "the public online implementation bga-devs/bga-memoir (GitHub)"
+
 @dataclass(frozen=True)
 class Conflict:
     key: str
@@ -176,6 +197,52 @@ MEMOIR_CONFLICTS = (
         "walkthrough's count still holds: 14 river hexes, 2 bridges standing on river hexes and 4 lake "
         "hexes are the 20 river tiles of step 3.",
         "the Pegasus Bridge scenario (the pond's hexes are lake terrain)"),
+    Conflict(
+        "m44.card.infantry_assault_section", "memoir44", "Infantry Assault: which section may it name?",
+        (C.TACTIC_ONE_SECTION, C.NO_UNITS),
+        "Infantry Assault orders 'all INFANTRY units in 1 section' and, 'if you do not command any infantry "
+        "units', 1 unit of your choice (the printed card; the rulebook does not print it). May a player "
+        "who commands infantry name a section where he has none, and what does the card then order?",
+        "Any of the three sections, as the card prints no limit. In a section without the side's infantry "
+        "the card orders no unit and the turn ends with a new card, as the rulebook says of a card whose "
+        "sections hold none of your units; its '1 unit of your choice' is for a side with no infantry "
+        "anywhere on the board, not for an empty section. A Counter-Attack copying an Infantry Assault into "
+        "a part of the battlefield where the side has no infantry orders no unit either.",
+        "tutor.memoir.game._needs_section, tutor.memoir.turn.effect (infantry_assault)",
+        published=(
+            "The printed card, in the English edition's words as that implementation transcribes them: "
+            "'Issue an order to all INFANTRY units in 1 section. … If you do not command any infantry "
+            "units, issue an order to 1 unit of your choice.' It limits the section to none.",
+            f"In {_BGA}, the player may choose only a section that holds some of his infantry (with no "
+            "infantry at all, a section that holds any of his units); a Counter-Attack copy that lands on "
+            "a section without infantry orders 1 unit of choice in that section. Its earlier versions "
+            "offered every section.")),
+    Conflict(
+        "m44.import.badge3", "memoir44", "Imported maps: an elite infantry unit with the Resistance badge",
+        (R.ELITE_INFANTRY, _SPECIAL_FORCES_BADGES, _RESISTANCE_BADGE, _RESISTANCE_THREE, R.RESISTANCE_MOVE),
+        "The scenario editor's files mark the special forces unit by its name ('inf2', elite infantry, 4 "
+        "figures) and its badge ('badge3', the Cross of Lorraine). Is an 'inf2' unit with badge 3 elite "
+        "infantry, or French Resistance? The rulebook makes the Resistance badge one of the special forces "
+        "badges, and the two units differ: elite infantry has 4 figures and moves 2 hexes and still "
+        "battles; the Resistance starts with 3 and may not battle after moving 2.",
+        "The importer keeps what the unit's name says, as this project decided when it made the importer: "
+        "'inf2' with badge 3 (or the editor's FRENCH_RESISTANCE behavior) comes in as elite infantry with "
+        "4 figures, and the warning line names the badge and what the editor calls it, so the designer can "
+        "change the unit by hand. A plain 'inf' with badge 3 comes in as French Resistance (3 figures). "
+        "The engine already plays French Resistance as the rulebook describes it (3 figures; it battles "
+        "after entering woods, towns or hedgerows; it retreats 1 to 3 hexes per flag; it may not battle "
+        "after moving 2), so the other reading needs no new rule: only the importer's table would change, "
+        "the unit would come in with 3 figures (a file's 4 cut to 3, said in the warning) and lose elite "
+        "infantry's move-2-and-battle.",
+        "tutor.lab.m44 (SPECIAL_BADGES, the unit reader)",
+        published=(
+            f"In {_BGA}, the editor's troop table reads 'inf2' with badge 3 as French Resistance (3 "
+            "figures, 1 to 3 hexes of retreat per flag, battles after entering any terrain), and 'inf' with "
+            "badge 3 as plain infantry; its FRENCH_RESISTANCE unit behavior is the same badge 3.",
+            "The published scenario Vassieux (Vercors) says in its special rules: 'All the Allied units "
+            "are French Resistance infantry … These units only have 3 figures.' In its editor form, as that "
+            "implementation carries it, those units are 'inf2us' with the FRENCH_RESISTANCE behavior: "
+            "imported here, they come in as elite infantry with 4 figures.")),
     Conflict(
         "m44.retreat.partial", "memoir44", "Partial retreats",
         (R.RETREAT_NO_CHOICE, R.RETREAT_BLOCKED),

@@ -234,3 +234,39 @@ def test_published_pegasus_bridge_whole():
                                      {"hex": "21,5", "type": "temporary", "side": "allied"}]
     assert s.extra["first"] == "allied" and s.extra["cards"] == {"axis": 2, "allied": 6}
     assert s.extra["labels"]["6,2"] == "Pegasus Bridge" and s.extra["labels"]["21,5"] == "Orne Bridge"
+
+
+def test_french_resistance_behavior_is_badge3_and_named_in_the_warning():
+    # The editor's FRENCH_RESISTANCE unit behavior is badge 3 (bga-devs/bga-memoir, constants.inc.php,
+    # TROOP_BADGE_MAPPING; its Vassieux scenario places the Resistance as 'inf2us' so). The importer
+    # keeps an 'inf2' elite, as with badge3, and names it; a plain 'inf' with it is French resistance.
+    # Both readings: conflicts entry m44.import.badge3.
+    data = {"game_info": {"side_player1": "AXIS", "side_player2": "ALLIES"},
+            "board": {"type": "STANDARD", "face": "COUNTRY", "hexagons": [
+                {"row": 4, "col": 0, "unit": {"name": "inf2us", "behavior": "FRENCH_RESISTANCE"}},
+                {"row": 4, "col": 8, "unit": {"name": "infus", "behavior": "FRENCH_RESISTANCE"}},
+                {"row": 6, "col": 2, "unit": {"name": "inf2us", "badge": "badge3"}}]}}
+    r = from_m44(data, "vassieux.m44", "vassieux.m44")
+    u = r.scenario.units
+    assert u[(0, 4)] == UnitSpec("allied", "infantry", 4, "special_forces")
+    assert u[(8, 4)] == UnitSpec("allied", "infantry", 3, "french_resistance")
+    assert u[(2, 6)] == UnitSpec("allied", "infantry", 4, "special_forces")
+    assert r.warnings == (("'inf2us' with behavior FRENCH_RESISTANCE (French resistance in the editor) kept as "
+                           "special forces (hex 0,4); 'inf2us' with badge3 (French resistance in the editor) "
+                           "kept as special forces (hex 2,6)"),)
+
+
+def test_the_badge3_conflict_entry_renders_both_readings():
+    from tutor.conflicts import all_conflicts
+    from tutor.lab.conflicts_page import conflicts_html
+    c = next(c for c in all_conflicts() if c.key == "m44.import.badge3")
+    assert {r.key for r in c.texts} >= {"m44.special.elite_infantry", "m44.special.resistance.figures",
+                                         "m44.special.resistance.badge"}
+    html = conflicts_html("memoir44")
+    entry = html[html.index('id="m44.import.badge3"'):]
+    entry = entry.split('<div class="tutor-conf"')[0]
+    for words in ("siempre empiezan con 3 miniaturas", "moverse 2 hexágonos y atacar", "Cruz de Lorena",
+                  "elite infantry with 4 figures", "French Resistance", "bga-devs/bga-memoir",
+                  "These units only have 3 figures", "How this tutor rules"):
+        assert words in entry, words
+    assert ".php" not in entry and "tutor.lab" not in entry        # no file or module on the page

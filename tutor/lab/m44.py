@@ -85,6 +85,10 @@ NATIONS = {"ger": "axis", "de": "axis", "jp": "axis", "it": "axis", "hu": "axis"
 # The badges that are not decorative, by unit name and badge number: the editor's troop table as
 # bga-devs/bga-memoir reads it (modules/php/Scenario.php, validateUnit, TROOP_CLASSES). Every other
 # badge is a decorative one (a nation's elite badge). Only French resistance is in the base game.
+# That table has badge 3 (the Cross of Lorraine) only on 'inf2' (French resistance there; a plain 'inf'
+# with it is plain infantry). This importer reads a plain 'inf' with it as French resistance and keeps
+# an 'inf2' with it elite, as the unit name says, naming the badge in the warning: conflicts entry
+# m44.import.badge3 has both readings.
 FRENCH_RESISTANCE = 3
 SPECIAL_BADGES = {("inf", 3): "French resistance", ("inf2", 3): "French resistance",
                   ("gun", 5): "big guns", ("inf", 6): "combat engineers", ("inf2", 6): "combat engineers",
@@ -414,6 +418,13 @@ def _unit(u, h, info, side1, side2, notes: _Notes) -> dict | None:
             notes.add(f"skipped unit {name!r}: nation {nation or '(none)'!r} is unknown", h)
             return None
     ubadge = u.get("badge")
+    said = ubadge
+    behavior = u.get("behavior")
+    if ubadge in (None, "") and isinstance(behavior, str) and behavior.strip().upper() == "FRENCH_RESISTANCE":
+        # the editor's other way to give a unit the Cross of Lorraine: the FRENCH_RESISTANCE behavior is
+        # badge 3 (bga-devs/bga-memoir, modules/php/constants.inc.php, TROOP_BADGE_MAPPING; its scenario
+        # 19-Vassieux.php places the Resistance so); conflicts entry m44.import.badge3
+        ubadge, said = f"badge{FRENCH_RESISTANCE}", f"behavior {behavior.strip()}"
     if ubadge not in (None, ""):
         b = _BADGE.fullmatch(ubadge.strip()) if isinstance(ubadge, str) else None
         special = SPECIAL_BADGES.get((utype, int(b.group(1)))) if b else None
@@ -423,9 +434,9 @@ def _unit(u, h, info, side1, side2, notes: _Notes) -> dict | None:
             badge = "french_resistance"
         elif special and badge == "special_forces":
             # an elite unit stays elite with its 4 figures whatever its badge says
-            notes.add(f"{name!r} with {ubadge} ({special} in the editor) kept as special forces", h)
+            notes.add(f"{name!r} with {said} ({special} in the editor) kept as special forces", h)
         elif special:
-            notes.add(f"{name!r} with {ubadge} are {special}, not in the base game: imported as plain {kind}", h)
+            notes.add(f"{name!r} with {said} are {special}, not in the base game: imported as plain {kind}", h)
         else:
             notes.add(f"decorative {ubadge.lower()} not carried over", h)
     full = full_strength(kind, badge)
