@@ -210,13 +210,12 @@ MEMOIR_CONFLICTS = (
         "a part of the battlefield where the side has no infantry orders no unit either.",
         "tutor.memoir.game._needs_section, tutor.memoir.turn.effect (infantry_assault)",
         published=(
-            "The printed card, in the English edition's words as that implementation transcribes them: "
-            "'Issue an order to all INFANTRY units in 1 section. … If you do not command any infantry "
-            "units, issue an order to 1 unit of your choice.' It limits the section to none.",
-            f"In {_BGA}, the player may choose only a section that holds some of his infantry (with no "
-            "infantry at all, a section that holds any of his units); a Counter-Attack copy that lands on "
-            "a section without infantry orders 1 unit of choice in that section. Its earlier versions "
-            "offered every section.")),
+            ("The printed card, in the English edition's words as that implementation transcribes them: "
+             "'Issue an order to all INFANTRY units in 1 section. … If you do not command any infantry "
+             "units, issue an order to 1 unit of your choice.' It limits the section to none."),
+            (f"In {_BGA}, the player may choose only a section that holds some of his infantry (with no "
+             "infantry at all, a section that holds any of his units); a Counter-Attack copy that lands on "
+             "a section without infantry orders 1 unit of choice in that section."))),
     Conflict(
         "m44.import.badge3", "memoir44", "Imported maps: an elite infantry unit with the Resistance badge",
         (R.ELITE_INFANTRY, _SPECIAL_FORCES_BADGES, _RESISTANCE_BADGE, _RESISTANCE_THREE, R.RESISTANCE_MOVE),
@@ -236,13 +235,13 @@ MEMOIR_CONFLICTS = (
         "infantry's move-2-and-battle.",
         "tutor.lab.m44 (SPECIAL_BADGES, the unit reader)",
         published=(
-            f"In {_BGA}, the editor's troop table reads 'inf2' with badge 3 as French Resistance (3 "
-            "figures, 1 to 3 hexes of retreat per flag, battles after entering any terrain), and 'inf' with "
-            "badge 3 as plain infantry; its FRENCH_RESISTANCE unit behavior is the same badge 3.",
-            "The published scenario Vassieux (Vercors) says in its special rules: 'All the Allied units "
-            "are French Resistance infantry … These units only have 3 figures.' In its editor form, as that "
-            "implementation carries it, those units are 'inf2us' with the FRENCH_RESISTANCE behavior: "
-            "imported here, they come in as elite infantry with 4 figures.")),
+            (f"In {_BGA}, the editor's troop table reads 'inf2' with badge 3 as French Resistance (3 "
+             "figures, 1 to 3 hexes of retreat per flag, battles after entering any terrain), and 'inf' with "
+             "badge 3 as plain infantry; its FRENCH_RESISTANCE unit behavior is the same badge 3."),
+            ("The published scenario Vassieux (Vercors) says in its special rules: 'All the Allied units "
+             "are French Resistance infantry … These units only have 3 figures.' In its editor form, as that "
+             "implementation carries it, those units are 'inf2us' with the FRENCH_RESISTANCE behavior: "
+             "imported here, they come in as elite infantry with 4 figures."))),
     Conflict(
         "m44.retreat.partial", "memoir44", "Partial retreats",
         (R.RETREAT_NO_CHOICE, R.RETREAT_BLOCKED),
