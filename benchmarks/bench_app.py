@@ -1,34 +1,50 @@
-"""What a page of the app costs (run on demand: python benchmarks/bench_app.py [--preheat]).
+"""What a learner lives through in the app (run on demand: python benchmarks/bench_app.py).
 
-Starts the app as the README does (`voila`, in the repository root, so voila.json applies), but
-serving the whole repository so that a bare-board baseline notebook (written to a temporary
-folder here, and deleted afterwards) is served by the same server in the same run. Drives
-Debian's chromium with Playwright, on 127.0.0.1 only, with every wait bounded.
+The server is started the way `tutor app` starts it by default: `tutor.serve.app_config()` (the
+project's voila.json with tutor app's defaults; --no-preheat/--preheat, --pool-size and
+--fill-delay pass through to it) run by `tutor.serve.serve()` in a process of its own, on
+127.0.0.1. One change: its notebooks folder is a temporary mirror of the course's (symbolic links
+to every file, ../scenarios included) that also holds the floor, a bare ipycanvas board notebook
+(one small canvas), configured like the first chapter. So the floor is served by the same server,
+the same way, in the same run: the floor a page cannot beat. Debian's chromium through
+Playwright; every wait is bounded.
 
 Measures
-  1. cold page → first board drawn, for the baseline and every page of the app (a new browser
-     context and a new kernel each time; median of --runs), target ≤ 1.5 s, and the ratio to the
-     baseline (DESIGN.md: a bare ipycanvas board is the floor);
-  2. memory per kernel (resident set of the page's kernel after it drew), target ≤ 120 MB;
-  3. --sessions (20) learners opening pages at the same moment, half of them the lab: how many
-     drew a live board (target: all), the slowest, the server's memory with its kernels.
-     (--runs 0 skips 1 and 2.)
-  --wire instead: the bytes a learner's browser downloads for a first visit (cold) and the next
-     page (same browser), targets 2.5 MB and 300 kB (see wire_bytes).
+  1. idle memory: the server with all its kernels (resident sizes summed over its process tree,
+     the proportional sum beside it) once it has started, filled its kernel pools and been quiet
+     for a moment; target < 2 GB.
+  2. first visit: a cold browser (a new context: empty cache) opens the floor, then the landing
+     page, in turn (--first-visits of each): navigation → first board; target ≤ 2× the floor's
+     first visit. Bytes on the wire of the landing page's first visit: target ≤ 2.5 MB.
+  3. chapter to chapter: one warm browser context walks the course as a learner does, the
+     landing page, every chapter in turn, the glossary, the conflicts page, Play a battle and the
+     lab (its default board), with the floor visited before each page, so that the machine's
+     load drifts hit floor and pages alike (--runs walks). Each page: navigation → its first live
+     board (a canvas showing pixels) or, on a page without a canvas, its first board picture (an
+     inline SVG board), as named per page. Targets for a chapter: ≤ 1.0 s and ≤ 1.15× the floor;
+     its bytes on the wire ≤ 300 kB.
+  4. --sessions N learners opening pages at the same moment (half the lab): how many drew a live
+     board, the slowest, the peak memory of the server with its kernels.
+Between two pages the benchmark waits, as a learner reads, until the server and its kernels are
+quiet (the previous page's kernel shut down, the pool refilled).
+--wire: only the bytes of a first visit (landing page) and the next page (chapter 1).
+--quick: a smoke run (two chapters, one walk, one first visit each).
 
-"Board drawn" is the first <canvas> showing two or more distinct pixel values, or an inline SVG
-board (an <svg> with 50 or more elements); on a page with neither (the landing page) it is the
-page's last widget appearing.
+Bytes on the wire are chromium's count of each HTTP response as transferred (headers and body,
+compressed if it was; 0 for what its cache served); the kernel websocket's messages are reported
+beside them as chromium shows them (uncompressed).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -37,13 +53,32 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, start_voila, stop
-from tests.browser.helpers import CANVAS_STATE_JS
+from tests.browser.conftest import (
+    ARTIFACTS,
+    CHROMIUM_FLAGS,
+    chromium_path,
+    free_port,
+    stop,
+    wait_until_serving,
+)
+from tests.browser.helpers import (
+    BOARD_SHOWN_JS,
+    cpu_seconds,
+    kernel_pid,
+    page_kernel_id,
+    process_memory_mb,
+    process_tree,
+)
 
-TARGET_PAGE_S = 1.5
-TARGET_KERNEL_MB = 120
+TARGET_NEXT_S = 1.0                    # issue 19.2: a learner's next chapter, warm browser
+TARGET_NEXT_FLOOR = 1.15               # ... and within this ratio of the floor served the same way
+TARGET_FIRST_FLOOR = 2.0               # a first visit, against the floor's first visit
+TARGET_IDLE_MB = 2000                  # the server with all its kernels, idle
+TARGET_FIRST_VISIT_BYTES = 2_500_000   # issue 19.3: a first visit on a classroom's Wi-Fi
+TARGET_NEXT_PAGE_BYTES = 300_000       # the next chapter, in the same browser
 
-BASELINE = {
+FLOOR = "bench-floor.ipynb"
+FLOOR_NOTEBOOK = {
     "cells": [{
         "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
         "source": (
@@ -70,132 +105,212 @@ BASELINE = {
     "nbformat": 4, "nbformat_minor": 5,
 }
 
-DRAWN_JS = """
-() => {
-  const s = (CANVAS_STATE)();
-  if (s.groups > 0 && s.blank.length < s.groups) return 'canvas';
-  for (const svg of document.querySelectorAll('svg')) {
-    if (svg.querySelectorAll('*').length >= 50) return 'svg';
-  }
-  return null;
-}
-""".replace("CANVAS_STATE", CANVAS_STATE_JS)
-
-SETTLED_JS = """
-() => {
-  const n = document.querySelectorAll('.jupyter-widgets, .widget-html, canvas').length;
-  const now = performance.now();
-  if (window.__benchCount !== n) { window.__benchCount = n; window.__benchSince = now; }
-  return n > 0 && now - window.__benchSince >= 1000 ? now - 1000 : null;
-}
-"""
+WAITED_FOR = {"canvas": "canvas (live board)", "svg": "svg board picture",
+              "none": "widgets (no board)", "notice": "error notice", "nothing": "nothing (timed out)"}
 
 
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+# --- the server -------------------------------------------------------------------------------
+
+def course_pages(quick: bool = False) -> list[str]:
+    """The pages a learner walks, in order: the landing page, the chapters, the glossary, the
+    conflicts page, Play a battle, the lab (its default board)."""
+    from tutor import course
+    chapters = [c.notebook for c in course.available()]
+    if quick:
+        return ["index.ipynb", *chapters[:2]]
+    return ["index.ipynb", *chapters, "glossary.ipynb", "conflicts.ipynb", "play-a-battle.ipynb",
+            "lab.ipynb"]
 
 
-def kernel_pids(server_pid: int) -> dict[int, float]:
-    """ipykernel processes under the Voilà server: pid → start time (clock ticks)."""
-    out = {}
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            stat = (d / "stat").read_text()
-            cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        if int(fields[1]) == server_pid and "ipykernel_launcher" in cmd:
-            out[int(d.name)] = float(fields[19])
+def server_config(folder: Path, preheat: bool | None = None, pool_size: int | None = None,
+                  fill_delay: float | None = None) -> dict:
+    """`tutor app`'s configuration (tutor.serve.app_config, its defaults unless an option is
+    given), serving a mirror of the course's notebooks folder, made in ``folder``, that also
+    holds the floor notebook, configured (kernel pool, preheat list) as the first chapter is."""
+    from tutor import course
+    from tutor.serve import app_config
+
+    cfg = app_config(port=free_port(), host="127.0.0.1", open_browser=False, preheat=preheat,
+                     pool_size=pool_size)
+    notebooks = Path(cfg["Voila"]["root_dir"])
+    course_root = notebooks.parent
+    for entry in course_root.iterdir():     # ../scenarios and the like, as the notebooks see them
+        if entry != notebooks and not entry.name.startswith("."):
+            (folder / entry.name).symlink_to(entry)
+    mirror = folder / notebooks.name
+    mirror.mkdir()
+    for entry in notebooks.iterdir():
+        (mirror / entry.name).symlink_to(entry)
+    (mirror / FLOOR).write_text(json.dumps(FLOOR_NOTEBOOK))
+    cfg["Voila"]["root_dir"] = str(mirror)
+    first = course.available()[0].notebook
+    manager = cfg.setdefault("VoilaKernelManager", {})
+    if fill_delay is not None:
+        manager["fill_delay"] = fill_delay
+    pools = manager.get("kernel_pools_config", {})
+    if first in pools:
+        pools[FLOOR] = pools[first]
+    for key in ("preheat_denylist", "preheat_blacklist"):
+        if first in manager.get(key, []):
+            manager[key] = [*manager[key], FLOOR]
+    return cfg
+
+
+def start_server(cfg: dict, folder: Path, log_name: str = "bench-app.log"):
+    """Run tutor.serve.serve(cfg) in a process (group) of its own; (process, base URL, log)."""
+    settings = folder / "app-config.json"
+    settings.write_text(json.dumps(cfg))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = ARTIFACTS / log_name
+    code = "import json, sys; from tutor.serve import serve; sys.exit(serve(json.load(open(sys.argv[1]))))"
+    with open(log, "w") as out:
+        proc = subprocess.Popen([sys.executable, "-c", code, str(settings)], cwd=folder, stdout=out,
+                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                start_new_session=True)
+    base = f"http://127.0.0.1:{cfg['Voila']['port']}/"
+    wait_until_serving(proc, base, log)
+    return proc, base, log
+
+
+def kernels(server_pid: int) -> list[int]:
+    return [p for p in process_tree(server_pid)[1:] if _is_kernel(p)]
+
+
+def _is_kernel(pid: int) -> bool:
+    try:
+        return b"ipykernel_launcher" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def server_memory(server_pid: int) -> dict:
+    """The server with all its processes: resident and proportional sizes summed, in MB."""
+    tree = process_tree(server_pid)
+    sizes = [process_memory_mb(p) for p in tree]
+    return {"rss_mb": sum(r for r, _ in sizes), "pss_mb": sum(p for _, p in sizes),
+            "kernels": len([p for p in tree[1:] if _is_kernel(p)])}
+
+
+def settle(server_pid: int, quiet_s: float = 2.0, timeout_s: float = 180.0) -> float:
+    """Wait until the server and its kernels have used under 5 % of a core and kept the same
+    number of kernels for ``quiet_s`` (a page's kernel shut down, a pool refilled, a notebook
+    pre-run): a learner reading before the next click. Returns the seconds waited."""
+    t0 = time.monotonic()
+    window = []          # (time, cpu seconds, kernels)
+    while time.monotonic() - t0 < timeout_s:
+        tree = process_tree(server_pid)
+        window.append((time.monotonic(), cpu_seconds(tree), sum(map(_is_kernel, tree[1:]))))
+        window = [w for w in window if w[0] >= window[-1][0] - quiet_s - 0.3]
+        first, last = window[0], window[-1]
+        if (last[0] - first[0] >= quiet_s and last[1] - first[1] < 0.05 * (last[0] - first[0])
+                and len({w[2] for w in window}) == 1):
+            break
+        time.sleep(0.25)
+    return time.monotonic() - t0
+
+
+# --- one page, as a learner sees it -------------------------------------------------------------
+
+class Wire:
+    """Bytes on the wire of one browser page (chromium's network log, through CDP): each HTTP
+    response's encoded size (headers and body as transferred, compressed if it was; 0 for what
+    the cache served), and the websocket messages' payloads (as chromium shows them, uncompressed)."""
+
+    def __init__(self, context, page):
+        self.responses, self.done, self.ws = {}, {}, 0
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.responseReceived", lambda e: self.responses.__setitem__(e["requestId"], e["response"]))
+        cdp.on("Network.loadingFinished", lambda e: self.done.__setitem__(e["requestId"], e["encodedDataLength"]))
+        cdp.on("Network.webSocketFrameReceived", self._frame)
+
+    def _frame(self, e):
+        data = e["response"].get("payloadData", "")
+        binary = e["response"].get("opcode") == 2  # its payload comes base64-encoded
+        self.ws += len(data) * 3 // 4 if binary else len(data.encode())
+
+    def reset(self) -> None:
+        self.responses.clear()
+        self.done.clear()
+        self.ws = 0
+
+    def count(self) -> dict:
+        files = []
+        for rid, size in self.done.items():
+            r = self.responses.get(rid, {})
+            h = {k.lower(): v for k, v in r.get("headers", {}).items()}
+            files.append({"url": r.get("url", "?"), "bytes": int(size), "status": r.get("status"),
+                          "encoding": h.get("content-encoding", ""), "cache": h.get("cache-control", ""),
+                          "cached": bool(r.get("fromDiskCache") or r.get("fromPrefetchCache")) or size == 0})
+        return {"bytes": sum(f["bytes"] for f in files), "websocket": self.ws, "requests": len(files),
+                "from_cache": sum(f["cached"] for f in files),
+                "compressed": sum(1 for f in files if f["encoding"]), "files": files}
+
+
+def new_tab(browser):
+    """A new browser context (empty cache: a cold browser) with one page and its Wire."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    return context, page, Wire(context, page)
+
+
+def visit(page, wire: Wire, base: str, name: str, timeout_ms: int = 120_000) -> dict:
+    """Go to page ``name`` in this tab and wait for what a learner waits for: its first live
+    board, or on a page without a canvas its first board picture (helpers.BOARD_SHOWN_JS).
+    Seconds are from the navigation's start to that moment; bytes are counted until then and a
+    second more (the page's last requests)."""
+    wire.reset()
+    result = {"page": name, "shows": "nothing", "seconds": float("nan")}
+    try:
+        page.goto(base + "voila/render/" + name, wait_until="commit", timeout=timeout_ms)
+        shown = page.wait_for_function(BOARD_SHOWN_JS, timeout=timeout_ms, polling=50).json_value()
+        result.update(shows=shown["shows"], seconds=shown["at"] / 1000)
+        page.wait_for_timeout(1000)
+    except Exception as exc:  # noqa: BLE001 - a page that shows nothing is a result
+        result["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0]}"
+    kid = page_kernel_id(page) if "error" not in result else None
+    pid = kernel_pid(kid) if kid else None
+    result["kernel_mb"] = process_memory_mb(pid)[0] if pid else float("nan")
+    result.update({k: v for k, v in wire.count().items() if k != "files"})
+    return result
+
+
+# --- the journeys -------------------------------------------------------------------------------
+
+def first_visits(browser, base: str, server_pid: int, page: str, n: int) -> dict:
+    """n cold visits to the floor and to ``page``, in turn, each in a new browser context."""
+    out = {"floor": [], "page": []}
+    for _ in range(n):
+        for key, name in (("floor", FLOOR), ("page", page)):
+            settle(server_pid)
+            context, tab, wire = new_tab(browser)
+            try:
+                out[key].append(visit(tab, wire, base, name))
+                tab.goto("about:blank")  # Voilà shuts the page's kernel down on leaving it
+            finally:
+                context.close()
     return out
 
 
-def kernel_pid(kernel_id: str) -> int | None:
-    """The process of the kernel with this id (its connection file is named after it)."""
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            if "ipykernel_launcher" in cmd and f"kernel-{kernel_id}.json" in cmd:
-                return int(d.name)
-    return None
-
-
-def open_page(browser, url: str, timeout_ms: int = 90_000) -> dict:
-    """Open url in a fresh context; seconds from navigation start to the board drawn."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def chapter_to_chapter(browser, base: str, server_pid: int, pages: list[str], runs: int) -> dict:
+    """``runs`` walks through ``pages`` in one warm browser context, the floor before each page."""
+    context, tab, wire = new_tab(browser)
+    out = {"floor": [], "pages": {name: [] for name in pages}}
     try:
-        page.goto(url, wait_until="commit", timeout=timeout_ms)
-        handle = page.wait_for_function(
-            f"() => {{ const d = ({DRAWN_JS})(); if (d) return [d, performance.now()]; "
-            f"const s = ({SETTLED_JS})(); "
-            f"return s !== null && !document.querySelector('canvas') ? ['widgets', s] : null; }}",
-            timeout=timeout_ms, polling=50)
-        kind, ms = handle.json_value()
-        kernel_id = page.evaluate("() => { const c = document.getElementById('jupyter-config-data'); "
-                                  "return c ? (JSON.parse(c.textContent).kernelId || null) : null; }")
-        text = page.locator("body").inner_text()
-        if "Traceback" in text or "There was an error when executing cell" in text:
-            errors.append("error output on the page")
-        return {"seconds": ms / 1000, "kind": kind, "errors": errors, "page": page,
-                "context": context, "kernel_id": kernel_id}
-    except Exception:
-        context.close()
-        raise
-
-
-def leave(result) -> None:
-    try:
-        result["page"].goto("about:blank")  # Voilà shuts the kernel down on beforeunload
-    finally:
-        result["context"].close()
-
-
-def pages_to_measure(folder: str) -> list[tuple[str, str]]:
-    from tutor import course
-    pages = [("baseline (bare board)", f"{folder}/baseline.ipynb"),
-             ("index", "notebooks/index.ipynb")]
-    pages += [(c.notebook.removesuffix(".ipynb"), f"notebooks/{c.notebook}")
-              for c in course.available()]
-    return pages
-
-
-def measure_pages(browser, base: str, server_pid: int, pages, runs: int) -> list[dict]:
-    rows = []
-    for label, path in pages:
-        times, mems, kinds, errors = [], [], set(), []
+        visit(tab, wire, base, pages[0])  # the learner arrives (cold): not counted
         for _ in range(runs):
-            before = kernel_pids(server_pid)
-            r = open_page(browser, base + "voila/render/" + path)
-            times.append(r["seconds"])
-            kinds.add(r["kind"])
-            errors += r["errors"]
-            pid = kernel_pid(r["kernel_id"]) if r["kernel_id"] else None
-            if pid is None:      # the page's kernel is the one started for it (a preheated one was not)
-                new = {p: t for p, t in kernel_pids(server_pid).items() if p not in before}
-                pid = max(new, key=new.get) if new else None
-            if pid is not None:
-                time.sleep(0.5)  # let the kernel settle after the last messages
-                mems.append(rss_mb(pid))
-            leave(r)
-            time.sleep(0.5)
-        rows.append({"page": label, "median_s": statistics.median(times), "max_s": max(times),
-                     "kernel_mb": statistics.median(mems) if mems else float("nan"),
-                     "drawn": "/".join(sorted(kinds)), "errors": errors})
-    return rows
+            for name in pages:
+                settle(server_pid)
+                out["floor"].append(visit(tab, wire, base, FLOOR))
+                settle(server_pid)
+                out["pages"][name].append(visit(tab, wire, base, name))
+        tab.goto("about:blank")
+    finally:
+        context.close()
+    return out
 
 
-def concurrent_sessions(base: str, server_pid: int, pages, n: int, timeout_s: float) -> dict:
+def concurrent_sessions(base: str, server_pid: int, pages: list[str], n: int, timeout_s: float) -> dict:
     """n learners open pages at the same moment (n browser contexts, Playwright's async API),
     half of them the lab, the others the course's pages in turn; each waits for its first board
     (tests.browser.helpers.open_at_once). Reports how many drew a live board (a canvas showing
@@ -207,22 +322,16 @@ def concurrent_sessions(base: str, server_pid: int, pages, n: int, timeout_s: fl
 
     from tests.browser.helpers import open_at_once
 
-    lab = "notebooks/lab.ipynb"
-    others = [p for _, p in pages if not p.endswith(("/lab.ipynb", "/index.ipynb"))]
+    lab = "lab.ipynb"
+    others = [p for p in pages if p not in (lab, "index.ipynb")]
     names = [lab if i % 2 == 0 else others[(i // 2) % len(others)] for i in range(n)]
     peak = {"kernels": 0, "mb": 0.0}
 
     async def watch():
         while True:
-            ks = kernel_pids(server_pid)
-            total = rss_mb(server_pid)
-            for p in ks:
-                try:
-                    total += rss_mb(p)
-                except OSError:
-                    pass
-            peak["kernels"] = max(peak["kernels"], len(ks))
-            peak["mb"] = max(peak["mb"], total)
+            m = server_memory(server_pid)
+            peak["kernels"] = max(peak["kernels"], m["kernels"])
+            peak["mb"] = max(peak["mb"], m["rss_mb"])
             await asyncio.sleep(0.5)
 
     async def run():
@@ -247,176 +356,224 @@ def concurrent_sessions(base: str, server_pid: int, pages, n: int, timeout_s: fl
                          for r in results if r["shows"] not in ("canvas", "svg")][:6]}
 
 
-TARGET_FIRST_VISIT_BYTES = 2_500_000   # issue 19.3: a first visit on a classroom's Wi-Fi
-TARGET_NEXT_PAGE_BYTES = 300_000       # the next chapter, in the same browser
+# --- the report ---------------------------------------------------------------------------------
+
+def spread(values: list[float]) -> dict:
+    """Median and range of the finite values (NaN when there are none)."""
+    v = [x for x in values if not math.isnan(x)]
+    if not v:
+        return {"median": float("nan"), "min": float("nan"), "max": float("nan"), "n": 0}
+    return {"median": statistics.median(v), "min": min(v), "max": max(v), "n": len(v)}
 
 
-def wire_bytes(browser, base: str, first: str, nxt: str, timeout_ms: int = 180_000) -> dict:
-    """Bytes on the wire for a learner's first visit (``first``, a cold browser) and the next
-    page (``nxt``, same browser, its cache warm), as chromium's network log counts them: each
-    HTTP response's encoded size (headers and body as transferred, compressed if it was; 0 for
-    what the cache served). The kernel websocket's messages are reported beside it, as their
-    payload (chromium reports them decompressed: their compressed size is not visible here).
-    Each page is counted until its board is drawn (or its widgets settled) and a second more."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    responses, done, ws = {}, {}, [0]
-    cdp.on("Network.responseReceived", lambda e: responses.__setitem__(e["requestId"], e["response"]))
-    cdp.on("Network.loadingFinished", lambda e: done.__setitem__(e["requestId"], e["encodedDataLength"]))
-
-    def frame(e):
-        data = e["response"].get("payloadData", "")
-        binary = e["response"].get("opcode") == 2  # its payload comes base64-encoded
-        ws[0] += len(data) * 3 // 4 if binary else len(data.encode())
-
-    cdp.on("Network.webSocketFrameReceived", frame)
-
-    def visit(path: str) -> dict:
-        responses.clear()
-        done.clear()
-        ws[0] = 0
-        page.goto(base + "voila/render/" + path, wait_until="commit", timeout=timeout_ms)
-        page.wait_for_function(f"() => ({DRAWN_JS})() || ({SETTLED_JS})() !== null",
-                               timeout=timeout_ms, polling=100)
-        page.wait_for_timeout(1000)
-        files = []
-        for rid, size in done.items():
-            r = responses.get(rid, {})
-            h = {k.lower(): v for k, v in r.get("headers", {}).items()}
-            files.append({"url": r.get("url", "?"), "bytes": int(size), "status": r.get("status"),
-                          "encoding": h.get("content-encoding", ""), "cache": h.get("cache-control", ""),
-                          "cached": bool(r.get("fromDiskCache") or r.get("fromPrefetchCache")) or size == 0})
-        return {"page": path, "bytes": sum(f["bytes"] for f in files), "websocket": ws[0],
-                "requests": len(files), "from_cache": sum(f["cached"] for f in files),
-                "compressed": sum(1 for f in files if f["encoding"]), "files": files}
-
-    try:
-        first_visit = visit(first)
-        next_page = visit(nxt)
-    finally:
-        context.close()
-    return {"first": first_visit, "next": next_page}
+def fmt_s(s: dict) -> str:
+    return f"{s['median']:.2f} s ({s['min']:.2f}–{s['max']:.2f})"
 
 
-def print_wire(w: dict) -> None:
-    for key, target, what in (("first", TARGET_FIRST_VISIT_BYTES, "first visit (cold browser)"),
-                              ("next", TARGET_NEXT_PAGE_BYTES, "next page (same browser)")):
-        r = w[key]
-        print(f"{what:27s} {r['page'][:40]:40s} {r['bytes'] / 1e6:6.2f} MB on the wire (target "
-              f"<= {target / 1e6:.1f} MB, {r['bytes'] / target:4.2f}x); {r['requests']} responses, "
-              f"{r['from_cache']} from the cache, {r['compressed']} compressed; and "
-              f"{r['websocket'] / 1e3:.0f} kB of websocket messages (uncompressed size)")
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
 
 
-def wire_main(first: str = "index.ipynb", nxt: str = "01-battlefield-and-line-of-sight.ipynb") -> int:
-    """--wire: the app as voila.json serves it; a first visit to the landing page, then a chapter."""
-    from playwright.sync_api import sync_playwright
-    proc, base, _ = start_voila(log_name="bench-wire.log")
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-            w = wire_bytes(browser, base, first, nxt)
-            browser.close()
-    finally:
-        stop(proc)
-    print("bench_app --wire: bytes a learner's browser downloads (voila.json as committed)")
-    print_wire(w)
-    return 0 if (w["first"]["bytes"] <= TARGET_FIRST_VISIT_BYTES
-                 and w["next"]["bytes"] <= TARGET_NEXT_PAGE_BYTES) else 1
+def is_chapter(name: str) -> bool:
+    return bool(re.match(r"\d\d-", name))
+
+
+def summary(res: dict) -> dict:
+    """The figures and their verdicts from the raw results of main()."""
+    fig = {}
+    if res.get("idle"):
+        fig["idle"] = res["idle"]
+        fig["idle_ok"] = res["idle"]["rss_mb"] < TARGET_IDLE_MB
+    fv = res.get("first")
+    if fv:
+        floor = spread([r["seconds"] for r in fv["floor"]])
+        page = spread([r["seconds"] for r in fv["page"]])
+        fig["first"] = {"floor": floor, "page": page, "ratio": page["median"] / floor["median"],
+                        "bytes": spread([r["bytes"] for r in fv["page"]]),
+                        "floor_bytes": spread([r["bytes"] for r in fv["floor"]]),
+                        "shows": sorted({r["shows"] for r in fv["page"]}),
+                        "requests": fv["page"][-1]["requests"], "compressed": fv["page"][-1]["compressed"]}
+        fig["first_ok"] = fig["first"]["ratio"] <= TARGET_FIRST_FLOOR
+        fig["first_bytes_ok"] = fig["first"]["bytes"]["max"] <= TARGET_FIRST_VISIT_BYTES
+    walk = res.get("walk")
+    if walk:
+        floor = spread([r["seconds"] for r in walk["floor"]])
+        rows = []
+        for name, visits in walk["pages"].items():
+            s = spread([r["seconds"] for r in visits])
+            rows.append({"page": name.removesuffix(".ipynb"), "name": name, "chapter": is_chapter(name),
+                         "shows": "/".join(sorted({r["shows"] for r in visits})),
+                         "seconds": s, "ratio": s["median"] / floor["median"],
+                         "bytes": spread([r["bytes"] for r in visits]),
+                         "websocket": spread([r["websocket"] for r in visits]),
+                         "kernel_mb": spread([r["kernel_mb"] for r in visits]),
+                         "errors": [r["error"] for r in visits if "error" in r]})
+        chapters = [r for r in rows if r["chapter"]]
+        medians = spread([r["seconds"]["median"] for r in chapters])
+        fig["walk"] = {"floor": floor, "rows": rows, "chapters": medians,
+                       "ratio": medians["median"] / floor["median"],
+                       "bytes": spread([r["bytes"]["max"] for r in chapters]),
+                       "cached": spread([v["from_cache"] / v["requests"] for r in chapters
+                                         for v in walk["pages"][r["name"]] if v["requests"]]),
+                       "floor_bytes": spread([r["bytes"] for r in walk["floor"]])}
+        fig["next_ok"] = medians["median"] <= TARGET_NEXT_S
+        fig["next_ratio_ok"] = fig["walk"]["ratio"] <= TARGET_NEXT_FLOOR
+        fig["next_bytes_ok"] = fig["walk"]["bytes"]["max"] <= TARGET_NEXT_PAGE_BYTES
+        fig["every_page_shown"] = not any(r["errors"] or {"notice", "nothing"} & set(r["shows"].split("/"))
+                                          for r in rows)
+    return fig
+
+
+def row(figure: str, measured: str, target: str, ok: bool) -> str:
+    return f"{figure:44s} {measured:62s} {target:16s} {verdict(ok)}"
+
+
+def report(res: dict, fig: dict) -> list[str]:
+    lines = [(f"bench_app: the app as `tutor app` starts it ({res['setup']}), Voilà {res['voila']}, "
+              f"{os.cpu_count()} cores, {res['date']}"),
+             (f"the machine is shared with other work: load average {res['load_start']} at the start, "
+              f"{res['load_end']} at the end (1, 5, 15 min); timings are noisy"),
+             (f"server answered in {res['started_s']:.1f} s; quiet (pools filled) after "
+              f"{res['filled_s']:.0f} s more; medians (ranges)"),
+             f"{'figure':44s} {'measured':62s} {'target':16s} verdict"]
+    if "idle" in fig:
+        m = fig["idle"]
+        lines.append(row(f"idle memory, server + {m['kernels']} kernels, RSS sum",
+                         f"{m['rss_mb'] / 1000:.2f} GB (PSS sum {m['pss_mb'] / 1000:.2f} GB)",
+                         f"< {TARGET_IDLE_MB / 1000:g} GB", fig["idle_ok"]))
+    if "first" in fig:
+        f = fig["first"]
+        lines.append(row(f"first visit, landing page, cold ({f['page']['n']}x)",
+                         f"{fmt_s(f['page'])}, {f['ratio']:.2f}x the floor's {fmt_s(f['floor'])}",
+                         f"<= {TARGET_FIRST_FLOOR:g}x floor", fig["first_ok"]))
+        lines.append(row("first visit on the wire, landing page",
+                         f"{f['bytes']['median'] / 1e6:.2f} MB, {f['compressed']} of {f['requests']} responses "
+                         f"compressed (floor {f['floor_bytes']['median'] / 1e6:.2f} MB)",
+                         f"<= {TARGET_FIRST_VISIT_BYTES / 1e6:g} MB", fig["first_bytes_ok"]))
+    if "walk" in fig:
+        w = fig["walk"]
+        n = len([r for r in w["rows"] if r["chapter"]])
+        lines.append(row(f"next chapter, warm browser ({n} chapters)", fmt_s(w["chapters"]),
+                         f"<= {TARGET_NEXT_S:.1f} s", fig["next_ok"]))
+        lines.append(row("next chapter / floor's next page",
+                         f"{w['ratio']:.2f}x, floor {fmt_s(w['floor'])}",
+                         f"<= {TARGET_NEXT_FLOOR:g}x floor", fig["next_ratio_ok"]))
+        lines.append(row("next chapter on the wire (every chapter)",
+                         f"{w['bytes']['median'] / 1e3:.0f} kB ({w['bytes']['min'] / 1e3:.0f}–"
+                         f"{w['bytes']['max'] / 1e3:.0f}), {w['cached']['median']:.0%} of responses "
+                         f"cached (floor {w['floor_bytes']['median'] / 1e3:.0f} kB)",
+                         f"<= {TARGET_NEXT_PAGE_BYTES / 1e3:g} kB", fig["next_bytes_ok"]))
+        lines.append("")
+        lines.append(f"each page in the warm browser, navigation -> what it waited for ({res['runs']} walks, "
+                     "the floor before each page):")
+        lines.append(f"{'page':42s} {'waited for':20s} {'median s (range)':>22s} {'/floor':>6s} "
+                     f"{'kB wire':>8s} {'kB ws':>6s} {'kernel MB':>9s}")
+        for r in w["rows"]:
+            kind = " / ".join(WAITED_FOR.get(k, k) for k in r["shows"].split("/"))
+            lines.append(f"{r['page'][:42]:42s} {kind:20s} {fmt_s(r['seconds']):>22s} {r['ratio']:6.2f} "
+                         f"{r['bytes']['median'] / 1e3:8.0f} {r['websocket']['median'] / 1e3:6.0f} "
+                         f"{r['kernel_mb']['median']:9.0f}" + (f"  {r['errors'][0][:80]}" if r["errors"] else ""))
+    conc = res.get("concurrent")
+    if conc:
+        sh = conc["shows"]
+        lines.append(f"{conc['sessions']} sessions at once ({conc['labs']} of them the lab): {sh['canvas']} drew a "
+                     f"live board (labs {conc['labs_live']}/{conc['labs']}), {sh['svg']} a board picture, "
+                     f"{sh['notice']} showed a notice, {sh['none'] + sh['nothing']} nothing (target: every one a "
+                     f"board, none blank without a message); slowest {conc['max_s']:.1f} s (median "
+                     f"{conc['median_s']:.1f} s); peak {conc['peak_kernels']} kernels, server with kernels "
+                     f"{conc['peak_mb']:.0f} MB")
+        lines += ["    " + e for e in conc["problems"]]
+    errs = res.get("server_errors", [])
+    lines.append(f"server log: {len(errs)} errors" + "".join(f"\n    {m[:150]}" for m in errs[:4]))
+    return lines
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=3, help="cold loads per page (median)")
-    ap.add_argument("--sessions", type=int, default=20, help="concurrent sessions (0: skip)")
-    ap.add_argument("--preheat", action="store_true",
-                    help="start Voilà with --preheat_kernel=True --pool_size=1")
+    ap.add_argument("--runs", type=int, default=2, help="walks through the course (warm browser)")
+    ap.add_argument("--first-visits", type=int, default=3,
+                    help="cold visits of the floor and of the landing page each")
+    ap.add_argument("--quick", action="store_true", help="a smoke run: two chapters, one walk, one first visit")
+    ap.add_argument("--pages", nargs="+", metavar="NOTEBOOK",
+                    help="walk these pages only (e.g. 04-movement.ipynb lab.ipynb)")
+    ap.add_argument("--sessions", type=int, default=0, help="then N concurrent sessions (0: none)")
+    ap.add_argument("--preheat", action=argparse.BooleanOptionalAction, default=None,
+                    help="as tutor app --preheat/--no-preheat (default: tutor app's)")
+    ap.add_argument("--pool-size", type=int, default=None, help="as tutor app --pool-size")
     ap.add_argument("--fill-delay", type=float, default=None,
-                    help="with --preheat: seconds before a used pool is refilled (Voilà's default is 1); "
-                         "the refill starts a kernel and runs the notebook while the page is still loading; "
-                         "with a delay longer than a page, use --runs 1 (a second load would find the pool empty)")
-    ap.add_argument("--json", action="store_true", help="print the results as JSON too")
+                    help="seconds before Voilà refills a used pool (VoilaKernelManager.fill_delay)")
     ap.add_argument("--wire", action="store_true",
-                    help="only the bytes on the wire: a first visit, then the next page "
-                         "(targets 2.5 MB, 300 kB)")
+                    help="only the bytes on the wire: a first visit (landing page), then chapter 1")
+    ap.add_argument("--json", action="store_true", help="print the results as JSON too")
     args = ap.parse_args(argv)
     if chromium_path() is None:
         print("bench_app: chromium not found (apt-get install chromium)", file=sys.stderr)
         return 2
-    if args.wire:
-        return wire_main()
+    if args.quick:
+        args.runs, args.first_visits = 1, 1
+    pages = args.pages or course_pages(args.quick)
+    res = run(pages, args)
+    fig = summary(res)
+    print("\n".join(report(res, fig)))
+    if args.json:
+        print(json.dumps({"results": res, "figures": fig}, default=str))
+    ok = [v for k, v in fig.items() if k.endswith("_ok") or k == "every_page_shown"]
+    conc = res.get("concurrent")
+    if conc:
+        ok.append(conc["shows"]["canvas"] + conc["shows"]["svg"] == conc["sessions"])
+    return 0 if all(ok) and not res["server_errors"] else 1
+
+
+def run(pages: list[str], args) -> dict:
+    """Start the server, measure, stop it; the raw results."""
+    import voila
     from playwright.sync_api import sync_playwright
 
-    folder = Path(tempfile.mkdtemp(prefix="bench-", dir=ROOT / "benchmarks"))
-    (folder / "baseline.ipynb").write_text(json.dumps(BASELINE))
-    rel = folder.relative_to(ROOT).as_posix()
-    extra = [f"--Voila.root_dir={ROOT}"]
-    if args.preheat:
-        extra += ["--preheat_kernel=True", "--pool_size=1"]
-        if args.fill_delay is not None:
-            extra += [f"--VoilaKernelManager.fill_delay={args.fill_delay}"]
+    res = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "load_start": load_average(),
+           "voila": voila.__version__, "runs": args.runs}
+    folder = Path(tempfile.mkdtemp(prefix="bench-app-"))
     proc = None
     try:
+        cfg = server_config(folder, args.preheat, args.pool_size, args.fill_delay)
+        conf = cfg.get("VoilaConfiguration", {})
+        res["setup"] = (f"preheated kernels, pool {conf.get('default_pool_size', 1)} a page"
+                        if conf.get("preheat_kernel") else "no preheated kernels")
+        if args.fill_delay is not None:
+            res["setup"] += f", refilled after {args.fill_delay:g} s"
         t0 = time.monotonic()
-        proc, base, log = start_voila(*extra, log_name="bench-voila.log")
-        started = time.monotonic() - t0
-        pages = pages_to_measure(rel)
+        proc, base, log = start_server(cfg, folder)
+        res["started_s"] = time.monotonic() - t0
+        res["filled_s"] = settle(proc.pid, quiet_s=5.0, timeout_s=600)
+        if not args.wire:
+            res["idle"] = server_memory(proc.pid)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-            first = open_page(browser, base + "voila/render/" + pages[1][1])
-            first_s = first["seconds"]
-            leave(first)
-            if args.preheat:     # let the pools refill (a page that finds its pool's kernel waiting waits too)
-                time.sleep(10 + (args.fill_delay or 0))
-            rows = measure_pages(browser, base, proc.pid, pages, args.runs) if args.runs else []
-            browser.close()
-        conc = None
+            try:
+                if args.wire:
+                    res["first"] = first_visits(browser, base, proc.pid, "index.ipynb", 1)
+                    res["walk"] = chapter_to_chapter(browser, base, proc.pid, [pages[1]], 1)
+                else:
+                    res["first"] = first_visits(browser, base, proc.pid, "index.ipynb", args.first_visits)
+                    res["walk"] = chapter_to_chapter(browser, base, proc.pid, pages, args.runs)
+            finally:
+                browser.close()
         if args.sessions:
-            conc = concurrent_sessions(base, proc.pid, pages[1:], args.sessions, 600)
-        log_text = log.read_text()
+            settle(proc.pid)
+            res["concurrent"] = concurrent_sessions(base, proc.pid, pages, args.sessions, 600)
         # (jupyter_server's culler may log an error for a kernel still starting: not ours)
-        error_lines = [m for m in re.findall(r"^(?:\[Voila\] ERROR|500 |Uncaught exception ).*",
-                                             log_text, re.MULTILINE) if "'last_activity' trait" not in m]
-        server_errors = len([m for m in error_lines if not m.startswith("Uncaught")])
+        res["server_errors"] = [m for m in re.findall(r"^(?:\[Voila\] ERROR|500 |Uncaught exception ).*",
+                                                      log.read_text(), re.MULTILINE)
+                                if "'last_activity' trait" not in m and not m.startswith("Uncaught")]
     finally:
         if proc is not None:
             stop(proc)
         shutil.rmtree(folder, ignore_errors=True)
-
-    mode = "voila.json as committed"
-    if args.preheat:
-        mode = "preheated kernels (pool 1" + (f", refilled after {args.fill_delay:g} s)" if args.fill_delay is not None
-                                              else ")")
-    print(f"bench_app: Voilà {mode}, {os.cpu_count()} cores; server answered in {started:.1f} s; "
-          f"first page after start {first_s:.2f} s")
-    base_s = rows[0]["median_s"] if rows else float("nan")
-    if rows:
-        print(f"{'page':42s} {'drawn':>8s} {'median s':>9s} {'max s':>7s} {'/1.5s':>6s} "
-              f"{'/base':>6s} {'kernel MB':>10s} {'/120MB':>7s}")
-    for r in rows:
-        print(f"{r['page'][:42]:42s} {r['drawn']:>8s} {r['median_s']:9.2f} {r['max_s']:7.2f} "
-              f"{r['median_s'] / TARGET_PAGE_S:6.2f} {r['median_s'] / base_s:6.2f} "
-              f"{r['kernel_mb']:10.0f} {r['kernel_mb'] / TARGET_KERNEL_MB:7.2f}"
-              + (f"  errors: {r['errors'][:2]}" if r["errors"] else ""))
-    if conc:
-        sh = conc["shows"]
-        print(f"{conc['sessions']} sessions at once ({conc['labs']} of them the lab): {sh['canvas']} drew a live "
-              f"board (labs {conc['labs_live']}/{conc['labs']}), {sh['svg']} a board picture, "
-              f"{sh['notice']} showed a notice, {sh['none'] + sh['nothing']} nothing (target: every one a "
-              f"board, none blank without a message); slowest {conc['max_s']:.1f} s (median "
-              f"{conc['median_s']:.1f} s); peak {conc['peak_kernels']} kernels, server with kernels "
-              f"{conc['peak_mb']:.0f} MB")
-        for e in conc["problems"]:
-            print("   ", e)
-    print(f"server log: {server_errors} errors" + "".join(f"\n    {m[:150]}" for m in error_lines[:4]))
-    if args.json:
-        print(json.dumps({"pages": [{k: v for k, v in r.items()} for r in rows],
-                          "first_page_s": first_s, "concurrent": conc,
-                          "server_errors": server_errors}, default=str))
-    ok = (not conc or conc["shows"]["canvas"] + conc["shows"]["svg"] == conc["sessions"]) and server_errors == 0
-    return 0 if ok else 1
+        res["load_end"] = load_average()
+    return res
 
 
 if __name__ == "__main__":

@@ -62,6 +62,13 @@ def start_voila(*extra: str, log_name: str = "voila.log"):
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}/"
+    wait_until_serving(proc, base, log)
+    return proc, base, log
+
+
+def wait_until_serving(proc: subprocess.Popen, base: str, log: Path) -> None:
+    """Wait until the Voilà server ``proc`` answers at ``base`` (stopped, with its log's last
+    lines in the error, if it exits or takes longer than START_TIMEOUT)."""
     deadline = time.monotonic() + START_TIMEOUT
     while True:
         if proc.poll() is not None:
@@ -69,7 +76,7 @@ def start_voila(*extra: str, log_name: str = "voila.log"):
         try:
             with urllib.request.urlopen(base + "voila/tree", timeout=5) as r:
                 if r.status == 200:
-                    return proc, base, log
+                    return
         except OSError:
             pass
         if time.monotonic() > deadline:

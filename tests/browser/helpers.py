@@ -67,32 +67,40 @@ def wait_for_widgets_settled(page, quiet_ms: int = 1000, timeout_ms: int = 60_00
     return page.locator("canvas").count()
 
 
-# What a learner sees first: "canvas" once a live board (a canvas group) shows pixels; "svg" for a
-# board picture (an inline <svg> of 50 or more elements) on a page whose widgets have settled (all
-# rendered, none new for 1.5 s) with no canvas, else "none"; "notice" when the page says it lost its connection or could not be built (an error
-# output); null while none of these.
-FIRST_BOARD_JS = """
+# What a learner sees first, and when: {shows, at} with ``at`` in ms since the navigation began
+# (performance.now()). shows is "canvas" once a live board (a canvas group) shows pixels; "svg"
+# for a board picture (an inline <svg> of 50 or more elements; ``at`` is when the first one
+# appeared) on a page whose widgets have settled (all rendered, none new for 1.5 s) with no
+# canvas, else "none" (``at``: when the last widget appeared); "notice" when the page says it lost
+# its connection or could not be built (an error output); null while none of these.
+BOARD_SHOWN_JS = """
 () => {
+  const now = performance.now();
   const s = (CANVAS_STATE)();
-  if (s.groups > 0 && s.blank.length < s.groups) return 'canvas';
-  if (document.querySelector('.tutor-connection-lost')) return 'notice';
+  if (s.groups > 0 && s.blank.length < s.groups) return {shows: 'canvas', at: now};
+  if (document.querySelector('.tutor-connection-lost')) return {shows: 'notice', at: now};
   const text = document.body ? document.body.innerText : '';
   if (/There was an error when executing cell|Cell execution timed out|An exception occurred at the server/.test(text))
-    return 'notice';
+    return {shows: 'notice', at: now};
+  if (window.__boardPictureAt === undefined) {
+    for (const svg of document.querySelectorAll('svg')) {
+      if (svg.querySelectorAll('*').length >= 50) { window.__boardPictureAt = now; break; }
+    }
+  }
   const n = document.querySelectorAll('.jupyter-widgets, .widget-html, canvas').length;
-  const now = performance.now();
   if (window.__boardCount !== n) { window.__boardCount = n; window.__boardSince = now; }
   const shown = document.querySelector('#rendered_cells') && !document.querySelector('#loading');
   const settled = n > 0 && now - window.__boardSince >= 1500 && !text.includes('Loading widget...');
   if (shown && settled && !document.querySelector('canvas')) {
-    for (const svg of document.querySelectorAll('svg')) {
-      if (svg.querySelectorAll('*').length >= 50) return 'svg';
-    }
-    return 'none';
+    if (window.__boardPictureAt !== undefined) return {shows: 'svg', at: window.__boardPictureAt};
+    return {shows: 'none', at: window.__boardSince};
   }
   return null;
 }
 """.replace("CANVAS_STATE", CANVAS_STATE_JS)
+
+# The same, what it shows only ('canvas', 'svg', 'none', 'notice'; null while none).
+FIRST_BOARD_JS = f"() => {{ const r = ({BOARD_SHOWN_JS})(); return r ? r.shows : null; }}"
 
 
 async def open_at_once(browser, base: str, names: list[str], timeout_s: float,
@@ -136,3 +144,81 @@ async def open_at_once(browser, base: str, names: list[str], timeout_s: float,
     for _, context in done:
         await context.close()
     return [r for r, _ in done]
+
+
+# The server's processes, from /proc (Linux): its kernels and what they hold in memory.
+def kernel_pid(kernel_id: str) -> int | None:
+    """The process of the kernel with this id (its connection file is named after it)."""
+    from pathlib import Path
+
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if "ipykernel_launcher" in cmd and f"kernel-{kernel_id}.json" in cmd:
+                return int(d.name)
+    return None
+
+
+def page_kernel_id(page) -> str | None:
+    """The id of the kernel a Voilà page talks to (None on a page without one)."""
+    return page.evaluate("() => { const c = document.getElementById('jupyter-config-data'); "
+                         "return c ? (JSON.parse(c.textContent).kernelId || null) : null; }")
+
+
+def process_tree(pid: int) -> list[int]:
+    """pid and every process descended from it (a server and its kernels)."""
+    from pathlib import Path
+
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat[stat.rindex(")") + 2:].split()[1])
+            children.setdefault(ppid, []).append(int(d.name))
+    tree, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        tree.append(p)
+        todo += children.get(p, [])
+    return tree
+
+
+def process_memory_mb(pid: int) -> tuple[float, float]:
+    """(resident, proportional) set size of one process in MB; (0, 0) if it is gone. The
+    proportional size shares each shared page among the processes mapping it, so the sum over
+    a server and its kernels is what they hold together; the resident sizes' sum counts shared
+    libraries once per process."""
+    from pathlib import Path
+
+    rss = pss = 0.0
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Rss:"):
+                rss = int(line.split()[1]) / 1024
+            elif line.startswith("Pss:"):
+                pss = int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return rss, pss
+
+
+def cpu_seconds(pids) -> float:
+    """User and system CPU time used so far by these processes (those still running)."""
+    import os
+    from pathlib import Path
+
+    ticks = 0
+    for p in pids:
+        try:
+            stat = Path(f"/proc/{p}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")

@@ -15,12 +15,11 @@ import asyncio
 import os
 import signal
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
 from .conftest import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, start_voila, stop
-from .helpers import open_at_once, wait_for_canvases, wait_for_voila
+from .helpers import kernel_pid, open_at_once, page_kernel_id, wait_for_canvases, wait_for_voila
 
 pytestmark = pytest.mark.browser
 
@@ -29,24 +28,6 @@ CHAPTER = "01-battlefield-and-line-of-sight.ipynb"
 OTHERS = [CHAPTER, "07-hits-flags-and-retreat.ipynb", "play-a-battle.ipynb",
           "05-battle-range-dice-line-of-sight.ipynb"]
 NOTICE = "Connection lost: reload the page"
-
-
-def kernel_pid(kernel_id: str) -> int | None:
-    """The process of the kernel with this id (its connection file is named after it)."""
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            if "ipykernel_launcher" in cmd and f"kernel-{kernel_id}.json" in cmd:
-                return int(d.name)
-    return None
-
-
-def page_kernel_id(page) -> str:
-    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
-                         ".textContent).kernelId")
 
 
 def test_eight_learners_at_once_all_get_their_board(app):
