@@ -10,7 +10,8 @@ which with Voilà's default empty token lets every visitor in), plus
 - routes tried before Voilà's own (see :func:`first_routes`): plain 404s for requests Voilà 0.5
   answers with a 500 and a traceback in the log, and the pages themselves, rendered by Voilà
   with the connection watch (``tutor/static/connection.js``) put at the top of each: a page whose
-  kernel is gone (killed, culled, the server restarted) says "Connection lost: reload the page";
+  kernel is gone (killed, culled, the server restarted) says "Connection lost: reload the page",
+  and the canvas focus that does not scroll the page (``tutor/static/canvas_focus.js``);
 - compressed responses and cache headers for the front end's files (``tutor/wire.py``).
 
 Nothing here runs in a kernel, and nothing here is imported by the rest of the package.
@@ -64,9 +65,11 @@ class TemplateAsset(TemplateStaticFileHandler):
 
 @cache
 def connection_watch() -> str:
-    """The script every page gets at the top of its <head>."""
-    js = (Path(__file__).parent / "static" / "connection.js").read_text(encoding="utf-8")
-    return f"<script>\n{js}</script>\n"
+    """The scripts every page gets at the top of its <head>: the connection watch, and the canvas
+    focus that does not scroll (``tutor/static/canvas_focus.js``: a click on a board partly off
+    screen lands on the hex under the pointer)."""
+    return "".join(f"<script>\n{(Path(__file__).parent / 'static' / name).read_text(encoding='utf-8')}</script>\n"
+                   for name in ("connection.js", "canvas_focus.js"))
 
 
 HEAD = re.compile(r"<head\b[^>]*>", re.IGNORECASE)

@@ -229,30 +229,68 @@ def added(step: Step) -> list:
     return []
 
 
+
+_THING = {"river": "a river hex", "lake": "a river hex laid as the pond (it plays as a lake)", "town": "a town",
+          "woods": "woods", "bridge": "a bridge", "wire": "wire", "sandbags": "sandbags"}
+SIDE_NAME = {"allied": "Allied", "axis": "Axis"}
+
+
+def on_hex(step: Step, h) -> str:
+    """What a tap on hex ``h`` of the board after ``step`` answers: what lies there now and the
+    step that laid each piece, or, on an empty hex, what a later step lays there (all read from
+    the scenario, as the board is)."""
+    full = S.from_scenario(scenario())
+    pieces = []                                   # (step number, what)
+    t = full.terrain.get(h)
+    if t is not None:
+        pieces.append((3, _THING[_tile(t)]))
+        if t == "bridge":
+            pieces.append((4, _THING["bridge"] + " over it"))
+    if h in full.obstacles:
+        pieces.append((4, _THING[full.obstacles[h]]))
+    u = full.units.get(h)
+    if u is not None:
+        pieces.append((5, f"{SIDE_NAME[u.side]} {u.kind}, {u.figures} figures"))
+    if any(h in o.hexes for o in full.objectives):
+        pieces.append((6, "an Allied victory medal"))
+    now = [f"{what} (step {n})" for n, what in pieces if n <= step.number]
+    later = [f"step {n} lays {what} here" for n, what in pieces if n > step.number]
+    head = f"{fmt(h)} after step {step.number}: "
+    if not now:
+        return head + "countryside, nothing on it" + (f" yet — {later[0]}." if later else ".")
+    return head + "; ".join(now) + (f". Still to come: {'; '.join(later)}." if later else ".")
+
+
 # ---------------------------------------------------------------------------------------------
 # Try: the board built step by step
 
 
 class SetupWalk:
-    """The 13 steps on a live board: Next / Back; each step's text, rule and original wording.
+    """The 13 steps on a live board: Next / Back; each step's text, rule and original wording. A
+    tap on a hex (or the hex typed in the Hex field) says what lies there and which step laid it.
 
-    ``next()`` / ``back()`` / ``go(i)`` do what the buttons do; ``widget`` is what a cell shows.
+    ``next()`` / ``back()`` / ``go(i)`` do what the buttons do, ``tap(hex)`` what a tap does;
+    ``widget`` is what a cell shows.
     """
 
     def __init__(self, dpr: int = 2):
         import ipywidgets as W
 
         from tutor.render.canvas import BoardView
-        from tutor.widgets.base import CSS, small_button
+        from tutor.widgets.base import CSS, hex_field, live_alt, small_button
 
         self.steps = steps()
         self.i = 0
         self.board = BoardView(self._scene(), dpr=dpr)
         self.board.canvas.layout.min_width = "280px"
         self.board.canvas.add_class("tutor-board")
+        self.board.on_click(lambda h, x, y: self.tap(h))
         self.cards = BoardView(self._card_scene(), dpr=dpr)
         self.head = W.HTML()
         self.text = W.HTML()
+        self.status = W.HTML()
+        self.alt = live_alt(self.board, self.status)
+        self.hex_input = hex_field(self.tap, self.board, self.say)
         self.back_button = small_button("Back", "arrow-left")
         self.next_button = small_button("Next step", "arrow-right")
         self.next_button.button_style = "primary"
@@ -260,7 +298,8 @@ class SetupWalk:
         self.next_button.on_click(lambda _: self.next())
         bar = W.HBox([self.back_button, self.next_button, self.head],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.widget = W.VBox([W.HTML(CSS), bar, self.text, self.board.canvas, self.cards.canvas],
+        self.widget = W.VBox([W.HTML(CSS), bar, self.text, self.hex_input, self.board.canvas, self.alt,
+                              self.status, self.cards.canvas],
                              layout=W.Layout(width="100%", max_width=f"{self.board.scene.width + 20}px"))
         self.widget.add_class("tutor-setup-walk")
         self._draw()
@@ -278,6 +317,15 @@ class SetupWalk:
 
     def back(self) -> None:
         self.go(self.i - 1)
+
+    def tap(self, h) -> None:
+        if h is None:
+            self.say("That is off the board: tap a hex to see what lies there.", bad=True)
+            return
+        self.say(escape(on_hex(self.step, h)))
+
+    def say(self, text: str, *, bad: bool = False) -> None:
+        self.status.value = f'<div class="tutor-status{" bad" if bad else ""}" role="status">{text}</div>'
 
     def _scene(self):
         from tutor.render.scene import Mark, highlights, scene
@@ -312,6 +360,7 @@ class SetupWalk:
         self.cards.update(self._card_scene())
         self.cards.canvas.layout.display = "" if s.cards else "none"
         self.head.value = f"<b>Step {s.number} of {len(self.steps)}: {escape(s.title)}</b>"
+        self.say("Tap a hex (or type it in the Hex field) to see what lies there and which step laid it.")
         self.text.value = f"<p>{s.text}</p>{rule_html(s.rule)}" + (rule_html(FIGURES) if s.number == 5 else "")
         self.back_button.disabled = self.i == 0
         self.next_button.disabled = self.i == len(self.steps) - 1

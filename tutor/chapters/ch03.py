@@ -95,13 +95,14 @@ def deck_table() -> Explained:
 class OrderBoard:
     """A hand of command cards and the board: tap a card to play it, tap units to order them — the
     engine answers yes or no with its reason and rule. *Orders done* ends the orders (unused ones
-    are lost) and shows the activation tokens; *Another card* starts again."""
+    are lost) and shows the activation tokens; *Another card* starts again. With the keyboard: a
+    button per card, and the Hex field (a hex typed and Enter: the same as tapping it)."""
 
     def __init__(self, cards=HAND, dpr: int = 2):
         import ipywidgets as W
 
         from tutor.render.canvas import BoardView
-        from tutor.widgets.base import CSS, small_button
+        from tutor.widgets.base import CSS, choice_buttons, hex_field, live_alt, small_button
 
         self.first = start(cards)
         self.game = self.first
@@ -118,8 +119,15 @@ class OrderBoard:
         self.done_button.on_click(lambda _: self.done())
         self.again_button = small_button("Another card", "refresh")
         self.again_button.on_click(lambda _: self.again())
-        bar = W.HBox([self.done_button, self.again_button], layout=W.Layout(flex_flow="row wrap"))
-        self.widget = W.VBox([W.HTML(CSS), self.hand.canvas, self.status, bar, self.board.canvas, self.verdict],
+        self.alt = live_alt(self.board, self.status, self.verdict)
+        self.hex_input = hex_field(self.tap, self.board, self.say)
+        self.card_buttons = W.HBox(choice_buttons([(C.name(c), c) for c in self.cards()], self.play),
+                                   layout=W.Layout(flex_flow="row wrap"))
+        self.card_buttons.add_class("tutor-card-buttons")
+        bar = W.HBox([self.hex_input, self.done_button, self.again_button],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.widget = W.VBox([W.HTML(CSS), self.hand.canvas, self.card_buttons, self.status, bar, self.board.canvas,
+                              self.alt, self.verdict],
                              layout=W.Layout(width="100%", max_width=f"{self.board.scene.width + 20}px"))
         self._draw()
 
@@ -148,7 +156,7 @@ class OrderBoard:
             self.verdict.value = "<p>That is off the board: tap one of your units.</p>"
             return
         if g.phase != "order":
-            self.verdict.value = "<p>Play a card first (tap one above), or <i>Another card</i>.</p>"
+            self.verdict.value = "<p>Play a card first (tap one above or press its button), or <i>Another card</i>.</p>"
             return
         u = g.state.units.get(h)
         try:
@@ -168,6 +176,10 @@ class OrderBoard:
         head = f"<p><b>Yes</b> — the {escape(u.name)} on {fmt(h)} ({where}) receives an order{note}.</p>"
         self.verdict.value = (self._events_html(new, head) if new.phase != "order" else head + rules_html(rules))
         self._draw()
+
+    def say(self, text: str, *, bad: bool = False) -> None:
+        """A line under the board (the Hex field's answer to a bad entry)."""
+        self.verdict.value = f'<p class="{"tutor-no" if bad else ""}">{text}</p>'
 
     def done(self) -> None:
         if self.game.phase == "order":

@@ -10,7 +10,7 @@ engine's strike does to each hex: hits (stars included), protection ignored, fla
 from __future__ import annotations
 
 import random
-from html import escape
+from html import escape, unescape
 
 from tutor.errors import IllegalAction
 from tutor.explain import STYLE, Explained, events_html, plural, rules_html, show, verdict
@@ -177,6 +177,7 @@ class AirStrike:
         import ipywidgets as W
 
         from tutor.render.canvas import BoardView
+        from tutor.widgets.base import CSS, hex_field, live_alt
         self.seed = seed
         self.rolls = 0
         self.targets: list[Hex] = []
@@ -207,15 +208,17 @@ class AirStrike:
         for w in (self.side_w, self.front_w, self.year_w):
             w.observe(lambda _: self.context(self.side_w.value, self.front_w.value, self.year_w.value), "value")
         self.view_w.observe(lambda _: self._draw(), "value")
+        self.alt = live_alt(self.board, self.status, self.result)
+        self.hex_input = hex_field(self.tap, self.board, self.say)
         self.roll_b.on_click(lambda _: self.roll())
         self.clear_b.on_click(lambda _: self.clear())
         self.widget = W.VBox([
-            W.HBox([self.side_w, self.front_w, self.year_w], layout=W.Layout(flex_flow="row wrap")),
+            W.HTML(CSS), W.HBox([self.side_w, self.front_w, self.year_w], layout=W.Layout(flex_flow="row wrap")),
             self.table,
-            W.HTML("<b>Tap up to 4 enemy units</b> (tap again to drop one). Blue: enemy units you may "
-                   "tap; pink, dashed: your target group; orange: a group the engine refuses; "
-                   "<b>−N</b>: figures lost; dotted line: a retreat."),
-            self.board.canvas, self.status,
+            W.HTML("<b>Tap up to 4 enemy units</b> (tap again to drop one; or type a hex in the Hex field and "
+                   "press Enter). Blue: enemy units you may tap; pink, dashed: your target group; orange: a group "
+                   "the engine refuses; <b>−N</b>: figures lost; dotted line: a retreat."),
+            self.hex_input, self.board.canvas, self.alt, self.status,
             W.HBox([self.roll_b, self.clear_b, self.view_w], layout=W.Layout(flex_flow="row wrap")),
             self.dice_box, self.result],
             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
@@ -254,6 +257,10 @@ class AirStrike:
             self.targets.append(h)
         self._reroll(keep=True)
         self._update()
+
+    def say(self, text: str, *, bad: bool = False) -> None:
+        """A line in the status (``text`` is HTML: the Hex field's answer to a bad entry)."""
+        self.status.value = STYLE + verdict(unescape(text), False if bad else None)
 
     def _off_board(self) -> None:
         self.status.value = verdict("That is off the board: tap an enemy unit to target it.", False)

@@ -164,6 +164,7 @@ class AllianceTable:
         import ipywidgets as W
 
         from tutor.render.canvas import BoardView
+        from tutor.widgets.base import CSS, live_alt
         self.seed = seed
         self.players_w = W.Dropdown(options=[("4 players: 2 Allies v 2 Axis", (2, 2)),
                                              ("3 players: 2 Allies v 1 Axis", (2, 1)),
@@ -176,6 +177,7 @@ class AllianceTable:
                                  layout=W.Layout(width="220px"))
         self.undo_b = W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto", height="40px"))
         self.buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.buttons.add_class("tutor-card-buttons")
         self.status = W.HTML()
         self.order = W.HTML()
         self.log = W.HTML()
@@ -188,10 +190,11 @@ class AllianceTable:
         self.players_w.observe(lambda _: self.deal(*self.players_w.value, self.hand_w.value), "value")
         self.hand_w.observe(lambda _: self.deal(*self.players_w.value, self.hand_w.value), "value")
         self.undo_b.on_click(lambda _: self.undo())
+        self.alt = live_alt(self.board, self.order, self.status)
         self.widget = W.VBox([
-            W.HBox([self.players_w, self.hand_w, self.undo_b], layout=W.Layout(flex_flow="row wrap")),
-            self.order, self.board.canvas, self.status,
-            W.HTML("<b>Or play with a button:</b>"), self.buttons, self.log],
+            W.HTML(CSS), W.HBox([self.players_w, self.hand_w, self.undo_b], layout=W.Layout(flex_flow="row wrap")),
+            self.order, self.board.canvas, self.alt, self.status,
+            W.HTML("<b>Or play with a button</b> (Tab to it, Enter):"), self.buttons, self.log],
             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
         self.widget.add_class("tutor-alliance")
         self.deal(allied, axis, hand)
@@ -265,7 +268,7 @@ class AllianceTable:
             self._draw()
 
     def _draw(self) -> None:
-        import ipywidgets as W
+        from tutor.widgets.base import choice_buttons
         g = self.game
         self.board.update(table_scene(g, drawn=self.drawn))
         done = "".join(f"<span style='color:#555'>{i}. {escape(short_seat(s))}</span> · "
@@ -275,13 +278,8 @@ class AllianceTable:
         self.status.value = STYLE + verdict(
             f"{seat_name(g.player)} is the active player: tap a card of their hand or their team's common card "
             "(framed in dashed blue).") + self.said
-        bts = []
-        for c, where in G.playable(g):
-            b = W.Button(description=f"{C.name(c)}" + (" (common)" if where == "common" else ""),
-                         layout=W.Layout(width="auto", height="40px"))
-            b.on_click(lambda _, c=c: self.play(c))
-            bts.append(b)
-        self.buttons.children = bts
+        self.buttons.children = choice_buttons(
+            [(C.name(c) + (" (common)" if where == "common" else ""), c) for c, where in G.playable(g)], self.play)
 
     @property
     def text(self) -> str:

@@ -19,7 +19,7 @@ The teaching scenario is ``scenarios/overlord/teaching.yaml``.
 
 from __future__ import annotations
 
-from html import escape
+from html import escape, unescape
 
 from tutor.chapters.ch13 import events_between, finish_turn
 from tutor.errors import IllegalAction, InputError
@@ -213,6 +213,7 @@ class ChiefDesk:
         import ipywidgets as W
 
         from tutor.render.canvas import BoardView
+        from tutor.widgets.base import CSS, choice_buttons, hex_field, live_alt
         self.seed = seed
         self.game = new_game(seed)
         self.start = self.game
@@ -226,12 +227,11 @@ class ChiefDesk:
         self.cards.on_click(self._card_click)
         self.board.on_click(lambda h, x, y: self.tap_hex(h) if h is not None else self.say(
             verdict("That is off the board: tap a hex inside a general's command.", False)))
-        self.buttons = []
-        for fg in (*GENERALS, "chief"):
-            b = W.Button(description=f"to the {GENERAL_NAME[fg]}" if fg != "chief" else "chief plays it himself",
-                         layout=W.Layout(width="auto", height="40px"))
-            b.on_click(lambda _, fg=fg: self.give(fg))
-            self.buttons.append(b)
+        self.buttons = list(choice_buttons(
+            [(f"to the {GENERAL_NAME[fg]}" if fg != "chief" else "chief plays it himself", fg)
+             for fg in (*GENERALS, "chief")], self.give))
+        self.hand_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.hand_buttons.add_class("tutor-card-buttons")
         self.dispatch_b = W.Button(description="Dispatch: play the cards, roll for initiative", icon="paper-plane",
                                    button_style="primary", layout=W.Layout(width="auto", height="40px"))
         self.reset_b = W.Button(description="Start the turn again", icon="refresh",
@@ -244,13 +244,18 @@ class ChiefDesk:
         self.status = W.HTML()
         self.choices = W.HBox([], layout=W.Layout(flex_flow="row wrap"))
         self.log = W.HTML()
+        self.alt = live_alt(self.board, self.status, self.log)
+        self.hex_input = hex_field(self.tap_hex, self.board, lambda text, bad=True: self.say(
+            verdict(unescape(text), False if bad else None)))
         self.widget = W.VBox([
-            W.HTML("<b>1. Tap a card</b> in the chief's hand (dashed blue: the engine would accept it somewhere)."),
-            self.cards.canvas,
+            W.HTML(CSS),
+            W.HTML("<b>1. Tap a card</b> in the chief's hand (dashed blue: the engine would accept it somewhere), "
+                   "or press its button."),
+            self.cards.canvas, self.hand_buttons,
             W.HTML("<b>2. Tap a general</b>: his row above, a hex of his command on the board (blue left, "
-                   "yellow center, green right), or a button."),
+                   "yellow center, green right; or type the hex in the Hex field and press Enter), or a button."),
             W.HBox(self.buttons, layout=W.Layout(flex_flow="row wrap")),
-            self.status, self.board.canvas,
+            self.status, self.hex_input, self.board.canvas, self.alt,
             W.HBox([self.dispatch_b, self.reset_b, self.seed_w], layout=W.Layout(flex_flow="row wrap")),
             self.choices, self.log],
             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="1020px"))
@@ -346,15 +351,10 @@ class ChiefDesk:
         self._after_step()
 
     def _after_step(self) -> None:
-        import ipywidgets as W
+        from tutor.widgets.base import choice_buttons
         g = self.after
         acts = G.legal_actions(g) if g.phase in CHOICES else []
-        buttons = []
-        for a in acts:
-            b = W.Button(description=choice_label(g, a), layout=W.Layout(width="auto", height="40px"))
-            b.on_click(lambda _, a=a: self.choose(a))
-            buttons.append(b)
-        self.choices.children = tuple(buttons)
+        self.choices.children = choice_buttons([(choice_label(g, a), a) for a in acts], self.choose)
         self.say(verdict(dispatch_note(g), True))
         self._draw()
 
@@ -371,7 +371,10 @@ class ChiefDesk:
     # -- drawing
     def _draw(self) -> None:
         from tutor.render.scene import card_scene, scene
+        from tutor.widgets.base import choice_buttons
         g = self.game
+        hand = [c for c in g.hand("allied.chief") if c not in g.turn.given] if self.after is None else []
+        self.hand_buttons.children = choice_buttons([(C.name(c), c) for c in hand], self.pick)
         self.cards.update(card_scene(given_rows(g, self.selected, open_=self.after is None), width=700,
                                      label_w=110))
         notes = []

@@ -15,7 +15,8 @@ from collections.abc import Iterable
 import ipywidgets as W
 
 from tutor.explain import quote_html
-from tutor.hexes import fmt, parse_hex
+from tutor.hexes import Board, Hex, fmt, parse_hex
+from tutor.inputs import hex_numbers
 from tutor.render import style
 from tutor.render.canvas import BoardView
 from tutor.render.scene import Scene, describe, legend_entries
@@ -64,35 +65,90 @@ def rules_html(rules: Iterable[Rule]) -> str:
 def board_alt(scene: Scene, status_html: str = "") -> str:
     """The board's text alternative for screen readers (hidden on screen): what is on it, what
     its highlights show, and the ruling the status line (``status_html``) gives."""
-    ruling = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", status_html)).split())
+    shown = re.sub(r"<(style|script)\b.*?</\1>", " ", status_html, flags=re.DOTALL | re.IGNORECASE)
+    ruling = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", shown)).split())
     text = describe(scene) + (f" {ruling}" if ruling else "")
     return f'<div class="tutor-sr" role="note" aria-label="Board description">{esc(text)}</div>'
 
 
+def live_alt(board: BoardView, *rulings: W.HTML) -> W.HTML:
+    """A board's text alternative that follows it: redone after every new scene the board shows
+    and every change of the ``rulings`` (the widgets that show what a tap answered), so a tap and
+    a typed hex leave the same description behind."""
+    alt = W.HTML()
+
+    def update(*_) -> None:
+        alt.value = board_alt(board.scene, " ".join(r.value for r in rulings))
+
+    board.on_update(update)
+    for r in rulings:
+        r.observe(update, "value")
+    update()
+    return alt
+
+
+def example_hex(board: Board) -> str:
+    """A hex near the middle of ``board``, to show how one is typed."""
+    lo, hi = board.cols
+    c, r = (lo + hi) // 2, board.rows // 2
+    return fmt((c + (c + r) % 2, r))
+
+
+def hex_entry(text: str, board: Board) -> tuple[Hex | None, str]:
+    """Read a hex typed in a board's keyboard field: ``(hex, "")``, or ``(None, why)`` with one
+    line in the board's own words: what is wrong and what is allowed (Memoir '44 hexes are
+    written column,row; column + row is always even; half hexes at the edges are not played)."""
+    text = " ".join(str(text).split())
+    lo, hi = board.cols
+    size = f"columns {lo}–{hi}, rows 0–{board.rows - 1}"
+    if hex_numbers(text) is None:
+        return None, (f"“{text}” is not a hex: type its column and row as two numbers, "
+                      f"for example {example_hex(board)} ({size}).")
+    try:
+        h = parse_hex(text)
+    except ValueError:
+        c, r = hex_numbers(text)
+        return None, f"There is no hex {c},{r}: column + row is always even ({size})."
+    if h in board.half_hexes:
+        return None, f"{fmt(h)} is a half hex cut by the board edge, not played: {size}, column + row even."
+    if h not in board.hexes:
+        return None, f"{fmt(h)} is not on this board: {size}, column + row even."
+    return h, ""
+
+
 def hex_field(on_hex, board: BoardView, say) -> W.Text:
-    """A text field that answers a board with the keyboard: type a hex ("12,6") and press Enter,
-    as if that hex were tapped. ``say(text, bad=True)`` reports what is wrong with the input."""
-    field = W.Text(value="", placeholder="e.g. 12,6", description="Hex", continuous_update=False,
+    """The keyboard's tap, the same on every live board: a labelled field where a hex typed as
+    column,row and Enter call ``on_hex(hex)``, the handler a tap on that hex calls. A bad entry
+    calls ``say(text, bad=True)`` with one line (``hex_entry``) and changes nothing."""
+    field = W.Text(value="", placeholder=f"e.g. {example_hex(board.scene.board)}", description="Hex", continuous_update=False,
                    tooltip="type a hex as column,row and press Enter: the same as tapping it",
                    layout=W.Layout(width="12em", height="40px"))
+    field.add_class("tutor-hex-field")
 
     def submit(change) -> None:
         text = change["new"].strip()
         if not text:
             return
         field.value = ""
-        try:
-            h = parse_hex(text)
-        except ValueError:
-            say(f"“{esc(text)}” is not a hex: type column,row, for example 12,6.", bad=True)
-            return
-        if board.scene.board is not None and h not in board.scene.board.hexes:
-            say(f"{fmt(h)} is not on this board.", bad=True)
+        h, why = hex_entry(text, board.scene.board)
+        if h is None:
+            say(esc(why), bad=True)
             return
         on_hex(h)
 
     field.observe(submit, "value")
     return field
+
+
+def choice_buttons(items, on_pick) -> tuple[W.Button, ...]:
+    """One button per ``(label, value)`` that calls ``on_pick(value)``: the keyboard's way (Tab to
+    it, Enter) to what a tap on a card of a card row does."""
+    out = []
+    for label, value in items:
+        b = W.Button(description=label, tooltip=label, layout=W.Layout(width="auto", height="40px"))
+        b.on_click(lambda _, v=value: on_pick(v))
+        out.append(b)
+    return tuple(out)
 
 
 def small_button(description: str, icon: str = "", tooltip: str = "") -> W.Button:
@@ -116,7 +172,7 @@ class Drill(W.VBox):
         self._legend_update(scene)
         self.status = W.HTML(layout=W.Layout(width="100%"))
         self.why = W.HTML(layout=W.Layout(width="100%"))
-        self.alt = W.HTML(board_alt(scene))
+        self.alt = live_alt(self.board, self.status)
         self.hex_input = hex_field(self.on_hex, self.board, self.say) if scene.board is not None else None
         self.undo_button = small_button("Undo", "undo")
         self.reset_button = small_button("Reset", "refresh")
@@ -131,17 +187,11 @@ class Drill(W.VBox):
                                          max_width=f"{(max_width or round(scene.width * style.BOARD_ZOOM)) + 40}px"))
 
     def _legend_update(self, scene: Scene) -> None:
-        """The legend strip under the board: the scene's legend entries (sent only when they change);
-        and the board's text alternative, kept up to date with every new scene."""
-        self._alt_update(scene)
+        """The legend strip under the board: the scene's legend entries (sent only when they change)."""
         key = legend_entries(scene)
         if key != self._legend_key:
             self._legend_key = key
             self.legend.value = legend_html(key)
-
-    def _alt_update(self, scene: Scene | None = None) -> None:
-        if hasattr(self, "alt"):
-            self.alt.value = board_alt(scene or self.board.scene, self.status.value)
 
     # -- history
     def push(self, value) -> None:
@@ -190,7 +240,6 @@ class Drill(W.VBox):
     # -- helpers
     def say(self, text: str, *, bad: bool = False) -> None:
         self.status.value = f'<div class="tutor-status{" bad" if bad else ""}" role="status">{text}</div>'
-        self._alt_update()
 
     def explain(self, body: str) -> None:
         self.why.value = f'<div class="tutor-why">{body}</div>' if body else ""

@@ -44,7 +44,7 @@ from tutor.memoir import opponent as O
 from tutor.render import style
 from tutor.render.canvas import BoardView
 from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
-from tutor.widgets.base import CSS, board_alt, esc, hex_field, rules_html, small_button
+from tutor.widgets.base import CSS, esc, hex_field, live_alt, rules_html, small_button
 
 SIDE_NAME = {"allied": "Allies", "axis": "Axis"}
 PHASE_TEXT = {"play": "play a command card", "order": "order units", "act": "move and battle",
@@ -160,8 +160,7 @@ class BattleApp(W.VBox):
         self.hand.canvas.add_class("tutor-board")
         self.hand_text = W.HTML()
         self.status = W.HTML()
-        self.alt = W.HTML(board_alt(self.board.scene))
-        self.board.on_update(self._alt_update)
+        self.alt = live_alt(self.board, self.status)
         self.hex_input = hex_field(self.on_hex, self.board, self.say)
         self.dice = W.HTML()
         self.odds = W.HTML()
@@ -595,12 +594,6 @@ class BattleApp(W.VBox):
 
     def say(self, text: str, *, bad: bool = False) -> None:
         self.status.value = f'<div class="tutor-status{" bad" if bad else ""}" role="status">{text}</div>'
-        self._alt_update()
-
-    def _alt_update(self, scene=None) -> None:
-        """The board's text alternative: what is on it, and the status line's ruling."""
-        if hasattr(self, "alt"):
-            self.alt.value = board_alt(scene or self.board.scene, self.status.value)
 
     def _seat_name(self, seat: str) -> str:
         return G.seat_text(seat)
