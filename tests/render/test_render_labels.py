@@ -90,11 +90,78 @@ def test_label_boxes_meet_when_they_should():
     assert not overlaps([Label("12,6", 100, 100, "coord"), Label("12,8", 100, 160, "coord")])
 
 
+def unit_hits(sc) -> list[tuple[str, str]]:
+    """Place names that meet a unit marker (its disc's square, badge included)."""
+    r = style.UNIT_R * sc.geometry.sx
+    boxes = [(fmt(u.hex), (u.x - r, u.y - r, u.x + r, u.y + r)) for u in sc.units]
+    boxes += [(f"badge {fmt(u.hex)}", (u.x + 0.55 * sc.geometry.sx - 6, u.y - 0.75 * sc.geometry.sy - 6,
+                                       u.x + 0.55 * sc.geometry.sx + 6, u.y - 0.75 * sc.geometry.sy + 6))
+              for u in sc.units if u.badge]
+    out = []
+    for lb in sc.places:
+        a = label_box(lb)
+        out += [(lb.text, h) for h, b in boxes if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+    return out
+
+
 @pytest.mark.parametrize("path", MEMOIR_SCENARIOS, ids=lambda p: str(p.relative_to(ROOT / "scenarios")))
 def test_no_labels_overlap_on_any_scenario_board(path):
+    """Coordinates, heights, the title and the map's place names (a scenario's ``labels``): no two
+    meet, no place name meets a unit, and every place name found a spot on the board."""
     field = load(path)
     sc = scene(field)
-    assert overlaps(sc.labels + sc.notes) == []
+    assert overlaps(sc.labels + sc.places + sc.notes) == []
+    assert unit_hits(sc) == [] and sc.unplaced == ()
+    assert " ".join(lb.text for lb in sc.places).split() == " ".join(t for _, t in sc.names).split()
+
+
+def test_pegasus_bridge_prints_the_published_place_names_legibly():
+    """The eight names of the published map (.m44 'labels'), each drawn on its hex or beside
+    it, 10 px and outlined like the coordinates, in both renderers."""
+    field = load(ROOT / "scenarios" / "pegasus-bridge.yaml")
+    sc = scene(field)
+    assert dict(sc.names) == {(2, 0): "le Port", (8, 0): "Caen Canal", (6, 2): "Pegasus Bridge",
+                              (24, 2): "River Orne", (2, 4): "Benouville", (5, 5): "Howard",
+                              (11, 5): "Pond Impassable", (21, 5): "Orne Bridge"}
+    size, _, colour, halo = style.LABEL["place"]
+    assert size >= 10 and halo and contrast(colour, style.PAPER) >= 4.5
+    assert min(contrast(colour, fill) for fill in style.TERRAIN_FILL.values()) >= 4.5
+    from tutor.render.picking import pick
+    for lb in sc.places:              # on the board, within a hex of the hex it names
+        b = label_box(lb)
+        h = pick(sc.geometry, sc.board, lb.x, (b[1] + b[3]) / 2)
+        named = next(hx for hx, t in sc.names if lb.text in t)
+        assert h is not None and max(abs(h[0] - named[0]), abs(h[1] - named[1])) <= 2, (lb.text, h, named)
+    root = _svg_root(field)
+    texts = [t for t in root.iter(NS + "text") if t.get("class") == "place"]
+    assert [t.text for t in texts] == [lb.text for lb in sc.places]
+    for t in texts:
+        assert float(t.get("font-size")) >= 10 and t.get("paint-order") == "stroke"
+        assert t.get("stroke") == style.PAPER and float(t.get("stroke-width")) >= 2
+    order = list(root.iter())
+    assert min(order.index(t) for t in texts) > max(order.index(u) for u in root.iter(NS + "g")
+                                                    if "unit" in (u.get("class") or "").split())
+
+
+def test_place_names_move_clear_of_units_and_notes_and_of_each_other():
+    """A unit on each named hex, notes under every hex, and names on neighbouring hexes: every name
+    still meets nothing, or, with no free spot left, is kept for the text alternative."""
+    from tutor.memoir import state as S
+    st = S.load(ROOT / "scenarios" / "pegasus-bridge.yaml")
+    free = [h for h in st.labels if h not in st.units]
+    units = dict(st.units)
+    for i, h in enumerate(free):
+        units[h] = S.Unit(900 + i, "allied", "infantry", 4, "special_forces")
+    crowded = st.replace(units=S.frozen(units), labels=S.frozen({**st.labels, (4, 0): "Le Bas de Ranville",
+                                                                  (7, 1): "Caen", (10, 0): "Bois"}))
+    sc = scene(crowded)
+    assert unit_hits(sc) == [] and overlaps(sc.labels + sc.places + sc.notes) == []
+    assert len(sc.names) == 11 and sc.unplaced == ()
+    notes = scene(crowded, highlights(notes=[(h, "3 dice") for h in crowded.units]))
+    assert unit_hits(notes) == [] and overlaps(notes.labels + notes.places + notes.notes) == []
+    placed = " ".join(lb.text for lb in notes.places).split()
+    lost = " ".join(t for _, t in notes.unplaced).split()
+    assert sorted(placed + lost) == sorted(" ".join(t for _, t in notes.names).split())
 
 
 def test_notes_on_every_hex_never_cover_a_coordinate():
@@ -122,7 +189,8 @@ def test_play_a_battle_boards_have_no_overlapping_labels():
         if not app.screen_passed:
             app.pass_button.click()
         sc = app.board.scene
-        assert overlaps(sc.labels + sc.notes) == [], [n.text for n in sc.notes]
+        assert overlaps(sc.labels + sc.places + sc.notes) == [], [n.text for n in sc.notes]
+        assert unit_hits(sc) == [] and sc.places
         checked += bool(sc.notes)
         acts = G.legal_actions(app.game)
         moves = [a for a in acts if a.startswith(("battle ", "order "))]
@@ -133,7 +201,7 @@ def test_play_a_battle_boards_have_no_overlapping_labels():
                 app.click_hex(ordered[0])
                 sc = app.board.scene
                 assert any("dice" in n.text or "die" in n.text for n in sc.notes)
-                assert overlaps(sc.labels + sc.notes) == []
+                assert overlaps(sc.labels + sc.places + sc.notes) == [] and unit_hits(sc) == []
     assert checked > 10
 
 
@@ -157,6 +225,29 @@ def test_canvas_outlines_every_label_before_writing_any(monkeypatch):
     assert max(halos) < min(texts)
 
 
+def test_canvas_draws_place_names_on_the_marks_layer_outlines_first(monkeypatch):
+    """The live board writes the place names with the notes on the layer that follows the units
+    (so a name moved clear of a unit is redrawn with it), every outline before any text."""
+    pytest.importorskip("ipycanvas")
+    from ipycanvas import Canvas
+
+    from tutor.render import canvas as cv
+    calls = []
+    monkeypatch.setattr(Canvas, "stroke_text", lambda self, t, x, y, max_width=None: calls.append(("halo", t)))
+    monkeypatch.setattr(Canvas, "fill_text", lambda self, t, x, y, max_width=None: calls.append(("text", t)))
+    sc = scene(load(ROOT / "scenarios" / "pegasus-bridge.yaml"))
+    cv.draw(Canvas(width=sc.width, height=sc.height), sc, "terrain")
+    assert not {t for _, t in calls} & {lb.text for lb in sc.places}
+    calls.clear()
+    cv.draw(Canvas(width=sc.width, height=sc.height), sc, "marks")
+    words = [lb.text for lb in sc.places]
+    halos = [t for op, t in calls if op == "halo"]
+    texts = [t for op, t in calls if op == "text" and t in words]
+    assert halos == words and texts == words
+    assert max(i for i, c in enumerate(calls) if c[0] == "halo") < min(
+        i for i, c in enumerate(calls) if c == ("text", words[0]))
+
+
 def test_a_board_describes_itself_for_screen_readers():
     from tutor.render.scene import Line, Mark, describe
     field = load(ROOT / "scenarios" / "pegasus-bridge.yaml")
@@ -167,6 +258,7 @@ def test_a_board_describes_itself_for_screen_readers():
     assert f"{u.side} {u.kind} on {fmt(h)}" in text and "Marked: legal: 8,4." in text
     assert f"Line of sight: clear from {fmt(h)} to 14,4." in text and "On 13,5: line passes through" in text
     assert f"{fmt(h)}: 3 dice." in text and "river on" in text
+    assert "Places: le Port (2,0); Caen Canal (8,0); Pegasus Bridge (6,2); River Orne (24,2); " in text
 
 
 def test_an_undaunted_map_describes_its_tiles_and_tokens():
@@ -177,3 +269,14 @@ def test_an_undaunted_map_describes_its_tiles_and_tokens():
     text = describe(b.board.scene)
     assert text.startswith("Map") and "tiles:" in text and " on " in text
     assert "An empty board" not in b.alt.value
+
+
+def test_setup_walkthrough_prints_the_place_names_with_the_terrain():
+    """Chapter 2 builds Pegasus Bridge step by step: the map's names come with its terrain (step 3),
+    not on the bare board of steps 1 and 2."""
+    from tutor.chapters import ch02
+    steps = {s.number: s for s in ch02.steps()}
+    assert scene(ch02.field(steps[1])).places == ()
+    for n in (3, 13):
+        sc = scene(ch02.field(steps[n]))
+        assert len(sc.names) == 8 and sc.unplaced == () and unit_hits(sc) == []

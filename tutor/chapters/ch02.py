@@ -212,7 +212,8 @@ def field(step: Step):
     if step.terrain:
         terrain = {h: ("river" if t == "bridge" and not step.bridges else t) for h, t in st.terrain.items()}
     return st.replace(terrain=terrain, obstacles=dict(st.obstacles) if step.obstacles else {},
-                      units=dict(st.units) if step.units else {})
+                      units=dict(st.units) if step.units else {},
+                      labels=st.labels if step.terrain else {})   # the map's place names come with its terrain
 
 
 def added(step: Step) -> list:

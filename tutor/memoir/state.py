@@ -157,6 +157,7 @@ class GameState:
     active: int | None = None                       # uid whose attack sequence is open
     vacated: Hex | None = None                      # hex the active unit may take ground into
     overrun_ready: bool = False                     # the active armor took ground: it may overrun
+    labels: MappingProxyType = field(default_factory=lambda: _EMPTY)               # Hex -> place name on the map
 
     # -- looking things up ---------------------------------------------------------------------
 
@@ -273,7 +274,8 @@ def from_scenario(scenario: Scenario) -> GameState:
     st = GameState(board=scenario.board, top=scenario.top, terrain=frozen(scenario.terrain),
                    obstacles=frozen(scenario.obstacles), units=frozen(units), title=scenario.title,
                    medals_to_win=mtw, bunkers_for=extra.get("bunkers_for"), objectives=objectives,
-                   side=extra.get("first"))
+                   side=extra.get("first"),
+                   labels=frozen({parse_hex(k): v for k, v in (extra.get("labels") or {}).items()}))
     if objectives:
         held, winner, _ = O.update(objectives, {}, st.units, ())
         st = st.replace(held=held, sudden_death=winner)

@@ -274,7 +274,7 @@ def _draw_marks(c: Canvas, scene: Scene) -> None:
         _marker(b, m.kind, m.x, m.y, m.counts, m.text)
     b.flush(c)
     _chips(b, scene.chips)
-    _labels(b, scene.notes)
+    _labels(b, scene.places + scene.notes)    # place names move clear of units and notes: this layer
     b.flush(c)
 
 
@@ -456,7 +456,7 @@ class BoardView:
             return scene.terrain_layer
         if part == "shades":
             return (scene.shades,)
-        return (scene.units, scene.lines, scene.markers, scene.notes, scene.card_rows, scene.chips)
+        return (scene.units, scene.lines, scene.markers, scene.notes, scene.card_rows, scene.chips, scene.places)
 
     def _on_client_ready(self) -> None:
         self.ready = True

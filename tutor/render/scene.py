@@ -236,6 +236,9 @@ class Scene:
     card_rows: tuple[CardRow, ...] = ()
     title: str = ""
     chips: tuple[Chip, ...] = ()            # Undaunted tokens and markers (marks layer)
+    places: tuple[Label, ...] = ()          # the map's place names, one Label a line (marks layer)
+    names: tuple[tuple[Hex, str], ...] = ()      # every place name and its hex (the text alternative)
+    unplaced: tuple[tuple[Hex, str], ...] = ()   # place names no free spot could hold (text only)
 
     @property
     def terrain_layer(self) -> tuple:
@@ -398,6 +401,9 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
             x, y = g.centre(h)
             notes.append(Label(text, x, y + g.sy * 16 / 15, "note"))    # above the coordinates below
 
+    names = place_names(field)
+    places, unplaced = place_labels(names, g, board, labels, units, markers, notes)
+
     y = g.oy + bh + MARGIN
     items = []
     if legend:
@@ -415,7 +421,106 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
     height = int(y)
     return Scene(int(width), height, g, board, tuple(cells), tuple(art), tuple(units), tuple(secs),
                  tuple(labels), tuple(shades), tuple(lines), tuple(markers), tuple(notes), tuple(items),
-                 title=title)
+                 title=title, places=places, unplaced=unplaced,
+                 names=tuple(sorted(names.items(), key=lambda kv: _hex_key(kv[0]))))
+
+
+# ---------------------------------------------------------------------------------------------
+# Place names printed on the map (a scenario's ``labels``)
+
+PLACE_LINE = 12              # px from one line of a place name to the next
+PLACE_WIDTH = 72             # a line is wrapped at about this width (px)
+PLACE_GAP = 3                # px kept clear around a place name
+
+
+def place_names(field) -> dict[Hex, str]:
+    """A battlefield's place names by hex: a game state's ``labels``, or a scenario's optional
+    ``labels`` key ({"col,row": name})."""
+    from tutor.hexes import parse_hex
+    got = getattr(field, "labels", None)
+    if got is None:
+        extra = getattr(field, "extra", None) or {}
+        got = extra.get("labels") or {}
+    return {(parse_hex(k) if isinstance(k, str) else k): v for k, v in got.items()}
+
+
+def _wrap(text: str, width: float) -> list[str]:
+    """Words in lines no wider than ``width`` (a longer word stands alone)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and label_box(Label(f"{lines[-1]} {word}", 0, 0, "place"))[2] * 2 <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+@lru_cache(maxsize=8)
+def _offsets(sx: int, sy: int) -> tuple[tuple[float, float], ...]:
+    """Where a place name may stand, as offsets of its center from its hex's center, nearest
+    first: on the hex a little below its center (where the published maps print a name, and under
+    a unit marker if one stands there), then all around, up to about a hex and a half away."""
+    pts = [(i * sx / 2, j * sy / 2) for i in range(-6, 7) for j in range(-9, 10)]
+    return tuple(sorted(pts, key=lambda p: (p[0] ** 2 + (p[1] - sy / 2) ** 2, p[1] < 0, p[0])))
+
+
+def place_labels(names: dict, g: Geometry, board: Board, labels, units, markers,
+                 notes) -> tuple[tuple[Label, ...], tuple[tuple[Hex, str], ...]]:
+    """The map's place names laid out: each (wrapped to ``PLACE_WIDTH``) at the free spot nearest
+    its hex, on the board, meeting no coordinate, height or title label, unit marker (badge
+    included), ruling marker, note or other place name (boxes as ``label_box``, kept ``PLACE_GAP``
+    apart so two words never read as one). A name spans hexes of several colours, so it is outlined
+    in paper white (ink on white: the highest contrast). A name with no free spot is returned apart
+    (the board's text alternative still names it). Memoized on what it reads: a click that moves
+    no unit and changes no note lays the names out once."""
+    if not names:
+        return (), ()
+    return _place(tuple(sorted(names.items(), key=lambda kv: _hex_key(kv[0]))), g, board, tuple(labels),
+                  tuple((u.x, u.y, bool(u.badge)) for u in units), tuple((m.x, m.y) for m in markers),
+                  tuple(notes))
+
+
+@lru_cache(maxsize=64)
+def _place(names: tuple, g: Geometry, board: Board, labels: tuple, units: tuple, markers: tuple,
+           notes: tuple) -> tuple[tuple[Label, ...], tuple[tuple[Hex, str], ...]]:
+    bw, bh = g.board_size(board)
+    x0, y0, x1, y1 = g.ox, g.oy, g.ox + bw, g.oy + bh
+    r = style.UNIT_R * g.sx + 1.5
+    taken = list(_static_boxes(labels)) + [label_box(lb) for lb in notes]
+    for ux, uy, badge in units:
+        taken.append((ux - r, uy - r, ux + r, uy + r))
+        if badge:
+            bx, by = ux + 0.55 * g.sx, uy - 0.75 * g.sy
+            taken.append((bx - 7, by - 7, bx + 7, by + 7))
+    taken += [(mx - 9, my - 9, mx + 9, my + 9) for mx, my in markers]
+    size = style.LABEL["place"][0]
+    up, down = 0.76 * size + PLACE_GAP, 0.24 * size + PLACE_GAP       # a line's box around its baseline
+    out, missing = [], []
+    for h, text in names:
+        lines = _wrap(text, PLACE_WIDTH)
+        half = [label_box(Label(t, 0, 0, "place"))[2] + PLACE_GAP for t in lines]
+        cx, cy = g.centre(h)
+        near = [b for b in taken if b[0] < cx + 140 and b[2] > cx - 140 and b[1] < cy + 120 and b[3] > cy - 120]
+        lift = (PLACE_LINE * (len(lines) - 1) + size) / 2 - 0.76 * size      # block center -> first baseline
+        for dx, dy in _offsets(g.sx, g.sy):
+            x, top = cx + dx, cy + dy - lift
+            boxes = [(x - w, top + i * PLACE_LINE - up, x + w, top + i * PLACE_LINE + down)
+                     for i, w in enumerate(half)]
+            if all(x0 <= b[0] + PLACE_GAP and b[2] - PLACE_GAP <= x1 and y0 <= b[1] + PLACE_GAP
+                   and b[3] - PLACE_GAP <= y1 for b in boxes) and \
+                    not any(b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3] for b in boxes for t in near):
+                out += [Label(t, x, top + i * PLACE_LINE, "place") for i, t in enumerate(lines)]
+                taken += boxes
+                break
+        else:
+            missing.append((h, text))
+    return tuple(out), tuple(missing)
+
+
+@lru_cache(maxsize=8)
+def _static_boxes(labels: tuple) -> tuple:
+    """The boxes of a board's coordinate, height and title labels (the same for every state)."""
+    return tuple(label_box(lb) for lb in labels)
 
 
 def banded_labels(sc: Scene) -> tuple[Label, ...]:
@@ -541,6 +646,8 @@ def describe(sc: Scene) -> str:
                 terrain.setdefault(a.key.replace("_", " "), []).append(a.hex)
         if terrain:
             out.append("Terrain: " + "; ".join(f"{t} on {_hex_list(hs)}" for t, hs in terrain.items()) + ".")
+        if sc.names:
+            out.append("Places: " + "; ".join(f"{t} ({fmt(h)})" for h, t in sc.names) + ".")
         shades: dict = {}
         for s in sc.shades:
             shades.setdefault(style.SHADE_LABEL.get(s.role, s.role), []).append(s.hex)

@@ -107,6 +107,7 @@ SHADE_LABEL = {
 # labels of a scene overlap.
 LABEL = {
     "coord": (10, False, INK, True),
+    "place": (10, True, INK, True),         # a map's place names (scene.place_labels), as legible as coordinates
     "height": (8, True, "#6b4a12", True),
     "title": (15, True, INK, False),
     "subtitle": (11, True, INK, False),

@@ -396,7 +396,7 @@ def svg(scene: Scene) -> str:
         for ch in scene.chips:
             out += _chip(ch)
         out.append("</g>")
-    for lb in scene.notes:
+    for lb in scene.places + scene.notes:   # place names clear of units and notes (scene.place_labels)
         out.append(_label(lb))
     for item in scene.legend:
         out += _legend(item, sx, sy)
