@@ -115,6 +115,18 @@ def test_no_labels_overlap_on_any_scenario_board(path):
     assert " ".join(lb.text for lb in sc.places).split() == " ".join(t for _, t in sc.names).split()
 
 
+M44_FILES = sorted((ROOT / "tests" / "lab" / "m44").glob("*.m44"))
+
+
+@pytest.mark.parametrize("path", M44_FILES, ids=lambda p: p.name)
+def test_imported_m44_place_names_never_overlap(path):
+    """The place names an .m44 import carries over (the editor's ``labels``), drawn on its board."""
+    from tutor.lab.m44 import import_m44
+    sc = scene(import_m44(path).scenario)
+    assert overlaps(sc.labels + sc.places + sc.notes) == [] and unit_hits(sc) == [] and sc.unplaced == ()
+    assert " ".join(lb.text for lb in sc.places).split() == " ".join(t for _, t in sc.names).split()
+
+
 def test_pegasus_bridge_prints_the_published_place_names_legibly():
     """The eight names of the published map (.m44 'labels'), each drawn on its hex or beside
     it, 10 px and outlined like the coordinates, in both renderers."""
