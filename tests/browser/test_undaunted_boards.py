@@ -59,9 +59,9 @@ TAPS = {
         (("tile", "15A"), "The game is over"),
     ],
     "28-undaunted-the-platoon.ipynb": [
-        (("unit", "allied:riflemen-c"), "Riflemen C: Move"),
-        (("unit", "allied:scouts-c"), "Scouts C: Scout"),
-        (("unit", "allied:machine-gunners-c"), "Machine gunners C: Move"),
+        (("unit", "allied:riflemen-c"), "Rifleman C: Move"),
+        (("unit", "allied:scouts-c"), "Scout C: Scout"),
+        (("unit", "allied:machine-gunners-c"), "Machine Gunner C: Move"),
         (("unit", "allied:sniper"), "Sniper: Stalk"),
         (("unit", "allied:mortar"), "Mortar: Move"),
     ],

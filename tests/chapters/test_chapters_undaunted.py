@@ -85,7 +85,7 @@ def test_21_answers_agree_with_the_engine():
     from tutor.undaunted.cards import CARDS, UNIT_TYPES
     a = answers("21")
     assert a["21.squadless"] == "Sniper" and CARDS["sniper"].squad is None
-    assert a["21.fog"] == "Fog of war" and CARDS["fog-of-war"].actions == ()
+    assert a["21.fog"] == "Fog of War" and CARDS["fog-of-war"].actions == ()
     assert a["21.defense"] == str(UNIT_TYPES["riflemen"].base_defense) == "4"
     z = und21.setup_game(0).zones_of("allied")
     assert Counter(z.supply) == Counter(und21.START_SUPPLY) and Counter(z.draw) == Counter(und21.START_DECK)
@@ -107,9 +107,9 @@ def test_21_la_raye_page():
     assert "This project's layout:" in html and "quarter turn" in html
     assert ".yaml" not in html and "github" not in html          # learner language: no file names
     table = und21.starting_cards_html()
-    assert "Riflemen A</td><td style='text-align:left;font-family:monospace'>D S S S S</td>" in table
-    assert "Fog of war</td><td style='text-align:left;font-family:monospace'>D D S S S S S S S S</td>" in table
-    assert "Sniper" not in table and "Machine gunners" not in table     # not in this scenario
+    assert "Rifleman A</td><td style='text-align:left;font-family:monospace'>D S S S S</td>" in table
+    assert "Fog of War</td><td style='text-align:left;font-family:monospace'>D D S S S S S S S S</td>" in table
+    assert "Sniper" not in table and "Machine Gunner" not in table     # not in this scenario
 
 
 def test_21_setup_is_seeded_and_shuffles():
@@ -129,11 +129,11 @@ def test_board_and_zone_pictures():
     svg = board_svg(s, highlight=("17B",), path=("8A", "3B", "17B"))
     assert svg.startswith("<svg") and svg.count('data-terrain="') == len(s.board.tiles)
     assert all(f'class="tile">{t.id}<' in svg for t in s.board.tiles)
-    assert "Scout B" in svg and "MG C" in svg
+    assert "Scout B" in svg and ">Machine</text>" in svg and ">Gunner C</text>" in svg
     z = s.zones_of("axis")
     assert zones_svg(z).count("face down</text>") == 1            # one face-down pile drawn (the label says it too)
-    assert card_title("machine-gunners-c") == "Machine gunners C"
-    assert card_title("platoon-sergeant") == "Platoon sergeant"
+    assert card_title("machine-gunners-c") == "Machine Gunner C"
+    assert card_title("platoon-sergeant") == "Platoon Sergeant"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -242,8 +242,8 @@ def test_26_steps_follow_the_rulebook_example():
     from tutor.undaunted import rules as R
     f = und26.steps()
     assert len(f) == 13
-    assert und26.hands_after_initiative() == {"axis": ["Riflemen A", "Riflemen A", "Scouts B"],
-                                              "allied": ["Fog of war", "Machine gunners C", "Squad leader C"]}
+    assert und26.hands_after_initiative() == {"axis": ["Rifleman A", "Rifleman A", "Scout B"],
+                                              "allied": ["Fog of War", "Machine Gunner C", "Squad Leader C"]}
     assert f[3].refusal is not None and f[3].refusal.rule is R.MOVE
     scout = f[4].events[0]
     assert scout.data["path"] == ["3B", "17B"] and scout.data["scouted"] == ["17B"] and scout.data["fog_of_war"] == 1
@@ -370,7 +370,7 @@ def test_23_move_board_plays_what_the_engine_allows():
 
 def test_24_answers_agree_with_the_engine():
     a = answers("24")
-    assert a == {"24.bolster": "No", "24.inspire": "Machine gunners C (already played)",
+    assert a == {"24.bolster": "No", "24.inspire": "Machine Gunner C (already played)",
                  "24.recon": "Nothing happens", "24.control": "No", "24.target": "No", "24.conceal": "No effect"}
 
 
@@ -386,7 +386,7 @@ def test_24_support_board():
     z = w.game.zones_of("allied")
     assert z.out == ("fog-of-war",) and len(z.hand) == 5          # fog out, one card drawn
     w.choose("squad-leader-c", "inspire")
-    assert "Machine gunners C" in str(w.option_pick.options)
+    assert "Machine Gunner C" in str(w.option_pick.options)
     w.play()
     assert "machine-gunners-c" in w.game.zones_of("allied").hand
     w.tap_unit("allied", "riflemen-c")
@@ -467,8 +467,8 @@ def test_28_answers_and_quotes():
 
     from tutor.chapters import und28
     from tutor.rulebook import seeds_dir
-    assert answers("28") == {"28.initiative": "Platoon sergeant", "28.control": "Riflemen",
-                             "28.guide": "Platoon guide", "28.squadless": "4"}
+    assert answers("28") == {"28.initiative": "Platoon Sergeant", "28.control": "Rifleman",
+                             "28.guide": "Platoon Guide", "28.squadless": "4"}
     seeds = seeds_dir()
     if seeds is None:
         pytest.skip("seed rulebooks not found")
@@ -482,7 +482,7 @@ def test_28_widgets():
     pytest.importorskip("ipywidgets")
     from tutor.chapters import und28
     assert "Blast 1" in und28.card_widget().pick("mortar")
-    assert "Platoon sergeant" in und28.table_widget().set("initiative", "leader")
+    assert "Platoon Sergeant" in und28.table_widget().set("initiative", "leader")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -182,7 +182,7 @@ def test_chosen_dice_miss_then_hit_and_the_casualty():
     d.tap("hand")                                      # wrong: no machine gunners A in the hand
     cas = d.atk.event("casualty")
     assert cas.data["removed_from"] == "draw" and cas.data["shuffled"]
-    assert "There is no Machine gunners A card in the hand" in d.why.value
+    assert "There is no Machine Gunner A card in the hand" in d.why.value
     assert R.CASUALTY_DRAW.key in d.why.value and "✗" in d.status.value
     # the same attack through the engine directly, with the same loaded dice, gives the same zones
     from tutor.undaunted.combat import LoadedDice

@@ -59,7 +59,7 @@ def test_every_tap_answers():
     b.tap_unit("allied", "machine-gunners-c")
     assert "an enemy unit" in status(b)
     b.tap_unit("axis", "machine-gunners-a")                    # yours, but no card of it in hand
-    assert "No Machine gunners A card in your hand" in status(b) and cites(b, R.TURN)
+    assert "No Machine Gunner A card in your hand" in status(b) and cites(b, R.TURN)
 
 
 def test_scout_two_ways_then_the_engine_plays_it():
@@ -182,3 +182,24 @@ def test_text_alternative_and_keyboard_tile_field():
     b.tile_input.value = "14A"                                   # then a tile: scouts there
     assert b.game.control_of("axis", "14A") == "scouted"
     assert "14A" in re.sub(r"<[^>]+>", "", b.alt.value)
+
+
+def test_a_tap_on_an_enemy_unit_says_ready_or_suppressed_in_the_rulebooks_terms():
+    """Ready / suppressed: the counter's two sides (Czech rulebook, ŽETONY: "Připraveni / pod palbou")."""
+    b = board()
+    b.tap_unit("allied", "machine-gunners-c")
+    assert "Machine Gunner C on 9B, ready (Czech: připraveni)" in status(b) and cites(b, R.TOKENS)
+    s = b.game
+    s = replace(s, tokens=tuple(replace(t, suppressed=True) if t.unit == "riflemen-c" else t for t in s.tokens))
+    b = board(s)
+    b.tap_unit("allied", "riflemen-c")
+    assert "Rifleman C on 7A, suppressed (Czech: pod palbou)" in status(b) and cites(b, R.SUPPRESSED)
+
+
+def test_the_legend_lists_cover_in_the_rulebooks_order():
+    """Cover 0 to 3 as the tiles print them (DÍLKY HERNÍHO PLÁNU), then the hills' 3/1."""
+    from tutor.render.scene import legend_entries
+    b = board()
+    keys = [k for g, k, _ in legend_entries(b.board.scene) if g == "terrain"]
+    assert keys == ["cover 0", "cover 1", "cover 2", "cover 3", "hill 3/1"]
+    assert [it.key for it in board_scene(b.game, legend=True).legend if it.group == "terrain"] == keys

@@ -20,7 +20,7 @@ from html import escape
 from tutor import paths
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
-from tutor.render.undaunted import NAMES, board_html, card_title, render_card, words, zones_html
+from tutor.render.undaunted import board_html, card_title, render_card, type_title, words, zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.deck import Zones
@@ -85,7 +85,7 @@ def unit_table_html() -> str:
     for u in UNIT_TYPES.values():
         src = escape(u.defense_source.cite)
         L = "style='text-align:left'"
-        rows.append(f"<tr><td {L}>{escape(NAMES[u.name])}</td><td {L}>{escape(u.title_cs)}</td>"
+        rows.append(f"<tr><td {L}>{escape(type_title(u.name))}</td><td {L}>{escape(u.title_cs)}</td>"
                     f"<td style='text-align:center'><b>{u.base_defense}</b></td>"
                     f"<td {L}>{'A, B, C' if u.has_squad else 'none'}</td>"
                     f"<td style='text-align:left;font-size:12px'>{src}</td></tr>")
@@ -212,9 +212,8 @@ def setup_widget(seed: int = 1):
 # --- questions ------------------------------------------------------------------------------
 
 def _q_squadless() -> Question:
-    choices = ("Riflemen A", "Sniper", "Squad leader B", "Scouts C")
-    ids = {"Riflemen A": "riflemen-a", "Sniper": "sniper", "Squad leader B": "squad-leader-b",
-           "Scouts C": "scouts-c"}
+    ids = {card_title(c): c for c in ("riflemen-a", "sniper", "squad-leader-b", "scouts-c")}
+    choices = tuple(ids)
 
     def rule_fn():
         right = [c for c in choices if CARDS[ids[c]].squad is None]
@@ -225,9 +224,8 @@ def _q_squadless() -> Question:
 
 
 def _q_fog() -> Question:
-    choices = ("Platoon sergeant", "Fog of war", "Mortar", "Machine gunners A")
-    ids = {"Platoon sergeant": "platoon-sergeant", "Fog of war": "fog-of-war", "Mortar": "mortar",
-           "Machine gunners A": "machine-gunners-a"}
+    ids = {card_title(c): c for c in ("platoon-sergeant", "fog-of-war", "mortar", "machine-gunners-a")}
+    choices = tuple(ids)
 
     def rule_fn():
         right = [c for c in choices if not CARDS[ids[c]].actions]

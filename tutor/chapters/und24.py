@@ -126,7 +126,8 @@ def _q_target_range() -> Question:
 
 
 def _q_inspire_self() -> Question:
-    choices = ("Machine gunners C (already played)", "The squad leader C card itself", "Riflemen C (in hand)")
+    choices = (f"{card_title('machine-gunners-c')} (already played)", f"The {card_title('squad-leader-c')} card itself",
+               f"{card_title('riflemen-c')} (in hand)")
 
     def rule_fn():
         s = support_state()
@@ -139,7 +140,8 @@ def _q_inspire_self() -> Question:
         return ans, (f"<p>The engine accepts only: {', '.join(card_title(c) for c in ok)}. Inspire takes a "
                      f"<b>played</b> card of the squad back from the table; the card performing it is not yet "
                      f"there.</p>" + rule_html(R.INSPIRE))
-    return Question("24.inspire", "<p>John's table holds machine gunners C. He plays squad leader C for "
+    return Question("24.inspire", f"<p>John's table holds {card_title('machine-gunners-c')}. He plays "
+                    f"{card_title('squad-leader-c')} for "
                     "<b>inspire 1 C</b>. Which card can he take back into his hand?</p>", choices, rule_fn)
 
 

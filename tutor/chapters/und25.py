@@ -17,7 +17,7 @@ from html import escape
 from tutor.chapters.und21 import worked_start
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
-from tutor.render.undaunted import words, zones_html
+from tutor.render.undaunted import type_title, words, zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.combat import (
@@ -32,9 +32,6 @@ from tutor.undaunted.combat import (
 )
 from tutor.undaunted.deck import Zones, casualty
 
-UNIT_NAMES = {"riflemen": "Riflemen", "scouts": "Scouts", "machine-gunners": "Machine gunners",
-              "sniper": "Sniper", "mortar": "Mortar"}
-
 
 def attack_actions() -> list[tuple[str, str, int]]:
     """Every combat action in the card catalogue: (label, action name, dice), one per card type."""
@@ -46,7 +43,7 @@ def attack_actions() -> list[tuple[str, str, int]]:
                 if key in seen:
                     continue
                 seen.add(key)
-                out.append((f"{UNIT_NAMES.get(c.name, c.name)}: {a.name} {a.value}", a.name, a.value))
+                out.append((f"{type_title(c.name)}: {a.name} {a.value}", a.name, a.value))
     return out
 
 
@@ -104,14 +101,14 @@ def defense_report_html(unit: str, cover: Cover, rng_tiles: int, dice: int, *, a
 def defense_widget(seed: int = 44):
     """Sliders for the target, its tile's cover, the range and the attack: exact odds and a roll."""
     import ipywidgets as w
-    units = w.Dropdown(options=[(f"{UNIT_NAMES[u]} (base {t.base_defense})", u) for u, t in UNIT_TYPES.items()],
+    units = w.Dropdown(options=[(f"{type_title(u)} (base {t.base_defense})", u) for u, t in UNIT_TYPES.items()],
                        value="riflemen", description="Target")
     cover = w.Dropdown(options=[("0 (open)", "0"), ("1", "1"), ("2", "2"), ("3 (woods)", "3"),
                                 ("3/1 (hill)", "3/1")], value="3", description="Cover")
     rng_tiles = w.IntSlider(value=1, min=0, max=6, description="Range")
     acts = attack_actions()
     action = w.Dropdown(options=[(lab, i) for i, (lab, _, _) in enumerate(acts)],
-                        value=next(i for i, a in enumerate(acts) if a[0].startswith("Machine gunners: attack")),
+                        value=next(i for i, a in enumerate(acts) if a[0].startswith(f"{type_title('machine-gunners')}: attack")),
                         description="Attack", layout=w.Layout(width="340px"))
     on_hill = w.Checkbox(value=False, description="attacker on a hill", indent=False)
     out = w.HTML()

@@ -13,7 +13,7 @@ from html import escape
 
 from tutor.explain import rule_html
 from tutor.quiz import Question
-from tutor.render.undaunted import NAMES, card_title, render_card
+from tutor.render.undaunted import CARD_W, card_title, render_card, type_title
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 
@@ -72,7 +72,7 @@ def platoon_rows(sort: str = "catalogue", kind: str = "all") -> list[dict]:
         if kind != "all" and c.kind != kind:
             continue
         ut = UNIT_TYPES.get(c.name) if c.kind == "soldier" else None
-        rows.append({"id": c.id, "unit": NAMES.get(c.name, c.name), "czech": c.title_cs,
+        rows.append({"id": c.id, "unit": type_title(c.name), "czech": c.title_cs,
                      "squad": c.squad.upper() if c.squad else "—", "kind": c.kind, "initiative": c.initiative,
                      "actions": c.actions, "copies": c.copies, "defense": ut.base_defense if ut else None,
                      "defense_src": ut.defense_source if ut else None, "init_src": c.initiative_source})
@@ -113,7 +113,7 @@ def card_html(card_id: str) -> str:
         src.append(f"<li>token base defense {ut.base_defense}: {escape(ut.defense_source.cite)}</li>")
     from tutor.render.scene import card_scene
     from tutor.render.svg import svg
-    pic = svg(card_scene([("", (render_card(card_id),), None)], width=200, card_h=80))
+    pic = svg(card_scene([("", (render_card(card_id),), None)], width=200, card_w=CARD_W, card_h=80))
     return (f"<div style='display:flex;gap:16px;align-items:flex-start'><div>{pic}</div><div>"
             f"<h3 style='margin:.2em 0'>{escape(card_title(card_id))} <span style='color:#666;font-size:14px'>"
             f"({escape(c.title_cs)})</span></h3><p>{escape(role)}</p>"
@@ -123,7 +123,7 @@ def card_html(card_id: str) -> str:
 
 def card_widget():
     import ipywidgets as w
-    pick = w.ToggleButtons(options=[(NAMES[CARDS[c].name], c) for c in card_types()], value="riflemen-a",
+    pick = w.ToggleButtons(options=[(type_title(CARDS[c].name), c) for c in card_types()], value="riflemen-a",
                            style={"button_width": "130px"})
     out = w.HTML()
     pick.observe(lambda *_: setattr(out, "value", card_html(pick.value)), names="value")
@@ -155,20 +155,20 @@ def table_widget():
 # --- questions ------------------------------------------------------------------------------
 
 def _q_highest() -> Question:
-    choices = ("Squad leader", "Platoon sergeant", "Platoon guide", "Scouts")
+    choices = tuple(type_title(n) for n in ("squad-leader", "platoon-sergeant", "platoon-guide", "scouts"))
 
     def rule_fn():
         top = max(CARDS.values(), key=lambda c: c.initiative)
-        return NAMES[top.name], (f"<p>{escape(card_title(top.id))}: initiative {top.initiative}, the highest in "
+        return type_title(top.name), (f"<p>{escape(card_title(top.id))}: initiative {top.initiative}, the highest in "
                                  f"the catalogue.</p>" + rule_html(R.INITIATIVE))
     return Question("28.initiative", "<p>Which card has the <b>highest initiative</b>?</p>", choices, rule_fn)
 
 
 def _q_control() -> Question:
-    choices = ("Riflemen", "Scouts", "Machine gunners", "Squad leader")
+    choices = tuple(type_title(n) for n in ("riflemen", "scouts", "machine-gunners", "squad-leader"))
 
     def rule_fn():
-        names = sorted({NAMES[c.name] for c in CARDS.values() if c.action("control")})
+        names = sorted({type_title(c.name) for c in CARDS.values() if c.action("control")})
         return names[0], (f"<p>Cards with the control action: {', '.join(names)}.</p>"
                           + rule_html(R.CONTROL))
     return Question("28.control", "<p>Which cards can <b>take control</b> of a tile (and so take objectives)?</p>",
@@ -176,10 +176,10 @@ def _q_control() -> Question:
 
 
 def _q_any_unit() -> Question:
-    choices = ("Platoon sergeant", "Platoon guide", "Squad leader", "Sniper")
+    choices = tuple(type_title(n) for n in ("platoon-sergeant", "platoon-guide", "squad-leader", "sniper"))
 
     def rule_fn():
-        names = sorted({NAMES[c.name] for c in CARDS.values() if c.action("guide")})
+        names = sorted({type_title(c.name) for c in CARDS.values() if c.action("guide")})
         return names[0], (f"<p>Guide (move <i>any</i> of your units) is printed on: {', '.join(names)}.</p>"
                           + rule_html(R.GUIDE))
     return Question("28.guide", "<p>Which card can move <b>another</b> unit's token?</p>", choices, rule_fn)
@@ -189,7 +189,7 @@ def _q_no_squad() -> Question:
     choices = ("2", "3", "4", "5")
 
     def rule_fn():
-        names = sorted({NAMES[c.name] for c in CARDS.values() if c.squad is None and c.kind != "fog"})
+        names = sorted({type_title(c.name) for c in CARDS.values() if c.squad is None and c.kind != "fog"})
         return str(len(names)), (f"<p>{', '.join(names)}.</p>" + rule_html(R.SQUADLESS)
                                  + rule_html(R.LEADER_SQUADLESS))
     return Question("28.squadless", "<p>Not counting fog of war, how many card types belong to <b>no squad</b>?</p>",

@@ -30,7 +30,7 @@ from ipywidgets import Layout
 from tutor.hexes import Hex
 from tutor.render import style
 from tutor.render.picking import CardPick, card_at, pick
-from tutor.render.scene import Scene, banded_labels, title_lines
+from tutor.render.scene import Scene, banded_labels, card_text, chip_text, token_body
 
 LAYERS = ("terrain", "shades", "marks")
 
@@ -305,9 +305,8 @@ def _chips(b: _Batch, chips) -> None:
         if ch.role in style.CARD_BORDER:
             colour, bw, bdash = style.CARD_BORDER[ch.role]
             b.add(("stroke_rect", colour, bw, bdash), (x - 3, y - 3, w + 6, h + 6))
-        if ch.text:
-            size = float(font.split()[-1].rstrip("px"))
-            ink.append((("text", font, fg, "center"), (ch.text, x + w / 2, y + h / 2 + size * 0.36)))
+        for text, _, _, tx, ty in chip_text(ch):
+            ink.append((("text", font, fg, "center"), (text, tx, ty)))
     for key, item in ink:
         b.add(key, item)
 
@@ -386,41 +385,28 @@ def _stacked_cards(c: Canvas, rows) -> None:
 
 
 def _card(body: _Batch, edge: _Batch, ink: _Batch, card, x, y, w, h) -> None:
+    """A card, unit token or die of a card row (as ``svg._card``); texts by ``scene.card_text``."""
     colour, width, dash = style.CARD_BORDER.get(card.role, (style.INK, 1.2, None))
     if card.shape == "token":
-        r = min(w, h - 14) / 2 - 1
-        cx, cy = x + w / 2, y + r + 2
-        fill = style.CARD_GHOST if card.role == "removed" else (card.colour or "#777777")
-        body.add(("fill_circle", fill), (cx, cy, r))
-        edge.add(("stroke_circle", colour, width, dash), (cx, cy, r))
-        fg = "#6b6b6b" if card.role == "removed" else "#ffffff"
-        for i, line in enumerate(title_lines(card.title, 7)[:2]):
-            ink.add(("text", "bold 9px", fg, "center"), (line, cx, cy - 1 + 10 * i))
-        if card.subtitle:
-            ink.add(("text", "8.5px", "#333333", "center"), (card.subtitle, cx, y + h - 2))
+        bx, by, bw, bh = token_body(w, h)
+        body.add(("fill_rect", style.CARD_GHOST if card.role == "removed" else (card.colour or "#777777")),
+                 (x + bx, y + by, bw, bh))
+        edge.add(("stroke_rect", colour, width, dash), (x + bx, y + by, bw, bh))
         if card.role == "removed":
-            ink.add(("polyline", "#6b6b6b", 1.5, None), [(cx - r, cy - r), (cx + r, cy + r)])
-        return
-    if card.shape == "die":
+            ink.add(("polyline", "#6b6b6b", 1.5, None), [(x + bx, y + by), (x + bx + bw, y + by + bh)])
+    elif card.shape == "die":
         s = min(w, h - 14)
         dx = x + (w - s) / 2
         body.add(("fill_rect", "#ffffff" if card.role != "hit" else "#fdecea"), (dx, y, s, s))
         edge.add(("stroke_rect", colour, width, dash), (dx, y, s, s))
-        ink.add(("text", "bold 22px", style.INK if card.role != "miss" else "#777777", "center"),
-                (card.title, x + w / 2, y + s / 2 + 8))
-        if card.subtitle:
-            ink.add(("text", "8.5px", "#333333", "center"), (card.subtitle, x + w / 2, y + h - 2))
-        return
-    fill = style.CARD_BACK if not card.face_up else (style.CARD_GHOST if card.role == "removed" else style.CARD_FACE)
-    body.add(("fill_rect", fill), (x, y, w, h))
-    edge.add(("stroke_rect", colour, width, dash), (x, y, w, h))
-    if card.face_up:
-        for i, line in enumerate(title_lines(card.title)[:4]):
-            ink.add(("text", "bold 9.5px", style.INK, "center"), (line, x + w / 2, y + 18 + 12 * i))
-        if card.subtitle:
-            ink.add(("text", "8px", "#555555", "center"), (card.subtitle, x + w / 2, y + h - 8))
-        if card.role == "removed":
+    else:
+        fill = style.CARD_BACK if not card.face_up else (style.CARD_GHOST if card.role == "removed" else style.CARD_FACE)
+        body.add(("fill_rect", fill), (x, y, w, h))
+        edge.add(("stroke_rect", colour, width, dash), (x, y, w, h))
+        if card.face_up and card.role == "removed":
             ink.add(("polyline", "#6b6b6b", 1.5, None), [(x, y), (x + w, y + h)])
+    for text, size, bold, fg, tx, ty in card_text(card, w, h):
+        ink.add(("text", f"{'bold ' if bold else ''}{size:g}px", fg, "center"), (text, x + tx, y + ty))
 
 
 # ---------------------------------------------------------------------------------------------

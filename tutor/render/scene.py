@@ -84,17 +84,30 @@ _ADVANCE = {"0123456789": (0.636, 0.696), ",.:;": (0.318, 0.38), " ": (0.318, 0.
             "ilj|'": (0.28, 0.343), "mwMW": (0.974, 1.04), "▲✓✕×−↓": (0.84, 0.84)}
 
 
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The width of ``text`` at ``size`` px, from the generous DejaVu Sans advance widths above
+    (never less than what a browser draws)."""
+    w = 0.0
+    for ch in text:
+        adv = next((a for chars, a in _ADVANCE.items() if ch in chars), (0.62, 0.72))
+        w += adv[1 if bold else 0] * size
+    return w
+
+
 def label_box(lb: Label) -> tuple[float, float, float, float]:
     """Where a label's text lies: (left, top, right, bottom) in scene pixels, from the font size
     of its role (``style.LABEL``) and generous DejaVu Sans advance widths (ascent 0.76 em,
     descent 0.24 em). For layout checks: two labels whose boxes meet overlap on screen."""
     size, bold, _, _ = style.LABEL.get(lb.role, style.LABEL_DEFAULT)
-    w = 0.0
-    for ch in lb.text:
-        adv = next((a for chars, a in _ADVANCE.items() if ch in chars), (0.62, 0.72))
-        w += adv[1 if bold else 0] * size
+    w = text_width(lb.text, size, bold)
     left = lb.x - w / 2 if lb.anchor == "middle" else (lb.x - w if lb.anchor == "end" else lb.x)
     return (left, lb.y - 0.76 * size, left + w, lb.y + 0.24 * size)
+
+
+def text_box(text: str, size: float, bold: bool, x: float, y: float) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of ``text`` centred on x with its baseline at y (as ``label_box``)."""
+    w = text_width(text, size, bold)
+    return (x - w / 2, y - 0.76 * size, x + w / 2, y + 0.24 * size)
 
 
 @dataclass(frozen=True)
@@ -573,12 +586,12 @@ def _legend_entries(cells, art, units, shades, lines, markers, secs) -> list[tup
     return out
 
 
-def title_lines(title: str, width: int = 9) -> list[str]:
-    """A card's title broken into lines of at most ``width`` characters (a longer word stands
-    alone), as both renderers print it on the card."""
+def title_lines(title: str, room: float, size: float, bold: bool = True) -> list[str]:
+    """A title broken at spaces into lines no wider than ``room`` px at ``size`` px (measured by
+    ``text_width``; a word wider than that stands alone), as both renderers print it."""
     lines, cur = [], ""
     for word in title.split():
-        if cur and len(cur) + 1 + len(word) > width:
+        if cur and text_width(f"{cur} {word}", size, bold) > room:
             lines.append(cur)
             cur = word
         else:
@@ -586,6 +599,53 @@ def title_lines(title: str, width: int = 9) -> list[str]:
     if cur:
         lines.append(cur)
     return lines
+
+
+def chip_text(ch: Chip) -> list[tuple[str, float, bool, float, float]]:
+    """The text of a board chip (``Chip.text``, lines split at "\n") as both renderers draw it:
+    ``(line, size px, bold, x, y)``, x the centre, y the baseline, the lines centred in the chip."""
+    if not ch.text:
+        return []
+    font = style.CHIP.get(ch.kind, style.CHIP["more"])[6]
+    size, bold = float(font.split()[-1].rstrip("px")), "bold" in font
+    lines = ch.text.split("\n")
+    first = ch.y + ch.h / 2 + size * 0.36 - size * (len(lines) - 1) / 2
+    return [(line, size, bold, ch.x + ch.w / 2, first + size * i) for i, line in enumerate(lines)]
+
+
+CARD_INSET = 2          # px kept clear between a card's (or token's) edge and its text
+
+
+def token_body(w: float, h: float) -> tuple[float, float, float, float]:
+    """(x, y, w, h) of a unit token (a square-cornered counter) in a card-row slot of w × h,
+    relative to the slot: the slot's width, above two lines of caption."""
+    return (0, 0, w, h - 22)
+
+
+def card_text(card: Card, w: float, h: float) -> list[tuple[str, float, bool, str, float, float]]:
+    """Every text drawn on a card, token or die of a card row, as both renderers draw it:
+    ``(text, size px, bold, colour, x, y)`` with x the centre and y the baseline, relative to
+    the slot's top left. Titles wrap by measured width (``title_lines``) inside the card or
+    the token body (``CARD_INSET`` clear of the edge); captions sit under a token or a die, one
+    line each (``subtitle`` split at "\n")."""
+    out = []
+    subs = [t for t in card.subtitle.split("\n") if t]
+    if card.shape == "token":
+        bx, by, bw, bh = token_body(w, h)
+        fg = "#6b6b6b" if card.role == "removed" else "#ffffff"
+        lines = title_lines(card.title, bw - 2 * CARD_INSET, 9)[:2]
+        top = by + bh / 2 - 10 * (len(lines) - 1) / 2 + 3.2
+        out += [(line, 9, True, fg, bx + bw / 2, top + 10 * i) for i, line in enumerate(lines)]
+        out += [(t, 8.5, False, "#333333", w / 2, h - 3 - 10 * (len(subs) - 1 - i)) for i, t in enumerate(subs)]
+    elif card.shape == "die":
+        sz = min(w, h - 14)
+        out.append((card.title, 22, True, "#777777" if card.role == "miss" else style.INK, w / 2, sz / 2 + 8))
+        out += [(t, 8.5, False, "#333333", w / 2, h - 3) for t in subs[:1]]
+    elif card.face_up:
+        for i, line in enumerate(title_lines(card.title, w - 2 * CARD_INSET, 9.5)[:4]):
+            out.append((line, 9.5, True, style.INK, w / 2, 18 + 12 * i))
+        out += [(t, 8, False, "#555555", w / 2, h - 8) for t in subs[:1]]
+    return out
 
 
 def card_scene(rows: Iterable[tuple], *, title: str = "", width: int = 680, card_w: int = 58,
@@ -684,7 +744,7 @@ def describe(sc: Scene) -> str:
         for c in sc.chips:
             what = style.CHIP_LABEL.get(c.kind, c.kind)
             tile = tile_of(c.x + c.w / 2, c.y + c.h / 2)
-            out.append(f"{c.side + ' ' if c.side else ''}{what}{' ' + c.text if c.text else ''}"
+            out.append(f"{c.side + ' ' if c.side else ''}{what}{' ' + ' '.join(c.text.split()) if c.text else ''}"
                        f"{' on ' + tile if tile else ''}.")
         out += [f"{n.text}." for n in sc.notes]
     for r in sc.card_rows:

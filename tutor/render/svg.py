@@ -17,9 +17,11 @@ from tutor.render.scene import (
     Highlights,
     Scene,
     banded_labels,
+    card_text,
+    chip_text,
     describe,
     los_highlights,
-    title_lines,
+    token_body,
 )
 from tutor.render.scene import highlights as make_highlights
 from tutor.render.scene import scene as make_scene
@@ -176,11 +178,11 @@ def _chip(ch, k: float = 1.0) -> list[str]:
     if ch.role in style.CARD_BORDER:
         out.append(f'<rect x="{_n(x - 3)}" y="{_n(y - 3)}" width="{_n(w + 6)}" height="{_n(h + 6)}" fill="none"'
                    f'{_stroke_attrs(ch.role)}/>')
-    if ch.text and k == 1.0:
-        size = float(font.split()[-1].rstrip("px"))
-        bold = ' font-weight="bold"' if "bold" in font else ""
-        out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + h / 2 + size * 0.36)}" font-size="{_n(size)}"'
-                   f' text-anchor="middle" fill="{fg}"{bold}>{escape(ch.text)}</text>')
+    if k == 1.0:
+        for text, size, bold, tx, ty in chip_text(ch):
+            weight = ' font-weight="bold"' if bold else ""
+            out.append(f'<text x="{_n(tx)}" y="{_n(ty)}" font-size="{_n(size)}"'
+                       f' text-anchor="middle" fill="{fg}"{weight}>{escape(text)}</text>')
     out.append("</g>")
     return out
 
@@ -253,21 +255,16 @@ def _stroke_attrs(role) -> str:
 
 
 def _card(card: Card, x, y, w, h) -> list[str]:
+    """A card, unit token or die of a card row, as ``canvas._card`` draws it; every text as
+    ``scene.card_text`` lays it out."""
     out = [f'<g class="card {card.shape} {card.role or ""}">']
     if card.shape == "token":
-        r = min(w, h - 14) / 2 - 1
-        cx, cy = x + w / 2, y + r + 2
+        bx, by, bw, bh = token_body(w, h)
         fill = style.CARD_GHOST if card.role == "removed" else (card.colour or "#777777")
-        fg = "#6b6b6b" if card.role == "removed" else "#ffffff"
-        out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{fill}"{_stroke_attrs(card.role)}/>')
-        for i, line in enumerate(title_lines(card.title, 7)[:2]):
-            out.append(f'<text x="{_n(cx)}" y="{_n(cy - 1 + 10 * i)}" font-size="9" text-anchor="middle"'
-                       f' font-weight="bold" fill="{fg}">{escape(line)}</text>')
-        if card.subtitle:
-            out.append(f'<text x="{_n(cx)}" y="{_n(y + h - 2)}" font-size="8.5" text-anchor="middle"'
-                       f' fill="#333333">{escape(card.subtitle)}</text>')
+        out.append(f'<rect x="{_n(x + bx)}" y="{_n(y + by)}" width="{_n(bw)}" height="{_n(bh)}" rx="4"'
+                   f' fill="{fill}"{_stroke_attrs(card.role)}/>')
         if card.role == "removed":
-            out.append(f'<line x1="{_n(cx - r)}" y1="{_n(cy - r)}" x2="{_n(cx + r)}" y2="{_n(cy + r)}"'
+            out.append(f'<line x1="{_n(x + bx)}" y1="{_n(y + by)}" x2="{_n(x + bx + bw)}" y2="{_n(y + by + bh)}"'
                        f' stroke="#6b6b6b" stroke-width="1.5"/>')
     elif card.shape == "die":
         sz = min(w, h - 14)
@@ -275,27 +272,18 @@ def _card(card: Card, x, y, w, h) -> list[str]:
         fill = "#fdecea" if card.role == "hit" else "#ffffff"
         out.append(f'<rect x="{_n(dx)}" y="{_n(y)}" width="{_n(sz)}" height="{_n(sz)}" rx="6" fill="{fill}"'
                    f'{_stroke_attrs(card.role)}/>')
-        out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + sz / 2 + 8)}" font-size="22" text-anchor="middle"'
-                   f' font-weight="bold" fill="{"#777777" if card.role == "miss" else style.INK}">'
-                   f'{escape(card.title)}</text>')
-        if card.subtitle:
-            out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + h - 2)}" font-size="8.5" text-anchor="middle"'
-                       f' fill="#333333">{escape(card.subtitle)}</text>')
     else:
         fill = "url(#pat-back)" if not card.face_up else (style.CARD_GHOST if card.role == "removed"
                                                            else style.CARD_FACE)
         out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="5" fill="{fill}"'
                    f'{_stroke_attrs(card.role)}/>')
-        if card.face_up:
-            for i, line in enumerate(title_lines(card.title)[:4]):
-                out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + 18 + 12 * i)}" font-size="9.5" text-anchor="middle"'
-                           f' font-weight="bold" fill="{style.INK}">{escape(line)}</text>')
-            if card.subtitle:
-                out.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + h - 8)}" font-size="8" text-anchor="middle"'
-                           f' fill="#555555">{escape(card.subtitle)}</text>')
-            if card.role == "removed":
-                out.append(f'<line x1="{_n(x)}" y1="{_n(y)}" x2="{_n(x + w)}" y2="{_n(y + h)}" stroke="#6b6b6b"'
-                           f' stroke-width="1.5"/>')
+        if card.face_up and card.role == "removed":
+            out.append(f'<line x1="{_n(x)}" y1="{_n(y)}" x2="{_n(x + w)}" y2="{_n(y + h)}" stroke="#6b6b6b"'
+                       f' stroke-width="1.5"/>')
+    for text, size, bold, colour, tx, ty in card_text(card, w, h):
+        weight = ' font-weight="bold"' if bold else ""
+        out.append(f'<text x="{_n(x + tx)}" y="{_n(y + ty)}" font-size="{_n(size)}" text-anchor="middle"'
+                   f'{weight} fill="{colour}">{escape(text)}</text>')
     out.append("</g>")
     return out
 

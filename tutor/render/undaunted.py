@@ -5,8 +5,11 @@ markers, unit tokens, deployment and target markers, a path) and a side's zones 
 * :func:`zones_svg` / :func:`zones_html` — a side's zones as rows of cards
   (``tutor.render.scene.card_scene``), with highlighted cards; face-down piles as counts unless
   ``open_draw``.
-* :func:`card_title`, :func:`unit_short`, :func:`render_card` — a card in plain English ("Riflemen
-  A"), a unit token's short label ("MG C"), a card as a ``scene.Card``.
+* :func:`card_title`, :func:`type_title`, :func:`token_text`, :func:`render_card` — a card (and
+  its unit) by the name the English edition prints on the card ("Machine Gunner A"), a card
+  type's printed name ("Squad Leader"), a unit token's label (that name in lines that fit the
+  token), a card as a ``scene.Card``. The names come from one place, the card data
+  (``tutor.undaunted.cards``, ``Card.title_en``, with its cited source).
 
 Pure functions on the engine's values (``tutor.undaunted``): the chapters, the lab and the
 widgets draw Undaunted with them.
@@ -24,18 +27,27 @@ from tutor.undaunted.deck import ZONE_NAMES, Zones
 ZONE_LABEL = {"hand": "hand", "table": "table", "discard": "discard", "draw": "draw deck",
               "supply": "supply", "out": "out of game"}
 
-NAMES = {"riflemen": "Riflemen", "scouts": "Scouts", "machine-gunners": "Machine gunners",
-         "squad-leader": "Squad leader", "platoon-sergeant": "Platoon sergeant",
-         "platoon-guide": "Platoon guide", "sniper": "Sniper", "mortar": "Mortar",
-         "fog-of-war": "Fog of war"}
-SHORT = {"riflemen": "Rifle", "scouts": "Scout", "machine-gunners": "MG", "sniper": "Sniper",
-         "mortar": "Mortar"}
+#: Words a printed title keeps in lower case in a sentence ("FOG OF WAR" → "Fog of War").
+_SMALL_WORDS = ("of",)
+
+
+def printed(title_en: str) -> str:
+    """A title as the English edition prints it (in capitals on the card), in a sentence's
+    capitals: "MACHINE GUNNER" → "Machine Gunner"."""
+    return " ".join(w.lower() if w.lower() in _SMALL_WORDS else w.capitalize() for w in title_en.split())
+
+
+def type_title(name: str) -> str:
+    """A card type's printed name: ``machine-gunners`` → "Machine Gunner", ``squad-leader`` →
+    "Squad Leader" (the English edition's cards, ``Card.title_en``)."""
+    return printed(next(c.title_en for c in CARDS.values() if c.name == name))
 
 
 def card_title(card_id: str) -> str:
-    """``riflemen-a`` → "Riflemen A"; ``platoon-sergeant`` → "Platoon sergeant"."""
+    """A card (and its unit) by its printed name and squad: ``riflemen-a`` → "Rifleman A",
+    ``machine-gunners-c`` → "Machine Gunner C", ``platoon-sergeant`` → "Platoon Sergeant"."""
     c = CARDS[card_id]
-    name = NAMES.get(c.name, c.name.replace("-", " ").capitalize())
+    name = printed(c.title_en)
     return f"{name} {c.squad.upper()}" if c.squad else name
 
 
@@ -44,7 +56,7 @@ _IDS = None
 
 def words(text: str) -> str:
     """An engine sentence in a learner's words: card ids as the cards' English names
-    ("riflemen-a" → "Riflemen A"), the sides capitalized ("axis" → "Axis")."""
+    ("riflemen-a" → "Rifleman A"), the sides capitalized ("axis" → "Axis")."""
     import re
     global _IDS
     if _IDS is None:
@@ -54,14 +66,11 @@ def words(text: str) -> str:
     return re.sub(r"\b(allied|axis)\b", lambda m: m.group(1).capitalize(), text)
 
 
-def unit_short(unit_id: str) -> str:
-    c = CARDS[unit_id]
-    s = SHORT.get(c.name, c.name)
-    return f"{s} {c.squad.upper()}" if c.squad else s
-
-
 # ---------------------------------------------------------------------------------------------
 # card rows
+
+
+CARD_W = 60     # a card in a row: room for the longest printed name's word ("Sergeant")
 
 
 def render_card(card_id: str, role: str | None = None) -> Card:
@@ -84,8 +93,8 @@ def zones_svg(z: Zones, *, title: str = "", zones=ZONE_NAMES, open_draw: bool = 
             continue
         rows.append((ZONE_LABEL[name], tuple(render_card(c, marks.get(i)) for i, c in enumerate(cards)), None))
         longest = max(longest, len(cards))
-    w = max(width, 96 + 24 + longest * 64)
-    return svg(card_scene(rows, title=title, width=w, card_h=card_h))
+    w = max(width, 96 + 24 + longest * (CARD_W + 6))
+    return svg(card_scene(rows, title=title, width=w, card_w=CARD_W, card_h=card_h))
 
 
 def zones_html(z: Zones, **kw) -> str:
@@ -98,7 +107,8 @@ def zones_html(z: Zones, **kw) -> str:
 
 TW, TH = 132, 100        # tile width and height in pixels; a row is offset by half a tile
 PAD = 12
-TOKEN_W, TOKEN_H = 56, 20
+TOKEN_W, TOKEN_H = 58, 24   # a unit token: room for its printed name in two lines
+TOKEN_GAP = 3
 TOKEN_SLOTS = 4          # tokens drawn per tile (two rows of two); more show as "+n"
 SHADE_ROLES = ("selected", "legal", "closed", "target", "path", "origin", "painted")
 
@@ -108,6 +118,13 @@ def cover_key(cover) -> str:
     return f"hill {cover}" if cover.hill else f"cover {cover.high}"
 
 
+def cover_order(cover) -> tuple[int, int]:
+    """Cover levels in the order the rulebook presents them, which legends follow: a tile's cover
+    number, 0 to 3 (Czech rulebook, DÍLKY HERNÍHO PLÁNU, "2. Kryt"; English edition, board
+    tiles), then the hills' 3/1 (BOJOVÉ AKCE, "Kopcovitý terén"; English edition, Hills)."""
+    return (1, cover.high) if cover.hill else (0, cover.high)
+
+
 def tile_box(pos, top: int = 0) -> tuple[int, int, int, int]:
     """(x, y, w, h) of the tile at doubled-width position ``pos`` (integers: exact picking)."""
     col, row = pos
@@ -115,8 +132,19 @@ def tile_box(pos, top: int = 0) -> tuple[int, int, int, int]:
 
 
 def token_box(tile: tuple, i: int) -> tuple[int, int, int, int]:
+    """The i-th token's box on a tile: two rows of two between the tile's label and its cover."""
     x, y, _, _ = tile
-    return (x + 7 + (i % 2) * (TOKEN_W + 6), y + 26 + (i // 2) * (TOKEN_H + 5), TOKEN_W, TOKEN_H)
+    return (x + 7 + (i % 2) * (TOKEN_W + TOKEN_GAP), y + 26 + (i // 2) * (TOKEN_H + TOKEN_GAP), TOKEN_W, TOKEN_H)
+
+
+def token_text(unit_id: str) -> str:
+    """A unit token's label: the unit's printed name (``card_title``), broken into the lines
+    that fit the token at its font (``style.CHIP``), joined by "\n"."""
+    from tutor.render import style
+    from tutor.render.scene import CARD_INSET, title_lines
+    font = style.CHIP["token"][6]
+    size = float(font.split()[-1].rstrip("px"))
+    return "\n".join(title_lines(card_title(unit_id), TOKEN_W - 2 * CARD_INSET, size, "bold" in font))
 
 
 def _rect(box, inset: int = 0) -> tuple:
@@ -172,10 +200,12 @@ def board_scene(state, *, shades: dict | None = None, path=(), notes=(), selecte
         for i, tok in enumerate(toks[:TOKEN_SLOTS]):
             key = f"{tok.side}:{tok.unit}"
             role = "selected" if key == selected else ("target" if key == target else None)
-            chips.append(Chip("suppressed" if tok.suppressed else "token", *token_box(box, i), unit_short(tok.unit),
+            chips.append(Chip("suppressed" if tok.suppressed else "token", *token_box(box, i), token_text(tok.unit),
                               tok.side, role, key))
-        if len(toks) > TOKEN_SLOTS:
-            chips.append(Chip("more", x + 7, y + h - 40, 26, 14, f"+{len(toks) - TOKEN_SLOTS}"))
+        if len(toks) > TOKEN_SLOTS:          # under the tokens, between the cover and the control markers
+            chips.append(Chip("more", x + 60, y + h - 21, 26, 14, f"+{len(toks) - TOKEN_SLOTS}"))
+    order = {t.pos: cover_order(t.cover) for t in board.tiles}
+    cells.sort(key=lambda c: order[c.hex])        # the legend lists cover in the rulebook's order
     if title:
         labels.append(Label(title, PAD, 18, "title", "start"))
     out_shades = []
@@ -204,8 +234,8 @@ def board_scene(state, *, shades: dict | None = None, path=(), notes=(), selecte
 
 
 def _terrain_legend(cells) -> list[tuple[str, str, str]]:
-    keys = sorted(dict.fromkeys(c.terrain for c in cells))
-    return [("terrain", k, k) for k in keys]
+    """The cover keys in use, in the cells' order (the rulebook's: ``cover_order``)."""
+    return [("terrain", k, k) for k in dict.fromkeys(c.terrain for c in cells)]
 
 
 def tile_at(scene, state, x, y) -> str | None:

@@ -37,7 +37,7 @@ from tutor.errors import IllegalAction, InputError
 from tutor.render import style
 from tutor.render.picking import CardPick
 from tutor.render.scene import Card, Segment, card_scene
-from tutor.render.undaunted import card_title, unit_short
+from tutor.render.undaunted import CARD_W, card_title, cover_key
 from tutor.undaunted import combat
 from tutor.undaunted import rules as R
 from tutor.undaunted.actions import AttackPreview, apply, preview_attack
@@ -68,8 +68,9 @@ ZONE_WORDS = {"hand": "the hand", "table": "the table", "discard": "the discard 
 GUESSABLE = ("hand", "table", "discard", "draw", "supply", "board")
 ORDER = ("hand", "discard", "draw")
 
-# Sizes for a narrow notebook column: 560 px wide at most, scaled down to fit.
-WIDTH, LABEL_W, CARD_W, CARD_H, GAP = 560, 84, 52, 64, 10
+# Sizes for a narrow notebook column: 560 px wide at most, scaled down to fit; a card as wide as
+# the longest word of a printed card name needs (tutor.render.undaunted.CARD_W).
+WIDTH, LABEL_W, CARD_H, GAP = 560, 84, 64, 10
 
 
 def _faces_text(total: int) -> str:
@@ -555,7 +556,7 @@ class CasualtyDrill(Drill):
     def _token_row(self, name, key, units, side, *, roles, subtitles, ask=False, guess=None, answer=None,
                    note=""):
         colour = style.SIDE_FILL[side]
-        shown = [Card(unit_short(u), True, roles.get(u), subtitles.get(u, ""), "token", colour) for u in units]
+        shown = [Card(card_title(u), True, roles.get(u), subtitles.get(u, ""), "token", colour) for u in units]
         self._ids[key] = [None if roles.get(u) == "removed" else u for u in units]
         band = self._band("board", ask, guess, answer) if key == "board" else None
         if key == "board" and answer is not None:
@@ -615,8 +616,7 @@ class CasualtyDrill(Drill):
             t = game.token(side, u)
             if t is None or t.tile is None:
                 return "off board"
-            cov = game.board.tile(t.tile).cover
-            return f"{t.tile} cover {cov}" + (" sup." if t.suppressed else "")
+            return f"{t.tile} {cover_key(game.board.tile(t.tile).cover)}" + ("\nsuppressed" if t.suppressed else "")
 
         rows = [self._token_row(ROW_NAME["attackers"], "attackers", attackers, self.attacker_side,
                                 roles={a.attacker: "selected"} if a.attacker else {},

@@ -46,12 +46,23 @@ PATH_ACTIONS = ("move", "guide", "scout", "stalk")
 FIRE_ACTIONS = ("attack", "suppress")
 SIDE_WORDS = {"allied": "Allied", "axis": "Axis"}
 COLOUR_WORDS = {"allied": "blue", "axis": "orange"}
+
+
 def action_label(card_id: str, action: str) -> str:
     """The action as printed on the card: "Move 1", "Scout 2", "Control", "Bolster 1 A"."""
     if action == "ready":
         return "Ready (flip the token)"
     spec = CARDS[card_id].action(action)
     return spec.label if spec is not None else action.capitalize()
+
+
+def status_words(token) -> str:
+    """A combat counter's state in the rulebook's terms: the side it shows, ready or suppressed
+    (Czech rulebook, ŽETONY, "4. Připraveni / pod palbou"; the English edition's Ready and
+    Suppressed sides), and what that means for its unit."""
+    if token.suppressed:
+        return "suppressed (Czech: pod palbou): it can take no actions until its card readies it"
+    return "ready (Czech: připraveni): its counter ready side up, it acts when its card is played"
 
 
 def action_cs(action: str) -> str:
@@ -334,7 +345,7 @@ class UndauntedBoard(Drill):
                 bits.append(f"{SIDE_WORDS[side]} control marker {st} side up")
             if g.target_of(side) == tile:
                 bits.append(f"{SIDE_WORDS[side]} target marker")
-        units = [f"{SIDE_WORDS[u.side]} {card_title(u.unit)}{' (suppressed)' if u.suppressed else ''}"
+        units = [f"{SIDE_WORDS[u.side]} {card_title(u.unit)} ({'suppressed' if u.suppressed else 'ready'})"
                  for u in g.units_at(tile)]
         if units:
             bits.append("units: " + ", ".join(units))
@@ -348,9 +359,10 @@ class UndauntedBoard(Drill):
                 self._select_unit(unit)
                 return
             tok = g.token(side, unit)
-            self._answer(f"{prefix}{SIDE_WORDS[side]} {card_title(unit)} on {tok.tile}"
-                         f"{', suppressed' if tok.suppressed else ''}: an enemy unit. Tap one of your units "
-                         f"({COLOUR_WORDS[self.side]}) to act.", body=f"<div>{esc(self._describe_tile(tok.tile))}</div>")
+            self._answer(f"{prefix}{SIDE_WORDS[side]} {card_title(unit)} on {tok.tile}, {status_words(tok)}: an enemy "
+                         f"unit. Tap one of your units ({COLOUR_WORDS[self.side]}) to act.",
+                         body=f"<div>{esc(self._describe_tile(tok.tile))}</div>",
+                         rules=[R.SUPPRESSED if tok.suppressed else R.TOKENS])
             return
         own = [t for t in g.units_at(tile) if t.side == self.side]
         if own and not prefix:
