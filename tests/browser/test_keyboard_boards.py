@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from contextlib import contextmanager
 from html import unescape
 
 import pytest
@@ -97,6 +98,30 @@ ALT_JS = """(t) => [...document.querySelectorAll('.tutor-sr')]
   .some(e => e.textContent.replace(/\\s+/g, ' ').includes(t))"""
 
 
+@contextmanager
+def opened(chromium, app, notebook: str, size: str, name: str):
+    """The notebook's page in a new context at ``size`` (touch on the tablet), run and settled; a
+    screenshot tests/artifacts/<name>-FAILED.png when the body fails, <name>.png with
+    TUTOR_SCREENSHOTS=1 when it passes."""
+    viewport, touch = SIZES[size]
+    context = chromium.new_context(viewport=viewport, has_touch=touch)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        page.goto(app + f"voila/render/{notebook}")
+        wait_for_voila(page)
+        wait_for_widgets_settled(page)
+        yield page
+        if os.environ.get("TUTOR_SCREENSHOTS") == "1":
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / f"{name}-FAILED.png"))
+        raise
+    finally:
+        context.close()
+
+
 @pytest.fixture(scope="module")
 def expected():
     return {nb: answers(make, steps) for nb, (make, steps) in CASES.items()}
@@ -108,13 +133,7 @@ def test_answer_the_board_with_the_keyboard(app, chromium, expected, notebook, s
     viewport, touch = SIZES[size]
     _, steps = CASES[notebook]
     texts, views = expected[notebook]
-    context = chromium.new_context(viewport=viewport, has_touch=touch)
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    try:
-        page.goto(app + f"voila/render/{notebook}")
-        wait_for_voila(page)
-        wait_for_widgets_settled(page)
+    with opened(chromium, app, notebook, size, f"keys-{notebook}-{size}") as page:
         boards = page.locator("canvas.tutor-board")
         boards.nth(len(views) - 1).scroll_into_view_if_needed()
         for i in range(len(views)):
@@ -140,16 +159,7 @@ def test_answer_the_board_with_the_keyboard(app, chromium, expected, notebook, s
             page.wait_for_function(SHOWN_JS, arg=text)
             page.wait_for_function(ALT_JS, arg=text, timeout=15_000)          # the text alternative follows
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-        if os.environ.get("TUTOR_SCREENSHOTS") == "1":
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            (field.first if field.count() else boards.first).scroll_into_view_if_needed()
-            page.screenshot(path=str(ARTIFACTS / f"keys-{notebook}-{size}.png"))
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"keys-{notebook}-{size}-FAILED.png"))
-        raise
-    finally:
-        context.close()
+        (field.first if field.count() else boards.first).scroll_into_view_if_needed()
 
 
 # The scrolling box of a Voilà page that holds the first board (the lab template scrolls a
@@ -170,13 +180,7 @@ def test_a_click_on_a_half_visible_board_lands_on_the_hex_clicked(app, chromium)
     the ruling named 3,7)."""
     from tutor.chapters import ch02
     sc = ch02.SetupWalk().board.scene
-    context = chromium.new_context(viewport=SIZES["laptop"][0])
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    try:
-        page.goto(app + "voila/render/02-setup-pegasus-bridge.ipynb")
-        wait_for_voila(page)
-        wait_for_widgets_settled(page)
+    with opened(chromium, app, "02-setup-pegasus-bridge.ipynb", "laptop", "keys-half-visible-click") as page:
         page.locator("canvas.tutor-board").first.scroll_into_view_if_needed()
         page.wait_for_function(f"(() => {{ const b = ({BOARD_JS})(0); return b && b.ink > 20000; }})()")
         page.evaluate(SCROLLER_JS)
@@ -194,15 +198,6 @@ def test_a_click_on_a_half_visible_board_lands_on_the_hex_clicked(app, chromium)
         assert page.evaluate(SHOWN_JS, "4,0 after step 1: countryside")
         assert page.evaluate("() => window.__scroller.scrollTop") == top
         assert page.evaluate("() => document.activeElement.tagName") == "CANVAS"   # still focused
-        if os.environ.get("TUTOR_SCREENSHOTS") == "1":
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "keys-half-visible-click.png"))
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "keys-half-visible-click-FAILED.png"))
-        raise
-    finally:
-        context.close()
 
 
 def viewport_bottom(page) -> float:
