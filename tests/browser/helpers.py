@@ -70,10 +70,10 @@ def wait_for_widgets_settled(page, quiet_ms: int = 1000, timeout_ms: int = 60_00
 # What a learner sees first, and when: {shows, at} with ``at`` in ms since the navigation began
 # (performance.now()). shows is "canvas" once a live board (a canvas group) shows pixels; "svg"
 # for a board picture (an inline <svg> of 50 or more elements; ``at`` is when the first one
-# appeared) on a page whose widgets have settled (all rendered, none new for 1.5 s) with no
-# canvas, else "none" (``at``: when the last widget appeared); "notice" when the page says it lost
+# appeared) on a page whose outputs and widgets have settled (all rendered, none new for 1.5 s)
+# with no canvas, else "none" (``at``: when the last of them appeared); "notice" when the page says it lost
 # its connection or could not be built (an error output); null while none of these.
-BOARD_SHOWN_JS = """
+_BOARD_SHOWN = """
 () => {
   const now = performance.now();
   const s = (CANVAS_STATE)();
@@ -87,10 +87,10 @@ BOARD_SHOWN_JS = """
       if (svg.querySelectorAll('*').length >= 50) { window.__boardPictureAt = now; break; }
     }
   }
-  const n = document.querySelectorAll('.jupyter-widgets, .widget-html, canvas').length;
+  const n = document.querySelectorAll('.jp-OutputArea-output, .jupyter-widgets, .widget-html, canvas').length;
   if (window.__boardCount !== n) { window.__boardCount = n; window.__boardSince = now; }
   const shown = document.querySelector('#rendered_cells') && !document.querySelector('#loading');
-  const settled = n > 0 && now - window.__boardSince >= 1500 && !text.includes('Loading widget...');
+  const settled = n > 0 && now - window.__boardSince >= QUIET_MS && !text.includes('Loading widget...');
   if (shown && settled && !document.querySelector('canvas')) {
     if (window.__boardPictureAt !== undefined) return {shows: 'svg', at: window.__boardPictureAt};
     return {shows: 'none', at: window.__boardSince};
@@ -98,6 +98,15 @@ BOARD_SHOWN_JS = """
   return null;
 }
 """.replace("CANVAS_STATE", CANVAS_STATE_JS)
+
+
+def board_shown_js(quiet_ms: int = 1500) -> str:
+    """BOARD_SHOWN_JS with another quiet time before a page without a canvas counts as settled
+    (on a busy machine a page may pause longer than 1.5 s between two outputs)."""
+    return _BOARD_SHOWN.replace("QUIET_MS", str(int(quiet_ms)))
+
+
+BOARD_SHOWN_JS = board_shown_js()
 
 # The same, what it shows only ('canvas', 'svg', 'none', 'notice'; null while none).
 FIRST_BOARD_JS = f"() => {{ const r = ({BOARD_SHOWN_JS})(); return r ? r.shows : null; }}"

@@ -84,7 +84,7 @@ def test_report_names_each_figure_with_its_target_and_verdict():
     assert line("next chapter on the wire").endswith("PASS")
     assert "canvas (live board)" in line("01-x ")
     assert "svg board picture" in line("glossary ")
-    assert "widgets (no board)" in line("index ")
+    assert "page shown (no board)" in line("index ")
     assert fig["every_page_shown"]
     res["walk"]["pages"]["01-x.ipynb"][0]["seconds"] = 1.2
     fig = bench.summary(res)
