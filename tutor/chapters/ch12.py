@@ -26,8 +26,8 @@ from tutor.scenario import Scenario, UnitSpec
 # The air superiority table (APÉNDICE 4)
 
 SIDE_NAMES = {"allied": "Allies", "axis": "Axis"}
-FRONT_NAMES = {"western": "Western front", "eastern": "Eastern front", "pacific": "Pacific theatre",
-               "mediterranean": "Mediterranean theatre"}
+FRONT_NAMES = {"western": "Western front", "eastern": "Eastern front", "pacific": "Pacific theater",
+               "mediterranean": "Mediterranean theater"}
 _CELL = {"axis": ("Axis", "#fbe3d6"), "allied": ("Allies", "#dcebf7"), "-": ("–", "#f2f2f2")}
 
 
@@ -57,7 +57,7 @@ def superiority_html(front: str | None = None, year: int | None = None, *, note:
 
 
 def superiority_table(front: str | None = "western", year: int | None = 1944) -> Explained:
-    return show(superiority_html(front, year) + rules_html([A.AIR_TABLE, A.AIR_DEFAULT]))
+    return show(superiority_html(front, year) + rules_html([A.AIR_TABLE, A.AIR_TABLE_WEST, A.AIR_DEFAULT]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -370,8 +370,11 @@ def worked_example() -> Explained:
     pic = state_svg(after.state, highlights(target=list(EXAMPLE_TARGETS), lines=lines),
                     title="After the strike: the group 10,2 + 11,3 + 12,2")
     keep = ("roll", "hits", "retreat_ruling", "retreat_choice", "flag_losses", "retreat", "eliminated")
+    # the card's own rule block stands in section 1 of the page: the other rules applied, once
+    applied = rules_html(e.rule for e in events if e.kind in keep and e.rule != C.AIR_POWER_FACE)
     return show(f"<div>{pic}<p>Allied Air Power, western front 1944 — 2 dice per hex, rolled "
-                f"{escape(', '.join(EXAMPLE_FACES))}:</p>{events_html(events, kinds=keep)}</div>")
+                f"{escape(', '.join(EXAMPLE_FACES))} (the Air Power card, quoted above):</p>"
+                f"{events_html(events, kinds=keep, rules=False)}{applied}</div>")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -206,7 +206,8 @@ class AllianceTable:
         self.drawn = None
         self.said = (f"<p>Dealt: {escape(self.game.summary().splitlines()[0].split(':')[0])} with "
                      f"{allied + axis} players.</p>"
-                     + events_html([e for e in self.game.log if e.kind == "deal"]))
+                     + events_html([e for e in self.game.log if e.kind == "deal"], rules=False)
+                     + "<p><small>The deal follows the distribution table and its rules, quoted above.</small></p>")
         self._draw()
 
     def _click(self, h, x, y) -> None:

@@ -39,12 +39,13 @@ def action_labels(card_id: str) -> str:
 # events, frames
 
 
-def events_html(events) -> str:
-    """Each event in a list, then every rule they cite (English, original text one click away)."""
+def events_html(events, *, rules: bool = True) -> str:
+    """Each event in a list, then every rule they cite (English, original text one click away;
+    ``rules=False`` where the page quotes those rules once beside it)."""
     if not events:
         return ""
     items = "".join(f"<li>{escape(words(e.text))}</li>" for e in events)
-    return f"<ul style='margin:.3em 0'>{items}</ul>{rules_html([e.rule for e in events])}"
+    return f"<ul style='margin:.3em 0'>{items}</ul>" + (rules_html([e.rule for e in events]) if rules else "")
 
 
 def stepper(frames, *, title: str = ""):

@@ -213,7 +213,7 @@ def replay_attack_widget():
                    LoadedDice([d1.value, d2.value], seed=7))
         hit = st.events[0].data["hit"]
         out.value = (f"<p style='font-size:15px'><b>{'A hit.' if hit else 'A miss.'}</b></p>"
-                     + events_html(st.events))
+                     + events_html(st.events, rules=False))   # the rules stand quoted below the dice
 
     d1.observe(show, names="value")
     d2.observe(show, names="value")

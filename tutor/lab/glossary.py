@@ -412,7 +412,8 @@ STYLE = ("<style>.tutor-gloss{border-collapse:collapse;font-size:.92em}.tutor-gl
          "border-bottom:1px solid #dde}.tutor-gloss .ns{color:#8a5a00;font-style:italic}"
          ".tutor-gloss small{color:#667}.tutor-side{display:flex;gap:1em;flex-wrap:wrap}"
          ".tutor-side>div{flex:1 1 18em;border-left:3px solid #8a8a8a;padding-left:.6em}"
-         ".tutor-side mark{background:#fff2b3}</style>")
+         ".tutor-side mark{background:#fff2b3}"
+         ".tutor-side blockquote{margin:.4em 0;font-style:normal}</style>")
 
 
 def _cell(w: Word) -> str:
@@ -467,7 +468,7 @@ def original_beside(rule: Rule, *, highlight: bool = True) -> str:
     corrected = f"<p><small>({CORRECTED_NOTE})</small></p>" if rule.corrected else ""
     return (f'{STYLE}<div class="tutor-side"><div lang="en"><b>English</b><p>{escape(rule.summary)}</p></div>'
             f'<div lang="{lang}"><b>{LANGUAGE_NAMES[lang]} — original</b> <small>{escape(rule.cite)}</small>'
-            f'<p>{quote}</p>{corrected}{notes}</div></div>')
+            f'<blockquote lang="{lang}">{quote}</blockquote>{corrected}{notes}</div></div>')
 
 
 # ---------------------------------------------------------------------------------------------
