@@ -1,8 +1,12 @@
-"""Chapter 1 exercises: the battlefield and line of sight. Every answer is the engine's ruling."""
+"""Chapter 1: the battlefield and line of sight. The worked examples as galleries (each small
+board with its line-of-sight ruling beside it) and the exercises. Every ruling is the engine's."""
 
 from __future__ import annotations
 
-from tutor.explain import los_html, rule_html
+from dataclasses import dataclass
+from html import escape
+
+from tutor.explain import Explained, los_html, rule_html, show
 from tutor.memoir import rules
 from tutor.memoir.los import line_of_sight
 from tutor.quiz import Question
@@ -10,8 +14,101 @@ from tutor.scenario import Scenario, bundled
 
 
 def _board_svg(field, **kw) -> str:
+    """A board at a reading size (with a question, its choices stay in view)."""
     from tutor.render.svg import state_svg
-    return state_svg(field, **kw)
+    return f'<div style="max-width:40em">{state_svg(field, **kw)}</div>'
+
+
+def board(field, **shaded) -> Explained:
+    """A whole board on the page, shaded as ``state_svg`` shades it (``visible=…, origin=[…]``)."""
+    return show(_board_svg(field, **shaded))
+
+
+def edges_conflict() -> Explained:
+    """Where the rulebooks differ on lines along hex edges: the question, the text the page has not
+    quoted yet (the Spanish rule stands above the examples), and the tutor's ruling."""
+    from tutor.conflicts import all_conflicts
+    from tutor.explain import rules_html
+    edges = next(c for c in all_conflicts() if c.key == "m44.los.edges")
+    return show(f"<p><b>{escape(edges.question)}</b></p>"
+                + rules_html(t for t in edges.texts if t != rules.LOS_EDGES)
+                + f"<p><b>The tutor's ruling.</b> {escape(edges.ruling)}</p>")
+
+
+# ---------------------------------------------------------------------------------------------
+# The worked examples: small boards in a grid, each with its ruling
+
+
+@dataclass(frozen=True)
+class Example:
+    title: str
+    text: str          # what to notice (HTML)
+    board: str         # bundled scenario
+    origin: tuple[int, int]
+    target: tuple[int, int]
+
+    def field(self):
+        return bundled(f"los/{self.board}")
+
+
+EXAMPLES = {
+    "obstructions": (
+        Example("A unit in the way", "The middle unit blocks the left unit's line to the enemy — even "
+                "though it is a friendly unit.", "unit-blocks", (6, 6), (10, 6)),
+        Example("Woods: the target's own hex", "The allied infantry sees the enemy <i>in</i> the woods: the "
+                "target's own hex never blocks.", "woods", (7, 7), (9, 5)),
+        Example("Woods in the way", "The same infantry does not see the enemy <i>behind</i> the woods: the woods, "
+                "and the unit in them, stand in the way.",
+                "woods", (7, 7), (11, 3)),
+    ),
+    "edges": (
+        Example("Along an edge, one side", "The line runs along hex edges with an obstruction on one side "
+                "only: it is not blocked.", "edge-one-side", (12, 6), (12, 4)),
+        Example("Along an edge, both sides", "Obstructions graze the line on both sides: it is blocked.",
+                "edge-both-sides", (12, 6), (12, 4)),
+    ),
+    "heights": (
+        Example("Example 1", "Both armor units stand on hills (height 1). The town between them is at "
+                "height 0, lower than both: they see each other.", "height-example-1", (6, 4), (10, 4)),
+        Example("Example 2", "The axis infantry between the two hills is at height 0 and does not block the "
+                "two armor units. Both axis units may attack the allied armor; the allied armor, though, "
+                "must fire at the adjacent infantry (the close-combat rule, chapter <i>Battle</i>).",
+                "height-example-2", (6, 4), (10, 4)),
+        Example("Example 3", "The allied armor is at height 1, the axis armor at height 0. The woods between "
+                "them are at height 0 — the height of one of the two units — so they block.",
+                "height-example-3", (6, 4), (10, 4)),
+        Example("On a ridge", "Two units on the ridge see each other over the hill between them.",
+                "hills", (6, 4), (10, 4)),
+        Example("From the valley", "The artillery in the valley does not see past the hill.",
+                "hills", (4, 4), (10, 4)),
+        Example("One lake", "A lone lake hex does not block.", "lakes", (6, 2), (10, 2)),
+        Example("Two lakes", "Two adjacent lake hexes do.", "lakes", (6, 6), (10, 6)),
+    ),
+}
+
+GALLERY_STYLE = ("<style>.tutor-gallery{display:grid;gap:1em;margin:.6em 0;"
+                 "grid-template-columns:repeat(auto-fill,minmax(min(100%,26em),1fr))}"
+                 ".tutor-gallery figure{margin:0;padding:.5em .6em;border:1px solid #d5d9de;border-radius:6px;"
+                 "min-width:0}.tutor-gallery svg{max-width:100% !important}"
+                 ".tutor-gallery figcaption{font-size:.92em}.tutor-gallery figcaption p{margin:.3em 0}"
+                 ".tutor-gallery .tutor-obs{font-size:.85em}</style>")
+
+
+def gallery(name: str) -> Explained:
+    """One set of worked examples (``EXAMPLES``) as a grid of small boards, each with the line
+    drawn and its ruling beside it (verdict, reason, every obstruction), and one legend for all."""
+    from tutor.render.scene import legend_entries, los_highlights
+    from tutor.render.scene import scene as make_scene
+    from tutor.render.svg import legend_html, svg
+    cards, legend = [], []
+    for ex in EXAMPLES[name]:
+        ruling = line_of_sight(ex.field(), ex.origin, ex.target)
+        sc = make_scene(ruling.field, los_highlights(ruling), title=ex.title, legend=True)
+        legend += [e for e in legend_entries(sc) if e not in legend]
+        picture = svg(make_scene(ruling.field, los_highlights(ruling), title=ex.title, legend=False))
+        cards.append(f"<figure>{picture}<figcaption><p><b>{escape(ex.title)}.</b> {ex.text}</p>"
+                     f"{los_html(ruling, board=False, rules=False)}</figcaption></figure>")
+    return show(GALLERY_STYLE + f'<div class="tutor-gallery">{"".join(cards)}</div>' + legend_html(legend))
 
 
 def _los_question(key: str, field, a, b, prompt: str) -> Question:
