@@ -4,7 +4,10 @@ The README's ``bash`` blocks and its inline ``tutor …`` commands are read from
 each complete command runs (in a scratch folder that sees the repository's scenarios, so nothing
 in the repository is written) and must exit with status 0; each command template of the table
 (``tutor los FILE FROM [TO]``) must have a runnable example. Commands that write a file must say
-where.
+where. What every command prints (and every sub-command's ``--help``) is learner language: no
+seed file, line number, module path, internal id or the word "seed" (the patterns of the page scan,
+``tests/browser/learner_text.py``), only the file names and keys the person typed or wrote in their
+own file, and the course's one spelling, American, outside “quoted” rulebook words.
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ import shlex
 from pathlib import Path
 
 import pytest
+from browser.learner_text import british_spellings, internal_words
 
-from tutor.cli import main
+from tutor.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
+# The one file a teacher running the server edits, named by `tutor app --help` as the README does.
+SETTINGS = "voila.json"
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
@@ -94,6 +100,59 @@ def test_readme_command_runs(cmd, scratch, capsys):
             assert f"wrote {target}" in err, err     # a command that writes a file says where
     if words == ["--help"]:
         assert "``" not in out and "tutor" in out
+    assert_learner_language(out + err, words)
+
+
+def _echoed(words: list[str]) -> frozenset[str]:
+    """What the person handed the command: its words, and the words of the files it names."""
+    echo = set(words) | {part for w in words for part in w.split("/")}
+    for w in words:
+        if os.path.isfile(w) and os.path.getsize(w) < 1_000_000:
+            echo |= set(re.findall(r"[\w.-]+", Path(w).read_text(encoding="utf-8", errors="replace")))
+    return frozenset(echo | {SETTINGS})
+
+
+def assert_learner_language(text: str, words: list[str], vocabulary=()) -> None:
+    text = re.sub(r"https?://\S+", "", text)         # an address to open, not a file
+    found = internal_words(text, allowed=_echoed(words) | frozenset(vocabulary))
+    assert found == [], f"tutor {' '.join(words)} prints internal words:\n" + "\n".join(found)
+    british = british_spellings(text)
+    assert british == [], f"tutor {' '.join(words)}: British spellings:\n" + "\n".join(british)
+
+
+def _commands(parser, prefix=()) -> list[tuple[str, ...]]:
+    """Every command and sub-command of the parser ("undaunted", "undaunted cards", …)."""
+    out = []
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        for name, sub in action.choices.items():
+            out.append(prefix + (name,))
+            out += _commands(sub, prefix + (name,))
+    return out
+
+
+def _vocabulary(parser, command: tuple[str, ...]) -> list[str]:
+    """The command's own words, which its --help may name: its options and their placeholders
+    (``--seed SEED``, ``-o OUT.svg``), choices and default values (a URL)."""
+    for name in command:
+        parser = next(a.choices[name] for a in parser._subparsers._group_actions)
+    out = []
+    for a in parser._actions:
+        out += [o.lstrip("-") for o in a.option_strings] + [str(a.metavar or ""), a.dest.upper()]
+        out += [str(c) for c in (a.choices or ()) if isinstance(c, str)]
+        if " | " in (a.help or ""):                   # the values an option takes, as its help lists them
+            out += [v.strip() for v in a.help.split("|")]
+    return out
+
+
+@pytest.mark.parametrize("command", [" ".join(c) for c in _commands(build_parser())])
+def test_every_help_is_learner_language(command, capsys):
+    words = command.split() + ["--help"]
+    with pytest.raises(SystemExit) as exc:
+        main(words)
+    assert exc.value.code == 0
+    out, err = capsys.readouterr()
+    assert out.strip()
+    assert_learner_language(out + err, words, _vocabulary(build_parser(), tuple(command.split())))
 
 
 @pytest.mark.parametrize("template", TEMPLATES)

@@ -168,7 +168,7 @@ def _pics_objectives():
     from tutor.chapters.ch04 import state
     st = state(ch11.OBJ_BOARD)
     return [(ch11.objectives_svg(st, ch11.objective_highlights(st), title="Objectives on the chapter's board"),
-             "Shaded: objective hexes, each labelled with its kind.")]
+             "Shaded: objective hexes, each labeled with its kind.")]
 
 
 def _und_board(state, title, note="", **kw):

@@ -277,7 +277,7 @@ _TACTICS = [
          quote=AIR_POWER_FACE.quote, source="seed", rule=AIR_POWER_FACE),
     Card("ambush", "Ambush", "tactic", 1,
          "Play when your opponent declares a close combat on one of your units, before the dice are rolled: "
-         "your unit battles first. If the attacker is eliminated or retreats, its close combat is cancelled. "
+         "your unit battles first. If the attacker is eliminated or retreats, its close combat is canceled. "
          "Draw a replacement card afterwards.", name_es="Emboscada"),
     Card("armor_assault", "Armor Assault", "tactic", 2,
          "Issue an order to 4 armor units. Armor in close combat battles with 1 additional die." + _FALLBACK),

@@ -1232,7 +1232,7 @@ def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
         return g
     if new.units.get(a) is not None and new.units[a].uid == au.uid:
         return _resolve_battle(g, a, tg, ctx) if tg in new.units and new.units[tg].uid == du.uid else g
-    ctx.ev("ambush_cancel", "The attacker was eliminated or retreated: its close combat is cancelled.",
+    ctx.ev("ambush_cancel", "The attacker was eliminated or retreated: its close combat is canceled.",
            C.TACTIC_CARD)
     if au.uid in new.records:
         records = dict(new.records)

@@ -195,7 +195,7 @@ STALK_QUICK_REFERENCE = ActionSpec("stalk", 2, None, _seed(980, "Skrytý přesun
 UNIT_TYPES: dict[str, UnitType] = {
     "riflemen": UnitType("riflemen", "STŘELCI", 4, _seed(
         709, "obrana o hodnotě 4", f"{EN_SCENARIOS}, p. 7 (scenario 1 map): the RIFLEMEN counters print 4; "
-        f"{EN_RULEBOOK}, p. 17 (EXAMPLE ROUND): base defence of 4", (AHERRIOT, DIMOHA_TOKEN)), True, "RIFLEMEN"),
+        f"{EN_RULEBOOK}, p. 17 (EXAMPLE ROUND): “base defence of 4”", (AHERRIOT, DIMOHA_TOKEN)), True, "RIFLEMEN"),
     "scouts": UnitType("scouts", "PÁTRAČI", 5, _printed(
         f"{EN_SCENARIOS}, p. 7 (scenario 1 map): the SCOUTS counters print 5", "base defense 5",
         (AHERRIOT, DIMOHA_TOKEN)), True, "SCOUTS"),
@@ -204,7 +204,7 @@ UNIT_TYPES: dict[str, UnitType] = {
         (AHERRIOT, DIMOHA_TOKEN)), True, "GUNNERS"),
     "sniper": UnitType("sniper", "ODSTŘELOVAČI", 6, _printed(
         f"{EN_RULEBOOK}, p. 7 (Combat counters): the US SNIPERS counter prints 6; p. 21 (THE PLATOON): "
-        "the highest attack and defence value in the game", "base defense 6", (DIMOHA_TOKEN,)), False, "SNIPERS"),
+        "“the highest attack and defence value in the game”", "base defense 6", (DIMOHA_TOKEN,)), False, "SNIPERS"),
     "mortar": UnitType("mortar", "MINOMET", 4, _printed(
         f"{EN_SCENARIOS}, p. 15 (scenario 5 map) and p. 25 (scenario 10 map): the MORTAR counters print 4",
         "base defense 4", (DIMOHA_TOKEN,)), False, "MORTAR"),

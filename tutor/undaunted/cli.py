@@ -192,7 +192,7 @@ def cmd_board(args) -> int:
     for t in board.tiles:
         obj = f", objective {t.objective}" if t.objective else ""
         lines.append(f"  {t.id:4} at {t.to_json()['at']:5} cover {t.cover}{obj}; "
-                     f"neighbours {', '.join(board.neighbours(t.id))}")
+                     f"neighbors {', '.join(board.neighbours(t.id))}")
     _emit(data, args.json, "\n".join(lines))
     return 0
 

@@ -77,9 +77,9 @@ CONFLICTS = (
          "engine": "tutor.undaunted.cards (squad-leader-a/b/c)"},
     {"key": "und.gunners.defense", "game": "undaunted", "topic": "Machine gunners: a defense above riflemen?",
          "texts": (R.PLATOON_GUNNERS, R.PLATOON_NOTE),
-         "question": "The platoon chapter says machine gunners excel in attack and defence, which once led "
+         "question": "The platoon chapter says machine gunners excel in attack and defense, which once led "
                   "this engine to give their counter 5; the chapter itself says it changes no rule.",
-         "published": (f"{EN_RULEBOOK}, p. 7 (Combat counters): the GUNNERS counter prints base defence 4.",
+         "published": (f"{EN_RULEBOOK}, p. 7 (Combat counters): the GUNNERS counter prints base defense 4.",
                        f"{AHERRIOT} and {DIMOHA_TOKEN}: 4."),
          "ruling": "Base defense 4, as the counter prints it (their strength is Attack 2 and Suppress 4).",
          "engine": "tutor.undaunted.cards.UNIT_TYPES"},
@@ -87,8 +87,8 @@ CONFLICTS = (
          "texts": (R.PLATOON_SNIPER, R.BASE_DEFENSE),
          "question": "The Czech text prints no counter values; public implementations disagree on the "
                   "sniper's.",
-         "published": ((f"{EN_RULEBOOK}, p. 7 (Combat counters): the SNIPERS counter prints 6; p. 21: 'the "
-                       "highest attack and defence value in the game' (scouts have 5)."),
+         "published": ((f"{EN_RULEBOOK}, p. 7 (Combat counters): the SNIPERS counter prints 6; p. 21: “the "
+                       "highest attack and defence value in the game” (scouts have 5)."),
                        f"{DIMOHA_TOKEN}: 6.",
                        f"{AHERRIOT}: 5, which would tie the scouts and contradict the platoon chapter."),
          "ruling": "Base defense 6, as the counter prints it.",
