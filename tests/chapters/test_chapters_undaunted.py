@@ -287,9 +287,18 @@ def test_26_widgets():
 
 
 def test_26_answers_agree_with_the_engine():
+    # Each question is a situation the step-through does not show (issue 18.3), ruled by the engine:
+    # Move needs the side's control marker (6B scouted at setup; 10B, 17B unmarked), Scout pays one fog
+    # of war per new marker (14A and 17B), scouts defend 5 + cover 3 + range 1 = 9 (5 and 8 miss),
+    # riflemen from 9B 4 + 3 + 2 = 9, and two dice that hit are still one hit.
     a = answers("26")
-    assert a == {"26.why-scout": "Move needs his control marker on 17B", "26.fog": "1", "26.from9b": "9",
-                 "26.casualty": "From his discard pile", "26.two-hits": "1 card"}
+    assert a == {"26.where-move": "6B", "26.fog": "2", "26.from9b": "9",
+                 "26.other-target": "None: no die reaches the defense", "26.two-hits": "1 card"}
+    from tutor.chapters import und26
+    shown = " ".join(und26.frame_html(f) for f in und26.steps())
+    assert "14A → 17B" not in shown and "scouts-b on 17B" not in shown.lower()   # not answered above
+    _, why = next(q for q in und26.questions() if q.key == "26.where-move").rule_fn()
+    assert "no Axis control marker" in why and "Undaunted: Normandy rulebook (Czech)" in why
 
 
 # ---------------------------------------------------------------------------------------------

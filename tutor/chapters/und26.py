@@ -240,6 +240,49 @@ def _q_from_9b() -> Question:
                     "without moving. What would the riflemen's total defense have been?</p>", choices, rule_fn)
 
 
+def _move_verdicts(state, side: str, card: str, tiles) -> dict[str, str | None]:
+    """For each tile, None when the engine lets the unit move there, else its reason for refusing."""
+    out = {}
+    for t in tiles:
+        try:
+            apply(state, Play(side, card, "move", path=(t,)), LoadedDice([0], seed=7))
+            out[t] = None
+        except IllegalAction as exc:
+            out[t] = words(exc.reason)
+    return out
+
+
+def _q_where_move() -> Question:
+    """A new situation for the Move rule: the riflemen's other ways out of 12A."""
+    choices = ("6B", "10B", "17B")
+
+    def rule_fn():
+        verdicts = _move_verdicts(after_initiative(), "axis", "riflemen-a", choices)
+        legal = [t for t, why in verdicts.items() if why is None]
+        assert len(legal) == 1, verdicts
+        why = "".join(f"<li><b>{t}</b>: {'allowed' if r is None else escape(r)}</li>" for t, r in verdicts.items())
+        return legal[0], f"<ul>{why}</ul>" + rule_html(R.MOVE)
+    return Question("26.where-move", "<p>At the start of Hans's turn his riflemen A stand on <b>12A</b>, and he "
+                    "plays a riflemen A card for <b>Move 1</b> instead of scouting first. To which of these "
+                    "neighboring tiles may they move? (The board above shows his control markers.)</p>",
+                    choices, rule_fn)
+
+
+def _q_from_9b() -> Question:
+    choices = ("8", "9", "10", "11")
+
+    def rule_fn():
+        s = before_attack()
+        b = s.board
+        d = total_defense(UNIT_TYPES["riflemen"].base_defense, b.tile("17B").cover, b.range("9B", "17B"))
+        return str(d.total), (f"<p>From 9B the range to 17B is {b.range('9B', '17B')}: {escape(d.text)}. "
+                              f"That is why John moved first: two dice hit defense 9 with chance "
+                              f"{fraction_text(p_hit(9, 2))}, defense 8 with {fraction_text(p_hit(8, 2))}.</p>"
+                              + rule_html(R.RANGE))
+    return Question("26.from9b", "<p>Suppose John had attacked from <b>9B</b>, where his machine gunners started, "
+                    "without moving. What would the riflemen's total defense have been?</p>", choices, rule_fn)
+
+
 def _q_why_scout() -> Question:
     choices = ("Move needs his control marker on 17B", "Riflemen cannot enter woods",
                "Enemy units were on 17B")
@@ -254,25 +297,32 @@ def _q_why_scout() -> Question:
 
 
 def _q_fog_count() -> Question:
-    choices = ("0", "1", "2")
+    """A new situation for Scout: a route over two unscouted tiles."""
+    choices = ("0", "1", "2", "3")
 
     def rule_fn():
-        ev = steps()[4].events[0]
-        n = ev.data["fog_of_war"]
-        return str(n), (f"<p>{escape(words(ev.text))}. 3B already had Hans's marker; only 17B got a new one.</p>"
-                        + rule_html(R.SCOUT))
-    return Question("26.fog", "<p>Hans's scouts went 8A → 3B → 17B. How many fog of war cards did he have to "
-                    "add to his discard pile?</p>", choices, rule_fn)
+        st = apply(after_initiative(), Play("axis", "scouts-b", "scout", path=("14A", "17B")), LoadedDice([0], seed=7))
+        ev = st.events[0]
+        return str(ev.data["fog_of_war"]), f"<p>{escape(words(ev.text))}.</p>" + rule_html(R.SCOUT)
+    return Question("26.fog", "<p>Suppose Hans's scouts B had gone <b>8A → 14A → 17B</b> instead of through 3B. "
+                    "How many fog of war cards would he have added to his discard pile?</p>", choices, rule_fn)
 
 
-def _q_casualty_place() -> Question:
-    choices = ("From his hand", "From his discard pile", "From his draw deck", "From his supply")
+def _q_other_target() -> Question:
+    """A new situation for the attack: the same dice against the other unit on 17B."""
+    choices = ("None: no die reaches the defense", "1 card", "2 cards")
 
     def rule_fn():
-        ev = steps()[11].events[0]
-        where = {"hand": choices[0], "discard": choices[1], "draw": choices[2]}[ev.data["removed_from"]]
-        return where, f"<p>{escape(words(ev.text))}.</p>" + rule_html(ev.rule)
-    return Question("26.casualty", "<p>Where did Hans's riflemen A casualty come from?</p>", choices, rule_fn)
+        before = before_attack()
+        st = apply(before, Play("allied", "machine-gunners-c", "attack", target="scouts-b"),
+                   LoadedDice([5, 8], seed=7))
+        lost = len(st.state.zones_of("axis").out) - len(before.zones_of("axis").out)
+        answer = choices[0] if lost == 0 else ("1 card" if lost == 1 else "2 cards")
+        return answer, (f"<p>{escape(words(st.events[0].text))}.</p>" + rule_html(R.BASE_DEFENSE)
+                        + rule_html(R.DICE))
+    return Question("26.other-target", "<p>Hans's scouts B stand on 17B too. Had John's machine gunners attacked "
+                    "<b>the scouts</b> instead, from 2A with the same dice, <b>5 and 8</b>, how many cards would "
+                    "Hans lose?</p>", choices, rule_fn)
 
 
 def _q_two_hits() -> Question:
@@ -290,7 +340,7 @@ def _q_two_hits() -> Question:
 
 
 def questions() -> list[Question]:
-    return [_q_why_scout(), _q_fog_count(), _q_from_9b(), _q_casualty_place(), _q_two_hits()]
+    return [_q_where_move(), _q_fog_count(), _q_from_9b(), _q_other_target(), _q_two_hits()]
 
 
 def quotes() -> list[str]:
