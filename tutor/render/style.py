@@ -166,8 +166,8 @@ CARD_BORDER = {
 # colour, font. "side" stands for the piece's side colour. Never colour alone: a suppressed token
 # is grey with a dashed edge, control markers carry S / C, the target marker is a cross-hair.
 CHIP = {
-    "token": ("rect", "side", INK, 1.2, None, "#ffffff", "bold 10px"),
-    "suppressed": ("rect", "#8a8a8a", "side", 2.4, (3, 2), "#ffffff", "bold 10px"),
+    "token": ("rect", "side", INK, 1.2, None, "#ffffff", "bold 9.5px"),
+    "suppressed": ("rect", "#8a8a8a", "side", 2.4, (3, 2), "#ffffff", "bold 9.5px"),
     "scouted": ("rect", "#ffffff", "side", 2.0, None, "side", "bold 10px"),
     "controlled": ("rect", "side", "side", 2.0, None, "#ffffff", "bold 10px"),
     "objective": ("circle", "#e6b422", "#7a5a00", 1.2, None, INK, "bold 12px"),

@@ -107,8 +107,8 @@ def zones_html(z: Zones, **kw) -> str:
 
 TW, TH = 132, 100        # tile width and height in pixels; a row is offset by half a tile
 PAD = 12
-TOKEN_W, TOKEN_H = 58, 24   # a unit token: room for its printed name in two lines
-TOKEN_GAP = 3
+TOKEN_W, TOKEN_H = 56, 24   # a unit token: room for its printed name in two lines
+TOKEN_GAP_X, TOKEN_GAP_Y = 6, 3   # a selection outline (3 px) stays clear of the token beside it
 TOKEN_SLOTS = 4          # tokens drawn per tile (two rows of two); more show as "+n"
 SHADE_ROLES = ("selected", "legal", "closed", "target", "path", "origin", "painted")
 
@@ -134,7 +134,7 @@ def tile_box(pos, top: int = 0) -> tuple[int, int, int, int]:
 def token_box(tile: tuple, i: int) -> tuple[int, int, int, int]:
     """The i-th token's box on a tile: two rows of two between the tile's label and its cover."""
     x, y, _, _ = tile
-    return (x + 7 + (i % 2) * (TOKEN_W + TOKEN_GAP), y + 26 + (i // 2) * (TOKEN_H + TOKEN_GAP), TOKEN_W, TOKEN_H)
+    return (x + 7 + (i % 2) * (TOKEN_W + TOKEN_GAP_X), y + 26 + (i // 2) * (TOKEN_H + TOKEN_GAP_Y), TOKEN_W, TOKEN_H)
 
 
 def token_text(unit_id: str) -> str:

@@ -143,7 +143,7 @@ class UndauntedBoard(Drill):
                                  layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
         self.tile_input = W.Text(value="", placeholder="e.g. 17B", description="Tile", continuous_update=False,
                                  tooltip="type a tile's label and press Enter: the same as tapping it",
-                                 layout=W.Layout(width="11em", height="40px"))
+                                 layout=W.Layout(width="12em", height="40px"))
         self.tile_input.observe(self._tile_typed, "value")
         sc = self._scene()
         super().__init__(sc, controls=[self.end_button, self.tile_input], dpr=dpr, max_width=sc.width * 3 // 2)
