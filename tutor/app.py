@@ -12,16 +12,22 @@ which with Voilà's default empty token lets every visitor in), plus
   with the connection watch (``tutor/static/connection.js``) put at the top of each: a page whose
   kernel is gone (killed, culled, the server restarted) says "Connection lost: reload the page",
   and the canvas focus that does not scroll the page (``tutor/static/canvas_focus.js``);
-- compressed responses and cache headers for the front end's files (``tutor/wire.py``).
+- compressed responses and cache headers for the front end's files (``tutor/wire.py``);
+- preheated kernels where a learner goes next (:class:`Preheat`): with ``preheat_kernel`` on,
+  Voilà keeps a kernel that has already run a page waiting for it; ``voila.json`` tells Voilà to
+  fill no pool by itself (``preheat_denylist``), and this fills them: at start-up the landing page
+  and the first chapter of each game, then, each time a page is served, the page after it.
 
 Nothing here runs in a kernel, and nothing here is imported by the rest of the package.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import posixpath
 import re
+from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 
@@ -75,9 +81,80 @@ def connection_watch() -> str:
 HEAD = re.compile(r"<head\b[^>]*>", re.IGNORECASE)
 
 
+# Preheated kernels (issue 19). A kernel that has already run a page costs 70-95 MB of memory
+# while it waits; one for each of the course's 27 pages would be about 2.4 GB. So only the pages a
+# learner is about to open are kept waiting, and at most WAITING_MAX of them.
+NEVER_PREHEATED = frozenset({"lab.ipynb"})  # reads ?board= from its address, which a kernel
+#                                            started ahead of the visit cannot see
+WAITING_MAX = 16  # preheated kernels kept waiting, at most: with the server about 1.6 GB (< 2 GB)
+
+
+def pages_after(page: str) -> list[str]:
+    """The course pages a learner on ``page`` (a notebook file name) most likely opens next: from
+    the landing page, the first chapter of each game; from a chapter, the chapter after it in
+    reading order (after the last Memoir '44 chapter, the first Undaunted one); else none."""
+    from tutor import course
+
+    if page == LANDING:
+        return [next(c for c in course.CHAPTERS if c.game == game).notebook for game in course.GAMES]
+    names = [c.notebook for c in course.CHAPTERS]
+    if page in names and page != names[-1]:
+        return [names[names.index(page) + 1]]
+    return []
+
+
+class Preheat:
+    """Which pages have a preheated kernel waiting (Voilà's pools, ``preheat_kernel``): the pages
+    after the ones learners open (:func:`pages_after`), least recently wanted dropped first beyond
+    :data:`WAITING_MAX`. Voilà itself refills a page's pool when its kernel is taken."""
+
+    def __init__(self, kernel_manager, root: str):
+        self.km = kernel_manager
+        self.root = root
+        self.wanted: OrderedDict[str, None] = OrderedDict()  # pool name → None, oldest first
+
+    @property
+    def on(self) -> bool:
+        return hasattr(self.km, "fill_if_needed")  # Voilà's pooling kernel manager
+
+    def want(self, page: str, delay: float | None = None) -> None:
+        """Keep a preheated kernel waiting for ``page`` (a path relative to the served folder)."""
+        if (not self.on or posixpath.basename(page) in NEVER_PREHEATED
+                or not os.path.isfile(os.path.join(self.root, page))):
+            return
+        self.wanted[page] = None
+        self.wanted.move_to_end(page)
+        if self.km.get_pool_size(page) == 0:
+            self.km.fill_if_needed(delay=delay, notebook_name=page)
+        self.trim()
+
+    def served(self, page: str) -> None:
+        """A learner was sent ``page``: prepare the pages after it. (If ``page`` came from a pool,
+        Voilà refills that pool itself; it stays wanted, as recently as now.)"""
+        if page in self.wanted:
+            self.wanted.move_to_end(page)
+        folder = posixpath.dirname(page)
+        for name in pages_after(posixpath.basename(page)):
+            self.want(posixpath.join(folder, name))
+
+    def trim(self) -> None:
+        """Shut down the waiting kernels of the least recently wanted pages beyond WAITING_MAX."""
+        pools = self.km._pools  # Voilà 0.5: page → [task of a preheated kernel], filled or starting
+        waiting = sum(len(p) for p in pools.values())
+        for page in [p for p in pools if p not in self.wanted] + list(self.wanted):
+            if waiting <= WAITING_MAX:
+                return
+            ready = [t for t in pools.get(page, ()) if t.done() and not t.cancelled() and not t.exception()]
+            for task in ready[:waiting - WAITING_MAX]:  # one still starting is left to finish
+                waiting -= 1
+                asyncio.ensure_future(self.km.shutdown_kernel(task.result()["kernel_id"]))
+            self.wanted.pop(page, None)
+
+
 class Page(TornadoVoilaHandler):
     """Voilà's page handler, with the connection watch inserted right after ``<head>`` (before
-    the front end's own scripts, which open the kernel's websocket)."""
+    the front end's own scripts, which open the kernel's websocket); once the page is sent, the
+    pages a learner opens next get a preheated kernel (:class:`Preheat`)."""
 
     async def get_generator(self, path=None):
         pending = True
@@ -88,6 +165,9 @@ class Page(TornadoVoilaHandler):
                     html = html[:head.end()] + connection_watch() + html[head.end():]
                     pending = False
             yield html
+        preheat = self.settings.get("tutor_preheat")
+        if preheat is not None and path:
+            preheat.served(path)
 
 
 def first_routes(app) -> list:
@@ -122,6 +202,11 @@ class LandingPage(PasswordIdentityProvider):
             lighten(web)  # gzip and cache headers (tutor/wire.py)
         root = getattr(app, "root_dir", None)
         serving_a_folder = root and not getattr(app, "notebook_path", None)
+        if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
+            preheat = web.settings["tutor_preheat"] = Preheat(app.kernel_manager, root)
+            if os.path.isfile(os.path.join(root, LANDING)):
+                for page in [LANDING, *pages_after(LANDING)]:
+                    preheat.want(page, delay=0)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):
             target = url_path_join(app.base_url, "voila/render", LANDING)
             handlers.insert(0, (url_path_join(app.server_url or app.base_url, "/?"),

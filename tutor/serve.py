@@ -158,8 +158,8 @@ def add_commands(sub) -> None:
                    "0.0.0.0 serves a classroom network)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--preheat", action=argparse.BooleanOptionalAction, default=None,
-                   help="keep a kernel started ahead for each page (faster pages, more memory); "
-                   "default as in voila.json")
+                   help="keep kernels started ahead for the pages a learner opens next, at most "
+                   "16 (on by default, as in voila.json)")
     p.add_argument("--pool-size", type=int, default=None, metavar="N",
                    help="preheated kernels per page (with --preheat)")
     p.set_defaults(func=cmd_app)

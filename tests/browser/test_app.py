@@ -116,3 +116,16 @@ def test_chapter(app, page, name):
     wait_for_voila(page)
     row = page.locator(f'.tutor-index-widget [data-chapter="{name}"]')
     row.get_by_text("✓").wait_for()
+
+
+def test_next_chapter_finds_a_preheated_kernel(app, page):
+    """voila.json's defaults (issue 19): a learner's next chapter, in the same browser, runs in
+    a kernel started ahead of the visit, and its board is live; the lab never gets one."""
+    first, second = "02-setup-pegasus-bridge.ipynb", "03-command-cards-and-orders.ipynb"
+    for name in (first, second):
+        page.goto(app + f"voila/render/{name}")
+        wait_for_voila(page)
+        wait_for_canvases(page, 90_000)
+    log = app.log.read_text()
+    assert re.search(rf"Using pre-heated kernel: \S+ for {re.escape(second)}", log)
+    assert "Kernel pool of lab.ipynb" not in log and "for lab.ipynb" not in log

@@ -1,0 +1,120 @@
+"""Preheated kernels by default (issue 19): `voila` (voila.json) and `tutor app` agree, Voilà fills
+no pool by itself, tutor.app.Preheat keeps kernels waiting only for the pages a learner opens
+next, never for the lab, and at most WAITING_MAX of them (the idle memory bound)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import PurePosixPath
+from types import SimpleNamespace
+
+from tutor import app, course, paths, serve
+
+VOILA_JSON = json.loads((paths.CHECKOUT / "voila.json").read_text(encoding="utf-8"))
+PAGES = sorted(p.name for p in paths.NOTEBOOKS.glob("*.ipynb"))
+
+
+def test_voila_json_and_tutor_app_preheat_the_same_way():
+    for cfg in (VOILA_JSON, serve.app_config()):
+        assert cfg["VoilaConfiguration"]["preheat_kernel"] is True
+        assert cfg["VoilaConfiguration"]["default_pool_size"] == 1
+        assert cfg["VoilaKernelManager"]["preheat_denylist"] == [".*"]
+        assert cfg["Voila"]["identity_provider_class"] == "tutor.app.LandingPage"  # fills the pools
+
+
+def test_voila_fills_no_pool_by_itself():
+    """Voilà's own start-up filter (the installed Voilà's code) turns every page down: which pages
+    get a preheated kernel is tutor.app.Preheat's choice."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    manager = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 1)
+    settings = SimpleNamespace(preheat_denylist=VOILA_JSON["VoilaKernelManager"]["preheat_denylist"])
+    assert "lab.ipynb" in PAGES
+    for page in PAGES + ["notebooks/lab.ipynb", "benchmarks/bench-x/baseline.ipynb"]:
+        assert manager._notebook_filter(settings, PurePosixPath(page)) is False, page
+
+
+def test_the_page_after_follows_the_course():
+    first = [next(c for c in course.CHAPTERS if c.game == g).notebook for g in course.GAMES]
+    assert app.pages_after("index.ipynb") == first == ["01-battlefield-and-line-of-sight.ipynb",
+                                                       "21-undaunted-components-and-setup.ipynb"]
+    assert app.pages_after("01-battlefield-and-line-of-sight.ipynb") == ["02-setup-pegasus-bridge.ipynb"]
+    assert app.pages_after("14-operation-overlord.ipynb") == ["21-undaunted-components-and-setup.ipynb"]
+    assert app.pages_after(course.CHAPTERS[-1].notebook) == []
+    for page in ("glossary.ipynb", "conflicts.ipynb", "play-a-battle.ipynb", "lab.ipynb"):
+        assert app.pages_after(page) == []
+
+
+class Pools:
+    """Voilà's pooling kernel manager as Preheat uses it (VoilaKernelManager: get_pool_size,
+    fill_if_needed, shutdown_kernel and its pools), each kernel ready at once."""
+
+    def __init__(self):
+        self._pools, self.filled, self.shut = {}, [], []
+
+    def get_pool_size(self, page):
+        return len(self._pools.get(page, []))
+
+    def fill_if_needed(self, delay=None, notebook_name=None):
+        ready = asyncio.get_running_loop().create_future()
+        ready.set_result({"kernel_id": f"k-{notebook_name}-{len(self.filled)}"})
+        self._pools.setdefault(notebook_name, []).append(ready)
+        self.filled.append(notebook_name)
+
+    async def shutdown_kernel(self, kernel_id):
+        self.shut.append(kernel_id)
+        for pool in self._pools.values():
+            pool[:] = [t for t in pool if t.result()["kernel_id"] != kernel_id]
+
+    def take(self, page):  # a learner's visit takes the waiting kernel; Voilà refills the pool
+        self._pools[page].pop(0)
+        self.fill_if_needed(notebook_name=page)
+
+
+def test_a_served_page_preheats_the_next_never_the_lab():
+    async def walk():
+        km = Pools()
+        pre = app.Preheat(km, str(paths.NOTEBOOKS))
+        for page in ["index.ipynb", *app.pages_after("index.ipynb")]:  # what start-up fills
+            pre.want(page, delay=0)
+        assert km.filled == ["index.ipynb", "01-battlefield-and-line-of-sight.ipynb",
+                             "21-undaunted-components-and-setup.ipynb"]
+        km.take("01-battlefield-and-line-of-sight.ipynb")
+        pre.served("01-battlefield-and-line-of-sight.ipynb")
+        assert km.filled[-1] == "02-setup-pegasus-bridge.ipynb"
+        assert km.get_pool_size("02-setup-pegasus-bridge.ipynb") == 1
+        pre.served("lab.ipynb")
+        pre.want("lab.ipynb")
+        pre.served("not-a-page.ipynb")
+        assert "lab.ipynb" not in km.filled and "not-a-page.ipynb" not in km.filled
+        assert km.shut == []
+
+    asyncio.run(walk())
+
+
+def test_at_most_waiting_max_kernels_wait_the_least_recent_go_first():
+    async def walk():
+        km = Pools()
+        pre = app.Preheat(km, str(paths.NOTEBOOKS))
+        chapters = [c.notebook for c in course.available()]
+        for page in chapters:  # a learner reads the whole course: each visit takes a kernel
+            if km.get_pool_size(page):
+                km.take(page)
+            pre.served(page)
+            await asyncio.sleep(0)  # the shutdowns run
+            assert sum(len(p) for p in km._pools.values()) <= app.WAITING_MAX
+        assert len(chapters) > app.WAITING_MAX
+        waiting = [p for p, pool in km._pools.items() if pool]
+        assert chapters[-1] in waiting and chapters[-2] in waiting
+        assert chapters[0] not in waiting
+        assert not any("lab" in k for k in km.filled)
+
+    asyncio.run(walk())
+
+
+def test_without_preheat_nothing_is_filled():
+    pre = app.Preheat(SimpleNamespace(), str(paths.NOTEBOOKS))  # Voilà's non-pooling manager
+    assert pre.on is False
+    pre.served("01-battlefield-and-line-of-sight.ipynb")  # no error, nothing to do
