@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import PurePosixPath
 from types import SimpleNamespace
 
 from tutor import app, course, paths, serve
@@ -16,24 +15,27 @@ PAGES = sorted(p.name for p in paths.NOTEBOOKS.glob("*.ipynb"))
 
 
 def test_voila_json_and_tutor_app_preheat_the_same_way():
+    start = ["index.ipynb", *app.pages_after("index.ipynb")]
     for cfg in (VOILA_JSON, serve.app_config()):
         assert cfg["VoilaConfiguration"]["preheat_kernel"] is True
         assert cfg["VoilaConfiguration"]["default_pool_size"] == 1
-        assert cfg["VoilaKernelManager"]["preheat_denylist"] == [".*"]
-        assert cfg["Voila"]["identity_provider_class"] == "tutor.app.LandingPage"  # fills the pools
+        assert cfg["Voila"]["identity_provider_class"] == "tutor.app.LandingPage"  # adds the pools
+        pools = cfg["VoilaKernelManager"]["kernel_pools_config"]
+        # Voilà (voila_kernel_manager.py, fill_if_needed) sizes a page's pool by its entry, or by
+        # "default": at start-up only the landing page and the first chapter of each game get one.
+        size = {p: pools.get(p, pools["default"])["pool_size"] for p in PAGES}
+        assert [p for p in PAGES if size[p]] == sorted(start)
+        assert all(size[p] == 1 for p in start) and size["lab.ipynb"] == 0
+        assert cfg["VoilaKernelManager"]["fill_delay"] == 3
 
 
-def test_voila_fills_no_pool_by_itself():
-    """Voilà's own start-up filter (the installed Voilà's code) turns every page down: which pages
-    get a preheated kernel is tutor.app.Preheat's choice."""
-    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-    from voila.voila_kernel_manager import voila_kernel_manager_factory
-
-    manager = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 1)
-    settings = SimpleNamespace(preheat_denylist=VOILA_JSON["VoilaKernelManager"]["preheat_denylist"])
-    assert "lab.ipynb" in PAGES
-    for page in PAGES + ["notebooks/lab.ipynb", "benchmarks/bench-x/baseline.ipynb"]:
-        assert manager._notebook_filter(settings, PurePosixPath(page)) is False, page
+def test_pool_size_option_sizes_every_preheated_page():
+    cfg = serve.app_config(pool_size=2)
+    pools = cfg["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["default"]["pool_size"] == 0
+    assert {n: c["pool_size"] for n, c in pools.items() if n != "default"} == {
+        n: 2 for n in ["index.ipynb", *app.pages_after("index.ipynb")]}
+    assert VOILA_JSON["VoilaKernelManager"]["kernel_pools_config"]["index.ipynb"]["pool_size"] == 1
 
 
 def test_the_page_after_follows_the_course():
@@ -48,20 +50,28 @@ def test_the_page_after_follows_the_course():
 
 
 class Pools:
-    """Voilà's pooling kernel manager as Preheat uses it (VoilaKernelManager: get_pool_size,
-    fill_if_needed, shutdown_kernel and its pools), each kernel ready at once."""
+    """Voilà's pooling kernel manager as Preheat uses it (VoilaKernelManager: kernel_pools_config,
+    get_pool_size, fill_if_needed, shutdown_kernel and its pools), each kernel ready at once."""
 
     def __init__(self):
+        self.kernel_pools_config = json.loads(json.dumps(VOILA_JSON["VoilaKernelManager"]
+                                                         ["kernel_pools_config"]))
         self._pools, self.filled, self.shut = {}, [], []
+        for page in PAGES:  # start-up, as Voilà does it
+            self.fill_if_needed(notebook_name=page)
 
     def get_pool_size(self, page):
         return len(self._pools.get(page, []))
 
     def fill_if_needed(self, delay=None, notebook_name=None):
-        ready = asyncio.get_running_loop().create_future()
-        ready.set_result({"kernel_id": f"k-{notebook_name}-{len(self.filled)}"})
-        self._pools.setdefault(notebook_name, []).append(ready)
-        self.filled.append(notebook_name)
+        size = self.kernel_pools_config.get(notebook_name, self.kernel_pools_config["default"])["pool_size"]
+        for _ in range(size - self.get_pool_size(notebook_name)):
+            loop = asyncio.get_running_loop()
+            rendered, ready = loop.create_future(), loop.create_future()
+            rendered.set_result(None)  # the page has run in it
+            ready.set_result({"kernel_id": f"k-{notebook_name}-{len(self.filled)}", "task": rendered})
+            self._pools.setdefault(notebook_name, []).append(ready)
+            self.filled.append(notebook_name)
 
     async def shutdown_kernel(self, kernel_id):
         self.shut.append(kernel_id)
@@ -77,10 +87,8 @@ def test_a_served_page_preheats_the_next_never_the_lab():
     async def walk():
         km = Pools()
         pre = app.Preheat(km, str(paths.NOTEBOOKS))
-        for page in ["index.ipynb", *app.pages_after("index.ipynb")]:  # what start-up fills
-            pre.want(page, delay=0)
-        assert km.filled == ["index.ipynb", "01-battlefield-and-line-of-sight.ipynb",
-                             "21-undaunted-components-and-setup.ipynb"]
+        assert sorted(km.filled) == ["01-battlefield-and-line-of-sight.ipynb",
+                                     "21-undaunted-components-and-setup.ipynb", "index.ipynb"]
         km.take("01-battlefield-and-line-of-sight.ipynb")
         pre.served("01-battlefield-and-line-of-sight.ipynb")
         assert km.filled[-1] == "02-setup-pegasus-bridge.ipynb"
@@ -118,3 +126,21 @@ def test_without_preheat_nothing_is_filled():
     pre = app.Preheat(SimpleNamespace(), str(paths.NOTEBOOKS))  # Voilà's non-pooling manager
     assert pre.on is False
     pre.served("01-battlefield-and-line-of-sight.ipynb")  # no error, nothing to do
+
+
+def test_a_kernel_still_running_its_page_is_not_handed_out():
+    """Voilà would send the rest of the page as the pool kernel's cells finish; on a busy machine
+    such pages lost widgets. Page holds the pool back then: the visitor gets a kernel of its own."""
+    async def visit():
+        km = Pools()
+        pool = km._pools["index.ipynb"]
+        assert app.hold_unready(km, "index.ipynb") is None  # ready: Voilà hands it out
+        running = asyncio.get_running_loop().create_future()
+        pool[0] = asyncio.get_running_loop().create_future()
+        pool[0].set_result({"kernel_id": "k-running", "task": running})
+        held = app.hold_unready(km, "index.ipynb")
+        assert [t.result()["kernel_id"] for t in held] == ["k-running"] and km.get_pool_size("index.ipynb") == 0
+        running.set_result(None)
+        assert app.hold_unready(km, "lab.ipynb") is None and app.hold_unready(SimpleNamespace(), "x") is None
+
+    asyncio.run(visit())

@@ -14,9 +14,9 @@ which with Voilà's default empty token lets every visitor in), plus
   and the canvas focus that does not scroll the page (``tutor/static/canvas_focus.js``);
 - compressed responses and cache headers for the front end's files (``tutor/wire.py``);
 - preheated kernels where a learner goes next (:class:`Preheat`): with ``preheat_kernel`` on,
-  Voilà keeps a kernel that has already run a page waiting for it; ``voila.json`` tells Voilà to
-  fill no pool by itself (``preheat_denylist``), and this fills them: at start-up the landing page
-  and the first chapter of each game, then, each time a page is served, the page after it.
+  Voilà keeps a kernel that has already run a page waiting for it. ``voila.json`` gives a pool
+  to the landing page and the first chapter of each game only (``kernel_pools_config``); each
+  time a page is sent, this gives one to the page after it.
 
 Nothing here runs in a kernel, and nothing here is imported by the rest of the package.
 """
@@ -117,15 +117,20 @@ class Preheat:
     def on(self) -> bool:
         return hasattr(self.km, "fill_if_needed")  # Voilà's pooling kernel manager
 
-    def want(self, page: str, delay: float | None = None) -> None:
-        """Keep a preheated kernel waiting for ``page`` (a path relative to the served folder)."""
+    def want(self, page: str) -> None:
+        """Keep a preheated kernel waiting for ``page`` (a path relative to the served folder):
+        give it a pool in Voilà's ``kernel_pools_config`` (as large as the largest configured,
+        ``tutor app --pool-size``) and fill it."""
         if (not self.on or posixpath.basename(page) in NEVER_PREHEATED
                 or not os.path.isfile(os.path.join(self.root, page))):
             return
         self.wanted[page] = None
         self.wanted.move_to_end(page)
+        pools = self.km.kernel_pools_config
+        if pools.get(page, {}).get("pool_size", 0) < 1:
+            pools[page] = {"pool_size": max([c.get("pool_size", 0) for c in pools.values()] + [1])}
         if self.km.get_pool_size(page) == 0:
-            self.km.fill_if_needed(delay=delay, notebook_name=page)
+            self.km.fill_if_needed(notebook_name=page)
         self.trim()
 
     def served(self, page: str) -> None:
@@ -144,11 +149,31 @@ class Preheat:
         for page in [p for p in pools if p not in self.wanted] + list(self.wanted):
             if waiting <= WAITING_MAX:
                 return
-            ready = [t for t in pools.get(page, ()) if t.done() and not t.cancelled() and not t.exception()]
-            for task in ready[:waiting - WAITING_MAX]:  # one still starting is left to finish
+            for task in [t for t in pools.get(page, ()) if ready(t)][:waiting - WAITING_MAX]:
                 waiting -= 1
-                asyncio.ensure_future(self.km.shutdown_kernel(task.result()["kernel_id"]))
+                asyncio.ensure_future(self.km.shutdown_kernel(task.result()["kernel_id"]))  # (one
+                #                              still starting is left to finish, and goes next time)
             self.wanted.pop(page, None)
+
+
+def ready(task) -> bool:
+    """A pool's kernel has started and run the whole page (Voilà 0.5: the pool's task gives the
+    kernel and the task rendering the page)."""
+    return (task.done() and not task.cancelled() and task.exception() is None
+            and task.result()["task"].done())
+
+
+def hold_unready(kernel_manager, page: str | None) -> list | None:
+    """Take the pool of ``page`` away for a moment when its next kernel is still running the page:
+    Voilà would hand that kernel out and send the rest of the page as the cells finish, and on a
+    busy machine such pages came without some of their widgets ("Error displaying widget: model
+    not found"). The visitor gets a kernel of its own, as without preheating."""
+    pool = (getattr(kernel_manager, "_pools", None) or {}).get(page)
+    if not pool or ready(pool[0]):
+        return None
+    held = pool[:]
+    pool.clear()
+    return held
 
 
 class Page(TornadoVoilaHandler):
@@ -158,13 +183,21 @@ class Page(TornadoVoilaHandler):
 
     async def get_generator(self, path=None):
         pending = True
-        async for html in super().get_generator(path=path):
-            if pending and isinstance(html, str):
-                head = HEAD.search(html)
-                if head:
-                    html = html[:head.end()] + connection_watch() + html[head.end():]
-                    pending = False
-            yield html
+        held = hold_unready(self.kernel_manager, path)
+        try:
+            async for html in super().get_generator(path=path):
+                if held:  # Voilà has chosen its kernel (before its first output): give them back
+                    self.kernel_manager._pools.setdefault(path, [])[:0] = held
+                    held = None
+                if pending and isinstance(html, str):
+                    head = HEAD.search(html)
+                    if head:
+                        html = html[:head.end()] + connection_watch() + html[head.end():]
+                        pending = False
+                yield html
+        finally:
+            if held:
+                self.kernel_manager._pools.setdefault(path, [])[:0] = held
         preheat = self.settings.get("tutor_preheat")
         if preheat is not None and path:
             preheat.served(path)
@@ -203,10 +236,7 @@ class LandingPage(PasswordIdentityProvider):
         root = getattr(app, "root_dir", None)
         serving_a_folder = root and not getattr(app, "notebook_path", None)
         if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
-            preheat = web.settings["tutor_preheat"] = Preheat(app.kernel_manager, root)
-            if os.path.isfile(os.path.join(root, LANDING)):
-                for page in [LANDING, *pages_after(LANDING)]:
-                    preheat.want(page, delay=0)
+            web.settings["tutor_preheat"] = Preheat(app.kernel_manager, root)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):
             target = url_path_join(app.base_url, "voila/render", LANDING)
             handlers.insert(0, (url_path_join(app.server_url or app.base_url, "/?"),

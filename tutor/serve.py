@@ -68,6 +68,10 @@ def app_config(port: int | None = None, host: str | None = None, open_browser: b
         conf["preheat_kernel"] = preheat
     if pool_size is not None:
         conf["default_pool_size"] = pool_size
+        pools = cfg.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+        for pool in pools.values():  # the pages voila.json preheats (Voilà reads no default then)
+            if pool.get("pool_size", 0) > 0:
+                pool["pool_size"] = pool_size
     return cfg
 
 
