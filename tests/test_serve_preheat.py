@@ -26,7 +26,6 @@ def test_voila_json_and_tutor_app_preheat_the_same_way():
         size = {p: pools.get(p, pools["default"])["pool_size"] for p in PAGES}
         assert [p for p in PAGES if size[p]] == sorted(start)
         assert all(size[p] == 1 for p in start) and size["lab.ipynb"] == 0
-        assert cfg["VoilaKernelManager"]["fill_delay"] == 3
 
 
 def test_pool_size_option_sizes_every_preheated_page():

@@ -114,8 +114,9 @@ def chromium():
 
 
 class App(str):
-    """The app's base URL (a str), with the path of Voilà's log."""
+    """The app's base URL (a str), with the path of Voilà's log and the server's process id."""
     log: Path
+    pid: int
 
 
 @pytest.fixture(scope="session")
@@ -124,6 +125,7 @@ def app():
     proc, base, log = start_voila()
     url = App(base)
     url.log = log
+    url.pid = proc.pid
     yield url
     stop(proc)
 

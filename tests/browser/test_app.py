@@ -18,7 +18,7 @@ import pytest
 from tutor import course
 
 from .conftest import ARTIFACTS
-from .helpers import wait_for_canvases, wait_for_voila, wait_for_widgets_settled
+from .helpers import cpu_seconds, process_tree, wait_for_canvases, wait_for_voila, wait_for_widgets_settled
 
 pytestmark = pytest.mark.browser
 
@@ -119,13 +119,22 @@ def test_chapter(app, page, name):
 
 
 def test_next_chapter_finds_a_preheated_kernel(app, page):
-    """voila.json's defaults (issue 19): a learner's next chapter, in the same browser, runs in
-    a kernel started ahead of the visit, and its board is live; the lab never gets one."""
+    """voila.json's defaults (issue 19): while a learner reads a chapter, the next one is run in
+    a kernel started ahead; it is the one the next page gets, and its board is live. The lab never
+    gets one."""
     first, second = "02-setup-pegasus-bridge.ipynb", "03-command-cards-and-orders.ipynb"
     for name in (first, second):
         page.goto(app + f"voila/render/{name}")
         wait_for_voila(page)
         wait_for_canvases(page, 90_000)
+        # the learner reads until the server is quiet (the next chapter has run in its kernel)
+        deadline, quiet_since, cpu = time.monotonic() + 120, time.monotonic(), None
+        while time.monotonic() < deadline and time.monotonic() - quiet_since < 2:
+            time.sleep(0.25)
+            now = cpu_seconds(process_tree(app.pid))
+            if cpu is None or now - cpu > 0.05:
+                quiet_since = time.monotonic()
+            cpu = now
     log = app.log.read_text()
     assert re.search(rf"Using pre-heated kernel: \S+ for {re.escape(second)}", log)
     assert "Kernel pool of lab.ipynb" not in log and "for lab.ipynb" not in log
