@@ -87,7 +87,7 @@ EXAMPLES = {
 }
 
 GALLERY_STYLE = ("<style>.tutor-gallery{display:grid;gap:1em;margin:.6em 0;"
-                 "grid-template-columns:repeat(auto-fill,minmax(min(100%,26em),1fr))}"
+                 "grid-template-columns:repeat(auto-fill,minmax(min(100%,max(22em,30%)),1fr))}"
                  ".tutor-gallery figure{margin:0;padding:.5em .6em;border:1px solid #d5d9de;border-radius:6px;"
                  "min-width:0}.tutor-gallery svg{max-width:100% !important}"
                  ".tutor-gallery figcaption{font-size:.92em}.tutor-gallery figcaption p{margin:.3em 0}"
