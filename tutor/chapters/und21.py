@@ -218,8 +218,9 @@ def _q_squadless() -> Question:
 
     def rule_fn():
         right = [c for c in choices if CARDS[ids[c]].squad is None]
-        return right[0], (f"<p>In the engine's card catalogue the sniper's squad is "
-                          f"<code>{CARDS['sniper'].squad}</code>; the others belong to squads A, B or C.</p>"
+        lettered = ", ".join(f"{c} (squad {CARDS[ids[c]].squad.upper()})" for c in choices if c not in right)
+        return right[0], (f"<p>The {right[0]} card carries no squad letter: it belongs to no squad. "
+                          f"The others each belong to one: {lettered}.</p>"
                           + rule_html(R.SQUADLESS))
     return Question("21.squadless", "<p>Which of these cards belongs to <b>no squad</b>?</p>", choices, rule_fn)
 
