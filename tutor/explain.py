@@ -12,6 +12,7 @@ The chapters build their pages from these: :func:`verdict` (one line, green or r
 
 from __future__ import annotations
 
+import re
 from html import escape
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -39,9 +40,65 @@ def quote_html(rule: Rule, *, tag: str = "blockquote") -> str:
 def rule_html(rule: Rule, *, open_: bool = False, style: bool = True) -> str:
     """One rule: English summary, then the book and heading it comes from, which open (a
     ``<details>`` toggle) to the original text."""
-    return (f'<div class="tutor-rule">{STYLE if style else ""}<b>Rule.</b> {escape(rule.summary)} '
-            f'<details{" open" if open_ else ""}><summary>Original text — {escape(rule.cite)}</summary>'
-            f'{quote_html(rule)}</details></div>')
+    return (f'<div class="tutor-rule" data-rule="{escape(rule.key)}">{STYLE if style else ""}<b>Rule.</b> '
+            f'{escape(rule.summary)} <details{" open" if open_ else ""}><summary>Original text — '
+            f'{escape(rule.cite)}</summary>{quote_html(rule)}</details></div>')
+
+
+# A rule block as rule_html writes it: its key, everything up to the toggle, the book and heading
+_BLOCK = re.compile(r'<div class="tutor-rule" data-rule="([^"]*)">(.*?)<details(?: open)?><summary>'
+                    r'Original text — (.*?)</summary>.*?</details></div>', re.DOTALL)
+
+
+def quote_once(html: str, quoted: set[str]) -> tuple[str, set[str]]:
+    """Each rule block once per page: in ``html``, a rule already in ``quoted`` (the keys of the
+    rules quoted higher on the page) keeps its English summary and points to the quote above
+    ("rule quoted above: Memoir '44 rulebook (2025, Spanish), RETIRADA") instead of quoting it
+    again. Returns the new HTML and the keys quoted so far (``quoted`` is not changed)."""
+    seen = set(quoted)
+
+    def once(m: re.Match) -> str:
+        key, head, cite = m.groups()
+        if key not in seen:
+            seen.add(key)
+            return m.group(0)
+        return (f'<div class="tutor-rule" data-rule="{key}">{head}'
+                f'<small>(rule quoted above: {cite})</small></div>')
+    return _BLOCK.sub(once, html), seen
+
+
+class Page:
+    """The rules one page (one notebook, in its own kernel) has quoted so far, so that a worked
+    example lower on the page points to a rule quoted above instead of quoting it again (issue
+    18.5). ``Page().watch()`` in the page's first cell: from then on every ruling, rule or
+    explanation the page's cells display goes through :func:`quote_once`. Quotes shown later,
+    after a click (a widget redrawing its output, a quiz explanation), stay in full: the block they
+    would point to may no longer be on screen."""
+
+    def __init__(self):
+        self.quoted: set[str] = set()
+        self.loading = False
+
+    def html(self, html: str) -> str:
+        if not self.loading:
+            return html
+        html, self.quoted = quote_once(html, self.quoted)
+        return html
+
+    def watch(self, shell=None) -> Page:
+        """Format this page's rulings through :meth:`html` while its cells run (``shell``: the
+        notebook's IPython shell, by default the current one)."""
+        if shell is None:
+            from IPython import get_ipython
+            shell = get_ipython()
+        if shell is None:
+            return self
+        shell.events.register("pre_run_cell", lambda *_: setattr(self, "loading", True))
+        shell.events.register("post_run_cell", lambda *_: setattr(self, "loading", False))
+        formatter = shell.display_formatter.formatters["text/html"]
+        formatter.for_type(Explained, lambda e: self.html(e._repr_html_()))
+        formatter.for_type(Rule, lambda r: self.html(r._repr_html_()))
+        return self
 
 
 def rules_html(rules) -> str:

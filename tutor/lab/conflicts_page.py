@@ -16,7 +16,6 @@ from html import escape
 from tutor.rulebook import CORRECTED_NOTE, RULES, SEED_FILES
 
 
-
 @dataclass(frozen=True)
 class Text:
     original: str
@@ -94,13 +93,24 @@ STYLE = ("<style>.tutor-conf{margin:1.2em 0;padding-bottom:.6em;border-bottom:1p
          ".tutor-conf small{color:#556}</style>")
 
 
-def entry_html(e: Entry) -> str:
-    texts = "".join(
-        f'<div><small>{escape(t.cite)}</small>'
-        f'<blockquote lang="{t.lang}">{escape(t.original)}</blockquote>'
-        + (f'<small>({escape(t.note)})</small><br>' if t.note else "")
-        + f'<small>{escape(t.english)}</small></div>'
-        for t in e.texts)
+def _text_html(t: Text, quoted_in: Entry | None) -> str:
+    """One source's words: the quote in its language, or, when an entry higher on the page quoted
+    the same words, a link to that entry (each rule block once per page, issue 18.5)."""
+    if quoted_in is not None:
+        return (f'<div><small>{escape(t.cite)}</small><p><small>(quoted above, under '
+                f'<a href="#{escape(quoted_in.key)}">{escape(quoted_in.topic)}</a>)</small></p>'
+                f'<small>{escape(t.english)}</small></div>')
+    return (f'<div><small>{escape(t.cite)}</small>'
+            f'<blockquote lang="{t.lang}">{escape(t.original)}</blockquote>'
+            + (f'<small>({escape(t.note)})</small><br>' if t.note else "")
+            + f'<small>{escape(t.english)}</small></div>')
+
+
+def entry_html(e: Entry, quoted: dict[str, Entry] | None = None) -> str:
+    """One conflict: the question, each source's words, the ruling. ``quoted``: the words earlier
+    entries on the page quoted, and which entry quoted them (those point there)."""
+    quoted = quoted or {}
+    texts = "".join(_text_html(t, quoted.get(t.original)) for t in e.texts)
     game = "Memoir '44" if e.game == "memoir44" else "Undaunted: Normandy"
     published = ("<p><small>The published game and public sources:</small></p><ul>"
                  + "".join(f"<li>{escape(p)}</li>" for p in e.published) + "</ul>") if e.published else ""
@@ -113,5 +123,13 @@ def conflicts_html(game: str | None = None) -> str:
     """The whole page (``game``: only memoir44 or undaunted)."""
     es = [e for e in entries() if game is None or e.game == game]
     toc = "".join(f'<li><a href="#{escape(e.key)}">{escape(e.topic)}</a></li>' for e in es)
+    # Two conflicts may turn on the same rule: the first quotes it, the later one links to it,
+    # so each rulebook passage stands once on the page, beside the first question it raises.
+    quoted: dict[str, Entry] = {}
+    parts = []
+    for e in es:
+        parts.append(entry_html(e, quoted))
+        for t in e.texts:
+            quoted.setdefault(t.original, e)
     return STYLE + f"<p>{len(es)} places where the sources disagree or leave room:</p><ul>{toc}</ul>" + \
-        "".join(entry_html(e) for e in es)
+        "".join(parts)
