@@ -79,11 +79,6 @@ PROSE_JS = """
 """
 
 
-# Pages that still quote a rule block more than once at first sight (issue 18.5, open). Strict both
-# ways: a page that stops repeating must leave this list, a page not on it must never repeat.
-STILL_REPEATING = frozenset({"22-undaunted-the-round.ipynb"})
-
-
 def repeated(quotes: list[str]) -> list[str]:
     """The rule quotes a page shows more than once (each rule block once per page)."""
     return [f"{n} × {q[:100]}" for q, n in Counter(quotes).items() if n > 1]
@@ -197,10 +192,7 @@ def test_page_on_a_laptop(app, contexts, axe_source, name):
         found = internal_words(text)
         assert found == [], f"{name} shows internal words:\n" + "\n".join(found)
         twice = repeated(pg.evaluate(QUOTES_JS))
-        if name in STILL_REPEATING:
-            assert twice, f"{name} no longer repeats a rule block: take it off STILL_REPEATING"
-        else:
-            assert twice == [], f"{name} repeats rule blocks:\n" + "\n".join(twice)
+        assert twice == [], f"{name} repeats rule blocks:\n" + "\n".join(twice)
         british = british_spellings(pg.evaluate(PROSE_JS))
         assert british == [], f"{name}: British spellings in the course's own prose:\n" + "\n".join(british)
         screenshot(pg, "laptop", name)

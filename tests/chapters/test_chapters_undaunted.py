@@ -333,6 +333,13 @@ def test_22_widgets():
     assert "<b>allied</b> takes the first turn" in i.choose("riflemen-c", "riflemen-a", "allied")
     assert "<b>axis</b> takes the first turn" in i.choose("fog-of-war", "fog-of-war", "axis")
     assert "<b>axis</b> takes the first turn" in i.choose("squad-leader-c", "platoon-sergeant", "allied")
+    # below the initiative rules the page quotes: the widget points to them, never quotes them again
+    from tutor.undaunted import rules as R
+    quoted = {R.INITIATIVE.key, R.INITIATIVE_DISCARD.key, R.INITIATIVE_TOKEN.key}
+    said = und22.initiative_widget(quoted=quoted).choose("riflemen-c", "riflemen-a", "allied")
+    assert "<b>allied</b> takes the first turn" in said and "rule quoted above" in said
+    assert R.INITIATIVE.quote[:30] not in said and R.INITIATIVE_DISCARD.quote[:30] not in said
+    assert R.INITIATIVE.quote[:30] in i.choose("riflemen-c", "riflemen-a", "allied")   # alone: in full
 
 
 def test_23_answers_agree_with_the_engine():

@@ -15,7 +15,7 @@ from html import escape
 
 from tutor.chapters.und21 import events_html, worked_start
 from tutor.errors import IllegalAction
-from tutor.explain import rule_html, rules_html
+from tutor.explain import quote_once, rule_html, rules_html
 from tutor.quiz import Question
 from tutor.render.undaunted import card_title, words, zones_html
 from tutor.undaunted import EndTurn, Play, RevealInitiative, apply
@@ -113,7 +113,10 @@ def reveal(allied: str, axis: str, holder: str = "allied"):
     return st.state, st.events
 
 
-def initiative_widget():
+def initiative_widget(*, quoted=frozenset()):
+    """Reveal two cards and see who goes first. ``quoted``: the keys of the rules the page quotes
+    above the widget (``page.quoted``): those the engine applies point there instead of being
+    quoted again."""
     import ipywidgets as w
     opts = {side: [(f"{card_title(c)} ({CARDS[c].initiative})", c) for c in HANDS[side]] for side in HANDS}
     a = w.Dropdown(options=opts["allied"], value="riflemen-c", description="Allies reveal",
@@ -127,7 +130,7 @@ def initiative_widget():
     def show(*_):
         s, ev = reveal(a.value, x.value, holder.value)
         out.value = (f"<p style='font-size:16px'><b>{escape(s.active)}</b> takes the first turn.</p>"
-                     + events_html(ev)
+                     + quote_once(events_html(ev), set(quoted))[0]
                      + zones_html(s.zones_of(s.active), zones=("hand", "discard"), card_h=58,
                                   title=f"{s.active}: the revealed card is already in the discard pile"))
 
