@@ -140,6 +140,11 @@ def test_a_kernel_still_running_its_page_is_not_handed_out():
         held = app.hold_unready(km, "index.ipynb")
         assert [t.result()["kernel_id"] for t in held] == ["k-running"] and km.get_pool_size("index.ipynb") == 0
         running.set_result(None)
+        died = asyncio.get_running_loop().create_future()
+        died.set_exception(RuntimeError("Kernel died before replying to kernel_info"))
+        pool[:] = [asyncio.get_running_loop().create_future()]
+        pool[0].set_result({"kernel_id": "k-dead", "task": died})
+        assert app.hold_unready(km, "index.ipynb") is None and km.get_pool_size("index.ipynb") == 0
         assert app.hold_unready(km, "lab.ipynb") is None and app.hold_unready(SimpleNamespace(), "x") is None
 
     asyncio.run(visit())

@@ -159,8 +159,17 @@ class Preheat:
 def ready(task) -> bool:
     """A pool's kernel has started and run the whole page (Voilà 0.5: the pool's task gives the
     kernel and the task rendering the page)."""
-    return (task.done() and not task.cancelled() and task.exception() is None
-            and task.result()["task"].done())
+    return task.done() and not failed(task) and task.result()["task"].done()
+
+
+def failed(task) -> bool:
+    """A pool's kernel failed to start or to run the page (e.g. "Kernel died before replying")."""
+    if not task.done():
+        return False
+    if task.cancelled() or task.exception() is not None:
+        return True
+    render = task.result()["task"]
+    return render.done() and (render.cancelled() or render.exception() is not None)
 
 
 def hold_unready(kernel_manager, page: str | None) -> list | None:
@@ -169,6 +178,8 @@ def hold_unready(kernel_manager, page: str | None) -> list | None:
     busy machine such pages came without some of their widgets ("Error displaying widget: model
     not found"). The visitor gets a kernel of its own, as without preheating."""
     pool = (getattr(kernel_manager, "_pools", None) or {}).get(page)
+    if pool:  # a kernel that died while running the page would leave the visitor at "Running..."
+        pool[:] = [t for t in pool if not failed(t)]  # dropped: the next visit before it refills
     if not pool or ready(pool[0]):
         return None
     held = pool[:]
