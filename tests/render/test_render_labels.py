@@ -9,6 +9,7 @@ shows during a game (its "3 dice", "medal" and "take ground?" notes among the co
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 from itertools import combinations
 from pathlib import Path
@@ -292,3 +293,67 @@ def test_setup_walkthrough_prints_the_place_names_with_the_terrain():
     for n in (3, 13):
         sc = scene(ch02.field(steps[n]))
         assert len(sc.names) == 8 and sc.unplaced == () and unit_hits(sc) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# A window of the board (chapter 1's galleries of small boards): fewer hexes, legible labels
+
+
+def _chapter_1_examples():
+    from tutor.chapters.ch01 import EXAMPLES
+    return [(name, ex) for name, exs in EXAMPLES.items() for ex in exs]
+
+
+@pytest.mark.parametrize("name, ex", _chapter_1_examples(), ids=lambda v: getattr(v, "title", v))
+def test_a_line_of_sight_window_holds_the_shooter_the_target_and_every_obstruction(name, ex):
+    from tutor.memoir.los import line_of_sight
+    from tutor.render.scene import describe, los_highlights, los_window
+    ruling = line_of_sight(ex.field(), ex.origin, ex.target)
+    sc = scene(ruling.field, los_highlights(ruling), title=ex.title, legend=False, window=los_window(ruling))
+    drawn = {c.hex for c in sc.cells}
+    wanted = {ex.origin, ex.target} | {o.hex for o in ruling.obstructions} | {h for h, _ in ruling.path}
+    assert wanted <= drawn
+    assert len(drawn) < len(ruling.field.board.hexes)                  # a window, not the board
+    assert {m.hex for m in sc.markers} == {o.hex for o in ruling.obstructions}
+    assert {u.hex for u in sc.units} | {u.hex for u in sc.outside} == set(ruling.field.units)
+    # every hex and label inside the picture, none cut by its edge
+    for c in sc.cells:
+        assert all(0 <= x <= sc.width and 0 <= y <= sc.height for x, y in c.points), c.hex
+    for lb in sc.labels:
+        x0, y0, x1, y1 = label_box(lb)
+        assert 0 <= x0 and x1 <= sc.width and 0 <= y0 and y1 <= sc.height, lb.text
+    assert not overlaps(sc.labels)
+    text = describe(sc)       # the text alternative: what is drawn, and the units left out
+    assert f"part shown: {len(drawn)} of its {len(ruling.field.board.hexes)} hexes" in text
+    for h in ruling.field.units:
+        assert f"on {fmt(h)}" in text
+
+
+@pytest.mark.parametrize("name", ["obstructions", "edges", "heights"])
+def test_chapter_1_gallery_labels_are_at_least_10px_on_screen_at_its_narrowest(name):
+    """On screen a label is its font size × the SVG's displayed width / its viewBox width. A
+    gallery column is never narrower than its minimum (the page is wider at 1366x768 and at
+    768x1024), so the narrowest board shows there: the minimum less the figure's padding and border."""
+    from tutor.chapters.ch01 import EXAMPLES, FIGURE_PAD, gallery
+    html = gallery(name).html
+    boards = re.findall(r'<svg xmlns=.*?</svg>', html, re.DOTALL)       # (the legend's swatches are not boards)
+    assert len(boards) == len(EXAMPLES[name])
+    least = int(re.search(r"minmax\(min\(100%,max\((\d+)px,30%\)\),1fr\)", html).group(1))
+    shown = least - 2 * FIGURE_PAD - 2
+    for doc in boards:
+        root = ET.fromstring(doc)
+        vb_width = float(root.get("viewBox").split()[2])
+        coords = [t for t in root.iter(NS + "text") if t.get("class") == "coord"]
+        assert coords
+        for t in coords:
+            assert float(t.get("font-size")) * shown / vb_width >= 10, (t.text, shown, vb_width)
+    # two a row still fit on a 768x1024 tablet (Voila's page there: a 720 px wide gallery, gap 1em)
+    assert least * 2 + 16 <= 720
+
+
+def test_a_window_off_the_board_is_refused():
+    field = load(ROOT / "scenarios" / "pegasus-bridge.yaml")
+    with pytest.raises(ValueError, match="window"):
+        scene(field, window=[(101, 101)])
+    whole = scene(field)
+    assert not whole.window and len(whole.cells) == len(field.board.hexes) + len(field.board.half_hexes)

@@ -86,29 +86,39 @@ EXAMPLES = {
     ),
 }
 
-GALLERY_STYLE = ("<style>.tutor-gallery{display:grid;gap:1em;margin:.6em 0;"
-                 "grid-template-columns:repeat(auto-fill,minmax(min(100%,max(22em,30%)),1fr))}"
-                 ".tutor-gallery figure{margin:0;padding:.5em .6em;border:1px solid #d5d9de;border-radius:6px;"
-                 "min-width:0}.tutor-gallery svg{max-width:100% !important}"
+FIGURE_PAD = 9          # px of a gallery figure's padding left and right (its border is 1 px more)
+GALLERY_STYLE = ("<style>.tutor-gallery{display:grid;gap:1em;margin:.6em 0}"
+                 f".tutor-gallery figure{{margin:0;padding:.5em {FIGURE_PAD}px;border:1px solid #d5d9de;"
+                 "border-radius:6px;min-width:0}"
                  ".tutor-gallery figcaption{font-size:.92em}.tutor-gallery figcaption p{margin:.3em 0}"
                  ".tutor-gallery .tutor-obs{font-size:.85em}</style>")
 
 
+def gallery_columns(width: int) -> str:
+    """The gallery's grid columns for boards at most ``width`` px wide (their SVG width): no
+    column narrower than a board at full scale (its 10 px labels stay 10 px on screen) or than
+    30% of the page (at most three a row), unless the page itself is narrower."""
+    return f"repeat(auto-fill,minmax(min(100%,max({width + 2 * FIGURE_PAD + 2}px,30%)),1fr))"
+
+
 def gallery(name: str) -> Explained:
     """One set of worked examples (``EXAMPLES``) as a grid of small boards, each with the line
-    drawn and its ruling beside it (verdict, reason, every obstruction), and one legend for all."""
-    from tutor.render.scene import legend_entries, los_highlights
+    drawn and its ruling beside it (verdict, reason, every obstruction), and one legend for all.
+    Each board is the window of the board its line is about (``scene.los_window``)."""
+    from tutor.render.scene import legend_entries, los_highlights, los_window
     from tutor.render.scene import scene as make_scene
     from tutor.render.svg import legend_html, svg
-    cards, legend = [], []
+    cards, legend, widest = [], [], 0
     for ex in EXAMPLES[name]:
         ruling = line_of_sight(ex.field(), ex.origin, ex.target)
-        sc = make_scene(ruling.field, los_highlights(ruling), title=ex.title, legend=True)
-        legend += [e for e in legend_entries(sc) if e not in legend]
-        picture = svg(make_scene(ruling.field, los_highlights(ruling), title=ex.title, legend=False))
-        cards.append(f"<figure>{picture}<figcaption><p><b>{escape(ex.title)}.</b> {ex.text}</p>"
+        small = make_scene(ruling.field, los_highlights(ruling), title=ex.title, legend=False,
+                           window=los_window(ruling))
+        legend += [e for e in legend_entries(small) if e not in legend]
+        widest = max(widest, small.width)
+        cards.append(f"<figure>{svg(small)}<figcaption><p><b>{escape(ex.title)}.</b> {ex.text}</p>"
                      f"{los_html(ruling, board=False, rules=False)}</figcaption></figure>")
-    return show(GALLERY_STYLE + f'<div class="tutor-gallery">{"".join(cards)}</div>' + legend_html(legend))
+    return show(GALLERY_STYLE + f'<div class="tutor-gallery" style="grid-template-columns:{gallery_columns(widest)}">'
+                f'{"".join(cards)}</div>' + legend_html(legend))
 
 
 def _los_question(key: str, field, a, b, prompt: str) -> Question:

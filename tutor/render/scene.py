@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from tutor.hexes import Board, Hex, fmt, row_major
+from tutor.hexes import Board, Hex, fmt, neighbours, row_major
 from tutor.render import style
 from tutor.render.picking import Geometry
 
@@ -252,6 +252,8 @@ class Scene:
     places: tuple[Label, ...] = ()          # the map's place names, one Label a line (marks layer)
     names: tuple[tuple[Hex, str], ...] = ()      # every place name and its hex (the text alternative)
     unplaced: tuple[tuple[Hex, str], ...] = ()   # place names no free spot could hold (text only)
+    window: tuple[Hex, ...] = ()            # a window of the board: the hexes drawn (() = the whole board)
+    outside: tuple[UnitMarker, ...] = ()    # units on the board outside the window (the text alternative)
 
     @property
     def terrain_layer(self) -> tuple:
@@ -322,12 +324,21 @@ def los_highlights(ruling, *, visible: Iterable[Hex] | None = None, hexes: bool 
                       marks=marks, **shaded)
 
 
+def los_window(ruling) -> frozenset[Hex]:
+    """The hexes a line-of-sight ruling is about, for ``scene(window=…)``: the shooter, the target,
+    every hex the line passes through or grazes, and one hex of margin around them all."""
+    core = {ruling.origin, ruling.target} | {h for h, _ in ruling.path} | {o.hex for o in ruling.obstructions}
+    return frozenset(core | {n for h in core for n in neighbours(h)})
+
+
 # ---------------------------------------------------------------------------------------------
 # Building a scene
 
 
 MARGIN = 12
 TITLE_H = 26
+WINDOW_SIDE = 4         # px left and right of a window of the board (``scene(window=…)``)
+TITLE_LINE = 18         # px from one line of a wrapped title to the next
 LEGEND_ROW = 22
 
 
@@ -349,8 +360,12 @@ def _polygons(g: Geometry, board: Board) -> dict:
 
 def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | None = None,
           coords: bool = True, title: str | None = None, legend: bool = True,
-          sections: bool = True) -> Scene:
+          sections: bool = True, window: Iterable[Hex] | None = None) -> Scene:
     """The Scene of a battlefield with optional highlights.
+
+    ``window``: draw only these hexes (those on the board; e.g. ``los_window(ruling)``), whole,
+    the picture cut to them: a small board at a scale where its labels stay legible. What lies
+    outside is left out of the picture (units there are still named by ``describe``).
 
     ``title``: None uses ``field.title`` if it has one ("" for none). ``legend`` lists what is
     on this board (terrains, obstacles, sides, highlight kinds) below it.
@@ -361,12 +376,33 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
     top = MARGIN + (TITLE_H if title else 0)
     g = geometry or Geometry(ox=MARGIN, oy=top)
     bw, bh = g.board_size(board)
-    width = g.ox + bw + MARGIN
+    left, upper = g.ox, g.oy      # the drawing's top left corner
+    keep = None
+    if window is not None:
+        keep = frozenset(window) & (board.hexes | board.half_hexes)
+        if not keep:
+            raise ValueError("window: none of its hexes is on the board")
+        pts = [p for h in keep for p in g.polygon(h, board)]
+        x0, y0 = min(x for x, _ in pts), min(y for _, y in pts)
+        bw, bh = max(x for x, _ in pts) - x0, max(y for _, y in pts) - y0
+        if geometry is None:      # a window ends at its hexes' edges: a thin margin beside them
+            left = WINDOW_SIDE
+        g = replace(g, ox=g.ox + left - x0, oy=g.oy + upper - y0)    # the window's corner where the board's was
+    width = left + bw + (MARGIN if keep is None or geometry is not None else WINDOW_SIDE)
+    heading = [title] if title else []
+    if title and keep is not None:      # a window is narrow: its title wraps to its width
+        heading = title_lines(title, width - 2 * left, style.LABEL["title"][0])
+        if geometry is None:
+            upper += TITLE_LINE * (len(heading) - 1)
+            g = replace(g, oy=g.oy + TITLE_LINE * (len(heading) - 1))
+
+    def shown(h: Hex) -> bool:
+        return keep is None or h in keep
 
     cells, art, labels = [], [], []
     terrain_map = field.terrain
     polys = _polygons(g, board)
-    for h in sorted(polys, key=_hex_key):
+    for h in sorted((h for h in polys if shown(h)), key=_hex_key):
         half = h in board.half_hexes
         tname = "countryside" if half else terrain_map.get(h, "countryside")
         ht = 0 if half else _height(field, h)
@@ -385,48 +421,50 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
         if ht:
             labels.append(Label(f"▲{ht}", cx - 0.8 * g.sx, cy + 0.35 * g.sy, "height"))
 
-    units = []
+    units, outside = [], []
     for h, u in sorted(field.units.items(), key=lambda item: _hex_key(item[0])):
         cx, cy = g.centre(h)
-        units.append(UnitMarker(h, u.side, u.kind, getattr(u, "figures", None), getattr(u, "badge", None), cx, cy))
+        (units if shown(h) else outside).append(
+            UnitMarker(h, u.side, u.kind, getattr(u, "figures", None), getattr(u, "badge", None), cx, cy))
 
     secs = []
     if sections:
-        y0, y1 = g.oy, g.oy + bh
+        y0, y1 = upper, upper + bh
         for lx in board.section_lines():
             x = g.point(lx, 0)[0]
-            secs.append(Segment("section", ((x, y0), (x, y1))))
+            if left <= x <= left + bw:
+                secs.append(Segment("section", ((x, y0), (x, y1))))
 
     if title:
-        labels.append(Label(title, g.ox, MARGIN + 17, "title", "start"))
+        labels += [Label(t, left, MARGIN + 17 + TITLE_LINE * i, "title", "start") for i, t in enumerate(heading)]
 
     shades, lines, markers, notes = [], [], [], []
     if highlights is not None:
         for role, hexes in highlights.shades:
-            for h in hexes:
+            for h in filter(shown, hexes):
                 shades.append(Shade(role, h, polys[h][0] if h in polys else g.polygon(h, board)))
         for ln in highlights.lines:
             lines.append(Segment(ln.role, (g.centre(ln.a), g.centre(ln.b))))
-        for m in highlights.marks:
+        for m in (m for m in highlights.marks if shown(m.hex)):
             x, y = g.centre(m.hex)        # upper right of the hex, clear of a unit marker
             markers.append(Marker(m.kind, m.hex, x + 0.55 * g.sx, y - 0.85 * g.sy, m.counts, m.text or style.MARKER_TEXT.get(m.kind, "")))
-        for h, text in highlights.notes:
+        for h, text in ((h, t) for h, t in highlights.notes if shown(h)):
             x, y = g.centre(h)
             notes.append(Label(text, x, y + g.sy * 16 / 15, "note"))    # above the coordinates below
 
-    names = place_names(field)
+    names = {h: t for h, t in place_names(field).items() if shown(h)}
     places, unplaced = place_labels(names, g, board, labels, units, markers, notes)
 
-    y = g.oy + bh + MARGIN
+    y = upper + bh + MARGIN
     items = []
     if legend:
         entries = _legend_entries(cells, art, units, shades, lines, markers, secs)
-        x = g.ox
+        x = left
         y += 6
         for group, key, text in entries:
             w = 30 + 5.6 * len(text) + 14
-            if x + w > width - MARGIN and x > g.ox:
-                x, y = g.ox, y + LEGEND_ROW
+            if x + w > width - MARGIN and x > left:
+                x, y = left, y + LEGEND_ROW
             items.append(LegendItem(group, key, text, x, y))
             x += w
         if entries:
@@ -435,7 +473,8 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
     return Scene(int(width), height, g, board, tuple(cells), tuple(art), tuple(units), tuple(secs),
                  tuple(labels), tuple(shades), tuple(lines), tuple(markers), tuple(notes), tuple(items),
                  title=title, places=places, unplaced=unplaced,
-                 names=tuple(sorted(names.items(), key=lambda kv: _hex_key(kv[0]))))
+                 names=tuple(sorted(names.items(), key=lambda kv: _hex_key(kv[0]))),
+                 window=() if keep is None else tuple(sorted(keep, key=_hex_key)), outside=tuple(outside))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -690,13 +729,21 @@ def describe(sc: Scene) -> str:
     out: list[str] = []
     if sc.board is not None and sc.geometry is not None:
         hexes = [c for c in sc.cells if not c.half]
-        out.append(f"Board{': ' + sc.title if sc.title else ''}, {len(hexes)} hexes.")
+        if sc.window:
+            cols, rows = [h[0] for h in sc.window], [h[1] for h in sc.window]
+            out.append(f"Board{': ' + sc.title if sc.title else ''}, part shown: {len(hexes)} of its "
+                       f"{len(sc.board.hexes)} hexes (columns {min(cols)} to {max(cols)}, rows {min(rows)} to {max(rows)}).")
+        else:
+            out.append(f"Board{': ' + sc.title if sc.title else ''}, {len(hexes)} hexes.")
         by_side: dict = {}
         for u in sc.units:
             what = f"{u.side} {u.kind} on {fmt(u.hex)}" + (f" ({u.figures} figures)" if u.figures is not None else "")
             by_side.setdefault(u.side, []).append(what)
         for side, units in by_side.items():
             out.append(f"{len(units)} {side} unit{'s' if len(units) != 1 else ''}: {'; '.join(units)}.")
+        if sc.outside:
+            out.append("Outside the part shown: " + "; ".join(f"{u.side} {u.kind} on {fmt(u.hex)}"
+                                                              for u in sc.outside) + ".")
         terrain: dict = {}
         for c in hexes:
             if c.terrain != "countryside":

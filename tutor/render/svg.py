@@ -344,7 +344,7 @@ def svg(scene: Scene) -> str:
     for c in scene.cells:
         out.append(f'<polygon points="{_pts(c.points)}"/>')
     out.append("</g>")
-    if scene.cells and g is not None:
+    if scene.cells and g is not None and not scene.window:    # a window ends at its hexes' edges
         xs = [x for c in scene.cells for x, _ in c.points]
         ys = [y for c in scene.cells for _, y in c.points]
         out.append(f'<rect x="{_n(min(xs))}" y="{_n(min(ys))}" width="{_n(max(xs) - min(xs))}"'
