@@ -86,6 +86,7 @@ EXAMPLES = {
     ),
 }
 
+GALLERY_ZOOM = 1.15     # a small board drawn at most this much larger than its own size (a short page)
 FIGURE_PAD = 9          # px of a gallery figure's padding left and right (its border is 1 px more)
 GALLERY_STYLE = ("<style>.tutor-gallery{display:grid;gap:1em;margin:.6em 0}"
                  f".tutor-gallery figure{{margin:0;padding:.5em {FIGURE_PAD}px;border:1px solid #d5d9de;"
@@ -115,7 +116,8 @@ def gallery(name: str) -> Explained:
                            window=los_window(ruling))
         legend += [e for e in legend_entries(small) if e not in legend]
         widest = max(widest, small.width)
-        cards.append(f"<figure>{svg(small)}<figcaption><p><b>{escape(ex.title)}.</b> {ex.text}</p>"
+        cards.append(f'<figure><div style="max-width:{round(GALLERY_ZOOM * small.width)}px">{svg(small)}</div><figcaption>'
+                     f"<p><b>{escape(ex.title)}.</b> {ex.text}</p>"
                      f"{los_html(ruling, board=False, rules=False)}</figcaption></figure>")
     return show(GALLERY_STYLE + f'<div class="tutor-gallery" style="grid-template-columns:{gallery_columns(widest)}">'
                 f'{"".join(cards)}</div>' + legend_html(legend))
