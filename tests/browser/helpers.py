@@ -108,14 +108,12 @@ def board_shown_js(quiet_ms: int = 1500) -> str:
 
 BOARD_SHOWN_JS = board_shown_js()
 
-# The same, what it shows only ('canvas', 'svg', 'none', 'notice'; null while none).
-FIRST_BOARD_JS = f"() => {{ const r = ({BOARD_SHOWN_JS})(); return r ? r.shows : null; }}"
-
 
 async def open_at_once(browser, base: str, names: list[str], timeout_s: float,
-                       screenshots=None) -> list[dict]:
+                       screenshots=None, quiet_ms: int = 5000) -> list[dict]:
     """Open every page of ``names`` at the same moment, each in a fresh browser context
-    (Playwright's async API), and wait for what each shows first (``FIRST_BOARD_JS``).
+    (Playwright's async API), and wait for what each shows first (:func:`board_shown_js`, the
+    page counted as without a board after ``quiet_ms`` with no new output).
 
     Returns one dict per page: ``page``, ``shows`` ('canvas', 'svg', 'notice', 'none', or
     'nothing' when the wait ran out), ``seconds`` from the start, ``text`` (the page's last words
@@ -125,6 +123,7 @@ async def open_at_once(browser, base: str, names: list[str], timeout_s: float,
     import time
 
     t0 = time.monotonic()
+    first_board_js = f"() => {{ const r = ({board_shown_js(quiet_ms)})(); return r ? r.shows : null; }}"
 
     async def one(name: str) -> tuple[dict, object]:
         context = await browser.new_context(viewport={"width": 1280, "height": 900})
@@ -133,7 +132,7 @@ async def open_at_once(browser, base: str, names: list[str], timeout_s: float,
         try:
             await page.goto(base + "voila/render/" + name, wait_until="commit",
                             timeout=timeout_s * 1000)
-            handle = await page.wait_for_function(FIRST_BOARD_JS, timeout=timeout_s * 1000,
+            handle = await page.wait_for_function(first_board_js, timeout=timeout_s * 1000,
                                                   polling=200)
             result["shows"] = await handle.json_value()
         except Exception as exc:  # noqa: BLE001 - a page that shows nothing is a result

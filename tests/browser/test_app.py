@@ -17,7 +17,7 @@ import pytest
 
 from tutor import course
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, App, start_voila, stop
 from .helpers import cpu_seconds, process_tree, wait_for_canvases, wait_for_voila, wait_for_widgets_settled
 
 pytestmark = pytest.mark.browser
@@ -118,10 +118,21 @@ def test_chapter(app, page, name):
     row.get_by_text("✓").wait_for()
 
 
-def test_next_chapter_finds_a_preheated_kernel(app, page):
-    """voila.json's defaults (issue 19): while a learner reads a chapter, the next one is run in
+@pytest.fixture(scope="module")
+def preheated_app():
+    """The app as `tutor app --preheat` serves it (voila.json's pools, preheating on)."""
+    proc, base, log = start_voila("--preheat_kernel=True", log_name="voila-preheat.log")
+    url = App(base)
+    url.log, url.pid = log, proc.pid
+    yield url
+    stop(proc)
+
+
+def test_next_chapter_finds_a_preheated_kernel(preheated_app, page):
+    """With preheating on (issue 19): while a learner reads a chapter, the next one is run in
     a kernel started ahead; it is the one the next page gets, and its board is live. The lab never
     gets one."""
+    app = preheated_app
     first, second = "02-setup-pegasus-bridge.ipynb", "03-command-cards-and-orders.ipynb"
     for name in (first, second):
         page.goto(app + f"voila/render/{name}")
