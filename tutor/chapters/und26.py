@@ -225,21 +225,6 @@ def replay_attack_widget():
 
 # --- questions ------------------------------------------------------------------------------
 
-def _q_from_9b() -> Question:
-    choices = ("8", "9", "10", "11")
-
-    def rule_fn():
-        s = before_attack()
-        b = s.board
-        d = total_defense(UNIT_TYPES["riflemen"].base_defense, b.tile("17B").cover, b.range("9B", "17B"))
-        return str(d.total), (f"<p>From 9B the range to 17B is {b.range('9B', '17B')}: {escape(d.text)}. "
-                              f"That is why John moved first: two dice hit defense 9 with chance "
-                              f"{fraction_text(p_hit(9, 2))}, defense 8 with {fraction_text(p_hit(8, 2))}.</p>"
-                              + rule_html(R.RANGE))
-    return Question("26.from9b", "<p>Suppose John had attacked from <b>9B</b>, where his machine gunners started, "
-                    "without moving. What would the riflemen's total defense have been?</p>", choices, rule_fn)
-
-
 def _move_verdicts(state, side: str, card: str, tiles) -> dict[str, str | None]:
     """For each tile, None when the engine lets the unit move there, else its reason for refusing."""
     out = {}
