@@ -191,3 +191,70 @@ def test_tap_the_board(app, chromium, notebook, size):
         raise
     finally:
         context.close()
+
+
+# The Overlord board is 26 hexes wide: shrunk to a tablet's width its coordinates would be 5 px.
+# It keeps its own size (labels 10 px on screen: LABEL["coord"] × shown width / drawn width) and
+# scrolls sideways inside its own box; the page does not. Both boards of chapter 14: the picture
+# of the three commands (SVG) and the chief's desk (canvas).
+OVERLORD_JS = """() => {
+  const boxes = [...document.querySelectorAll('.tutor-board-scroll')];
+  return boxes.map(b => {
+    const el = b.querySelector('canvas.tutor-board, svg');
+    const r = el.getBoundingClientRect(), rb = b.getBoundingClientRect();
+    return {tag: el.tagName.toLowerCase(), width: r.width, box_left: rb.left, box_right: rb.right,
+            scrolls: b.scrollWidth > b.clientWidth + 1};
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_overlord_board_keeps_10px_labels_and_scrolls_in_its_own_box(app, chromium, size):
+    from tutor.chapters import ch14
+    from tutor.render.style import LABEL
+
+    viewport, touch = SIZES[size]
+    desk = ch14.ChiefDesk(seed=14)
+    drawn = desk.board.scene.width
+    context = chromium.new_context(viewport=viewport, has_touch=touch)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(app + "voila/render/14-operation-overlord.ipynb")
+        wait_for_voila(page)
+        wait_for_widgets_settled(page)
+        boards = page.evaluate(OVERLORD_JS)
+        assert sorted(b["tag"] for b in boards) == ["canvas", "svg"], boards
+        for b in boards:
+            assert LABEL["coord"][0] * b["width"] / drawn >= 10, (size, b)
+            assert -1 <= b["box_left"] and b["box_right"] <= viewport["width"] + 1, (size, b)
+            assert b["scrolls"] or size == "laptop", (size, b)      # 768 px: the box scrolls, not the page
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        # a tap at the far end of the board, scrolled into view inside its box, is ruled
+        hand = page.locator("canvas.tutor-board").nth(0)
+        hand.scroll_into_view_if_needed()
+        page.wait_for_function(f"(() => {{ const b = ({BOARD_JS})(1); return b && b.ink > 20000; }})()")
+        box = page.evaluate(BOARD_JS, 0)
+        x, y = _point(desk.cards.scene, ("card", 0, 2))             # Attack Right Flank
+        k = box["width"] / desk.cards.scene.width
+        tap_at(page, box["left"] + float(x) * k, box["top"] + float(y) * k, touch)
+        page.get_by_text("Attack Right Flank selected", exact=False).first.wait_for()
+        x, y = desk.board.scene.geometry.centre((47, 5))
+        board = page.locator("canvas.tutor-board").nth(1)
+        board.scroll_into_view_if_needed()
+        page.locator(".tutor-board-scroll").nth(1).evaluate("(b, x) => { b.scrollLeft = x - b.clientWidth / 2; }",
+                                                             float(x))
+        box = page.evaluate(BOARD_JS, 1)
+        k = box["width"] / drawn
+        assert 0 <= box["left"] + float(x) * k <= viewport["width"]
+        tap_at(page, box["left"] + float(x) * k, box["top"] + float(y) * k, touch)
+        page.get_by_text("hands Attack Right Flank to the right field general", exact=False).first.wait_for()
+        if os.environ.get("TUTOR_SCREENSHOTS") == "1":
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"overlord-{size}.png"))
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"overlord-{size}-FAILED.png"))
+        raise
+    finally:
+        context.close()

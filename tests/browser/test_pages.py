@@ -92,10 +92,13 @@ LAYOUT_JS = """
   const w = document.documentElement.clientWidth;
   const out = [];
   const sel = 'canvas, svg, table, img, pre, .jp-OutputArea-output, .widget-box, .jp-RenderedHTMLCommon > *';
+  // a board too wide to shrink scrolls inside its own box (.tutor-board-scroll): the box must fit
+  const boxed = el => { const b = el.closest('.tutor-board-scroll');
+    if (!b) return false; const r = b.getBoundingClientRect(); return r.left >= -1 && r.right <= w + 1; };
   for (const el of document.querySelectorAll(sel)) {
     const r = el.getBoundingClientRect();
     if (r.width < 24 || r.height < 12) continue;           // hidden, icons, legend swatches
-    if (r.left < -1 || r.right > w + 1) {
+    if ((r.left < -1 || r.right > w + 1) && !boxed(el)) {
       const name = el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined ?
         '.' + String(el.className).trim().split(/\\s+/).slice(0, 2).join('.') : '');
       out.push(`${name} ${Math.round(r.left)}..${Math.round(r.right)} of ${w}`);

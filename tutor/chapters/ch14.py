@@ -108,10 +108,11 @@ def commands_table(g: G.Game) -> str:
 
 def commands_board() -> object:
     """The Overlord board, its three commands shaded, the base boards' section lines dotted."""
-    from tutor.render.svg import state_svg
+    from tutor.render.svg import scroll_box, state_svg
     g = new_game()
-    pic = state_svg(g.state, commands_highlights(g.state.board), title="The Overlord board: 26 × 9, three commands",
-                    legend=False)
+    title = "The Overlord board: 26 × 9, three commands"
+    pic = scroll_box(state_svg(g.state, commands_highlights(g.state.board), legend=False, legible=True,
+                               title=title), title)
     return show(f"<div>{pic}<p><small>Red dashed: the lines between the three commands. Blue dotted: the "
                 f"lines of the two base boards' own sections — each command is two of them.</small></p>"
                 f"{commands_table(g)}</div>" + rules_html([V.OVERLORD_SECTION_CARDS]))
@@ -221,7 +222,7 @@ class ChiefDesk:
         self.after: G.Game | None = None
         from tutor.render.scene import card_scene, scene
         self.cards = BoardView(card_scene(given_rows(self.game), width=700, label_w=110), max_width=700)
-        self.board = BoardView(scene(self.game.state, title="", legend=False), max_width=1000)
+        self.board = BoardView(scene(self.game.state, title="", legend=False), legible=True)
         for v in (self.cards, self.board):
             v.canvas.add_class("tutor-board")
         self.cards.on_click(self._card_click)
@@ -255,10 +256,10 @@ class ChiefDesk:
             W.HTML("<b>2. Tap a general</b>: his row above, a hex of his command on the board (blue left, "
                    "yellow center, green right; or type the hex in the Hex field and press Enter), or a button."),
             W.HBox(self.buttons, layout=W.Layout(flex_flow="row wrap")),
-            self.status, self.hex_input, self.board.canvas, self.alt,
+            self.status, self.hex_input, self.board.widget, self.alt,
             W.HBox([self.dispatch_b, self.reset_b, self.seed_w], layout=W.Layout(flex_flow="row wrap")),
             self.choices, self.log],
-            layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="1020px"))
+            layout=W.Layout(border="1px solid #ccc", padding="8px"))
         self.widget.add_class("tutor-chief-desk")
         self.say(verdict("The Allied commander-in-chief holds 5 cards. Hand out 1 to 3 of them."))
         self._draw()

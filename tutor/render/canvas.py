@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
-from ipywidgets import Layout
+from ipywidgets import Box, Layout
 
 from tutor.hexes import Hex
 from tutor.render import style
@@ -420,13 +420,20 @@ class BoardView:
     (x, y) in layout pixels of the scene. ``stats`` counts redraws and messages (benchmarks).
     """
 
-    def __init__(self, scene: Scene, *, dpr: int = 2, max_width: int | None = None):
+    def __init__(self, scene: Scene, *, dpr: int = 2, max_width: int | None = None, legible: bool = False):
         self.dpr = dpr
         self.scene = scene
+        size = style.board_max_width(scene.width, scene.height, max_width)
+        # ``legible``: never drawn below its own size (coordinate labels stay 10 px on screen); on a
+        # page narrower than that the board scrolls sideways inside its own box (``widget``), not the
+        # page. For a board too wide to shrink, such as Overlord's 26 hexes.
         self.canvas = MultiCanvas(len(LAYERS), width=scene.width * dpr, height=scene.height * dpr,
-                                  layout=Layout(width="100%", height="auto",
-                                                max_width=style.board_max_width(scene.width, scene.height,
-                                                                                max_width)))
+                                  layout=Layout(width="100%", height="auto", max_width=size,
+                                                min_width=f"{scene.width}px" if legible else None))
+        self.widget = self.canvas
+        if legible:
+            self.widget = Box([self.canvas], layout=Layout(overflow_x="auto", overflow_y="hidden", width="100%"))
+            self.widget.add_class("tutor-board-scroll")
         self.ready = False
         self._drawn: dict[str, object] = {}
         self._click: list[Callable] = []

@@ -315,13 +315,16 @@ def _card_row(row: CardRow) -> list[str]:
     return out
 
 
-def svg(scene: Scene) -> str:
-    """The scene as a standalone SVG document (UTF-8 text)."""
+def svg(scene: Scene, *, legible: bool = False) -> str:
+    """The scene as a standalone SVG document (UTF-8 text). ``legible``: never shown below its own
+    size (coordinate labels stay 10 px); put it in :func:`scroll_box` to let it scroll sideways on
+    a narrower page (as ``BoardView(legible=True)``)."""
     W, H = scene.width, scene.height
     g = scene.geometry
     sx, sy = (g.sx, g.sy) if g else (26, 15)
+    least = f";min-width:{W}px" if legible else ""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}"'
-           f' font-family="{FONT}" style="width:100%;height:auto;max-width:{style.board_max_width(W, H)}"'
+           f' font-family="{FONT}" style="width:100%;height:auto;max-width:{style.board_max_width(W, H)}{least}"'
            f' role="img" aria-label="{escape(describe(scene))}">',
            _DEFS,
            f'<rect width="{W}" height="{H}" fill="{style.PAPER}"/>']
@@ -409,13 +412,23 @@ def _label(lb) -> str:
 
 
 def state_svg(field, highlights: Highlights | None = None, *, title: str | None = None, legend: bool = True,
-              coords: bool = True, **shaded: Iterable[Hex]) -> str:
-    """A battlefield as SVG; shade roles as keywords: ``state_svg(s, visible=hexes, origin=[h])``."""
+              coords: bool = True, legible: bool = False, **shaded: Iterable[Hex]) -> str:
+    """A battlefield as SVG; shade roles as keywords: ``state_svg(s, visible=hexes, origin=[h])``.
+    ``legible``: see :func:`svg`."""
     hl = highlights
     if shaded:
         extra = make_highlights(**shaded)
         hl = extra if hl is None else hl + extra
-    return svg(make_scene(field, hl, title=title, legend=legend, coords=coords))
+    return svg(make_scene(field, hl, title=title, legend=legend, coords=coords), legible=legible)
+
+
+def scroll_box(html: str, label: str) -> str:
+    """``html`` (a legible board) in a box of the page's width that scrolls sideways when the board
+    is wider: the page itself never does. The box takes the keyboard's focus (arrow keys scroll
+    it) and is named ``label`` for a screen reader."""
+    name = escape(label, {'"': "&quot;"})
+    return (f'<div class="tutor-board-scroll" tabindex="0" role="region" aria-label="{name}"'
+            f' style="overflow-x:auto;max-width:100%">{html}</div>')
 
 
 def los_svg(ruling, *, visible: Iterable[Hex] | None = None, field=None, title: str | None = None,
