@@ -152,3 +152,35 @@ def test_a_kernel_still_running_its_page_is_not_handed_out():
         assert app.hold_unready(km, "lab.ipynb") is None and app.hold_unready(SimpleNamespace(), "x") is None
 
     asyncio.run(visit())
+
+
+def test_stopping_the_server_waits_for_a_kernel_still_starting_then_stops_it():
+    """Ctrl-C while a pool is being filled: jupyter_server's shutdown_all refused the kernel still
+    starting ("404: Kernel does not exist") and the server exited with status 1, the kernel left
+    running. A real kernel, started and stopped as the server does."""
+    import pytest
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from tornado.web import HTTPError
+
+    async def stop_while_starting(forgiving: bool):
+        km = AsyncMappingKernelManager()
+        if forgiving:
+            app.stop_kernels_still_starting(km)
+            app.stop_kernels_still_starting(km)           # once only, however often it is asked
+        starting = asyncio.ensure_future(km.start_kernel(kernel_name="python3"))
+        while not km._pending_kernels:
+            await asyncio.sleep(0.01)
+        kid = next(iter(km._pending_kernels))
+        try:
+            await km.shutdown_all()
+        finally:
+            await starting
+            left = km.list_kernel_ids()
+            for k in left:                                 # the refused kernel, if any
+                await km.shutdown_kernel(k, now=True)
+        return kid, left
+
+    with pytest.raises(HTTPError, match="Kernel does not exist"):
+        asyncio.run(stop_while_starting(forgiving=False))
+    kid, left = asyncio.run(stop_while_starting(forgiving=True))
+    assert left == [] and kid

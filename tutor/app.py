@@ -24,6 +24,7 @@ Nothing here runs in a kernel, and nothing here is imported by the rest of the p
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import posixpath
 import re
@@ -233,6 +234,29 @@ def first_routes(app) -> list:
     return routes
 
 
+def stop_kernels_still_starting(kernel_manager) -> None:
+    """Stopping the server shuts every kernel down at once (``shutdown_all``), those still
+    starting too; jupyter_server's manager refuses those with "404: Kernel does not exist" (it
+    knows a kernel only once started), and the server exited with status 1 after Ctrl-C, leaving
+    the kernel running. With preheating a pool is often being filled. Here a kernel still starting
+    is waited for, then shut down like the others; one already gone is done."""
+    shutdown = kernel_manager._async_shutdown_kernel
+    if getattr(shutdown, "waits_for_start", False):
+        return
+
+    async def shutdown_kernel(kernel_id, *args, **kwargs):
+        starting = getattr(kernel_manager, "_pending_kernels", {}).get(kernel_id)
+        if kernel_id not in kernel_manager and starting is not None:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await starting
+        if kernel_id not in kernel_manager:
+            return None
+        return await shutdown(kernel_id, *args, **kwargs)
+
+    shutdown_kernel.waits_for_start = True
+    kernel_manager._async_shutdown_kernel = shutdown_kernel
+
+
 class LandingPage(PasswordIdentityProvider):
     """Jupyter's default identity provider, plus ``/`` → the landing page, plus :func:`first_routes`."""
 
@@ -246,6 +270,8 @@ class LandingPage(PasswordIdentityProvider):
             lighten(web)  # gzip and cache headers (tutor/wire.py)
         root = getattr(app, "root_dir", None)
         serving_a_folder = root and not getattr(app, "notebook_path", None)
+        if getattr(app, "kernel_manager", None) is not None:
+            stop_kernels_still_starting(app.kernel_manager)
         if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
             web.settings["tutor_preheat"] = Preheat(app.kernel_manager, root)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):
