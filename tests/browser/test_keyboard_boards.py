@@ -63,7 +63,8 @@ CASES = {
     "03-command-cards-and-orders.ipynb": (_orders, [
         ("type", "9,7"), ("key", 0), ("type", "9,7"), ("tap", 1, (11, 7)), ("type", "9,71")]),
     "12-air-power.ipynb": (_air, [("type", "10,2"), ("tap", 0, (0, 8)), ("type", "air")]),
-    "13-team-play.ipynb": (_alliance, [("key", 0), ("key", 0)]),
+    # Allies A's card played; then, Axis A to play, Allies A's card refused; Axis A's card (8th) played.
+    "13-team-play.ipynb": (_alliance, [("key", 0), ("key", 0), ("key", 7)]),
     "14-operation-overlord.ipynb": (_desk, [("type", "25,5"), ("key", 0), ("type", "25,5"), ("type", "52,4")]),
 }
 
