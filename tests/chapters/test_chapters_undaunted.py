@@ -256,6 +256,22 @@ def test_26_steps_follow_the_rulebook_example():
     assert f[12].state.phase == "draw" and f[12].state.round == 2
 
 
+def test_26_speaks_of_the_cards_by_their_printed_names():
+    """The step-through and the questions name the round's cards as the cards and the board's
+    tokens print them ("Rifleman A", "Scout B"), never "riflemen A" or "scouts B"."""
+    import re
+
+    from tutor.chapters import und26
+    from tutor.render.undaunted import card_title
+    said = " ".join([f.title + " " + f.text for f in und26.steps()] + [q.prompt_html for q in und26.questions()])
+    for card in ("riflemen-a", "scouts-b", "machine-gunners-c", "squad-leader-c", "fog-of-war"):
+        assert card_title(card) in said, card
+    assert "Hans's Scout B stands on 8A, his Rifleman A on 12A" in und26.steps()[0].text
+    assert und26.steps()[8].title == "8. Machine Gunner C moves to 2A"
+    old = re.findall(r"\b(?:[Rr]iflemen|[Ss]couts|[Mm]achine gunners|[Ss]quad leader) [ABC]\b|\b[Ff]og of war\b", said)
+    assert old == []
+
+
 def test_26_quotes_are_in_the_seed_rulebook():
     import re
 
