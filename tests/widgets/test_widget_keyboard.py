@@ -171,3 +171,21 @@ def test_every_field_is_labelled_and_answers_like_the_drills():
     assert {(f.description, type(f).__name__, f.continuous_update) for f in fields} == {("Hex", "Text", False)}
     assert all("tutor-hex-field" in f._dom_classes for f in fields)
     assert hex_field.__module__ == "tutor.widgets.base"
+
+
+def test_the_undaunted_tile_field_is_the_hex_fields_code():
+    """One field for every live board: the Undaunted board's Tile field is made by the same
+    function as the Memoir boards' Hex field (label, tooltip, Enter = a tap, one line when bad)."""
+    from tutor.chapters import und26
+    from tutor.widgets.base import place_field
+    b = und26.round_board()
+    hexes = ch02.SetupWalk().hex_input
+    field = b.tile_input
+    assert (field.description, field.continuous_update, field.layout.width) == ("Tile", False, hexes.layout.width)
+    assert field.tooltip == hexes.tooltip.replace("a hex as column,row", "a tile's label")
+    assert "tutor-tile-field" in field._dom_classes and field in b.children[1].children
+    field.value = "8a"                                   # typed (any case) = a tap on the tile
+    tapped = und26.round_board()
+    tapped.tap_tile("8A")
+    assert b.value.card == tapped.value.card == "scouts-b" and b.status.value == tapped.status.value
+    assert place_field.__module__ == "tutor.widgets.base"
