@@ -134,7 +134,7 @@ CHAPTERS: tuple[Chapter, ...] = (
     _u("22-undaunted-the-round.ipynb", "Undaunted: the round",
        "Draw four cards, bid for initiative and take turns in the right order.",
        "PRŮBĚH HRY"),
-    _u("23-undaunted-movement-and-fog-of-war.ipynb", "Undaunted: movement and fog of war",
+    _u("23-undaunted-movement-and-fog-of-war.ipynb", "Undaunted: movement and Fog of War",
        "Move, guide, scout and stalk, and live with fog-of-war cards.",
        "AKCE POHYBU; Válečný zmatek"),
     _u("24-undaunted-support-actions.ipynb", "Undaunted: support actions",

@@ -2,9 +2,9 @@
 
 ``internal_words(text)`` lists every place in a page's text that names a file (a seed rulebook,
 a scenario, a notebook, a module), a module path (``tutor.memoir.los``), an internal id with a
-``#`` number (``probe_center#1``), a line number of a file, or the word "seed". Used by the browser
-tests on every page's whole text (hidden rule quotes included), and by unit tests on the strings
-the widgets build.
+``#`` number (``probe_center#1``), a team seat's id (``allied.1``), a line number of a file, or the
+word "seed". Used by the browser tests on every page's whole text (hidden rule quotes included), and
+by unit tests on the strings the widgets build.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ PATTERNS = (
     ("a line number", re.compile(r"\blines? \d+(?:[-–]\d+)?\b(?! of)", re.IGNORECASE)),
     ("the word seed", re.compile(r"\bseeds?\b", re.IGNORECASE)),
     ("a snake_case identifier", re.compile(r"\b[a-z]+(?:_[a-z0-9]+){1,}\b")),
+    # a team variant's seat ("allied.1", "axis.chief"): a player reads "Allies (starting player)"
+    ("a seat id", re.compile(r"\b(?:allied|axis)\.(?:\d|chief|left|center|right|flanks)\b")),
 )
 
 # One spelling, American, in the course's own prose (issue 18.3): each British spelling with the

@@ -1,6 +1,7 @@
-"""The live boards of chapters 2, 3, 12, 13 and 14 answered with the keyboard, in the app, at a
+"""The live boards of chapters 2, 3, 12, 13, 14 and 26 answered with the keyboard, in the app, at a
 laptop size with a mouse and at a classroom tablet's size with touch (issue 18, item 7): a hex
-typed in the board's Hex field and Enter gives the answer a tap on that hex gives (the same
+typed in the board's Hex field (a tile in the Undaunted board's Tile field) and Enter gives the
+answer a tap on that hex gives (the same
 handler; the expected text is what the Python widget answers to a tap there), a card is played
 with its button from the keyboard (focus, Enter), a bad entry gets its one line, and the board's
 text alternative follows. And a click on a board that is half off-screen lands on the hex under
@@ -48,6 +49,12 @@ def _alliance():
     return t, [t.board], lambda: t.status.value
 
 
+def _round():
+    from tutor.chapters import und26
+    b = und26.round_board()
+    return b, [b.board], lambda: b.status.value
+
+
 def _desk():
     from tutor.chapters import ch14
     d = ch14.ChiefDesk(seed=14)
@@ -63,8 +70,11 @@ CASES = {
     "03-command-cards-and-orders.ipynb": (_orders, [
         ("type", "9,7"), ("key", 0), ("type", "9,7"), ("tap", 1, (11, 7)), ("type", "9,71")]),
     "12-air-power.ipynb": (_air, [("type", "10,2"), ("tap", 0, (0, 8)), ("type", "air")]),
-    "13-team-play.ipynb": (_alliance, [("key", 0), ("key", 0)]),
+    # Allies A's card played; then, Axis A to play, Allies A's card refused; Axis A's card (8th) played.
+    "13-team-play.ipynb": (_alliance, [("key", 0), ("key", 0), ("key", 7)]),
     "14-operation-overlord.ipynb": (_desk, [("type", "25,5"), ("key", 0), ("type", "25,5"), ("type", "52,4")]),
+    # Undaunted: the Tile field (the same code as the Hex field): Scout B's tile, a tile to scout, no tile.
+    "26-undaunted-worked-round.ipynb": (_round, [("type", "8a"), ("type", "14A"), ("type", "99Z")]),
 }
 
 
@@ -73,13 +83,18 @@ def plain(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
+def key_field(w):
+    """The board's keyboard field: Hex on a Memoir '44 board, Tile on an Undaunted one (or None)."""
+    return getattr(w, "hex_input", None) or getattr(w, "tile_input", None)
+
+
 def answers(make, steps) -> list[str]:
     """What the Python widget shows after each step: the first sentence of its answer."""
     w, views, read = make()
     out = []
     for step in steps:
         if step[0] == "type":
-            w.hex_input.value = step[1]
+            key_field(w).value = step[1]
         elif step[0] == "key":
             box = next(c for c in w.widget.children if "tutor-card-buttons" in getattr(c, "_dom_classes", ()))
             box.children[step[1]].click()
@@ -133,15 +148,17 @@ def test_answer_the_board_with_the_keyboard(app, chromium, expected, notebook, s
     viewport, touch = SIZES[size]
     _, steps = CASES[notebook]
     texts, views = expected[notebook]
+    typed = key_field(CASES[notebook][0]()[0])
+    label = typed.description if typed is not None else "Hex"
     with opened(chromium, app, notebook, size, f"keys-{notebook}-{size}") as page:
         boards = page.locator("canvas.tutor-board")
         boards.nth(len(views) - 1).scroll_into_view_if_needed()
         for i in range(len(views)):
             page.wait_for_function(f"(() => {{ const b = ({BOARD_JS})({i}); return b && b.ink > 2000; }})()")
-        field = page.locator(".tutor-hex-field input")
+        field = page.locator(f".tutor-{label.lower()}-field input")
         if any(s[0] == "type" for s in steps):
             assert field.count() == 1
-            assert page.get_by_label("Hex", exact=True).count() == 1          # the field is labelled
+            assert page.get_by_label(label, exact=True).count() == 1          # the field is labelled
         for step, text in zip(steps, texts):
             if step[0] == "type":
                 field.fill(step[1])

@@ -256,6 +256,45 @@ def test_26_steps_follow_the_rulebook_example():
     assert f[12].state.phase == "draw" and f[12].state.round == 2
 
 
+def test_26_speaks_of_the_cards_by_their_printed_names():
+    """The step-through and the questions name the round's cards as the cards and the board's
+    tokens print them ("Rifleman A", "Scout B"), never "riflemen A" or "scouts B"."""
+    import re
+
+    from tutor.chapters import und26
+    from tutor.render.undaunted import card_title
+    said = " ".join([f.title + " " + f.text for f in und26.steps()] + [q.prompt_html for q in und26.questions()])
+    for card in ("riflemen-a", "scouts-b", "machine-gunners-c", "squad-leader-c", "fog-of-war"):
+        assert card_title(card) in said, card
+    assert "Hans's Scout B stands on 8A, his Rifleman A on 12A" in und26.steps()[0].text
+    assert und26.steps()[8].title == "8. Machine Gunner C moves to 2A"
+    old = re.findall(r"\b(?:[Rr]iflemen|[Ss]couts|[Mm]achine gunners|[Ss]quad leader) [ABC]\b|\b[Ff]og of war\b", said)
+    assert old == []
+
+
+# a single card or unit in the plural ("riflemen A", "scouts B") or Fog of War in lower case; a
+# sentence about the counter keeps its printed word ("the Riflemen A counter")
+OLD_CARD_NAMES = r"\b(?:[Rr]iflemen|[Ss]couts|[Mm]achine gunners|[Ss]quad leader) [ABC]\b(?!\*? counter)|\b[Ff]og of war\b"
+
+
+@pytest.mark.parametrize("nn", [nn for nn in PAGES if nn != "26"])
+def test_pages_name_single_cards_as_printed(nn):
+    """Each chapter's prose and questions name a card as it is printed ("Rifleman A", "Fog of War",
+    from card_title), as chapter 26 does (test above)."""
+    import re
+    nb = nbformat.read(NOTEBOOKS / CHAPTERS[nn], as_version=4)
+    said = " ".join([c.source for c in nb.cells if c.cell_type == "markdown"]
+                    + [q.prompt_html + " " + " ".join(q.choices) for q in module(nn).questions()])
+    assert re.findall(OLD_CARD_NAMES, said) == []
+
+
+def test_21_la_raye_deck_is_named_card_by_card():
+    from tutor.chapters import und21
+    why = next(q for q in und21.questions() if q.key == "21.laraye").rule_fn()[1]
+    assert ("one Rifleman A, one Rifleman B, one Scout A, one Scout B, one Squad Leader A, one Squad Leader B, "
+            "one Platoon Sergeant and two Fog of War — 9 cards") in why
+
+
 def test_26_quotes_are_in_the_seed_rulebook():
     import re
 
@@ -345,7 +384,7 @@ def test_22_widgets():
 def test_23_answers_agree_with_the_engine():
     from tutor.chapters import und23
     a = answers("23")
-    assert a == {"23.move": "No", "23.scout": "2", "23.stalk": "No marker, no fog of war", "23.guide": "No",
+    assert a == {"23.move": "No", "23.scout": "2", "23.stalk": "No marker, no Fog of War card", "23.guide": "No",
                  "23.fog": "No"}
     assert und23.sneak_destinations(1) == ["10B", "12A", "15A"]
     assert len(und23.sneak_destinations(2)) > 3

@@ -305,6 +305,29 @@ def test_ch14_chief_desk_gives_refuses_and_dispatches():
     assert G.digest(again) == G.digest(d.after)
 
 
+def test_ch13_ch14_widgets_name_players_not_seat_ids():
+    """What the team-play widgets say after a turn names each player as the rules do ("Axis
+    (starting player) draws a command card."), never by a seat id like "allied.1" (issue 18.1)."""
+    pytest.importorskip("ipycanvas")
+    from browser.learner_text import internal_words, prose_of_html
+
+    from tutor.chapters import ch13, ch14
+    w = ch13.AllianceTable(seed=13)
+    for _ in range(3):                                # Allies A, Axis A, Allies B: each draws
+        w.play(ch13.first_card(w.game))
+    text = prose_of_html(w.order.value + w.status.value + w.log.value)
+    assert "Allies (second player) draws a command card." in text and "Turn 3: Allies B" in text
+    assert internal_words(text) == []
+    d = ch14.ChiefDesk(seed=14)
+    d.pick("probe_left#7")
+    d.give("left")
+    d.dispatch()
+    while d.after.phase in ch14.CHOICES:
+        d.choose(G.legal_actions(d.after)[0])
+    text = prose_of_html(d.status.value + d.log.value)
+    assert "The left field general plays Probe Left Flank" in text and internal_words(text) == []
+
+
 # ---------------------------------------------------------------------------------------------
 # Every written notebook runs top to bottom
 

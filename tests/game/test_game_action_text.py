@@ -7,11 +7,13 @@ import random
 import re
 
 import pytest
+from browser.learner_text import PATTERNS
 
 from tutor.memoir import game as G
 from tutor.memoir import variants as V
 
 INTERNAL = re.compile(r"#\d|\b[a-z]+_[a-z_]+\b")
+SEAT = dict(PATTERNS)["a seat id"]                   # "allied.1": the page scan's pattern
 
 
 def test_examples():
@@ -25,6 +27,9 @@ def test_examples():
     u = g.state.units[h]
     assert G.action_text(g, f"order {h[0]},{h[1]}") == f"order the {u.name} on {h[0]},{h[1]}"
     assert G.seat_text("allied") == "Allies" and G.seat_text("axis.center") == "Axis (center player)"
+    assert G.seat_text("allied.1") == "Allies (starting player)" and G.seat_text("axis.2") == "Axis (second player)"
+    assert G.seat_text("axis.left", "young_generals") == "Axis (left flank player)"
+    assert G.seat_text("axis.left", "overlord") == "Axis (left field general)"
     assert G.seat_text("allied.chief") == "Allies (commander-in-chief)"
 
 
@@ -45,3 +50,5 @@ def test_every_legal_action_of_a_game_reads_without_ids(variant):
     assert {"play", "order", "move", "end"} <= seen
     texts = [e.text for e in g.log if e.kind == "action"]
     assert texts and not any(INTERNAL.search(t) for t in texts)
+    # every event names a player as the rules do, never by a seat id ("allied.1")
+    assert not [e.text for e in g.log if SEAT.search(e.text)]

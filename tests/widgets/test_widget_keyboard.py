@@ -121,14 +121,28 @@ def test_chapter_12_a_typed_hex_targets_what_a_tap_targets():
     assert "Targets: 10,2" in plain(a.alt.value)
 
 
-def test_chapter_13_card_buttons_play_the_card():
+def test_chapter_13_card_buttons_play_the_card_or_refuse_it_as_a_tap_does():
     t = ch13.AllianceTable(seed=13)
     first = t.game
-    playable = [c for c, _ in ch13.G.playable(first)]
-    assert len(t.buttons.children) == len(playable)
-    t.buttons.children[0].click()
+    shown = [(row, c) for row, cards in ch13.table_cards(first) for c in cards]
+    assert [b.description for b in t.buttons.children] == [f"{ch13.row_name(r)}: {ch13.C.name(c)}" for r, c in shown]
+    # Axis A's first card, not Allies A's to play: the button gives the tap's refusal, rule cited.
+    i = next(i for i, (r, _) in enumerate(shown) if r == "axis.1")
+    t.buttons.children[i].click()
+    by_key = t.status.value
+    t.board.click(*centre(t.board.scene, "axis.1", 0))
+    assert t.status.value == by_key and "belongs to Axis A (starting player): it is Allies A" in plain(by_key)
+    assert 'data-rule="m44.alliance.active"' in by_key and "belongs to Axis A" in plain(t.alt.value)
+    assert t.game is first and t.turns == [] and t.history == []
+    t.buttons.children[0].click()                                  # Allies A's own card: played
     assert t.game is not first and t.turns == [first.player]
     assert "Turn 1" in plain(t.status.value) and "Turn 1" in plain(t.alt.value)
+
+
+def centre(scene, row: str, index: int) -> tuple[float, float]:
+    """The middle of card ``index`` of the table's row ``row``."""
+    x, y, w, h = next(r for r in scene.card_rows if r.id == row).boxes()[index]
+    return x + w / 2, y + h / 2
 
 
 def test_chapter_14_hand_buttons_and_a_typed_hex_give_the_card():
@@ -157,3 +171,21 @@ def test_every_field_is_labelled_and_answers_like_the_drills():
     assert {(f.description, type(f).__name__, f.continuous_update) for f in fields} == {("Hex", "Text", False)}
     assert all("tutor-hex-field" in f._dom_classes for f in fields)
     assert hex_field.__module__ == "tutor.widgets.base"
+
+
+def test_the_undaunted_tile_field_is_the_hex_fields_code():
+    """One field for every live board: the Undaunted board's Tile field is made by the same
+    function as the Memoir boards' Hex field (label, tooltip, Enter = a tap, one line when bad)."""
+    from tutor.chapters import und26
+    from tutor.widgets.base import place_field
+    b = und26.round_board()
+    hexes = ch02.SetupWalk().hex_input
+    field = b.tile_input
+    assert (field.description, field.continuous_update, field.layout.width) == ("Tile", False, hexes.layout.width)
+    assert field.tooltip == hexes.tooltip.replace("a hex as column,row", "a tile's label")
+    assert "tutor-tile-field" in field._dom_classes and field in b.children[1].children
+    field.value = "8a"                                   # typed (any case) = a tap on the tile
+    tapped = und26.round_board()
+    tapped.tap_tile("8A")
+    assert b.value.card == tapped.value.card == "scouts-b" and b.status.value == tapped.status.value
+    assert place_field.__module__ == "tutor.widgets.base"

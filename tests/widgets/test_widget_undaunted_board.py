@@ -175,8 +175,11 @@ def test_text_alternative_and_keyboard_tile_field():
     b = board()
     alt = re.sub(r"<[^>]+>", "", b.alt.value)
     assert "16 tiles" in alt and "17B (cover 3)" in alt and "Scout B on 8A" in alt
-    b.tile_input.value = "zz"
-    assert "is not a tile of this board" in status(b) and b.game == after_initiative()
+    assert (b.tile_input.description, b.tile_input.continuous_update) == ("Tile", False)
+    b.tile_input.value = "99z"
+    assert status(b).endswith("There is no tile 99Z on this map: its tiles are 1A, 2A, 3B, 4B, 5B, 6B, 7A, 8A, "
+                              "9B, 10B, 11A, 12A, 13B, 14A, 15A, 17B.")
+    assert "bad" in b.status.value and b.game == after_initiative() and b.tile_input.value == ""
     b.tile_input.value = "8a"                                    # your unit's tile: selects it
     assert b.value.card == "scouts-b"
     b.tile_input.value = "14A"                                   # then a tile: scouts there

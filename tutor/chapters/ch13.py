@@ -128,22 +128,30 @@ def _card(inst: str, role: str | None = None, subtitle: str = ""):
     c = C.card(inst)
     return Card(c.name, True, role, subtitle or ("section" if c.section else "tactic"))
 
+def table_cards(g: G.Game) -> list[tuple[str, tuple[str, ...]]]:
+    """The cards on the table, row by row as the table shows them: each seat's hand (keyed by the
+    seat), then its team's common card (keyed "common.<side>")."""
+    rows = []
+    for side in ("allied", "axis"):
+        rows += [(seat, tuple(g.hands[seat])) for seat in g.seats(side)]
+        if g.common.get(side):
+            rows.append((f"common.{side}", tuple(g.common[side][:1])))
+    return rows
+
+def row_name(row: str) -> str:
+    """A row of the table by name: "allied.1" -> "Allies A", "common.axis" -> "Axis common"."""
+    return f"{SIDE[row.split('.')[1]]} common" if row.startswith("common.") else short_seat(row)
+
 def card_rows(g: G.Game, *, drawn: str | None = None, playable: bool = True) -> list[tuple]:
     """The table as rows of cards: each seat's hand and each team's common card; the active
     player's playable cards framed (dashed blue), the card just drawn framed green."""
-    rows = []
     mine = {c for c, _ in G.playable(g)} if (playable and g.phase == "play") else set()
-    for side in ("allied", "axis"):
-        for seat in g.seats(side):
-            cards = tuple(_card(c, "new" if c == drawn else "predicted" if c in mine else None)
-                          for c in g.hands[seat])
-            label = short_seat(seat) + (" ▶" if seat == g.player else "")
-            rows.append((label, cards, None, {"key": seat}))
-        if g.common.get(side):
-            c = g.common[side][0]
-            rows.append((f"{SIDE[side]} common", (_card(c, "new" if c == drawn else "predicted" if c in mine
-                                                         else None, "face up"),), None,
-                         {"key": f"common.{side}"}))
+    rows = []
+    for row, cards in table_cards(g):
+        common = row.startswith("common.")
+        label = row_name(row) + (" ▶" if row == g.player else "")
+        rows.append((label, tuple(_card(c, "new" if c == drawn else "predicted" if c in mine else None,
+                                        "face up" if common else "") for c in cards), None, {"key": row}))
     rows.append(("Deck", (), len(g.deck), {"key": "deck"}))
     return rows
 
@@ -194,7 +202,7 @@ class AllianceTable:
         self.widget = W.VBox([
             W.HTML(CSS), W.HBox([self.players_w, self.hand_w, self.undo_b], layout=W.Layout(flex_flow="row wrap")),
             self.order, self.board.canvas, self.alt, self.status,
-            W.HTML("<b>Or play with a button</b> (Tab to it, Enter):"), self.buttons, self.log],
+            W.HTML("<b>Or press a card's button</b> (Tab to it, Enter): one for every card on the table, row by row."), self.buttons, self.log],
             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
         self.widget.add_class("tutor-alliance")
         self.deal(allied, axis, hand)
@@ -220,13 +228,8 @@ class AllianceTable:
 
     def tap_card(self, row: str, index: int) -> None:
         """A tap on card ``index`` of row ``row`` (a seat, or "common.<side>")."""
-        if row.startswith("common."):
-            side = row.split(".")[1]
-            cards = self.game.common.get(side, ())
-            who = f"the {SIDE[side]} common card"
-        else:
-            cards = self.game.hands.get(row, ())
-            who = seat_name(row)
+        cards = dict(table_cards(self.game)).get(row, ())
+        who = f"the {row_name(row)} card" if row.startswith("common.") else seat_name(row)
         if index >= len(cards):
             self.status.value = STYLE + verdict("No card there: tap one of the cards.", None)
             return
@@ -279,8 +282,11 @@ class AllianceTable:
         self.status.value = STYLE + verdict(
             f"{seat_name(g.player)} is the active player: tap a card of their hand or their team's common card "
             "(framed in dashed blue).") + self.said
+        # Every card on the table has its button, as every card can be tapped: one the active
+        # player may not play gets the same refusal, with its rule (APÉNDICE 5).
         self.buttons.children = choice_buttons(
-            [(C.name(c) + (" (common)" if where == "common" else ""), c) for c, where in G.playable(g)], self.play)
+            [(f"{row_name(row)}: {C.name(c)}", (row, i)) for row, cards in table_cards(g) for i, c in enumerate(cards)],
+            lambda pick: self.tap_card(*pick))
 
     @property
     def text(self) -> str:

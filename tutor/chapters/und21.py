@@ -96,14 +96,14 @@ def unit_table_html() -> str:
 
 
 def card_kinds_svg() -> str:
-    """One card of each kind: a soldier, a leader and fog of war."""
+    """One card of each kind: a soldier, a leader and Fog of War."""
     z = Zones(hand=("riflemen-a", "scouts-b", "machine-gunners-c"), table=("squad-leader-a", "platoon-sergeant"),
               discard=("fog-of-war",))
     from tutor.render.scene import card_scene
     from tutor.render.svg import svg
     rows = [("soldiers", tuple(render_card(c) for c in z.hand), None),
             ("leaders", tuple(render_card(c) for c in z.table), None),
-            ("fog of war", tuple(render_card(c) for c in z.discard), None)]
+            (card_title("fog-of-war"), tuple(render_card(c) for c in z.discard), None)]
     return svg(card_scene(rows, title="Three kinds of card"))
 
 
@@ -231,7 +231,7 @@ def _q_fog() -> Question:
 
     def rule_fn():
         right = [c for c in choices if not CARDS[ids[c]].actions]
-        return right[0], ("<p>Fog of war has no actions at all; its only use is its initiative value "
+        return right[0], (f"<p>{card_title('fog-of-war')} has no actions at all; its only use is its initiative value "
                           f"({CARDS['fog-of-war'].initiative}).</p>" + rule_html(R.FOG_CARD))
     return Question("21.fog", "<p>Which card can you use <b>only</b> to bid for initiative?</p>", choices, rule_fn)
 
@@ -275,10 +275,12 @@ def _q_la_raye_deck() -> Question:
     choices = ("4", "9", "20", "29")
 
     def rule_fn():
+        from collections import Counter
         z = setup_game(0).zones_of("allied")
-        n = len(z.draw)
-        return str(n), (f"<p>One card per D mark: the platoon sergeant, squad leaders A and B, one riflemen "
-                        f"A, one riflemen B, one scouts A, one scouts B and two fog of war — {n} cards, "
+        n, copies = len(z.draw), Counter(z.draw)
+        # each card by its printed name ("one Rifleman A", "two Fog of War"), in the table's order
+        listed = [f"{('one', 'two', 'three', 'four')[copies[c] - 1]} {card_title(c)}" for c in CARDS if copies[c]]
+        return str(n), (f"<p>One card per D mark: {', '.join(listed[:-1])} and {listed[-1]} — {n} cards, "
                         f"shuffled face down. The {len(z.supply)} S cards wait in the supply.</p>"
                         + rule_html(R.SETUP_DECK))
     return Question("21.laraye", "<p>In La Raye, how many cards does the US player shuffle into the "
@@ -321,4 +323,4 @@ def tokens_demo_html() -> str:
     """The worked example's board with one token flipped to suppressed, to show both faces."""
     s = worked_start()
     toks = tuple(replace(t, suppressed=True) if t.unit == "riflemen-c" else t for t in s.tokens)
-    return board_html(replace(s, tokens=toks), title="The board of the worked example (riflemen C shown suppressed)")
+    return board_html(replace(s, tokens=toks), title=f"The board of the worked example ({card_title('riflemen-c')} shown suppressed)")

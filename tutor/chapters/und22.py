@@ -210,7 +210,7 @@ def _q_fog_play() -> Question:
             return choices[0], "<p>The engine allowed it.</p>"
         except IllegalAction as exc:
             return choices[1], f"<p>The engine refuses: {escape(words(exc.reason))}.</p>" + rule_html(exc.rule)
-    return Question("22.fog", "<p>It is your turn and you hold a fog of war card. Can you play it?</p>",
+    return Question("22.fog", f"<p>It is your turn and you hold a {card_title('fog-of-war')} card. Can you play it?</p>",
                     choices, rule_fn)
 
 

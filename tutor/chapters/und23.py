@@ -1,4 +1,4 @@
-"""Chapter 23, Undaunted: movement (move, guide, scout, stalk) and fog of war.
+"""Chapter 23, Undaunted: movement (move, guide, scout, stalk) and Fog of War.
 
 Try: :func:`move_board` — the live board (``tutor.widgets.UndauntedBoard``) on the worked example's
 map with the movement cards in hand: tap a unit and a tile; the engine moves it (markers and fog of
@@ -16,7 +16,10 @@ from tutor.chapters.und21 import worked_start
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
-from tutor.render.undaunted import words
+from tutor.render.undaunted import card_title, type_title, words
+
+# The cards by the names printed on them and on their units' tokens ("Rifleman A", "Fog of War").
+RIFLEMAN_A, SCOUT_B, FOG = map(card_title, ("riflemen-a", "scouts-b", "fog-of-war"))
 from tutor.undaunted import Play, Withdraw, apply, card_plays
 from tutor.undaunted import rules as R
 
@@ -98,8 +101,8 @@ def _q_move_unscouted() -> Question:
         if exc is None:
             return "Yes", "<p>The engine allowed it.</p>"
         return "No", f"<p>The engine refuses: {escape(words(exc.reason))}.</p>" + rule_html(exc.rule)
-    return Question("23.move", "<p>Axis riflemen A stand on 12A. Tile 10B next to them carries no axis control "
-                    "marker. May they <b>move</b> there?</p>", choices, rule_fn)
+    return Question("23.move", f"<p>The Axis {RIFLEMAN_A} stands on 12A. Tile 10B next to it carries no Axis "
+                    "control marker. May it <b>move</b> there?</p>", choices, rule_fn)
 
 
 def _q_scout_fog() -> Question:
@@ -109,12 +112,12 @@ def _q_scout_fog() -> Question:
         _, step = _refused(sandbox(("scouts-b",)), Play("axis", "scouts-b", "scout", path=("14A", "11A")))
         ev = step.events[0]
         return str(ev.data["fog_of_war"]), f"<p>{escape(words(ev.text))}.</p>" + rule_html(R.SCOUT)
-    return Question("23.scout", "<p>Axis scouts B on 8A <b>scout</b> 8A → 14A → 11A; Hans has no marker on "
-                    "either tile. How many fog of war cards go into his discard pile?</p>", choices, rule_fn)
+    return Question("23.scout", f"<p>The Axis {SCOUT_B} on 8A <b>scouts</b> 8A → 14A → 11A; Hans has no marker "
+                    f"on either tile. How many {FOG} cards go into his discard pile?</p>", choices, rule_fn)
 
 
 def _q_sneak() -> Question:
-    choices = ("A scouted marker and a fog of war", "A scouted marker only", "No marker, no fog of war")
+    choices = (f"A scouted marker and a {FOG} card", "A scouted marker only", f"No marker, no {FOG} card")
 
     def rule_fn():
         s = sandbox(("sniper",))
@@ -140,8 +143,9 @@ def _q_maneuver_suppressed() -> Question:
         if exc is None:
             return "Yes", "<p>The engine allowed it.</p>"
         return "No", f"<p>The engine refuses: {escape(words(exc.reason))}.</p>" + rule_html(R.GUIDE_SUPPRESSED)
-    return Question("23.guide", "<p>Axis riflemen A on 12A are <b>suppressed</b>. May the platoon guide's "
-                    "<b>Guide</b> action move them to 6B (an axis tile)?</p>", choices, rule_fn)
+    return Question("23.guide", f"<p>The Axis {RIFLEMAN_A} on 12A is <b>suppressed</b>. May the "
+                    f"{card_title('platoon-guide')}'s <b>Guide</b> action move it to 6B (an Axis tile)?</p>",
+                    choices, rule_fn)
 
 
 def _q_withdraw_fog() -> Question:
@@ -151,9 +155,9 @@ def _q_withdraw_fog() -> Question:
         exc, _ = _refused(sandbox(("fog-of-war",)), Withdraw("axis", "fog-of-war"))
         if exc is None:
             return "Yes", "<p>The engine allowed it.</p>"
-        return "No", (f"<p>The engine refuses: {escape(words(exc.reason))}. Only a scouts card's <b>recon</b> removes "
-                      f"fog of war from your deck.</p>" + rule_html(exc.rule) + rule_html(R.RECON))
-    return Question("23.fog", "<p>Can you get rid of a fog of war card by <b>withdrawing</b> it to your "
+        return "No", (f"<p>The engine refuses: {escape(words(exc.reason))}. Only a {type_title('scouts')} card's "
+                      f"<b>recon</b> removes {FOG} cards from your deck.</p>" + rule_html(exc.rule) + rule_html(R.RECON))
+    return Question("23.fog", f"<p>Can you get rid of a {FOG} card by <b>withdrawing</b> it to your "
                     "supply?</p>", choices, rule_fn)
 
 

@@ -79,8 +79,8 @@ def _q_bolster_squad() -> Question:
         s = replace(s, zones=(replace(z, supply=z.supply + ("riflemen-a",)), s.zones[1]))
         exc, step = _try(s, Play("allied", "squad-leader-c", "bolster", cards=("riflemen-a",)))
         return ("No" if exc else "Yes"), _verdict(exc, step)
-    return Question("24.bolster", "<p>John's squad leader C has <b>bolster 1 C</b>. His supply holds a "
-                    "<b>riflemen A</b> card. May he take it?</p>", choices, rule_fn)
+    return Question("24.bolster", f"<p>John's {card_title('squad-leader-c')} has <b>bolster 1 C</b>. His supply "
+                    f"holds a <b>{card_title('riflemen-a')}</b> card. May he take it?</p>", choices, rule_fn)
 
 
 def _q_recon_none() -> Question:
@@ -93,8 +93,8 @@ def _q_recon_none() -> Question:
         after = len(step.state.zones_of("allied").hand)
         ans = "Nothing happens" if after == before - 1 else "He draws a card anyway"
         return ans, _verdict(exc, step)
-    return Question("24.recon", "<p>John plays scouts C for <b>recon</b>, but he has <b>no fog of war</b> in his "
-                    "hand. What happens?</p>", choices, rule_fn)
+    return Question("24.recon", f"<p>John plays {card_title('scouts-c')} for <b>recon</b>, but he has <b>no "
+                    f"{card_title('fog-of-war')} card</b> in his hand. What happens?</p>", choices, rule_fn)
 
 
 def _q_control_enemy() -> Question:
@@ -107,8 +107,9 @@ def _q_control_enemy() -> Question:
                      for t in s.tokens)
         exc, step = _try(replace(s, tokens=toks), Play("axis", "riflemen-a", "control"))
         return ("No" if exc else "Yes"), _verdict(exc, step)
-    return Question("24.control", "<p>Axis riflemen A stand on 2A, where Hans has a <b>scouted</b> marker — and "
-                    "so do the allied machine gunners C. May the riflemen take <b>control</b> of 2A?</p>",
+    return Question("24.control", f"<p>The Axis {card_title('riflemen-a')} stands on 2A, where Hans has a "
+                    f"<b>scouted</b> marker — and so does the Allied {card_title('machine-gunners-c')}. May "
+                    f"{card_title('riflemen-a')} take <b>control</b> of 2A?</p>",
                     choices, rule_fn)
 
 
@@ -146,7 +147,8 @@ def _q_inspire_self() -> Question:
 
 
 def _q_confuse_empty() -> Question:
-    choices = ("Hans takes a fog of war anyway", "No effect", "John takes a fog of war instead")
+    fog = card_title("fog-of-war")
+    choices = (f"Hans takes a {fog} card anyway", "No effect", f"John takes a {fog} card instead")
 
     def rule_fn():
         s = support_state()
@@ -154,9 +156,9 @@ def _q_confuse_empty() -> Question:
         s = replace(s, zones=(s.zones[0], replace(z, supply=tuple(c for c in z.supply if c != "fog-of-war"))))
         exc, step = _try(s, Play("allied", "scouts-c", "conceal"))
         changed = step.state.zones_of("axis") != s.zones_of("axis")
-        return ("Hans takes a fog of war anyway" if changed else "No effect"), _verdict(exc, step)
-    return Question("24.conceal", "<p>John plays scouts C for <b>Conceal</b> against Hans, but Hans's supply holds no fog "
-                    "of war. What happens?</p>", choices, rule_fn)
+        return (choices[0] if changed else "No effect"), _verdict(exc, step)
+    return Question("24.conceal", f"<p>John plays {card_title('scouts-c')} for <b>Conceal</b> against Hans, but "
+                    f"Hans's supply holds no {fog} card. What happens?</p>", choices, rule_fn)
 
 
 def questions() -> list[Question]:

@@ -17,7 +17,7 @@ from html import escape
 from tutor.chapters.und21 import worked_start
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
-from tutor.render.undaunted import type_title, words, zones_html
+from tutor.render.undaunted import card_title, type_title, words, zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.combat import (
@@ -265,7 +265,7 @@ def _q_casualty_draw() -> Question:
     choices = ("From the table", "From the draw deck", "From the supply", "The token leaves the board")
     names = {"hand": "From the hand", "discard": "From the discard pile", "draw": "From the draw deck",
              None: "The token leaves the board"}
-    prompt = ("<p>Your riflemen A are hit. Where does the card you remove come from?</p>"
+    prompt = (f"<p>Your {card_title('riflemen-a')} is hit. Where does the card you remove come from?</p>"
               + zones_html(z, open_draw=True, zones=("hand", "table", "discard", "draw", "supply")))
 
     def rule_fn():
@@ -280,7 +280,7 @@ def _q_casualty_token() -> Question:
     z = Zones(hand=("scouts-a",), table=("riflemen-a",), discard=("fog-of-war",), draw=("riflemen-b",),
               supply=("riflemen-a", "riflemen-a"))
     choices = ("From the supply", "From the table", "The token leaves the board", "No effect")
-    prompt = ("<p>Riflemen A are hit again. Now the zones look like this. What happens?</p>"
+    prompt = (f"<p>{card_title('riflemen-a')} is hit again. Now the zones look like this. What happens?</p>"
               + zones_html(z, open_draw=True, zones=("hand", "table", "discard", "draw", "supply")))
 
     def rule_fn():

@@ -24,6 +24,11 @@ from tutor.undaunted.combat import fraction_text, p_hit, total_defense
 
 HEADING = "PŘÍKLAD JEDNOHO KOLA HRY"
 
+# The round's cards by the names printed on them and on their units' tokens on the board
+# ("Rifleman A"); the narration and the questions speak of them so.
+RIFLEMAN_A, SCOUT_B, GUNNER_C, LEADER_C, FOG = map(card_title, (
+    "riflemen-a", "scouts-b", "machine-gunners-c", "squad-leader-c", "fog-of-war"))
+
 
 @dataclass(frozen=True)
 class Frame:
@@ -43,9 +48,9 @@ def _frames():
     rng = LoadedDice([5, 8], seed=7)
     s0 = load(WORKED, rng=0)
     F = []
-    F.append(Frame("The board", "Hans plays the Germans (axis, orange), John the Americans (allied, blue). "
-                   "The wood 17B (cover 3) holds an objective worth 2; Hans's scouts B stand on 8A, his "
-                   "riflemen A on 12A. (Tiles other than 3B, 17B and 2A are laid out for this page: the "
+    F.append(Frame("The board", "Hans plays the Germans (Axis, orange), John the Americans (Allied, blue). "
+                   f"The wood 17B (cover 3) holds an objective worth 2; Hans's {SCOUT_B} stands on 8A, his "
+                   f"{RIFLEMAN_A} on 12A. (Tiles other than 3B, 17B and 2A are laid out for this page: the "
                    "text does not give the whole map.)",
                    "protože se němečtí střelci nacházejí v lese, který jim poskytuje výhodný kryt",
                    s0, highlight=("17B",)))
@@ -54,9 +59,9 @@ def _frames():
                    "Začíná první kolo, takže si oba hráči do ruky doberou ze svých balíčků 4 karty.",
                    st.state, st.events, side="both"))
     st = apply(st.state, RevealInitiative(allied="fog-of-war", axis="riflemen-a"), rng)
-    F.append(Frame("2. Initiative", "Both reveal one card at once. Hans's riflemen (initiative 5) beat John's "
-                   "fog of war (1): Hans turns the initiative token to his side and plays first. Both revealed "
-                   "cards go straight to the discard pile. Hans keeps riflemen A, riflemen A and scouts B.",
+    F.append(Frame("2. Initiative", f"Both reveal one card at once. Hans's {RIFLEMAN_A} (initiative 5) beats "
+                   f"John's {FOG} (1): Hans turns the initiative token to his side and plays first. Both revealed "
+                   f"cards go straight to the discard pile. Hans keeps {RIFLEMAN_A}, {RIFLEMAN_A} and {SCOUT_B}.",
                    "Jelikož hráč za Německo (Hans) zahrál kartu s vyšší hodnotou iniciativy, otočí žeton "
                    "iniciativy svou stranou nahoru a bude hrát jako první. Oba hráči vybrané karty odhodí.",
                    st.state, st.events, side="both"))
@@ -66,17 +71,17 @@ def _frames():
         refusal = None
     except IllegalAction as exc:
         refusal = exc
-    F.append(Frame("3. Not yet: riflemen A cannot move to 17B",
-                   "Hans wants his riflemen A on 17B to take the objective, but a move may only enter a tile "
+    F.append(Frame(f"3. Not yet: {RIFLEMAN_A} cannot move to 17B",
+                   f"Hans wants his {RIFLEMAN_A} on 17B to take the objective, but a move may only enter a tile "
                    "with his control marker, and 17B has none. The engine refuses the move:",
                    "Hans chce svou jednotkou střelci A provést akci přesun na pole 17 B, aby tam obsadil cíl, "
                    "ale na poli 17 B neleží jeho žeton kontroly.", s, refusal=refusal, side="axis",
                    highlight=("17B",)))
     st = apply(s, Play("axis", "scouts-b", "scout", path=("3B", "17B")), rng)
-    F.append(Frame("4. Scouts B scout 8A → 3B → 17B",
-                   "So he starts with scouts B: <b>scout 2</b> moves them up to two tiles, first to 3B (already "
-                   "scouted by Hans), then to 17B. 17B had no marker of his, so he places one scouted side up "
-                   "and takes <b>one</b> fog of war from his supply into his discard pile.",
+    F.append(Frame(f"4. {SCOUT_B} scouts 8A → 3B → 17B",
+                   f"So he starts with {SCOUT_B}: <b>scout 2</b> moves the unit up to two tiles, first to 3B "
+                   "(already scouted by Hans), then to 17B. 17B had no marker of his, so he places one scouted "
+                   f"side up and takes <b>one</b> {FOG} card from his supply into his discard pile.",
                    "Proto tedy zahájí svůj tah vyložením karty pátrači B, vybere si akci pátrání a přemístí "
                    "žeton odpovídající jednotky. Tato akce mu umožňuje přemístit jednotku až o dvě pole, takže "
                    "se nejprve přesune na pole 3 B, poté na 17 B. Jelikož na poli 17 B neleží žádný jeho žeton "
@@ -85,13 +90,13 @@ def _frames():
                    st.state, st.events, side="axis", path=("8A", "3B", "17B"),
                    roles={"discard": {len(st.state.zones_of("axis").discard) - 1: "new"}}))
     st = apply(st.state, Play("axis", "riflemen-a", "move", path=("17B",)), rng)
-    F.append(Frame("5. Riflemen A move onto 17B", "17B is scouted now, so riflemen A may <b>move</b> there.",
+    F.append(Frame(f"5. {RIFLEMAN_A} moves onto 17B", f"17B is scouted now, so {RIFLEMAN_A} may <b>move</b> there.",
                    "Toto pole je nyní propátráno, takže Hans zahraje kartu střelci A a akcí přesun přemístí svou "
                    "jednotku střelců na nově propátrané pole 17 B.",
                    st.state, st.events, side="axis", path=("12A", "17B")))
     st = apply(st.state, Play("axis", "riflemen-a", "control"), rng)
-    F.append(Frame("6. Riflemen A take control of 17B",
-                   "The second riflemen A card takes the <b>control</b> action: the marker on 17B flips to "
+    F.append(Frame(f"6. {RIFLEMAN_A} takes control of 17B",
+                   f"The second {RIFLEMAN_A} card takes the <b>control</b> action: the marker on 17B flips to "
                    f"controlled and the objective counts for Hans (he now holds objectives worth "
                    f"{st.state.objectives_held('axis')}).",
                    "Nakonec zahraje další kartu střelci A, provede akci ovládnutí a otočí žeton kontroly stranou "
@@ -103,14 +108,14 @@ def _frames():
                    "Hans další karty v ruce nemá, jeho tah je u konce. Všechny zahrané karty ze stolu odhodí do "
                    "svého odhazovacího balíčku.", st.state, st.events, side="axis"))
     st = apply(st.state, Play("allied", "machine-gunners-c", "move", path=("2A",)), rng)
-    F.append(Frame("8. Machine gunners C move to 2A",
-                   "From 9B the riflemen in the wood would be 2 tiles away — hard to hit. John <b>moves</b> his "
-                   "machine gunners C next to them, onto 2A (his scouted tile).",
+    F.append(Frame(f"8. {GUNNER_C} moves to 2A",
+                   f"From 9B, {RIFLEMAN_A} in the wood would be 2 tiles away — hard to hit. John <b>moves</b> his "
+                   f"{GUNNER_C} next to the wood, onto 2A (his scouted tile).",
                    "Místo toho John zahraje svou kartu kulometčíci C a pomocí akce přesun přemístí jejich "
                    "jednotku na pole 2 A.", st.state, st.events, side="allied", path=("9B", "2A")))
     st = apply(st.state, Play("allied", "squad-leader-c", "inspire", cards=("machine-gunners-c",)), rng)
-    F.append(Frame("9. Squad leader C inspires",
-                   "The squad leader C card's <b>inspire 1 C</b> takes the machine gunners C card back from the "
+    F.append(Frame(f"9. {LEADER_C} inspires",
+                   f"The {LEADER_C} card's <b>inspire 1 C</b> takes the {GUNNER_C} card back from the "
                    "table into John's hand (both are squad C), so he can play it again.",
                    "John pokračuje vyložením karty velitel družstva C a provede akci povzbuzení svých "
                    "kulometčíků. Díky tomu si může vzít zpět do ruky kartu, kterou právě zahrál (obě karty "
@@ -120,7 +125,7 @@ def _frames():
     st = apply(st.state, Play("allied", "machine-gunners-c", "attack", target="riflemen-a"), rng)
     attack, cas = st.events[0], st.events[1:]
     F.append(Frame("10. Attack: defense 4 + cover 3 + range 1 = 8; dice 5 and 8",
-                   "Machine gunners C <b>attack 2</b> the riflemen on 17B. Total defense: base 4 + cover 3 (the "
+                   f"{GUNNER_C} makes an <b>attack 2</b> on {RIFLEMAN_A} on 17B. Total defense: base 4 + cover 3 (the "
                    "wood) + range 1 = <b>8</b>. Two dice: <b>5 and 8</b>. The 8 reaches the defense: a hit. "
                    f"(Before rolling, the chance was {fraction_text(p_hit(8, 2))}.)",
                    "Celkovou hodnotu obrany střelců tvoří základní obrana o hodnotě 4, kryt 3 a bonus za "
@@ -128,8 +133,8 @@ def _frames():
                    "tedy hází dvěma kostkami. Padne 5 a 8. Zásah!",
                    st.state, (attack,), path=("2A", "17B"), highlight=("17B",)))
     out_i = len(st.state.zones_of("axis").out) - 1
-    F.append(Frame("11. Hans loses a riflemen A card",
-                   "One hit, one card. Hans has no card in hand, so he removes a riflemen A card from his "
+    F.append(Frame(f"11. Hans loses a {RIFLEMAN_A} card",
+                   f"One hit, one card. Hans has no card in hand, so he removes a {RIFLEMAN_A} card from his "
                    "<b>discard pile</b>. The token stays on 17B.",
                    "Jelikož nemá v ruce žádné karty, vyhledá v odhazovacím balíčku kartu střelci A a vyřadí ji "
                    "ze hry.", st.state, tuple(cas), side="axis", roles={"out": {out_i: "hit"}}))
@@ -140,8 +145,8 @@ def _frames():
     except IllegalAction as exc:
         refusal = exc
     st = apply(s, EndTurn("allied"), rng)
-    F.append(Frame("12. Fog of war: John's turn ends",
-                   "John's last card is fog of war: it cannot be played in a turn. He ends his turn and "
+    F.append(Frame(f"12. {FOG}: John's turn ends",
+                   f"John's last card is {FOG}: it cannot be played in a turn. He ends his turn and "
                    "discards it with his played cards. Both players have played: the round is over.",
                    "Johnova poslední karta je karta válečný zmatek, se kterou nemůže dělat nic, takže ukončí svůj "
                    "tah a kartu válečný zmatek (jakož i ostatní zahrané karty) odhodí do odhazovacího balíčku.",
@@ -247,9 +252,9 @@ def _q_where_move() -> Question:
         assert len(legal) == 1, verdicts
         why = "".join(f"<li><b>{t}</b>: {'allowed' if r is None else escape(r)}</li>" for t, r in verdicts.items())
         return legal[0], f"<ul>{why}</ul>" + rule_html(R.MOVE)
-    return Question("26.where-move", "<p>At the start of Hans's turn his riflemen A stand on <b>12A</b>, and he "
-                    "plays a riflemen A card for <b>Move 1</b> instead of scouting first. To which of these "
-                    "neighboring tiles may they move? (The board above shows his control markers.)</p>",
+    return Question("26.where-move", f"<p>At the start of Hans's turn his {RIFLEMAN_A} stands on <b>12A</b>, and "
+                    f"he plays a {RIFLEMAN_A} card for <b>Move 1</b> instead of scouting first. To which of these "
+                    "neighboring tiles may it move? (The board above shows his control markers.)</p>",
                     choices, rule_fn)
 
 
@@ -264,8 +269,8 @@ def _q_from_9b() -> Question:
                               f"That is why John moved first: two dice hit defense 9 with chance "
                               f"{fraction_text(p_hit(9, 2))}, defense 8 with {fraction_text(p_hit(8, 2))}.</p>"
                               + rule_html(R.RANGE))
-    return Question("26.from9b", "<p>Suppose John had attacked from <b>9B</b>, where his machine gunners started, "
-                    "without moving. What would the riflemen's total defense have been?</p>", choices, rule_fn)
+    return Question("26.from9b", f"<p>Suppose John had attacked from <b>9B</b>, where his {GUNNER_C} started, "
+                    f"without moving. What would {RIFLEMAN_A}'s total defense have been?</p>", choices, rule_fn)
 
 
 def _q_why_scout() -> Question:
@@ -277,7 +282,7 @@ def _q_why_scout() -> Question:
         ok = f.refusal is not None and f.refusal.rule is R.MOVE
         return (choices[0] if ok else choices[1]), (f"<p>The engine refused the move: {escape(words(f.refusal.reason))}.</p>"
                                                     + rule_html(R.MOVE) + rule_html(R.MOVE_ANY))
-    return Question("26.why-scout", "<p>Why did Hans play his scouts before moving riflemen A to 17B?</p>",
+    return Question("26.why-scout", f"<p>Why did Hans play his {SCOUT_B} before moving {RIFLEMAN_A} to 17B?</p>",
                     choices, rule_fn)
 
 
@@ -289,8 +294,8 @@ def _q_fog_count() -> Question:
         st = apply(after_initiative(), Play("axis", "scouts-b", "scout", path=("14A", "17B")), LoadedDice([0], seed=7))
         ev = st.events[0]
         return str(ev.data["fog_of_war"]), f"<p>{escape(words(ev.text))}.</p>" + rule_html(R.SCOUT)
-    return Question("26.fog", "<p>Suppose Hans's scouts B had gone <b>8A → 14A → 17B</b> instead of through 3B. "
-                    "How many fog of war cards would he have added to his discard pile?</p>", choices, rule_fn)
+    return Question("26.fog", f"<p>Suppose Hans's {SCOUT_B} had gone <b>8A → 14A → 17B</b> instead of through 3B. "
+                    f"How many {FOG} cards would he have added to his discard pile?</p>", choices, rule_fn)
 
 
 def _q_other_target() -> Question:
@@ -305,8 +310,8 @@ def _q_other_target() -> Question:
         answer = choices[0] if lost == 0 else ("1 card" if lost == 1 else "2 cards")
         return answer, (f"<p>{escape(words(st.events[0].text))}.</p>" + rule_html(R.BASE_DEFENSE)
                         + rule_html(R.DICE))
-    return Question("26.other-target", "<p>Hans's scouts B stand on 17B too. Had John's machine gunners attacked "
-                    "<b>the scouts</b> instead, from 2A with the same dice, <b>5 and 8</b>, how many cards would "
+    return Question("26.other-target", f"<p>Hans's {SCOUT_B} stands on 17B too. Had John's {GUNNER_C} attacked "
+                    f"<b>{SCOUT_B}</b> instead, from 2A with the same dice, <b>5 and 8</b>, how many cards would "
                     "Hans lose?</p>", choices, rule_fn)
 
 

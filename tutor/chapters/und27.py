@@ -59,8 +59,8 @@ def situation(*, allied_controls=(), axis_controls=(), allied_riflemen=True, axi
 
 
 def last_objective_state():
-    """Hans (axis) holds 17B, 12A and 5B (worth 4 of the 5 he needs), his riflemen A stand on 17B
-    and his marker on the objective 2A is scouted; he plays with two riflemen A cards in hand."""
+    """Hans (axis) holds 17B, 12A and 5B (worth 4 of the 5 he needs), his Rifleman A stands on 17B
+    and his marker on the objective 2A is scouted; he plays with two Rifleman A cards in hand."""
     s = situation(axis_controls=("17B", "12A", "5B"))
     control = (s.control[0], tuple(sorted({**s.control_markers("axis"), "2A": "scouted"}.items())))
     toks = tuple(replace(t, tile="17B") if (t.side, t.unit) == ("axis", "riflemen-a") else t for t in s.tokens)

@@ -33,7 +33,7 @@ ROLES = {
     "riflemen": (("The core of the platoon and the only unit that can take objectives: always keep one in "
                  "your deck if you must take objectives."),
                  "Tyto jednotky jsou ve hře jedinými, které umožňují obsazovat cíle."),
-    "scouts": (("Open new tiles (scout), restore communications (recon removes fog of war) and deceive the "
+    "scouts": (("Open new tiles (scout), restore communications (recon removes Fog of War cards) and deceive the "
                "enemy (conceal)."),
                ("Jde o velice všestranné jednotky, které vám umožní propátrávat nová pole, znovu navázat "
                "komunikaci (zbavit se karet válečný zmatek) nebo použít klamavou taktiku pro zmatení nepřítele.")),
@@ -52,7 +52,7 @@ ROLES = {
                    "Tyto karty lze použít jen při určování iniciativy."),
 }
 
-KIND = {"soldier": "soldier", "leader": "leader ★", "fog": "fog of war"}
+KIND = {"soldier": "soldier", "leader": "leader ★", "fog": card_title("fog-of-war")}
 
 
 def card_types() -> list[str]:
@@ -138,7 +138,7 @@ def table_widget():
     sort = w.ToggleButtons(options=[("catalogue order", "catalogue"), ("by initiative", "initiative"),
                                     ("by name", "name")], value="catalogue", description="Sort")
     kind = w.ToggleButtons(options=[("all", "all"), ("soldiers", "soldier"), ("leaders", "leader"),
-                                    ("fog of war", "fog")], value="all", description="Show")
+                                    (card_title("fog-of-war"), "fog")], value="all", description="Show")
     out = w.HTML()
 
     def show(*_):
@@ -192,7 +192,8 @@ def _q_no_squad() -> Question:
         names = sorted({type_title(c.name) for c in CARDS.values() if c.squad is None and c.kind != "fog"})
         return str(len(names)), (f"<p>{', '.join(names)}.</p>" + rule_html(R.SQUADLESS)
                                  + rule_html(R.LEADER_SQUADLESS))
-    return Question("28.squadless", "<p>Not counting fog of war, how many card types belong to <b>no squad</b>?</p>",
+    return Question("28.squadless", f"<p>Not counting {card_title('fog-of-war')}, how many card types belong to "
+                    "<b>no squad</b>?</p>",
                     choices, rule_fn)
 
 

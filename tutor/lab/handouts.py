@@ -229,7 +229,7 @@ def _pics_und_end():
 
 def _pics_und_platoon():
     from tutor.chapters import und21
-    return [(und21.card_kinds_svg(), "Soldiers, leaders and fog of war.")]
+    return [(und21.card_kinds_svg(), "Soldiers, leaders and Fog of War.")]
 
 
 def _pics_und_setup():

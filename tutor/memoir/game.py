@@ -207,13 +207,15 @@ class Game:
 
     def summary(self) -> str:
         m = self.state.medals
-        lines = [(f"{self.state.title}: turn {self.turns}, {self.player} to act ({self.phase}); medals axis "
-                  f"{m['axis']}, allied {m['allied']}; deck {len(self.deck)}, discard {len(self.discard)}")]
+        kind = self.variant.kind
+        lines = [(f"{self.state.title}: turn {self.turns}, {seat_text(self.player, kind)} to act "
+                  f"({self.phase}); medals axis {m['axis']}, allied {m['allied']}; deck {len(self.deck)}, "
+                  f"discard {len(self.discard)}")]
         for seat, h in self.hands.items():
-            lines.append(f"  {seat}: {', '.join(C.name(c) for c in h) or '(no cards)'}")
+            lines.append(f"  {seat_text(seat, kind)}: {', '.join(C.name(c) for c in h) or '(no cards)'}")
         for side, cs in self.common.items():
             if cs:
-                lines.append(f"  {side} common card: {C.name(cs[0])}")
+                lines.append(f"  {SIDE_NAMES.get(side, side)} common card: {C.name(cs[0])}")
         return "\n".join(lines)
 
     def _repr_svg_(self):
@@ -401,18 +403,25 @@ def legal_actions(g: Game) -> list[str]:
 
 
 SIDE_NAMES = {"allied": "Allies", "axis": "Axis"}
-_SEAT_WORDS = {"1": "first player", "2": "second player", "center": "center player", "flanks": "flanks player",
-               "left": "left flank player", "right": "right flank player", "chief": "commander-in-chief"}
+# The players as the rules name them: Operation Alliance's starting and second player (APÉNDICE 5,
+# 1. FORMAR EQUIPOS: "jugador inicial"), the Young Generals' center and flank players, Overlord's
+# commander-in-chief and field generals (Łańcuch dowodzenia).
+_SEAT_WORDS = {"1": "starting player", "2": "second player", "center": "center player",
+               "flanks": "flanks player", "left": "left flank player", "right": "right flank player",
+               "chief": "commander-in-chief"}
 _SECTIONS = {"left": "on the left flank", "center": "in the center", "right": "on the right flank"}
 
 
-def seat_text(seat: str) -> str:
-    """A seat as a player reads it: "Allies", "Axis (center player)", "Allies (commander-in-chief)"."""
+def seat_text(seat: str, kind: str = "standard") -> str:
+    """A seat as a player reads it, never its id: "Allies", "Allies (starting player)", "Axis (center
+    player)", "Allies (commander-in-chief)"; ``kind`` is the variant's, as Overlord's "allied.left" is
+    the left field general where the Young Generals' is the left flank player."""
     side, _, who = seat.partition(".")
     name = SIDE_NAMES.get(side, side)
     if not who:
         return name
-    who = _SEAT_WORDS.get(who, f"{who} field general")
+    who = f"{who} field general" if kind == "overlord" and who in V.FIELD_GENERALS else \
+        _SEAT_WORDS.get(who, f"{who} field general")
     return f"{name} ({who})"
 
 
@@ -727,9 +736,11 @@ def apply(g: Game, action: str, *, faces=None) -> Game:
     phases = _PHASES[verb]
     if g.phase not in phases:
         raise IllegalAction(f"'{verb}' is not possible now: the game is in the {g.phase} phase "
-                            f"({g.player} to act)", _PHASE_RULE.get(g.phase, C.PLAY_CARD))
+                            f"({seat_text(g.player, g.variant.kind)} to act)",
+                            _PHASE_RULE.get(g.phase, C.PLAY_CARD))
     ctx = _Ctx(g, faces)
-    ctx.ev("action", f"{seat_text(g.player)}: {action_text(g, action)}", _ACTION_RULE.get(verb, C.PLAY_CARD))
+    ctx.ev("action", f"{seat_text(g.player, g.variant.kind)}: {action_text(g, action)}",
+           _ACTION_RULE.get(verb, C.PLAY_CARD))
     new = handler(g, args, ctx)
     if new.phase != "over" and new.state.winner is not None:
         new = _r(new, phase="over")
@@ -771,7 +782,7 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
         if c == inst:
             where = w
     if where is None:
-        raise IllegalAction(f"{g.player} holds no card {inst} (cards: "
+        raise IllegalAction(f"{seat_text(g.player, g.variant.kind)} holds no card {inst} (cards: "
                             f"{', '.join(c for c, _ in playable(g)) or 'none'})",
                             V.ALLIANCE_ACTIVE if g.variant.kind == "alliance" else C.PLAY_CARD)
     section = args[1] if len(args) == 2 else None
@@ -1224,7 +1235,8 @@ def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
         if g.variant.kind == "overlord":
             ctx.ev("draw", f"The ambush is over: the {du.side} chief draws one card.", V.OVERLORD_AMBUSH)
         else:
-            ctx.ev("draw", f"{seat} draws a card to replace the Ambush.", _ambush_rule(g, du.side))
+            ctx.ev("draw", f"{seat_text(seat, g.variant.kind)} draws a card to replace the Ambush.",
+                   _ambush_rule(g, du.side))
     g = _r(g, state=new, hands=_fz(hands), common=_fz(common), deck=tuple(deck),
                             discard=tuple(discard), turn=_r(g.turn, pending=None), phase="act",
                             player=g.turn.seat)
@@ -1372,7 +1384,7 @@ def _end_turn(g: Game, ctx: _Ctx) -> Game:
             if c is not None:
                 drawn.append(c)
         if len(drawn) == 2:
-            ctx.ev("recon", f"Recon: {t.seat} draws two cards and keeps one.",
+            ctx.ev("recon", f"Recon: {seat_text(t.seat, g.variant.kind)} draws two cards and keeps one.",
                    V.ALLIANCE_RECON if t.source == "common" else C.RECON_RULE)
             return _r(g, deck=tuple(deck), discard=tuple(discard), phase="recon",
                                        player=t.seat, turn=_r(t, drawn=tuple(drawn)))
@@ -1389,7 +1401,8 @@ def _do_keep(g: Game, args, ctx: _Ctx) -> Game:
         raise IllegalAction(f"{inst} is not one of the two cards drawn ({', '.join(t.drawn)})", C.RECON_RULE)
     other_card = [c for c in t.drawn if c != inst]
     g = _r(g, discard=g.discard + tuple(other_card), turn=_r(t, drawn=()))
-    ctx.ev("keep", f"{t.seat} keeps {C.name(inst)} and discards the other card.", C.RECON_RULE)
+    ctx.ev("keep", f"{seat_text(t.seat, g.variant.kind)} keeps {C.name(inst)} and discards the other card.",
+           C.RECON_RULE)
     return _receive(g, inst, ctx)
 
 
@@ -1398,19 +1411,20 @@ def _receive(g: Game, card: str | None, ctx: _Ctx) -> Game:
     t = g.turn
     hands, common = dict(g.hands), dict(g.common)
     deck, discard = list(g.deck), list(g.discard)
+    who = seat_text(t.seat, g.variant.kind)
     if card is not None:
         if t.source == "common" and g.variant.team(t.side):
             common[t.side] = (card,)
         else:
             hands[t.seat] = hands[t.seat] + (card,)
-        ctx.ev("draw", f"{t.seat} draws a command card.", V.ALLIANCE_ACTIVE if g.variant.team(t.side) else C.DRAW)
+        ctx.ev("draw", f"{who} draws a command card.", V.ALLIANCE_ACTIVE if g.variant.team(t.side) else C.DRAW)
     if g.grow.get(t.side):
         target = g.member_target[t.seat]
         if len(hands[t.seat]) < target:
             c, deck, discard = _draw_one(deck, discard, ctx)
             if c is not None:
                 hands[t.seat] = hands[t.seat] + (c,)
-                ctx.ev("grow", f"{t.seat} draws an extra card ({len(hands[t.seat])} of {target}): the scenario "
+                ctx.ev("grow", f"{who} draws an extra card ({len(hands[t.seat])} of {target}): the scenario "
                        f"lets this side's hand grow.", V.ALLIANCE_SHORT_HAND if g.variant.team(t.side) else C.DEAL)
     rotation = dict(g.rotation)
     rotation[t.side] = rotation[t.side] + 1

@@ -116,28 +116,35 @@ def hex_entry(text: str, board: Board) -> tuple[Hex | None, str]:
     return h, ""
 
 
-def hex_field(on_hex, board: BoardView, say) -> W.Text:
-    """The keyboard's tap, the same on every live board: a labelled field where a hex typed as
-    column,row and Enter call ``on_hex(hex)``, the handler a tap on that hex calls. A bad entry
-    calls ``say(text, bad=True)`` with one line (``hex_entry``) and changes nothing."""
-    field = W.Text(value="", placeholder=f"e.g. {example_hex(board.scene.board)}", description="Hex", continuous_update=False,
-                   tooltip="type a hex as column,row and press Enter: the same as tapping it",
+def place_field(on_place, entry, say, *, label: str, example: str, how: str) -> W.Text:
+    """The keyboard's tap, the same on every live board: a field labelled ``label`` ("Hex",
+    "Tile") where a place typed and Enter call ``on_place(place)``, the handler a tap on that place
+    calls. ``entry(text)`` reads it: ``(place, "")``, or ``(None, why)``: then ``say(why, bad=True)``
+    shows that one line (what is wrong, what is allowed) and nothing changes."""
+    field = W.Text(value="", placeholder=f"e.g. {example}", description=label, continuous_update=False,
+                   tooltip=f"type {how} and press Enter: the same as tapping it",
                    layout=W.Layout(width="12em", height="40px"))
-    field.add_class("tutor-hex-field")
+    field.add_class(f"tutor-{label.lower()}-field")
 
     def submit(change) -> None:
         text = change["new"].strip()
         if not text:
             return
         field.value = ""
-        h, why = hex_entry(text, board.scene.board)
-        if h is None:
+        place, why = entry(text)
+        if place is None:
             say(esc(why), bad=True)
             return
-        on_hex(h)
+        on_place(place)
 
     field.observe(submit, "value")
     return field
+
+
+def hex_field(on_hex, board: BoardView, say) -> W.Text:
+    """A Memoir '44 board's ``place_field``: a hex typed as column,row (read by ``hex_entry``)."""
+    return place_field(on_hex, lambda text: hex_entry(text, board.scene.board), say, label="Hex",
+                       example=example_hex(board.scene.board), how="a hex as column,row")
 
 
 def choice_buttons(items, on_pick) -> tuple[W.Button, ...]:

@@ -596,7 +596,7 @@ class BattleApp(W.VBox):
         self.status.value = f'<div class="tutor-status{" bad" if bad else ""}" role="status">{text}</div>'
 
     def _seat_name(self, seat: str) -> str:
-        return G.seat_text(seat)
+        return G.seat_text(seat, self.game.variant.kind)
 
     def new_events(self) -> tuple:
         """The events since the last step began (the last action and the opponent's reply)."""

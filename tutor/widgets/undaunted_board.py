@@ -25,6 +25,7 @@ every play and every refusal from ``apply`` (``IllegalAction`` with its rule), t
 from __future__ import annotations
 
 import random
+import re
 from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -40,7 +41,7 @@ from tutor.undaunted.actions import apply, card_plays, preview_attack
 from tutor.undaunted.cards import ACTION_CS, CARDS
 from tutor.undaunted.combat import fraction_text
 from tutor.undaunted.state import EndTurn, Event, GameState, Play, Withdraw, other
-from tutor.widgets.base import Drill, esc, small_button
+from tutor.widgets.base import Drill, esc, place_field, small_button
 
 PATH_ACTIONS = ("move", "guide", "scout", "stalk")
 FIRE_ACTIONS = ("attack", "suppress")
@@ -96,6 +97,21 @@ class BoardStep:
     n: int = 0                                    # plays so far (the n-th seeded roll)
 
 
+def tile_ids(board) -> list[str]:
+    """The board's tile labels in the order of their numbers: "1A", "2A", "3B" … "17B"."""
+    return sorted((t.id for t in board.tiles), key=lambda t: (int(re.match(r"\d*", t).group() or 0), t))
+
+
+def tile_entry(text: str, board) -> tuple[str | None, str]:
+    """Read a tile typed in the board's Tile field (the label printed on the tile, "17B"; case and
+    spaces do not matter): ``(tile, "")``, or ``(None, why)`` with one line naming the map's tiles."""
+    typed = "".join(str(text).split()).upper()
+    tile = next((t.id for t in board.tiles if t.id.upper() == typed), None)
+    if tile is None:
+        return None, f"There is no tile {typed} on this map: its tiles are {', '.join(tile_ids(board))}."
+    return tile, ""
+
+
 def _as_game(game) -> GameState:
     if isinstance(game, GameState):
         return game
@@ -141,10 +157,9 @@ class UndauntedBoard(Drill):
         self.hand_label = W.HTML()
         self.action_row = W.HBox([self.action_pick, self.option_pick, self.play_button, self.withdraw_button],
                                  layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
-        self.tile_input = W.Text(value="", placeholder="e.g. 17B", description="Tile", continuous_update=False,
-                                 tooltip="type a tile's label and press Enter: the same as tapping it",
-                                 layout=W.Layout(width="12em", height="40px"))
-        self.tile_input.observe(self._tile_typed, "value")
+        board = self.game.board
+        self.tile_input = place_field(self.tap, lambda text: tile_entry(text, self.game.board), self.say,
+                                      label="Tile", example=tile_ids(board)[len(board.tiles) // 2], how="a tile's label")
         sc = self._scene()
         super().__init__(sc, controls=[self.end_button, self.tile_input], dpr=dpr, max_width=sc.width * 3 // 2)
         kids = list(self.children)
@@ -252,18 +267,6 @@ class UndauntedBoard(Drill):
             self.choose(self.value.card, change["new"])
 
     # -- taps
-    def _tile_typed(self, change) -> None:
-        """The keyboard's tap: a tile typed in the Tile field (a tile holding your unit selects it)."""
-        text = change["new"].strip().upper()
-        if not text:
-            return
-        self.tile_input.value = ""
-        if text not in self.game.board:
-            tiles = ", ".join(t.id for t in self.game.board.tiles)
-            self.say(f"“{esc(text)}” is not a tile of this board; its tiles: {esc(tiles)}.", bad=True)
-            return
-        self.tap(text)
-
     def _on_board_click(self, h, x, y) -> None:
         key = token_at(self.board.scene, x, y)
         tile = tile_at(self.board.scene, self.game, x, y)
