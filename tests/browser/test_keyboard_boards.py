@@ -164,6 +164,9 @@ def test_answer_the_board_with_the_keyboard(app, chromium, expected, notebook, s
                 field.fill(step[1])
                 field.press("Enter")
             elif step[0] == "key":
+                # the previous step may still be replacing the buttons (its answer shows first):
+                # a button focused then is detached and Enter goes nowhere
+                wait_for_widgets_settled(page, quiet_ms=800)
                 button = page.locator(".tutor-card-buttons button").nth(step[1])
                 button.focus()
                 page.keyboard.press("Enter")
