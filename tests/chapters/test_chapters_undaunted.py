@@ -72,8 +72,8 @@ def test_questions_are_well_formed(nn):
 def test_quiz_widget_builds(nn):
     pytest.importorskip("ipywidgets")
     from tutor.quiz import quiz
-    box = quiz(*module(nn).questions())
-    assert len(box.children) == len(module(nn).questions())
+    shown = quiz(*module(nn).questions())
+    assert len(shown.boxes) == len(shown.questions) == len(module(nn).questions())
 
 
 # ---------------------------------------------------------------------------------------------
