@@ -9,8 +9,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from tutor.chapters import ch01, ch05  # noqa: E402
-from tutor.quiz import Quiz, prompt_html, question_widget, quiz  # noqa: E402
+from tutor.chapters import ch01, ch05
+from tutor.quiz import Quiz, prompt_html, question_widget, quiz
 
 
 def test_a_press_shows_the_engines_verdict_and_reason():
