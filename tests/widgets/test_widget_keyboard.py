@@ -189,3 +189,19 @@ def test_the_undaunted_tile_field_is_the_hex_fields_code():
     tapped.tap_tile("8A")
     assert b.value.card == tapped.value.card == "scouts-b" and b.status.value == tapped.status.value
     assert place_field.__module__ == "tutor.widgets.base"
+
+
+def test_buttons_of_one_look_share_their_layout_and_style():
+    """Each widget model costs the browser before a page's first board draws: the card buttons and
+    the small buttons share one layout and one style per look, and none of them changes it."""
+    from tutor.widgets.base import choice_buttons, small_button
+    picked = []
+    row = choice_buttons([("Attack Center", "a"), ("Recon Left Flank", "b")], picked.append)
+    other = choice_buttons([("Ambush", "c")], picked.append)
+    assert row[0].layout is row[1].layout is other[0].layout and row[0].style is other[0].style
+    assert (row[0].layout.width, row[0].layout.height) == ("auto", "40px")
+    small = small_button("Undo", "undo"), small_button("Reset")
+    assert small[0].layout is small[1].layout is not row[0].layout and small[0].layout.min_width == "64px"
+    row[1].click()
+    other[0].click()
+    assert picked == ["b", "c"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable
+from functools import cache
 
 import ipywidgets as W
 
@@ -147,12 +148,23 @@ def hex_field(on_hex, board: BoardView, say) -> W.Text:
                        example=example_hex(board.scene.board), how="a hex as column,row")
 
 
+# Buttons of one look share one layout and one style (widget models that none of them changes):
+# every widget model is built by the browser before a page's first live board draws, and ipywidgets
+# gives each button a layout and a style of its own, three models a button.
+@cache
+def shared_look(kind: str) -> tuple[W.Layout, W.ButtonStyle]:
+    """The layout and the style shared by the buttons of ``kind`` (``"choice"``, ``"small"``)."""
+    size = {"choice": {}, "small": {"min_width": "64px"}}[kind]
+    return W.Layout(width="auto", height="40px", **size), W.ButtonStyle()
+
+
 def choice_buttons(items, on_pick) -> tuple[W.Button, ...]:
     """One button per ``(label, value)`` that calls ``on_pick(value)``: the keyboard's way (Tab to
     it, Enter) to what a tap on a card of a card row does."""
+    layout, style = shared_look("choice")
     out = []
     for label, value in items:
-        b = W.Button(description=label, tooltip=label, layout=W.Layout(width="auto", height="40px"))
+        b = W.Button(description=label, tooltip=label, layout=layout, style=style)
         b.on_click(lambda _, v=value: on_pick(v))
         out.append(b)
     return tuple(out)
@@ -160,8 +172,8 @@ def choice_buttons(items, on_pick) -> tuple[W.Button, ...]:
 
 def small_button(description: str, icon: str = "", tooltip: str = "") -> W.Button:
     # Big enough for a finger (44 px tall), narrow enough for a phone column.
-    return W.Button(description=description, icon=icon, tooltip=tooltip or description,
-                    layout=W.Layout(width="auto", min_width="64px", height="40px"))
+    layout, style = shared_look("small")
+    return W.Button(description=description, icon=icon, tooltip=tooltip or description, layout=layout, style=style)
 
 
 class Drill(W.VBox):
