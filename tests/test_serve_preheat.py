@@ -1,4 +1,4 @@
-"""Preheated kernels (issue 19; off by default, on with `tutor app --preheat`): `voila` (voila.json) and `tutor app` agree, Voilà fills
+"""Preheated kernels (issue 19; on by default, off with `tutor app --no-preheat`): `voila` (voila.json) and `tutor app` agree, Voilà fills
 no pool by itself, tutor.app.Preheat keeps kernels waiting only for the pages a learner opens
 next, never for the lab, and at most WAITING_MAX of them (the idle memory bound)."""
 
@@ -17,11 +17,10 @@ PAGES = sorted(p.name for p in paths.NOTEBOOKS.glob("*.ipynb"))
 def test_voila_json_and_tutor_app_preheat_the_same_way():
     start = ["index.ipynb", *app.pages_after("index.ipynb")]
     for cfg in (VOILA_JSON, serve.app_config()):
-        # off by default: under 8 pages opened at once a handed-out preheated kernel died and its
-        # page never drew (CI, 2026-11-25); `tutor app --preheat` turns the design below on
-        assert cfg["VoilaConfiguration"]["preheat_kernel"] is False
-    assert serve.app_config(preheat=True)["VoilaConfiguration"]["preheat_kernel"] is True
-    for cfg in (VOILA_JSON, serve.app_config(preheat=True)):
+        # on by default (issue 19.2); `tutor app --no-preheat` starts a kernel for every visit
+        assert cfg["VoilaConfiguration"]["preheat_kernel"] is True
+    assert serve.app_config(preheat=False)["VoilaConfiguration"]["preheat_kernel"] is False
+    for cfg in (VOILA_JSON, serve.app_config()):
         assert cfg["VoilaConfiguration"]["default_pool_size"] == 1
         assert cfg["Voila"]["identity_provider_class"] == "tutor.app.LandingPage"  # adds the pools
         pools = cfg["VoilaKernelManager"]["kernel_pools_config"]

@@ -120,8 +120,9 @@ def test_chapter(app, page, name):
 
 @pytest.fixture(scope="module")
 def preheated_app():
-    """The app as `tutor app --preheat` serves it (voila.json's pools, preheating on)."""
-    proc, base, log = start_voila("--preheat_kernel=True", log_name="voila-preheat.log")
+    """The app as voila.json serves it (preheating on by default), a server of its own: the pools
+    as they are at start-up, before other tests have walked the course."""
+    proc, base, log = start_voila(log_name="voila-preheat.log")
     url = App(base)
     url.log, url.pid = log, proc.pid
     yield url
