@@ -284,7 +284,7 @@ def visit(page, wire: Wire, base: str, name: str, timeout_ms: int = 120_000) -> 
         shown = page.wait_for_function(SHOWN_JS, timeout=timeout_ms, polling=50).json_value()
         result.update(shows=shown["shows"], seconds=shown["at"] / 1000)
         page.wait_for_timeout(1000)
-    except Exception as exc:  # noqa: BLE001 - a page that shows nothing is a result
+    except Exception as exc:
         result["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0]}"
     kid = page_kernel_id(page) if "error" not in result else None
     pid = kernel_pid(kid) if kid else None

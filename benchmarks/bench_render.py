@@ -40,7 +40,9 @@ def server(n: int = 60) -> dict:
     sent = []
     orig = ic._CanvasManager._send_custom
 
-    def spy(self, command, buffers=[]):
+    def spy(self, command, buffers=None):
+        if buffers is None:
+            buffers = []
         sent.append(sum(len(b) for b in buffers))
         return orig(self, command, buffers)
 
@@ -91,7 +93,9 @@ def server_cards(n: int = 40) -> dict:
     sent = []
     orig = ic._CanvasManager._send_custom
 
-    def spy(self, command, buffers=[]):
+    def spy(self, command, buffers=None):
+        if buffers is None:
+            buffers = []
         sent.append(sum(len(b) for b in buffers))
         return orig(self, command, buffers)
 

@@ -324,7 +324,7 @@ def _run(case: Case, folder: Path) -> Result:
 def _safe_run(case: Case, folder: Path) -> Result:
     try:
         return _run(case, folder)
-    except Exception as exc:  # noqa: BLE001 - reported by the case's own test, not the whole module
+    except Exception as exc:
         return Result(-1, "", f"the case could not run: {exc!r}", {}, {})
 
 

@@ -155,6 +155,6 @@ def page(chromium, request):
         try:
             pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
             (ARTIFACTS / f"{name}.console.txt").write_text("\n".join(messages))
-        except Exception as exc:  # noqa: BLE001 - the page may be gone; the report matters more
+        except Exception as exc:
             print(f"screenshot failed: {exc}")
     context.close()

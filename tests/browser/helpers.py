@@ -135,7 +135,7 @@ async def open_at_once(browser, base: str, names: list[str], timeout_s: float,
             handle = await page.wait_for_function(first_board_js, timeout=timeout_s * 1000,
                                                   polling=200)
             result["shows"] = await handle.json_value()
-        except Exception as exc:  # noqa: BLE001 - a page that shows nothing is a result
+        except Exception as exc:
             result["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0]}"
         result["seconds"] = time.monotonic() - t0
         if result["shows"] != "canvas":
@@ -144,7 +144,7 @@ async def open_at_once(browser, base: str, names: list[str], timeout_s: float,
                 if screenshots is not None:
                     await page.screenshot(path=str(screenshots / f"at-once-{len(names)}-{names.index(name)}-"
                                                    f"{id(page)}.png"))
-            except Exception as exc:  # noqa: BLE001 - the page may be gone; the result stands
+            except Exception as exc:
                 result["text"] = f"(page unreadable: {type(exc).__name__})"
         return result, context
 

@@ -303,7 +303,8 @@ def test_26_quotes_are_in_the_seed_rulebook():
     seeds = seeds_dir()
     if seeds is None:
         pytest.skip("seed rulebooks not found")
-    squash = lambda s: re.sub(r"[\s\-–]", "", s)
+    def squash(s):
+        return re.sub(r"[\s\-–]", "", s)
     text = squash((seeds / "undaunted-normandy-rules-cs.txt").read_text(encoding="utf-8"))
     for q in und26.quotes():
         assert squash(q) in text, q
@@ -527,7 +528,8 @@ def test_28_answers_and_quotes():
     seeds = seeds_dir()
     if seeds is None:
         pytest.skip("seed rulebooks not found")
-    squash = lambda s: re.sub(r"[\s\-–]", "", s)
+    def squash(s):
+        return re.sub(r"[\s\-–]", "", s)
     text = squash((seeds / "undaunted-normandy-rules-cs.txt").read_text(encoding="utf-8"))
     for q in und28.quotes():
         assert squash(q) in text, q

@@ -60,7 +60,6 @@ def test_edges_and_corners_go_to_the_hex_on_the_right(h):
 
 
 def test_a_hex_owns_its_left_edges_and_left_corners_only():
-    lx, ly = 0, 0
     for (cx, cy) in corners((0, 0)):
         owner = hex_at_lattice(Fraction(cx), Fraction(cy))
         assert owner == ((0, 0) if cx == -1 else owner)

@@ -10,7 +10,9 @@ def sent(monkeypatch):
     log = []
     orig = ic._CanvasManager._send_custom
 
-    def spy(self, command, buffers=[]):
+    def spy(self, command, buffers=None):
+        if buffers is None:
+            buffers = []
         log.append((command, buffers))
         return orig(self, command, buffers)
 

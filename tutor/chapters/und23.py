@@ -17,11 +17,11 @@ from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
 from tutor.render.undaunted import card_title, type_title, words
+from tutor.undaunted import Play, Withdraw, apply, card_plays
+from tutor.undaunted import rules as R
 
 # The cards by the names printed on them and on their units' tokens ("Rifleman A", "Fog of War").
 RIFLEMAN_A, SCOUT_B, FOG = map(card_title, ("riflemen-a", "scouts-b", "fog-of-war"))
-from tutor.undaunted import Play, Withdraw, apply, card_plays
-from tutor.undaunted import rules as R
 
 MOVEMENT = ("move", "guide", "scout", "stalk")
 

@@ -63,7 +63,7 @@ def threat(state, h: Hex, side: str, *, moved_from: Hex | None = None) -> int:
 def _los(state, a, b, moved_from):
     try:
         return has_line_of_sight(state, a, b)
-    except Exception:  # noqa: BLE001 - a hypothetical position: treat as visible
+    except Exception:
         return True
 
 
