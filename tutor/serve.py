@@ -165,6 +165,6 @@ def add_commands(sub) -> None:
                    help="keep kernels started ahead for the pages a learner opens next, at most "
                    "16 (on by default, as in voila.json)")
     p.add_argument("--pool-size", type=int, default=None, metavar="N",
-                   help="preheated kernels per page (with --preheat)")
+                   help="preheated kernels per page (default 1)")
     p.set_defaults(func=cmd_app)
 
