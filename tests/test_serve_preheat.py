@@ -164,8 +164,8 @@ def test_stopping_the_server_waits_for_a_kernel_still_starting_then_stops_it():
     async def stop_while_starting(forgiving: bool):
         km = AsyncMappingKernelManager()
         if forgiving:
-            app.stop_kernels_still_starting(km)
-            app.stop_kernels_still_starting(km)           # once only, however often it is asked
+            app.shut_down_gently(km)
+            app.shut_down_gently(km)                      # once only, however often it is asked
         starting = asyncio.ensure_future(km.start_kernel(kernel_name="python3"))
         while not km._pending_kernels:
             await asyncio.sleep(0.01)
@@ -183,3 +183,46 @@ def test_stopping_the_server_waits_for_a_kernel_still_starting_then_stops_it():
         asyncio.run(stop_while_starting(forgiving=False))
     kid, left = asyncio.run(stop_while_starting(forgiving=True))
     assert left == [] and kid
+
+
+def test_a_preheated_kernel_still_running_its_page_finishes_it_before_it_is_stopped():
+    """Shut down mid-cell, a pool kernel printed a traceback as the server stopped (Ctrl-C): its
+    page may finish first (at most PAGE_RUN_WAIT_S); a kernel with nothing to finish goes at once."""
+    async def stop():
+        loop = asyncio.get_running_loop()
+        events = []
+
+        class Manager:
+            _pending_kernels: dict = {}
+
+            def __init__(self):
+                self.kernels = {"k-running", "k-idle"}
+                render = loop.create_future()
+                ready = loop.create_future()
+                ready.set_result({"kernel_id": "k-running", "task": render})
+                self.render = render
+                self._pools = {"02-setup-pegasus-bridge.ipynb": [ready]}
+
+            def __contains__(self, kid):
+                return kid in self.kernels
+
+            async def shutdown_kernel(self, kid, now=False):
+                events.append(("shutdown", kid))
+                self.kernels.discard(kid)
+
+            _async_shutdown_kernel = shutdown_kernel
+
+        km = Manager()
+        app.shut_down_gently(km)
+        assert app.running_page(km, "k-running") is km.render and app.running_page(km, "k-idle") is None
+        stopping = asyncio.ensure_future(km.shutdown_kernel("k-running"))
+        await km._async_shutdown_kernel("k-idle")
+        await asyncio.sleep(0.05)
+        assert events == [("shutdown", "k-idle")]           # the running page is not cut short
+        events.append(("page ran", "k-running"))
+        km.render.set_result(None)
+        await stopping
+        assert events[-1] == ("shutdown", "k-running")
+        assert await km.shutdown_kernel("k-gone") is None     # already gone: nothing to do
+
+    asyncio.run(stop())

@@ -32,6 +32,7 @@ from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 
+from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.utils import url_path_join
 from tornado.web import ErrorHandler, HTTPError, RedirectHandler
@@ -234,27 +235,69 @@ def first_routes(app) -> list:
     return routes
 
 
-def stop_kernels_still_starting(kernel_manager) -> None:
-    """Stopping the server shuts every kernel down at once (``shutdown_all``), those still
-    starting too; jupyter_server's manager refuses those with "404: Kernel does not exist" (it
-    knows a kernel only once started), and the server exited with status 1 after Ctrl-C, leaving
-    the kernel running. With preheating a pool is often being filled. Here a kernel still starting
-    is waited for, then shut down like the others; one already gone is done."""
-    shutdown = kernel_manager._async_shutdown_kernel
-    if getattr(shutdown, "waits_for_start", False):
-        return
+PAGE_RUN_WAIT_S = 15   # how long a preheated kernel may finish running its page before it is stopped
 
-    async def shutdown_kernel(kernel_id, *args, **kwargs):
-        starting = getattr(kernel_manager, "_pending_kernels", {}).get(kernel_id)
-        if kernel_id not in kernel_manager and starting is not None:
-            with contextlib.suppress(Exception, asyncio.CancelledError):
-                await starting
-        if kernel_id not in kernel_manager:
-            return None
-        return await shutdown(kernel_id, *args, **kwargs)
 
-    shutdown_kernel.waits_for_start = True
-    kernel_manager._async_shutdown_kernel = shutdown_kernel
+def shut_down_gently(kernel_manager) -> None:
+    """Make the server's kernel shut-downs wait for what a kernel is still doing, so that stopping
+    the server (Ctrl-C) is clean. With preheating, pools are often being filled when it stops:
+
+    - a kernel still starting: jupyter_server's manager refused it ("404: Kernel does not exist":
+      it knows a kernel only once started); the server exited with status 1 and left it running.
+      It is waited for, then shut down like the others; one already gone is done.
+    - a preheated kernel still running its page: shut down mid-cell, it printed a traceback
+      ("ZMQError: Socket operation on non-socket"). It may finish first (at most PAGE_RUN_WAIT_S).
+    - a kernel still importing (:func:`answering`).
+
+    Both of the manager's ways in are covered: ``_async_shutdown_kernel`` (``shutdown_all``) and
+    ``shutdown_kernel`` (Voilà's pools, a page left)."""
+    def gently(shutdown):
+        async def shutdown_kernel(kernel_id, *args, **kwargs):
+            starting = getattr(kernel_manager, "_pending_kernels", {}).get(kernel_id)
+            if kernel_id not in kernel_manager and starting is not None:
+                with contextlib.suppress(Exception, asyncio.CancelledError):
+                    await starting
+            if kernel_id not in kernel_manager:
+                return None
+            run = running_page(kernel_manager, kernel_id)
+            if run is not None:
+                with contextlib.suppress(Exception, asyncio.CancelledError, asyncio.TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(run), PAGE_RUN_WAIT_S)
+            await answering(kernel_manager, kernel_id)
+            return await ensure_async(shutdown(kernel_id, *args, **kwargs))
+
+        shutdown_kernel.gentle = True
+        return shutdown_kernel
+
+    for name in ("_async_shutdown_kernel", "shutdown_kernel"):
+        current = getattr(kernel_manager, name)
+        if not getattr(current, "gentle", False):
+            setattr(kernel_manager, name, gently(current))
+
+
+async def answering(kernel_manager, kernel_id: str, timeout: float = 10) -> None:
+    """Wait (at most ``timeout`` s) until the kernel answers, i.e. has finished starting:
+    jupyter_client interrupts a kernel before shutting it down, and a kernel interrupted while it
+    still imports prints a KeyboardInterrupt traceback (a pool kernel started as the server
+    stopped). A kernel that died or does not answer is shut down all the same."""
+    with contextlib.suppress(Exception, asyncio.CancelledError, asyncio.TimeoutError):
+        client = kernel_manager.get_kernel(kernel_id).client()
+        client.start_channels()
+        try:
+            await asyncio.wait_for(ensure_async(client.wait_for_ready(timeout=timeout)), timeout + 1)
+        finally:
+            client.stop_channels()
+
+
+def running_page(kernel_manager, kernel_id: str):
+    """The task still running a page in the preheated kernel ``kernel_id`` (Voilà 0.5's pools),
+    or None (not a pool's kernel, or its page has run)."""
+    for pool in (getattr(kernel_manager, "_pools", None) or {}).values():
+        for task in pool:
+            if task.done() and not failed(task) and task.result().get("kernel_id") == kernel_id:
+                render = task.result()["task"]
+                return None if render.done() else render
+    return None
 
 
 class LandingPage(PasswordIdentityProvider):
@@ -271,7 +314,7 @@ class LandingPage(PasswordIdentityProvider):
         root = getattr(app, "root_dir", None)
         serving_a_folder = root and not getattr(app, "notebook_path", None)
         if getattr(app, "kernel_manager", None) is not None:
-            stop_kernels_still_starting(app.kernel_manager)
+            shut_down_gently(app.kernel_manager)
         if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
             web.settings["tutor_preheat"] = Preheat(app.kernel_manager, root)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):
