@@ -64,11 +64,12 @@ from tests.browser.conftest import (
 )
 from tests.browser.helpers import (
     board_shown_js,
-    cpu_seconds,
+    is_kernel,
     kernel_pid,
     page_kernel_id,
     process_memory_mb,
     process_tree,
+    settle,
 )
 
 TARGET_NEXT_S = 1.0                    # issue 19.2: a learner's next chapter, warm browser
@@ -191,14 +192,7 @@ def serve_with_floor(settings: str) -> int:
 
 
 def kernels(server_pid: int) -> list[int]:
-    return [p for p in process_tree(server_pid)[1:] if _is_kernel(p)]
-
-
-def _is_kernel(pid: int) -> bool:
-    try:
-        return b"ipykernel_launcher" in Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return False
+    return [p for p in process_tree(server_pid)[1:] if is_kernel(p)]
 
 
 def server_memory(server_pid: int) -> dict:
@@ -206,25 +200,7 @@ def server_memory(server_pid: int) -> dict:
     tree = process_tree(server_pid)
     sizes = [process_memory_mb(p) for p in tree]
     return {"rss_mb": sum(r for r, _ in sizes), "pss_mb": sum(p for _, p in sizes),
-            "kernels": len([p for p in tree[1:] if _is_kernel(p)])}
-
-
-def settle(server_pid: int, quiet_s: float = 2.0, timeout_s: float = 180.0) -> float:
-    """Wait until the server and its kernels have used under 5 % of a core and kept the same
-    number of kernels for ``quiet_s`` (a page's kernel shut down, a pool refilled, a notebook
-    pre-run): a learner reading before the next click. Returns the seconds waited."""
-    t0 = time.monotonic()
-    window = []          # (time, cpu seconds, kernels)
-    while time.monotonic() - t0 < timeout_s:
-        tree = process_tree(server_pid)
-        window.append((time.monotonic(), cpu_seconds(tree), sum(map(_is_kernel, tree[1:]))))
-        window = [w for w in window if w[0] >= window[-1][0] - quiet_s - 0.3]
-        first, last = window[0], window[-1]
-        if (last[0] - first[0] >= quiet_s and last[1] - first[1] < 0.05 * (last[0] - first[0])
-                and len({w[2] for w in window}) == 1):
-            break
-        time.sleep(0.25)
-    return time.monotonic() - t0
+            "kernels": len([p for p in tree[1:] if is_kernel(p)])}
 
 
 # --- one page, as a learner sees it -------------------------------------------------------------

@@ -230,3 +230,33 @@ def cpu_seconds(pids) -> float:
         fields = stat[stat.rindex(")") + 2:].split()
         ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def is_kernel(pid: int) -> bool:
+    """Whether process ``pid`` is an IPython kernel."""
+    from pathlib import Path
+
+    try:
+        return b"ipykernel_launcher" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def settle(server_pid: int, quiet_s: float = 2.0, timeout_s: float = 180.0) -> float:
+    """Wait until the server and its kernels have used under 5 % of a core and kept the same
+    number of kernels for ``quiet_s`` (a page's kernel shut down, a pool refilled, a notebook
+    pre-run): a learner reading before the next click. Returns the seconds waited."""
+    import time
+
+    t0 = time.monotonic()
+    window = []          # (time, cpu seconds, kernels)
+    while time.monotonic() - t0 < timeout_s:
+        tree = process_tree(server_pid)
+        window.append((time.monotonic(), cpu_seconds(tree), sum(map(is_kernel, tree[1:]))))
+        window = [w for w in window if w[0] >= window[-1][0] - quiet_s - 0.3]
+        first, last = window[0], window[-1]
+        if (last[0] - first[0] >= quiet_s and last[1] - first[1] < 0.05 * (last[0] - first[0])
+                and len({w[2] for w in window}) == 1):
+            break
+        time.sleep(0.25)
+    return time.monotonic() - t0

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ARTIFACTS, free_port
-from .helpers import wait_for_canvases, wait_for_voila
+from .helpers import settle, wait_for_canvases, wait_for_voila
 
 pytestmark = pytest.mark.browser
 
@@ -138,6 +138,10 @@ def test_installed_tutor_app(venv, chromium, tmp_path):
         finally:
             context.close()
 
+        # The learner reads a while: the pools refill, the next chapter's kernel is preheated.
+        # (Ctrl-C within a second or two of a page can still leave a kernel that Voilà starts for
+        # a pool as the server stops: it shuts itself down when it sees the server gone.)
+        settle(proc.pid, quiet_s=2.0, timeout_s=60)
         # The kernels are this environment's Python (so they import the wheel's tutor too).
         kernels = [p for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == proc.pid]
         argv0 = {(p / "cmdline").read_bytes().split(b"\0")[0].decode() for p in kernels}
