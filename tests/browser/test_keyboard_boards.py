@@ -20,7 +20,7 @@ import pytest
 
 from .conftest import ARTIFACTS
 from .helpers import wait_for_voila, wait_for_widgets_settled
-from .test_memoir_boards import BOARD_JS, SIZES, tap_at
+from .test_memoir_boards import BOARD_JS, SIZES, page_point, tap_at
 
 pytestmark = pytest.mark.browser
 
@@ -172,10 +172,8 @@ def test_answer_the_board_with_the_keyboard(app, chromium, expected, notebook, s
                 page.keyboard.press("Enter")
             else:
                 boards.nth(step[1]).scroll_into_view_if_needed()
-                box = page.evaluate(BOARD_JS, step[1])
-                k = box["width"] / views[step[1]].scene.width
-                x, y = views[step[1]].scene.geometry.centre(step[2])
-                tap_at(page, box["left"] + float(x) * k, box["top"] + float(y) * k, touch)
+                sc = views[step[1]].scene
+                tap_at(page, *page_point(page, step[1], sc, sc.geometry.centre(step[2])), touch)
             page.wait_for_function(SHOWN_JS, arg=text)
             page.wait_for_function(ALT_JS, arg=text, timeout=15_000)          # the text alternative follows
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
@@ -210,9 +208,7 @@ def test_a_click_on_a_half_visible_board_lands_on_the_hex_clicked(app, chromium)
         box = page.evaluate(BOARD_JS, 0)
         assert viewport_bottom(page) - box["top"] == pytest.approx(150, abs=2)    # the board is half off-screen
         top = page.evaluate("() => window.__scroller.scrollTop")
-        k = box["width"] / sc.width
-        x, y = sc.geometry.centre((4, 0))
-        page.mouse.click(box["left"] + float(x) * k, box["top"] + float(y) * k)
+        page.mouse.click(*page_point(page, 0, sc, sc.geometry.centre((4, 0))))
         page.wait_for_function(SHOWN_JS, arg="after step 1:")
         page.wait_for_timeout(300)
         assert page.evaluate(SHOWN_JS, "4,0 after step 1: countryside")

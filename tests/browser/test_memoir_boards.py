@@ -61,18 +61,19 @@ BOARD_JS = """(n) => {
 }"""
 
 
-def scene_width(scenario: str) -> int:
-    from tutor.chapters.ch04 import state
-    from tutor.render.scene import scene
-    return scene(state(scenario), None, title="", legend=False).width
+def page_point(page, board: int, sc, point) -> tuple[float, float]:
+    """Where ``point`` (scene pixels of ``sc``, the scene canvas.tutor-board number ``board``
+    shows) is on the page now, as the canvas is laid out."""
+    box = page.evaluate(BOARD_JS, board)
+    k = box["width"] / sc.width
+    return box["left"] + float(point[0]) * k, box["top"] + float(point[1]) * k
 
 
 def tap_hex(page, board: int, scenario: str, h, touch: bool) -> None:
-    from tutor.render.picking import Geometry
-    box = page.evaluate(BOARD_JS, board)
-    k = box["width"] / scene_width(scenario)
-    x, y = Geometry().centre(h)
-    tap_at(page, box["left"] + x * k, box["top"] + y * k, touch)
+    from tutor.chapters.ch04 import state
+    from tutor.render.scene import scene
+    sc = scene(state(scenario), None, title="", legend=False)
+    tap_at(page, *page_point(page, board, sc, sc.geometry.centre(h)), touch)
 
 
 def tap_at(page, px, py, touch: bool) -> None:
@@ -139,10 +140,7 @@ def test_tap_the_other_boards(app, chromium, notebook):
         for canvas, target, text, watch in taps:
             page.locator("canvas.tutor-board").nth(canvas).scroll_into_view_if_needed()
             before = page.evaluate(BOARD_JS, watch)["hash"] if watch is not None else None
-            box = page.evaluate(BOARD_JS, canvas)
-            k = box["width"] / scenes[canvas].width
-            x, y = _point(scenes[canvas], target)
-            tap_at(page, box["left"] + float(x) * k, box["top"] + float(y) * k, False)
+            tap_at(page, *page_point(page, canvas, scenes[canvas], _point(scenes[canvas], target)), False)
             page.get_by_text(text, exact=False).first.wait_for()
             if watch is not None:
                 page.wait_for_function(f"(() => ({BOARD_JS})({watch}).hash !== {before})()")
@@ -234,20 +232,17 @@ def test_the_overlord_board_keeps_10px_labels_and_scrolls_in_its_own_box(app, ch
         hand = page.locator("canvas.tutor-board").nth(0)
         hand.scroll_into_view_if_needed()
         page.wait_for_function(f"(() => {{ const b = ({BOARD_JS})(1); return b && b.ink > 20000; }})()")
-        box = page.evaluate(BOARD_JS, 0)
-        x, y = _point(desk.cards.scene, ("card", 0, 2))             # Attack Right Flank
-        k = box["width"] / desk.cards.scene.width
-        tap_at(page, box["left"] + float(x) * k, box["top"] + float(y) * k, touch)
+        card = _point(desk.cards.scene, ("card", 0, 2))             # Attack Right Flank
+        tap_at(page, *page_point(page, 0, desk.cards.scene, card), touch)
         page.get_by_text("Attack Right Flank selected", exact=False).first.wait_for()
         x, y = desk.board.scene.geometry.centre((47, 5))
         board = page.locator("canvas.tutor-board").nth(1)
         board.scroll_into_view_if_needed()
         page.locator(".tutor-board-scroll").nth(1).evaluate("(b, x) => { b.scrollLeft = x - b.clientWidth / 2; }",
                                                              float(x))
-        box = page.evaluate(BOARD_JS, 1)
-        k = box["width"] / drawn
-        assert 0 <= box["left"] + float(x) * k <= viewport["width"]
-        tap_at(page, box["left"] + float(x) * k, box["top"] + float(y) * k, touch)
+        px, py = page_point(page, 1, desk.board.scene, (x, y))
+        assert 0 <= px <= viewport["width"]
+        tap_at(page, px, py, touch)
         page.get_by_text("hands Attack Right Flank to the right field general", exact=False).first.wait_for()
         if os.environ.get("TUTOR_SCREENSHOTS") == "1":
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
