@@ -11,16 +11,13 @@ that focus from scrolling the page). TUTOR_SCREENSHOTS=1 keeps a screenshot of e
 
 from __future__ import annotations
 
-import os
 import re
-from contextlib import contextmanager
 from html import unescape
 
 import pytest
 
-from .conftest import ARTIFACTS
-from .helpers import wait_for_voila, wait_for_widgets_settled
-from .test_memoir_boards import BOARD_JS, SIZES, page_point, tap_at
+from .helpers import wait_for_widgets_settled
+from .test_memoir_boards import BOARD_JS, SIZES, opened, page_point, tap_at
 
 pytestmark = pytest.mark.browser
 
@@ -111,30 +108,6 @@ SHOWN_JS = """(t) => [...document.querySelectorAll('.widget-html-content')]
 # ... and in the text alternative of a board.
 ALT_JS = """(t) => [...document.querySelectorAll('.tutor-sr')]
   .some(e => e.textContent.replace(/\\s+/g, ' ').includes(t))"""
-
-
-@contextmanager
-def opened(chromium, app, notebook: str, size: str, name: str):
-    """The notebook's page in a new context at ``size`` (touch on the tablet), run and settled; a
-    screenshot tests/artifacts/<name>-FAILED.png when the body fails, <name>.png with
-    TUTOR_SCREENSHOTS=1 when it passes."""
-    viewport, touch = SIZES[size]
-    context = chromium.new_context(viewport=viewport, has_touch=touch)
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        page.goto(app + f"voila/render/{notebook}")
-        wait_for_voila(page)
-        wait_for_widgets_settled(page)
-        yield page
-        if os.environ.get("TUTOR_SCREENSHOTS") == "1":
-            page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    except Exception:
-        page.screenshot(path=str(ARTIFACTS / f"{name}-FAILED.png"))
-        raise
-    finally:
-        context.close()
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ tests/artifacts/; TUTOR_SCREENSHOTS=1 keeps one of every board after its taps.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 
 import pytest
 
@@ -83,6 +84,30 @@ def tap_at(page, px, py, touch: bool) -> None:
         page.mouse.click(px, py)
 
 
+@contextmanager
+def opened(chromium, app, notebook: str, size: str, name: str):
+    """The notebook's page in a new context at ``size`` (touch on the tablet), run and settled; a
+    screenshot tests/artifacts/<name>-FAILED.png when the body fails, <name>.png with
+    TUTOR_SCREENSHOTS=1 when it passes."""
+    viewport, touch = SIZES[size]
+    context = chromium.new_context(viewport=viewport, has_touch=touch)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        page.goto(app + f"voila/render/{notebook}")
+        wait_for_voila(page)
+        wait_for_widgets_settled(page)
+        yield page
+        if os.environ.get("TUTOR_SCREENSHOTS") == "1":
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / f"{name}-FAILED.png"))
+        raise
+    finally:
+        context.close()
+
+
 def _order_board():
     from tutor.chapters import ch03
     b = ch03.OrderBoard()
@@ -127,13 +152,7 @@ def _point(sc, target):
 def test_tap_the_other_boards(app, chromium, notebook):
     scenes_fn, taps = OTHER_BOARDS[notebook]
     scenes = scenes_fn()
-    context = chromium.new_context(viewport=SIZES["laptop"][0])
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    try:
-        page.goto(app + f"voila/render/{notebook}")
-        wait_for_voila(page)
-        wait_for_widgets_settled(page)
+    with opened(chromium, app, notebook, "laptop", f"board-{notebook}-laptop") as page:
         page.locator("canvas.tutor-board").nth(len(scenes) - 1).scroll_into_view_if_needed()
         for i in range(len(scenes)):
             page.wait_for_function(f"(() => {{ const b = ({BOARD_JS})({i}); return b && b.ink > 2000; }})()")
@@ -144,15 +163,6 @@ def test_tap_the_other_boards(app, chromium, notebook):
             page.get_by_text(text, exact=False).first.wait_for()
             if watch is not None:
                 page.wait_for_function(f"(() => ({BOARD_JS})({watch}).hash !== {before})()")
-        if os.environ.get("TUTOR_SCREENSHOTS") == "1":
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"board-{notebook}-laptop.png"))
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"board-{notebook}-laptop-FAILED.png"))
-        raise
-    finally:
-        context.close()
 
 
 # Every board at the laptop size; the tablet with touch for the drills of this issue and chapter 1.
@@ -163,13 +173,7 @@ CASES = [(nb, "laptop") for nb in BOARDS] + [(nb, "tablet") for nb in BOARDS if 
 def test_tap_the_board(app, chromium, notebook, size):
     viewport, touch = SIZES[size]
     scenario, taps = BOARDS[notebook]
-    context = chromium.new_context(viewport=viewport, has_touch=touch)
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    try:
-        page.goto(app + f"voila/render/{notebook}")
-        wait_for_voila(page)
-        wait_for_widgets_settled(page)
+    with opened(chromium, app, notebook, size, f"board-{notebook}-{size}") as page:
         page.locator("canvas.tutor-board").first.scroll_into_view_if_needed()
         page.wait_for_function(f"(() => {{ const b = ({BOARD_JS})(0); return b && b.ink > 20000; }})()")
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]   # no sideways scrolling
@@ -180,15 +184,6 @@ def test_tap_the_board(app, chromium, notebook, size):
             status.get_by_text(text, exact=False).wait_for()
             if not text.startswith(INFO):                # an answer with no action leaves the board as it was
                 page.wait_for_function(f"(() => ({BOARD_JS})(0).hash !== {before})()")
-        if os.environ.get("TUTOR_SCREENSHOTS") == "1":
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"board-{notebook}-{size}.png"))
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"board-{notebook}-{size}-FAILED.png"))
-        raise
-    finally:
-        context.close()
 
 
 # The Overlord board is 26 hexes wide: shrunk to a tablet's width its coordinates would be 5 px.
@@ -214,13 +209,7 @@ def test_the_overlord_board_keeps_10px_labels_and_scrolls_in_its_own_box(app, ch
     viewport, touch = SIZES[size]
     desk = ch14.ChiefDesk(seed=14)
     drawn = desk.board.scene.width
-    context = chromium.new_context(viewport=viewport, has_touch=touch)
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    try:
-        page.goto(app + "voila/render/14-operation-overlord.ipynb")
-        wait_for_voila(page)
-        wait_for_widgets_settled(page)
+    with opened(chromium, app, "14-operation-overlord.ipynb", size, f"overlord-{size}") as page:
         boards = page.evaluate(OVERLORD_JS)
         assert sorted(b["tag"] for b in boards) == ["canvas", "svg"], boards
         for b in boards:
@@ -244,12 +233,3 @@ def test_the_overlord_board_keeps_10px_labels_and_scrolls_in_its_own_box(app, ch
         assert 0 <= px <= viewport["width"]
         tap_at(page, px, py, touch)
         page.get_by_text("hands Attack Right Flank to the right field general", exact=False).first.wait_for()
-        if os.environ.get("TUTOR_SCREENSHOTS") == "1":
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"overlord-{size}.png"))
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"overlord-{size}-FAILED.png"))
-        raise
-    finally:
-        context.close()
