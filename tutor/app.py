@@ -72,12 +72,14 @@ class TemplateAsset(TemplateStaticFileHandler):
 
 
 @cache
-def connection_watch() -> str:
-    """The scripts every page gets at the top of its <head>: the connection watch, and the canvas
-    focus that does not scroll (``tutor/static/canvas_focus.js``: a click on a board partly off
-    screen lands on the hex under the pointer)."""
-    return "".join(f"<script>\n{(Path(__file__).parent / 'static' / name).read_text(encoding='utf-8')}</script>\n"
-                   for name in ("connection.js", "canvas_focus.js"))
+def page_head() -> str:
+    """What every page gets at the top of its <head>: the connection watch, the canvas focus that
+    does not scroll (``tutor/static/canvas_focus.js``: a click on a board partly off screen lands
+    on the hex under the pointer), and the page's own style (``tutor/static/page.css``)."""
+    static = Path(__file__).parent / "static"
+    scripts = "".join(f"<script>\n{(static / name).read_text(encoding='utf-8')}</script>\n"
+                      for name in ("connection.js", "canvas_focus.js"))
+    return scripts + f"<style>\n{(static / 'page.css').read_text(encoding='utf-8')}</style>\n"
 
 
 HEAD = re.compile(r"<head\b[^>]*>", re.IGNORECASE)
@@ -205,7 +207,7 @@ class Page(TornadoVoilaHandler):
                 if pending and isinstance(html, str):
                     head = HEAD.search(html)
                     if head:
-                        html = html[:head.end()] + connection_watch() + html[head.end():]
+                        html = html[:head.end()] + page_head() + html[head.end():]
                         pending = False
                 yield html
         finally:
