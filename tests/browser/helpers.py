@@ -3,36 +3,49 @@
 from __future__ import annotations
 
 # Canvases are grouped by their parent element (an ipycanvas MultiCanvas stacks its layers in
-# one element; a highlight layer may rightly be empty): every group must show at least one
-# canvas with two or more distinct pixel values among a grid of samples. Returns
-# {"groups": n, "blank": [description, ...]}.
+# one element; a highlight layer may rightly be empty): every group on screen must show at least
+# one canvas with two or more distinct pixel values. Returns {"groups": n, "blank": [description,
+# ...]}. Waiting must not slow the page it waits for: a canvas is read through a small copy (never
+# through a context of its own, which would change how the page's canvas is kept, nor copied
+# whole each poll), and the page's layout is asked for (which of them are on screen) only once
+# some canvas shows pixels: asked while a long page is still being built, it costs a layout of
+# the half-built page at every poll, which no learner's browser does.
 CANVAS_STATE_JS = """
 () => {
-  const canvases = [...document.querySelectorAll('canvas')]
-    .filter(c => c.width > 0 && c.height > 0 && c.getBoundingClientRect().width > 0);
-  const groups = new Map();
-  for (const c of canvases) {
-    const key = c.parentElement;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(c);
-  }
+  const groupsOf = (canvases) => {
+    const groups = new Map();
+    for (const c of canvases) {
+      const key = c.parentElement;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(c);
+    }
+    return groups;
+  };
+  const scratch = document.createElement('canvas');
+  scratch.width = scratch.height = 200;
+  const sctx = scratch.getContext('2d', {willReadFrequently: true});
   const drawn = (c) => {
-    let ctx;
-    try { ctx = c.getContext('2d', {willReadFrequently: true}); } catch (e) { return true; }
-    if (!ctx) return true;  // a WebGL canvas: cannot read it this way, trust it
-    const data = ctx.getImageData(0, 0, c.width, c.height).data;
-    const seen = new Set();
-    const step = Math.max(1, Math.floor((c.width * c.height) / 40000));
-    for (let p = 0; p < c.width * c.height; p += step) {
-      const i = p * 4;
-      seen.add((data[i] << 24) ^ (data[i+1] << 16) ^ (data[i+2] << 8) ^ data[i+3]);
-      if (seen.size > 1) return true;
+    sctx.clearRect(0, 0, 200, 200);
+    sctx.drawImage(c, 0, 0, 200, 200);
+    const data = sctx.getImageData(0, 0, 200, 200).data;
+    const first = data[0] << 24 ^ data[1] << 16 ^ data[2] << 8 ^ data[3];
+    for (let i = 4; i < data.length; i += 4) {
+      if ((data[i] << 24 ^ data[i+1] << 16 ^ data[i+2] << 8 ^ data[i+3]) !== first) return true;
     }
     return false;
   };
+  const describe = (list) => list.map(c => `${c.width}x${c.height}`).join('+');
+  let canvases = [...document.querySelectorAll('canvas')].filter(c => c.width > 0 && c.height > 0);
+  const shows = new Set(canvases.filter(drawn));
+  if (shows.size === 0) {  // nothing drawn yet: every group is blank, on screen or not
+    const groups = groupsOf(canvases);
+    return {groups: groups.size, blank: [...groups.values()].map(describe)};
+  }
+  canvases = canvases.filter(c => c.getBoundingClientRect().width > 0);
+  const groups = groupsOf(canvases);
   const blank = [];
-  for (const [parent, list] of groups) {
-    if (!list.some(drawn)) blank.push(list.map(c => `${c.width}x${c.height}`).join('+'));
+  for (const list of groups.values()) {
+    if (!list.some(c => shows.has(c))) blank.push(describe(list));
   }
   return {groups: groups.size, blank: blank};
 }
@@ -79,9 +92,11 @@ _BOARD_SHOWN = """
   const s = (CANVAS_STATE)();
   if (s.groups > 0 && s.blank.length < s.groups) return {shows: 'canvas', at: now};
   if (document.querySelector('.tutor-connection-lost')) return {shows: 'notice', at: now};
-  const text = document.body ? document.body.innerText : '';
-  if (/There was an error when executing cell|Cell execution timed out|An exception occurred at the server/.test(text))
-    return {shows: 'notice', at: now};
+  // The page's text as shown (innerText, which costs a layout) only when its raw text has the words.
+  const notice = /There was an error when executing cell|Cell execution timed out|An exception occurred at the server/;
+  const raw = document.body ? document.body.textContent : '';
+  const text = (notice.test(raw) || raw.includes('Loading widget...')) ? document.body.innerText : '';
+  if (notice.test(text)) return {shows: 'notice', at: now};
   if (window.__boardPictureAt === undefined) {
     for (const svg of document.querySelectorAll('svg')) {
       if (svg.querySelectorAll('*').length >= 50) { window.__boardPictureAt = now; break; }
