@@ -238,7 +238,7 @@ class ChiefDesk:
         self.reset_b = W.Button(description="Start the turn again", icon="refresh",
                                 layout=W.Layout(width="auto", height="40px"))
         self.seed_w = W.BoundedIntText(value=seed, min=0, max=9999, description="Dice number",
-                                       layout=W.Layout(width="170px"))
+                                       style={"description_width": "auto"}, layout=W.Layout(width="13em"))
         self.dispatch_b.on_click(lambda _: self.dispatch())
         self.reset_b.on_click(lambda _: self.reset())
         self.seed_w.observe(lambda ch: self.reset(seed=ch["new"]), "value")
