@@ -22,7 +22,7 @@ Measures
      lab (its default board), with the floor visited before each page, so that the machine's
      load drifts hit floor and pages alike (--runs walks). Each page: navigation → its first live
      board (a canvas showing pixels) or, on a page without a canvas, its first board picture (an
-     inline SVG board), as named per page. Targets for a chapter: ≤ 1.0 s and ≤ 1.15× the floor;
+     image of a board, drawn), as named per page. Targets for a chapter: ≤ 1.0 s and ≤ 1.15× the floor;
      its bytes on the wire ≤ 300 kB.
   4. --sessions N learners opening pages at the same moment (half the lab): how many drew a live
      board, the slowest, the peak memory of the server with its kernels.
@@ -111,7 +111,7 @@ FLOOR_NOTEBOOK = {
 # for 5 s without a canvas counts as having none (its time is still that of its first board
 # picture, or its last output: the 5 s are not counted).
 SHOWN_JS = board_shown_js(quiet_ms=5000)
-WAITED_FOR = {"canvas": "canvas (live board)", "svg": "svg board picture",
+WAITED_FOR = {"canvas": "canvas (live board)", "picture": "board picture",
               "none": "page shown (no board)", "notice": "error notice", "nothing": "nothing (timed out)"}
 
 
@@ -339,7 +339,7 @@ def concurrent_sessions(base: str, server_pid: int, pages: list[str], n: int, ti
                 await browser.close()
 
     results = asyncio.run(run())
-    shows = {k: sum(r["shows"] == k for r in results) for k in ("canvas", "svg", "notice", "none", "nothing")}
+    shows = {k: sum(r["shows"] == k for r in results) for k in ("canvas", "picture", "notice", "none", "nothing")}
     labs = [r for r in results if r["page"] == lab]
     secs = [r["seconds"] for r in results]
     return {"sessions": n, "shows": shows, "labs": len(labs),
@@ -347,7 +347,7 @@ def concurrent_sessions(base: str, server_pid: int, pages: list[str], n: int, ti
             "median_s": statistics.median(secs), "max_s": max(secs),
             "peak_kernels": peak["kernels"], "peak_mb": peak["mb"],
             "problems": [f"{r['page']}: {r['shows']} {r.get('error', '')} {r['text'][-120:]!r}"
-                         for r in results if r["shows"] not in ("canvas", "svg")][:6]}
+                         for r in results if r["shows"] not in ("canvas", "picture")][:6]}
 
 
 # --- the report ---------------------------------------------------------------------------------
@@ -476,7 +476,7 @@ def report(res: dict, fig: dict) -> list[str]:
     if conc:
         sh = conc["shows"]
         lines.append(f"{conc['sessions']} sessions at once ({conc['labs']} of them the lab): {sh['canvas']} drew a "
-                     f"live board (labs {conc['labs_live']}/{conc['labs']}), {sh['svg']} a board picture, "
+                     f"live board (labs {conc['labs_live']}/{conc['labs']}), {sh['picture']} a board picture, "
                      f"{sh['notice']} showed a notice, {sh['none'] + sh['nothing']} nothing (target: every one a "
                      f"board, none blank without a message); slowest {conc['max_s']:.1f} s (median "
                      f"{conc['median_s']:.1f} s); peak {conc['peak_kernels']} kernels, server with kernels "
@@ -526,7 +526,7 @@ def main(argv=None) -> int:
     ok = [v for k, v in fig.items() if k.endswith("_ok") or k == "every_page_shown"]
     conc = res.get("concurrent")
     if conc:
-        ok.append(conc["shows"]["canvas"] + conc["shows"]["svg"] == conc["sessions"])
+        ok.append(conc["shows"]["canvas"] + conc["shows"]["picture"] == conc["sessions"])
     return 0 if all(ok) and not res["server_errors"] else 1
 
 

@@ -11,6 +11,7 @@ pytest.importorskip("anywidget")
 
 from tutor.chapters import ch01, ch05
 from tutor.quiz import Quiz, prompt_html, question_widget, quiz
+from tutor.render.svg import svg_images
 
 
 def test_a_press_shows_the_engines_verdict_and_reason():
@@ -41,10 +42,14 @@ def test_the_prompt_is_page_html_and_no_widget_state():
     assert isinstance(shown, Quiz) and len(shown.boxes) == len(qs)
     for q, box in zip(qs, shown.boxes):
         state = repr(box.get_state())
-        assert q.prompt_html not in state and q.prompt_html in prompt_html(q)
+        assert q.prompt_html not in state
+        page = prompt_html(q)                                  # the question's text, its board as an image
+        assert svg_images(q.prompt_html) in page and "<svg" not in page
+        assert page.count('<img class="tutor-picture"') == q.prompt_html.count('<svg xmlns=')
+    assert sum('<img class="tutor-picture"' in prompt_html(q) for q in qs) == 2     # two of three show a board
     with mock.patch("IPython.display.display") as display:
         shown._ipython_display_()
     objs = [c.args[0] for c in display.call_args_list]
     assert len(objs) == 2 * len(qs)                            # prompt, then its box, per question
     for i, q in enumerate(qs):
-        assert q.prompt_html in objs[2 * i].data and objs[2 * i + 1] is shown.boxes[i]
+        assert objs[2 * i].data == prompt_html(q) and objs[2 * i + 1] is shown.boxes[i]

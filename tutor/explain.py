@@ -216,13 +216,15 @@ def los_html(ruling, *, board: bool = True, rules: bool = True) -> str:
 
 
 class Explained:
-    """A ruling shown in a notebook as its picture, verdict, reasons and rules (one HTML output)."""
+    """A ruling shown in a notebook as its picture, verdict, reasons and rules (one HTML output).
+    ``html`` holds each board picture as SVG text; the page shows it as an image (``svg_images``)."""
 
     def __init__(self, html: str):
         self.html = html
 
     def _repr_html_(self) -> str:
-        return self.html
+        from tutor.render.svg import svg_images
+        return svg_images(self.html)
 
 
 def show(html: str) -> Explained:

@@ -51,8 +51,10 @@ PROMPT_STYLE = f"{FRAME};border-bottom:none;padding-bottom:0;margin:8px 0 0;disp
 
 
 def prompt_html(q: Question) -> str:
-    """A question's prompt as the page shows it, above its answer box."""
-    return f'<div class="tutor-question-prompt" style="{PROMPT_STYLE}">{q.prompt_html}</div>'
+    """A question's prompt as the page shows it, above its answer box (a board in it as an image:
+    ``svg_images``)."""
+    from tutor.render.svg import svg_images
+    return f'<div class="tutor-question-prompt" style="{PROMPT_STYLE}">{svg_images(q.prompt_html)}</div>'
 
 
 # The answer box of a question (an anywidget): one button per choice, the verdict below. One

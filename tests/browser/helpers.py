@@ -81,11 +81,12 @@ def wait_for_widgets_settled(page, quiet_ms: int = 1000, timeout_ms: int = 60_00
 
 
 # What a learner sees first, and when: {shows, at} with ``at`` in ms since the navigation began
-# (performance.now()). shows is "canvas" once a live board (a canvas group) shows pixels; "svg"
-# for a board picture (an inline <svg> of 50 or more elements; ``at`` is when the first one
-# appeared) on a page whose outputs and widgets have settled (all rendered, none new for 1.5 s)
-# with no canvas, else "none" (``at``: when the last of them appeared); "notice" when the page says it lost
-# its connection or could not be built (an error output); null while none of these.
+# (performance.now()). shows is "canvas" once a live board (a canvas group) shows pixels;
+# "picture" for a board picture (an image of a board, drawn; or a board as inline <svg> of 50 or
+# more elements, as a widget may show one; ``at`` is when the first one appeared) on a page whose
+# outputs and widgets have settled (all rendered, none new for 1.5 s) with no canvas, else "none"
+# (``at``: when the last of them appeared); "notice" when the page says it lost its connection or
+# could not be built (an error output); null while none of these.
 _BOARD_SHOWN = """
 () => {
   const now = performance.now();
@@ -98,16 +99,16 @@ _BOARD_SHOWN = """
   const text = (notice.test(raw) || raw.includes('Loading widget...')) ? document.body.innerText : '';
   if (notice.test(text)) return {shows: 'notice', at: now};
   if (window.__boardPictureAt === undefined) {
-    for (const svg of document.querySelectorAll('svg')) {
-      if (svg.querySelectorAll('*').length >= 50) { window.__boardPictureAt = now; break; }
-    }
+    const drawn = [...document.querySelectorAll('img.tutor-picture')].some(i => i.complete && i.naturalWidth > 0)
+      || [...document.querySelectorAll('svg')].some(svg => svg.querySelectorAll('*').length >= 50);
+    if (drawn) window.__boardPictureAt = now;
   }
   const n = document.querySelectorAll('.jp-OutputArea-output, .jupyter-widgets, .widget-html, canvas').length;
   if (window.__boardCount !== n) { window.__boardCount = n; window.__boardSince = now; }
   const shown = document.querySelector('#rendered_cells') && !document.querySelector('#loading');
   const settled = n > 0 && now - window.__boardSince >= QUIET_MS && !text.includes('Loading widget...');
   if (shown && settled && !document.querySelector('canvas')) {
-    if (window.__boardPictureAt !== undefined) return {shows: 'svg', at: window.__boardPictureAt};
+    if (window.__boardPictureAt !== undefined) return {shows: 'picture', at: window.__boardPictureAt};
     return {shows: 'none', at: window.__boardSince};
   }
   return null;
@@ -130,7 +131,7 @@ async def open_at_once(browser, base: str, names: list[str], timeout_s: float,
     (Playwright's async API), and wait for what each shows first (:func:`board_shown_js`, the
     page counted as without a board after ``quiet_ms`` with no new output).
 
-    Returns one dict per page: ``page``, ``shows`` ('canvas', 'svg', 'notice', 'none', or
+    Returns one dict per page: ``page``, ``shows`` ('canvas', 'picture', 'notice', 'none', or
     'nothing' when the wait ran out), ``seconds`` from the start, ``text`` (the page's last words
     when it shows no live board; with ``screenshots``, a folder, a picture of it there too).
     Contexts are closed at the end."""

@@ -66,7 +66,7 @@ def test_report_names_each_figure_with_its_target_and_verdict():
            "walk": {"floor": [{**visit, "seconds": 0.8}, {**visit, "seconds": 1.0}],
                     "pages": {"index.ipynb": [{**visit, "shows": "none", "seconds": 0.5}],
                               "01-x.ipynb": [{**visit, "seconds": 0.9}],
-                              "glossary.ipynb": [{**visit, "shows": "svg", "seconds": 2.0}]}}}
+                              "glossary.ipynb": [{**visit, "shows": "picture", "seconds": 2.0}]}}}
     fig = bench.summary(res)
     lines = bench.report(res, fig)
     text = "\n".join(lines)
@@ -83,7 +83,7 @@ def test_report_names_each_figure_with_its_target_and_verdict():
     assert "1.00x" in line("next chapter / floor") and line("next chapter / floor").endswith("PASS")
     assert line("next chapter on the wire").endswith("PASS")
     assert "canvas (live board)" in line("01-x ")
-    assert "svg board picture" in line("glossary ")
+    assert "board picture" in line("glossary ")
     assert "page shown (no board)" in line("index ")
     assert fig["every_page_shown"]
     res["walk"]["pages"]["01-x.ipynb"][0]["seconds"] = 1.2

@@ -53,7 +53,7 @@ def test_eight_learners_at_once_all_get_their_board(app):
         results = pool.submit(asyncio.run, run()).result(timeout=600)
     shown = {i: (r["page"], r["shows"]) for i, r in enumerate(results)}
     for r in results:
-        wanted = ("canvas",) if r["page"] == LAB else ("canvas", "svg")
+        wanted = ("canvas",) if r["page"] == LAB else ("canvas", "picture")
         assert r["shows"] in wanted, (r, shown)
     assert "Timeout waiting for IOPub" not in app.log.read_text()
 

@@ -189,11 +189,11 @@ def test_tap_the_board(app, chromium, notebook, size):
 # The Overlord board is 26 hexes wide: shrunk to a tablet's width its coordinates would be 5 px.
 # It keeps its own size (labels 10 px on screen: LABEL["coord"] × shown width / drawn width) and
 # scrolls sideways inside its own box; the page does not. Both boards of chapter 14: the picture
-# of the three commands (SVG) and the chief's desk (canvas).
+# of the three commands (an image) and the chief's desk (canvas).
 OVERLORD_JS = """() => {
   const boxes = [...document.querySelectorAll('.tutor-board-scroll')];
   return boxes.map(b => {
-    const el = b.querySelector('canvas.tutor-board, svg');
+    const el = b.querySelector('canvas.tutor-board, img.tutor-picture');
     const r = el.getBoundingClientRect(), rb = b.getBoundingClientRect();
     return {tag: el.tagName.toLowerCase(), width: r.width, box_left: rb.left, box_right: rb.right,
             scrolls: b.scrollWidth > b.clientWidth + 1};
@@ -211,7 +211,7 @@ def test_the_overlord_board_keeps_10px_labels_and_scrolls_in_its_own_box(app, ch
     drawn = desk.board.scene.width
     with opened(chromium, app, "14-operation-overlord.ipynb", size, f"overlord-{size}") as page:
         boards = page.evaluate(OVERLORD_JS)
-        assert sorted(b["tag"] for b in boards) == ["canvas", "svg"], boards
+        assert sorted(b["tag"] for b in boards) == ["canvas", "img"], boards
         for b in boards:
             assert LABEL["coord"][0] * b["width"] / drawn >= 10, (size, b)
             assert -1 <= b["box_left"] and b["box_right"] <= viewport["width"] + 1, (size, b)

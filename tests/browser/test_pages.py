@@ -51,14 +51,19 @@ DEVICES = {
 }
 
 # The text a person can read on the page, hidden parts included (a closed <details> is one click
-# away), plus what tooltips, labels and placeholders say; never styles or scripts.
+# away), plus what tooltips, labels and placeholders say, and the words drawn in each board picture
+# (an image of an SVG document); never styles or scripts.
 PAGE_TEXT_JS = """
 () => {
   const root = document.body.cloneNode(true);
   root.querySelectorAll('style, script, noscript, template').forEach(e => e.remove());
   const attrs = [...document.body.querySelectorAll('[title], [aria-label], [placeholder], [alt]')]
     .map(e => ['title', 'aria-label', 'placeholder', 'alt'].map(a => e.getAttribute(a) || '').join(' '));
-  return root.textContent + '\\n' + attrs.join('\\n');
+  const drawn = [...document.querySelectorAll('img.tutor-picture')].map(img => {
+    const svg = decodeURIComponent(img.getAttribute('src').replace(/^data:image\\/svg\\+xml,/, ''));
+    return new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement.textContent;
+  });
+  return root.textContent + '\\n' + attrs.join('\\n') + '\\n' + drawn.join('\\n');
 }
 """
 
@@ -114,6 +119,20 @@ LAYOUT_JS = """
 }
 """
 
+# Every board picture (an image) draws once it is scrolled into view (they load lazily); the
+# pictures that did not, by their alt text.
+PICTURES_JS = """
+async () => {
+  const blank = [];
+  for (const img of document.querySelectorAll('img.tutor-picture')) {
+    img.scrollIntoView();
+    try { await img.decode(); } catch (e) { /* counted below */ }
+    if (!(img.complete && img.naturalWidth > 0)) blank.push((img.alt || '(no alt text)').slice(0, 80));
+  }
+  window.scrollTo(0, 0);
+  return blank;
+}
+"""
 
 AXE_DEFAULT = ROOT / "tests" / "browser" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 # Left out: the handle of ipywidgets' slider (noUiSlider) is an ARIA slider without a name, whatever
@@ -198,6 +217,8 @@ def test_page_on_a_laptop(app, contexts, axe_source, name):
         assert twice == [], f"{name} repeats rule blocks:\n" + "\n".join(twice)
         british = british_spellings(pg.evaluate(PROSE_JS))
         assert british == [], f"{name}: British spellings in the course's own prose:\n" + "\n".join(british)
+        blank = pg.evaluate(PICTURES_JS)
+        assert blank == [], f"{name}: board pictures that did not draw: {blank}"
         screenshot(pg, "laptop", name)
         check_layout(pg, "laptop", name)
         pg.add_script_tag(path=axe_source)

@@ -146,8 +146,10 @@ def test_ch12_air_strike_widget_taps_validates_and_strikes():
 
 def test_ch12_worked_example_and_table():
     from tutor.chapters import ch12
-    html = ch12.worked_example()._repr_html_()
-    assert "<svg" in html and "cannot make" in html and "stars hit" in html
+    shown = ch12.worked_example()
+    html = shown._repr_html_()                          # as the page shows it: the board as an image
+    assert shown.html.count("<svg xmlns=") == html.count('<img class="tutor-picture"') == 1
+    assert "cannot make" in html and "stars hit" in html
     table = ch12.superiority_table("eastern", 1944)._repr_html_()
     assert "neither side rules the sky" in table
 

@@ -108,3 +108,42 @@ def test_cli_render(tmp_path, capsys):
     assert err.count("\n") == 1 and "13,2" in err
     assert main(["render", str(tmp_path / "missing.yaml")]) == 2
     assert main(["render", str(SCEN), "--from", "30,0"]) == 2
+
+
+def test_a_board_picture_on_a_page_is_one_image_of_the_same_document():
+    from html.parser import HTMLParser
+    from urllib.parse import unquote
+
+    from tutor.render.svg import svg_image, svg_images
+    field = load(ROOT / "scenarios" / "showcase.yaml")
+    doc = los_svg(line_of_sight(field, (8, 6), (14, 4)), title='8,6 "sees" 14,4 & more')
+    img = svg_image(doc)
+
+    class Tags(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.tags = []
+
+        def handle_starttag(self, tag, attrs):
+            self.tags.append((tag, dict(attrs)))
+
+    parsed = Tags()
+    parsed.feed(img)
+    [(tag, attrs)] = parsed.tags                           # one element, whatever the board holds
+    root = ET.fromstring(doc)
+    assert tag == "img" and attrs["class"] == "tutor-picture"
+    assert unquote(attrs["src"].removeprefix("data:image/svg+xml,")) == doc     # the document, byte for byte
+    assert attrs["alt"] == root.get("aria-label") and attrs["alt"].startswith("Board: ")
+    assert attrs["title"] == '8,6 "sees" 14,4 & more'      # the picture's title, as a tooltip
+    assert (attrs["width"], attrs["height"], attrs["style"]) == (root.get("width"), root.get("height"), root.get("style"))
+    assert attrs["loading"] == "lazy"
+    # on a page: every board in the HTML becomes its image; a legend's small inline swatches stay
+    from tutor.render.svg import legend_html
+    legend = legend_html(scene(field, los_highlights(line_of_sight(field, (8, 6), (14, 4)))))
+    page = "<p>before</p>" + doc + legend + "<div>" + state_svg(field) + "</div>"
+    shown = svg_images(page)
+    assert shown.count('<img class="tutor-picture"') == 2 and shown.count("<svg xmlns=") == 0
+    assert legend in shown and shown.startswith("<p>before</p>" + img)
+    assert svg_images(legend) == legend and svg_images("") == ""
+    with pytest.raises(ValueError, match="one board picture"):
+        svg_image(legend)

@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from urllib.parse import quote
 from xml.sax.saxutils import escape
 
 from tutor.hexes import Hex
@@ -27,6 +29,11 @@ from tutor.render.scene import highlights as make_highlights
 from tutor.render.scene import scene as make_scene
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+
+
+def _quoted(text: str) -> str:
+    """Text for a double-quoted attribute (a scenario's title may hold quotes)."""
+    return escape(text, {'"': "&quot;"})
 
 
 def _n(v) -> str:
@@ -159,7 +166,7 @@ def _chip(ch, k: float = 1.0) -> list[str]:
     fill, stroke, fg = (side if v == "side" else v for v in (fill, stroke, fg))
     x, y, w, h = ch.x, ch.y, ch.w * k, ch.h * k
     d = f' stroke-dasharray="{" ".join(_n(v) for v in dash)}"' if dash else ""
-    key = f' data-key="{escape(ch.key)}"' if ch.key else ""
+    key = f' data-key="{_quoted(ch.key)}"' if ch.key else ""
     out = [f'<g class="chip {ch.kind} {ch.side or ""}"{key}>']
     if shape == "rect":
         out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="2"'
@@ -289,7 +296,7 @@ def _card(card: Card, x, y, w, h) -> list[str]:
 
 
 def _card_row(row: CardRow) -> list[str]:
-    out = [f'<g class="card-row" data-row="{escape(row.id)}">']
+    out = [f'<g class="card-row" data-row="{_quoted(row.id)}">']
     if row.role in style.ROW_BAND and row.band is not None:
         x0, y0, x1, y1 = row.band
         out.append(f'<rect class="band {row.role}" x="{_n(x0)}" y="{_n(y0)}" width="{_n(x1 - x0)}"'
@@ -325,7 +332,7 @@ def svg(scene: Scene, *, legible: bool = False) -> str:
     least = f";min-width:{W}px" if legible else ""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}"'
            f' font-family="{FONT}" style="width:100%;height:auto;max-width:{style.board_max_width(W, H)}{least}"'
-           f' role="img" aria-label="{escape(describe(scene))}">',
+           f' role="img" aria-label="{_quoted(describe(scene))}">',
            _DEFS,
            f'<rect width="{W}" height="{H}" fill="{style.PAPER}"/>']
     if scene.title:
@@ -395,6 +402,41 @@ def svg(scene: Scene, *, legible: bool = False) -> str:
     return "\n".join(out)
 
 
+# A board picture on a page: one <img> of the svg() document, not the document inline. Inline, a
+# board is hundreds of elements that the page styles and lays out as it starts (chapter 1: 49
+# boards, 4,000 of its 4,400 elements); as an image it is one box, drawn when it comes into view
+# (loading="lazy"). The same document, its description as the image's alt text.
+_DOCUMENT = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" width="(?P<width>[\d.]+)" height="(?P<height>[\d.]+)"'
+                       r'[^>]*? style="(?P<style>[^"]*)" role="img" aria-label="(?P<label>[^"]*)">(?P<body>.*?)</svg>',
+                       re.S)
+_TITLE = re.compile(r"<title>([^<]*)</title>")
+# what a data: URL in a double-quoted attribute may keep as it is (not ", &, %, #, <, >)
+_URL_SAFE = " =/:;,.-_()!*~+@$?'"
+
+
+def _image(m: re.Match) -> str:
+    title = _TITLE.search(m["body"])
+    tip = f' title="{title[1].replace(chr(34), "&quot;")}"' if title else ""     # element text: " as it is
+    return (f'<img class="tutor-picture" width="{m["width"]}" height="{m["height"]}" style="{m["style"]}"'
+            f' alt="{m["label"]}"{tip} loading="lazy" decoding="async"'
+            f' src="data:image/svg+xml,{quote(m[0], safe=_URL_SAFE)}">')
+
+
+def svg_image(document: str) -> str:
+    """A board picture (an :func:`svg` document) as one ``<img>`` for a page: the same size and
+    style, its description as the alt text, its title as the tooltip."""
+    m = _DOCUMENT.fullmatch(document.strip())
+    if m is None:
+        raise ValueError("svg_image takes one board picture as svg() writes it")
+    return _image(m)
+
+
+def svg_images(html: str) -> str:
+    """``html`` with each board picture in it (an :func:`svg` document) as :func:`svg_image`;
+    everything else (a legend's inline swatches too) as it was."""
+    return _DOCUMENT.sub(_image, html)
+
+
 def _label(lb) -> str:
     """A label in the size and color of ``style.LABEL``, outlined in the color behind it when
     its role has a halo (so no grid or section line strikes through it)."""
@@ -426,7 +468,7 @@ def scroll_box(html: str, label: str) -> str:
     """``html`` (a legible board) in a box of the page's width that scrolls sideways when the board
     is wider: the page itself never does. The box takes the keyboard's focus (arrow keys scroll
     it) and is named ``label`` for a screen reader."""
-    name = escape(label, {'"': "&quot;"})
+    name = _quoted(label)
     return (f'<div class="tutor-board-scroll" tabindex="0" role="region" aria-label="{name}"'
             f' style="overflow-x:auto;max-width:100%">{html}</div>')
 
@@ -472,7 +514,7 @@ def legend_html(entries) -> str:
         entries = legend_entries(entries)
     if not entries:
         return ""
-    items = "".join(f'<span class="tutor-legend-item" data-key="{escape(g)}:{escape(k)}" style="display:inline-flex;'
+    items = "".join(f'<span class="tutor-legend-item" data-key="{_quoted(g)}:{_quoted(k)}" style="display:inline-flex;'
                     f'align-items:center;gap:3px;margin:0 10px 2px 0;white-space:nowrap">{_swatch(g, k)}'
                     f'{escape(t)}</span>' for g, k, t in entries)
     return (f'<div class="tutor-legend" style="display:flex;flex-wrap:wrap;font-size:11.5px;color:{style.INK};'
