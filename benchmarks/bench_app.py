@@ -208,7 +208,9 @@ def server_memory(server_pid: int) -> dict:
 class Wire:
     """Bytes on the wire of one browser page (chromium's network log, through CDP): each HTTP
     response's encoded size (headers and body as transferred, compressed if it was; 0 for what
-    the cache served), and the websocket messages' payloads (as chromium shows them, uncompressed)."""
+    the cache served), and the websocket messages' payloads (as chromium shows them, uncompressed).
+    What the page makes in memory is not on the wire and not counted: chromium logs a board
+    picture (a data: URL) or a widget's module (a blob: URL) as a response of its full size."""
 
     def __init__(self, context, page):
         self.responses, self.done, self.ws = {}, {}, 0
@@ -232,6 +234,8 @@ class Wire:
         files = []
         for rid, size in self.done.items():
             r = self.responses.get(rid, {})
+            if not r.get("url", "").startswith(("http:", "https:")):
+                continue
             h = {k.lower(): v for k, v in r.get("headers", {}).items()}
             files.append({"url": r.get("url", "?"), "bytes": int(size), "status": r.get("status"),
                           "encoding": h.get("content-encoding", ""), "cache": h.get("cache-control", ""),

@@ -17,6 +17,7 @@ from .conftest import ROOT, stop
 pytestmark = pytest.mark.browser
 
 CHAPTER = "02-setup-pegasus-bridge.ipynb"
+PICTURES = "13-team-play.ipynb"        # one board picture, in view as the page opens
 
 
 def load_bench():
@@ -37,6 +38,11 @@ def test_floor_and_a_chapter_are_measured_as_live_boards(chromium):
         try:
             cold = bench.visit(tab, wire, base, bench.FLOOR)
             warm = bench.visit(tab, wire, base, CHAPTER)
+            wire.reset()
+            tab.goto(base + "voila/render/" + PICTURES)
+            tab.locator("img.tutor-picture").first.wait_for(timeout=120_000)
+            tab.wait_for_function("[...document.querySelectorAll('img.tutor-picture')].some(i => i.naturalWidth > 0)")
+            pictures = wire.count()
         finally:
             context.close()
         memory = bench.server_memory(proc.pid)
@@ -50,6 +56,8 @@ def test_floor_and_a_chapter_are_measured_as_live_boards(chromium):
         assert r["kernel_mb"] > 0, r
     # the cold visit downloads the front end; the next page gets most of it from the cache
     assert cold["from_cache"] == 0 < warm["from_cache"]
+    # a page's board pictures (data: URLs) are drawn from the page itself: not on the wire
+    assert pictures["files"] and all(f["url"].startswith("http") for f in pictures["files"]), pictures["files"]
     assert memory["rss_mb"] > 0 and memory["pss_mb"] > 0
 
 
