@@ -139,8 +139,9 @@ def test_installed_tutor_app(venv, chromium, tmp_path):
             context.close()
 
         # The learner reads a while: the pools refill, the next chapter's kernel is preheated.
-        # (Ctrl-C within a second or two of a page can still leave a kernel that Voilà starts for
-        # a pool as the server stops: it shuts itself down when it sees the server gone.)
+        # (Ctrl-C within a second or two of a page can leave a kernel whose start had already
+        # begun, for a pool, when the server stopped: Voilà's stop never starts a waiting refill,
+        # but one already launching outlives it and shuts itself down when it sees the server gone.)
         settle(proc.pid, quiet_s=2.0, timeout_s=60)
         # The kernels are this environment's Python (so they import the wheel's tutor too).
         kernels = [p for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == proc.pid]

@@ -214,7 +214,7 @@ class ChiefDesk:
         import ipywidgets as W
 
         from tutor.render.canvas import BoardView
-        from tutor.widgets.base import CSS, choice_buttons, hex_field, live_alt
+        from tutor.widgets.base import CSS, choice_buttons, hex_field, live_alt, shared_look
         self.seed = seed
         self.game = new_game(seed)
         self.start = self.game
@@ -233,10 +233,10 @@ class ChiefDesk:
              for fg in (*GENERALS, "chief")], self.give))
         self.hand_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.hand_buttons.add_class("tutor-card-buttons")
+        layout, look = shared_look("choice")
         self.dispatch_b = W.Button(description="Dispatch: play the cards, roll for initiative", icon="paper-plane",
-                                   button_style="primary", layout=W.Layout(width="auto", height="40px"))
-        self.reset_b = W.Button(description="Start the turn again", icon="refresh",
-                                layout=W.Layout(width="auto", height="40px"))
+                                   button_style="primary", layout=layout, style=look)
+        self.reset_b = W.Button(description="Start the turn again", icon="refresh", layout=layout, style=look)
         self.seed_w = W.BoundedIntText(value=seed, min=0, max=9999, description="Dice number",
                                        style={"description_width": "auto"}, layout=W.Layout(width="13em"))
         self.dispatch_b.on_click(lambda _: self.dispatch())
