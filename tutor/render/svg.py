@@ -403,8 +403,8 @@ def svg(scene: Scene, *, legible: bool = False) -> str:
 
 
 # A board picture on a page: one <img> of the svg() document, not the document inline. Inline, a
-# board is hundreds of elements that the page styles and lays out as it starts (chapter 1: 49
-# boards, 4,000 of its 4,400 elements); as an image it is one box, drawn when it comes into view
+# board is hundreds of elements that the page styles and lays out as it starts (chapter 1: 18
+# boards, some 3,800 of its 4,400 elements); as an image it is one box, drawn when it comes into view
 # (loading="lazy"). The same document, its description as the image's alt text.
 _DOCUMENT = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" width="(?P<width>[\d.]+)" height="(?P<height>[\d.]+)"'
                        r'[^>]*? style="(?P<style>[^"]*)" role="img" aria-label="(?P<label>[^"]*)">(?P<body>.*?)</svg>',
@@ -415,8 +415,8 @@ _URL_SAFE = " =/:;,.-_()!*~+@$?'"
 
 
 def _image(m: re.Match) -> str:
-    title = _TITLE.search(m["body"])
-    tip = f' title="{title[1].replace(chr(34), "&quot;")}"' if title else ""     # element text: " as it is
+    title = _TITLE.search(m["body"])     # element text, escaped but for its quotes
+    tip = ' title="' + title[1].replace('"', "&quot;") + '"' if title else ""
     return (f'<img class="tutor-picture" width="{m["width"]}" height="{m["height"]}" style="{m["style"]}"'
             f' alt="{m["label"]}"{tip} loading="lazy" decoding="async"'
             f' src="data:image/svg+xml,{quote(m[0], safe=_URL_SAFE)}">')
