@@ -84,7 +84,7 @@ def test_platoon_as_data():
     assert CARDS["scouts-a"].action("scout").value == 2
     assert CARDS["platoon-sergeant"].action("command").value == 2
     assert UNIT_TYPES["riflemen"].base_defense == 4                       # worked example
-    # fog of war has no action; leaders have no token
+    # Fog of War has no action; leaders have no token
     assert CARDS["fog-of-war"].actions == () and CARDS["fog-of-war"].unit is None
     assert CARDS["platoon-guide"].unit is None and CARDS["riflemen-a"].unit == "riflemen-a"
     # 11 units per side, 54 cards per side (component list)

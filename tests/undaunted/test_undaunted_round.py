@@ -1,4 +1,4 @@
-"""The round (PRŮBĚH HRY): drawing, initiative, turns, withdraw, fog of war, suppressed, deploying."""
+"""The round (PRŮBĚH HRY): drawing, initiative, turns, withdraw, Fog of War, suppressed, deploying."""
 
 import random
 

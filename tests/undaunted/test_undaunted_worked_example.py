@@ -47,7 +47,7 @@ def test_worked_round_step_by_step(start):
     assert exc.value.rule is R.MOVE
 
     # Scouts B: scout 8A → 3B → 17B; a scouted marker on 17B only (3B already has one),
-    # and one fog of war from the supply into the discard pile.
+    # and one Fog of War from the supply into the discard pile.
     fog_supply = s.zones_of("axis").supply.count("fog-of-war")
     st = apply(s, Play("axis", "scouts-b", "scout", path=("3B", "17B")), rng)
     s = st.state
@@ -105,7 +105,7 @@ def test_worked_round_step_by_step(start):
     assert s.token("axis", "riflemen-a").tile == "17B"       # the token stays
     assert rng.remaining == ()
 
-    # John's last card is fog of war: it cannot be played.
+    # John's last card is Fog of War: it cannot be played.
     assert s.zones_of("allied").hand == ("fog-of-war",)
     with pytest.raises(IllegalAction) as exc:
         apply(s, Play("allied", "fog-of-war", "move", path=("9B",)), rng)

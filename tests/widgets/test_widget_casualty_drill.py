@@ -113,7 +113,7 @@ def test_seeded_shuffles_repeat_and_undo_replays_the_same_shuffle():
 
 def test_taps_that_are_not_a_unit_say_why():
     d = ready(CasualtyDrill(seed=1))
-    d.tap("hand", 2)                                  # fog of war
+    d.tap("hand", 2)                                  # Fog of War
     assert "no unit token" in d.status.value and d.cas.unit is None
     x, y, _, h = next(r for r in d.board.scene.card_rows if r.id == "draw").pile_box()
     d.click(x + 2, y + h / 2)

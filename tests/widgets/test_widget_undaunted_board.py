@@ -64,7 +64,7 @@ def test_every_tap_answers():
 
 def test_scout_two_ways_then_the_engine_plays_it():
     """Scouts B tapped, then 17B: two shortest ways (3B, 14A); the learner taps 3B; the state is
-    exactly the engine's for Play(scout, path=(3B, 17B)) — one new marker, one fog of war."""
+    exactly the engine's for Play(scout, path=(3B, 17B)) — one new marker, one Fog of War."""
     b = board()
     s0 = b.game
     b.tap_unit("axis", "scouts-b")
@@ -77,7 +77,7 @@ def test_scout_two_ways_then_the_engine_plays_it():
     b.tap_tile("3B")
     want = apply(s0, Play("axis", "scouts-b", "scout", path=("3B", "17B")), random.Random("1:play:0")).state
     assert b.game == want
-    assert b.game.control_of("axis", "17B") == "scouted" and "1 fog of war" in status(b)
+    assert b.game.control_of("axis", "17B") == "scouted" and "1 Fog of War" in status(b)
     assert b.value.trail == ("8A", "3B", "17B")
     b.undo()
     assert b.game == s0

@@ -270,7 +270,7 @@ _DATA = [
      ('cartas de soldado', None), ('karty mužstva', 57), ('karty żołnierzy', None)),
     ('und.leader_card', 'cards', 'u', 'command cards',
      ('cartas de líder', None), ('karty velitelů', 106), ('karty dowódców', None)),
-    ('und.fog_of_war', 'cards', 'u', 'fog of war',
+    ('und.fog_of_war', 'cards', 'u', 'Fog of War',
      ('niebla de guerra', None), ('válečný zmatek', 291), ('mgła wojny', None)),
     ('und.initiative', 'game', 'u', 'initiative',
      ('iniciativa', None), ('iniciativa', 35, '\\biniciativ'), ('inicjatywa', None)),

@@ -8,7 +8,7 @@ Readings where the rulebook is silent (each also said in the event text where it
 
 * Move, guide, scout and stalk take a ``path`` of up to the action's value in steps, each step
   to an adjacent tile (``board.py``). Move and guide need your control marker (either side up)
-  on every tile entered; scout places a scouted marker, and takes one fog of war from your supply
+  on every tile entered; scout places a scouted marker, and takes one Fog of War from your supply
   into your discard pile, on every tile entered that has no marker of yours.
 * The card being played is laid on the table as the action resolves, so inspire cannot take
   back the very card that performs it (it takes another played card of the squad).
@@ -258,7 +258,7 @@ def _withdraw(s: GameState, a: Withdraw) -> _Draft:
     if a.card not in s.zones_of(a.side).hand:
         raise IllegalAction(f"{a.side} has no {a.card} in hand", rules.TURN)
     if a.card == FOG:
-        raise IllegalAction("fog of war cannot hunker down (go back to the supply)", rules.WITHDRAW_FOG)
+        raise IllegalAction("Fog of War cannot hunker down (go back to the supply)", rules.WITHDRAW_FOG)
     d = _Draft(s)
     d.move_card(a.side, a.card, "hand", "supply")
     tok = s.token(a.side, a.card)
@@ -284,7 +284,7 @@ def _play(s: GameState, p: Play, rng) -> _Draft:
         raise IllegalAction(f"{side} has no {p.card} in hand", rules.TURN)
     card = CARDS[p.card]
     if card.is_fog:
-        raise IllegalAction("fog of war cannot be played in your turn, only revealed for initiative",
+        raise IllegalAction("Fog of War cannot be played in your turn, only revealed for initiative",
                             rules.FOG_OF_WAR)
     d = _Draft(s)
     # the card leaves the hand now and lands on the table as its action resolves (so inspire
@@ -424,7 +424,7 @@ def _a_scout(d, s, p, card, spec, unit_tile, rng):
     short = len(placed) - fog
     extra = f" ({short} fewer: the supply held no more)" if short else ""
     d.event("scout", p.side, f"{card.unit} scouts {unit_tile} → {' → '.join(path)}; scouted markers on "
-            f"{', '.join(placed) or 'no new tile'}; {fog} fog of war from the supply to the discard pile{extra}",
+            f"{', '.join(placed) or 'no new tile'}; {fog} Fog of War from the supply to the discard pile{extra}",
             rules.SCOUT, unit=card.unit, path=list(path), scouted=placed, fog_of_war=fog)
 
 
@@ -433,7 +433,7 @@ def _a_stalk(d, s, p, card, spec, unit_tile, rng):
     value = s.scenario.option("stalk", spec.value)
     path = _steps(s, unit_tile, p.path, value, rules.STALK_TEXT)
     d.set_token(Token(p.side, card.unit, path[-1], False))
-    d.event("stalk", p.side, f"{card.unit} stalks {unit_tile} → {' → '.join(path)} (no marker, no fog of war)",
+    d.event("stalk", p.side, f"{card.unit} stalks {unit_tile} → {' → '.join(path)} (no marker, no Fog of War)",
             rules.STALK, unit=card.unit, path=list(path))
     _remove_target_if_mortar(d, p.side, card.unit, "moved")
 
@@ -475,10 +475,10 @@ def _a_conceal(d, s, p, card, spec, unit_tile, rng):
     foe = other(p.side)
     if FOG in d.z(foe).supply:
         d.move_card(foe, FOG, "supply", "discard")
-        d.event("conceal", p.side, f"conceal: a fog of war from {foe}'s supply into {foe}'s discard pile",
+        d.event("conceal", p.side, f"conceal: a Fog of War from {foe}'s supply into {foe}'s discard pile",
                 rules.CONCEAL)
     else:
-        d.event("conceal", p.side, f"conceal: {foe}'s supply has no fog of war, no effect", rules.CONCEAL)
+        d.event("conceal", p.side, f"conceal: {foe}'s supply has no Fog of War, no effect", rules.CONCEAL)
 
 
 def _a_control(d, s, p, card, spec, unit_tile, rng):
@@ -526,12 +526,12 @@ def _a_inspire(d, s, p, card, spec, unit_tile, rng):
 
 def _a_recon(d, s, p, card, spec, unit_tile, rng):
     if FOG not in d.z(p.side).hand:
-        d.event("recon", p.side, "recon: no fog of war in hand, no effect", rules.RECON_NONE)
+        d.event("recon", p.side, "recon: no Fog of War in hand, no effect", rules.RECON_NONE)
         return
     d.move_card(p.side, FOG, "hand", "out")
     got = deck_draw(d.z(p.side), 1, _rng(rng))
     d.set_z(p.side, got.zones)
-    d.event("recon", p.side, f"recon: a fog of war leaves the game; draws {len(got.cards)} card(s)",
+    d.event("recon", p.side, f"recon: a Fog of War leaves the game; draws {len(got.cards)} card(s)",
             rules.RECON, cards=list(got.cards), reshuffles=got.reshuffles)
 
 

@@ -15,7 +15,7 @@ Czech edition's term for each.
 Card ids are the unit name in English, hyphenated, then the squad letter where it has one:
 ``riflemen-a``, ``scouts-c``, ``squad-leader-b``, ``machine-gunners-c``, ``sniper``, ``mortar``,
 ``platoon-sergeant``, ``platoon-guide``, ``fog-of-war``. A soldier card's id is also the id of
-its unit (and token); leaders and fog of war have no token.
+its unit (and token); leaders and Fog of War have no token.
 """
 
 from __future__ import annotations
@@ -284,7 +284,7 @@ COPIES_SOURCE = _printed(
     "war 2 D + 8 S = 10; scenario 5 (p. 14) machine gunners 3 per squad; scenario 7 (p. 18) sniper 3 and "
     "mortar 3 per side; one squad leader per squad, one platoon sergeant, one platoon guide",
     "riflemen 5, scouts 3, machine gunners 3 per squad; squad leader 1 per squad; platoon sergeant 1, "
-    "platoon guide 1, sniper 3, mortar 3, fog of war 10: 54 per side", (AHERRIOT_DECK,))
+    "platoon guide 1, sniper 3, mortar 3, Fog of War 10: 54 per side", (AHERRIOT_DECK,))
 
 
 def card(card_id: str, *, where: str = "card") -> Card:

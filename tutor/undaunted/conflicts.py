@@ -35,13 +35,13 @@ CONFLICTS = (
          "engine": "tutor.undaunted.actions (move, guide)"},
     {"key": "und.scout.markers", "game": "undaunted", "topic": "Scout: a marker on every tile, or only new ones?",
          "texts": (R.SCOUT, R.SCOUT_QR),
-         "question": "The quick reference puts a scouted marker and a fog of war on 'every tile'; the rules "
-                  "text only on tiles without your marker (and the worked example takes one fog of war "
+         "question": "The quick reference puts a scouted marker and a Fog of War on 'every tile'; the rules "
+                  "text only on tiles without your marker (and the worked example takes one Fog of War "
                   "for 8A → 3B → 17B, 3B being scouted already).",
          "published": ((f"{EN_RULEBOOK}, p. 12 (Scout): a marker only on a tile without one of your control "
                        "markers; p. 23 (QUICK REFERENCE): 'a Fog of War for each newly scouted tile'. The "
                        "English quick reference agrees with the rules text."),),
-         "ruling": "Only tiles without your control marker get one, each with one fog of war from the "
+         "ruling": "Only tiles without your control marker get one, each with one Fog of War from the "
                 "supply while it lasts.",
          "engine": "tutor.undaunted.actions (scout)"},
     {"key": "und.inspire.self", "game": "undaunted", "topic": "Inspire: can it take back its own card?",
@@ -57,9 +57,9 @@ CONFLICTS = (
                   "side's objectives while suppressing it; the text names no winner for that.",
          "ruling": "Settled like 'both armies suppressed': higher objective total, a tie to the initiative holder.",
          "engine": "tutor.undaunted.victory"},
-    {"key": "und.recon.none", "game": "undaunted", "topic": "Recon with no fog of war in hand",
+    {"key": "und.recon.none", "game": "undaunted", "topic": "Recon with no Fog of War in hand",
          "texts": (R.RECON, R.RECON_NONE),
-         "question": "The Czech text says Recon without a fog of war card in hand 'has no effect' (so it may "
+         "question": "The Czech text says Recon without a Fog of War card in hand 'has no effect' (so it may "
                   "be played for nothing); the English edition says you cannot take the action then.",
          "published": ((f"{EN_RULEBOOK}, p. 13 (Recon): with no Fog of War card in hand, you cannot take "
                        "this action."),),

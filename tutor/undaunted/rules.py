@@ -149,16 +149,16 @@ SCOUT = _r("und.scout", "AKCE POHYBU",
            "žeton si však musíte ze své zálohy vzít jednu kartu válečný zmatek a přidat ji do svého "
            "odhazovacího balíčku. Pokud si máte dobrat více karet válečný zmatek, než jich máte v "
            "záloze, doberte si všechny zbývající.",
-           "Scout (Czech: Pátrání) moves up to 2 tiles, placing a scouted marker and taking one fog of war from the supply per newly scouted tile.")
+           "Scout (Czech: Pátrání) moves up to 2 tiles, placing a scouted marker and taking one Fog of War from the supply per newly scouted tile.")
 SCOUT_QR = _r("und.scout.reference", "STRUČNÝ PŘEHLED",
               "Pátrání 2 : přemístěte jednotku až o 2 pole. Na každé pole umístěte žeton kontroly stranou "
               "propátráno nahoru a přidejte si do odhazovacího balíčku kartu válečný zmatek.",
-              "The quick reference: scout places a scouted marker and takes a fog of war on every tile.")
+              "The quick reference: scout places a scouted marker and takes a Fog of War on every tile.")
 STALK = _r("und.stalk", "AKCE POHYBU",
            "Tento pohyb může vést i na pole, na němž neleží váš žeton kontroly. V tomto případě svůj "
            "žeton kontroly na dané pole nepokládáte a nepřidáváte si ani do balíčku kartu válečný "
            "zmatek.",
-           "Stalk (Czech: Skrytý přesun) moves onto tiles without your control marker, placing no marker and taking no fog of war.")
+           "Stalk (Czech: Skrytý přesun) moves onto tiles without your control marker, placing no marker and taking no Fog of War.")
 STALK_TEXT = _r("und.stalk.value.rules", "AKCE POHYBU",
                 "Skrytý přesun 1 Přemístěte žeton jednotky o 1 pole.",
                 "The rules text gives stalk a value of 1.")
@@ -181,7 +181,7 @@ COMMAND = _r("und.command", "AKCE PODPŮRNÉ AKCE",
 CONCEAL = _r("und.conceal", "AKCE PODPŮRNÉ AKCE",
              "Vezměte z protivníkovy zálohy kartu válečný zmatek a přidejte mu ji do odhazovacího "
              "balíčku. Pokud už v záloze žádnou nemá, tato akce nemá žádný účinek.",
-             "Conceal (Czech: Zmatení nepřítele) moves a fog of war from the opponent's supply to the opponent's discard pile.")
+             "Conceal (Czech: Zmatení nepřítele) moves a Fog of War from the opponent's supply to the opponent's discard pile.")
 CONTROL = _r("und.control", "AKCE PODPŮRNÉ AKCE",
              "Tuto akci lze provést jen na poli, kde se daná jednotka nachází, leží na něm váš žeton "
              "kontroly stranou propátráno nahoru a zároveň na něm není žádná nepřátelská jednotka. "
@@ -199,10 +199,10 @@ INSPIRE = _r("und.inspire", "AKCE PODPŮRNÉ AKCE",
 RECON = _r("und.recon", "AKCE PODPŮRNÉ AKCE",
            "Pokud máte v ruce kartu válečný zmatek, vyřaďte ji ze hry. Poté si doberte do ruky jinou "
            "kartu z balíčku.",
-           "Recon (Czech: Průzkum) removes a fog of war in hand from the game and draws a replacement card.")
+           "Recon (Czech: Průzkum) removes a Fog of War in hand from the game and draws a replacement card.")
 RECON_NONE = _r("und.recon.none", "AKCE PODPŮRNÉ AKCE",
                 "Pokud v ruce žádnou kartu válečný zmatek nemáte, nemá tato akce žádný účinek.",
-                "Recon without a fog of war in hand has no effect.")
+                "Recon without a Fog of War in hand has no effect.")
 TARGET = _r("und.target", "AKCE PODPŮRNÉ AKCE",
             "Umístěte žeton zaměření na pole nejméně ve vzdálenosti 3 polí od vašeho minometu (pole, "
             "kde se minomet nachází, se nepočítá). Pokud už váš žeton zaměření na herním plánu leží, "
@@ -353,7 +353,7 @@ SOURCE_CONFLICTS: list[dict] = [
                      "do odhazovacího balíčku kartu válečný zmatek.", "rule": SCOUT_QR.key},
         ],
         "resolution": "The quick reference reads 'every tile'; the rules text (and the worked "
-                      "example: 3B already scouted, one fog of war for 17B) means only tiles "
+                      "example: 3B already scouted, one Fog of War for 17B) means only tiles "
                       "without your marker. The engine follows the rules text.",
     },
 ]

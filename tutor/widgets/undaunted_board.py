@@ -618,7 +618,7 @@ class UndauntedBoard(Drill):
         self.hand_label.value = (
             f'<div class="tutor-status"><b>{SIDE_WORDS[self.side]} to play</b> — your hand: '
             f'{esc(", ".join(card_title(c) for c in hand) or "empty")}'
-            f'{" (fog of war cannot be played)" if fog else ""}. On the table: {esc(table or "nothing yet")}.</div>'
+            f'{" (Fog of War cannot be played)" if fog else ""}. On the table: {esc(table or "nothing yet")}.</div>'
             if g.phase == "turn" else f'<div class="tutor-status"><b>{esc(plain(g.result or "The turns are over."))}</b></div>')
         self.hand_pick.layout.display = "flex" if g.phase == "turn" else "none"
         options = self.plays() if s.action in ("bolster", "inspire") else []
