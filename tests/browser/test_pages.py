@@ -260,3 +260,33 @@ def test_page_on_a_tablet(app, contexts, name):
         raise
     finally:
         pg.close()
+
+
+def test_a_chapter_prints_whole_with_every_board_picture(app, contexts):
+    """A teacher prints a chapter a few seconds after it opens, without scrolling: the printout has
+    the whole chapter (the page's shell flows at its full height in print: ``tutor/static/page.css``;
+    it printed two pages before), and every board picture is drawn (pictures load lazily as they
+    come into view; ``tutor/static/pictures.js`` loads the rest once the page has started)."""
+    name = "05-battle-range-dice-line-of-sight.ipynb"
+    pg = contexts["laptop"].new_page()
+    pg.set_default_timeout(PAGE_TIMEOUT)
+    try:
+        pg.goto(app + f"voila/render/{name}")
+        wait_for_voila(pg)
+        pictures = pg.locator("img.tutor-picture")
+        pictures.first.wait_for(state="attached")
+        pg.wait_for_function("() => [...document.querySelectorAll('img.tutor-picture')]"
+                             ".every(i => i.complete && i.naturalWidth > 0)", timeout=30_000)
+        assert pictures.count() >= 5
+        assert pg.evaluate("document.querySelector('#rendered_cells').scrollTop") == 0     # never scrolled
+        pg.emulate_media(media="print")
+        tall = pg.evaluate("document.documentElement.scrollHeight")
+        pdf = pg.pdf()
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        # Letter, default margins: about 1,000 CSS px of the page on each sheet
+        assert tall > 5_000 and pages >= tall // 1_200, (tall, pages)
+    except (AssertionError, PlaywrightError):
+        failed(pg, "laptop", "print-" + name)
+        raise
+    finally:
+        pg.close()
