@@ -105,3 +105,19 @@ def test_a_banded_rows_name_is_drawn_over_its_band():
     assert [lb.text for lb in banded_labels(sc)] == ["hand"]
     text = svg(sc)
     assert text.index('class="band answer"') < text.rindex('class="subtitle">hand<')
+
+
+def test_a_card_title_too_wide_for_its_card_breaks_after_its_hyphen():
+    """"Counter-Attack" is wider than a card: it breaks as "Counter-" / "Attack" (it overflowed
+    the card, cut at its edge, in chapter 13's table); a word without a hyphen stands alone, a
+    lone dash between words stays a word, and a title that fits is left whole."""
+    from tutor.render.scene import CARD_INSET, text_width, title_lines
+    room = 58 - 2 * CARD_INSET
+    lines = title_lines("Counter-Attack", room, 9.5)
+    assert lines == ["Counter-", "Attack"]
+    widths = [text_width(t, 9.5, True) for t in lines]
+    assert max(widths) <= 58 < text_width("Counter-Attack", 9.5, True)       # inside the card; whole, not
+    assert title_lines("Counter-Attack", 500, 9.5) == ["Counter-Attack"]
+    assert title_lines("A - B", room, 9.5) == ["A - B"]
+    assert title_lines("Medics & Mechanics", room, 9.5) == ["Medics &", "Mechanics"]
+    assert title_lines("Supercalifragilistic", room, 9.5) == ["Supercalifragilistic"]

@@ -627,14 +627,23 @@ def _legend_entries(cells, art, units, shades, lines, markers, secs) -> list[tup
 
 def title_lines(title: str, room: float, size: float, bold: bool = True) -> list[str]:
     """A title broken at spaces into lines no wider than ``room`` px at ``size`` px (measured by
-    ``text_width``; a word wider than that stands alone), as both renderers print it."""
-    lines, cur = [], ""
+    ``text_width``), as both renderers print it. A word wider than that breaks after its hyphens
+    ("Counter-" / "Attack"); one without a hyphen stands alone."""
+    pieces = []                       # (text, glued to the piece before: the rest of a hyphenated word)
     for word in title.split():
-        if cur and text_width(f"{cur} {word}", size, bold) > room:
-            lines.append(cur)
-            cur = word
+        if "-" in word.strip("-") and text_width(word, size, bold) > room:
+            parts = word.split("-")
+            pieces += [(part + "-", i > 0) for i, part in enumerate(parts[:-1])] + [(parts[-1], True)]
         else:
-            cur = f"{cur} {word}".strip()
+            pieces.append((word, False))
+    lines, cur = [], ""
+    for piece, glued in pieces:
+        joined = cur + piece if glued else f"{cur} {piece}".strip()
+        if cur and text_width(joined, size, bold) > room:
+            lines.append(cur)
+            cur = piece
+        else:
+            cur = joined
     if cur:
         lines.append(cur)
     return lines
