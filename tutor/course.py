@@ -12,23 +12,22 @@ and forward with :func:`nav`::
 ``localStorage`` under the key :data:`STORAGE_KEY`, so it follows the learner from page to page
 although every Voilà page runs in its own kernel, stays private to that browser (two learners on
 one server never see each other's progress) and needs no cookie, file or database on the server.
-A tiny invisible widget (:class:`ProgressTracker`, an anywidget) carries it between the browser
-and the kernel: on each page it sends the stored progress to the kernel, and the kernel sends back
-what the learner did on this page (the chapter was opened; an exercise was solved, through
-:func:`solved`). The browser only ever sends data (a small dict, validated here), never code.
-"Start over" on the landing page clears it. Without a browser (nbval, scripts) the tracker is an
-ordinary object and progress simply starts empty.
+The page script (:func:`page_script`, ``tutor/static/course.js``) keeps it: a chapter's
+navigation bar marks the chapter opened, a check-yourself question answered right marks its
+exercise solved (``tutor.quiz``), and the landing page shows the counts beside each chapter.
+"Start over" on the landing page clears it. The kernel never sees it.
 
 Links are relative (``01-….ipynb`` beside ``index.ipynb``), so they work wherever the notebooks
 are served: ``/voila/render/<name>`` in the standalone app, ``/voila/render/notebooks/<name>`` on
 Binder or JupyterHub, and in JupyterLab too.
 
-This module imports ipywidgets and anywidget only when a widget is asked for, so the registry can
-be read by scripts and tests without the notebook front end.
+The pages this module makes are page HTML (IPython's ``HTML``), not widgets: the browser shows them
+with the page, before it builds the page's widgets.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import os
 from dataclasses import dataclass
@@ -227,144 +226,23 @@ def neighbours(notebook: str) -> tuple[Chapter | None, Chapter | None]:
 
 
 # --------------------------------------------------------------------------------------------
-# Progress: a plain, validated dict {notebook: {"visited": bool, "solved": [exercise ids]}}
+# Progress, kept in the browser (the module's docstring)
 
-_MAX_SOLVED = 64
-_MAX_ID = 80
-
-
-def normalize_progress(data) -> dict:
-    """Keep only what a progress record may hold: registered chapters, a visited flag, and up to
-    64 exercise ids (short strings), sorted. Anything else the browser sends is dropped."""
-    out = {}
-    if not isinstance(data, dict):
-        return out
-    for name in sorted(k for k in data if isinstance(k, str) and k in _BY_NAME):
-        entry = data[name]
-        if not isinstance(entry, dict):
-            continue
-        solved = entry.get("solved", [])
-        solved = sorted({s for s in solved if isinstance(s, str) and 0 < len(s) <= _MAX_ID}
-                        if isinstance(solved, list) else set())[:_MAX_SOLVED]
-        visited = entry.get("visited") is True
-        if visited or solved:
-            out[name] = {"visited": visited, "solved": solved}
-    return out
+_current: str | None = None    # the chapter this page's nav() named: its questions record against it
 
 
-def merge_progress(a: dict, b: dict) -> dict:
-    """The union of two progress records (visits and solved exercises are never lost)."""
-    out = {}
-    for name in sorted(set(a) | set(b)):
-        x, y = a.get(name, {}), b.get(name, {})
-        out[name] = {"visited": bool(x.get("visited") or y.get("visited")),
-                     "solved": sorted(set(x.get("solved", [])) | set(y.get("solved", [])))}
-    return normalize_progress(out)
+def current_chapter() -> str | None:
+    """The chapter this page is (the last :func:`nav` of a chapter in this kernel), else None."""
+    return _current
 
 
-_ESM = """
-const KEY = %(key)s;
-function read() {
-  try {
-    const v = JSON.parse(window.localStorage.getItem(KEY) || "{}");
-    return v && typeof v === "object" && !Array.isArray(v) ? v : {};
-  } catch (e) { return {}; }
-}
-function write(v) { try { window.localStorage.setItem(KEY, JSON.stringify(v)); } catch (e) {} }
-function merge(a, b) {
-  const names = [...new Set([...Object.keys(a || {}), ...Object.keys(b || {})])].sort();
-  const out = {};
-  for (const n of names) {
-    const x = (a || {})[n] || {}, y = (b || {})[n] || {};
-    const solved = [...new Set([...(Array.isArray(x.solved) ? x.solved : []),
-                                ...(Array.isArray(y.solved) ? y.solved : [])])].sort();
-    out[n] = {visited: x.visited === true || y.visited === true, solved: solved};
-  }
-  return out;
-}
-function render({ model, el }) {
-  el.style.display = "none";
-  const sync = () => {
-    const merged = merge(read(), model.get("progress"));
-    write(merged);
-    if (JSON.stringify(merged) !== JSON.stringify(merge({}, model.get("progress")))) {
-      model.set("progress", merged);
-      model.save_changes();
-    }
-  };
-  const onMessage = (msg) => {
-    if (msg && msg.reset === true) {
-      write({});
-      model.set("progress", {});
-      model.save_changes();
-    }
-  };
-  const onStorage = (e) => { if (e.key === KEY) sync(); };
-  model.on("change:progress", sync);
-  model.on("msg:custom", onMessage);
-  window.addEventListener("storage", onStorage);
-  sync();
-  return () => {
-    model.off("change:progress", sync);
-    model.off("msg:custom", onMessage);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-export default { render };
-"""
-
-_tracker = None
-
-
-def tracker():
-    """This kernel's progress tracker (one per page), created on first use."""
-    global _tracker
-    if _tracker is None:
-        import anywidget
-        import traitlets
-
-        class ProgressTracker(anywidget.AnyWidget):
-            """Invisible widget that mirrors the browser's stored progress in the kernel."""
-
-            _esm = _ESM % {"key": repr(STORAGE_KEY)}
-            progress = traitlets.Dict().tag(sync=True)
-
-            @traitlets.validate("progress")
-            def _valid(self, proposal):
-                return normalize_progress(proposal["value"])
-
-            def record(self, update: dict) -> None:
-                self.progress = merge_progress(self.progress, normalize_progress(update))
-
-            def reset(self) -> None:
-                self.progress = {}
-                self.send({"reset": True})
-
-        globals()["ProgressTracker"] = ProgressTracker
-        _tracker = ProgressTracker()
-    return _tracker
-
-
-_current: str | None = None
-
-
-def visited(notebook: str) -> None:
-    """Record that the learner opened this chapter."""
-    chapter(notebook)
-    tracker().record({notebook: {"visited": True}})
-
-
-def solved(exercise: str, notebook: str | None = None) -> None:
-    """Record that the learner solved ``exercise`` (a short id, unique within the chapter) in
-    ``notebook`` (default: the chapter this page called :func:`nav` for). Drills call this when
-    an answer is right; it shows as progress on the landing page."""
-    notebook = notebook or _current
-    if notebook is None:
-        raise ValueError("solved(): no chapter given and nav() was not called on this page")
-    chapter(notebook)
-    if not isinstance(exercise, str) or not 0 < len(exercise) <= _MAX_ID:
-        raise ValueError(f"exercise id must be a string of 1 to {_MAX_ID} characters: {exercise!r}")
-    tracker().record({notebook: {"visited": True, "solved": [exercise]}})
+@functools.cache
+def page_script() -> str:
+    """The course's page script as a ``<script>`` for an output (``tutor/static/course.js``): the
+    check-yourself questions' answers and the learner's progress in the browser's localStorage
+    under :data:`STORAGE_KEY`. Each output that needs it carries it; it installs once a page."""
+    js = (Path(__file__).parent / "static" / "course.js").read_text(encoding="utf-8")
+    return f"<script>\n{js.replace('__STORAGE_KEY__', STORAGE_KEY)}</script>"
 
 
 # --------------------------------------------------------------------------------------------
@@ -389,13 +267,25 @@ _CSS = """<style>
 .tutor-index a{color:#0b5cad;font-weight:600;text-decoration:underline}
 .tutor-index a:hover{text-decoration:underline}
 .tutor-index .tutor-cite{color:#57606a;font-size:12px}
+/* the landing page's tables are page HTML: JupyterLab's output style right-aligns and stripes
+   table cells; the chapter lists read left to right, one rule under each row */
+.tutor-index-page table.tutor-index{table-layout:auto;width:100%;margin:.4em 0 1.2em}
+.tutor-index-page table.tutor-index td,.tutor-index-page table.tutor-index th{text-align:left;
+  vertical-align:top;line-height:1.4;padding:.35em .5em}
+.tutor-index-page table.tutor-index tr,.tutor-index-page table.tutor-index tr:hover{background:transparent}
 .tutor-done{color:#1a7f37;font-weight:600}
 .tutor-summary{font-size:14px;color:#24292f;margin:.2em 0 .6em}
 </style>"""
 
 
+def _a(href: str, label: str) -> str:
+    """A link of the course's pages. It opens in the same tab: the page shows our HTML through
+    JupyterLab's output renderer, which opens a link that names no target in a new tab."""
+    return f'<a href="{html.escape(href, quote=True)}" target="_self">{html.escape(label)}</a>'
+
+
 def _link(c: Chapter | Tool, label: str) -> str:
-    return f'<a href="{html.escape(c.notebook)}">{html.escape(label)}</a>'
+    return _a(c.notebook, label)
 
 
 def nav_html(notebook: str) -> str:
@@ -403,7 +293,7 @@ def nav_html(notebook: str) -> str:
     link to the contents)."""
     if notebook in _TOOLS:
         return (f'{_CSS}<nav class="tutor-nav"><span></span><span class="tutor-here">'
-                f'{html.escape(_TOOLS[notebook].title)} · <a href="{INDEX}">all chapters</a>'
+                f'{html.escape(_TOOLS[notebook].title)} · {_a(INDEX, "all chapters")}'
                 f'</span><span></span></nav>')
     here = chapter(notebook)
     before, after = neighbours(notebook)
@@ -414,8 +304,9 @@ def nav_html(notebook: str) -> str:
     left = _link(before, f"← {label(before)}") if before else ""
     right = _link(after, f"{label(after)} →") if after else ""
     middle = (f'<span class="tutor-here">{here.game} · chapter {here.number} · '
-              f'<a href="{INDEX}">all chapters</a></span>')
-    return f'{_CSS}<nav class="tutor-nav"><span>{left}</span>{middle}<span>{right}</span></nav>'
+              f'{_a(INDEX, "all chapters")}</span>')
+    return (f'{_CSS}<nav class="tutor-nav" data-tutor-visit="{html.escape(notebook, quote=True)}">'
+            f'<span>{left}</span>{middle}<span>{right}</span></nav>')
 
 
 CONTENTS_MIN = 5        # a chapter with this many sections or more gets an in-page contents bar
@@ -446,7 +337,7 @@ def contents_html(notebook: str) -> str:
     secs = sections(notebook)
     if len(secs) < CONTENTS_MIN:
         return ""
-    links = " · ".join(f'<a href="#{html.escape(a, quote=True)}">{html.escape(t)}</a>' for t, a in secs)
+    links = " · ".join(_a(f"#{a}", t) for t, a in secs)
     return f'{_CSS}<nav class="tutor-contents" aria-label="On this page"><b>On this page:</b> {links}</nav>'
 
 
@@ -454,51 +345,30 @@ _contents_shown: set[str] = set()
 
 
 def nav(notebook: str):
-    """A chapter's navigation bar (a widget): links back, to the contents and forward; the first
-    time on a page (its top), a long chapter's in-page contents bar under it. Calling it also
+    """A chapter's navigation bar (page HTML): links back, to the contents and forward; the first
+    time on a page (its top), a long chapter's in-page contents bar under it. The page script
     records the visit in the learner's progress. A tool page (:data:`TOOLS`) gets a link to the
     contents."""
-    import ipywidgets as widgets
+    from IPython.display import HTML
 
     global _current
-    bar = widgets.HTML(nav_html(notebook))
-    bar.add_class("tutor-nav-widget")
     if notebook in _TOOLS:
-        return bar
+        return HTML(nav_html(notebook))
     _current = notebook
-    visited(notebook)
-    kids = [bar]
+    parts = [nav_html(notebook)]
     if notebook not in _contents_shown:
         _contents_shown.add(notebook)
-        toc = contents_html(notebook)
-        if toc:
-            box = widgets.HTML(toc, layout=widgets.Layout(width="100%"))
-            box.add_class("tutor-contents-widget")
-            kids.append(box)
-    return widgets.VBox([*kids, tracker()])
+        parts.append(contents_html(notebook))
+    return HTML("".join(parts) + page_script())
 
 
-def _status(c: Chapter, progress: dict) -> str:
-    entry = progress.get(c.notebook)
-    if not entry:
-        return ""
-    n = len(entry["solved"])
-    if n:
-        return f'<span class="tutor-done">✓ {n} exercise{"s" if n != 1 else ""} solved</span>'
-    return '<span class="tutor-done">✓ opened</span>'
-
-
-def index_html(progress: dict | None = None) -> str:
-    """The chapter list as HTML: a table per game, the learner's progress beside each chapter."""
-    progress = normalize_progress(progress or {})
+def index_html() -> str:
+    """The chapter list as HTML: a table per game, a cell beside each chapter and a line above
+    the lists where the page script shows the learner's progress (:func:`index`)."""
     parts = [_CSS]
-    opened = sum(1 for c in CHAPTERS if c.notebook in progress)
-    done = sum(len(progress[c.notebook]["solved"]) for c in CHAPTERS if c.notebook in progress)
-    ready = len(available())
-    summary = (f"{ready} of {len(CHAPTERS)} chapters ready. "
-               + (f"You have opened {opened} and solved {done} exercise{'s' if done != 1 else ''}."
-                  if progress else "Your progress in this browser will show here."))
-    parts.append(f'<p class="tutor-summary" data-tutor="summary">{html.escape(summary)}</p>')
+    ready = f"{len(available())} of {len(CHAPTERS)} chapters ready."
+    parts.append(f'<p class="tutor-summary">{ready} <span data-tutor-summary>'
+                 "Your progress in this browser will show here.</span></p>")
     for game in GAMES:
         parts.append(f"<h2>{html.escape(game)}</h2>")
         parts.append('<table class="tutor-index"><tr><th>#</th><th>Chapter</th>'
@@ -516,7 +386,7 @@ def index_html(progress: dict | None = None) -> str:
                 f'<tr{row} data-chapter="{html.escape(c.notebook)}"><td>{c.number}</td>'
                 f"<td>{title}</td><td>{html.escape(c.teaches)}"
                 f'<div class="tutor-cite">{html.escape(c.cite)}</div></td>'
-                f"<td>{_status(c, progress)}</td></tr>")
+                "<td data-tutor-status></td></tr>")
         parts.append("</table>")
     tools = [t for t in TOOLS if t.available]
     if tools:
@@ -529,16 +399,15 @@ def index_html(progress: dict | None = None) -> str:
     return "".join(parts)
 
 
-def index():
-    """The landing page's live part: the chapter list with the learner's progress (updated as
-    soon as the browser reports it) and a button to start over."""
-    import ipywidgets as widgets
+START_OVER = ('<button type="button" class="jupyter-widgets jupyter-button widget-button" '
+              'data-tutor-start-over title="Forget the progress stored in this browser" '
+              'style="width:auto;padding:0 12px"><i class="fa fa-undo" aria-hidden="true"></i> '
+              'Start over</button>')
 
-    t = tracker()
-    table = widgets.HTML(index_html(t.progress))
-    table.add_class("tutor-index-widget")
-    t.observe(lambda change: setattr(table, "value", index_html(change["new"])), names="progress")
-    reset = widgets.Button(description="Start over", icon="undo",
-                           tooltip="Forget the progress stored in this browser")
-    reset.on_click(lambda _: t.reset())
-    return widgets.VBox([table, reset, t])
+
+def index():
+    """The landing page's list (page HTML): the chapters, the learner's progress beside them as
+    the page script reads it from the browser, and a button to start over."""
+    from IPython.display import HTML
+
+    return HTML(f'<div class="tutor-index-page">{index_html()}{START_OVER}</div>{page_script()}')

@@ -26,8 +26,8 @@ CHAPTER = "01-battlefield-and-line-of-sight.ipynb"
 
 
 def index_rows(page):
-    page.wait_for_selector(".tutor-index-widget [data-chapter]")
-    return page.locator(".tutor-index-widget [data-chapter]")
+    page.wait_for_selector(".tutor-index-page [data-chapter]")
+    return page.locator(".tutor-index-page [data-chapter]")
 
 
 def test_root_opens_the_landing_page(app, page):
@@ -37,7 +37,7 @@ def test_root_opens_the_landing_page(app, page):
     rows = index_rows(page)
     assert rows.count() == len(course.CHAPTERS)
     for c in course.CHAPTERS:
-        row = page.locator(f'.tutor-index-widget [data-chapter="{c.notebook}"]')
+        row = page.locator(f'.tutor-index-page [data-chapter="{c.notebook}"]')
         assert c.title in row.inner_text()
         assert row.locator(f'a[href="{c.notebook}"]').count() == (1 if c.available else 0)
     text = page.locator("body").inner_text()
@@ -46,10 +46,10 @@ def test_root_opens_the_landing_page(app, page):
     assert "Your progress in this browser will show here." in text
     first = next((c for c in course.CHAPTERS if c.available), None)
     if first is not None:
-        page.locator(f'.tutor-index-widget a[href="{first.notebook}"]').click()
+        page.locator(f'.tutor-index-page a[href="{first.notebook}"]').click()
         page.wait_for_url(f"**/voila/render/{first.notebook}")
         wait_for_voila(page)
-        page.wait_for_selector(".tutor-nav-widget a[href='index.ipynb']")
+        page.wait_for_selector(".tutor-nav a[href='index.ipynb']")
 
 
 def test_leaving_a_page_shuts_its_kernel_down(app, page):
@@ -79,7 +79,7 @@ def test_progress_comes_from_the_browser_and_start_over_clears_it(app, page):
                   [course.STORAGE_KEY, json.dumps(stored)])
     page.reload()
     wait_for_voila(page)
-    row = page.locator(f'.tutor-index-widget [data-chapter="{CHAPTER}"]')
+    row = page.locator(f'.tutor-index-page [data-chapter="{CHAPTER}"]')
     row.get_by_text("2 exercises solved").wait_for()
     page.get_by_text("solved 2 exercises").wait_for()
     page.get_by_role("button", name="Start over").click()
@@ -96,7 +96,7 @@ def test_chapter(app, page, name):
     """
     page.goto(app + f"voila/render/{name}")
     wait_for_voila(page)
-    page.wait_for_selector(".tutor-nav-widget a[href='index.ipynb']")
+    page.wait_for_selector(".tutor-nav a[href='index.ipynb']")
     if wait_for_widgets_settled(page):
         state = wait_for_canvases(page, 90_000)
         assert state["blank"] == []
@@ -112,9 +112,9 @@ def test_chapter(app, page, name):
         question.locator("button").first.click()
         question.get_by_text(re.compile(r"^(Right\.|Not quite)")).wait_for()
 
-    page.locator(".tutor-nav-widget a[href='index.ipynb']").first.click()
+    page.locator(".tutor-nav a[href='index.ipynb']").first.click()
     wait_for_voila(page)
-    row = page.locator(f'.tutor-index-widget [data-chapter="{name}"]')
+    row = page.locator(f'.tutor-index-page [data-chapter="{name}"]')
     row.get_by_text("✓").wait_for()
 
 

@@ -85,7 +85,7 @@ def test_stopped_server_is_announced_and_leaving_is_not(chromium):
         page = context.new_page()
         page.goto(base + "voila/render/index.ipynb")
         wait_for_voila(page)
-        page.wait_for_selector(".tutor-index-widget [data-chapter]", timeout=90_000)
+        page.wait_for_selector(".tutor-index-page [data-chapter]", timeout=90_000)
         # leaving a page closes its kernel's socket: no notice on the way out
         page.goto(base + "voila/render/glossary.ipynb")
         wait_for_voila(page)

@@ -52,7 +52,7 @@ def test_the_next_page_downloads_no_script(app, chromium):
     try:
         page.goto(app + "voila/render/index.ipynb")
         wait_for_voila(page)
-        page.wait_for_selector(".tutor-index-widget [data-chapter]")
+        page.wait_for_selector(".tutor-index-page [data-chapter]")
         first = sum(sizes.values())
         urls.clear()
         sizes.clear()
