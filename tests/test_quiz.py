@@ -10,7 +10,7 @@ import pytest
 
 from tutor import course
 from tutor.chapters import ch01, ch05
-from tutor.quiz import Question, Quiz, ask, question_html, quiz, verdict
+from tutor.quiz import Question, Quiz, answer_head, ask, question_html, quiz
 from tutor.render.svg import svg_images
 
 CH01 = "01-battlefield-and-line-of-sight.ipynb"
@@ -53,7 +53,7 @@ def test_text_from_a_question_is_escaped_in_the_page():
     page = question_html(q, CH01)
     assert 'data-tutor-choice="Say &quot;yes&quot;"' in page and ">&lt;b&gt;no&lt;/b&gt;</button>" in page
     assert 'data-tutor-answer="&lt;b&gt;no&lt;/b&gt;"' in page
-    assert verdict(False, "<b>no</b>") in page and "“&lt;b&gt;no&lt;/b&gt;”" in verdict(False, "<b>no</b>")
+    assert answer_head(False, "<b>no</b>") in page and "“&lt;b&gt;no&lt;/b&gt;”" in answer_head(False, "<b>no</b>")
 
 
 def test_an_engine_answer_outside_the_choices_is_an_error_not_a_page():

@@ -333,12 +333,13 @@ def sections(notebook: str) -> list[tuple[str, str]]:
 
 def contents_html(notebook: str) -> str:
     """An in-page contents bar for a long chapter (:data:`CONTENTS_MIN` sections or more): a
-    link to each section; "" for a short one."""
+    link to each section; "" for a short one. It is shown under the navigation bar, whose
+    output carries the style (:func:`nav`)."""
     secs = sections(notebook)
     if len(secs) < CONTENTS_MIN:
         return ""
     links = " · ".join(_a(f"#{a}", t) for t, a in secs)
-    return f'{_CSS}<nav class="tutor-contents" aria-label="On this page"><b>On this page:</b> {links}</nav>'
+    return f'<nav class="tutor-contents" aria-label="On this page"><b>On this page:</b> {links}</nav>'
 
 
 _contents_shown: set[str] = set()

@@ -28,10 +28,10 @@ class Question:
             raise ValueError(f"choice {choice!r} is not one of {', '.join(self.choices)}")
         correct, why = self.rule_fn()
         ok = choice == correct
-        return ok, verdict(ok, correct) + why
+        return ok, answer_head(ok, correct) + why
 
 
-def verdict(right: bool, correct: str) -> str:
+def answer_head(right: bool, correct: str) -> str:
     """The head of the feedback to a choice (HTML), before the reason."""
     if right:
         return "<b style='color:#1b6e1b'>Right.</b> "
@@ -69,20 +69,19 @@ def question_html(q: Question, chapter: str | None = None) -> str:
 
     correct, why = q.rule_fn()
     chapter = chapter or course.current_chapter()
-    attr = lambda s: html.escape(s, quote=True)     # noqa: E731
     buttons = "".join(f'<button type="button" class="jupyter-widgets jupyter-button widget-button" '
-                      f'style="{BUTTON}" data-tutor-choice="{attr(c)}" aria-pressed="false">'
+                      f'style="{BUTTON}" data-tutor-choice="{html.escape(c)}" aria-pressed="false">'
                       f"{html.escape(c)}</button>" for c in q.choices)
-    return (f'<div class="tutor-question" style="{FRAME}" data-tutor-question="{attr(q.key)}" '
-            f'data-tutor-answer="{attr(correct)}"'
-            + (f' data-tutor-chapter="{attr(chapter)}"' if chapter else "") + ">"
+    return (f'<div class="tutor-question" style="{FRAME}" data-tutor-question="{html.escape(q.key)}" '
+            f'data-tutor-answer="{html.escape(correct)}"'
+            + (f' data-tutor-chapter="{html.escape(chapter)}"' if chapter else "") + ">"
             f'<div class="tutor-question-prompt">{svg_images(q.prompt_html)}</div>'
             f'<div class="tutor-question-choices" role="group" aria-label="Your answer" '
             f'style="display:flex;flex-wrap:wrap;gap:4px">{buttons}</div>'
             '<div class="tutor-question-feedback widget-html-content" aria-live="polite" '
             'style="margin-top:6px;line-height:1.4"></div>'
-            f'<template data-tutor-verdict="right">{verdict(True, correct)}</template>'
-            f'<template data-tutor-verdict="wrong">{verdict(False, correct)}</template>'
+            f'<template data-tutor-verdict="right">{answer_head(True, correct)}</template>'
+            f'<template data-tutor-verdict="wrong">{answer_head(False, correct)}</template>'
             f'<template data-tutor-verdict="why">{svg_images(why)}</template></div>')
 
 
