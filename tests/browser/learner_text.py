@@ -19,7 +19,7 @@ PATTERNS = (
     ("a line number", re.compile(r"\blines? \d+(?:[-–]\d+)?\b(?! of)", re.IGNORECASE)),
     ("the word seed", re.compile(r"\bseeds?\b", re.IGNORECASE)),
     ("a snake_case identifier", re.compile(r"\b[a-z]+(?:_[a-z0-9]+){1,}\b")),
-    # a team variant's seat ("allied.1", "axis.chief"): a player reads "Allies (starting player)"
+    # a team variant's seat ("allied.1", "axis.chief"): a player reads "Allies starting player"
     ("a seat id", re.compile(r"\b(?:allied|axis)\.(?:\d|chief|left|center|right|flanks)\b")),
 )
 

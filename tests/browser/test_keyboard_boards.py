@@ -67,7 +67,8 @@ CASES = {
     "03-command-cards-and-orders.ipynb": (_orders, [
         ("type", "9,7"), ("key", 0), ("type", "9,7"), ("tap", 1, (11, 7)), ("type", "9,71")]),
     "12-air-power.ipynb": (_air, [("type", "10,2"), ("tap", 0, (0, 8)), ("type", "air")]),
-    # Allies A's card played; then, Axis A to play, Allies A's card refused; Axis A's card (8th) played.
+    # The Allies starting player's card played; then, the Axis starting player to play, the Allies
+    # starting player's card refused; the Axis starting player's card (8th) played.
     "13-team-play.ipynb": (_alliance, [("key", 0), ("key", 0), ("key", 7)]),
     "14-operation-overlord.ipynb": (_desk, [("type", "25,5"), ("key", 0), ("type", "25,5"), ("type", "52,4")]),
     # Undaunted: the Tile field (the same code as the Hex field): Scout B's tile, a tile to scout, no tile.

@@ -167,8 +167,8 @@ def test_ch13_answers_are_the_engine_rulings():
     assert len(g.common["allied"]) == 1
     assert ch13.turn_order(ch13.deal(2, 1, 5), 4) == ["allied.1", "axis", "allied.2", "axis"]
     assert ch13.turn_order(ch13.deal(2, 2, 5), 4) == ["allied.1", "axis.1", "allied.2", "axis.2"]
-    assert qs["13.order.3p"].rule_fn()[0] == "Allies B"
-    assert qs["13.order.4p"].rule_fn()[0] == "Axis B"
+    assert qs["13.order.3p"].rule_fn()[0] == "Allies second player"
+    assert qs["13.order.4p"].rule_fn()[0] == "Axis second player"
     common = g.common["allied"][0]
     after = ch13.play(g, common)
     assert common not in after.common["allied"] and len(after.common["allied"]) == 1
@@ -197,7 +197,7 @@ def test_ch13_alliance_table_taps_play_and_refuse():
     assert w.game.player == "allied.1"
     x, y, cw, ch = rows["axis.1"].boxes()[0]
     w.board.click(x + cw / 2, y + ch / 2)            # not the active player's card: refused
-    assert w.turns == [] and "belongs to Axis A" in w.text
+    assert w.turns == [] and "belongs to the Axis starting player" in w.text
     x, y, cw, ch = rows["common.allied"].boxes()[0]
     common = w.game.common["allied"][0]
     w.board.click(x + cw / 2, y + ch / 2)            # the common card: played, the draw lies face up
@@ -280,9 +280,9 @@ def test_ch14_chief_desk_gives_refuses_and_dispatches():
     d.give("center")                                  # a fourth card: refused
     assert len(d.game.turn.given) == 3 and "at most 3" in d.text
     d.dispatch()                                      # each general lays his section card on a section
-    assert d.after is not None and d.after.phase == "place" and "left general lays Probe Left Flank" in d.text
-    assert [b.description for b in d.choices.children] == ["Left general: Probe Left Flank on the left-outer section",
-                                                            "Left general: Probe Left Flank on the left-inner section"]
+    assert d.after is not None and d.after.phase == "place" and "left field general lays Probe Left Flank" in d.text
+    assert [b.description for b in d.choices.children] == ["Left field general: Probe Left Flank on the left-outer section",
+                                                            "Left field general: Probe Left Flank on the left-inner section"]
     while d.after.phase == "place":
         d.choices.children[-1].click()
     assert d.after.phase == "order" and not d.choices.children
@@ -291,8 +291,8 @@ def test_ch14_chief_desk_gives_refuses_and_dispatches():
     assert not d.game.turn.given and d.after is None and not d.choices.children
     d.dispatch()                                      # no card at all: each general may roll
     assert d.after.phase == "initiative" and "may act on his own initiative" in d.text
-    assert [b.description for b in d.choices.children] == ["Left general: roll for initiative",
-                                                           "Left general: stay put, no roll"]
+    assert [b.description for b in d.choices.children] == ["Left field general: roll for initiative",
+                                                           "Left field general: stay put, no roll"]
     steps = ["pass"]
     d.choose("pass")                                  # the left general stays put: no die
     assert "does not act on his own initiative" in d.log.value
@@ -308,17 +308,18 @@ def test_ch14_chief_desk_gives_refuses_and_dispatches():
 
 
 def test_ch13_ch14_widgets_name_players_not_seat_ids():
-    """What the team-play widgets say after a turn names each player as the rules do ("Axis
-    (starting player) draws a command card."), never by a seat id like "allied.1" (issue 18.1)."""
+    """What the team-play widgets say after a turn names each player as the rules do, in the
+    engine's words ("Allies second player draws a command card."), never by a seat id like
+    "allied.1" (issue 18.1)."""
     pytest.importorskip("ipycanvas")
     from browser.learner_text import internal_words, prose_of_html
 
     from tutor.chapters import ch13, ch14
     w = ch13.AllianceTable(seed=13)
-    for _ in range(3):                                # Allies A, Axis A, Allies B: each draws
+    for _ in range(3):                                # each starting player, then Allies second player: each draws
         w.play(ch13.first_card(w.game))
     text = prose_of_html(w.order.value + w.status.value + w.log.value)
-    assert "Allies (second player) draws a command card." in text and "Turn 3: Allies B" in text
+    assert "Allies second player draws a command card." in text and "Turn 3: Allies second player" in text
     assert internal_words(text) == []
     d = ch14.ChiefDesk(seed=14)
     d.pick("probe_left#7")

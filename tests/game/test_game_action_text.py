@@ -26,11 +26,12 @@ def test_examples():
     h = next(iter(g.state.units))
     u = g.state.units[h]
     assert G.action_text(g, f"order {h[0]},{h[1]}") == f"order the {u.name} on {h[0]},{h[1]}"
-    assert G.seat_text("allied") == "Allies" and G.seat_text("axis.center") == "Axis (center player)"
-    assert G.seat_text("allied.1") == "Allies (starting player)" and G.seat_text("axis.2") == "Axis (second player)"
-    assert G.seat_text("axis.left", "young_generals") == "Axis (left flank player)"
-    assert G.seat_text("axis.left", "overlord") == "Axis (left field general)"
-    assert G.seat_text("allied.chief") == "Allies (commander-in-chief)"
+    assert G.seat_text("allied") == "Allies" and G.seat_text("axis.center") == "Axis center player"
+    assert G.seat_text("allied.1") == "Allies starting player" and G.seat_text("axis.2") == "Axis second player"
+    assert G.seat_text("axis.left", "young_generals") == "Axis left flank player"
+    assert G.seat_text("axis.left", "overlord") == "Axis left field general"
+    assert G.seat_text("allied.chief") == "Allies commander-in-chief"
+    assert G.player_text("axis") == "the Axis player" and G.player_text("allied.2") == "the Allies second player"
 
 
 @pytest.mark.parametrize("variant", [None, V.variant("alliance", axis=2, allied=2)], ids=["standard", "alliance"])

@@ -671,16 +671,16 @@ def test_chapter_14_desk_says_what_comes_after_the_dispatch():
     after = G.apply(G.apply(g, f"give {inst(g, 'air_power')} chief"), "dispatch")
     assert "Air Power targets" in ch14.dispatch_note(after) and after.phase == "air"
     after = G.apply(ch14.new_game(), "dispatch")
-    assert after.phase == "initiative" and "left general received no card" in ch14.dispatch_note(after)
+    assert after.phase == "initiative" and "left field general received no card" in ch14.dispatch_note(after)
     assert "stay put" in ch14.dispatch_note(after)
     after = G.apply(after, "roll", faces=["flag"])
-    assert after.phase == "setback" and "left general rolled a flag" in ch14.dispatch_note(after)
+    assert after.phase == "setback" and "left field general rolled a flag" in ch14.dispatch_note(after)
     two = ch14.with_hand(["probe_left", "attack_left", "probe_center", "probe_right", "attack_center"])
     after = G.apply(G.apply(G.apply(two, f"give {inst(two, 'probe_left')} left"),
                             f"give {inst(two, 'attack_left')} left"), "dispatch")
     note = ch14.dispatch_note(after)
-    assert after.phase == "place" and "left general lays Probe Left Flank" in note and "left-outer or left-inner" in note
-    assert ch14.choice_label(after, G.legal_actions(after)[0]) == "Left general: Probe Left Flank on the left-outer section"
+    assert after.phase == "place" and "left field general lays Probe Left Flank" in note and "left-outer or left-inner" in note
+    assert ch14.choice_label(after, G.legal_actions(after)[0]) == "Left field general: Probe Left Flank on the left-outer section"
     refusal = ch14.give_ruling(g, inst(g, "air_power"), "left")[1]
     assert "never by a field general" in refusal
 

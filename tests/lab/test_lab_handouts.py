@@ -71,11 +71,12 @@ def test_team_play_handout_has_the_rulebooks_tables():
     # APÉNDICE 5, the distribution table: 4, 5, 6 cards -> 2, 3, 4 each + 1 common card face up
     assert _rows(html, 3) == [("4", "2", "1"), ("5", "3", "1"), ("6", "4", "1")]
     assert "5 3 cartas para cada jugador + 1 carta común bocarriba" in html
-    # 3. TURNO DE JUEGO: A of the first team, A of the other, then the B players; a lone player
+    # 3. TURNO DE JUEGO: the starting players first, then the second players; a lone player
     # plays after each member of the team ("jugador inicial de los Aliados - jugador individual
     # del Eje - segundo jugador de los Aliados - jugador individual del Eje")
-    assert "Allies A → Axis A → Allies B → Axis B → …" in html
-    assert "Allies A → Axis → Allies B → Axis → …" in html
+    assert ("Allies starting player → Axis starting player → Allies second player → Axis second player → …"
+            in html)
+    assert "Allies starting player → Axis → Allies second player → Axis → …" in html
     assert "3 each + 1 common card face up; the lone player holds 5" in html
     # VARIANTE PARA JÓVENES GENERALES: 6 cards each, section cards only
     assert "section cards only, 6 to each player" in html and "Reparte 6 cartas de Mando a cada jugador" in html

@@ -126,15 +126,16 @@ def test_chapter_13_card_buttons_play_the_card_or_refuse_it_as_a_tap_does():
     first = t.game
     shown = [(row, c) for row, cards in ch13.table_cards(first) for c in cards]
     assert [b.description for b in t.buttons.children] == [f"{ch13.row_name(r)}: {ch13.C.name(c)}" for r, c in shown]
-    # Axis A's first card, not Allies A's to play: the button gives the tap's refusal, rule cited.
+    # The Axis starting player's first card, not the Allies starting player's to play: the button
+    # gives the tap's refusal, rule cited.
     i = next(i for i, (r, _) in enumerate(shown) if r == "axis.1")
     t.buttons.children[i].click()
     by_key = t.status.value
     t.board.click(*centre(t.board.scene, "axis.1", 0))
-    assert t.status.value == by_key and "belongs to Axis A (starting player): it is Allies A" in plain(by_key)
-    assert 'data-rule="m44.alliance.active"' in by_key and "belongs to Axis A" in plain(t.alt.value)
+    assert t.status.value == by_key and "belongs to the Axis starting player: it is the Allies starting player" in plain(by_key)
+    assert 'data-rule="m44.alliance.active"' in by_key and "belongs to the Axis starting player" in plain(t.alt.value)
     assert t.game is first and t.turns == [] and t.history == []
-    t.buttons.children[0].click()                                  # Allies A's own card: played
+    t.buttons.children[0].click()                                  # the active player's own card: played
     assert t.game is not first and t.turns == [first.player]
     assert "Turn 1" in plain(t.status.value) and "Turn 1" in plain(t.alt.value)
 

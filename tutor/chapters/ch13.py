@@ -8,7 +8,8 @@ The "try" has two parts:
 * :class:`AllianceTable` — deal an Operation Alliance game for a chosen team size and scenario
   hand; every player's hand and each team's common card are rows of cards; tap a card of the
   active player (or the common card) to play it, and the engine draws the replacement into the
-  hand or face up, and hands the turn to the next player (1-A, 1-B, 2-A …).
+  hand or face up, and hands the turn to the next player (the starting players, then the
+  second players; players are named as the engine names them, ``game.seat_text``).
 * :class:`YoungGenerals` — the Young Generals deal (section cards only, 6 each) with its options
   and, in the team mode, which team member carries out each card.
 
@@ -26,25 +27,6 @@ from tutor.memoir import game as G
 from tutor.memoir import variants as V
 from tutor.quiz import Question, ask
 from tutor.scenario import bundled
-
-SIDE = {"allied": "Allies", "axis": "Axis"}
-
-def seat_name(seat: str) -> str:
-    """"allied.1" -> "Allies A (starting player)", "axis" -> "Axis (alone)", "axis.flanks" -> …"""
-    side, _, who = seat.partition(".")
-    if not who:
-        return f"{SIDE[side]} (alone)"
-    if who in ("1", "2"):
-        return f"{SIDE[side]} {'A' if who == '1' else 'B'}" + (" (starting player)" if who == "1" else "")
-    if who == "center":
-        return f"{SIDE[side]} center (commander-in-chief)"
-    if who == "chief":
-        return f"{SIDE[side]} commander-in-chief"
-    return f"{SIDE[side]} {'both flanks' if who == 'flanks' else who + ' flank'}"
-
-def short_seat(seat: str) -> str:
-    side, _, who = seat.partition(".")
-    return SIDE[side] + ({"1": " A", "2": " B"}.get(who, f" {who}" if who else ""))
 
 # ---------------------------------------------------------------------------------------------
 # Operation Alliance: the table, the deal, the turn
@@ -120,7 +102,7 @@ def turn_order(g: G.Game, turns: int = 8) -> list[str]:
     return out
 
 def turn_order_html(seats: list[str]) -> str:
-    cells = "".join(f"<li><b>{i}.</b> {escape(short_seat(s))}</li>" for i, s in enumerate(seats, 1))
+    cells = "".join(f"<li><b>{i}.</b> {escape(G.seat_text(s))}</li>" for i, s in enumerate(seats, 1))
     return f"<ol style='display:flex;flex-wrap:wrap;gap:6px 18px;list-style:none;padding:0'>{cells}</ol>"
 
 def _card(inst: str, role: str | None = None, subtitle: str = ""):
@@ -139,8 +121,9 @@ def table_cards(g: G.Game) -> list[tuple[str, tuple[str, ...]]]:
     return rows
 
 def row_name(row: str) -> str:
-    """A row of the table by name: "allied.1" -> "Allies A", "common.axis" -> "Axis common"."""
-    return f"{SIDE[row.split('.')[1]]} common" if row.startswith("common.") else short_seat(row)
+    """A row of the table by name: "allied.1" -> "Allies starting player", "common.axis" -> "Axis
+    common card"."""
+    return f"{G.SIDE_NAMES[row.split('.')[1]]} common card" if row.startswith("common.") else G.seat_text(row)
 
 def card_rows(g: G.Game, *, drawn: str | None = None, playable: bool = True) -> list[tuple]:
     """The table as rows of cards: each seat's hand and each team's common card; the active
@@ -157,7 +140,7 @@ def card_rows(g: G.Game, *, drawn: str | None = None, playable: bool = True) -> 
 
 def table_scene(g: G.Game, **kw):
     from tutor.render.scene import card_scene
-    return card_scene(card_rows(g, **kw), width=700, label_w=110)
+    return card_scene(card_rows(g, **kw), width=700, label_w=175)
 
 def table_svg(g: G.Game, **kw) -> str:
     from tutor.render.svg import svg
@@ -221,7 +204,7 @@ class AllianceTable:
     def _click(self, h, x, y) -> None:
         pick = self.board.card_at(x, y)
         if pick is None or pick.index is None:
-            self.status.value = STYLE + verdict(f"Tap a card: {seat_name(self.game.player)} plays from their own "
+            self.status.value = STYLE + verdict(f"Tap a card: {G.player_text(self.game.player)} plays from their own "
                                                 f"hand or their team's common card.", None)
             return
         self.tap_card(pick.row, pick.index)
@@ -229,14 +212,14 @@ class AllianceTable:
     def tap_card(self, row: str, index: int) -> None:
         """A tap on card ``index`` of row ``row`` (a seat, or "common.<side>")."""
         cards = dict(table_cards(self.game)).get(row, ())
-        who = f"the {row_name(row)} card" if row.startswith("common.") else seat_name(row)
+        who = f"the {row_name(row)}" if row.startswith("common.") else G.player_text(row)
         if index >= len(cards):
             self.status.value = STYLE + verdict("No card there: tap one of the cards.", None)
             return
         card = cards[index]
         if card not in {c for c, _ in G.playable(self.game)}:
             self.status.value = STYLE + verdict(
-                f"{C.name(card)} belongs to {who}: it is {seat_name(self.game.player)}'s turn, who plays only "
+                f"{C.name(card)} belongs to {who}: it is {G.player_text(self.game.player)}'s turn, who plays only "
                 f"from their own hand or their team's common card.", False) + rules_html([V.ALLIANCE_ACTIVE])
             return
         self.play(card)
@@ -259,7 +242,7 @@ class AllianceTable:
             where = (" It lies face up as the new common card." if face_up else
                      " It goes into the active player's hand.")
         keep = ("play", "draw", "grow", "recon", "keep", "finest_hour")
-        self.said = (f"<p><b>Turn {len(self.turns)}: {escape(seat_name(g.player))}</b> played "
+        self.said = (f"<p><b>Turn {len(self.turns)}: {escape(G.seat_text(g.player))}</b> played "
                      f"{escape(C.name(card))} from {source} (moves and battles skipped here) and drew "
                      + (escape(C.name(self.drawn)) if self.drawn else "a card") + f".{where}</p>"
                      + events_html([e for e in events_between(g, after) if e.kind in keep]))
@@ -275,12 +258,12 @@ class AllianceTable:
         from tutor.widgets.base import choice_buttons
         g = self.game
         self.board.update(table_scene(g, drawn=self.drawn))
-        done = "".join(f"<span style='color:#555'>{i}. {escape(short_seat(s))}</span> · "
+        done = "".join(f"<span style='color:#555'>{i}. {escape(G.seat_text(s))}</span> · "
                        for i, s in enumerate(self.turns, 1))
         self.order.value = (f"<div style='font-size:14px'><b>Turn order so far:</b> {done}"
-                            f"<b>{len(self.turns) + 1}. {escape(short_seat(g.player))} ▶ to play</b></div>")
+                            f"<b>{len(self.turns) + 1}. {escape(G.seat_text(g.player))} ▶ to play</b></div>")
         self.status.value = STYLE + verdict(
-            f"{seat_name(g.player)} is the active player: tap a card of their hand or their team's common card "
+            f"Active player: {G.player_text(g.player)}. Tap a card of their hand or their team's common card "
             "(framed in dashed blue).") + self.said
         # Every card on the table has its button, as every card can be tapped: one the active
         # player may not play gets the same refusal, with its rule (APÉNDICE 5).
@@ -308,13 +291,13 @@ def performer(g: G.Game, side: str, card: str) -> str:
 def young_generals_html(g: G.Game) -> str:
     side = "axis"
     hand = g.hands[g.seats(side)[0]]
-    rows = "".join(f"<tr><td>{escape(C.name(c))}</td><td>{escape(seat_name(performer(g, side, c)))}</td></tr>"
+    rows = "".join(f"<tr><td>{escape(C.name(c))}</td><td>{escape(G.seat_text(performer(g, side, c)))}</td></tr>"
                    for c in hand)
-    seats = ", ".join(seat_name(s) for s in g.seats(side))
+    seats = ", ".join(G.seat_text(s) for s in g.seats(side))
     tactic = sum(C.card(c).tactic for c in G.all_cards(g))
     from tutor.render.scene import card_scene
     from tutor.render.svg import svg
-    pic = svg(card_scene([(f"{SIDE[side]} hand", tuple(_card(c) for c in hand), None),
+    pic = svg(card_scene([(f"{G.SIDE_NAMES[side]} hand", tuple(_card(c) for c in hand), None),
                           ("Deck", (), len(g.deck))], width=560, label_w=80))
     return (f"<div>{pic}<p>{len(G.all_cards(g))} cards in all (deck and hands), {tactic} of them tactic cards. The scenario gives the "
             f"Axis 2 cards; Young Generals deal <b>{len(hand)}</b>. Take ground: "
@@ -364,11 +347,11 @@ def _split_question() -> Question:
 def _order_question(key: str, allied: int, axis: int, nth: int, prompt: str) -> Question:
     g0 = deal(allied, axis, 5)
     seats = list(dict.fromkeys(s for side in ("allied", "axis") for s in g0.seats(side)))
-    choices = tuple(short_seat(s) for s in seats)
+    choices = tuple(G.seat_text(s) for s in seats)
 
     def rule_fn():
         order = turn_order(deal(allied, axis, 5), nth)
-        return short_seat(order[nth - 1]), (f"<p>The engine hands out the turns: {turn_order_html(order)}</p>"
+        return G.seat_text(order[nth - 1]), (f"<p>The engine hands out the turns: {turn_order_html(order)}</p>"
                                             + rules_html([V.ALLIANCE_ORDER, V.ALLIANCE_SOLO]))
     return ask(key, prompt, choices, rule_fn)
 
@@ -381,7 +364,8 @@ def _common_question() -> Question:
         after = play(g, common)
         new = after.common["allied"][0]
         answer = choices[1] if new != common else choices[0]
-        return answer, (f"<p>Allies A played the common card {escape(C.name(common))}; the card drawn, "
+        return answer, (f"<p>The active player, {G.player_text(g.player)}, played the common card "
+                        f"{escape(C.name(common))}; the card drawn, "
                         f"{escape(C.name(new))}, now lies face up between the partners.</p>"
                         + rules_html([V.ALLIANCE_ACTIVE]))
     return ask("13.common.draw", "<p>In a team, the active player plays the team's <b>common</b> card. Where "
@@ -399,8 +383,9 @@ def _finest_question() -> Question:
         n = len(ev.get("faces"))
         return str(n), (f"<p>3 cards in the hand (Their Finest Hour included) plus the common card: the "
                         f"engine rolls {n} dice.</p>" + events_html([ev]))
-    return ask("13.finest", "<p>Allies A holds <b>3</b> cards — one of them <b>Their Finest Hour</b> — and the "
-               "team has its common card face up. Allies A plays Their Finest Hour. How many dice are rolled?"
+    return ask("13.finest", "<p>The Allies starting player holds <b>3</b> cards — one of them <b>Their Finest Hour</b> — "
+               "and the team has its common card face up. The Allies starting player plays Their Finest Hour. "
+               "How many dice are rolled?"
                "</p>", choices, rule_fn)
 
 def _yg_cards_question() -> Question:
@@ -422,7 +407,7 @@ def _yg_who_question() -> Question:
         g = young_generals(2)
         who = performer(g, "axis", "attack_left#1")
         answer = choices[1] if who.endswith("flanks") else choices[0]
-        return answer, (f"<p>The engine hands Attack Left Flank to {escape(seat_name(who))}: the member the "
+        return answer, (f"<p>The engine hands Attack Left Flank to {escape(G.seat_text(who))}: the member the "
                         f"card affects most carries it out.</p>" + rules_html([V.YG_TEAMS, V.YG_WHO_ACTS]))
     return ask("13.yg.who", "<p>Young Generals, a team of <b>2</b>: one child and one adult. The team plays "
                "<b>Attack Left Flank</b>. Who moves the units and rolls the dice?</p>", choices, rule_fn)

@@ -33,8 +33,10 @@ from tutor.quiz import Question, ask
 
 SCENARIO = "overlord/teaching"
 GENERALS = ("left", "center", "right")
-GENERAL_NAME = {"left": "left general", "center": "center general", "right": "right general",
-                "chief": "commander-in-chief"}
+# The seats as the engine names them (game.seat_text): the field generals (generał polowy) and
+# the commander-in-chief (głównodowodzący).
+GENERAL_NAME = {fg: G.seat_text(f"allied.{fg}", "overlord").removeprefix("Allies ")
+                for fg in (*GENERALS, "chief")}
 SHADE = {"left": "selected", "center": "visible", "right": "legal"}
 COLOUR = {"left": "blue", "center": "yellow", "right": "green"}
 

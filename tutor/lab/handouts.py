@@ -284,11 +284,12 @@ _PICTURES = {"air": _pics_air, "setup": _pics_setup, "orders": _pics_orders, "ob
 def _tables_alliance() -> str:
     """The distribution table (``variants.alliance_split``) and the turn order the engine deals."""
     from tutor.chapters import ch13
+    from tutor.memoir import game as G
     from tutor.memoir import variants as V
     rows = "".join(f"<tr><td>{n}</td><td>{per}</td><td>{common}</td></tr>"
                    for n in sorted(V.ALLIANCE_DISTRIBUTION) for per, common in [V.alliance_split(n)])
     order = "".join(
-        f"<tr><th>{label}</th><td>{escape(' → '.join(ch13.short_seat(s) for s in ch13.turn_order(ch13.deal(*n), 4)))}"
+        f"<tr><th>{label}</th><td>{escape(' → '.join(G.seat_text(s) for s in ch13.turn_order(ch13.deal(*n), 4)))}"
         f" → …</td></tr>" for label, n in (("4 players", (2, 2)), ("3 players", (2, 1))))
     return ("<div class='tables'><div><h2>A team's command cards</h2><table class='text'><tr><th>the side's "
             "cards (scenario)</th><th>each partner</th><th>common, face up</th></tr>" + rows + "</table>"

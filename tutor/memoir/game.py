@@ -413,16 +413,23 @@ _SECTIONS = {"left": "on the left flank", "center": "in the center", "right": "o
 
 
 def seat_text(seat: str, kind: str = "standard") -> str:
-    """A seat as a player reads it, never its id: "Allies", "Allies (starting player)", "Axis (center
-    player)", "Allies (commander-in-chief)"; ``kind`` is the variant's, as Overlord's "allied.left" is
-    the left field general where the Young Generals' is the left flank player."""
+    """A seat as a player reads it, never its id: "Allies", "Allies starting player", "Axis center
+    player", "Allies commander-in-chief"; ``kind`` is the variant's, as Overlord's "allied.left" is
+    the left field general where the Young Generals' is the left flank player. Every page names a
+    seat so: the engine's events and refusals, the chapters, the handouts and *Play a battle*."""
     side, _, who = seat.partition(".")
     name = SIDE_NAMES.get(side, side)
     if not who:
         return name
     who = f"{who} field general" if kind == "overlord" and who in V.FIELD_GENERALS else \
         _SEAT_WORDS.get(who, f"{who} field general")
-    return f"{name} ({who})"
+    return f"{name} {who}"
+
+
+def player_text(seat: str, kind: str = "standard") -> str:
+    """A seat as the subject of a sentence: "the Axis player" (a side played alone), "the Allies
+    starting player" (a team's member)."""
+    return f"the {seat_text(seat, kind)}" + ("" if "." in seat else " player")
 
 
 def action_text(g: Game, action: str) -> str:

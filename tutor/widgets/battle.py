@@ -240,7 +240,7 @@ class BattleApp(W.VBox):
         """Apply a legal action for the player to act, then the opponent's reply (solo)."""
         g = self.game
         if not self.screen_passed:
-            self.say(f"Pass the screen to the {self._seat_name(g.player)} player first.", bad=True)
+            self.say(f"Pass the screen to {self._player(g.player)} first.", bad=True)
             return False
         if action not in G.legal_actions(g):
             return self.refuse_action(action)
@@ -350,7 +350,7 @@ class BattleApp(W.VBox):
             self.say("The game is over. Undo, or start a new game.")
             return
         if not self.screen_passed:
-            self.say(f"Pass the screen to the {self._seat_name(g.player)} player first.", bad=True)
+            self.say(f"Pass the screen to {self._player(g.player)} first.", bad=True)
             return
         acts = self.legal()
         ph, here = g.phase, fmt(h)
@@ -512,7 +512,7 @@ class BattleApp(W.VBox):
         if hit is None:
             return
         if not self.screen_passed:
-            self.say(f"Pass the screen to the {self._seat_name(self.game.player)} player first.", bad=True)
+            self.say(f"Pass the screen to {self._player(self.game.player)} first.", bad=True)
             return
         self.on_card(self.hand_cards()[hit])
 
@@ -597,6 +597,9 @@ class BattleApp(W.VBox):
 
     def _seat_name(self, seat: str) -> str:
         return G.seat_text(seat, self.game.variant.kind)
+
+    def _player(self, seat: str) -> str:
+        return G.player_text(seat, self.game.variant.kind)
 
     def new_events(self) -> tuple:
         """The events since the last step began (the last action and the opponent's reply)."""
@@ -819,13 +822,13 @@ class BattleApp(W.VBox):
         if self.refusal is not None:
             self.say("✗ " + esc(self.refusal[0]), bad=True)
         elif not self.screen_passed:
-            self.say(f"Hot-seat: the {self._seat_name(g.player)} player's turn to act. Hand the screen over, "
+            self.say(f"Hot-seat: {self._player(g.player)}'s turn to act. Hand the screen over, "
                      f"then tap the button to show that hand.")
         else:
             self.say(esc(self._prompt(acts)))
         kids = []
         if not self.screen_passed:
-            self.pass_button.description = f"I am the {self._seat_name(g.player)} player: show my hand"
+            self.pass_button.description = f"I am {self._player(g.player)}: show my hand"
             kids.append(self.pass_button)
         elif not g.over:
             if g.phase == "play" and self.pending_card:
