@@ -42,8 +42,11 @@ def test_pool_size_option_sizes_every_preheated_page():
 
 def test_the_page_after_follows_the_course():
     first = [next(c for c in course.CHAPTERS if c.game == g).notebook for g in course.GAMES]
-    assert app.pages_after("index.ipynb") == first == ["01-battlefield-and-line-of-sight.ipynb",
-                                                       "21-undaunted-components-and-setup.ipynb"]
+    assert first == ["01-battlefield-and-line-of-sight.ipynb", "21-undaunted-components-and-setup.ipynb"]
+    # from the landing page: a game's first chapter, or a page it lists beside the course (a
+    # teacher's glossary), never the lab
+    assert app.pages_after("index.ipynb") == [*first, "play-a-battle.ipynb", "conflicts.ipynb",
+                                              "glossary.ipynb"]
     assert app.pages_after("01-battlefield-and-line-of-sight.ipynb") == ["02-setup-pegasus-bridge.ipynb"]
     assert app.pages_after("14-operation-overlord.ipynb") == ["21-undaunted-components-and-setup.ipynb"]
     assert app.pages_after(course.CHAPTERS[-1].notebook) == []
@@ -90,7 +93,8 @@ def test_a_served_page_preheats_the_next_never_the_lab():
         km = Pools()
         pre = app.Preheat(km, str(paths.NOTEBOOKS))
         assert sorted(km.filled) == ["01-battlefield-and-line-of-sight.ipynb",
-                                     "21-undaunted-components-and-setup.ipynb", "index.ipynb"]
+                                     "21-undaunted-components-and-setup.ipynb", "conflicts.ipynb",
+                                     "glossary.ipynb", "index.ipynb", "play-a-battle.ipynb"]
         km.take("01-battlefield-and-line-of-sight.ipynb")
         pre.served("01-battlefield-and-line-of-sight.ipynb")
         assert km.filled[-1] == "02-setup-pegasus-bridge.ipynb"
