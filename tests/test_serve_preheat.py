@@ -122,7 +122,9 @@ def test_at_most_waiting_max_kernels_wait_the_least_recent_go_first():
         assert len(chapters) > app.WAITING_MAX
         waiting = [p for p, pool in km._pools.items() if pool]
         assert chapters[-1] in waiting and chapters[-2] in waiting
-        assert chapters[0] not in waiting
+        assert chapters[1] not in waiting                    # the least recently wanted went first
+        # the start-up pages stay: every learner comes back to the landing page and its links
+        assert pre.start_up == {"index.ipynb", *app.pages_after("index.ipynb")} <= set(waiting)
         assert not any("lab" in k for k in km.filled)
 
     asyncio.run(walk())

@@ -121,6 +121,11 @@ class Preheat:
         self.km = kernel_manager
         self.root = root
         self.wanted: OrderedDict[str, None] = OrderedDict()  # pool name → None, oldest first
+        # The pools filled at start-up (voila.json): the landing page and the pages it leads to.
+        # Every learner comes back to them, so they are the last a trim shuts down.
+        pools = getattr(kernel_manager, "kernel_pools_config", {})
+        self.start_up = frozenset(p for p, c in pools.items()
+                                  if p != "default" and c.get("pool_size", 0) > 0)
 
     @property
     def on(self) -> bool:
@@ -152,10 +157,14 @@ class Preheat:
             self.want(posixpath.join(folder, name))
 
     def trim(self) -> None:
-        """Shut down the waiting kernels of the least recently wanted pages beyond WAITING_MAX."""
+        """Shut down the waiting kernels beyond WAITING_MAX: those of the least recently wanted
+        pages first, the start-up pages' last."""
         pools = self.km._pools  # Voilà 0.5: page → [task of a preheated kernel], filled or starting
         waiting = sum(len(p) for p in pools.values())
-        for page in [p for p in pools if p not in self.wanted] + list(self.wanted):
+        order = ([p for p in pools if p not in self.wanted and p not in self.start_up]
+                 + [p for p in self.wanted if p not in self.start_up]
+                 + [p for p in pools if p in self.start_up])
+        for page in order:
             if waiting <= WAITING_MAX:
                 return
             for task in [t for t in pools.get(page, ()) if ready(t)][:waiting - WAITING_MAX]:
