@@ -85,6 +85,12 @@ def page_head() -> str:
 
 
 HEAD = re.compile(r"<head\b[^>]*>", re.IGNORECASE)
+# Voilà's lab template links Font Awesome's style sheets from a CDN (cdn.jsdelivr.net), though its
+# own bundle carries Font Awesome (the widgets' icons come from there). In a class on a network
+# that filters the CDN, or without internet, that link held back the page's first paint until it
+# failed; on any network it sent every learner's browser to a third party. The page goes without.
+CDN_STYLE = re.compile(r'\s*<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/@fortawesome/'
+                       r'[^"<>]*"[^<>]*>')
 
 
 # Preheated kernels (issue 19). A kernel that has already run a page costs 70-95 MB of memory
@@ -207,8 +213,9 @@ def hold_unready(kernel_manager, page: str | None) -> list | None:
 
 class Page(TornadoVoilaHandler):
     """Voilà's page handler, with the connection watch inserted right after ``<head>`` (before
-    the front end's own scripts, which open the kernel's websocket); once the page is sent, the
-    pages a learner opens next get a preheated kernel (:class:`Preheat`)."""
+    the front end's own scripts, which open the kernel's websocket) and without the template's
+    links to a CDN (:data:`CDN_STYLE`); once the page is sent, the pages a learner opens next get
+    a preheated kernel (:class:`Preheat`)."""
 
     async def get_generator(self, path=None):
         pending = True
@@ -223,6 +230,8 @@ class Page(TornadoVoilaHandler):
                     if head:
                         html = html[:head.end()] + page_head() + html[head.end():]
                         pending = False
+                if isinstance(html, str) and "cdn.jsdelivr.net" in html:
+                    html = CDN_STYLE.sub("", html)
                 yield html
         finally:
             if held:
