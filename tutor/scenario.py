@@ -35,6 +35,10 @@ from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN
 
 GAMES = ("memoir44", "undaunted")
 SIDES = ("axis", "allied")
+# A side as a learner reads it: the noun ("the Allies win") and the word before a noun ("Allied
+# infantry"). Every page names the sides with these.
+SIDE_NAMES = {"allied": "Allies", "axis": "Axis"}
+SIDE_ADJECTIVES = {"allied": "Allied", "axis": "Axis"}
 BADGES = ("special_forces", "french_resistance")
 REQUIRED = ("format", "game", "title", "board", "top")
 OPTIONAL = ("description", "terrain", "obstacles", "units", "medals_to_win", "bunkers_for",

@@ -27,7 +27,7 @@ from tutor.memoir import state as S
 from tutor.memoir.los import line_of_sight
 from tutor.quiz import Question, ask
 from tutor.rulebook import rule
-from tutor.scenario import bundled
+from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, bundled
 
 ES = "memoir44-rules-es.txt"
 H = "PREPARACIÓN"
@@ -152,7 +152,7 @@ def steps() -> list[Step]:
     c = counts()
     R = STEP_RULES
     board = {"terrain": True, "bridges": True, "obstacles": True, "units": True, "medals": True}
-    first = "Allies" if c["first"] == "allied" else "Axis"
+    first = SIDE_NAMES.get(c["first"], c["first"])
     return [
         Step(1, "Choose a battle", "The scenario book's first battle, <b>Pegasus Bridge</b>: in the first minutes "
              "of 6 June 1944, British glider troops under Major John Howard land between a pond and the Caen "
@@ -233,7 +233,6 @@ def added(step: Step) -> list:
 
 _THING = {"river": "a river hex", "lake": "a river hex laid as the pond (it plays as a lake)", "town": "a town",
           "woods": "woods", "bridge": "a bridge", "wire": "wire", "sandbags": "sandbags"}
-SIDE_NAME = {"allied": "Allied", "axis": "Axis"}
 
 
 def on_hex(step: Step, h) -> str:
@@ -251,7 +250,7 @@ def on_hex(step: Step, h) -> str:
         pieces.append((4, _THING[full.obstacles[h]]))
     u = full.units.get(h)
     if u is not None:
-        pieces.append((5, f"{SIDE_NAME[u.side]} {u.kind}, {u.figures} figures"))
+        pieces.append((5, f"{SIDE_ADJECTIVES[u.side]} {u.kind}, {u.figures} figures"))
     if any(h in o.hexes for o in full.objectives):
         pieces.append((6, "an Allied victory medal"))
     now = [f"{what} (step {n})" for n, what in pieces if n <= step.number]

@@ -20,12 +20,11 @@ from tutor.memoir import cards as C
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
 from tutor.quiz import Question, ask
-from tutor.scenario import Scenario, UnitSpec
+from tutor.scenario import SIDE_NAMES, Scenario, UnitSpec
 
 # ---------------------------------------------------------------------------------------------
 # The air superiority table (APÉNDICE 4)
 
-SIDE_NAMES = {"allied": "Allies", "axis": "Axis"}
 FRONT_NAMES = {"western": "Western front", "eastern": "Eastern front", "pacific": "Pacific theater",
                "mediterranean": "Mediterranean theater"}
 _CELL = {"axis": ("Axis", "#fbe3d6"), "allied": ("Allies", "#dcebf7"), "-": ("–", "#f2f2f2")}

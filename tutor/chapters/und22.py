@@ -18,6 +18,7 @@ from tutor.errors import IllegalAction
 from tutor.explain import quote_once, rule_html, rules_html
 from tutor.quiz import Question
 from tutor.render.undaunted import card_title, words, zones_html
+from tutor.scenario import SIDE_NAMES
 from tutor.undaunted import EndTurn, Play, RevealInitiative, apply
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS
@@ -150,7 +151,7 @@ def _q_tie() -> Question:
 
     def rule_fn():
         s, ev = reveal("riflemen-c", "riflemen-a", holder="axis")
-        return {"allied": "Allies", "axis": "Axis"}[s.active], (f"<p>{escape(ev[0].text)}.</p>"
+        return SIDE_NAMES[s.active], (f"<p>{escape(ev[0].text)}.</p>"
                                                               + rule_html(R.INITIATIVE))
     return Question("22.tie", "<p>The <b>axis</b> holds the initiative token. This round both players reveal "
                     "<b>riflemen</b> (initiative 5). Who plays first?</p>", choices, rule_fn)

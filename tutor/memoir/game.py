@@ -68,7 +68,7 @@ from tutor.memoir import turn as T
 from tutor.memoir import variants as V
 from tutor.memoir.state import Event, GameState, other
 from tutor.rulebook import Rule
-from tutor.scenario import SIDES
+from tutor.scenario import SIDE_NAMES, SIDES
 from tutor.scenario import load as load_scenario
 
 FORMAT = 1
@@ -402,7 +402,6 @@ def legal_actions(g: Game) -> list[str]:
     return fn(g)
 
 
-SIDE_NAMES = {"allied": "Allies", "axis": "Axis"}
 # The players as the rules name them: Operation Alliance's starting and second player (APÉNDICE 5,
 # 1. FORMAR EQUIPOS: "jugador inicial"), the Young Generals' center and flank players, Overlord's
 # commander-in-chief and field generals (Łańcuch dowodzenia).

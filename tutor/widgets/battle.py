@@ -44,9 +44,9 @@ from tutor.memoir import opponent as O
 from tutor.render import style
 from tutor.render.canvas import BoardView
 from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
+from tutor.scenario import SIDE_NAMES
 from tutor.widgets.base import CSS, esc, hex_field, live_alt, rules_html, small_button
 
-SIDE_NAME = {"allied": "Allies", "axis": "Axis"}
 PHASE_TEXT = {"play": "play a command card", "order": "order units", "act": "move and battle",
               "retreat": "retreat", "recon": "Recon: keep a card", "ambush": "Ambush or not",
               "air": "Air Power", "barrage": "Barrage", "dispatch": "hand out the cards",
@@ -691,20 +691,20 @@ class BattleApp(W.VBox):
         st = g.state
         m = st.medals
         need = st.medals_to_win or {}
-        medals = "".join(f'<span class="{s}">{SIDE_NAME[s]} {m[s]}'
+        medals = "".join(f'<span class="{s}">{SIDE_NAMES[s]} {m[s]}'
                          + (f"/{need[s]}" if s in need else "") + "</span>" for s in ("allied", "axis"))
         hands = " · ".join(f"{self._seat_name(s)}: {plural(len(h), 'card')} in hand" for s, h in g.hands.items())
-        mode = f"solo: you are the {SIDE_NAME[seat_side(self._human_seat())]}" if self.solo else "hot-seat"
+        mode = f"solo: you are the {SIDE_NAMES[seat_side(self._human_seat())]}" if self.solo else "hot-seat"
         turn = "Game over" if g.over else f"Turn {max(g.turns, 1)} · {self._seat_name(g.player)} to act · {PHASE_TEXT.get(g.phase, g.phase)}"
         playing = ""
         if g.turn is not None and g.turn.cards and not g.over:
-            playing = f"<span>{SIDE_NAME.get(g.side, g.side)} card in play: <b>{esc(', '.join(C.name(c) for c in g.turn.cards))}</b></span>"
+            playing = f"<span>{SIDE_NAMES.get(g.side, g.side)} card in play: <b>{esc(', '.join(C.name(c) for c in g.turn.cards))}</b></span>"
         out = (f'<div class="tutor-battle-head"><span class="turn">{esc(st.title)} — {esc(turn)}</span>{playing}'
                f'<span class="medals">Medals: {medals}</span><span>{esc(hands)} · deck {len(g.deck)} · '
                f'{esc(mode)}</span></div>')
         if g.over:
             w = g.winner
-            out += (f'<div class="tutor-battle-win">🏅 The {SIDE_NAME.get(w, w)} win with {m[w]} medals!</div>'
+            out += (f'<div class="tutor-battle-win">🏅 The {SIDE_NAMES.get(w, w)} win with {m[w]} medals!</div>'
                     if w else '<div class="tutor-battle-win">The game is over.</div>')
         return out
 

@@ -35,11 +35,11 @@ from tutor.memoir.state import Event, GameState, order
 from tutor.memoir.terrain import OBSTACLES, TERRAIN
 from tutor.render.scene import Line, Mark, highlights, scene
 from tutor.rulebook import Rule
+from tutor.scenario import SIDE_ADJECTIVES
 from tutor.widgets.base import Drill, esc, rules_html
 from tutor.widgets.retreat_drill import as_state
 
 SIDES = ("allied", "axis")
-SIDE_NAME = {"allied": "Allied", "axis": "Axis"}
 OBJECTIVE_NOTE = {"temporary": "medal", "permanent": "medal", "majority": "majority", "sudden_death": "sudden death"}
 
 
@@ -286,7 +286,7 @@ def medals_line(g: GameState) -> str:
     parts = []
     for side in SIDES:
         obj = sum(g.objectives[i].medals for i, s in g.held.items() if s == side)
-        parts.append(f"{SIDE_NAME[side]} {g.medals[side]} ({g.kills[side]} for units eliminated, {obj} for objectives)")
+        parts.append(f"{SIDE_ADJECTIVES[side]} {g.medals[side]} ({g.kills[side]} for units eliminated, {obj} for objectives)")
     need = dict(g.medals_to_win or {})
     win = f" — {min(need.values())} to win" if need and len(set(need.values())) == 1 else ""
     return "Medals: " + " · ".join(parts) + win

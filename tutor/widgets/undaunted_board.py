@@ -36,6 +36,7 @@ from tutor.errors import IllegalAction, InputError
 from tutor.explain import rules_html
 from tutor.render.undaunted import board_scene, card_title, cover_key, tile_at, token_at
 from tutor.render.undaunted import words as plain
+from tutor.scenario import SIDE_ADJECTIVES
 from tutor.undaunted import rules as R
 from tutor.undaunted.actions import apply, card_plays, preview_attack
 from tutor.undaunted.cards import ACTION_CS, CARDS
@@ -45,7 +46,6 @@ from tutor.widgets.base import Drill, esc, place_field, small_button
 
 PATH_ACTIONS = ("move", "guide", "scout", "stalk")
 FIRE_ACTIONS = ("attack", "suppress")
-SIDE_WORDS = {"allied": "Allied", "axis": "Axis"}
 COLOUR_WORDS = {"allied": "blue", "axis": "orange"}
 
 
@@ -235,7 +235,7 @@ class UndauntedBoard(Drill):
     def _prompt(self, s: BoardStep) -> Answer:
         """What to do next with the chosen card and action (an information line)."""
         if s.card is None:
-            return Answer(f"{SIDE_WORDS[self.side]} to play: tap one of your units "
+            return Answer(f"{SIDE_ADJECTIVES[self.side]} to play: tap one of your units "
                           f"({COLOUR_WORDS[self.side]}), or choose a card of your hand.")
         label = action_label(s.card, s.action) if s.action else ""
         if action_cs(s.action or ""):
@@ -345,10 +345,10 @@ class UndauntedBoard(Drill):
         for side in ("allied", "axis"):
             st = g.control_of(side, tile)
             if st:
-                bits.append(f"{SIDE_WORDS[side]} control marker {st} side up")
+                bits.append(f"{SIDE_ADJECTIVES[side]} control marker {st} side up")
             if g.target_of(side) == tile:
-                bits.append(f"{SIDE_WORDS[side]} target marker")
-        units = [f"{SIDE_WORDS[u.side]} {card_title(u.unit)} ({'suppressed' if u.suppressed else 'ready'})"
+                bits.append(f"{SIDE_ADJECTIVES[side]} target marker")
+        units = [f"{SIDE_ADJECTIVES[u.side]} {card_title(u.unit)} ({'suppressed' if u.suppressed else 'ready'})"
                  for u in g.units_at(tile)]
         if units:
             bits.append("units: " + ", ".join(units))
@@ -362,7 +362,7 @@ class UndauntedBoard(Drill):
                 self._select_unit(unit)
                 return
             tok = g.token(side, unit)
-            self._answer(f"{prefix}{SIDE_WORDS[side]} {card_title(unit)} on {tok.tile}, {status_words(tok)}: an enemy "
+            self._answer(f"{prefix}{SIDE_ADJECTIVES[side]} {card_title(unit)} on {tok.tile}, {status_words(tok)}: an enemy "
                          f"unit. Tap one of your units ({COLOUR_WORDS[self.side]}) to act.",
                          body=f"<div>{esc(self._describe_tile(tok.tile))}</div>",
                          rules=[R.SUPPRESSED if tok.suppressed else R.TOKENS])
@@ -476,7 +476,7 @@ class UndauntedBoard(Drill):
                 f"{'die' if pv.dice == 1 else 'dice'}: at least one hit with <b>{esc(fraction_text(pv.p_hit))}</b>"
                 f" (= 1 − ({esc(fraction_text(1 - pv.p_die))})<sup>{pv.dice}</sup>).</div>")
         self.advance(replace(s, target=unit, choices=(), answer=Answer(
-            f"{card_title(CARDS[s.card].unit)} → {SIDE_WORDS[foe]} {card_title(unit)}: chance to hit "
+            f"{card_title(CARDS[s.card].unit)} → {SIDE_ADJECTIVES[foe]} {card_title(unit)}: chance to hit "
             f"{fraction_text(pv.p_hit)}. Tap it again (or Play) to roll.", None, body, pv.rules)))
 
     def play(self) -> None:
@@ -540,8 +540,8 @@ class UndauntedBoard(Drill):
         if isinstance(action, EndTurn):
             g = events[-1] if events else None
             nxt = "the round is over" if g is not None and g.kind == "end-round" else \
-                f"{SIDE_WORDS[other(action.side)]} to play"
-            return f"✓ {SIDE_WORDS[action.side]} ends the turn: {nxt}."
+                f"{SIDE_ADJECTIVES[other(action.side)]} to play"
+            return f"✓ {SIDE_ADJECTIVES[action.side]} ends the turn: {nxt}."
         main = next((e for e in events if e.kind not in ("deploy",)), events[0] if events else None)
         text = plain(main.text) if main is not None else "done"
         win = next((e for e in events if e.kind == "victory"), None)
@@ -616,7 +616,7 @@ class UndauntedBoard(Drill):
         z = g.zones_of(self.side) if g.phase == "turn" else None
         table = ", ".join(card_title(c) for c in z.table) if z else ""
         self.hand_label.value = (
-            f'<div class="tutor-status"><b>{SIDE_WORDS[self.side]} to play</b> — your hand: '
+            f'<div class="tutor-status"><b>{SIDE_ADJECTIVES[self.side]} to play</b> — your hand: '
             f'{esc(", ".join(card_title(c) for c in hand) or "empty")}'
             f'{" (Fog of War cannot be played)" if fog else ""}. On the table: {esc(table or "nothing yet")}.</div>'
             if g.phase == "turn" else f'<div class="tutor-status"><b>{esc(plain(g.result or "The turns are over."))}</b></div>')
