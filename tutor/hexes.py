@@ -107,6 +107,8 @@ def corners(h: Hex) -> tuple[tuple[int, int], ...]:
 
 
 SECTION_NAMES = ("left", "center", "right")
+# A section as the player across the table names it: their left flank is this side's right.
+MIRRORED_SECTION = {"left": "right", "right": "left", "center": "center"}
 
 
 @dataclass(frozen=True)
@@ -160,8 +162,7 @@ class Board:
         c = h[0]
         names = [n for n, (lo, hi) in zip(SECTION_NAMES, self.section_bounds) if c - 1 < hi and c + 1 > lo]
         if viewer == "top":
-            flip = {"left": "right", "right": "left", "center": "center"}
-            names = [flip[n] for n in names]
+            names = [MIRRORED_SECTION[n] for n in names]
         elif viewer != "bottom":
             raise ValueError(f"viewer must be 'bottom' or 'top', not {viewer!r}")
         return frozenset(names)

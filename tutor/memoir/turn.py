@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.hexes import Hex, distance, fmt, neighbours, row_major
+from tutor.hexes import MIRRORED_SECTION, Hex, distance, fmt, neighbours, row_major
 from tutor.memoir import cards as C
 from tutor.memoir.state import GameState, TurnRecord, Unit
 
@@ -73,7 +73,7 @@ class Effect:
 INFANTRY = frozenset({"infantry"})
 ARMOR = frozenset({"armor"})
 ARTILLERY = frozenset({"artillery"})
-FLIP = {"left": "right", "right": "left", "center": "center"}
+FLIP = MIRRORED_SECTION   # the top player's left flank is the bottom player's right
 
 
 def viewer(state: GameState, side: str) -> str:
