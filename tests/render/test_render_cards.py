@@ -121,3 +121,26 @@ def test_a_card_title_too_wide_for_its_card_breaks_after_its_hyphen():
     assert title_lines("A - B", room, 9.5) == ["A - B"]
     assert title_lines("Medics & Mechanics", room, 9.5) == ["Medics &", "Mechanics"]
     assert title_lines("Supercalifragilistic", room, 9.5) == ["Supercalifragilistic"]
+
+
+def _names_clear_of_cards(sc) -> bool:
+    """Every row's name ends before the row's first card (and its note), as drawn."""
+    from tutor.render.scene import label_box
+    names = {lb.text: label_box(lb) for lb in sc.labels}
+    return all(names[r.name][2] < r.cards_x for r in sc.card_rows)
+
+
+def test_a_long_row_name_widens_the_name_column():
+    # "Center field general" ran into its row's "(empty)" on chapter 14's desk at label_w=110
+    sc = card_scene([("Center field general", [], None), ("hand", [Card("A")], None)], label_w=60)
+    assert _names_clear_of_cards(sc)
+    assert sc.card_rows[0].cards_x == sc.card_rows[1].cards_x         # one column for every row
+    short = card_scene([("hand", [Card("A")], None)], label_w=96)
+    assert short.card_rows[0].cards_x == 12 + 96                      # a short name keeps the width asked
+
+
+def test_the_team_play_tables_keep_names_clear_of_cards():
+    from tutor.chapters import ch13, ch14
+    for players in ((2, 2), (2, 1), (1, 2)):
+        assert _names_clear_of_cards(ch13.table_scene(ch13.deal(*players, 5)))
+    assert _names_clear_of_cards(ch14.desk_scene(ch14.new_game()))

@@ -140,7 +140,7 @@ def card_rows(g: G.Game, *, drawn: str | None = None, playable: bool = True) -> 
 
 def table_scene(g: G.Game, **kw):
     from tutor.render.scene import card_scene
-    return card_scene(card_rows(g, **kw), width=700, label_w=175)
+    return card_scene(card_rows(g, **kw), width=700)
 
 def table_svg(g: G.Game, **kw) -> str:
     from tutor.render.svg import svg

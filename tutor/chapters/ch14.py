@@ -155,6 +155,12 @@ def given_rows(g: G.Game, selected: str | None = None, *, open_: bool = True) ->
     return rows
 
 
+def desk_scene(g: G.Game, selected: str | None = None, *, open_: bool = True):
+    """The chief's desk as rows of cards (:func:`given_rows`)."""
+    from tutor.render.scene import card_scene
+    return card_scene(given_rows(g, selected, open_=open_), width=700)
+
+
 def dispatch_note(after: G.Game) -> str:
     """What happens next after the dispatch, in one sentence (the engine's phase)."""
     t = after.turn
@@ -222,8 +228,8 @@ class ChiefDesk:
         self.start = self.game
         self.selected: str | None = None
         self.after: G.Game | None = None
-        from tutor.render.scene import card_scene, scene
-        self.cards = BoardView(card_scene(given_rows(self.game), width=700, label_w=110), max_width=700)
+        from tutor.render.scene import scene
+        self.cards = BoardView(desk_scene(self.game), max_width=700)
         self.board = BoardView(scene(self.game.state, title="", legend=False), legible=True)
         for v in (self.cards, self.board):
             v.canvas.add_class("tutor-board")
@@ -373,13 +379,12 @@ class ChiefDesk:
 
     # -- drawing
     def _draw(self) -> None:
-        from tutor.render.scene import card_scene, scene
+        from tutor.render.scene import scene
         from tutor.widgets.base import choice_buttons
         g = self.game
         hand = [c for c in g.hand("allied.chief") if c not in g.turn.given] if self.after is None else []
         self.hand_buttons.children = choice_buttons([(C.name(c), c) for c in hand], self.pick)
-        self.cards.update(card_scene(given_rows(g, self.selected, open_=self.after is None), width=700,
-                                     label_w=110))
+        self.cards.update(desk_scene(g, self.selected, open_=self.after is None))
         notes = []
         if self.after is not None:
             for e in events_between(self.game, self.after):

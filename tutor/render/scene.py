@@ -13,6 +13,7 @@ the scene only places them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -337,6 +338,7 @@ def los_window(ruling) -> frozenset[Hex]:
 
 MARGIN = 12
 TITLE_H = 26
+LABEL_GAP = 12          # px at least between a card row's name and its first card
 WINDOW_SIDE = 4         # px left and right of a window of the board (``scene(window=…)``)
 TITLE_LINE = 18         # px from one line of a wrapped title to the next
 LEGEND_ROW = 22
@@ -701,9 +703,15 @@ def card_scene(rows: Iterable[tuple], *, title: str = "", width: int = 680, card
     """A scene of deck zones, one row each: ``(name, cards, count)`` — a count (not None) shows a
     face-down pile — optionally with a fourth item, a dict of ``CardRow`` extras (key, note, role).
 
-    ``label_w``: the column of row names at the left. ``fit``: a row with more cards than fit in
-    ``width`` overlaps them (a smaller step), so every card stays on the canvas and pickable.
+    ``label_w``: the column of row names at the left, at least; wider when a name needs it, so a
+    name never runs into its row's cards ("Center field general"). ``fit``: a row with more cards
+    than fit in ``width`` overlaps them (a smaller step), so every card stays on the canvas and
+    pickable.
     """
+    rows = list(rows)
+    size, bold, _, _ = style.LABEL["subtitle"]
+    widest = max((text_width(item[0], size, bold) for item in rows), default=0)
+    label_w = max(label_w, math.ceil(widest) + LABEL_GAP)
     y = MARGIN + (TITLE_H if title else 0)
     out, labels = [], []
     if title:
