@@ -130,31 +130,6 @@ def test_at_most_waiting_max_kernels_wait_the_least_recent_go_first():
     asyncio.run(walk())
 
 
-def test_no_next_page_is_preheated_while_kernels_are_starting():
-    """A class opens its pages together: every visitor's kernel is starting, and Voilà refills the
-    pools just taken. A kernel for a page nobody has asked for yet waits until fewer than
-    STARTING_MAX are starting (measured: 30 sessions at once, 48 kernels at the peak before)."""
-    async def rush():
-        km = Pools()
-        pre = app.Preheat(km, str(paths.NOTEBOOKS))
-        loop = asyncio.get_running_loop()
-        starting = [loop.create_future() for _ in range(app.STARTING_MAX)]   # refills under way
-        km._pools["02-setup-pegasus-bridge.ipynb"] = starting[:1]
-        km._pools["21-undaunted-components-and-setup.ipynb"] = starting[1:]
-        assert pre.starting() == app.STARTING_MAX
-        pre.served("02-setup-pegasus-bridge.ipynb")
-        assert km.get_pool_size("03-command-cards-and-orders.ipynb") == 0  # not now
-        done = loop.create_future()
-        done.set_result(None)
-        for f in starting:                                                 # both have run their page
-            f.set_result({"kernel_id": "k", "task": done})
-        assert pre.starting() == 0
-        pre.served("02-setup-pegasus-bridge.ipynb")                        # the next visit wants it again
-        assert km.get_pool_size("03-command-cards-and-orders.ipynb") == 1
-
-    asyncio.run(rush())
-
-
 def test_without_preheat_nothing_is_filled():
     pre = app.Preheat(SimpleNamespace(), str(paths.NOTEBOOKS))  # Voilà's non-pooling manager
     assert pre.on is False

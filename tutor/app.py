@@ -99,9 +99,6 @@ CDN_STYLE = re.compile(r'\s*<link rel="stylesheet" href="https://cdn\.jsdelivr\.
 NEVER_PREHEATED = frozenset({"lab.ipynb"})  # reads ?board= from its address, which a kernel
 #                                            started ahead of the visit cannot see
 WAITING_MAX = 16  # preheated kernels kept waiting, at most: with the server about 1.6 GB (< 2 GB)
-STARTING_MAX = 2  # preheated kernels starting (or running their page) at once, at most: one a core.
-#                   When a class opens pages together, every visitor's own kernel is starting too;
-#                   a kernel for a page nobody has asked for yet would only slow theirs down.
 
 
 def pages_after(page: str) -> list[str]:
@@ -152,14 +149,9 @@ class Preheat:
         pools = self.km.kernel_pools_config
         if pools.get(page, {}).get("pool_size", 0) < 1:
             pools[page] = {"pool_size": max([c.get("pool_size", 0) for c in pools.values()] + [1])}
-        if self.km.get_pool_size(page) == 0 and self.starting() < STARTING_MAX:
-            self.km.fill_if_needed(notebook_name=page)  # (else the next visit that wants it fills it)
+        if self.km.get_pool_size(page) == 0:
+            self.km.fill_if_needed(notebook_name=page)
         self.trim()
-
-    def starting(self) -> int:
-        """Preheated kernels still starting or running their page (Voilà's refills included)."""
-        pools = getattr(self.km, "_pools", None) or {}
-        return sum(1 for pool in pools.values() for t in pool if not ready(t) and not failed(t))
 
     def served(self, page: str) -> None:
         """A learner was sent ``page``: prepare the pages after it. (If ``page`` came from a pool,
