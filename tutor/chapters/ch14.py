@@ -35,8 +35,7 @@ SCENARIO = "overlord/teaching"
 GENERALS = ("left", "center", "right")
 # The seats as the engine names them (game.seat_text): the field generals (generał polowy) and
 # the commander-in-chief (głównodowodzący).
-GENERAL_NAME = {fg: G.seat_text(f"allied.{fg}", "overlord").removeprefix("Allies ")
-                for fg in (*GENERALS, "chief")}
+GENERAL_NAME = {fg: G.seat_role(fg, "overlord") for fg in (*GENERALS, "chief")}
 SHADE = {"left": "selected", "center": "visible", "right": "legal"}
 COLOUR = {"left": "blue", "center": "yellow", "right": "green"}
 

@@ -418,11 +418,15 @@ def seat_text(seat: str, kind: str = "standard") -> str:
     seat so: the engine's events and refusals, the chapters, the handouts and *Play a battle*."""
     side, _, who = seat.partition(".")
     name = SIDE_NAMES.get(side, side)
-    if not who:
-        return name
-    who = f"{who} field general" if kind == "overlord" and who in V.FIELD_GENERALS else \
-        _SEAT_WORDS.get(who, f"{who} field general")
-    return f"{name} {who}"
+    return f"{name} {seat_role(who, kind)}" if who else name
+
+
+def seat_role(who: str, kind: str = "standard") -> str:
+    """A team member's role, the part of a seat after its side ("allied.left" → "left"): "starting
+    player", "left flank player" (Young Generals), "left field general" (Overlord, ``kind``)."""
+    if kind == "overlord" and who in V.FIELD_GENERALS:
+        return f"{who} field general"
+    return _SEAT_WORDS.get(who, f"{who} field general")
 
 
 def player_text(seat: str, kind: str = "standard") -> str:
