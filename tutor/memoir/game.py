@@ -56,7 +56,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from tutor.errors import IllegalAction, InputError
-from tutor.hexes import Hex, distance, fmt, parse_hex, row_major
+from tutor.hexes import MIRRORED_SECTION, Hex, distance, fmt, parse_hex, row_major
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.memoir import combat
@@ -828,7 +828,7 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
             if C.CARDS[eff_key].section:
                 flip = not was_flipped
             elif eff_section:
-                eff_section = T.FLIP[eff_section]
+                eff_section = MIRRORED_SECTION[eff_section]
             elif needs:                 # his Infantry Assault named no section: this player names one
                 eff_section = section
             ctx.ev("counter", f"Counter-Attack: the {side} side issues the opponent's last command, "

@@ -73,7 +73,6 @@ class Effect:
 INFANTRY = frozenset({"infantry"})
 ARMOR = frozenset({"armor"})
 ARTILLERY = frozenset({"artillery"})
-FLIP = MIRRORED_SECTION   # the top player's left flank is the bottom player's right
 
 
 def viewer(state: GameState, side: str) -> str:
@@ -93,7 +92,7 @@ def effect(key: str, state: GameState, side: str, *, section: str | None = None,
     if c.section:                   # the same for every state: made once
         got = _SECTION_EFFECTS.get((key, flip))
         if got is None:
-            slots = tuple(Slot(None if n == C.ALL else n, frozenset({FLIP[s] if flip else s})) for s, n in c.orders)
+            slots = tuple(Slot(None if n == C.ALL else n, frozenset({MIRRORED_SECTION[s] if flip else s})) for s, n in c.orders)
             got = _SECTION_EFFECTS[(key, flip)] = Effect(
                 key, slots, auto=any(n == C.ALL for _, n in c.orders),
                 recon=key.startswith("recon_") and key != "recon_in_force")
