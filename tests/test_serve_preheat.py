@@ -80,6 +80,9 @@ class Pools:
 
     async def shutdown_kernel(self, kernel_id):
         self.shut.append(kernel_id)
+        self.forget(kernel_id)
+
+    def forget(self, kernel_id):  # the kernel is gone: Voilà drops it from its pool
         for pool in self._pools.values():
             pool[:] = [t for t in pool if t.result()["kernel_id"] != kernel_id]
 
@@ -126,6 +129,43 @@ def test_at_most_waiting_max_kernels_wait_the_least_recent_go_first():
         # the start-up pages stay: every learner comes back to the landing page and its links
         assert pre.start_up == {"index.ipynb", *app.pages_after("index.ipynb")} <= set(waiting)
         assert not any("lab" in k for k in km.filled)
+
+    asyncio.run(walk())
+
+
+class SlowPools(Pools):
+    """Pools whose shut-downs take a while, as the server's do (shut_down_gently waits for the
+    kernel to answer): the kernel stays in its pool until its shut-down is done."""
+
+    def __init__(self):
+        super().__init__()
+        self.release = None
+
+    async def shutdown_kernel(self, kernel_id):
+        self.shut.append(kernel_id)
+        await self.release.wait()
+        self.forget(kernel_id)
+
+
+def test_a_kernel_being_shut_down_is_asked_once_and_not_counted():
+    async def walk():
+        km = SlowPools()
+        km.release = asyncio.Event()
+        pre = app.Preheat(km, str(paths.NOTEBOOKS))
+        chapters = [c.notebook for c in course.available()]
+        for page in chapters:  # a class opens page after page faster than kernels shut down
+            if km.get_pool_size(page):
+                km.take(page)
+            pre.served(page)
+            await asyncio.sleep(0)
+        assert km.shut and len(km.shut) == len(set(km.shut))  # each kernel asked once
+        waiting = sum(len(p) for p in km._pools.values())
+        assert waiting - len(km.shut) == app.WAITING_MAX       # the others still wait
+        km.release.set()
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert sum(len(p) for p in km._pools.values()) == app.WAITING_MAX
+        assert pre.stopping == set()
 
     asyncio.run(walk())
 

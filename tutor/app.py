@@ -127,6 +127,9 @@ class Preheat:
         self.km = kernel_manager
         self.root = root
         self.wanted: OrderedDict[str, None] = OrderedDict()  # pool name → None, oldest first
+        # Kernels a trim is shutting down: they stay in their pool until the shut-down is done
+        # (seconds, see shut_down_gently); the next trim neither counts nor asks them again.
+        self.stopping: set[str] = set()
         # The pools filled at start-up (voila.json): the landing page and the pages it leads to.
         # Every learner comes back to them, so they are the last a trim shuts down.
         pools = getattr(kernel_manager, "kernel_pools_config", {})
@@ -166,18 +169,28 @@ class Preheat:
         """Shut down the waiting kernels beyond WAITING_MAX: those of the least recently wanted
         pages first, the start-up pages' last."""
         pools = self.km._pools  # Voilà 0.5: page → [task of a preheated kernel], filled or starting
-        waiting = sum(len(p) for p in pools.values())
+        waiting = sum(1 for p in pools.values() for t in p if not self.is_stopping(t))
         order = ([p for p in pools if p not in self.wanted and p not in self.start_up]
                  + [p for p in self.wanted if p not in self.start_up]
                  + [p for p in pools if p in self.start_up])
         for page in order:
             if waiting <= WAITING_MAX:
                 return
-            for task in [t for t in pools.get(page, ()) if ready(t)][:waiting - WAITING_MAX]:
+            for task in [t for t in pools.get(page, ())
+                         if ready(t) and not self.is_stopping(t)][:waiting - WAITING_MAX]:
                 waiting -= 1
-                asyncio.ensure_future(self.km.shutdown_kernel(task.result()["kernel_id"]))  # (one
-                #                              still starting is left to finish, and goes next time)
+                self.stop(task.result()["kernel_id"])  # (one still starting is left to finish,
+                #                                         and goes next time)
             self.wanted.pop(page, None)
+
+    def is_stopping(self, task) -> bool:
+        return task.done() and not failed(task) and task.result()["kernel_id"] in self.stopping
+
+    def stop(self, kernel_id: str) -> None:
+        """Shut a waiting kernel down, once."""
+        self.stopping.add(kernel_id)
+        done = asyncio.ensure_future(self.km.shutdown_kernel(kernel_id))
+        done.add_done_callback(lambda _: self.stopping.discard(kernel_id))
 
 
 def ready(task) -> bool:
