@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+from types import SimpleNamespace
 
 import pytest
 
-from tutor import cli, paths, serve
+from tutor import app, cli, paths, serve
 
 VOILA_JSON = json.loads((paths.CHECKOUT / "voila.json").read_text(encoding="utf-8"))
 
@@ -57,3 +59,22 @@ def test_kernels_run_this_python():
     import sys
     spec = serve.ThisPython().get_kernel_spec("python3")
     assert spec.argv[0] == sys.executable and "ipykernel_launcher" in spec.argv
+
+
+def test_kernels_talk_to_the_server_over_local_sockets():
+    """Over TCP a kernel binds the ports the server chose for it seconds later, when another
+    connection may have taken one ("Address already in use": a page left at Running...)."""
+    from traitlets.config import Config
+
+    short = SimpleNamespace(config=Config(), connection_dir="/tmp/voila_abcdefgh")  # (as Voilà makes it)
+    assert app.kernels_on_local_sockets(short) == (os.name == "posix")
+    assert short.config.KernelManager.get("transport") == ("ipc" if os.name == "posix" else None)
+
+    chosen = SimpleNamespace(config=Config({"KernelManager": {"transport": "tcp"}}),
+                             connection_dir="/tmp/voila_abcdefgh")
+    assert app.kernels_on_local_sockets(chosen) is False  # the settings' choice stands
+    assert chosen.config.KernelManager.transport == "tcp"
+
+    deep = SimpleNamespace(config=Config(), connection_dir="/" + "d" * 60)  # no socket path fits
+    assert app.kernels_on_local_sockets(deep) is False
+    assert "transport" not in deep.config.KernelManager

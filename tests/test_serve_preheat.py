@@ -272,3 +272,4 @@ def test_a_preheated_kernel_still_running_its_page_finishes_it_before_it_is_stop
         assert await km.shutdown_kernel("k-gone") is None     # already gone: nothing to do
 
     asyncio.run(stop())
+

@@ -338,6 +338,31 @@ def running_page(kernel_manager, kernel_id: str):
     return None
 
 
+# A Unix socket's path, at most (sun_path: 108 bytes on Linux, 104 on macOS, with the final NUL).
+SOCKET_PATH_MAX = 103
+
+
+def kernels_on_local_sockets(app) -> bool:
+    """Let the server and its kernels talk over Unix sockets (ZeroMQ's ``ipc`` transport) rather
+    than TCP ports, where the system has them and the settings name no transport.
+
+    Over TCP the server picks five free ports for a kernel and the kernel binds them when it has
+    started, seconds later (a minute in a class, when thirty kernels start at once on two cores);
+    meanwhile another connection may take one. Then the kernel dies ("Address already in use"),
+    is restarted on new ports, and the page it was to run stays at "Running..." for good: one
+    learner in a class of 30 (bench_app.py --sessions 30, 2026-11-27). A socket is a file in the
+    server's own folder of connection files (``kernel-<id>-ipc-<n>``): nothing else can take it.
+    Returns whether the kernels use them."""
+    conf = app.config.KernelManager
+    if os.name != "posix" or "transport" in conf:
+        return conf.get("transport") == "ipc"
+    longest = os.path.join(app.connection_dir, f"kernel-{'0' * 36}-ipc-99")
+    if len(longest.encode()) > SOCKET_PATH_MAX:  # a deep temporary folder: TCP, as by default
+        return False
+    conf.transport = "ipc"
+    return True
+
+
 class LandingPage(PasswordIdentityProvider):
     """Jupyter's default identity provider, plus ``/`` → the landing page, plus :func:`first_routes`."""
 
@@ -353,6 +378,8 @@ class LandingPage(PasswordIdentityProvider):
         serving_a_folder = root and not getattr(app, "notebook_path", None)
         if getattr(app, "kernel_manager", None) is not None:
             shut_down_gently(app.kernel_manager)
+            if getattr(app, "connection_dir", None):
+                kernels_on_local_sockets(app)
         if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
             web.settings["tutor_preheat"] = Preheat(app.kernel_manager, root)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):

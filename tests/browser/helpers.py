@@ -84,7 +84,8 @@ def wait_for_widgets_settled(page, quiet_ms: int = 1000, timeout_ms: int = 60_00
 # (performance.now()). shows is "canvas" once a live board (a canvas group) shows pixels;
 # "picture" for a board picture (an image of a board, drawn; or a board as inline <svg> of 50 or
 # more elements, as a widget may show one; ``at`` is when the first one appeared) on a page whose
-# outputs and widgets have settled (all rendered, none new for 1.5 s) with no canvas, else "none"
+# outputs and widgets have settled (all rendered, none waiting for its model, none new for 1.5 s)
+# with no canvas, else "none"
 # (``at``: when the last of them appeared); "notice" when the page says it lost its connection or
 # could not be built (an error output); null while none of these.
 _BOARD_SHOWN = """
@@ -106,7 +107,12 @@ _BOARD_SHOWN = """
   const n = document.querySelectorAll('.jp-OutputArea-output, .jupyter-widgets, .widget-html, canvas').length;
   if (window.__boardCount !== n) { window.__boardCount = n; window.__boardSince = now; }
   const shown = document.querySelector('#rendered_cells') && !document.querySelector('#loading');
-  const settled = n > 0 && now - window.__boardSince >= QUIET_MS && !text.includes('Loading widget...');
+  // An output still empty is a widget view waiting for its model from the kernel: a page sent whole
+  // from a preheated kernel shows all its text long before that, when the server is busy.
+  const waiting = [...document.querySelectorAll('.jp-OutputArea-output')]
+    .some(e => e.childElementCount === 0 && !e.textContent.trim());
+  const settled = n > 0 && now - window.__boardSince >= QUIET_MS && !waiting
+    && !text.includes('Loading widget...');
   if (shown && settled && !document.querySelector('canvas')) {
     if (window.__boardPictureAt !== undefined) return {shows: 'picture', at: window.__boardPictureAt};
     return {shows: 'none', at: window.__boardSince};

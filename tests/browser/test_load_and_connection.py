@@ -7,14 +7,18 @@
   should it never come, shows an error instead of a blank cell.
 - A page whose kernel is killed, or whose server stops, shows "Connection lost: reload the page"
   (`tutor/static/connection.js`, put into every page by `tutor.app.Page`).
+- A page's kernel talks to the server over Unix sockets, not TCP ports another connection may
+  take while the kernel starts (`tutor.app.kernels_on_local_sockets`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -56,6 +60,18 @@ def test_eight_learners_at_once_all_get_their_board(app):
         wanted = ("canvas",) if r["page"] == LAB else ("canvas", "picture")
         assert r["shows"] in wanted, (r, shown)
     assert "Timeout waiting for IOPub" not in app.log.read_text()
+
+
+def test_a_page_kernel_talks_to_the_server_over_local_sockets(app, page):
+    """tutor.app.kernels_on_local_sockets: no TCP port for a starting kernel to lose."""
+    page.goto(app + f"voila/render/{CHAPTER}")
+    wait_for_voila(page)
+    pid = kernel_pid(page_kernel_id(page))
+    assert pid is not None
+    args = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+    info = json.loads(Path(next(a for a in args if a.endswith(".json"))).read_text())
+    assert info["transport"] == "ipc" and Path(f"{info['ip']}-{info['shell_port']}").is_socket()
+    assert "running over TCP" not in app.log.read_text()
 
 
 def test_killed_kernel_is_announced(app, page):
