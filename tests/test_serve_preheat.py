@@ -86,6 +86,10 @@ class Pools:
         for pool in self._pools.values():
             pool[:] = [t for t in pool if t.result()["kernel_id"] != kernel_id]
 
+    async def shutdown_all(self):
+        for kernel_id in [t.result()["kernel_id"] for pool in self._pools.values() for t in pool]:
+            await self.shutdown_kernel(kernel_id)
+
     def take(self, page):  # a learner's visit takes the waiting kernel; Voilà refills the pool
         self._pools[page].pop(0)
         self.fill_if_needed(notebook_name=page)
@@ -166,6 +170,60 @@ def test_a_kernel_being_shut_down_is_asked_once_and_not_counted():
             await asyncio.sleep(0)
         assert sum(len(p) for p in km._pools.values()) == app.WAITING_MAX
         assert pre.stopping == set()
+
+    asyncio.run(walk())
+
+
+class StartingPools(Pools):
+    """Pools whose kernels take a while to start and run their page, as on a busy server:
+    ``finish`` makes the oldest one of a page ready."""
+
+    def fill_if_needed(self, delay=None, notebook_name=None):
+        size = self.kernel_pools_config.get(notebook_name, self.kernel_pools_config["default"])["pool_size"]
+        for _ in range(size - self.get_pool_size(notebook_name)):
+            starting = asyncio.get_running_loop().create_future()
+            starting.kernel_id = f"k-{notebook_name}-{len(self.filled)}"
+            self._pools.setdefault(notebook_name, []).append(starting)
+            self.filled.append(notebook_name)
+
+    def finish(self, page):
+        task = next(t for t in self._pools[page] if not t.done())
+        rendered = asyncio.get_running_loop().create_future()
+        rendered.set_result(None)
+        task.set_result({"kernel_id": task.kernel_id, "task": rendered})
+
+
+def test_a_page_wanted_while_the_server_is_busy_is_preheated_once_it_is_not():
+    async def walk():
+        km = StartingPools()  # right after start-up: the six start-up pages are being run
+        pre = app.Preheat(km, str(paths.NOTEBOOKS))
+        assert pre.busy() == 6 >= app.BUSY_MAX
+        ch = [c.notebook for c in course.available()]
+        pre.served(ch[1])              # a learner opens chapter 2 at once (a kernel of its own)
+        pre.served(ch[2])              # ... and chapter 3
+        assert ch[2] not in km.filled and ch[3] not in km.filled   # waiting, not started
+        assert list(pre.deferred) == [ch[2], ch[3]]
+        await asyncio.sleep(app.RETRY_S * 2)
+        assert ch[3] not in km.filled                                 # still busy
+        for page in pre.start_up:
+            km.finish(page)                                           # the start-up pages have run
+        await asyncio.sleep(app.RETRY_S * 1.5)
+        assert km.filled[-2:] == [ch[3], ch[2]]  # the most recently wanted first, BUSY_MAX at once
+        assert not pre.deferred and pre.retry_timer is None
+        assert pre.busy() == app.BUSY_MAX
+        km.finish(ch[3])
+        km.finish(ch[2])
+        assert pre.busy() == 0
+
+        pre.making = app.BUSY_MAX      # two visitors' pages being made ...
+        pre.served(ch[4])
+        assert list(pre.deferred) == [ch[5]]
+        await km.shutdown_all()        # ... when the server stops: nothing more is started
+        assert pre.closed and not pre.deferred and pre.retry_timer is None
+        pre.making = 0
+        pre.want(ch[5])
+        await asyncio.sleep(app.RETRY_S * 1.5)
+        assert ch[5] not in km.filled
 
     asyncio.run(walk())
 

@@ -99,6 +99,13 @@ CDN_STYLE = re.compile(r'\s*<link rel="stylesheet" href="https://cdn\.jsdelivr\.
 NEVER_PREHEATED = frozenset({"lab.ipynb"})  # reads ?board= from its address, which a kernel
 #                                            started ahead of the visit cannot see
 WAITING_MAX = 16  # preheated kernels kept waiting, at most: with the server about 1.6 GB (< 2 GB)
+# A kernel preheating a page takes the CPU that learners' own pages need. While BUSY_MAX pages or
+# more are being made (visitors' pages, and preheated kernels still starting or running theirs), a
+# page wanted waits, and is tried again every RETRY_S seconds. A learner walking the course never
+# waits (their page came from a pool: only its refill runs); in a class opening thirty pages at
+# once, the next pages' kernels start after the rush, one or two at a time, not all during it.
+BUSY_MAX = 2
+RETRY_S = 0.5
 
 
 def pages_after(page: str) -> list[str]:
@@ -121,12 +128,25 @@ def pages_after(page: str) -> list[str]:
 class Preheat:
     """Which pages have a preheated kernel waiting (Voilà's pools, ``preheat_kernel``): the pages
     after the ones learners open (:func:`pages_after`), least recently wanted dropped first beyond
-    :data:`WAITING_MAX`. Voilà itself refills a page's pool when its kernel is taken."""
+    :data:`WAITING_MAX`; while the server is busy (:data:`BUSY_MAX`) the pages wanted wait. Voilà
+    itself refills a page's pool when its kernel is taken."""
 
     def __init__(self, kernel_manager, root: str):
         self.km = kernel_manager
         self.root = root
         self.wanted: OrderedDict[str, None] = OrderedDict()  # pool name → None, oldest first
+        self.deferred: OrderedDict[str, None] = OrderedDict()  # wanted while busy, oldest first
+        self.making = 0  # visitors' pages being made now (tutor.app.Page)
+        self.retry_timer = None
+        self.closed = False  # the server is stopping: nothing more is started
+        if self.on:
+            stop_all = kernel_manager.shutdown_all
+
+            async def shutdown_all(*args, **kwargs):
+                self.close()
+                return await ensure_async(stop_all(*args, **kwargs))
+
+            kernel_manager.shutdown_all = shutdown_all
         # Kernels a trim is shutting down: they stay in their pool until the shut-down is done
         # (seconds, see shut_down_gently); the next trim neither counts nor asks them again.
         self.stopping: set[str] = set()
@@ -144,9 +164,15 @@ class Preheat:
         """Keep a preheated kernel waiting for ``page`` (a path relative to the served folder):
         give it a pool in Voilà's ``kernel_pools_config`` (as large as the largest configured,
         ``tutor app --pool-size``) and fill it."""
-        if (not self.on or posixpath.basename(page) in NEVER_PREHEATED
+        if (not self.on or self.closed or posixpath.basename(page) in NEVER_PREHEATED
                 or not os.path.isfile(os.path.join(self.root, page))):
             return
+        if self.km.get_pool_size(page) == 0 and self.busy() >= BUSY_MAX:
+            self.deferred[page] = None
+            self.deferred.move_to_end(page)
+            self.retry_later()
+            return
+        self.deferred.pop(page, None)
         self.wanted[page] = None
         self.wanted.move_to_end(page)
         pools = self.km.kernel_pools_config
@@ -155,6 +181,34 @@ class Preheat:
         if self.km.get_pool_size(page) == 0:
             self.km.fill_if_needed(notebook_name=page)
         self.trim()
+
+    def busy(self) -> int:
+        """Pages being made now: visitors' (:class:`Page`) and preheated kernels' still starting or
+        running theirs."""
+        starting = sum(1 for pool in self.km._pools.values() for t in pool
+                       if not ready(t) and not failed(t))
+        return self.making + starting
+
+    def retry_later(self) -> None:
+        if self.retry_timer is None and not self.closed:
+            self.retry_timer = asyncio.get_event_loop().call_later(RETRY_S, self.retry)
+
+    def retry(self) -> None:
+        """Fill the pages that waited, the most recently wanted first, while the server is not
+        busy; the rest wait again."""
+        self.retry_timer = None
+        while self.deferred and not self.closed and self.busy() < BUSY_MAX:
+            page, _ = self.deferred.popitem()
+            self.want(page)
+        if self.deferred:
+            self.retry_later()
+
+    def close(self) -> None:
+        self.closed = True
+        self.deferred.clear()
+        if self.retry_timer is not None:
+            self.retry_timer.cancel()
+            self.retry_timer = None
 
     def served(self, page: str) -> None:
         """A learner was sent ``page``: prepare the pages after it. (If ``page`` came from a pool,
@@ -232,7 +286,10 @@ class Page(TornadoVoilaHandler):
 
     async def get_generator(self, path=None):
         pending = True
+        preheat = self.settings.get("tutor_preheat")
         held = hold_unready(self.kernel_manager, path)
+        if preheat is not None:
+            preheat.making += 1
         try:
             async for html in super().get_generator(path=path):
                 if held:  # Voilà has chosen its kernel (before its first output): give them back
@@ -249,7 +306,8 @@ class Page(TornadoVoilaHandler):
         finally:
             if held:
                 self.kernel_manager._pools.setdefault(path, [])[:0] = held
-        preheat = self.settings.get("tutor_preheat")
+            if preheat is not None:
+                preheat.making -= 1
         if preheat is not None and path:
             preheat.served(path)
 
