@@ -354,6 +354,7 @@ def concurrent_sessions(base: str, server_pid: int, pages: list[str], n: int, ti
             "median_s": statistics.median(secs), "max_s": max(secs),
             "peak_kernels": peak["kernels"], "peak_mb": peak["mb"],
             "problems": [f"{r['page']}: {r['shows']} {r.get('error', '')} {r['text'][-120:]!r}"
+                         + "".join(f"\n      script error: {e}" for e in r["errors"][-3:])
                          for r in results if r["shows"] not in ("canvas", "picture")][:6]}
 
 

@@ -107,10 +107,13 @@ _BOARD_SHOWN = """
   const n = document.querySelectorAll('.jp-OutputArea-output, .jupyter-widgets, .widget-html, canvas').length;
   if (window.__boardCount !== n) { window.__boardCount = n; window.__boardSince = now; }
   const shown = document.querySelector('#rendered_cells') && !document.querySelector('#loading');
-  // An output still empty is a widget view waiting for its model from the kernel: a page sent whole
-  // from a preheated kernel shows all its text long before that, when the server is busy.
-  const waiting = [...document.querySelectorAll('.jp-OutputArea-output')]
-    .some(e => e.childElementCount === 0 && !e.textContent.trim());
+  // Not settled while an output is still to be drawn: one the front end has not rendered yet (its
+  // bundle, a <script> Voilà removes once rendered: the front end's own scripts may still be
+  // loading) or an empty one (a widget view waiting for its model from the kernel). A page sent
+  // whole from a preheated kernel shows its text long before either, when the server is busy.
+  const waiting = document.querySelector('script[type="application/vnd.voila.cell-output+json"]') !== null
+    || [...document.querySelectorAll('.jp-OutputArea-output')]
+      .some(e => e.childElementCount === 0 && !e.textContent.trim());
   const settled = n > 0 && now - window.__boardSince >= QUIET_MS && !waiting
     && !text.includes('Loading widget...');
   if (shown && settled && !document.querySelector('canvas')) {
@@ -139,7 +142,8 @@ async def open_at_once(browser, base: str, names: list[str], timeout_s: float,
 
     Returns one dict per page: ``page``, ``shows`` ('canvas', 'picture', 'notice', 'none', or
     'nothing' when the wait ran out), ``seconds`` from the start, ``text`` (the page's last words
-    when it shows no live board; with ``screenshots``, a folder, a picture of it there too).
+    when it shows no live board; with ``screenshots``, a folder, a picture of it there too),
+    ``errors`` (the page's script errors, as its console shows them).
     Contexts are closed at the end."""
     import asyncio
     import time
@@ -150,7 +154,9 @@ async def open_at_once(browser, base: str, names: list[str], timeout_s: float,
     async def one(name: str) -> tuple[dict, object]:
         context = await browser.new_context(viewport={"width": 1280, "height": 900})
         page = await context.new_page()
-        result = {"page": name, "shows": "nothing", "text": ""}
+        result = {"page": name, "shows": "nothing", "text": "", "errors": []}
+        page.on("pageerror", lambda exc: result["errors"].append(str(exc)[:200]))
+        page.on("console", lambda m: result["errors"].append(m.text[:200]) if m.type == "error" else None)
         try:
             await page.goto(base + "voila/render/" + name, wait_until="commit",
                             timeout=timeout_s * 1000)
