@@ -137,6 +137,9 @@ class Preheat:
         self.wanted: OrderedDict[str, None] = OrderedDict()  # pool name → None, oldest first
         self.deferred: OrderedDict[str, None] = OrderedDict()  # wanted while busy, oldest first
         self.making = 0  # visitors' pages being made now (tutor.app.Page)
+        # Kernels a trim is shutting down: they stay in their pool until the shut-down is done
+        # (seconds, see shut_down_gently); the next trim neither counts nor asks them again.
+        self.stopping: set[str] = set()
         self.retry_timer = None
         self.closed = False  # the server is stopping: nothing more is started
         if self.on:
@@ -147,9 +150,6 @@ class Preheat:
                 return await ensure_async(stop_all(*args, **kwargs))
 
             kernel_manager.shutdown_all = shutdown_all
-        # Kernels a trim is shutting down: they stay in their pool until the shut-down is done
-        # (seconds, see shut_down_gently); the next trim neither counts nor asks them again.
-        self.stopping: set[str] = set()
         # The pools filled at start-up (voila.json): the landing page and the pages it leads to.
         # Every learner comes back to them, so they are the last a trim shuts down.
         pools = getattr(kernel_manager, "kernel_pools_config", {})
