@@ -97,3 +97,11 @@ def test_report_names_each_figure_with_its_target_and_verdict():
     res["walk"]["pages"]["01-x.ipynb"][0]["seconds"] = 1.2
     fig = bench.summary(res)
     assert not fig["next_ok"] and not fig["next_ratio_ok"]                    # 1.2 s > 1.0 s; 1.33x
+    # A chapter that ended at an error notice is not a fast chapter: not timed, the verdicts miss.
+    res["walk"]["pages"]["01-x.ipynb"] = [{**visit, "seconds": 0.9}, {**visit, "shows": "notice", "seconds": 0.3}]
+    fig = bench.summary(res)
+    lines = bench.report(res, fig)
+    assert fig["walk"]["chapters"]["median"] == 0.9                            # the notice's 0.3 s left out
+    assert not fig["next_ok"] and not fig["next_ratio_ok"] and not fig["every_page_shown"]
+    (said,) = [x for x in lines if "showed an error notice or nothing" in x]
+    assert said.strip().startswith("1 visits")
