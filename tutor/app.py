@@ -28,6 +28,7 @@ import contextlib
 import os
 import posixpath
 import re
+import time
 from collections import OrderedDict
 from functools import cache
 from pathlib import Path
@@ -278,31 +279,70 @@ def hold_unready(kernel_manager, page: str | None) -> list | None:
     return held
 
 
+# A page made without a preheated kernel: Voilà 0.5 runs it in a task of its own (``put_html``)
+# that feeds the handler a queue of HTML and ends it with None; whenever the queue stays empty for
+# ``http_keep_alive_timeout`` (10 s) the handler sends a heartbeat. When that task fails (its
+# kernel died before answering: "Kernel died before replying to kernel_info"), the end never comes
+# and the handler sends heartbeats for good: the learner's page said "Running..." for good.
+HEARTBEAT = "<script>window.voila_heartbeat()</script>\n"
+NOT_FINISHED = "<script>window.tutorPageNotFinished && window.tutorPageNotFinished()</script>\n"
+# Nothing but heartbeats for this long and the page is given up, whatever the cause: a cell runs
+# for at most VoilaExecutor.timeout (120 s) before its error shows, and in a class of 30 on two
+# cores a kernel took about a minute to start.
+PAGE_SILENT_MAX_S = 300
+
+
+def page_maker(handler):
+    """The task making ``handler``'s page (Voilà 0.5's ``put_html``) and its kernel's id, or
+    (None, None): a page from a preheated kernel has none, and it may have ended."""
+    for task in asyncio.all_tasks():
+        coro = task.get_coro()
+        frame = getattr(coro, "cr_frame", None)
+        if frame is None or not getattr(coro, "__qualname__", "").endswith(".put_html"):
+            continue
+        if getattr(frame.f_locals.get("gen"), "request_handler", None) is handler:
+            return task, frame.f_locals.get("kernel_id")
+    return None, None
+
+
 class Page(TornadoVoilaHandler):
     """Voilà's page handler, with the connection watch inserted right after ``<head>`` (before
     the front end's own scripts, which open the kernel's websocket) and without the template's
     links to a CDN (:data:`CDN_STYLE`); once the page is sent, the pages a learner opens next get
-    a preheated kernel (:class:`Preheat`)."""
+    a preheated kernel (:class:`Preheat`). A page that can no longer be finished (see
+    :data:`HEARTBEAT`) ends with "This page did not finish loading: reload the page"."""
 
     async def get_generator(self, path=None):
         pending = True
         preheat = self.settings.get("tutor_preheat")
         held = hold_unready(self.kernel_manager, path)
+        maker = kernel_id = None
+        heard = time.monotonic()  # the last HTML of the page, not a heartbeat
         if preheat is not None:
             preheat.making += 1
         try:
-            async for html in super().get_generator(path=path):
-                if held:  # Voilà has chosen its kernel (before its first output): give them back
-                    self.kernel_manager._pools.setdefault(path, [])[:0] = held
-                    held = None
-                if pending and isinstance(html, str):
-                    head = HEAD.search(html)
-                    if head:
-                        html = html[:head.end()] + page_head() + html[head.end():]
-                        pending = False
-                if isinstance(html, str) and "cdn.jsdelivr.net" in html:
-                    html = CDN_STYLE.sub("", html)
-                yield html
+            async with contextlib.aclosing(super().get_generator(path=path)) as snippets:
+                async for html in snippets:
+                    if held:  # Voilà has chosen its kernel (before its first output): give them back
+                        self.kernel_manager._pools.setdefault(path, [])[:0] = held
+                        held = None
+                    if maker is None:
+                        maker, kernel_id = page_maker(self)
+                    if html != HEARTBEAT:
+                        heard = time.monotonic()
+                    elif ((maker is not None and maker.done())
+                          or time.monotonic() - heard > PAGE_SILENT_MAX_S):
+                        self.not_finished(path, maker, kernel_id)
+                        yield NOT_FINISHED
+                        return
+                    if pending and isinstance(html, str):
+                        head = HEAD.search(html)
+                        if head:
+                            html = html[:head.end()] + page_head() + html[head.end():]
+                            pending = False
+                    if isinstance(html, str) and "cdn.jsdelivr.net" in html:
+                        html = CDN_STYLE.sub("", html)
+                    yield html
         finally:
             if held:
                 self.kernel_manager._pools.setdefault(path, [])[:0] = held
@@ -310,6 +350,17 @@ class Page(TornadoVoilaHandler):
                 preheat.making -= 1
         if preheat is not None and path:
             preheat.served(path)
+
+    def not_finished(self, path, maker, kernel_id) -> None:
+        """Log why ``path`` could not be finished, in one line, and shut its kernel down (a
+        kernel that died at start is restarted by the server, and would wait to be culled)."""
+        why = "no output for %d s" % PAGE_SILENT_MAX_S
+        if maker is not None and maker.done():
+            error = None if maker.cancelled() else maker.exception()
+            why = f"{type(error).__name__}: {error}" if error is not None else "its making stopped"
+        self.log.error("Page %s not finished (%s): the visitor is asked to reload it", path, why)
+        if kernel_id and kernel_id in self.kernel_manager:
+            asyncio.ensure_future(self.kernel_manager.shutdown_kernel(kernel_id))
 
 
 def first_routes(app) -> list:

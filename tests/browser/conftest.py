@@ -50,9 +50,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_voila(*extra: str, log_name: str = "voila.log"):
+def start_voila(*extra: str, log_name: str = "voila.log", env: dict | None = None):
     """Start the README's app command (`voila`, from the repository root, so voila.py applies)
-    on a free 127.0.0.1 port. Returns (process, base URL, log path)."""
+    on a free 127.0.0.1 port, with ``env`` added to its environment. Returns (process, base URL,
+    log path)."""
     port = free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = ARTIFACTS / log_name
@@ -60,7 +61,8 @@ def start_voila(*extra: str, log_name: str = "voila.log"):
            "--Voila.ip=127.0.0.1", *extra]
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+                                stdin=subprocess.DEVNULL, start_new_session=True,
+                                env={**os.environ, **(env or {})})
     base = f"http://127.0.0.1:{port}/"
     wait_until_serving(proc, base, log)
     return proc, base, log

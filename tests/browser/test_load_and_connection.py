@@ -7,6 +7,8 @@
   should it never come, shows an error instead of a blank cell.
 - A page whose kernel is killed, or whose server stops, shows "Connection lost: reload the page"
   (`tutor/static/connection.js`, put into every page by `tutor.app.Page`).
+- A page whose kernel dies before it can run the page ends, asking the learner to reload it
+  (`tutor.app.Page`), instead of saying "Running..." for good.
 - A page's kernel talks to the server over Unix sockets, not TCP ports another connection may
   take while the kernel starts (`tutor.app.kernels_on_local_sockets`).
 """
@@ -17,6 +19,9 @@ import asyncio
 import json
 import os
 import signal
+import sys
+import time
+import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -113,6 +118,56 @@ def test_stopped_server_is_announced_and_leaving_is_not(chromium):
         assert NOTICE in notice.inner_text()
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "connection-lost-server.png"))
+    finally:
+        context.close()
+        stop(proc)
+
+
+NOT_FINISHED = "This page did not finish loading: reload the page"
+
+
+def test_a_page_whose_kernel_dies_at_start_says_so_and_ends(chromium, tmp_path):
+    """A kernel that dies before it answers (seen in a class of 30: "Kernel died before replying
+    to kernel_info") left the learner's page at "Running..." for good, the server sending
+    heartbeats. Now the page ends, asking the learner to reload it, and the server says why."""
+    spec = tmp_path / "jupyter" / "kernels" / "dies-at-start"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-c", "import sys; sys.exit(3)"],
+        "display_name": "A kernel that dies at start", "language": "python"}))
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "dies.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                   "source": "print('never run')"}],
+        "metadata": {"kernelspec": {"name": "dies-at-start", "display_name": "dies", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}))
+    proc, base, log = start_voila(f"--Voila.root_dir={folder}", "--VoilaConfiguration.preheat_kernel=False",
+                                  "--VoilaConfiguration.http_keep_alive_timeout=1",
+                                  log_name="voila-kernel-dies.log",
+                                  env={"JUPYTER_PATH": str(tmp_path / "jupyter")})
+    context = chromium.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        deadline, chunks = time.monotonic() + 60, []
+        with urllib.request.urlopen(base + "voila/render/dies.ipynb", timeout=30) as r:
+            while chunk := r.read1(65536):  # the whole response: it ends
+                chunks.append(chunk)
+                if time.monotonic() > deadline:
+                    pytest.fail("the page never ended: heartbeats for good")
+        body = b"".join(chunks).decode()
+        assert body.rstrip().endswith("window.tutorPageNotFinished()</script>")
+        assert "never run" not in body
+        said = [line for line in log.read_text().splitlines() if "not finished" in line]
+        assert said and "Page dies.ipynb not finished (RuntimeError: Kernel died" in said[0], said
+
+        page = context.new_page()
+        page.goto(base + "voila/render/dies.ipynb")
+        notice = page.locator(".tutor-connection-lost")
+        notice.wait_for(timeout=60_000)
+        assert NOT_FINISHED in notice.inner_text()
+        assert not page.locator("#loading").is_visible()  # no "Running ..." beside it
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "page-not-finished.png"))
     finally:
         context.close()
         stop(proc)

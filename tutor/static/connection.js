@@ -11,6 +11,8 @@
 //     end reconnects by itself after a brief network drop; after a server restart, or once the
 //     kernel is shut down, it cannot).
 // Leaving the page closes the socket too: that is not a loss.
+// The server calls window.tutorPageNotFinished() when it cannot finish making the page (its
+// kernel died before it could run the page): the page says "This page did not finish loading".
 (function () {
   "use strict";
   if (window.__tutorConnectionWatch) return;
@@ -24,7 +26,10 @@
   window.addEventListener("pagehide", function () { leaving = true; });
   window.addEventListener("beforeunload", function () { leaving = true; });
 
-  function notice() {
+  var LOST = "Connection lost: reload the page. The boards on this page no longer answer. ";
+  var NOT_FINISHED = "This page did not finish loading: reload the page. ";
+
+  function notice(message) {
     if (leaving || lost) return;
     lost = true;
     var show = function () {
@@ -34,8 +39,7 @@
       box.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:100000;padding:12px 16px;" +
         "background:#8a1c1c;color:#fff;font:600 16px/1.4 system-ui,sans-serif;text-align:center;" +
         "box-shadow:0 2px 6px rgba(0,0,0,.3)";
-      box.appendChild(document.createTextNode(
-        "Connection lost: reload the page. The boards on this page no longer answer. "));
+      box.appendChild(document.createTextNode(message || LOST));
       var button = document.createElement("button");
       button.type = "button";
       button.textContent = "Reload";
@@ -94,6 +98,11 @@
     }
     return ws;
   }
+  window.tutorPageNotFinished = function () {
+    var spinner = document.getElementById("loading");  // Voilà's "Running ..." stops here
+    if (spinner) spinner.style.display = "none";
+    notice(NOT_FINISHED);
+  };
   Watched.prototype = NativeWebSocket.prototype;
   ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (k) { Watched[k] = NativeWebSocket[k]; });
   window.WebSocket = Watched;
