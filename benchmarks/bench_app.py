@@ -20,7 +20,8 @@ Measures
   3. chapter to chapter: one warm browser context walks the course as a learner does, the
      landing page, every chapter in turn, the glossary, the conflicts page, Play a battle and the
      lab (its default board), with the floor visited before each page, so that the machine's
-     load drifts hit floor and pages alike (--runs walks). Each page: navigation → its first live
+     load drifts hit floor and pages alike (--runs walks); beside the ratio of the medians, the
+     median of each chapter's time over the floor's just before it (drifts cancel out). Each page: navigation → its first live
      board (a canvas showing pixels) or, on a page without a canvas, its first board picture (an
      image of a board, drawn), as named per page. Targets for a chapter: ≤ 1.0 s and ≤ 1.15× the floor;
      its bytes on the wire ≤ 300 kB. A visit that ends at an error notice (or at nothing) is not
@@ -300,9 +301,12 @@ def chapter_to_chapter(browser, base: str, server_pid: int, pages: list[str], ru
         for _ in range(runs):
             for name in pages:
                 settle(server_pid)
-                out["floor"].append(visit(tab, wire, base, FLOOR))
+                floor = visit(tab, wire, base, FLOOR)
+                out["floor"].append(floor)
                 settle(server_pid)
-                out["pages"][name].append(visit(tab, wire, base, name))
+                page = visit(tab, wire, base, name)
+                page["floor_before"] = floor  # its pair: what the machine gave the floor just then
+                out["pages"][name].append(page)
         tab.goto("about:blank")
     finally:
         context.close()
@@ -425,8 +429,13 @@ def summary(res: dict) -> dict:
                          "failed": sum(r["shows"] not in SHOWN for r in visits)})
         chapters = [r for r in rows if r["chapter"]]
         medians = spread([r["seconds"]["median"] for r in chapters])
+        # Each chapter visit over the floor visit just before it: the machine's drifts cancel out.
+        paired = spread([r["seconds"] / r["floor_before"]["seconds"]
+                         for row in chapters for r in walk["pages"][row["name"]]
+                         if "floor_before" in r and r["shows"] in SHOWN
+                         and r["floor_before"]["shows"] in SHOWN])
         fig["walk"] = {"floor": floor, "rows": rows, "chapters": medians,
-                       "ratio": medians["median"] / floor["median"],
+                       "ratio": medians["median"] / floor["median"], "paired": paired,
                        "bytes": spread([r["bytes"]["max"] for r in chapters]),
                        "cached": spread([v["from_cache"] / v["requests"] for r in chapters
                                          for v in walk["pages"][r["name"]] if v["requests"]]),
@@ -480,6 +489,9 @@ def report(res: dict, fig: dict) -> list[str]:
         lines.append(row("next chapter / floor's next page",
                          f"{w['ratio']:.2f}x, floor {fmt_s(w['floor'])}",
                          f"<= {TARGET_NEXT_FLOOR:g}x floor", fig["next_ratio_ok"]))
+        if w["paired"]["n"]:
+            lines.append(f"    each chapter over the floor just before it: {w['paired']['median']:.2f}x "
+                         f"({w['paired']['min']:.2f}–{w['paired']['max']:.2f}, {w['paired']['n']} pairs)")
         if w["failed"]:
             lines.append(f"    {w['failed']} visits (chapters and floor) showed an error notice or nothing: "
                          "not timed, and the two figures above miss")

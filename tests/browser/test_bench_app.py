@@ -73,7 +73,8 @@ def test_report_names_each_figure_with_its_target_and_verdict():
                      "page": [{**visit, "seconds": 3.0, "bytes": 1_600_000}]},
            "walk": {"floor": [{**visit, "seconds": 0.8}, {**visit, "seconds": 1.0}],
                     "pages": {"index.ipynb": [{**visit, "shows": "none", "seconds": 0.5}],
-                              "01-x.ipynb": [{**visit, "seconds": 0.9}],
+                              "01-x.ipynb": [{**visit, "seconds": 0.9,
+                                              "floor_before": {**visit, "seconds": 0.8}}],
                               "glossary.ipynb": [{**visit, "shows": "picture", "seconds": 2.0}]}}}
     fig = bench.summary(res)
     lines = bench.report(res, fig)
@@ -89,6 +90,7 @@ def test_report_names_each_figure_with_its_target_and_verdict():
     assert line("first visit on the wire").endswith("PASS")                   # 1.6 MB <= 2.5 MB
     assert "0.90 s" in line("next chapter, warm browser (1 chapters)")        # only 01-x is a chapter
     assert "1.00x" in line("next chapter / floor") and line("next chapter / floor").endswith("PASS")
+    assert "just before it: 1.12x (1.12–1.12, 1 pairs)" in text                 # 0.9 s after a 0.8 s floor
     assert line("next chapter on the wire").endswith("PASS")
     assert "canvas (live board)" in line("01-x ")
     assert "board picture" in line("glossary ")
