@@ -331,3 +331,56 @@ def test_a_preheated_kernel_still_running_its_page_finishes_it_before_it_is_stop
 
     asyncio.run(stop())
 
+
+
+# --- a page that can no longer be finished (tutor.app.finished_or_given_up) ----------------------
+
+def page_made(snippets, maker, clock=None, silent_max_s=300):
+    """Run finished_or_given_up over ``snippets``; (what the visitor gets, the calls to not_finished)."""
+    calls = []
+
+    async def voila():
+        for html in snippets:
+            yield html
+
+    async def run():
+        kwargs = {"clock": clock} if clock else {}
+        return [html async for html in app.finished_or_given_up(
+            voila(), lambda: (maker, "k-1") if maker else (None, None),
+            lambda task, kernel_id: calls.append((task, kernel_id)), silent_max_s, **kwargs)]
+
+    return asyncio.run(run()), calls
+
+
+class Task:
+    """A task making a page: running, or ended (Voilà 0.5's put_html)."""
+
+    def __init__(self, ended: bool):
+        self.ended = ended
+
+    def done(self) -> bool:
+        return self.ended
+
+
+def test_a_page_being_made_passes_through_heartbeats_and_all():
+    page = ["<head>", app.HEARTBEAT, "<div>cell</div>", app.HEARTBEAT, "</html>"]
+    sent, calls = page_made(page, Task(ended=False))
+    assert sent == page and calls == []
+    sent, calls = page_made(page, None)  # a preheated kernel's page: no task of its own
+    assert sent == page and calls == []
+
+
+def test_a_page_whose_making_ended_without_it_ends_at_the_next_heartbeat():
+    maker = Task(ended=True)
+    sent, calls = page_made(["<head>", app.HEARTBEAT, app.HEARTBEAT, "never"], maker)
+    assert sent == ["<head>", app.NOT_FINISHED]
+    assert calls == [(maker, "k-1")]
+
+
+def test_a_page_with_only_heartbeats_for_too_long_is_given_up():
+    now = iter(range(0, 1000, 100))  # each look at the clock: 100 s later
+    sent, calls = page_made(["<head>", app.HEARTBEAT, app.HEARTBEAT, app.HEARTBEAT, "late"], None,
+                            clock=lambda: next(now), silent_max_s=250)
+    # heard at 100 s ("<head>"); heartbeats at 200 s (100 s silent) and 300 s (200 s), then 400 s: 300 s > 250
+    assert sent == ["<head>", app.HEARTBEAT, app.HEARTBEAT, app.NOT_FINISHED]
+    assert calls == [(None, None)]

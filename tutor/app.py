@@ -305,6 +305,27 @@ def page_maker(handler):
     return None, None
 
 
+async def finished_or_given_up(snippets, find_maker, not_finished, silent_max_s: float = PAGE_SILENT_MAX_S,
+                               clock=time.monotonic):
+    """The HTML of a page as Voilà makes it (``snippets``), ended with :data:`NOT_FINISHED` once
+    it can no longer be finished: at a heartbeat, when the task making it (``find_maker()``:
+    task, kernel id) has ended, or when nothing but heartbeats came for ``silent_max_s``.
+    ``not_finished(task, kernel_id)`` is called then."""
+    maker = kernel_id = None
+    heard = clock()  # the last HTML of the page, not a heartbeat
+    async with contextlib.aclosing(snippets):
+        async for html in snippets:
+            if maker is None:
+                maker, kernel_id = find_maker()
+            if html != HEARTBEAT:
+                heard = clock()
+            elif (maker is not None and maker.done()) or clock() - heard > silent_max_s:
+                not_finished(maker, kernel_id)
+                yield NOT_FINISHED
+                return
+            yield html
+
+
 class Page(TornadoVoilaHandler):
     """Voilà's page handler, with the connection watch inserted right after ``<head>`` (before
     the front end's own scripts, which open the kernel's websocket) and without the template's
@@ -316,25 +337,16 @@ class Page(TornadoVoilaHandler):
         pending = True
         preheat = self.settings.get("tutor_preheat")
         held = hold_unready(self.kernel_manager, path)
-        maker = kernel_id = None
-        heard = time.monotonic()  # the last HTML of the page, not a heartbeat
         if preheat is not None:
             preheat.making += 1
+        snippets = finished_or_given_up(super().get_generator(path=path), lambda: page_maker(self),
+                                        lambda maker, kernel_id: self.not_finished(path, maker, kernel_id))
         try:
-            async with contextlib.aclosing(super().get_generator(path=path)) as snippets:
+            async with contextlib.aclosing(snippets):
                 async for html in snippets:
                     if held:  # Voilà has chosen its kernel (before its first output): give them back
                         self.kernel_manager._pools.setdefault(path, [])[:0] = held
                         held = None
-                    if maker is None:
-                        maker, kernel_id = page_maker(self)
-                    if html != HEARTBEAT:
-                        heard = time.monotonic()
-                    elif ((maker is not None and maker.done())
-                          or time.monotonic() - heard > PAGE_SILENT_MAX_S):
-                        self.not_finished(path, maker, kernel_id)
-                        yield NOT_FINISHED
-                        return
                     if pending and isinstance(html, str):
                         head = HEAD.search(html)
                         if head:

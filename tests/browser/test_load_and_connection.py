@@ -169,5 +169,7 @@ def test_a_page_whose_kernel_dies_at_start_says_so_and_ends(chromium, tmp_path):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "page-not-finished.png"))
     finally:
-        context.close()
-        stop(proc)
+        try:
+            context.close()
+        finally:
+            stop(proc)
