@@ -337,6 +337,7 @@ class Page(TornadoVoilaHandler):
         pending = True
         preheat = self.settings.get("tutor_preheat")
         held = hold_unready(self.kernel_manager, path)
+        given_up = False
         if preheat is not None:
             preheat.making += 1
         snippets = finished_or_given_up(super().get_generator(path=path), lambda: page_maker(self),
@@ -354,14 +355,15 @@ class Page(TornadoVoilaHandler):
                             pending = False
                     if isinstance(html, str) and "cdn.jsdelivr.net" in html:
                         html = CDN_STYLE.sub("", html)
+                    given_up = html is NOT_FINISHED
                     yield html
         finally:
             if held:
                 self.kernel_manager._pools.setdefault(path, [])[:0] = held
             if preheat is not None:
                 preheat.making -= 1
-        if preheat is not None and path:
-            preheat.served(path)
+        if preheat is not None and path and not given_up:  # (a kernel that died starting: no
+            preheat.served(path)                               # more kernels on its account)
 
     def not_finished(self, path, maker, kernel_id) -> None:
         """Log why ``path`` could not be finished, in one line, and shut its kernel down (a
