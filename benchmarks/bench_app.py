@@ -394,6 +394,11 @@ def timed(visits: list[dict]) -> list[float]:
     return [r["seconds"] for r in visits if r["shows"] in SHOWN]
 
 
+def untimed(visits: list[dict]) -> int:
+    """How many of the visits ended at an error notice or at nothing (see :func:`timed`)."""
+    return sum(r["shows"] not in SHOWN for r in visits)
+
+
 def summary(res: dict) -> dict:
     """The figures and their verdicts from the raw results of main(). A timing verdict passes
     only when every visit it stands for showed its page."""
@@ -410,7 +415,7 @@ def summary(res: dict) -> dict:
                         "floor_bytes": spread([r["bytes"] for r in fv["floor"]]),
                         "shows": sorted({r["shows"] for r in fv["page"]}),
                         "requests": fv["page"][-1]["requests"], "compressed": fv["page"][-1]["compressed"]}
-        fig["first"]["failed"] = sum(r["shows"] not in SHOWN for r in fv["floor"] + fv["page"])
+        fig["first"]["failed"] = untimed(fv["floor"] + fv["page"])
         fig["first_ok"] = fig["first"]["ratio"] <= TARGET_FIRST_FLOOR and not fig["first"]["failed"]
         fig["first_bytes_ok"] = fig["first"]["bytes"]["max"] <= TARGET_FIRST_VISIT_BYTES
     walk = res.get("walk")
@@ -426,7 +431,7 @@ def summary(res: dict) -> dict:
                          "websocket": spread([r["websocket"] for r in visits]),
                          "kernel_mb": spread([r["kernel_mb"] for r in visits]),
                          "errors": [r["error"] for r in visits if "error" in r],
-                         "failed": sum(r["shows"] not in SHOWN for r in visits)})
+                         "failed": untimed(visits)})
         chapters = [r for r in rows if r["chapter"]]
         medians = spread([r["seconds"]["median"] for r in chapters])
         # Each chapter visit over the floor visit just before it: the machine's drifts cancel out.
@@ -440,15 +445,13 @@ def summary(res: dict) -> dict:
                        "cached": spread([v["from_cache"] / v["requests"] for r in chapters
                                          for v in walk["pages"][r["name"]] if v["requests"]]),
                        "floor_bytes": spread([r["bytes"] for r in walk["floor"]]),
-                       "failed": sum(r["failed"] for r in chapters)
-                       + sum(r["shows"] not in SHOWN for r in walk["floor"])}
+                       "failed": sum(r["failed"] for r in chapters) + untimed(walk["floor"])}
         if chapters:
             shown = not fig["walk"]["failed"]
             fig["next_ok"] = medians["median"] <= TARGET_NEXT_S and shown
             fig["next_ratio_ok"] = fig["walk"]["ratio"] <= TARGET_NEXT_FLOOR and shown
             fig["next_bytes_ok"] = fig["walk"]["bytes"]["max"] <= TARGET_NEXT_PAGE_BYTES
-        fig["every_page_shown"] = not any(r["errors"] or {"notice", "nothing"} & set(r["shows"].split("/"))
-                                          for r in rows)
+        fig["every_page_shown"] = not any(r["errors"] or r["failed"] for r in rows)
     return fig
 
 
