@@ -8,7 +8,8 @@ which with Voilà's default empty token lets every visitor in), plus
 - a redirect from ``/`` to ``voila/render/index.ipynb`` when the served folder holds
   ``index.ipynb`` (Voilà's file list stays at ``/voila/tree``);
 - routes tried before Voilà's own (see :func:`first_routes`): plain 404s for requests Voilà 0.5
-  answers with a 500 and a traceback in the log, and the pages themselves, rendered by Voilà
+  answers with a 500 and a traceback in the log, the kernel websocket without the tracebacks
+  Voilà 0.5 logged for it (:class:`KernelChannels`), and the pages themselves, rendered by Voilà
   with the connection watch (``tutor/static/connection.js``) put at the top of each: a page whose
   kernel is gone (killed, culled, the server restarted) says "Connection lost: reload the page",
   and the canvas focus that does not scroll the page (``tutor/static/canvas_focus.js``);
@@ -36,9 +37,10 @@ from pathlib import Path
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.utils import url_path_join
-from tornado.web import ErrorHandler, HTTPError, RedirectHandler
+from tornado.web import ErrorHandler, Finish, HTTPError, RedirectHandler
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from tutor.wire import lighten
 
@@ -377,9 +379,45 @@ class Page(TornadoVoilaHandler):
             asyncio.ensure_future(self.kernel_manager.shutdown_kernel(kernel_id))
 
 
+# A kernel's id, as Voilà's own routes match it.
+KERNEL_ID = r"(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)"
+
+
+class KernelChannels(VoilaKernelWebsocketHandler):
+    """Voilà's kernel websocket (``/api/kernels/<id>/channels``), without the two ways Voilà 0.5 put
+    a traceback in the server's log for it:
+
+    - a page left while its socket is opening (the learner clicks on to the next chapter): the
+      browser drops the socket while the server waits for the kernel's first answer. jupyter_server
+      closes the kernel connection then, and went on with the handshake on it ("'NoneType' object
+      has no attribute 'kernel_ws_protocol'"). Here the handshake ends, quietly;
+    - any error answer (an unknown kernel: 404; a POST: 405): Jupyter's error page needs static
+      files Voilà does not serve ("You must define the 'static_path' setting"). Here it is one
+      plain line."""
+
+    left = False  # the browser closed the socket
+
+    def on_close(self):
+        self.left = True
+        if getattr(self, "connection", None) is not None:  # (None: closed before it was made)
+            super().on_close()
+
+    async def pre_get(self):
+        await super().pre_get()
+        if self.left:
+            if self.connection is not None:  # closed before the connection was made: let it go
+                self.connection.disconnect()
+                self.connection = None
+            raise Finish()
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        self.set_header("Content-Type", "text/plain; charset=UTF-8")
+        self.finish(f"{status_code}: {self._reason}\n")
+
+
 def first_routes(app) -> list:
     """Routes matched before Voilà's own: plain 404s for what Voilà would answer with a 500 (a
-    traceback in the log), and, when Voilà serves a folder, its page route with :class:`Page`."""
+    traceback in the log), the kernel websocket (:class:`KernelChannels`), and, when Voilà serves a folder, its page route with :class:`Page`."""
     server_url = app.server_url or app.base_url
     not_found = (ErrorHandler, {"status_code": 404})
     routes = [
@@ -388,6 +426,7 @@ def first_routes(app) -> list:
         # serve; the app has no login either.
         (url_path_join(server_url, "/logout"), *not_found),
         (url_path_join(server_url, r"/voila/templates/(.*)"), TemplateAsset),
+        (url_path_join(server_url, r"/api/kernels/%s/channels" % KERNEL_ID), KernelChannels),
     ]
     if not getattr(app, "notebook_path", None):
         routes.append((url_path_join(server_url, r"/voila/render/(.*)"), Page,

@@ -3,14 +3,26 @@
 Each path below made Voilà 0.5 answer 500 (Jupyter's logout page needs static files Voilà does
 not serve; a NUL or CR/LF in a page name went into a redirect's header; the template-asset route
 split a normalised path unchecked). `tutor.app.first_routes` answers them first.
+
+The kernel socket (`tutor.app.KernelChannels`) answers its errors in one plain line, and a socket
+dropped while it opens ends quietly.
 """
 
 from __future__ import annotations
 
+import base64
 import http.client
+import json
+import os
+import re
+import socket
+import time
+import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
+
+from .conftest import start_voila, stop
 
 pytestmark = pytest.mark.browser
 
@@ -53,3 +65,86 @@ def test_template_assets_still_served(app):
     """The guard in front of Voilà's template route lets the page's own assets through."""
     status, body = get(app, "/voila/templates/lab/static/voila.js")
     assert status == 200 and len(body) > 1000
+
+
+KERNEL = "00000000-0000-0000-0000-000000000000"  # no such kernel
+
+
+def ask(base: str, method: str, path: str, headers: dict | None = None) -> tuple[int, str]:
+    where = urlsplit(base)
+    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
+    try:
+        conn.request(method, path, headers=headers or {})
+        r = conn.getresponse()
+        return r.status, r.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+def upgrade(base: str, path: str) -> socket.socket:
+    """Send a websocket handshake for ``path`` (as a browser opening a kernel's socket) and return
+    the connection, unread."""
+    where = urlsplit(base)
+    conn = socket.create_connection((where.hostname, where.port), timeout=30)
+    key = base64.b64encode(os.urandom(16)).decode()
+    conn.sendall((f"GET {path} HTTP/1.1\r\nHost: {where.netloc}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                  f"Origin: {base.rstrip('/')}\r\n"
+                  "Sec-WebSocket-Protocol: v1.kernel.websocket.jupyter.org\r\n\r\n").encode())
+    return conn
+
+
+def test_kernel_socket_errors_are_one_plain_line(app):
+    """A kernel socket that cannot be opened (no such kernel; not a GET) is answered with its status
+    in one line. Jupyter's error page needs static files Voilà does not serve: each such request
+    put two tracebacks in the log ("You must define the 'static_path' setting")."""
+    before = app.log.read_text()
+    channels = f"/api/kernels/{KERNEL}/channels"
+    answers = {(method, path): ask(app, method, path) for method, path in [
+        ("GET", channels), ("GET", channels + "?session_id=x"), ("POST", channels),
+        ("DELETE", channels)]}
+    assert answers == {("GET", channels): (404, "404: Not Found\n"),
+                       ("GET", channels + "?session_id=x"): (404, "404: Not Found\n"),
+                       ("POST", channels): (405, "405: Method Not Allowed\n"),
+                       ("DELETE", channels): (405, "405: Method Not Allowed\n")}
+    with upgrade(app, channels + "?session_id=x") as conn:
+        assert conn.recv(4096).startswith(b"HTTP/1.1 404 ")
+    new = app.log.read_text()[len(before):]
+    assert "Traceback" not in new and "Uncaught exception" not in new, new[-3000:]
+
+
+def test_a_page_left_while_its_kernel_socket_opens_leaves_no_traceback(tmp_path):
+    """A learner who clicks on while the page's kernel socket is still opening (seen once in CI:
+    the landing page left for chapter 1). The server waits for the kernel's first answer before it
+    accepts the socket; the browser dropped it meanwhile. The handshake went on with the kernel
+    connection already closed: "'NoneType' object has no attribute 'kernel_ws_protocol'", then
+    Jupyter's error page failed too. Here a kernel busy running its page keeps the server waiting,
+    and the socket is dropped then. Afterwards the page's own socket still opens."""
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "slow.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                   "source": "import time\ntime.sleep(4)\nprint('ran')"}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}))
+    proc, base, log = start_voila(f"--Voila.root_dir={folder}", "--VoilaConfiguration.preheat_kernel=False",
+                                  log_name="voila-socket-left.log")
+    try:
+        with urllib.request.urlopen(base + "voila/render/slow.ipynb", timeout=60) as r:
+            head = b""
+            while not (found := re.search(rb'"kernelId": "([0-9a-f-]{36})"', head)):
+                chunk = r.read1(65536)
+                assert chunk, "the page ended without its kernel's id"
+                head += chunk
+            channels = f"/api/kernels/{found.group(1).decode()}/channels?session_id=left"
+            with upgrade(base, channels):  # the kernel is asleep in the page's cell: no answer yet
+                time.sleep(1)
+            body = head + r.read()  # the cell ends, and with it the page
+        assert b"ran" in body
+        with upgrade(base, channels.replace("left", "stayed")) as conn:
+            assert conn.recv(4096).startswith(b"HTTP/1.1 101 ")  # the page's own socket opens
+        time.sleep(1)
+        text = log.read_text()
+        assert "Traceback" not in text and "Uncaught exception" not in text, text[-3000:]
+    finally:
+        stop(proc)
