@@ -1,14 +1,23 @@
 """Preheated kernels (issue 19; on by default, off with `tutor app --no-preheat`): `voila` (voila.json) and `tutor app` agree, Voilà fills
 no pool by itself, tutor.app.Preheat keeps kernels waiting only for the pages a learner opens
-next, never for the lab, and at most WAITING_MAX of them (the idle memory bound)."""
+next, never for the lab, and at most WAITING_MAX of them (the idle memory bound).
+
+Also the most kernels the server runs at once (tutor.app.KernelLimit): a page that would start
+one past the bound takes a waiting preheated kernel's place, or is refused ("The course is full
+right now"), so that pages fetched in a loop cannot grow the server until the machine runs out of
+memory (the server itself: tests/browser/test_server_errors.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import os
 from types import SimpleNamespace
 
-from tutor import app, course, paths, serve
+import pytest
+
+from tutor import app, cli, course, paths, serve
 
 VOILA_JSON = json.loads((paths.CHECKOUT / "voila.json").read_text(encoding="utf-8"))
 PAGES = sorted(p.name for p in paths.NOTEBOOKS.glob("*.ipynb"))
@@ -384,3 +393,167 @@ def test_a_page_with_only_heartbeats_for_too_long_is_given_up():
     # heard at 100 s ("<head>"); heartbeats at 200 s (100 s silent) and 300 s (200 s), then 400 s: 300 s > 250
     assert sent == ["<head>", app.HEARTBEAT, app.HEARTBEAT, app.NOT_FINISHED]
     assert calls == [(None, None)]
+
+
+# --- the most kernels at once (tutor.app.KernelLimit) -------------------------------------------
+
+MB = 2**20
+
+
+def test_the_bound_follows_the_memory_the_server_may_use():
+    assert app.kernels_max({}, memory=2048 * MB) == 15              # a Binder: (2048 - 512) / 100
+    assert app.kernels_max({}, memory=24 * 1024 * MB) == 240
+    assert app.kernels_max({}, memory=512 * MB) == app.KERNELS_MIN  # never fewer
+    assert app.kernels_max({"TUTOR_KERNELS_MAX": "7"}, memory=2048 * MB) == 7
+    assert app.kernels_max({"TUTOR_KERNELS_MAX": " 10000 "}, memory=2048 * MB) == 10000
+    memory = app.memory_limit()
+    assert memory is not None and memory > 256 * MB  # this machine says how much it has
+
+
+def cgroup(tmp_path, membership: str, limits: dict) -> str:
+    """A fake /proc/self/cgroup and /sys/fs/cgroup under tmp_path; returns its root."""
+    (tmp_path / "proc/self").mkdir(parents=True)
+    (tmp_path / "proc/self/cgroup").write_text(membership)
+    for file, value in limits.items():
+        path = tmp_path / "sys/fs/cgroup" / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(value + "\n")
+    return str(tmp_path)
+
+
+def test_the_memory_is_the_lowest_limit_of_the_server_s_control_groups(tmp_path):
+    # a systemd service with MemoryMax=16G (cgroup v2): its own group, under a slice without one
+    service = cgroup(tmp_path / "service", "0::/system.slice/tutor.service\n",
+                     {"system.slice/tutor.service/memory.max": str(16 * 2**30),
+                      "system.slice/memory.max": "max"})
+    assert app.memory_limit(service) == 16 * 2**30
+    assert app.kernels_max({}, memory=app.memory_limit(service)) == 158
+    # a container (its own cgroup namespace: it sees its group as the root)
+    assert app.memory_limit(cgroup(tmp_path / "binder", "0::/\n", {"memory.max": str(2 * 2**30)})) == 2 * 2**30
+    # cgroup v1: the memory controller's line; a parent's lower limit counts; "no limit" is none
+    v1 = cgroup(tmp_path / "v1", "9:name=systemd:/\n4:memory:/docker/abc\n3:cpuset:/\n",
+                {"memory/docker/abc/memory.limit_in_bytes": "9223372036854771712",
+                 "memory/docker/memory.limit_in_bytes": str(3 * 2**30)})
+    assert app.memory_limit(v1) == 3 * 2**30
+    assert app.memory_limit(cgroup(tmp_path / "none", "0::/\n", {"memory.max": "max"})) is None
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "10001", "many", "1e9", "9" * 400])
+def test_a_bad_bound_is_said_in_one_line_and_the_memory_decides(value, caplog):
+    log = logging.getLogger("test-kernel-limit")
+    with caplog.at_level(logging.WARNING, logger="test-kernel-limit"):
+        assert app.kernels_max({"TUTOR_KERNELS_MAX": value}, memory=2048 * MB, log=log) == 15
+    [said] = caplog.messages
+    assert "TUTOR_KERNELS_MAX" in said and "allowed: 1-10000" in said and len(said) < 160
+
+
+@pytest.mark.parametrize("argv,says", [(["app", "--kernels-max", "0"], "--kernels-max 0: allowed are 1-10000"),
+                                       (["app", "--kernels-max", "20000"], "allowed are 1-10000")])
+def test_a_bad_kernels_max_option_is_one_line_and_status_2(argv, says, capsys, monkeypatch):
+    monkeypatch.delenv("TUTOR_KERNELS_MAX", raising=False)
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and "Traceback" not in err
+    assert "TUTOR_KERNELS_MAX" not in os.environ  # nothing changed
+
+
+class Manager(Pools):
+    """Voilà's kernel manager as KernelLimit uses it: Pools (tests/test_serve_preheat.py) plus
+    the kernels started for visitors' pages, which jupyter_client allocates in pre_start_kernel."""
+
+    def __init__(self):
+        self.visitors: list[str] = []
+        self.started = 0
+        self._pending_kernels: dict = {}
+        super().__init__()
+
+    def pre_start_kernel(self, kernel_name, kwargs):
+        kernel_id = f"k-visitor-{self.started}"
+        self.started += 1
+        self.visitors.append(kernel_id)
+        return None, kernel_name, kernel_id
+
+    def list_kernel_ids(self):
+        waiting = [t.result()["kernel_id"] for pool in self._pools.values() for t in pool]
+        return [*waiting, *self.visitors]
+
+    def forget(self, kernel_id):
+        super().forget(kernel_id)
+        if kernel_id in self.visitors:
+            self.visitors.remove(kernel_id)
+
+    def visit(self):  # a page with no kernel waiting for it (Voilà marks its env: VOILA_PREHEAT)
+        return self.pre_start_kernel("python3", {"env": {"VOILA_PREHEAT": "False"}})[2]
+
+
+def test_past_the_bound_a_page_is_refused_and_nothing_is_started():
+    async def walk():
+        km = Manager()
+        km._pools.clear()  # no kernel waiting (as with tutor app --no-preheat)
+        limit = app.KernelLimit(km, 3)
+        opened = [km.visit() for _ in range(3)]
+        with pytest.raises(app.ServerFull) as refused:
+            km.visit()
+        assert refused.value.args == (3,)
+        assert km.visitors == opened                       # no kernel allocated for the refused page
+        await km.shutdown_kernel(opened[0])                 # a learner leaves a page
+        assert km.visit() == "k-visitor-3" and limit.in_use() == 3
+        # A pool's own kernel (Voilà marks it VOILA_PREHEAT=True) is not refused there: the pools
+        # are held back before they start (below).
+        km.pre_start_kernel("python3", {"env": {"VOILA_PREHEAT": "True"}})
+        assert limit.in_use() == 4
+
+    asyncio.run(walk())
+
+
+def test_at_the_bound_a_page_takes_the_place_of_a_waiting_kernel_the_least_wanted_first():
+    async def walk():
+        km = Manager()
+        pre = app.Preheat(km, str(paths.NOTEBOOKS))
+        limit = app.KernelLimit(km, 8, pre, logging.getLogger("test-kernel-limit"))
+        chapters = [c.notebook for c in course.available()]
+        km.take(chapters[0])          # a learner opens chapter 1 (its kernel was waiting) ...
+        km.visitors.append("k-chapter-1")
+        pre.served(chapters[0])       # ... and chapter 2 is preheated
+        assert limit.in_use() == 8    # 6 start-up pages' kernels + chapter 2's + chapter 1's visitor
+        km.visit()                    # the glossary, say, opened without its kernel: room is made
+        chapter_2 = f"k-{chapters[1]}-7"
+        assert pre.stopping == {chapter_2}  # not a start-up page's: the chapter's, being shut down
+        assert limit.in_use() == 8          # (it is no longer counted)
+        for _ in range(3):
+            await asyncio.sleep(0)          # the shut-down is done
+        assert km.shut == [chapter_2] and pre.stopping == set()
+        for _ in range(6):            # six more pages: the start-up pages' kernels go, one by one
+            km.visit()
+            await asyncio.sleep(0)
+        assert sum(len(p) for p in km._pools.values()) == 0 and limit.in_use() == 8
+        with pytest.raises(app.ServerFull):
+            km.visit()                # nothing left waiting: refused
+
+    asyncio.run(walk())
+
+
+def test_pools_are_not_filled_without_room():
+    async def walk():
+        km = Manager()
+        pre = app.Preheat(km, str(paths.NOTEBOOKS))
+        app.KernelLimit(km, 7, pre)
+        pre.served("01-battlefield-and-line-of-sight.ipynb")   # room for one more: filled
+        assert km.filled[-1] == "02-setup-pegasus-bridge.ipynb"
+        pre.served("02-setup-pegasus-bridge.ipynb")            # at the bound: not filled
+        assert km.get_pool_size("03-command-cards-and-orders.ipynb") == 0
+        assert km.filled.count("03-command-cards-and-orders.ipynb") == 0
+
+    asyncio.run(walk())
+
+
+def test_a_waiting_kernel_being_shut_down_is_not_handed_out():
+    async def walk():
+        km = Manager()
+        pool = km._pools["index.ipynb"]
+        kernel_id = pool[0].result()["kernel_id"]
+        assert app.hold_unready(km, "index.ipynb") is None                 # Voilà hands it out
+        held = app.hold_unready(km, "index.ipynb", stopping={kernel_id})   # not this one
+        assert held and km.get_pool_size("index.ipynb") == 0
+
+    asyncio.run(walk())

@@ -17,7 +17,9 @@ which with Voilà's default empty token lets every visitor in), plus
 - preheated kernels where a learner goes next (:class:`Preheat`): with ``preheat_kernel`` on,
   Voilà keeps a kernel that has already run a page waiting for it. ``voila.json`` gives a pool
   to the landing page and the first chapter of each game only (``kernel_pools_config``); each
-  time a page is sent, this gives one to the page after it.
+  time a page is sent, this gives one to the page after it;
+- at most so many kernels at once, from the memory the server may use (:class:`KernelLimit`): past
+  that, a page says "The course is full right now" rather than the server running out of memory.
 
 Nothing here runs in a kernel, and nothing here is imported by the rest of the package.
 """
@@ -222,15 +224,19 @@ class Preheat:
         for name in pages_after(posixpath.basename(page)):
             self.want(posixpath.join(folder, name))
 
-    def trim(self) -> None:
-        """Shut down the waiting kernels beyond WAITING_MAX: those of the least recently wanted
-        pages first, the start-up pages' last."""
+    def stop_order(self) -> list[str]:
+        """The pages with a pool, those whose waiting kernels go first first: the least recently
+        wanted pages, the start-up pages' last."""
         pools = self.km._pools  # Voilà 0.5: page → [task of a preheated kernel], filled or starting
+        return ([p for p in pools if p not in self.wanted and p not in self.start_up]
+                + [p for p in self.wanted if p not in self.start_up]
+                + [p for p in pools if p in self.start_up])
+
+    def trim(self) -> None:
+        """Shut down the waiting kernels beyond WAITING_MAX, in :meth:`stop_order`."""
+        pools = self.km._pools
         waiting = sum(1 for p in pools.values() for t in p if not self.is_stopping(t))
-        order = ([p for p in pools if p not in self.wanted and p not in self.start_up]
-                 + [p for p in self.wanted if p not in self.start_up]
-                 + [p for p in pools if p in self.start_up])
-        for page in order:
+        for page in self.stop_order():
             if waiting <= WAITING_MAX:
                 return
             for task in [t for t in pools.get(page, ())
@@ -239,6 +245,18 @@ class Preheat:
                 self.stop(task.result()["kernel_id"])  # (one still starting is left to finish,
                 #                                         and goes next time)
             self.wanted.pop(page, None)
+
+    def make_room(self) -> bool:
+        """Shut one waiting kernel down (the first in :meth:`stop_order`) so that a visitor's page
+        can have its place (:class:`KernelLimit`). False: no kernel is waiting."""
+        if not self.on:
+            return False
+        for page in self.stop_order():
+            for task in self.km._pools.get(page, ()):
+                if ready(task) and not self.is_stopping(task):
+                    self.stop(task.result()["kernel_id"])
+                    return True
+        return False
 
     def is_stopping(self, task) -> bool:
         return task.done() and not failed(task) and task.result()["kernel_id"] in self.stopping
@@ -266,15 +284,17 @@ def failed(task) -> bool:
     return render.done() and (render.cancelled() or render.exception() is not None)
 
 
-def hold_unready(kernel_manager, page: str | None) -> list | None:
+def hold_unready(kernel_manager, page: str | None, stopping=frozenset()) -> list | None:
     """Take the pool of ``page`` away for a moment when its next kernel is still running the page:
     Voilà would hand that kernel out and send the rest of the page as the cells finish, and on a
     busy machine such pages came without some of their widgets ("Error displaying widget: model
-    not found"). The visitor gets a kernel of its own, as without preheating."""
+    not found"). The same when that kernel is being shut down (``stopping``: a trim, or room made
+    for a visitor): the page would lose its connection at once. The visitor gets a kernel of its
+    own, as without preheating."""
     pool = (getattr(kernel_manager, "_pools", None) or {}).get(page)
     if pool:  # a kernel that died while running the page would leave the visitor at "Running..."
         pool[:] = [t for t in pool if not failed(t)]  # dropped: the next visit before it refills
-    if not pool or ready(pool[0]):
+    if not pool or (ready(pool[0]) and pool[0].result()["kernel_id"] not in stopping):
         return None
     held = pool[:]
     pool.clear()
@@ -333,12 +353,25 @@ class Page(TornadoVoilaHandler):
     the front end's own scripts, which open the kernel's websocket) and without the template's
     links to a CDN (:data:`CDN_STYLE`); once the page is sent, the pages a learner opens next get
     a preheated kernel (:class:`Preheat`). A page that can no longer be finished (see
-    :data:`HEARTBEAT`) ends with "This page did not finish loading: reload the page"."""
+    :data:`HEARTBEAT`) ends with "This page did not finish loading: reload the page"; one that
+    would need a kernel past :class:`KernelLimit`'s bound is refused (503) with
+    :data:`SERVER_FULL_PAGE`."""
+
+    async def get(self, path=None):
+        try:
+            await super().get(path=path)
+        except ServerFull as full:  # (raised before the page's first byte: see KernelLimit)
+            self.clear()
+            self.set_status(503)
+            self.set_header("Retry-After", str(RETRY_AFTER_S))
+            self.set_header("Cache-Control", "no-store")
+            most = full.args[0]
+            self.finish(SERVER_FULL_PAGE.format(pages=f"{most} page{'s' if most != 1 else ''}"))
 
     async def get_generator(self, path=None):
         pending = True
         preheat = self.settings.get("tutor_preheat")
-        held = hold_unready(self.kernel_manager, path)
+        held = hold_unready(self.kernel_manager, path, preheat.stopping if preheat else frozenset())
         given_up = False
         if preheat is not None:
             preheat.making += 1
@@ -500,6 +533,147 @@ def running_page(kernel_manager, kernel_id: str):
     return None
 
 
+# The kernels the server runs at once, at most: visitors' pages and waiting preheated kernels,
+# running or starting. Every page visited starts a kernel (70–95 MB, measured), and one left
+# without closing it (a script fetching pages in a loop never opens its socket) waits 10 minutes
+# to be culled: unbounded, such visits grow the server until the machine runs out of memory, and
+# every learner's page dies with it. So the bound follows the memory the server may use (its
+# container's or service's limit, else the machine's): KERNEL_MB per kernel after SERVER_MB for the
+# server, at least KERNELS_MIN. A 2 GB Binder runs 15; a service with MemoryMax=16G 158.
+# TUTOR_KERNELS_MAX (or ``tutor app --kernels-max``) sets it.
+KERNEL_MB = 100
+SERVER_MB = 512
+KERNELS_MIN = 4
+KERNELS_MAX_ALLOWED = 10_000  # the most TUTOR_KERNELS_MAX may say
+RETRY_AFTER_S = 60  # a refused visitor is asked to come back after this long
+
+
+def memory_limit(root: str = "/") -> int | None:
+    """The bytes this server may use: the lowest memory limit of its control group and the groups
+    above it (cgroup v2 ``memory.max``, v1 ``memory.limit_in_bytes``: a container's, a systemd
+    service's ``MemoryMax=``), else the machine's memory; None when the system says neither.
+    ``root``: where ``/proc`` and ``/sys`` are (the tests' fake ones)."""
+    limits = []
+    with contextlib.suppress(OSError):
+        for line in Path(root, "proc/self/cgroup").read_text().splitlines()[:64]:
+            _, controllers, group = (line.split(":", 2) + ["", ""])[:3]
+            if controllers == "":
+                base, name = Path(root, "sys/fs/cgroup"), "memory.max"
+            elif "memory" in controllers.split(","):
+                base, name = Path(root, "sys/fs/cgroup/memory"), "memory.limit_in_bytes"
+            else:
+                continue
+            parts = [part for part in group.split("/") if part not in ("", ".", "..")]
+            for depth in range(len(parts), -1, -1):  # this group, then each one above it
+                with contextlib.suppress(OSError):
+                    text = base.joinpath(*parts[:depth], name).read_text().strip()
+                    if text.isdigit():  # (v2 says "max" for no limit; v1 a number past the memory)
+                        limits.append(int(text))
+    if root == "/":
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            limits.append(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    return min(limits) if limits else None
+
+
+def kernels_max(environ=os.environ, memory: int | None = None, log=None) -> int:
+    """The most kernels the server runs at once: TUTOR_KERNELS_MAX, else from ``memory`` (bytes,
+    by default :func:`memory_limit`). A TUTOR_KERNELS_MAX that is not a whole number from 1 to
+    KERNELS_MAX_ALLOWED is said in one line of the log and the bound follows the memory."""
+    text = environ.get("TUTOR_KERNELS_MAX", "").strip()
+    if text:
+        if text.isdigit() and 1 <= int(text) <= KERNELS_MAX_ALLOWED:
+            return int(text)
+        if log is not None:
+            log.warning("TUTOR_KERNELS_MAX=%r is not a number of kernels (allowed: 1-%d): the "
+                        "bound follows the memory", text[:40], KERNELS_MAX_ALLOWED)
+    memory = memory_limit() if memory is None else memory
+    if memory is None:
+        return KERNELS_MIN * 10
+    return max(KERNELS_MIN, (memory // 2**20 - SERVER_MB) // KERNEL_MB)
+
+
+class ServerFull(Exception):
+    """A visitor's page would start a kernel past :class:`KernelLimit`'s bound."""
+
+
+SERVER_FULL_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>The course is full right now</title>
+<style>
+body {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #222;
+       background: #f6f4ee; margin: 0; }}
+main {{ max-width: 36rem; margin: 12vh auto 0; padding: 1.5rem 2rem; background: #fff;
+       border: 1px solid #d8d2c2; border-radius: 6px; }}
+h1 {{ font-size: 1.4rem; margin: 0 0 .8rem; }}
+p {{ line-height: 1.5; }}
+button {{ font: inherit; padding: .45rem 1.2rem; border: 1px solid #5b6b4a; border-radius: 4px;
+         background: #5b6b4a; color: #fff; cursor: pointer; }}
+</style></head>
+<body><main>
+<h1>The course is full right now</h1>
+<p>This server can keep {pages} open at once, and that many are open now. Every page a learner
+leaves makes room for another.</p>
+<p>Reload this page in a minute.</p>
+<button type="button" onclick="location.reload()">Reload</button>
+</main></body></html>
+"""
+
+
+class KernelLimit:
+    """At most ``most`` kernels at once (:func:`kernels_max`), on Voilà's kernel manager:
+
+    - a visitor's page that needs a kernel of its own past the bound takes the place of a
+      waiting preheated kernel (:meth:`Preheat.make_room`), or, with none waiting, is refused:
+      "The course is full right now" (:class:`Page`, status 503);
+    - a pool is filled only while there is room (preheating is a comfort, not a place).
+
+    Counted: the manager's kernels, running or starting, but those being shut down for room or a
+    trim, and the preheated kernels whose start Voilà has not begun (a pool kernel just starting
+    may count twice for a moment: preheating stops a little early, never late)."""
+
+    def __init__(self, kernel_manager, most: int, preheat: Preheat | None = None, log=None):
+        self.km, self.most, self.preheat, self.log = kernel_manager, most, preheat, log
+        self.full = False  # said once in the log each time the bound is reached
+        start = kernel_manager.pre_start_kernel
+
+        def pre_start_kernel(kernel_name, kwargs):
+            # jupyter_client allocates every kernel here, at once and before it waits on anything:
+            # the count below includes every kernel started before.
+            if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":  # a visitor's (Voilà
+                self.admit()                                               # marks a pool's)
+            return start(kernel_name, kwargs)
+
+        kernel_manager.pre_start_kernel = pre_start_kernel
+        fill = getattr(kernel_manager, "fill_if_needed", None)
+        if fill is not None:
+            def fill_if_needed(*args, **kwargs):
+                if self.in_use() + self.pools_starting() < self.most:
+                    return fill(*args, **kwargs)
+                return None
+
+            kernel_manager.fill_if_needed = fill_if_needed
+
+    def in_use(self) -> int:
+        ids = set(self.km.list_kernel_ids()) | set(getattr(self.km, "_pending_kernels", {}))
+        return len(ids - (self.preheat.stopping if self.preheat is not None else set()))
+
+    def pools_starting(self) -> int:
+        return sum(1 for pool in (getattr(self.km, "_pools", None) or {}).values()
+                   for task in pool if not task.done())
+
+    def admit(self) -> None:
+        """Let a visitor's kernel start, making room if need be; else raise :class:`ServerFull`."""
+        if self.in_use() < self.most or (self.preheat is not None and self.preheat.make_room()):
+            self.full = False
+            return
+        if not self.full and self.log is not None:
+            self.log.warning("The server runs its most kernels (%d): pages are refused until "
+                             "learners leave some (TUTOR_KERNELS_MAX)", self.most)
+        self.full = True
+        raise ServerFull(self.most)
+
+
 # A Unix socket's path, at most (sun_path: 108 bytes on Linux, 104 on macOS, with the final NUL).
 SOCKET_PATH_MAX = 103
 
@@ -544,6 +718,9 @@ class LandingPage(PasswordIdentityProvider):
                 kernels_on_local_sockets(app)
         if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
             web.settings["tutor_preheat"] = Preheat(app.kernel_manager, root)
+        if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
+            web.settings["tutor_kernel_limit"] = KernelLimit(  # (refusals are :class:`Page`'s)
+                app.kernel_manager, kernels_max(log=app.log), web.settings.get("tutor_preheat"), app.log)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):
             target = url_path_join(app.base_url, "voila/render", LANDING)
             handlers.insert(0, (url_path_join(app.server_url or app.base_url, "/?"),

@@ -4,7 +4,7 @@ The settings are the project's ``voila.json`` (the one ``voila`` reads in the re
 an installed package carries a copy, see ``tutor.paths``): the landing page hook, sources
 stripped, kernel culling, the input limits. ``tutor app`` reads that file, points
 ``Voila.root_dir`` at the course's notebooks wherever they are, applies its own options on top
-(port, host, browser, preheated kernels) and runs Voilà's standalone server in this process, so
+(port, host, browser, preheated kernels, the most kernels at once) and runs Voilà's standalone server in this process, so
 Ctrl-C stops the server and its kernels. No ``voila.json`` or ``voila.py`` of the current folder
 is read.
 
@@ -136,6 +136,13 @@ def cmd_app(args) -> int:
     if args.pool_size is not None and args.pool_size < 1:
         raise InputError(f"tutor app: --pool-size {args.pool_size}: allowed is 1 or more "
                          "(preheated kernels per page)")
+    if args.kernels_max is not None:
+        from tutor.app import KERNELS_MAX_ALLOWED
+
+        if not 1 <= args.kernels_max <= KERNELS_MAX_ALLOWED:
+            raise InputError(f"tutor app: --kernels-max {args.kernels_max}: allowed are "
+                             f"1-{KERNELS_MAX_ALLOWED} (kernels at once)")
+        os.environ["TUTOR_KERNELS_MAX"] = str(args.kernels_max)  # read by tutor.app.kernels_max
     try:
         import voila  # noqa: F401
     except ImportError:
@@ -166,5 +173,9 @@ def add_commands(sub) -> None:
                    "16 (on by default, as in voila.json)")
     p.add_argument("--pool-size", type=int, default=None, metavar="N",
                    help="preheated kernels per page (default 1)")
+    p.add_argument("--kernels-max", type=int, default=None, metavar="N",
+                   help="pages open at once, at most (each runs a kernel of 70-95 MB; default: from "
+                   "the memory the server may use, 15 for 2 GB); past it a page says the course is "
+                   "full")
     p.set_defaults(func=cmd_app)
 

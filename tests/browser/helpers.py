@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 # Canvases are grouped by their parent element (an ipycanvas MultiCanvas stacks its layers in
 # one element; a highlight layer may rightly be empty): every group on screen must show at least
 # one canvas with two or more distinct pixel values. Returns {"groups": n, "blank": [description,
@@ -288,3 +291,14 @@ def settle(server_pid: int, quiet_s: float = 2.0, timeout_s: float = 180.0) -> f
             break
         time.sleep(0.25)
     return time.monotonic() - t0
+
+
+def one_cell_notebook(path: Path, source: str, kernel: str = "python3") -> Path:
+    """Write a notebook of one code cell (``source``) run by the kernel spec ``kernel``: a page
+    for a test's own Voilà folder."""
+    path.write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                   "source": source}],
+        "metadata": {"kernelspec": {"name": kernel, "display_name": kernel, "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}))
+    return path

@@ -28,7 +28,14 @@ from pathlib import Path
 import pytest
 
 from .conftest import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, start_voila, stop
-from .helpers import kernel_pid, open_at_once, page_kernel_id, wait_for_canvases, wait_for_voila
+from .helpers import (
+    kernel_pid,
+    one_cell_notebook,
+    open_at_once,
+    page_kernel_id,
+    wait_for_canvases,
+    wait_for_voila,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -137,11 +144,7 @@ def test_a_page_whose_kernel_dies_at_start_says_so_and_ends(chromium, tmp_path):
         "display_name": "A kernel that dies at start", "language": "python"}))
     folder = tmp_path / "pages"
     folder.mkdir()
-    (folder / "dies.ipynb").write_text(json.dumps({
-        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                   "source": "print('never run')"}],
-        "metadata": {"kernelspec": {"name": "dies-at-start", "display_name": "dies", "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5}))
+    one_cell_notebook(folder / "dies.ipynb", "print('never run')", kernel="dies-at-start")
     proc, base, log = start_voila(f"--Voila.root_dir={folder}", "--VoilaConfiguration.preheat_kernel=False",
                                   "--VoilaConfiguration.http_keep_alive_timeout=1",
                                   log_name="voila-kernel-dies.log",

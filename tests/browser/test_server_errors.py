@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import base64
 import http.client
-import json
 import os
 import re
 import socket
@@ -22,7 +21,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .conftest import start_voila, stop
+from .conftest import ARTIFACTS, start_voila, stop
+from .helpers import one_cell_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -122,11 +122,7 @@ def test_a_page_left_while_its_kernel_socket_opens_leaves_no_traceback(tmp_path)
     and the socket is dropped then. Afterwards the page's own socket still opens."""
     folder = tmp_path / "pages"
     folder.mkdir()
-    (folder / "slow.ipynb").write_text(json.dumps({
-        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                   "source": "import time\ntime.sleep(4)\nprint('ran')"}],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5}))
+    one_cell_notebook(folder / "slow.ipynb", "import time\ntime.sleep(4)\nprint('ran')")
     proc, base, log = start_voila(f"--Voila.root_dir={folder}", "--VoilaConfiguration.preheat_kernel=False",
                                   log_name="voila-socket-left.log")
     try:
@@ -148,3 +144,50 @@ def test_a_page_left_while_its_kernel_socket_opens_leaves_no_traceback(tmp_path)
         assert "Traceback" not in text and "Uncaught exception" not in text, text[-3000:]
     finally:
         stop(proc)
+
+
+def test_past_the_most_kernels_a_page_says_the_course_is_full(chromium, tmp_path):
+    """With TUTOR_KERNELS_MAX=1, a second page while the first is open is refused: status 503,
+    "The course is full right now", Retry-After, one line in the log (not one per refusal), and no
+    kernel started for it. Once the first page is left (its kernel shut down, as the browser asks
+    when a page closes), the next visit is served."""
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    one_cell_notebook(folder / "page.ipynb", "print('served')")
+    proc, base, log = start_voila(f"--Voila.root_dir={folder}", "--VoilaConfiguration.preheat_kernel=False",
+                                  log_name="voila-full.log", env={"TUTOR_KERNELS_MAX": "1"})
+    context = chromium.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        status, first = ask(base, "GET", "/voila/render/page.ipynb")
+        assert status == 200 and "served" in first
+        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', first).group(1)
+
+        where = urlsplit(base)
+        conn = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
+        try:
+            conn.request("GET", "/voila/render/page.ipynb")
+            r = conn.getresponse()
+            refused = (r.status, r.getheader("Retry-After"), r.read().decode())
+        finally:
+            conn.close()
+        assert refused[:2] == (503, "60")
+        assert "The course is full right now" in refused[2] and "1 page open at once" in refused[2]
+        page = context.new_page()
+        shown = page.goto(base + "voila/render/page.ipynb")
+        assert shown.status == 503 and page.title() == "The course is full right now"
+        assert page.get_by_role("button", name="Reload").is_visible()
+        page.screenshot(path=str(ARTIFACTS / "course-full.png"))
+
+        assert ask(base, "DELETE", f"/api/kernels/{kernel}")[0] == 204  # the first page is left
+        status, again = ask(base, "GET", "/voila/render/page.ipynb")
+        assert status == 200 and "served" in again
+
+        text = log.read_text()
+        assert text.count("Kernel started") == 2, text[-3000:]  # none for the refused pages
+        assert text.count("The server runs its most kernels (1)") == 1
+        assert "Traceback" not in text and "Uncaught exception" not in text, text[-3000:]
+    finally:
+        try:
+            context.close()
+        finally:
+            stop(proc)
