@@ -557,3 +557,37 @@ def test_a_waiting_kernel_being_shut_down_is_not_handed_out():
         assert held and km.get_pool_size("index.ipynb") == 0
 
     asyncio.run(walk())
+
+
+class Kernels:
+    """The kernel manager as tutor.app.Unopened uses it: its kernels and their connections."""
+
+    def __init__(self, connections: dict):
+        self.connections, self.shut = connections, []
+
+    def __contains__(self, kernel_id):
+        return kernel_id in self.connections
+
+    def kernel_model(self, kernel_id):
+        return {"id": kernel_id, "connections": self.connections[kernel_id]}
+
+    async def shutdown_kernel(self, kernel_id):
+        self.shut.append(kernel_id)
+        del self.connections[kernel_id]
+
+
+def test_a_page_that_never_opens_its_connection_loses_its_kernel_after_the_wait():
+    async def walk():
+        km = Kernels({"fetched": 0, "shown": 0, "early": 1, "left": 0})
+        unopened = app.Unopened(km, logging.getLogger("test-unopened"), wait_s=0.05)
+        assert unopened.wait_s == 0.05 and app.Unopened(km, None).wait_s == app.UNOPENED_MAX_S == 180
+        for kernel_id in ("fetched", "shown", "early", "left"):
+            unopened.served(kernel_id)
+        unopened.opened("shown")   # its page opened its connection: it stays
+        await km.shutdown_kernel("left")  # left at once (the page asked): nothing more to do
+        # "early": connected, though its opening came before the page's last byte was counted
+        await asyncio.sleep(0.1)
+        assert km.shut == ["left", "fetched"] and unopened.waiting == set()
+        assert set(km.connections) == {"shown", "early"}
+
+    asyncio.run(walk())

@@ -19,7 +19,8 @@ which with Voilà's default empty token lets every visitor in), plus
   to the landing page and the first chapter of each game only (``kernel_pools_config``); each
   time a page is sent, this gives one to the page after it;
 - at most so many kernels at once, from the memory the server may use (:class:`KernelLimit`): past
-  that, a page says "The course is full right now" rather than the server running out of memory.
+  that, a page says "The course is full right now" rather than the server running out of memory;
+  a page that never opens its connection gives its kernel back (:class:`Unopened`).
 
 Nothing here runs in a kernel, and nothing here is imported by the rest of the package.
 """
@@ -373,6 +374,7 @@ class Page(TornadoVoilaHandler):
         preheat = self.settings.get("tutor_preheat")
         held = hold_unready(self.kernel_manager, path, preheat.stopping if preheat else frozenset())
         given_up = False
+        kernel_id = None  # the page's kernel, as the page names it to its front end
         if preheat is not None:
             preheat.making += 1
         snippets = finished_or_given_up(super().get_generator(path=path), lambda: page_maker(self),
@@ -391,14 +393,22 @@ class Page(TornadoVoilaHandler):
                     if isinstance(html, str) and "cdn.jsdelivr.net" in html:
                         html = CDN_STYLE.sub("", html)
                     given_up = html is NOT_FINISHED
+                    if kernel_id is None and isinstance(html, str):
+                        found = KERNEL_ID_IN_PAGE.search(html)
+                        kernel_id = found.group(1) if found else None
                     yield html
         finally:
             if held:
                 self.kernel_manager._pools.setdefault(path, [])[:0] = held
             if preheat is not None:
                 preheat.making -= 1
-        if preheat is not None and path and not given_up:  # (a kernel that died starting: no
-            preheat.served(path)                               # more kernels on its account)
+        if given_up:  # (a kernel that died starting: no more kernels on its account)
+            return
+        unopened = self.settings.get("tutor_unopened")
+        if unopened is not None and kernel_id is not None:
+            unopened.served(kernel_id)
+        if preheat is not None and path:
+            preheat.served(path)
 
     def not_finished(self, path, maker, kernel_id) -> None:
         """Log why ``path`` could not be finished, in one line, and shut its kernel down (a
@@ -416,6 +426,43 @@ class Page(TornadoVoilaHandler):
 KERNEL_ID = r"(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)"
 
 
+# A page's kernel is shut down when the page has not opened its connection (the kernel's
+# websocket) UNOPENED_MAX_S after it was sent: no browser shows that page. A script fetched it, or
+# the visitor left before its front end started (Voilà's "page left" message comes only from a
+# page whose front end runs). Culling would keep such a kernel 10 minutes, holding one of
+# KernelLimit's places: a script fetching pages in a loop could keep a class out. A browser opens
+# the connection within seconds of the page (20-40 s in a class of 30 on two cores).
+UNOPENED_MAX_S = 180
+KERNEL_ID_IN_PAGE = re.compile(r'"kernelId": "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"')
+
+
+class Unopened:
+    """The kernels of pages sent whose connection has not opened yet (:data:`UNOPENED_MAX_S`)."""
+
+    def __init__(self, kernel_manager, log, wait_s: float | None = None):
+        self.km, self.log = kernel_manager, log
+        self.wait_s = UNOPENED_MAX_S if wait_s is None else wait_s
+        self.waiting: set[str] = set()
+
+    def served(self, kernel_id: str) -> None:
+        """The page of ``kernel_id`` has been sent: its connection should open soon."""
+        self.waiting.add(kernel_id)
+        asyncio.get_running_loop().call_later(self.wait_s, self.check, kernel_id)
+
+    def opened(self, kernel_id: str) -> None:
+        self.waiting.discard(kernel_id)
+
+    def check(self, kernel_id: str) -> None:
+        if kernel_id not in self.waiting:
+            return
+        self.waiting.discard(kernel_id)
+        if kernel_id in self.km and not self.km.kernel_model(kernel_id).get("connections"):
+            # (connected, though not seen opening: it opened before the page's last byte was sent)
+            self.log.info("Kernel %s shut down: its page did not open its connection in %d s",
+                          kernel_id, self.wait_s)
+            asyncio.ensure_future(self.km.shutdown_kernel(kernel_id))
+
+
 class KernelChannels(VoilaKernelWebsocketHandler):
     """Voilà's kernel websocket (``/api/kernels/<id>/channels``), without the two ways Voilà 0.5 put
     a traceback in the server's log for it:
@@ -429,6 +476,12 @@ class KernelChannels(VoilaKernelWebsocketHandler):
       plain line."""
 
     left = False  # the browser closed the socket
+
+    async def open(self, kernel_id):
+        unopened = self.settings.get("tutor_unopened")
+        if unopened is not None:
+            unopened.opened(kernel_id)
+        await super().open(kernel_id)
 
     def on_close(self):
         self.left = True
@@ -450,7 +503,8 @@ class KernelChannels(VoilaKernelWebsocketHandler):
 
 def first_routes(app) -> list:
     """Routes matched before Voilà's own: plain 404s for what Voilà would answer with a 500 (a
-    traceback in the log), the kernel websocket (:class:`KernelChannels`), and, when Voilà serves a folder, its page route with :class:`Page`."""
+    traceback in the log), the kernel websocket (:class:`KernelChannels`), and, when Voilà serves
+    a folder, its page route with :class:`Page`."""
     server_url = app.server_url or app.base_url
     not_found = (ErrorHandler, {"status_code": 404})
     routes = [
@@ -599,6 +653,7 @@ class ServerFull(Exception):
 SERVER_FULL_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>The course is full right now</title>
 <style>
 body {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #222;
@@ -721,6 +776,7 @@ class LandingPage(PasswordIdentityProvider):
         if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
             web.settings["tutor_kernel_limit"] = KernelLimit(  # (refusals are :class:`Page`'s)
                 app.kernel_manager, kernels_max(log=app.log), web.settings.get("tutor_preheat"), app.log)
+            web.settings["tutor_unopened"] = Unopened(app.kernel_manager, app.log)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):
             target = url_path_join(app.base_url, "voila/render", LANDING)
             handlers.insert(0, (url_path_join(app.server_url or app.base_url, "/?"),

@@ -50,14 +50,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_voila(*extra: str, log_name: str = "voila.log", env: dict | None = None):
+def start_voila(*extra: str, log_name: str = "voila.log", env: dict | None = None,
+                setup: str | None = None):
     """Start the README's app command (`voila`, from the repository root, so voila.py applies)
-    on a free 127.0.0.1 port, with ``env`` added to its environment. Returns (process, base URL,
-    log path)."""
+    on a free 127.0.0.1 port, with ``env`` added to its environment, after the Python statements
+    ``setup`` (e.g. a shorter wait of tutor.app's). Returns (process, base URL, log path)."""
     port = free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = ARTIFACTS / log_name
-    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+    voila = ["-m", "voila"] if setup is None else ["-c", f"{setup}\nfrom voila.app import main\nmain()"]
+    cmd = [sys.executable, *voila, "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", *extra]
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,

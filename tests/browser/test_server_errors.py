@@ -191,3 +191,45 @@ def test_past_the_most_kernels_a_page_says_the_course_is_full(chromium, tmp_path
             context.close()
         finally:
             stop(proc)
+
+
+def test_a_page_that_never_opens_its_connection_gives_its_place_back(chromium, tmp_path):
+    """A page fetched by a script never opens its kernel's connection, and its kernel would wait
+    10 minutes to be culled, holding a place (TUTOR_KERNELS_MAX=1 here). It is shut down once the
+    page has gone UNOPENED_MAX_S (3 s here) without opening it; a page shown in a browser keeps
+    its kernel."""
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    one_cell_notebook(folder / "page.ipynb", "print('served')")
+    proc, base, log = start_voila(f"--Voila.root_dir={folder}", "--VoilaConfiguration.preheat_kernel=False",
+                                  log_name="voila-unopened.log", env={"TUTOR_KERNELS_MAX": "1"},
+                                  setup="import tutor.app\ntutor.app.UNOPENED_MAX_S = 3")
+    context = chromium.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        status, fetched = ask(base, "GET", "/voila/render/page.ipynb")  # a script: no connection
+        assert status == 200
+        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', fetched).group(1)
+        assert ask(base, "GET", "/voila/render/page.ipynb")[0] == 503  # its place is held ...
+        deadline = time.monotonic() + 30
+        while f"Kernel shutdown: {kernel}" not in log.read_text():
+            assert time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.2)
+        assert f"Kernel {kernel} shut down: its page did not open its connection in 3 s" in log.read_text()
+
+        page = context.new_page()                                   # ... then given back, once
+        while page.goto(base + "voila/render/page.ipynb").status == 503:  # the kernel has exited
+            assert time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.5)
+        page.get_by_text("served").wait_for(timeout=60_000)
+        shown = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        time.sleep(5)                                               # past the 3 s: still there
+        assert f"Kernel shutdown: {shown}" not in log.read_text()
+        assert ask(base, "GET", "/voila/render/page.ipynb")[0] == 503
+        assert not page.locator(".tutor-connection-lost").is_visible()
+        text = log.read_text()
+        assert "Traceback" not in text and "Uncaught exception" not in text, text[-3000:]
+    finally:
+        try:
+            context.close()
+        finally:
+            stop(proc)
