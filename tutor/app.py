@@ -477,18 +477,15 @@ class KernelChannels(VoilaKernelWebsocketHandler):
 
     left = False  # the browser closed the socket
 
-    async def open(self, kernel_id):
-        unopened = self.settings.get("tutor_unopened")
-        if unopened is not None:
-            unopened.opened(kernel_id)
-        await super().open(kernel_id)
-
     def on_close(self):
         self.left = True
         if getattr(self, "connection", None) is not None:  # (None: closed before it was made)
             super().on_close()
 
     async def pre_get(self):
+        unopened = self.settings.get("tutor_unopened")
+        if unopened is not None:  # a browser asks for the page's connection (the kernel's first
+            unopened.opened(self.kernel_id)  # answer may take a while on a busy server)
         await super().pre_get()
         if self.left:
             if self.connection is not None:  # closed before the connection was made: let it go
