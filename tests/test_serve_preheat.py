@@ -400,7 +400,7 @@ def test_a_page_with_only_heartbeats_for_too_long_is_given_up():
 MB = 2**20
 
 
-def test_the_bound_follows_the_memory_the_server_may_use():
+def test_the_bound_follows_the_memory_the_server_may_use(monkeypatch):
     assert app.kernels_max({}, memory=2048 * MB) == 15              # a Binder: (2048 - 512) / 100
     assert app.kernels_max({}, memory=24 * 1024 * MB) == 240
     assert app.kernels_max({}, memory=512 * MB) == app.KERNELS_MIN  # never fewer
@@ -408,6 +408,8 @@ def test_the_bound_follows_the_memory_the_server_may_use():
     assert app.kernels_max({"TUTOR_KERNELS_MAX": " 10000 "}, memory=2048 * MB) == 10000
     memory = app.memory_limit()
     assert memory is not None and memory > 256 * MB  # this machine says how much it has
+    monkeypatch.setattr(app, "memory_limit", lambda: None)  # a system that does not say
+    assert app.kernels_max({}) == app.KERNELS_MEMORY_UNKNOWN == 40
 
 
 def cgroup(tmp_path, membership: str, limits: dict) -> str:

@@ -595,6 +595,7 @@ def running_page(kernel_manager, kernel_id: str):
 KERNEL_MB = 100
 SERVER_MB = 512
 KERNELS_MIN = 4
+KERNELS_MEMORY_UNKNOWN = 40  # where the system says how much memory neither it nor a group has
 KERNELS_MAX_ALLOWED = 10_000  # the most TUTOR_KERNELS_MAX may say
 RETRY_AFTER_S = 60  # a refused visitor is asked to come back after this long
 
@@ -639,7 +640,7 @@ def kernels_max(environ=os.environ, memory: int | None = None, log=None) -> int:
                         "bound follows the memory", text[:40], KERNELS_MAX_ALLOWED)
     memory = memory_limit() if memory is None else memory
     if memory is None:
-        return KERNELS_MIN * 10
+        return KERNELS_MEMORY_UNKNOWN
     return max(KERNELS_MIN, (memory // 2**20 - SERVER_MB) // KERNEL_MB)
 
 

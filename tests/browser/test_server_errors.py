@@ -5,7 +5,9 @@ not serve; a NUL or CR/LF in a page name went into a redirect's header; the temp
 split a normalised path unchecked). `tutor.app.first_routes` answers them first.
 
 The kernel socket (`tutor.app.KernelChannels`) answers its errors in one plain line, and a socket
-dropped while it opens ends quietly.
+dropped while it opens ends quietly. Past the most kernels at once (`tutor.app.KernelLimit`) a
+page says "The course is full right now", and a page that never opens its connection gives its
+kernel back (`tutor.app.Unopened`).
 """
 
 from __future__ import annotations
