@@ -78,3 +78,22 @@ def test_kernels_talk_to_the_server_over_local_sockets():
     deep = SimpleNamespace(config=Config(), connection_dir="/" + "d" * 60)  # no socket path fits
     assert app.kernels_on_local_sockets(deep) is False
     assert "transport" not in deep.config.KernelManager
+
+
+def test_the_page_refuses_the_files_the_lab_would():
+    """tutor/static/upload_limit.js stops a file over the lab's limit before it is sent: the same
+    limit as tutor.inputs (the kernel's own refusal), and the same words as tutor.lab.app."""
+    import re
+
+    from tutor.inputs import MAX_FILE_BYTES
+
+    script = (paths.PACKAGE / "static" / "upload_limit.js").read_text(encoding="utf-8")
+    assert int(re.search(r"var MAX_FILE_BYTES = (\d+);", script).group(1)) == MAX_FILE_BYTES
+    assert '" bytes: a scenario file may be at most "' in script and "__tutorUploadLimit" in app.page_head()
+    # the kernel's line, which the page's (tests/browser/test_memoir_boards.py) matches word for word
+    from tutor.errors import InputError
+    from tutor.lab.app import read_upload
+
+    with pytest.raises(InputError) as refused:
+        read_upload("big.yaml", b"x" * (MAX_FILE_BYTES + 1))
+    assert str(refused.value) == "big.yaml: is 1,000,001 bytes: a scenario file may be at most 1,000,000 bytes"

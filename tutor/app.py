@@ -82,11 +82,12 @@ def page_head() -> str:
     """What every page gets at the top of its <head>: the connection watch, the canvas focus that
     does not scroll (``tutor/static/canvas_focus.js``: a click on a board partly off screen lands
     on the hex under the pointer), the board pictures all loaded once the page has started, for a
-    printout (``tutor/static/pictures.js``), and the page's own style, which prints the whole
+    printout (``tutor/static/pictures.js``), a file too large to be a board refused before it is
+    sent (``tutor/static/upload_limit.js``), and the page's own style, which prints the whole
     page (``tutor/static/page.css``)."""
     static = Path(__file__).parent / "static"
     scripts = "".join(f"<script>\n{(static / name).read_text(encoding='utf-8')}</script>\n"
-                      for name in ("connection.js", "canvas_focus.js", "pictures.js"))
+                      for name in ("connection.js", "canvas_focus.js", "pictures.js", "upload_limit.js"))
     return scripts + f"<style>\n{(static / 'page.css').read_text(encoding='utf-8')}</style>\n"
 
 

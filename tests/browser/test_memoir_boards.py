@@ -11,7 +11,9 @@ from contextlib import contextmanager
 
 import pytest
 
-from .conftest import ARTIFACTS
+from tutor.inputs import MAX_FILE_BYTES
+
+from .conftest import ARTIFACTS, ROOT
 from .helpers import wait_for_voila, wait_for_widgets_settled
 
 pytestmark = pytest.mark.browser
@@ -233,3 +235,36 @@ def test_the_overlord_board_keeps_10px_labels_and_scrolls_in_its_own_box(app, ch
         assert 0 <= px <= viewport["width"]
         tap_at(page, px, py, touch)
         page.get_by_text("hands Attack Right Flank to the right field general", exact=False).first.wait_for()
+
+
+def test_the_lab_refuses_a_file_too_large_to_be_a_board_and_keeps_its_connection(app, chromium, tmp_path):
+    """A file over 10 MB picked in the lab's "Open file" never reached the kernel: the server closed
+    the page's connection (its message limit), the page reconnected, and nothing happened, without
+    a word. It is refused in the browser with the lab's own line (as the kernel refuses 1-10 MB),
+    the board stays as it was, and a board file still opens after it."""
+    big = tmp_path / "rulebook.pdf"
+    big.write_bytes(b"%PDF-1.7\n" + b"\0" * (12 * 2**20))
+    board = tmp_path / "board.yaml"
+    board.write_text((ROOT / "scenarios" / "showcase.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    with opened(chromium, app, "lab.ipynb", "laptop", "lab-upload") as page:
+        before = page.evaluate(BOARD_JS, 0)
+        log_before = len(app.log.read_text())
+        with page.expect_file_chooser() as chooser:
+            page.locator(".widget-upload").click()
+        chooser.value.set_files(str(big))
+        refused = page.locator(".tutor-upload-refused")
+        refused.wait_for(timeout=10_000)
+        assert refused.inner_text() == (f"rulebook.pdf: is {big.stat().st_size:,} bytes: a scenario file "
+                                        f"may be at most {MAX_FILE_BYTES:,} bytes")
+        page.wait_for_timeout(5000)  # past the connection watch's 4 s: the connection stayed
+        assert not page.locator(".tutor-connection-lost").is_visible()
+        assert "Starting buffering" not in app.log.read_text()[log_before:]
+        assert page.evaluate(BOARD_JS, 0)["hash"] == before["hash"]
+        page.screenshot(path=str(ARTIFACTS / "lab-upload-refused.png"))
+
+        with page.expect_file_chooser() as chooser:
+            page.locator(".widget-upload").click()
+        chooser.value.set_files(str(board))
+        page.locator(".tutor-status", has_text="Opened board.yaml.").wait_for(timeout=30_000)
+        assert refused.count() == 0  # the refusal went with the next file
+        page.wait_for_function(f"(h) => ({BOARD_JS})(0).hash !== h", arg=before["hash"], timeout=30_000)
