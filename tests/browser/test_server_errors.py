@@ -19,6 +19,7 @@ import re
 import socket
 import time
 import urllib.request
+from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 import pytest
@@ -96,6 +97,30 @@ def upgrade(base: str, path: str) -> socket.socket:
     return conn
 
 
+@contextmanager
+def own_server(tmp_path, source: str, log_name: str, chromium=None, env: dict | None = None,
+               setup: str | None = None):
+    """A Voilà of its own (no preheated kernels) serving ``page.ipynb``, one cell of ``source``:
+    yields (base URL, log path, a Chromium context at 1366×768 or None). Afterwards its log holds
+    no traceback."""
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    one_cell_notebook(folder / "page.ipynb", source)
+    proc, base, log = start_voila(f"--Voila.root_dir={folder}", "--VoilaConfiguration.preheat_kernel=False",
+                                  log_name=log_name, env=env, setup=setup)
+    try:
+        context = chromium.new_context(viewport={"width": 1366, "height": 768}) if chromium else None
+        try:
+            yield base, log, context
+        finally:
+            if context is not None:
+                context.close()
+        text = log.read_text()
+        assert "Traceback" not in text and "Uncaught exception" not in text, text[-3000:]
+    finally:
+        stop(proc)
+
+
 def test_kernel_socket_errors_are_one_plain_line(app):
     """A kernel socket that cannot be opened (no such kernel; not a GET) is answered with its status
     in one line. Jupyter's error page needs static files Voilà does not serve: each such request
@@ -122,13 +147,8 @@ def test_a_page_left_while_its_kernel_socket_opens_leaves_no_traceback(tmp_path)
     connection already closed: "'NoneType' object has no attribute 'kernel_ws_protocol'", then
     Jupyter's error page failed too. Here a kernel busy running its page keeps the server waiting,
     and the socket is dropped then. Afterwards the page's own socket still opens."""
-    folder = tmp_path / "pages"
-    folder.mkdir()
-    one_cell_notebook(folder / "slow.ipynb", "import time\ntime.sleep(4)\nprint('ran')")
-    proc, base, log = start_voila(f"--Voila.root_dir={folder}", "--VoilaConfiguration.preheat_kernel=False",
-                                  log_name="voila-socket-left.log")
-    try:
-        with urllib.request.urlopen(base + "voila/render/slow.ipynb", timeout=60) as r:
+    with own_server(tmp_path, "import time\ntime.sleep(4)\nprint('ran')", "voila-socket-left.log") as (base, log, _):
+        with urllib.request.urlopen(base + "voila/render/page.ipynb", timeout=60) as r:
             head = b""
             while not (found := re.search(rb'"kernelId": "([0-9a-f-]{36})"', head)):
                 chunk = r.read1(65536)
@@ -141,11 +161,7 @@ def test_a_page_left_while_its_kernel_socket_opens_leaves_no_traceback(tmp_path)
         assert b"ran" in body
         with upgrade(base, channels.replace("left", "stayed")) as conn:
             assert conn.recv(4096).startswith(b"HTTP/1.1 101 ")  # the page's own socket opens
-        time.sleep(1)
-        text = log.read_text()
-        assert "Traceback" not in text and "Uncaught exception" not in text, text[-3000:]
-    finally:
-        stop(proc)
+        time.sleep(1)  # (then own_server reads the log for tracebacks)
 
 
 def test_past_the_most_kernels_a_page_says_the_course_is_full(chromium, tmp_path):
@@ -153,13 +169,8 @@ def test_past_the_most_kernels_a_page_says_the_course_is_full(chromium, tmp_path
     "The course is full right now", Retry-After, one line in the log (not one per refusal), and no
     kernel started for it. Once the first page is left (its kernel shut down, as the browser asks
     when a page closes), the next visit is served."""
-    folder = tmp_path / "pages"
-    folder.mkdir()
-    one_cell_notebook(folder / "page.ipynb", "print('served')")
-    proc, base, log = start_voila(f"--Voila.root_dir={folder}", "--VoilaConfiguration.preheat_kernel=False",
-                                  log_name="voila-full.log", env={"TUTOR_KERNELS_MAX": "1"})
-    context = chromium.new_context(viewport={"width": 1366, "height": 768})
-    try:
+    with own_server(tmp_path, "print('served')", "voila-full.log", chromium,
+                    env={"TUTOR_KERNELS_MAX": "1"}) as (base, log, context):
         status, first = ask(base, "GET", "/voila/render/page.ipynb")
         assert status == 200 and "served" in first
         kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', first).group(1)
@@ -187,12 +198,6 @@ def test_past_the_most_kernels_a_page_says_the_course_is_full(chromium, tmp_path
         text = log.read_text()
         assert text.count("Kernel started") == 2, text[-3000:]  # none for the refused pages
         assert text.count("The server runs its most kernels (1)") == 1
-        assert "Traceback" not in text and "Uncaught exception" not in text, text[-3000:]
-    finally:
-        try:
-            context.close()
-        finally:
-            stop(proc)
 
 
 def test_a_page_that_never_opens_its_connection_gives_its_place_back(chromium, tmp_path):
@@ -200,14 +205,9 @@ def test_a_page_that_never_opens_its_connection_gives_its_place_back(chromium, t
     10 minutes to be culled, holding a place (TUTOR_KERNELS_MAX=1 here). It is shut down once the
     page has gone UNOPENED_MAX_S (3 s here) without opening it; a page shown in a browser keeps
     its kernel."""
-    folder = tmp_path / "pages"
-    folder.mkdir()
-    one_cell_notebook(folder / "page.ipynb", "print('served')")
-    proc, base, log = start_voila(f"--Voila.root_dir={folder}", "--VoilaConfiguration.preheat_kernel=False",
-                                  log_name="voila-unopened.log", env={"TUTOR_KERNELS_MAX": "1"},
-                                  setup="import tutor.app\ntutor.app.UNOPENED_MAX_S = 3")
-    context = chromium.new_context(viewport={"width": 1366, "height": 768})
-    try:
+    with own_server(tmp_path, "print('served')", "voila-unopened.log", chromium,
+                    env={"TUTOR_KERNELS_MAX": "1"},
+                    setup="import tutor.app\ntutor.app.UNOPENED_MAX_S = 3") as (base, log, context):
         status, fetched = ask(base, "GET", "/voila/render/page.ipynb")  # a script: no connection
         assert status == 200
         kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', fetched).group(1)
@@ -228,10 +228,3 @@ def test_a_page_that_never_opens_its_connection_gives_its_place_back(chromium, t
         assert f"Kernel shutdown: {shown}" not in log.read_text()
         assert ask(base, "GET", "/voila/render/page.ipynb")[0] == 503
         assert not page.locator(".tutor-connection-lost").is_visible()
-        text = log.read_text()
-        assert "Traceback" not in text and "Uncaught exception" not in text, text[-3000:]
-    finally:
-        try:
-            context.close()
-        finally:
-            stop(proc)
