@@ -41,6 +41,7 @@ from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.utils import url_path_join
 from tornado.web import ErrorHandler, Finish, HTTPError, RedirectHandler
+from tornado.websocket import WebSocketClosedError
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
@@ -464,9 +465,19 @@ class Unopened:
             asyncio.ensure_future(self.km.shutdown_kernel(kernel_id))
 
 
+# What a page may send its kernel: a burst of MESSAGES_BURST messages, then MESSAGES_PER_S a
+# second (and the same for bytes). The busiest pages measured send 90 messages in their first
+# second (the lab and Play a battle, 60 of them within 100 ms) and one to three a click; the lab's
+# largest is a board file, at most 1 MB (tutor/static/upload_limit.js). The server relays every
+# message on the one thread that serves every learner: one page sending 20,000 in a loop (4,300 a
+# second) kept it busy for seconds. A page past either budget has its connection closed.
+MESSAGES_BURST, MESSAGES_PER_S = 400, 200
+BYTES_BURST, BYTES_PER_S = 4_000_000, 1_000_000
+
+
 class KernelChannels(VoilaKernelWebsocketHandler):
-    """Voilà's kernel websocket (``/api/kernels/<id>/channels``), without the two ways Voilà 0.5 put
-    a traceback in the server's log for it:
+    """Voilà's kernel websocket (``/api/kernels/<id>/channels``), without the ways Voilà 0.5 put
+    a traceback in the server's log for it, and with a budget for what a page sends:
 
     - a page left while its socket is opening (the learner clicks on to the next chapter): the
       browser drops the socket while the server waits for the kernel's first answer. jupyter_server
@@ -474,9 +485,53 @@ class KernelChannels(VoilaKernelWebsocketHandler):
       has no attribute 'kernel_ws_protocol'"). Here the handshake ends, quietly;
     - any error answer (an unknown kernel: 404; a POST: 405): Jupyter's error page needs static
       files Voilà does not serve ("You must define the 'static_path' setting"). Here it is one
-      plain line."""
+      plain line;
+    - a message that is not a kernel message (not JSON, a broken binary frame): a traceback, and
+      the socket closed. Here the socket is closed (1007) with one line in the log;
+    - a kernel's answer to a page already gone ("Task exception was never retrieved ...
+      WebSocketClosedError"): dropped, as the page is;
+    - a page past :data:`MESSAGES_BURST` / :data:`BYTES_BURST`: its socket is closed (1008), with
+      one line in the log."""
 
     left = False  # the browser closed the socket
+    budget = None  # [messages, bytes, when] left to this socket (see MESSAGES_BURST)
+    refused = False  # closed for what the page sent
+
+    def on_message(self, message):
+        if self.refused:  # (frames already on their way when the socket was closed)
+            return
+        now = time.monotonic()
+        if self.budget is None:
+            self.budget = [MESSAGES_BURST, BYTES_BURST, now]
+        messages, size, then = self.budget
+        elapsed = now - then
+        messages = min(MESSAGES_BURST, messages + elapsed * MESSAGES_PER_S) - 1
+        size = min(BYTES_BURST, size + elapsed * BYTES_PER_S) - len(message)
+        self.budget = [messages, size, now]
+        if messages < 0 or size < 0:
+            self.log.warning("Kernel %s: its page sent more than %d messages or %d bytes in a burst: "
+                             "its connection is closed", self.kernel_id, MESSAGES_BURST, BYTES_BURST)
+            self.refuse(1008, "too many messages")
+            return
+        try:
+            super().on_message(message)
+        except Exception as error:  # (a page's own bytes: not the server's error)
+            self.log.warning("Kernel %s: its page sent a message that is not a kernel message (%s): "
+                             "its connection is closed", self.kernel_id, type(error).__name__)
+            self.refuse(1007, "not a kernel message")
+
+    def refuse(self, code: int, reason: str) -> None:
+        self.refused = True
+        self.close(code, reason)
+
+    def write_message(self, message, binary=False):
+        try:
+            sent = super().write_message(message, binary)
+        except WebSocketClosedError:
+            return None
+        if sent is not None:  # (failing later if the page goes meanwhile: nobody waits for it)
+            sent.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return sent
 
     def on_close(self):
         self.left = True

@@ -12,14 +12,17 @@ kernel back (`tutor.app.Unopened`).
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import contextlib
 import http.client
+import json
 import os
 import re
 import socket
 import time
 import urllib.request
-from contextlib import contextmanager
+import uuid
 from urllib.parse import urlsplit
 
 import pytest
@@ -97,7 +100,7 @@ def upgrade(base: str, path: str) -> socket.socket:
     return conn
 
 
-@contextmanager
+@contextlib.contextmanager
 def own_server(tmp_path, source: str, log_name: str, chromium=None, env: dict | None = None,
                setup: str | None = None):
     """A Voilà of its own (no preheated kernels) serving ``page.ipynb``, one cell of ``source``:
@@ -228,3 +231,64 @@ def test_a_page_that_never_opens_its_connection_gives_its_place_back(chromium, t
         assert f"Kernel shutdown: {shown}" not in log.read_text()
         assert ask(base, "GET", "/voila/render/page.ipynb")[0] == 503
         assert not page.locator(".tutor-connection-lost").is_visible()
+
+
+def comm_message(n: int, padding: int = 0) -> str:
+    """A kernel message as a page sends it (JSON, the legacy protocol): a widget message to a comm
+    the kernel does not have (it ignores it). Each has an id of its own (the kernel refuses a
+    message it has seen, signature and all, with a traceback in the log)."""
+    return json.dumps({
+        "header": {"msg_id": f"{uuid.uuid4()}-{n}", "msg_type": "comm_msg", "username": "", "session": "s",
+                   "date": "", "version": "5.3"},
+        "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
+        "content": {"comm_id": "no-such-comm", "data": {"padding": "x" * padding}}})
+
+
+def send_all(base: str, kernel: str, messages: list[str], wait_s: float = 10) -> tuple[int, int | None, str | None]:
+    """Open the kernel's socket as a page does, send ``messages`` as fast as it can and wait at most
+    ``wait_s`` for the server to close it: (how many were sent before it did, its close code and
+    reason: None if it stayed open)."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import WebSocketClosedError, websocket_connect
+
+    async def run():
+        url = base.replace("http", "ws", 1) + f"api/kernels/{kernel}/channels?session_id=sender"
+        ws = await websocket_connect(HTTPRequest(url, headers={"Origin": base.rstrip("/")}))
+        sent = 0
+        for message in messages:
+            try:
+                await ws.write_message(message)
+            except WebSocketClosedError:
+                break
+            sent += 1
+        deadline = time.monotonic() + wait_s
+        with contextlib.suppress(asyncio.TimeoutError):
+            while await asyncio.wait_for(ws.read_message(), max(0.01, deadline - time.monotonic())) is not None:
+                pass  # (the kernel's answers; None: the server closed the socket)
+        closed = ws.close_code, ws.close_reason
+        ws.close()
+        return (sent, *closed)
+
+    return asyncio.run(run())
+
+
+def test_a_page_that_floods_its_kernel_or_sends_it_junk_is_cut_off(tmp_path):
+    """The server relays a page's messages on the one thread that serves every learner: 20,000 in
+    a loop kept it busy for seconds. Past 400 messages (or 4 MB) in a burst the page's socket is
+    closed (1008); a message that is not a kernel message (it logged a traceback and closed) is
+    closed with 1007. Each says one line in the log; the page's own socket still opens after."""
+    with own_server(tmp_path, "print('served')", "voila-flood.log") as (base, log, _):
+        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+
+        # (the client queues all its messages before the server's close reaches it)
+        assert send_all(base, kernel, [comm_message(n) for n in range(3000)])[1:] == (1008, "too many messages")
+        padded = [comm_message(n, padding=1_500_000) for n in range(4)]  # three are past the 4 MB
+        assert send_all(base, kernel, padded)[1:] == (1008, "too many messages")
+        assert send_all(base, kernel, ["not json {"])[1:] == (1007, "not a kernel message")
+        assert send_all(base, kernel, [comm_message(n) for n in range(300)], wait_s=3) == (300, None, None)
+
+        text = log.read_text()
+        assert text.count("its page sent more than 400 messages or 4000000 bytes in a burst") == 2
+        assert text.count("its page sent a message that is not a kernel message (JSONDecodeError)") == 1
+        with upgrade(base, f"/api/kernels/{kernel}/channels?session_id=page") as conn:
+            assert conn.recv(4096).startswith(b"HTTP/1.1 101 ")
