@@ -56,6 +56,10 @@ def test_the_next_page_downloads_no_script(app, chromium):
         page.goto(app + "voila/render/index.ipynb")
         wait_for_voila(page)
         page.wait_for_selector(".tutor-index-page [data-chapter]")
+        # A learner reads the landing page a while: what its front end loads late (a font, a few
+        # script chunks) has come by then. Moving on at once, chapter 1 fetched them instead, about
+        # 220 kB more (a flaky failure, in most runs on 2026-11-27).
+        page.wait_for_load_state("networkidle")
         # bytes over the network: a data: picture or a blob: module is listed at its full size
         first = sum(n for r, n in sizes.items() if urls.get(r, "").startswith("http"))
         # The landing page is page HTML with no widget, so the widget controls' scripts arrive
@@ -68,7 +72,9 @@ def test_the_next_page_downloads_no_script(app, chromium):
             wait_for_voila(page)
             wait_for_canvases(page, 90_000)
             wire = sum(n for r, n in sizes.items() if urls.get(r, "").startswith("http"))
-            assert wire < limit, f"{name} downloaded {wire} bytes"
+            largest = sorted(((n, urls[r]) for r, n in sizes.items() if urls.get(r, "").startswith("http")),
+                             reverse=True)[:6]
+            assert wire < limit, f"{name} downloaded {wire} bytes, the most: {largest}"
         scripts = {urls[r]: n for r, n in sizes.items() if urls.get(r, "").split("?")[0].endswith(".js")}
         fetched = {u: n for u, n in scripts.items() if n > 0}
         assert len(scripts) > 10 and not fetched, f"scripts fetched again: {sorted(fetched)[:5]}"
