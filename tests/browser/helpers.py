@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 # Canvases are grouped by their parent element (an ipycanvas MultiCanvas stacks its layers in
@@ -302,3 +304,11 @@ def one_cell_notebook(path: Path, source: str, kernel: str = "python3") -> Path:
         "metadata": {"kernelspec": {"name": kernel, "display_name": kernel, "language": "python"}},
         "nbformat": 4, "nbformat_minor": 5}))
     return path
+
+
+def run_apart(coroutine, timeout_s: float = 600):
+    """Run ``coroutine`` to its end on an event loop of its own, in a thread of its own (a module
+    whose tests use Playwright's sync API has an event loop running in this thread), and return
+    its result."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=timeout_s)

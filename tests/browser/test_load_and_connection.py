@@ -15,14 +15,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import signal
 import sys
 import time
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -33,6 +31,7 @@ from .helpers import (
     one_cell_notebook,
     open_at_once,
     page_kernel_id,
+    run_apart,
     wait_for_canvases,
     wait_for_voila,
 )
@@ -65,8 +64,7 @@ def test_eight_learners_at_once_all_get_their_board(app):
     if chromium_path() is None:
         pytest.skip("chromium not found")
     # (the sync Playwright of other modules may hold this thread's event loop: a thread of its own)
-    with ThreadPoolExecutor(1) as pool:
-        results = pool.submit(asyncio.run, run()).result(timeout=600)
+    results = run_apart(run(), timeout_s=600)
     shown = {i: (r["page"], r["shows"]) for i, r in enumerate(results)}
     for r in results:
         wanted = ("canvas",) if r["page"] == LAB else ("canvas", "picture")

@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from .conftest import ARTIFACTS, start_voila, stop
-from .helpers import one_cell_notebook
+from .helpers import one_cell_notebook, run_apart
 
 pytestmark = pytest.mark.browser
 
@@ -276,7 +276,7 @@ def send_all(base: str, kernel: str, messages: list[str], wait_s: float = 10) ->
         ws.close()
         return (sent, *closed)
 
-    return asyncio.run(run())
+    return run_apart(run(), timeout_s=120)
 
 
 def test_a_page_that_floods_its_kernel_or_sends_it_junk_is_cut_off(tmp_path):
@@ -317,5 +317,5 @@ def test_a_page_gone_while_its_kernel_answers_leaves_no_traceback(tmp_path):
     with own_server(tmp_path, "print('served')", "voila-vanish.log") as (base, log, _):
         kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
         for n in range(5):
-            asyncio.run(vanish(base, kernel, f"tab-{n}"))
+            run_apart(vanish(base, kernel, f"tab-{n}"), timeout_s=120)
         time.sleep(1)
