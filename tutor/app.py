@@ -827,7 +827,6 @@ class LandingPage(PasswordIdentityProvider):
                 kernels_on_local_sockets(app)
         if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
             web.settings["tutor_preheat"] = Preheat(app.kernel_manager, root)
-        if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
             web.settings["tutor_kernel_limit"] = KernelLimit(  # (refusals are :class:`Page`'s)
                 app.kernel_manager, kernels_max(log=app.log), web.settings.get("tutor_preheat"), app.log)
             web.settings["tutor_unopened"] = Unopened(app.kernel_manager, app.log)

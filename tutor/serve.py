@@ -4,9 +4,9 @@ The settings are the project's ``voila.json`` (the one ``voila`` reads in the re
 an installed package carries a copy, see ``tutor.paths``): the landing page hook, sources
 stripped, kernel culling, the input limits. ``tutor app`` reads that file, points
 ``Voila.root_dir`` at the course's notebooks wherever they are, applies its own options on top
-(port, host, browser, preheated kernels, the most kernels at once) and runs Voilà's standalone server in this process, so
-Ctrl-C stops the server and its kernels. No ``voila.json`` or ``voila.py`` of the current folder
-is read.
+(port, host, browser, preheated kernels, the most kernels at once) and runs Voilà's standalone
+server in this process, so Ctrl-C stops the server and its kernels. No ``voila.json`` or
+``voila.py`` of the current folder is read.
 
 Kernels run this Python (the one whose ``tutor`` package is serving), whatever ``python3``
 kernel spec the machine has installed elsewhere.

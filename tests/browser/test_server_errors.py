@@ -18,7 +18,6 @@ import contextlib
 import http.client
 import json
 import os
-import re
 import socket
 import time
 import urllib.request
@@ -27,8 +26,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tutor.app import KERNEL_ID_IN_PAGE
+
 from .conftest import ARTIFACTS, start_voila, stop
-from .helpers import one_cell_notebook, run_apart
+from .helpers import one_cell_notebook, page_kernel_id, run_apart
 
 pytestmark = pytest.mark.browser
 
@@ -153,11 +154,11 @@ def test_a_page_left_while_its_kernel_socket_opens_leaves_no_traceback(tmp_path)
     with own_server(tmp_path, "import time\ntime.sleep(4)\nprint('ran')", "voila-socket-left.log") as (base, log, _):
         with urllib.request.urlopen(base + "voila/render/page.ipynb", timeout=60) as r:
             head = b""
-            while not (found := re.search(rb'"kernelId": "([0-9a-f-]{36})"', head)):
+            while not (found := KERNEL_ID_IN_PAGE.search(head.decode("utf-8", "ignore"))):
                 chunk = r.read1(65536)
                 assert chunk, "the page ended without its kernel's id"
                 head += chunk
-            channels = f"/api/kernels/{found.group(1).decode()}/channels?session_id=left"
+            channels = f"/api/kernels/{found.group(1)}/channels?session_id=left"
             with upgrade(base, channels):  # the kernel is asleep in the page's cell: no answer yet
                 time.sleep(1)
             body = head + r.read()  # the cell ends, and with it the page
@@ -176,7 +177,7 @@ def test_past_the_most_kernels_a_page_says_the_course_is_full(chromium, tmp_path
                     env={"TUTOR_KERNELS_MAX": "1"}) as (base, log, context):
         status, first = ask(base, "GET", "/voila/render/page.ipynb")
         assert status == 200 and "served" in first
-        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', first).group(1)
+        kernel = KERNEL_ID_IN_PAGE.search(first).group(1)
 
         where = urlsplit(base)
         conn = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
@@ -213,7 +214,7 @@ def test_a_page_that_never_opens_its_connection_gives_its_place_back(chromium, t
                     setup="import tutor.app\ntutor.app.UNOPENED_MAX_S = 3") as (base, log, context):
         status, fetched = ask(base, "GET", "/voila/render/page.ipynb")  # a script: no connection
         assert status == 200
-        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', fetched).group(1)
+        kernel = KERNEL_ID_IN_PAGE.search(fetched).group(1)
         assert ask(base, "GET", "/voila/render/page.ipynb")[0] == 503  # its place is held ...
         deadline = time.monotonic() + 30
         while f"Kernel shutdown: {kernel}" not in log.read_text():
@@ -226,7 +227,7 @@ def test_a_page_that_never_opens_its_connection_gives_its_place_back(chromium, t
             assert time.monotonic() < deadline, log.read_text()[-3000:]
             time.sleep(0.5)
         page.get_by_text("served").wait_for(timeout=60_000)
-        shown = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        shown = page_kernel_id(page)
         time.sleep(5)                                               # past the 3 s: still there
         assert f"Kernel shutdown: {shown}" not in log.read_text()
         assert ask(base, "GET", "/voila/render/page.ipynb")[0] == 503
@@ -285,7 +286,7 @@ def test_a_page_that_floods_its_kernel_or_sends_it_junk_is_cut_off(tmp_path):
     closed (1008); a message that is not a kernel message (it logged a traceback and closed) is
     closed with 1007. Each says one line in the log; the page's own socket still opens after."""
     with own_server(tmp_path, "print('served')", "voila-flood.log") as (base, log, _):
-        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
 
         # (the client queues all its messages before the server's close reaches it)
         assert send_all(base, kernel, [kernel_message() for _ in range(3000)])[1:] == (1008, "too many messages")
@@ -315,7 +316,7 @@ def test_a_page_gone_while_its_kernel_answers_leaves_no_traceback(tmp_path):
         await asyncio.sleep(1)
 
     with own_server(tmp_path, "print('served')", "voila-vanish.log") as (base, log, _):
-        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
         for n in range(5):
             run_apart(vanish(base, kernel, f"tab-{n}"), timeout_s=120)
         time.sleep(1)
