@@ -7,6 +7,8 @@ import os
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor import app, cli, paths, serve
 
@@ -97,3 +99,52 @@ def test_the_page_refuses_the_files_the_lab_would():
     with pytest.raises(InputError) as refused:
         read_upload("big.yaml", b"x" * (MAX_FILE_BYTES + 1))
     assert str(refused.value) == "big.yaml: is 1,000,001 bytes: a scenario file may be at most 1,000,000 bytes"
+
+
+# --- what a page sends its kernel (tutor.app.message_header) --------------------------------------
+
+HEADER = {"msg_id": "a1", "msg_type": "comm_msg", "username": "", "session": "s", "date": "",
+          "version": "5.3"}
+WIDGET_MESSAGE = {"header": HEADER, "parent_header": {}, "metadata": {},
+                  "content": {"comm_id": "c", "data": {"method": "custom"}}, "buffers": [b"\x00\x01"]}
+
+
+def test_message_header_reads_each_form_a_page_sends():
+    from jupyter_server.services.kernels.connection.base import (
+        serialize_binary_message,
+        serialize_msg_to_ws_v1,
+    )
+
+    parts = [json.dumps(WIDGET_MESSAGE[k]).encode() for k in ("header", "parent_header", "metadata", "content")]
+    v1 = serialize_msg_to_ws_v1([*parts, b"\x00\x01"], "shell")
+    assert app.message_header(v1, app.KERNEL_PROTOCOL_V1) == HEADER
+    assert app.message_header(serialize_binary_message(WIDGET_MESSAGE), None) == HEADER
+    assert app.message_header(json.dumps({**WIDGET_MESSAGE, "buffers": []}), None) == HEADER
+
+
+@pytest.mark.parametrize("frame, protocol", [
+    ((2**40).to_bytes(8, "little") + bytes(8), app.KERNEL_PROTOCOL_V1),     # 2**40 parts claimed
+    ((2**31 - 1).to_bytes(4, "big") + bytes(8), None),                       # the legacy count
+    ((-1).to_bytes(4, "big", signed=True) + bytes(8), None),
+    ((5).to_bytes(8, "little") + bytes(48), app.KERNEL_PROTOCOL_V1),         # too few parts
+    ((6).to_bytes(8, "little") + b"".join((56 + 4 * i).to_bytes(8, "little") for i in range(6)),
+     app.KERNEL_PROTOCOL_V1),                                                # past the frame's end
+    ((6).to_bytes(8, "little") + b"".join((60 - 4 * i).to_bytes(8, "little") for i in range(6)) + bytes(60),
+     app.KERNEL_PROTOCOL_V1),                                                # backwards
+    ('{"header": "no"}', None), ("[1, 2]", None), ("{", None), ('{"header": {}}', app.KERNEL_PROTOCOL_V1),
+])
+def test_message_header_refuses_a_frame_that_is_not_a_kernel_message(frame, protocol):
+    with pytest.raises(ValueError):
+        app.message_header(frame, protocol)
+
+
+@settings(max_examples=300, deadline=None)
+@given(count=st.integers(min_value=0, max_value=2**64 - 1), rest=st.binary(max_size=200),
+       v1=st.booleans())
+def test_message_header_of_any_frame_is_a_header_or_a_refusal_at_once(count, rest, v1):
+    """Whatever count a binary frame begins with, reading it costs no more than its own bytes."""
+    frame = count.to_bytes(8, "little") + rest if v1 else (count % 2**32).to_bytes(4, "big") + rest
+    try:
+        assert isinstance(app.message_header(frame, app.KERNEL_PROTOCOL_V1 if v1 else None), dict)
+    except ValueError:
+        pass

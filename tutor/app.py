@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import posixpath
 import re
@@ -473,6 +474,47 @@ class Unopened:
 # second) kept it busy for seconds. A page past either budget has its connection closed.
 MESSAGES_BURST, MESSAGES_PER_S = 400, 200
 BYTES_BURST, BYTES_PER_S = 4_000_000, 1_000_000
+# A kernel message's parts in one binary frame: its channel, header, parent header, metadata and
+# content, then its buffers (a widget message has none or a few: a file opened in the lab, one).
+PARTS_MAX = 256
+# The message ids a connection remembers, to pass each to the kernel once (see KernelChannels).
+SEEN_MAX = 4096
+KERNEL_PROTOCOL_V1 = "v1.kernel.websocket.jupyter.org"
+
+
+def message_header(message: str | bytes, protocol: str | None) -> dict:
+    """The header of a kernel message as a page sends it: a binary frame of the kernel websocket
+    protocol v1 (a count, that many offsets, then the parts they delimit: channel, header, parent
+    header, metadata, content, buffers), a binary frame of the legacy protocol (a count, offsets,
+    the message as JSON, buffers), or JSON text. ValueError for anything else, found before
+    more is read than the frame holds: jupyter_server reads as many offsets as the count says
+    (a 16-byte frame claiming 2**40 parts held the server's thread for days)."""
+    if protocol == KERNEL_PROTOCOL_V1:
+        if not isinstance(message, bytes):
+            raise ValueError("a text frame, where the protocol sends binary ones")
+        ends = parts_ends(message, int.from_bytes(message[:8], "little"), 8, "little", first=6)
+        header = json.loads(message[ends[1]:ends[2]])
+    else:
+        if isinstance(message, bytes):
+            count = int.from_bytes(message[:4], "big", signed=True)
+            ends = parts_ends(message, count, 4, "big", first=1)
+            message = message[ends[0]:ends[1] if count > 1 else None]
+        whole = json.loads(message)
+        header = whole.get("header") if isinstance(whole, dict) else None
+    if not isinstance(header, dict):
+        raise ValueError("no header")
+    return header
+
+
+def parts_ends(frame: bytes, count: int, width: int, order: str, first: int) -> list[int]:
+    """The offsets after ``count`` in a binary frame (each ``width`` bytes), checked: at least
+    ``first`` and at most PARTS_MAX of them, all within the frame and in order."""
+    if not first <= count <= PARTS_MAX or len(frame) < width * (count + 1):
+        raise ValueError(f"a frame of {len(frame)} bytes said it had {count} parts")
+    offsets = [int.from_bytes(frame[width * (i + 1):width * (i + 2)], order) for i in range(count)]
+    if offsets[0] < width * (count + 1) or offsets != sorted(offsets) or offsets[-1] > len(frame):
+        raise ValueError("offsets outside the frame or out of order")
+    return offsets
 
 
 class KernelChannels(VoilaKernelWebsocketHandler):
@@ -491,11 +533,20 @@ class KernelChannels(VoilaKernelWebsocketHandler):
     - a kernel's answer to a page already gone ("Task exception was never retrieved ...
       WebSocketClosedError"): dropped, as the page is;
     - a page past :data:`MESSAGES_BURST` / :data:`BYTES_BURST`: its socket is closed (1008), with
-      one line in the log."""
+      one line in the log;
+    - a binary frame claiming more parts than it holds (:func:`message_header`): refused (1007)
+      before jupyter_server reads it;
+    - a message sent again, id and all: the kernel refused each copy as a replay, with a
+      traceback ("Duplicate Signature"). Each id goes to the kernel once (of the last
+      :data:`SEEN_MAX`); the copies are dropped, with one line in the log;
+    - a message of a kind pages may not send (Voilà's ``allowed_message_types``: code to run,
+      say): jupyter_server logged a warning for each. They are dropped, with one line."""
 
     left = False  # the browser closed the socket
     budget = None  # [messages, bytes, when] left to this socket (see MESSAGES_BURST)
     refused = False  # closed for what the page sent
+    seen = None  # the ids of the messages passed to the kernel, oldest first (SEEN_MAX)
+    said = frozenset()  # what the log has said about this socket's messages
 
     def on_message(self, message):
         if self.refused:  # (frames already on their way when the socket was closed)
@@ -514,11 +565,44 @@ class KernelChannels(VoilaKernelWebsocketHandler):
             self.refuse(1008, "too many messages")
             return
         try:
+            connection = getattr(self, "connection", None)
+            header = message_header(message, connection.subprotocol if connection is not None
+                                    else self.selected_subprotocol)
+            if self.dropped(header):
+                return
             super().on_message(message)
         except Exception as error:  # (a page's own bytes: not the server's error)
             self.log.warning("Kernel %s: its page sent a message that is not a kernel message (%s): "
                              "its connection is closed", self.kernel_id, type(error).__name__)
             self.refuse(1007, "not a kernel message")
+
+    def dropped(self, header: dict) -> bool:
+        """Whether the message of ``header`` stops here: of a kind pages may not send, or sent
+        before (its id seen). Each reason is logged once a connection."""
+        allowed = self.kernel_manager.allowed_message_types
+        kind = header.get("msg_type")
+        if allowed and kind not in allowed:
+            self.say_once("kind", "Kernel %s: its page sent a message of a kind pages may not send "
+                          "(%s): dropped, as any more of them", self.kernel_id, kind)
+            return True
+        msg_id = header.get("msg_id")
+        if not isinstance(msg_id, str):
+            return False  # (jupyter_server and the kernel judge it)
+        if self.seen is None:
+            self.seen = OrderedDict()
+        if msg_id in self.seen:
+            self.say_once("again", "Kernel %s: its page sent a message again (id %s): dropped, as "
+                          "any more copies", self.kernel_id, msg_id[:64])
+            return True
+        self.seen[msg_id] = None
+        if len(self.seen) > SEEN_MAX:
+            self.seen.popitem(last=False)
+        return False
+
+    def say_once(self, what: str, line: str, *args) -> None:
+        if what not in self.said:
+            self.said = self.said | {what}
+            self.log.warning(line, *args)
 
     def refuse(self, code: int, reason: str) -> None:
         self.refused = True

@@ -245,34 +245,41 @@ def kernel_message(msg_type: str = "comm_msg", padding: int = 0) -> str:
         "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [], "content": content})
 
 
-async def kernel_socket(base: str, kernel: str, session: str):
-    """The kernel's socket, opened as a page opens it (tornado's websocket client)."""
+async def kernel_socket(base: str, kernel: str, session: str, protocol: str | None = None):
+    """The kernel's socket, opened as a page opens it (tornado's websocket client), with the
+    legacy protocol (JSON text) or ``protocol``."""
     from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
     url = base.replace("http", "ws", 1) + f"api/kernels/{kernel}/channels?session_id={session}"
-    return await websocket_connect(HTTPRequest(url, headers={"Origin": base.rstrip("/")}))
+    return await websocket_connect(HTTPRequest(url, headers={"Origin": base.rstrip("/")}),
+                                   subprotocols=[protocol] if protocol else None)
 
 
-def send_all(base: str, kernel: str, messages: list[str], wait_s: float = 10) -> tuple[int, int | None, str | None]:
+def send_all(base: str, kernel: str, messages: list[str | bytes], wait_s: float = 10,
+             answers: list | None = None, protocol: str | None = None) -> tuple[int, int | None, str | None]:
     """Open the kernel's socket as a page does, send ``messages`` as fast as it can and wait at most
     ``wait_s`` for the server to close it: (how many were sent before it did, its close code and
-    reason: None if it stayed open)."""
+    reason: None if it stayed open). The kernel's answers on its shell channel go to ``answers``,
+    as (message type, the id of the message answered): legacy protocol only."""
     from tornado.websocket import WebSocketClosedError
 
     async def run():
-        ws = await kernel_socket(base, kernel, "sender")
+        ws = await kernel_socket(base, kernel, "sender", protocol)
         sent = 0
         for message in messages:
             try:
-                await ws.write_message(message)
+                await ws.write_message(message, binary=isinstance(message, bytes))
             except WebSocketClosedError:
                 break
             sent += 1
         deadline = time.monotonic() + wait_s
         with contextlib.suppress(asyncio.TimeoutError):
-            while await asyncio.wait_for(ws.read_message(), max(0.01, deadline - time.monotonic())) is not None:
-                pass  # (the kernel's answers; None: the server closed the socket)
+            while (answer := await asyncio.wait_for(ws.read_message(),
+                                                     max(0.01, deadline - time.monotonic()))) is not None:
+                message = {} if answers is None else json.loads(answer)  # (None: closed)
+                if message.get("channel") == "shell":
+                    answers.append((message["header"]["msg_type"], message["parent_header"]["msg_id"]))
         closed = ws.close_code, ws.close_reason
         ws.close()
         return (sent, *closed)
@@ -300,6 +307,56 @@ def test_a_page_that_floods_its_kernel_or_sends_it_junk_is_cut_off(tmp_path):
         assert text.count("its page sent a message that is not a kernel message (JSONDecodeError)") == 1
         with upgrade(base, f"/api/kernels/{kernel}/channels?session_id=page") as conn:
             assert conn.recv(4096).startswith(b"HTTP/1.1 101 ")
+
+
+def test_a_frame_claiming_more_parts_than_it_holds_is_refused_at_once(tmp_path):
+    """A binary frame starts with the count of its parts, then their offsets. jupyter_server read
+    as many offsets as the count said: a frame of 16 bytes claiming 2**40 parts kept the server's
+    one thread looping (every learner's page with it) until it ran out of memory; the legacy
+    protocol's count (2**31) made it build a format string of gigabytes. Each is refused before it
+    is read (1007, one line), and the server answers at once."""
+    v1 = "v1.kernel.websocket.jupyter.org"
+    with own_server(tmp_path, "print('served')", "voila-parts.log") as (base, log, _):
+        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        claims = (2**40).to_bytes(8, "little") + bytes(8)
+        assert send_all(base, kernel, [claims], wait_s=5, protocol=v1)[1:] == (1007, "not a kernel message")
+        started = time.monotonic()
+        assert ask(base, "GET", "/voila/tree")[0] == 200
+        assert time.monotonic() - started < 5
+        legacy = (2**31 - 1).to_bytes(4, "big") + bytes(8)
+        assert send_all(base, kernel, [legacy], wait_s=5)[1:] == (1007, "not a kernel message")
+        assert ask(base, "GET", "/voila/tree")[0] == 200
+        # a frame whose offsets point past its end, or run backwards
+        past = (7).to_bytes(8, "little") + b"".join((64 + 10 * i).to_bytes(8, "little") for i in range(7))
+        assert send_all(base, kernel, [past], wait_s=5, protocol=v1)[1:] == (1007, "not a kernel message")
+        assert log.read_text().count("its page sent a message that is not a kernel message") == 3
+
+
+def test_a_page_replaying_a_message_or_sending_code_is_answered_once_and_logged_once(tmp_path):
+    """A page that sends one message again, id and all: the kernel refused it as a replay, with a
+    traceback in the log for each copy ("Duplicate Signature"). The server now passes a message
+    id once per connection: the kernel answers the first copy, and the log says it once. A page
+    that sends code to run (an ``execute_request``: the app's kernels take widget messages only)
+    had a warning logged for each: one line now, however many it sends."""
+    with own_server(tmp_path, "print('served')", "voila-replay.log") as (base, log, _):
+        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        same = kernel_message("kernel_info_request")
+        fresh = kernel_message("kernel_info_request")
+        answers = []
+        assert send_all(base, kernel, [same, same, fresh, same], wait_s=3, answers=answers) == (4, None, None)
+        first, second = (json.loads(m)["header"]["msg_id"] for m in (same, fresh))
+        assert sorted(answers) == sorted([("kernel_info_reply", first), ("kernel_info_reply", second)])
+
+        code = [kernel_message("execute_request") for _ in range(50)]
+        assert send_all(base, kernel, code, wait_s=3, answers=answers) == (50, None, None)
+        assert len(answers) == 2  # (no code ran: nothing answered)
+
+        text = log.read_text()
+        assert "Duplicate Signature" not in text
+        assert text.count(f"Kernel {kernel}: its page sent a message again") == 1
+        assert text.count(f"Kernel {kernel}: its page sent a message of a kind pages may not send "
+                          "(execute_request)") == 1
+        assert "which is not allowed" not in text
 
 
 def test_a_page_gone_while_its_kernel_answers_leaves_no_traceback(tmp_path):
