@@ -488,7 +488,7 @@ def message_header(message: str | bytes, protocol: str | None) -> dict:
     header, metadata, content, buffers), a binary frame of the legacy protocol (a count, offsets,
     the message as JSON, buffers), or JSON text. ValueError for anything else, found before
     more is read than the frame holds: jupyter_server reads as many offsets as the count says
-    (a 16-byte frame claiming 2**40 parts held the server's thread for days)."""
+    (a 16-byte frame claiming 2**40 parts kept the server's thread busy until memory ran out)."""
     if protocol == KERNEL_PROTOCOL_V1:
         if not isinstance(message, bytes):
             raise ValueError("a text frame, where the protocol sends binary ones")

@@ -361,3 +361,32 @@ def test_game_does_not_offer_take_ground_from_a_bunker():
     with pytest.raises(IllegalAction) as e:
         G.apply(g, "take 12,6")
     assert e.value.rule is R.BUNKER_DUG_IN
+
+
+def test_take_ground_onto_a_steep_hill_is_as_usual():
+    """COLINAS EMPINADAS: a steep hill differs from a hill only in the move onto it (2 hexes from
+    lower ground); STRMÉ KOPCE (the Czech copy): units take ground onto it and off it as usual. The
+    battle's own events offer the advance; the engine refused it."""
+    st = board('''
+        terrain: {"6,4": steep_hill, "9,5": steep_hill}
+        units:
+          "5,5": {side: allied, kind: infantry}
+          "6,4": {side: axis, kind: infantry}
+          "8,6": {side: allied, kind: armor}
+          "9,5": {side: axis, kind: infantry}
+          "10,4": {side: axis, kind: infantry}
+    ''')
+    st, _ = order(st, "allied", ["5,5", "8,6"])
+    st, ev = battle(st, "5,5", "6,4", ["flag", "star"])           # the target retreats
+    assert any(e.kind == "may_take_ground" for e in ev)
+    st, _ = take_ground(st, "5,5")
+    assert st.units[(6, 4)].side == "allied"
+    st, _ = battle(st, "8,6", "9,5", ["flag", "star"])            # (the hill: 2 dice) armor advances
+    st, ev = take_ground(st, "8,6")
+    assert st.units[(9, 5)].kind == "armor" and st.overrun_ready and ev[-1].rule is R.OVERRUN
+    st, _ = battle(st, "9,5", "10,4", ["flag", "star", "star"])   # overrun off the hill: as usual
+    st, _ = take_ground(st, "9,5")
+    assert st.units[(10, 4)].kind == "armor"
+    # a move onto it from lower ground still costs 2 (test_memoir_movement.py)
+    from tutor.memoir.movement import step
+    assert step(st, st.units[(6, 4)], (5, 5), (6, 4), (5, 5))[0] == 2

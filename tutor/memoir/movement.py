@@ -97,10 +97,9 @@ def step(state: GameState, unit: Unit, frm: Hex, to: Hex, start: Hex, *, taking_
         why = "take ground into" if taking_ground else "enter"
         return None, (f"to {why} hedgerows a unit must start its turn next to them "
                       f"(it started on {fmt(start)})"), t.rule
-    if t.steep and f.height < t.height:
-        if taking_ground:
-            return None, ("entering a steep hill from lower ground is a 2-hex move; taking ground is a "
-                          "1-hex advance"), t.rule
+    if t.steep and f.height < t.height and not taking_ground:
+        # COLINAS EMPINADAS: only a move costs 2; taking ground onto one (or off it) is as usual
+        # (STRMÉ KOPCE, the Czech copy, says so in words: STEEP_HILL_TAKE_GROUND).
         cost = 2
     return cost, None, None
 

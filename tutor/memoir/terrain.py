@@ -189,6 +189,14 @@ _terrain(Terrain("steep_hill", rule(
     height=1, blocks_los=True, elevated=True, protection=_prot(1, 1, 0), protection_from_lower_only=True,
     steep=True))
 
+# The Spanish names the move as a steep hill's only difference from a hill; the Czech copy adds
+# in words that taking ground onto or off one is as usual.
+STEEP_HILL_TAKE_GROUND = rule(
+    "m44.terrain.steep_hill.take_ground.cs", R.CS, "STRMÉ KOPCE",
+    "Jednotky mohou obsadit pozici na strmý kopec i z něj jako obvykle.",
+    "Czech copy: units may take ground onto a steep hill and off it as usual.",
+    ocr="Jednotky mohou obsadit pozici na strmy kopec i z néj jako obvykle.", ocr_heading="STRME KOPCE")
+
 _terrain(Terrain("lake", rule(
     "m44.terrain.lake", ES, "LAGOS",
     "Movimiento: los Lagos son un terreno intransitable. Línea de visión: 2 o más hexágonos de Lago "
