@@ -351,7 +351,7 @@ def test_22_answers_agree_with_the_engine():
     s, _ = und22.reveal("riflemen-c", "riflemen-a", holder="axis")
     assert a["22.tie"] == "Axis" and s.active == "axis"
     assert a["22.revealed"] == "Into the discard pile"
-    assert a["22.reshuffle"] == "3"
+    assert a["22.reshuffle"] == "1"
     assert a["22.keep"] == "No, they go to the discard pile"
     assert a["22.fog"] == "No, only to bid for initiative"
 
@@ -425,6 +425,10 @@ def test_23_move_board_plays_what_the_engine_allows():
 
 
 def test_24_answers_agree_with_the_engine():
+    from tutor.chapters import und24
+    from tutor.undaunted.cards import CARDS
+    # the question names the squad leader's bolster as its card prints it
+    assert CARDS["squad-leader-c"].action("bolster").label in und24._q_bolster_squad().prompt_html
     a = answers("24")
     assert a == {"24.bolster": "No", "24.inspire": "Machine Gunner C (already played)",
                  "24.recon": "Nothing happens", "24.control": "No", "24.target": "No", "24.conceal": "No effect"}
@@ -516,6 +520,29 @@ def test_28_table_is_the_catalogue():
     assert by_init[0]["id"] == "platoon-sergeant" and by_init[-1]["id"] == "fog-of-war"
     assert {r["kind"] for r in und28.platoon_rows(kind="leader")} == {"leader"}
     assert set(und28.ROLES) == {c.name for c in CARDS.values()}
+
+
+def test_28_table_marks_what_the_czech_text_does_not_print():
+    """The page promises: values marked * are not in the Czech rulebook's text (they are the English
+    edition's). Each row marks exactly the actions, initiative and token defense without a line."""
+    import re
+
+    from tutor.chapters import und28
+    from tutor.undaunted.cards import CARDS, UNIT_TYPES
+    rows = re.findall(r"<tr>(.*?)</tr>", und28.platoon_table_html())[1:]
+    assert len(rows) == len(CARDS)
+    marked = 0
+    for row, c in zip(rows, CARDS.values(), strict=True):
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        for a in c.actions:
+            printed = a.source.line is not None
+            assert (a.label + "*" in cells[5]) == (not printed), (c.id, a.label)
+            marked += not printed
+        assert cells[4].endswith("*") == (c.initiative_source.line is None)
+        ut = UNIT_TYPES.get(c.name) if c.kind == "soldier" else None
+        assert cells[7].endswith("*") == (ut is not None and ut.defense_source.line is None)
+        marked += cells[7].endswith("*") + cells[4].endswith("*")
+    assert marked > 0 and "Values marked * are not in the Czech rulebook's text" in und28.platoon_table_html()
 
 
 def test_28_answers_and_quotes():

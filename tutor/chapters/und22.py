@@ -170,18 +170,22 @@ def _q_revealed() -> Question:
 
 
 def _q_draw_count() -> Question:
-    z = Zones(draw=("riflemen-a", "scouts-a"), discard=("fog-of-war",),
+    # Mid-turn, with cards on the table: a Command draw (up to 2). The round's own draw of 4 comes
+    # when the table is empty (each turn ends by discarding it).
+    z = Zones(draw=(), discard=("fog-of-war",),
               table=("machine-gunners-a", "riflemen-a", "squad-leader-a"))
-    choices = ("2", "3", "4")
-    prompt = ("<p>You must draw <b>4</b> cards, and your zones look like this (the table holds the cards "
-              "you played this turn). How many cards do you actually get?</p>"
+    choices = ("0", "1", "2")
+    prompt = (f"<p>You play {card_title('squad-leader-a')} for <b>Command</b> and draw the most it allows, "
+              "<b>2</b> cards. Your zones look like this (the table holds the cards you played this "
+              "turn, the squad leader among them). How many cards do you get?</p>"
               + zones_html(z, zones=("table", "discard", "draw"), open_draw=True, card_h=58))
 
     def rule_fn():
-        got = draw(z, 4, random.Random(0))
-        return str(len(got.cards)), (f"<p>The engine drew {len(got.cards)}: the 2 cards of the draw deck, then "
-                                     f"the discard pile was reshuffled ({got.reshuffles}×) and gave 1 more. The "
-                                     f"3 played cards on the table are never reshuffled.</p>"
+        got = draw(z, 2, random.Random(0))
+        return str(len(got.cards)), (f"<p>The engine drew {len(got.cards)}: the draw deck was empty, so the "
+                                     f"discard pile was reshuffled ({got.reshuffles}×) into a new draw deck, "
+                                     f"which held {len(z.discard)}. The {len(z.table)} played cards on the table "
+                                     f"are never reshuffled: there is no second card to draw.</p>"
                                      + rules_html([R.RESHUFFLE, R.COMMAND]))
     return Question("22.reshuffle", prompt, choices, rule_fn)
 

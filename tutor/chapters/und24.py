@@ -79,7 +79,8 @@ def _q_bolster_squad() -> Question:
         s = replace(s, zones=(replace(z, supply=z.supply + ("riflemen-a",)), s.zones[1]))
         exc, step = _try(s, Play("allied", "squad-leader-c", "bolster", cards=("riflemen-a",)))
         return ("No" if exc else "Yes"), _verdict(exc, step)
-    return Question("24.bolster", f"<p>John's {card_title('squad-leader-c')} has <b>bolster 1 C</b>. His supply "
+    bolster = CARDS["squad-leader-c"].action("bolster").label    # as the card prints it
+    return Question("24.bolster", f"<p>John's {card_title('squad-leader-c')} has <b>{escape(bolster)}</b>. His supply "
                     f"holds a <b>{card_title('riflemen-a')}</b> card. May he take it?</p>", choices, rule_fn)
 
 

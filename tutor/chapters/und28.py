@@ -1,8 +1,8 @@
 """Chapter 28, Undaunted: the platoon — every card, generated from the engine's card catalogue.
 
 ``platoon_table_html`` lists every card type of ``tutor.undaunted.cards.CARDS`` (unit, squad,
-initiative, actions with values, copies, base defense) and marks the values the rulebook text does
-not print (the engine's documented choices). ``card_widget`` shows one card type with its role in
+initiative, actions with values, copies, base defense) and marks the values the Czech rulebook's
+text does not print (taken from the English edition, cited card by card). ``card_widget`` shows one card type with its role in
 the platoon (ČETA) and where each value comes from; ``roles_board`` puts one unit of each type on
 the live board to tap. Check: :func:`questions`.
 """
@@ -88,18 +88,24 @@ def platoon_table_html(sort: str = "catalogue", kind: str = "all") -> str:
             "<th>Copies</th><th>Token defense</th></tr>")
     body = []
     for r in platoon_rows(sort, kind):
-        acts = " · ".join(f"{escape(a.label)}" for a in r["actions"]) or "—"
-        dfn = "—" if r["defense"] is None else f"{r['defense']}"
+        acts = " · ".join(f"{escape(a.label)}{_mark(a.source)}" for a in r["actions"]) or "—"
+        dfn = "—" if r["defense"] is None else f"{r['defense']}{_mark(r['defense_src'])}"
         body.append(f"<tr><td style='text-align:left'><b>{escape(r['unit'])}</b></td>"
                     f"<td style='text-align:left'>{escape(r['czech'])}</td>"
                     f"<td style='text-align:left'>{KIND[r['kind']]}</td><td>{r['squad']}</td>"
-                    f"<td>{r['initiative']}</td><td style='text-align:left'>{acts}</td>"
+                    f"<td>{r['initiative']}{_mark(r['init_src'])}</td><td style='text-align:left'>{acts}</td>"
                     f"<td>{r['copies']}</td><td>{dfn}</td></tr>")
     return ("<table style='border-collapse:collapse;font-size:13px' border='1' cellpadding='4'>" + head
-            + "".join(body) + "</table><p style='font-size:12px;color:#555'>Values the Czech rulebook text "
-            "lost with the card pictures are as the English edition prints them (the cards and counters "
-            "pictured in its rulebook and scenario book); copies per side as the scenario book's Starting "
-            "Cards tables count them (54 cards per side).</p>")
+            + "".join(body) + "</table><p style='font-size:12px;color:#555'>Values marked * are not in the "
+            "Czech rulebook's text (it lost them with the card pictures): they are as the English edition "
+            "prints them, on the cards and counters pictured in its rulebook and scenario book (pick a card "
+            "below to see where). Copies per side as the scenario book's Starting Cards tables count them "
+            "(54 cards per side).</p>")
+
+
+def _mark(source) -> str:
+    """"*" beside a value the Czech rulebook's text does not print (no line of it to cite)."""
+    return "*" if source is not None and source.line is None else ""
 
 
 def card_html(card_id: str) -> str:
