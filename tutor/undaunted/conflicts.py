@@ -103,6 +103,26 @@ CONFLICTS = (
                        f"{AHERRIOT}: 3."),
          "ruling": "Base defense 4, as the counters print it.",
          "engine": "tutor.undaunted.cards.UNIT_TYPES"},
+    {"key": "und.bolster.up_to", "game": "undaunted", "topic": "Bolster: X cards, or up to X?",
+         "texts": (R.BOLSTER, R.BOLSTER_QR),
+         "question": "The rules text says 'Vezměte si až X karet' (take up to X cards); the quick reference "
+                  "'přidejte si X karet' (add X cards). May a player take fewer than the value?",
+         "ruling": "Yes: up to X, as the rules text says. The player names the cards, from none to X (of "
+                "the squad, if the card shows one), and may so keep the deck thin.",
+         "engine": "tutor.undaunted.actions (bolster)"},
+    {"key": "und.command.up_to", "game": "undaunted", "topic": "Command: 2 cards, or up to 2?",
+         "texts": (R.COMMAND, R.COMMAND_QR),
+         "question": "The rules text says 'Doberte si až 2 karty' (draw up to 2 cards); the quick reference "
+                  "'doberte si 2 karty' (draw 2). May a player draw fewer, say to avoid a reshuffle?",
+         "ruling": "Yes: up to 2, as the rules text says; the cards drawn may be played this turn.",
+         "engine": "tutor.undaunted.actions (command)"},
+    {"key": "und.control.scouted", "game": "undaunted", "topic": "Control: must the tile be scouted?",
+         "texts": (R.CONTROL, R.CONTROL_QR),
+         "question": "The rules text allows Control only where your scouted marker lies and no enemy unit "
+                  "stands; the quick reference names only the enemy unit.",
+         "ruling": "Both conditions, as the rules text says: your scouted marker on the unit's tile and no "
+                "enemy unit there (a tile already controlled by you needs no Control).",
+         "engine": "tutor.undaunted.actions (control)"},
 )
 
 # each published reading is a sentence: it starts with a capital letter

@@ -170,6 +170,9 @@ BOLSTER = _r("und.bolster", "AKCE PODPŮRNÉ AKCE",
              "uveden symbol určitého družstva, smíte si ze zálohy vzít pouze karty patřící do tohoto "
              "družstva.",
              "Bolster (Czech: Posily) moves up to X cards (of the squad, if one is shown) from the supply to the discard pile.")
+BOLSTER_QR = _r("und.bolster.reference", "STRUČNÝ PŘEHLED",
+                "Posily X A : přidejte si X karet (daného družstva) ze zálohy do odhazovacího balíčku.",
+                "The quick reference: bolster adds X cards (of the squad) from the supply to the discard pile.")
 ACTION_VALUES = _r("und.actions.values", "AKCE",
                    "Symboly X A znamenají, že akce má určitou hodnotu a platí jen pro určité "
                    "družstvo (A, B nebo C). Příklad: posily 3 nebo posily 1 A .",
@@ -178,6 +181,9 @@ COMMAND = _r("und.command", "AKCE PODPŮRNÉ AKCE",
              "Doberte si až 2 karty ze svého balíčku do ruky. Tyto karty lze v tomto tahu hrát jako "
              "obvykle.",
              "Command (Czech: Za mnou!) draws up to 2 cards into your hand, playable this turn.")
+COMMAND_QR = _r("und.command.reference", "STRUČNÝ PŘEHLED",
+                "Za mnou! 2 : doberte si 2 karty z balíčku do ruky.",
+                "The quick reference: command draws 2 cards from your deck into your hand.")
 CONCEAL = _r("und.conceal", "AKCE PODPŮRNÉ AKCE",
              "Vezměte z protivníkovy zálohy kartu válečný zmatek a přidejte mu ji do odhazovacího "
              "balíčku. Pokud už v záloze žádnou nemá, tato akce nemá žádný účinek.",
@@ -187,6 +193,10 @@ CONTROL = _r("und.control", "AKCE PODPŮRNÉ AKCE",
              "kontroly stranou propátráno nahoru a zároveň na něm není žádná nepřátelská jednotka. "
              "Otočte svůj žeton kontroly stranou ovládáno nahoru.",
              "Control (Czech: Ovládnutí) flips your scouted marker on the unit's tile to controlled if no enemy unit is there.")
+CONTROL_QR = _r("und.control.reference", "STRUČNÝ PŘEHLED",
+                "Ovládnutí: ovládněte pole, na kterém se nachází daná jednotka (pokud zde není žádná "
+                "nepřátelská jednotka).",
+                "The quick reference: control the unit's tile (if no enemy unit is there).")
 CONTROL_FLIP = _r("und.control.flip", "AKCE PODPŮRNÉ AKCE",
                   "Pokud na témže poli leží také nepřátelský žeton kontroly stranou ovládáno nahoru, "
                   "otočte zároveň tento žeton stranou propátráno nahoru.",
@@ -355,5 +365,49 @@ SOURCE_CONFLICTS: list[dict] = [
         "resolution": "The quick reference reads 'every tile'; the rules text (and the worked "
                       "example: 3B already scouted, one Fog of War for 17B) means only tiles "
                       "without your marker. The engine follows the rules text.",
+    },
+    {
+        "topic": "bolster count",
+        "action": "bolster",
+        "used": "up to X",
+        "texts": [
+            {"where": "AKCE PODPŮRNÉ AKCE (rules text)", "line": 445,
+             "text": "Vezměte si až X karet ze zálohy a přidejte je do svého odhazovacího balíčku.",
+             "rule": BOLSTER.key},
+            {"where": "STRUČNÝ PŘEHLED (quick reference)", "line": 983,
+             "text": "Posily X A : přidejte si X karet (daného družstva) ze zálohy do odhazovacího "
+                     "balíčku.", "rule": BOLSTER_QR.key},
+        ],
+        "resolution": "The rules text says 'až X' (up to X), the quick reference 'X'. The engine "
+                      "follows the rules text: a player may take fewer cards than the value.",
+    },
+    {
+        "topic": "command count",
+        "action": "command",
+        "used": "up to 2",
+        "texts": [
+            {"where": "AKCE PODPŮRNÉ AKCE (rules text)", "line": 452,
+             "text": "Doberte si až 2 karty ze svého balíčku do ruky.", "rule": COMMAND.key},
+            {"where": "STRUČNÝ PŘEHLED (quick reference)", "line": 986,
+             "text": "Za mnou! 2 : doberte si 2 karty z balíčku do ruky.", "rule": COMMAND_QR.key},
+        ],
+        "resolution": "The rules text says 'až 2' (up to 2), the quick reference '2'. The engine "
+                      "follows the rules text: a player may draw fewer (and so avoid a reshuffle).",
+    },
+    {
+        "topic": "control marker",
+        "action": "control",
+        "used": "your scouted marker on the tile",
+        "texts": [
+            {"where": "AKCE PODPŮRNÉ AKCE (rules text)", "line": 465,
+             "text": "Tuto akci lze provést jen na poli, kde se daná jednotka nachází, leží na něm "
+                     "váš žeton kontroly stranou propátráno nahoru a zároveň na něm není žádná "
+                     "nepřátelská jednotka.", "rule": CONTROL.key},
+            {"where": "STRUČNÝ PŘEHLED (quick reference)", "line": 991,
+             "text": "Ovládnutí: ovládněte pole, na kterém se nachází daná jednotka (pokud zde není "
+                     "žádná nepřátelská jednotka).", "rule": CONTROL_QR.key},
+        ],
+        "resolution": "The quick reference names only the enemy unit; the rules text also needs your "
+                      "scouted marker on the tile. The engine follows the rules text.",
     },
 ]
