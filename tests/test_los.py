@@ -221,3 +221,15 @@ def test_an_empty_board_sees_everything(name, data):
     # Only lines that run along the side edge between two half hexes... never happen between playable
     # centres with nothing on the far side, so an empty board sees every other hex.
     assert seen == b.hexes - {a}
+
+
+def test_a_line_across_one_hex_of_a_lake_of_two_is_blocked_as_the_conflicts_page_rules():
+    """LAGOS: '2 o más hexágonos de Lago adyacentes entre sí bloquean'; the Czech copy: no sight
+    'across two or more adjacent lake hexes'. The conflicts page shows both and rules that the lake
+    blocks every line through it: chapter 1's 'Two lakes' line crosses 8,6 only, and is blocked."""
+    from tutor.conflicts import all_conflicts
+    c = next(c for c in all_conflicts() if c.key == "m44.lake.los_group")
+    assert R.LAKE_LOS in c.texts and {r.file for r in c.texts} == {"memoir44-rules-es.txt",
+                                                                    "memoir44-rules-cs-ocr.txt"}
+    los = line_of_sight(sc("lakes"), (6, 6), (10, 6))
+    assert [h for h, _ in los.path] == [(8, 6)] and not los.visible and los.blocked_by == ((8, 6),)

@@ -13,6 +13,7 @@ from tutor.chapters import ch02 as _setup  # the setup walkthrough's rules (PREP
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.memoir import rules as R
+from tutor.memoir import terrain as T
 from tutor.memoir import variants as V
 from tutor.rulebook import Rule, rule
 
@@ -78,6 +79,18 @@ _OVERLORD_KEEP_THREE = rule(
     "Musi co najmniej jedną z nich zachować, tak aby po dobraniu dwóch mieć w następnej turze trzy.",
     "The chief keeps at least one card, so that after drawing two he has three next turn.")
 
+
+_BUNKER_STOP_CS = rule(
+    "m44.obstacle.bunker.cs", CS, "BUNKRY",
+    "která vstoupí na pole s bunkrem, musí zastavit",
+    "Czech copy: an infantry unit that enters a bunker hex must stop (and may move no further this turn).",
+    ocr="kterd vstoupi na pole s bunkrem, musi zastavit", ocr_heading="BUNKRY")
+
+_LAKE_LOS_CS = rule(
+    "m44.lake.los.cs", CS, "JEZERA",
+    "jednotky nemají linii výhledu přes dvě či více sousedících polí jezer.",
+    "Czech copy: units have no line of sight across two or more adjacent lake hexes.",
+    ocr="jednotky nemaji linii vyhledu pres dvé ¢i vice sousedicich poli jezer.", ocr_heading="JEZERA")
 
 _LOS_EDGES_CS_ALONG = rule(
     "m44.los.edges.cs_along", CS, "Linie výhledu",
@@ -242,6 +255,32 @@ MEMOIR_CONFLICTS = (
              "are French Resistance infantry … These units only have 3 figures.' In its editor form, as that "
              "implementation carries it, those units are 'inf2us' with the FRENCH_RESISTANCE behavior: "
              "imported here, they come in as elite infantry with 4 figures."))),
+    Conflict(
+        "m44.bunker.infantry_stop", "memoir44", "Bunkers: does infantry stop on entering one?",
+        (T.OBSTACLES["bunker"].rule, _BUNKER_STOP_CS),
+        "The Czech copy's bunker card opens its movement line with a sentence the Spanish text does not "
+        "have: 'pěchotní jednotka, která vstoupí na pole s bunkrem, musí zastavit a nemůže se v tomto tahu "
+        "dále pohybovat' (an infantry unit that enters a bunker hex must stop and may move no further this "
+        "turn; diacritics restored by hand from the scanned copy). The Spanish says only that bunkers are "
+        "impassable to armor and artillery. Must infantry stop there?",
+        "No: the engine follows the Spanish text, the cleaner copy of the same rulebook. Infantry may move "
+        "through a bunker hex and on, and battle after entering it. Under the Czech sentence it would stop "
+        "there, as in woods, and still battle (the card forbids no battle).",
+        "tutor.memoir.terrain (obstacle 'bunker': no stop)",
+        published=(f"In {_BGA}, the bunker stops no unit: only armor and artillery are kept out.",)),
+    Conflict(
+        "m44.lake.los_group", "memoir44", "Lakes: a line across one hex of a lake of two",
+        (R.LAKE_LOS, _LAKE_LOS_CS),
+        "The Spanish text: '2 o más hexágonos de Lago adyacentes entre sí bloquean la línea de visión' (2 or "
+        "more lake hexes adjacent to one another block line of sight). The Czech copy: no line of sight "
+        "'across two or more adjacent lake hexes'. Is a line blocked that crosses one hex of such a lake, "
+        "its other hexes off the line?",
+        "Yes: the engine reads the Spanish, in which the lake blocks, not the number of its hexes the line "
+        "crosses. A lake hex beside another lake hex blocks every line through it; a lone lake hex never "
+        "does. Under the other reading only a line crossing two of the lake's hexes would be blocked: "
+        "chapter 1's example 'Two lakes' (6,6 to 10,6 crosses 8,6; its neighbor 9,7 is off the line) "
+        "would then be clear.",
+        "tutor.memoir.los (a lake hex counts when a lake hex is next to it)"),
     Conflict(
         "m44.retreat.partial", "memoir44", "Partial retreats",
         (R.RETREAT_NO_CHOICE, R.RETREAT_BLOCKED),

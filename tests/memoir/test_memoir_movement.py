@@ -290,3 +290,20 @@ def test_step_tables_carried_to_a_new_obstacle_layout_match_fresh_ones():
                 assert fresh[h] == steps, (h, table.kind)
                 carried += 1
     assert len({t.layout for t in M._EDGES.values()}) > 2 and carried > 1000   # several layouts met
+
+
+def test_infantry_moves_through_a_bunker_as_the_conflicts_page_rules():
+    """BÚNKERES (Spanish) keeps out armor and artillery and stops no one; BUNKRY (the Czech copy)
+    adds that infantry entering a bunker must stop. The conflicts page shows both and rules with the
+    Spanish: the engine moves elite infantry through a bunker and on."""
+    from tutor.conflicts import all_conflicts
+    from tutor.memoir.terrain import OBSTACLES
+    c = next(c for c in all_conflicts() if c.key == "m44.bunker.infantry_stop")
+    assert OBSTACLES["bunker"].rule in c.texts and "musí zastavit" in " ".join(r.quote for r in c.texts)
+    st = board('''
+        obstacles: {"6,4": bunker}
+        units: {"4,4": {side: allied, kind: infantry, badge: special_forces}}
+    ''')
+    st, _ = order(st, "allied", ["4,4"])
+    m = legal_moves(st, "4,4")
+    assert m.reachable[(8, 4)].path == ((6, 4), (8, 4)) and m.reachable[(6, 4)].can_battle

@@ -82,7 +82,8 @@ EXAMPLES = {
         Example("From the valley", "The artillery in the valley does not see past the hill.",
                 "hills", (4, 4), (10, 4)),
         Example("One lake", "A lone lake hex does not block.", "lakes", (6, 2), (10, 2)),
-        Example("Two lakes", "Two adjacent lake hexes do.", "lakes", (6, 6), (10, 6)),
+        Example("Two lakes", "Two adjacent lake hexes do, though this line crosses only one of them "
+                "(the Czech edition can be read otherwise: see the conflicts page).", "lakes", (6, 6), (10, 6)),
     ),
 }
 
