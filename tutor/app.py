@@ -43,6 +43,7 @@ from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.utils import url_path_join
 from tornado.web import ErrorHandler, Finish, HTTPError, RedirectHandler
 from tornado.websocket import WebSocketClosedError
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
@@ -407,6 +408,12 @@ class Page(TornadoVoilaHandler):
                 preheat.making -= 1
         if given_up:  # (a kernel that died starting: no more kernels on its account)
             return
+        if kernel_id is not None:
+            # Voilà keeps each preheated page's request (its address, query string and all) for the
+            # kernel's notebook to ask for over /voila/query, and never lets it go: a crafted link
+            # with a 60 kB query string opened in a loop grew the server by 60 kB a page. The
+            # course's notebooks never ask (that route is closed: first_routes).
+            RequestInfoSocketHandler._cache.pop(kernel_id, None)
         unopened = self.settings.get("tutor_unopened")
         if unopened is not None and kernel_id is not None:
             unopened.served(kernel_id)
@@ -649,6 +656,10 @@ def first_routes(app) -> list:
         # Jupyter's logout page needs the Jupyter server's static files, which Voilà does not
         # serve; the app has no login either.
         (url_path_join(server_url, "/logout"), *not_found),
+        # Voilà's socket for a preheated kernel's notebook to read its page's request: no course
+        # notebook reads it (the lab, which reads its address, is never preheated), and any
+        # visitor could open it for any id, and break it for another kernel on closing.
+        (url_path_join(server_url, r"/voila/query/.*"), *not_found),
         (url_path_join(server_url, r"/voila/templates/(.*)"), TemplateAsset),
         (url_path_join(server_url, r"/api/kernels/%s/channels" % KERNEL_ID), KernelChannels),
     ]

@@ -18,6 +18,7 @@ import contextlib
 import http.client
 import json
 import os
+import re
 import socket
 import time
 import urllib.request
@@ -45,6 +46,7 @@ NOT_FOUND = [
     "/voila/templates/lab",
     "/voila/templates/%00",
     "/voila/templates/lab/static/../../../static/voila.js",
+    "/voila/query/0c5e2b0e-1111-4222-8333-444455556666",   # (a preheated notebook's request socket)
 ]
 
 
@@ -377,3 +379,37 @@ def test_a_page_gone_while_its_kernel_answers_leaves_no_traceback(tmp_path):
         for n in range(5):
             run_apart(vanish(base, kernel, f"tab-{n}"), timeout_s=120)
         time.sleep(1)
+
+
+KEPT_REQUESTS = """
+from voila.request_info_handler import RequestInfoSocketHandler as Q
+_send = Q.send_updates.__func__
+def _counted(cls, msg):
+    _send(cls, msg)
+    print("tutor-test: requests kept %d, %d bytes" % (len(cls._cache), sum(len(str(v)) for v in cls._cache.values())),
+          flush=True)
+Q.send_updates = classmethod(_counted)
+"""
+
+
+def test_a_preheated_page_leaves_no_request_behind(tmp_path):
+    """Voilà hands each preheated page's request (its query string with it) to a socket the page's
+    notebook may read it from, and kept it for good when no notebook came to read it: a link with
+    a 60 kB query string grew the server by that much each time it was opened. The app lets it go
+    once the page is sent, and closes that socket's route (no course notebook reads it)."""
+    proc, base, log = start_voila("--VoilaConfiguration.default_pool_size=0",
+                                  '--VoilaKernelManager.kernel_pools_config={"page.ipynb": {"pool_size": 1}}',
+                                  f"--Voila.root_dir={one_cell_notebook(tmp_path / 'page.ipynb', 'x = 1').parent}",
+                                  log_name="voila-kept.log", setup=KEPT_REQUESTS)
+    try:
+        query = "?x=" + "a" * 60_000
+        kept, deadline = [], time.monotonic() + 120
+        while len(kept) < 3 and time.monotonic() < deadline:  # (pages from the pool: it refills)
+            time.sleep(3)
+            status, page = ask(base, "GET", "/voila/render/page.ipynb" + query)
+            assert status == 200 and KERNEL_ID_IN_PAGE.search(page)
+            kept = [int(n) for n in re.findall(r"tutor-test: requests kept (\d+)", log.read_text())]
+        assert len(kept) >= 3 and max(kept) == 1, kept   # (each page's own, while it is sent)
+    finally:
+        stop(proc)
+    assert "Traceback" not in log.read_text()
