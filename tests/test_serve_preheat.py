@@ -412,6 +412,47 @@ def test_the_bound_follows_the_memory_the_server_may_use(monkeypatch):
     assert app.kernels_max({}) == app.KERNELS_MEMORY_UNKNOWN == 40
 
 
+class Limits:
+    """A fake ``resource`` module: the open-files limits (soft, hard)."""
+    RLIMIT_NOFILE, RLIM_INFINITY = 7, -1
+
+    def __init__(self, soft, hard, refuse=False):
+        self.now, self.refuse = (soft, hard), refuse
+
+    def getrlimit(self, which):
+        assert which == self.RLIMIT_NOFILE
+        return self.now
+
+    def setrlimit(self, which, value):
+        if self.refuse:
+            raise ValueError("not allowed to raise maximum limit")
+        self.now = value
+
+
+def test_the_server_raises_its_open_files_to_the_most_it_may(caplog):
+    log = logging.getLogger("test-open-files")
+    with caplog.at_level(logging.INFO, logger="test-open-files"):
+        assert app.open_files(log, Limits(1024, 524288)) == 524288     # systemd's defaults
+        assert app.open_files(log, Limits(20000, 20000)) == 20000      # as it is: no line
+        assert app.open_files(log, Limits(1024, Limits.RLIM_INFINITY)) is None
+        assert app.open_files(log, Limits(1024, 4096, refuse=True)) == 1024
+    assert caplog.messages == ["Open files: the limit is raised from 1024 to 524288 (the system's most)",
+                               "Open files: the limit is raised from 1024 to unlimited (the system's most)",
+                               "Open files: the limit stays as it is (not allowed to raise maximum limit)"]
+    import resource
+    assert app.open_files() == resource.getrlimit(resource.RLIMIT_NOFILE)[0]  # this process's
+
+
+def test_the_bound_follows_the_open_files_too():
+    """A kernel and its page's connections cost the server FILES_PER_KERNEL open files at most:
+    with the common soft limit of 1024, the server could not run what its memory allows."""
+    assert app.FILES_PER_KERNEL == 46
+    assert app.kernels_max({}, memory=24 * 1024 * MB, files=1024) == (1024 - 512) // 46 == 11
+    assert app.kernels_max({}, memory=24 * 1024 * MB, files=524288) == 240      # the memory decides
+    assert app.kernels_max({}, memory=24 * 1024 * MB, files=600) == app.KERNELS_MIN
+    assert app.kernels_max({"TUTOR_KERNELS_MAX": "50"}, memory=2048 * MB, files=1024) == 50  # as told
+
+
 def cgroup(tmp_path, membership: str, limits: dict) -> str:
     """A fake /proc/self/cgroup and /sys/fs/cgroup under tmp_path; returns its root."""
     (tmp_path / "proc/self").mkdir(parents=True)

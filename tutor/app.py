@@ -34,6 +34,7 @@ import os
 import posixpath
 import re
 import time
+import weakref
 from collections import OrderedDict
 from functools import cache
 from pathlib import Path
@@ -486,6 +487,10 @@ BYTES_BURST, BYTES_PER_S = 4_000_000, 1_000_000
 PARTS_MAX = 256
 # The message ids a connection remembers, to pass each to the kernel once (see KernelChannels).
 SEEN_MAX = 4096
+# Connections (kernel websockets) open at once to one kernel. A page opens one (one more, briefly,
+# when it reconnects). Each costs the server about 9 open files (the kernel's channels): a page
+# opening hundreds would use up the server's open files, and every learner's page would stop.
+SOCKETS_PER_KERNEL = 4
 KERNEL_PROTOCOL_V1 = "v1.kernel.websocket.jupyter.org"
 
 
@@ -547,7 +552,11 @@ class KernelChannels(VoilaKernelWebsocketHandler):
       traceback ("Duplicate Signature"). Each id goes to the kernel once (of the last
       :data:`SEEN_MAX`); the copies are dropped, with one line in the log;
     - a message of a kind pages may not send (Voilà's ``allowed_message_types``: code to run,
-      say): jupyter_server logged a warning for each. They are dropped, with one line."""
+      say): jupyter_server logged a warning for each. They are dropped, with one line;
+    - a connection past :data:`SOCKETS_PER_KERNEL` to one kernel: refused (429), one line a kernel."""
+
+    sockets: dict[str, weakref.WeakSet] = {}  # kernel id → its connections open or opening
+    refused_kernels: OrderedDict = OrderedDict()  # the kernels whose refusal the log has said
 
     left = False  # the browser closed the socket
     budget = None  # [messages, bytes, when] left to this socket (see MESSAGES_BURST)
@@ -626,10 +635,40 @@ class KernelChannels(VoilaKernelWebsocketHandler):
 
     def on_close(self):
         self.left = True
+        self.release()
         if getattr(self, "connection", None) is not None:  # (None: closed before it was made)
             super().on_close()
 
+    def hold(self) -> None:
+        """Count this connection to its kernel, or refuse it past :data:`SOCKETS_PER_KERNEL`.
+        (Weakly held: a connection that ends without a word stops counting once it is gone.)"""
+        held = KernelChannels.sockets.setdefault(self.kernel_id, weakref.WeakSet())
+        if len(held) >= SOCKETS_PER_KERNEL:
+            if self.kernel_id not in KernelChannels.refused_kernels:
+                KernelChannels.refused_kernels[self.kernel_id] = None
+                if len(KernelChannels.refused_kernels) > 1000:
+                    KernelChannels.refused_kernels.popitem(last=False)
+                self.log.warning("Kernel %s: its page asked for more than %d connections at once: "
+                                 "refused (and any more)", self.kernel_id, SOCKETS_PER_KERNEL)
+            raise HTTPError(429)
+        held.add(self)
+
+    def release(self) -> None:
+        held = KernelChannels.sockets.get(getattr(self, "kernel_id", None))
+        if held is not None:
+            held.discard(self)
+            if not held:
+                del KernelChannels.sockets[self.kernel_id]
+
     async def pre_get(self):
+        self.hold()
+        try:
+            await self.open_connection()
+        except BaseException:  # (refused, the kernel unknown, the page gone: it never opened)
+            self.release()
+            raise
+
+    async def open_connection(self):
         unopened = self.settings.get("tutor_unopened")
         if unopened is not None:  # a browser asks for the page's connection (the kernel's first
             unopened.opened(self.kernel_id)  # answer may take a while on a busy server)
@@ -778,10 +817,11 @@ def memory_limit(root: str = "/") -> int | None:
     return min(limits) if limits else None
 
 
-def kernels_max(environ=os.environ, memory: int | None = None, log=None) -> int:
+def kernels_max(environ=os.environ, memory: int | None = None, log=None, files: int | None = None) -> int:
     """The most kernels the server runs at once: TUTOR_KERNELS_MAX, else from ``memory`` (bytes,
-    by default :func:`memory_limit`). A TUTOR_KERNELS_MAX that is not a whole number from 1 to
-    KERNELS_MAX_ALLOWED is said in one line of the log and the bound follows the memory."""
+    by default :func:`memory_limit`) and the open ``files`` the server may have (None: no limit),
+    whichever allows fewer. A TUTOR_KERNELS_MAX that is not a whole number from 1 to
+    KERNELS_MAX_ALLOWED is said in one line of the log and the bound follows the machine."""
     text = environ.get("TUTOR_KERNELS_MAX", "").strip()
     if text:
         if text.isdigit() and 1 <= int(text) <= KERNELS_MAX_ALLOWED:
@@ -790,9 +830,42 @@ def kernels_max(environ=os.environ, memory: int | None = None, log=None) -> int:
             log.warning("TUTOR_KERNELS_MAX=%r is not a number of kernels (allowed: 1-%d): the "
                         "bound follows the memory", text[:40], KERNELS_MAX_ALLOWED)
     memory = memory_limit() if memory is None else memory
-    if memory is None:
-        return KERNELS_MEMORY_UNKNOWN
-    return max(KERNELS_MIN, (memory // 2**20 - SERVER_MB) // KERNEL_MB)
+    most = (KERNELS_MEMORY_UNKNOWN if memory is None
+            else max(KERNELS_MIN, (memory // 2**20 - SERVER_MB) // KERNEL_MB))
+    if files is not None:
+        most = min(most, max(KERNELS_MIN, (files - FILES_SERVER) // FILES_PER_KERNEL))
+    return most
+
+
+# Open files. Each kernel costs the server about 10 (its channels), each connection of its page
+# about 9 more (measured: 7 with no kernel, 17 with one, 467 with 50 connections to it). Many
+# systems start a process with a soft limit of 1024 and a hard one far above: the server raises
+# its own to the hard one (kernels inherit it), and bounds its kernels by what it has.
+FILES_PER_KERNEL = 10 + 9 * SOCKETS_PER_KERNEL
+FILES_SERVER = 512  # listening sockets, the learners' HTTP connections, static files, logs
+
+
+def open_files(log=None, limits=None) -> int | None:
+    """Raise this process's soft limit on open files to its hard limit; the limit now (None:
+    unlimited, or the system does not say). ``limits``: the ``resource`` module (or a fake)."""
+    if limits is None:
+        try:
+            import resource as limits
+        except ImportError:  # (not on Windows)
+            return None
+    try:
+        soft, hard = limits.getrlimit(limits.RLIMIT_NOFILE)
+        if soft != hard and (hard == limits.RLIM_INFINITY or soft < hard):
+            limits.setrlimit(limits.RLIMIT_NOFILE, (hard, hard))
+            if log is not None:
+                log.info("Open files: the limit is raised from %d to %s (the system's most)",
+                         soft, "unlimited" if hard == limits.RLIM_INFINITY else hard)
+            soft = hard
+    except (ValueError, OSError) as error:
+        if log is not None:
+            log.warning("Open files: the limit stays as it is (%s)", error)
+        soft = limits.getrlimit(limits.RLIMIT_NOFILE)[0]
+    return None if soft == limits.RLIM_INFINITY else soft
 
 
 class ServerFull(Exception):
@@ -923,7 +996,8 @@ class LandingPage(PasswordIdentityProvider):
         if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
             web.settings["tutor_preheat"] = Preheat(app.kernel_manager, root)
             web.settings["tutor_kernel_limit"] = KernelLimit(  # (refusals are :class:`Page`'s)
-                app.kernel_manager, kernels_max(log=app.log), web.settings.get("tutor_preheat"), app.log)
+                app.kernel_manager, kernels_max(log=app.log, files=open_files(app.log)),
+                web.settings.get("tutor_preheat"), app.log)
             web.settings["tutor_unopened"] = Unopened(app.kernel_manager, app.log)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):
             target = url_path_join(app.base_url, "voila/render", LANDING)

@@ -413,3 +413,35 @@ def test_a_preheated_page_leaves_no_request_behind(tmp_path):
     finally:
         stop(proc)
     assert "Traceback" not in log.read_text()
+
+
+def test_a_page_may_hold_a_few_connections_to_its_kernel_not_hundreds(tmp_path):
+    """Each connection to a kernel costs the server about 9 open files: a page opening hundreds
+    used up the server's open files (1024 on many systems), and every learner's page stopped. A
+    kernel takes SOCKETS_PER_KERNEL at once (a page needs one, two as it reconnects); the next is
+    refused (429, one plain line), with one line in the log; a place freed is taken again."""
+    from tornado.httpclient import HTTPClientError
+
+    from tutor.app import SOCKETS_PER_KERNEL
+
+    async def run(base, kernel):
+        held = [await kernel_socket(base, kernel, f"tab-{n}") for n in range(SOCKETS_PER_KERNEL)]
+        refusals = []
+        for n in range(3):
+            try:
+                await kernel_socket(base, kernel, f"more-{n}")
+            except HTTPClientError as refused:
+                refusals.append((refused.code, refused.response.body.decode()))
+        held.pop().close()
+        await asyncio.sleep(0.5)
+        held.append(await kernel_socket(base, kernel, "again"))    # the place freed
+        for ws in held:
+            ws.close()
+        return refusals
+
+    with own_server(tmp_path, "print('served')", "voila-sockets.log") as (base, log, _):
+        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        assert run_apart(run(base, kernel), timeout_s=120) == [(429, "429: Too Many Requests\n")] * 3
+        time.sleep(0.5)
+        assert log.read_text().count(f"Kernel {kernel}: its page asked for more than "
+                                     f"{SOCKETS_PER_KERNEL} connections at once: refused") == 1
