@@ -634,3 +634,36 @@ def test_a_page_that_never_opens_its_connection_loses_its_kernel_after_the_wait(
         assert set(km.connections) == {"shown", "early"}
 
     asyncio.run(walk())
+
+
+def test_a_kernel_is_stopped_at_once_not_asked_over_its_control_channel():
+    """Asked to shut down (its control channel), ipykernel 7 races its own IO thread and once in a
+    while printed "ZMQError: Socket operation on non-socket" as the server stopped (a CI run's
+    log). Every shutdown is ``now=True`` (a kernel that still has a page to finish or is still
+    starting is waited for first, as the tests above show); a restart keeps its own way."""
+    async def stop():
+        asked = []
+
+        class Manager:
+            _pending_kernels: dict = {}
+            _pools: dict = {}
+            kernels = {"k1", "k2", "k3", "k4"}
+
+            def __contains__(self, kid):
+                return kid in self.kernels
+
+            async def shutdown_kernel(self, kid, now=False, restart=False):
+                asked.append((kid, now, restart))
+
+            _async_shutdown_kernel = shutdown_kernel
+
+        km = Manager()
+        app.shut_down_gently(km)
+        await km.shutdown_kernel("k1")
+        await km._async_shutdown_kernel("k2", now=False)
+        await km.shutdown_kernel("k3", False, False)
+        await km.shutdown_kernel("k4", restart=True)
+        return asked
+
+    assert asyncio.run(stop()) == [("k1", True, False), ("k2", True, False), ("k3", True, False),
+                                   ("k4", False, True)]

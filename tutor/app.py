@@ -684,6 +684,28 @@ class KernelChannels(VoilaKernelWebsocketHandler):
         self.finish(f"{status_code}: {self._reason}\n")
 
 
+# What a visitor may send in one piece. Tornado reads a request's whole body into memory before
+# any handler sees it, up to 100 MB by default, and a kernel websocket message up to 10 MB; a few
+# visitors sending such bodies at once would take a classroom server's memory. The app's HTTP
+# requests carry no more than a form with a kernel id (the page-left signal), and its largest
+# websocket message is a board file (at most 1 MB, tutor.inputs.MAX_FILE_BYTES).
+REQUEST_BODY_MAX = 64 * 1024
+WEBSOCKET_MESSAGE_MAX = 2 * 1024 * 1024
+
+
+def bound_requests(web) -> None:
+    """Bound the bodies ``web`` (Voilà's tornado Application, before it listens) accepts:
+    :data:`REQUEST_BODY_MAX` for an HTTP request, :data:`WEBSOCKET_MESSAGE_MAX` for a message."""
+    web.settings["websocket_max_message_size"] = WEBSOCKET_MESSAGE_MAX
+    listen = web.listen
+    if not getattr(listen, "bounded", False):
+        def bounded(port, address=None, **kwargs):
+            kwargs.setdefault("max_body_size", REQUEST_BODY_MAX)
+            return listen(port, address, **kwargs)
+        bounded.bounded = True
+        web.listen = bounded
+
+
 def first_routes(app) -> list:
     """Routes matched before Voilà's own: plain 404s for what Voilà would answer with a 500 (a
     traceback in the log), the kernel websocket (:class:`KernelChannels`), and, when Voilà serves
@@ -722,11 +744,21 @@ def shut_down_gently(kernel_manager) -> None:
     - a preheated kernel still running its page: shut down mid-cell, it printed a traceback
       ("ZMQError: Socket operation on non-socket"). It may finish first (at most PAGE_RUN_WAIT_S).
     - a kernel still importing (:func:`answering`).
+    - a kernel asked to shut down over its control channel: ipykernel 7 then publishes its "idle"
+      status while its own IO thread closes, and once in a while printed "ZMQError: Socket
+      operation on non-socket" (ipython/ipykernel#1518 mends one path of that race, not this one).
+      A page's kernel keeps nothing worth a goodbye: once it has finished what it was doing, it is
+      stopped at once (``now=True``), unless it is to be restarted.
 
     Both of the manager's ways in are covered: ``_async_shutdown_kernel`` (``shutdown_all``) and
     ``shutdown_kernel`` (Voilà's pools, a page left)."""
     def gently(shutdown):
         async def shutdown_kernel(kernel_id, *args, **kwargs):
+            if args:  # (now, restart) given by position
+                kwargs.update(zip(("now", "restart"), args))
+                args = ()
+            if not kwargs.get("restart"):
+                kwargs["now"] = True
             starting = getattr(kernel_manager, "_pending_kernels", {}).get(kernel_id)
             if kernel_id not in kernel_manager and starting is not None:
                 with contextlib.suppress(Exception, asyncio.CancelledError):
@@ -987,6 +1019,7 @@ class LandingPage(PasswordIdentityProvider):
             # Rules are tried in the order they were added: these come before Voilà's own.
             web.add_handlers(".*$", first_routes(app))
             lighten(web)  # gzip and cache headers (tutor/wire.py)
+            bound_requests(web)
         root = getattr(app, "root_dir", None)
         serving_a_folder = root and not getattr(app, "notebook_path", None)
         if getattr(app, "kernel_manager", None) is not None:
@@ -995,9 +1028,11 @@ class LandingPage(PasswordIdentityProvider):
                 kernels_on_local_sockets(app)
         if serving_a_folder and web is not None and getattr(app, "kernel_manager", None) is not None:
             web.settings["tutor_preheat"] = Preheat(app.kernel_manager, root)
+            most = kernels_max(log=app.log, files=open_files(app.log))
+            app.log.info("At most %d page%s open at once (a kernel each): see tutor app --kernels-max",
+                         most, "" if most == 1 else "s")
             web.settings["tutor_kernel_limit"] = KernelLimit(  # (refusals are :class:`Page`'s)
-                app.kernel_manager, kernels_max(log=app.log, files=open_files(app.log)),
-                web.settings.get("tutor_preheat"), app.log)
+                app.kernel_manager, most, web.settings.get("tutor_preheat"), app.log)
             web.settings["tutor_unopened"] = Unopened(app.kernel_manager, app.log)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):
             target = url_path_join(app.base_url, "voila/render", LANDING)

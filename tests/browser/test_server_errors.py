@@ -180,6 +180,7 @@ def test_past_the_most_kernels_a_page_says_the_course_is_full(chromium, tmp_path
         status, first = ask(base, "GET", "/voila/render/page.ipynb")
         assert status == 200 and "served" in first
         kernel = KERNEL_ID_IN_PAGE.search(first).group(1)
+        assert "At most 1 page open at once (a kernel each)" in log.read_text()  # said at start
 
         where = urlsplit(base)
         conn = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
@@ -445,3 +446,22 @@ def test_a_page_may_hold_a_few_connections_to_its_kernel_not_hundreds(tmp_path):
         time.sleep(0.5)
         assert log.read_text().count(f"Kernel {kernel}: its page asked for more than "
                                      f"{SOCKETS_PER_KERNEL} connections at once: refused") == 1
+
+
+def test_a_request_or_message_too_large_is_refused_unread(tmp_path):
+    """Tornado read a request's body whole before any handler, up to 100 MB, and a websocket
+    message up to 10 MB: a few visitors sending such bodies at once would take a classroom
+    server's memory. A request announcing more than 64 kB is answered 400 before its body is read;
+    a websocket message over 2 MB closes its socket (1009); a board file's message still passes."""
+    with own_server(tmp_path, "print('served')", "voila-large.log") as (base, log, _):
+        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        where = urlsplit(base)
+        for announced in (100_000_000, 70_000):
+            with socket.create_connection((where.hostname, where.port), timeout=10) as conn:
+                conn.sendall((f"POST /voila/api/shutdown/{kernel} HTTP/1.1\r\nHost: {where.netloc}\r\n"
+                              f"Content-Length: {announced}\r\n\r\n").encode())   # (and no body)
+                assert conn.recv(4096).startswith(b"HTTP/1.1 400 ")             # at once, unread
+        v1 = "v1.kernel.websocket.jupyter.org"
+        assert send_all(base, kernel, [bytes(3_000_000)], wait_s=5, protocol=v1)[1] == 1009
+        assert send_all(base, kernel, [kernel_message(padding=1_500_000)], wait_s=2) == (1, None, None)
+        assert f"Kernel shutdown: {kernel}" not in log.read_text()
