@@ -240,7 +240,7 @@ def test_the_overlord_board_keeps_10px_labels_and_scrolls_in_its_own_box(app, ch
 def test_the_lab_refuses_a_file_too_large_to_be_a_board_and_keeps_its_connection(app, chromium, tmp_path):
     """A file over 10 MB picked in the lab's "Open file" never reached the kernel: the server closed
     the page's connection (its message limit), the page reconnected, and nothing happened, without
-    a word. It is refused in the browser with the lab's own line (as the kernel refuses 1-10 MB),
+    a word. It is refused in the browser with the lab's own line (as the kernel refuses larger than 1 MB),
     the board stays as it was, and a board file still opens after it."""
     big = tmp_path / "rulebook.pdf"
     big.write_bytes(b"%PDF-1.7\n" + b"\0" * (12 * 2**20))

@@ -2,9 +2,10 @@
 //
 // The lab's "Open file" (an ipywidgets FileUpload) reads the whole file and sends it to the
 // page's kernel in one message. The kernel refuses a file over 1 MB with one line
-// (tutor.lab.app.read_upload), but a file over the server's message limit (10 MB: a photo, a
-// rulebook PDF picked by mistake) never got there: the server closed the page's connection, the
-// page reconnected, and the file was dropped without a word (nothing happened on the page). So a
+// (tutor.lab.app.read_upload), but a file over the server's message limit (2 MB, tutor.app.
+// WEBSOCKET_MESSAGE_MAX: a photo, a rulebook PDF picked by mistake) never got there: the server
+// closed the page's connection, the page reconnected, and the file was dropped without a word
+// (nothing happened on the page). So a
 // file over the same limit (tutor.inputs.MAX_FILE_BYTES) is stopped here, before the widget reads
 // it, and the same line shows beside the button.
 //
