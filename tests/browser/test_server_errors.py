@@ -277,13 +277,17 @@ def send_all(base: str, kernel: str, messages: list[str | bytes], wait_s: float 
                 break
             sent += 1
         deadline = time.monotonic() + wait_s
+        ended = False
         with contextlib.suppress(asyncio.TimeoutError):
             while (answer := await asyncio.wait_for(ws.read_message(),
                                                      max(0.01, deadline - time.monotonic()))) is not None:
-                message = {} if answers is None else json.loads(answer)  # (None: closed)
+                message = {} if answers is None else json.loads(answer)
                 if message.get("channel") == "shell":
                     answers.append((message["header"]["msg_type"], message["parent_header"]["msg_id"]))
-        closed = ws.close_code, ws.close_reason
+            ended = True  # (None: the server closed the socket)
+        # A server that drops the connection right after its close frame (tornado does, for a
+        # message too big) may be gone before the frame arrives: 1006, "closed abnormally".
+        closed = (ws.close_code, ws.close_reason) if ws.close_code is not None or not ended else (1006, None)
         ws.close()
         return (sent, *closed)
 
@@ -462,6 +466,6 @@ def test_a_request_or_message_too_large_is_refused_unread(tmp_path):
                               f"Content-Length: {announced}\r\n\r\n").encode())   # (and no body)
                 assert conn.recv(4096).startswith(b"HTTP/1.1 400 ")             # at once, unread
         v1 = "v1.kernel.websocket.jupyter.org"
-        assert send_all(base, kernel, [bytes(3_000_000)], wait_s=5, protocol=v1)[1] == 1009
+        assert send_all(base, kernel, [bytes(3_000_000)], wait_s=5, protocol=v1)[1] in (1009, 1006)
         assert send_all(base, kernel, [kernel_message(padding=1_500_000)], wait_s=2) == (1, None, None)
         assert f"Kernel shutdown: {kernel}" not in log.read_text()
