@@ -494,6 +494,16 @@ SOCKETS_PER_KERNEL = 4
 KERNEL_PROTOCOL_V1 = "v1.kernel.websocket.jupyter.org"
 
 
+def first_time(seen: OrderedDict, key, most: int) -> bool:
+    """Whether ``key`` is new to ``seen`` (the last ``most`` keys, oldest first); it is remembered."""
+    if key in seen:
+        return False
+    seen[key] = None
+    if len(seen) > most:
+        seen.popitem(last=False)
+    return True
+
+
 def message_header(message: str | bytes, protocol: str | None) -> dict:
     """The header of a kernel message as a page sends it: a binary frame of the kernel websocket
     protocol v1 (a count, that many offsets, then the parts they delimit: channel, header, parent
@@ -606,13 +616,10 @@ class KernelChannels(VoilaKernelWebsocketHandler):
             return False  # (jupyter_server and the kernel judge it)
         if self.seen is None:
             self.seen = OrderedDict()
-        if msg_id in self.seen:
+        if not first_time(self.seen, msg_id, SEEN_MAX):
             self.say_once("again", "Kernel %s: its page sent a message again (id %s): dropped, as "
                           "any more copies", self.kernel_id, msg_id[:64])
             return True
-        self.seen[msg_id] = None
-        if len(self.seen) > SEEN_MAX:
-            self.seen.popitem(last=False)
         return False
 
     def say_once(self, what: str, line: str, *args) -> None:
@@ -644,10 +651,7 @@ class KernelChannels(VoilaKernelWebsocketHandler):
         (Weakly held: a connection that ends without a word stops counting once it is gone.)"""
         held = KernelChannels.sockets.setdefault(self.kernel_id, weakref.WeakSet())
         if len(held) >= SOCKETS_PER_KERNEL:
-            if self.kernel_id not in KernelChannels.refused_kernels:
-                KernelChannels.refused_kernels[self.kernel_id] = None
-                if len(KernelChannels.refused_kernels) > 1000:
-                    KernelChannels.refused_kernels.popitem(last=False)
+            if first_time(KernelChannels.refused_kernels, self.kernel_id, 1000):
                 self.log.warning("Kernel %s: its page asked for more than %d connections at once: "
                                  "refused (and any more)", self.kernel_id, SOCKETS_PER_KERNEL)
             raise HTTPError(429)

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tutor.app import KERNEL_ID_IN_PAGE
+from tutor.app import KERNEL_ID_IN_PAGE, KERNEL_PROTOCOL_V1
 
 from .conftest import ARTIFACTS, start_voila, stop
 from .helpers import one_cell_notebook, page_kernel_id, run_apart
@@ -99,7 +99,7 @@ def upgrade(base: str, path: str) -> socket.socket:
     conn.sendall((f"GET {path} HTTP/1.1\r\nHost: {where.netloc}\r\nUpgrade: websocket\r\n"
                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
                   f"Origin: {base.rstrip('/')}\r\n"
-                  "Sec-WebSocket-Protocol: v1.kernel.websocket.jupyter.org\r\n\r\n").encode())
+                  f"Sec-WebSocket-Protocol: {KERNEL_PROTOCOL_V1}\r\n\r\n").encode())
     return conn
 
 
@@ -237,6 +237,11 @@ def test_a_page_that_never_opens_its_connection_gives_its_place_back(chromium, t
         assert not page.locator(".tutor-connection-lost").is_visible()
 
 
+def served_kernel(base: str) -> str:
+    """Fetch the test page over HTTP (no browser): the id of the kernel it was given."""
+    return KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+
+
 def kernel_message(msg_type: str = "comm_msg", padding: int = 0) -> str:
     """A kernel message as a page sends it (JSON, the legacy protocol): by default a widget message
     to a comm the kernel does not have (it ignores it). Each has an id of its own (the kernel
@@ -300,7 +305,7 @@ def test_a_page_that_floods_its_kernel_or_sends_it_junk_is_cut_off(tmp_path):
     closed (1008); a message that is not a kernel message (it logged a traceback and closed) is
     closed with 1007. Each says one line in the log; the page's own socket still opens after."""
     with own_server(tmp_path, "print('served')", "voila-flood.log") as (base, log, _):
-        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        kernel = served_kernel(base)
 
         # (the client queues all its messages before the server's close reaches it)
         assert send_all(base, kernel, [kernel_message() for _ in range(3000)])[1:] == (1008, "too many messages")
@@ -322,11 +327,10 @@ def test_a_frame_claiming_more_parts_than_it_holds_is_refused_at_once(tmp_path):
     one thread looping (every learner's page with it) until it ran out of memory; the legacy
     protocol's count (2**31) made it build a format string of gigabytes. Each is refused before it
     is read (1007, one line), and the server answers at once."""
-    v1 = "v1.kernel.websocket.jupyter.org"
     with own_server(tmp_path, "print('served')", "voila-parts.log") as (base, log, _):
-        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        kernel = served_kernel(base)
         claims = (2**40).to_bytes(8, "little") + bytes(8)
-        assert send_all(base, kernel, [claims], wait_s=5, protocol=v1)[1:] == (1007, "not a kernel message")
+        assert send_all(base, kernel, [claims], wait_s=5, protocol=KERNEL_PROTOCOL_V1)[1:] == (1007, "not a kernel message")
         started = time.monotonic()
         assert ask(base, "GET", "/voila/tree")[0] == 200
         assert time.monotonic() - started < 5
@@ -335,7 +339,7 @@ def test_a_frame_claiming_more_parts_than_it_holds_is_refused_at_once(tmp_path):
         assert ask(base, "GET", "/voila/tree")[0] == 200
         # a frame whose offsets point past its end, or run backwards
         past = (7).to_bytes(8, "little") + b"".join((64 + 10 * i).to_bytes(8, "little") for i in range(7))
-        assert send_all(base, kernel, [past], wait_s=5, protocol=v1)[1:] == (1007, "not a kernel message")
+        assert send_all(base, kernel, [past], wait_s=5, protocol=KERNEL_PROTOCOL_V1)[1:] == (1007, "not a kernel message")
         assert log.read_text().count("its page sent a message that is not a kernel message") == 3
 
 
@@ -346,7 +350,7 @@ def test_a_page_replaying_a_message_or_sending_code_is_answered_once_and_logged_
     that sends code to run (an ``execute_request``: the app's kernels take widget messages only)
     had a warning logged for each: one line now, however many it sends."""
     with own_server(tmp_path, "print('served')", "voila-replay.log") as (base, log, _):
-        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        kernel = served_kernel(base)
         same = kernel_message("kernel_info_request")
         fresh = kernel_message("kernel_info_request")
         answers = []
@@ -380,7 +384,7 @@ def test_a_page_gone_while_its_kernel_answers_leaves_no_traceback(tmp_path):
         await asyncio.sleep(1)
 
     with own_server(tmp_path, "print('served')", "voila-vanish.log") as (base, log, _):
-        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        kernel = served_kernel(base)
         for n in range(5):
             run_apart(vanish(base, kernel, f"tab-{n}"), timeout_s=120)
         time.sleep(1)
@@ -445,7 +449,7 @@ def test_a_page_may_hold_a_few_connections_to_its_kernel_not_hundreds(tmp_path):
         return refusals
 
     with own_server(tmp_path, "print('served')", "voila-sockets.log") as (base, log, _):
-        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        kernel = served_kernel(base)
         assert run_apart(run(base, kernel), timeout_s=120) == [(429, "429: Too Many Requests\n")] * 3
         time.sleep(0.5)
         assert log.read_text().count(f"Kernel {kernel}: its page asked for more than "
@@ -458,14 +462,13 @@ def test_a_request_or_message_too_large_is_refused_unread(tmp_path):
     server's memory. A request announcing more than 64 kB is answered 400 before its body is read;
     a websocket message over 2 MB closes its socket (1009); a board file's message still passes."""
     with own_server(tmp_path, "print('served')", "voila-large.log") as (base, log, _):
-        kernel = KERNEL_ID_IN_PAGE.search(ask(base, "GET", "/voila/render/page.ipynb")[1]).group(1)
+        kernel = served_kernel(base)
         where = urlsplit(base)
         for announced in (100_000_000, 70_000):
             with socket.create_connection((where.hostname, where.port), timeout=10) as conn:
                 conn.sendall((f"POST /voila/api/shutdown/{kernel} HTTP/1.1\r\nHost: {where.netloc}\r\n"
                               f"Content-Length: {announced}\r\n\r\n").encode())   # (and no body)
                 assert conn.recv(4096).startswith(b"HTTP/1.1 400 ")             # at once, unread
-        v1 = "v1.kernel.websocket.jupyter.org"
-        assert send_all(base, kernel, [bytes(3_000_000)], wait_s=5, protocol=v1)[1] in (1009, 1006)
+        assert send_all(base, kernel, [bytes(3_000_000)], wait_s=5, protocol=KERNEL_PROTOCOL_V1)[1] in (1009, 1006)
         assert send_all(base, kernel, [kernel_message(padding=1_500_000)], wait_s=2) == (1, None, None)
         assert f"Kernel shutdown: {kernel}" not in log.read_text()
