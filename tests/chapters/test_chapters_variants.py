@@ -289,21 +289,29 @@ def test_ch14_chief_desk_gives_refuses_and_dispatches():
     assert "rolls for initiative" not in d.log.value  # every general had a card: nobody rolls
     d.reset()
     assert not d.game.turn.given and d.after is None and not d.choices.children
-    d.dispatch()                                      # no card at all: each general may roll
+    d.dispatch()                                      # no card at all: refused, the chief picks 1, 2 or 3
+    assert d.after is None and "1, 2 or 3" in d.text and "wybiera 1, 2 lub 3 karty" in d.text
+    d.pick("attack_right#3")
+    d.give("right")
+    d.dispatch()                                      # the right general lays his card; the others may roll
+    first = []
+    while d.after.phase == "place":
+        first.append(G.legal_actions(d.after)[-1])
+        d.choices.children[-1].click()
     assert d.after.phase == "initiative" and "may act on his own initiative" in d.text
     assert [b.description for b in d.choices.children] == ["Left field general: roll for initiative",
                                                            "Left field general: stay put, no roll"]
     steps = ["pass"]
     d.choose("pass")                                  # the left general stays put: no die
     assert "does not act on his own initiative" in d.log.value
-    while d.after.phase in ch14.CHOICES:              # the others roll (seeded), a setback picks its unit
+    while d.after.phase in ch14.CHOICES:              # the center general rolls (seeded), a setback picks its unit
         steps.append(G.legal_actions(d.after)[0])
         d.choose(steps[-1])
     rolls = [e.text for e in ch14.events_between(d.game, d.after) if e.kind == "initiative"]
-    again = G.apply(ch14.new_game(14), "dispatch")
-    for a in steps:
+    again = G.apply(G.apply(ch14.new_game(14), "give attack_right#3 right"), "dispatch")
+    for a in first + steps:
         again = G.apply(again, a)
-    assert len(rolls) == 2 and rolls == [e.text for e in again.log if e.kind == "initiative"]
+    assert len(rolls) == 1 and rolls == [e.text for e in again.log if e.kind == "initiative"]
     assert G.digest(again) == G.digest(d.after)
 
 

@@ -451,7 +451,8 @@ def test_pincer_move_orders_two_units_in_one_of_his_sections(tmp_path):
 def test_the_top_side_sees_its_sections_mirrored(tmp_path):
     assert V.overlord_section_bounds("top")["left-outer"] == V.OVERLORD_SUBSECTIONS["right"][1]
     g = start(tmp_path, QUIET)
-    g = decide(G.apply(g, "dispatch"), "pass", "pass", "pass")            # the Allies do nothing
+    refused(g, "dispatch", V.OVERLORD_CHIEF)                            # 1, 2 or 3 cards, never none
+    g = finish(G.apply(give(g, "probe_right", "right"), "dispatch"), "allied")
     assert g.player == "axis.chief"
     g = G.set_hand(g, "axis.chief", ["probe_left", "probe_center", "probe_right", "attack_left", "attack_right"])
     g = G.apply(give(g, "probe_left", "left"), "dispatch")
@@ -484,9 +485,10 @@ def test_a_general_who_commands_no_unit_is_not_asked(tmp_path):
                    "4,2": "side: axis, kind: infantry", "44,2": "side: axis, kind: armor"}
     g = start(tmp_path, ["probe_center", "probe_right", "probe_left", "attack_center", "attack_right"],
               units=field_units)
-    g = G.apply(g, "dispatch")
+    g = G.apply(give(g, "probe_center", "center"), "dispatch")
+    g = place(g, "probe_center", "center-left")
     assert g.phase == "initiative" and g.player == "allied.left"
-    g = decide(g, "pass", "pass")
+    g = decide(g, "pass")
     assert g.phase != "initiative"
     assert any(e.kind == "initiative_none" and "right field general" in e.text for e in g.log)
 
@@ -670,7 +672,14 @@ def test_chapter_14_desk_says_what_comes_after_the_dispatch():
     g = ch14.with_hand(["air_power", "probe_left", "probe_center", "probe_right", "attack_center"])
     after = G.apply(G.apply(g, f"give {inst(g, 'air_power')} chief"), "dispatch")
     assert "Air Power targets" in ch14.dispatch_note(after) and after.phase == "air"
-    after = G.apply(ch14.new_game(), "dispatch")
+    with pytest.raises(IllegalAction) as e:            # the chief picks 1, 2 or 3 cards, never none
+        G.apply(ch14.new_game(), "dispatch")
+    assert e.value.rule is V.OVERLORD_CHIEF
+    start14 = ch14.new_game()
+    right = next(c for c in start14.hand("allied.chief") if c.startswith("attack_right"))
+    after = G.apply(G.apply(start14, f"give {right} right"), "dispatch")
+    while after.phase == "place":
+        after = G.apply(after, G.legal_actions(after)[0])
     assert after.phase == "initiative" and "left field general received no card" in ch14.dispatch_note(after)
     assert "stay put" in ch14.dispatch_note(after)
     after = G.apply(after, "roll", faces=["flag"])

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.cli import main
-from tutor.errors import InputError
+from tutor.errors import IllegalAction, InputError
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.memoir import opponent as O
@@ -115,10 +115,13 @@ def test_overlord_turn_chief_gives_cards_generals_roll_initiative(tmp_path):
         card, fg = a.split()[1:]
         if C.card(card).section:
             assert fg in [s for s, _ in C.card(card).orders]
-    g2 = G.apply(g, "dispatch")
-    while g2.phase in ("initiative", "setback"):      # each general without a card may roll: all three do
+    with pytest.raises(IllegalAction):                # "wybiera 1, 2 lub 3 karty": never none
+        G.apply(g, "dispatch")
+    right = next(a for a in acts if a.endswith(" right"))
+    g2 = G.apply(G.apply(g, right), "dispatch")
+    while g2.phase in ("place", "initiative", "setback"):  # each general without a card may roll: both do
         g2 = G.apply(g2, "roll" if g2.phase == "initiative" else G.legal_actions(g2)[0])
-    assert sum(e.kind == "initiative" for e in g2.log) == 3
+    assert sum(e.kind == "initiative" for e in g2.log) == 2
     # the chief can never hand out his whole hand, and at most 3 cards
     rng = random.Random(5)
     while g.phase == "dispatch" and any(a.startswith("give") for a in G.legal_actions(g)):

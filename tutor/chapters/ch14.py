@@ -334,7 +334,11 @@ class ChiefDesk:
         if self.after is not None:
             return
         before = self.game
-        self.after = G.apply(before, "dispatch")
+        try:
+            self.after = G.apply(before, "dispatch")
+        except IllegalAction as exc:                    # no card handed out yet: 1, 2 or 3 (TURA GRY)
+            self.say(verdict(f"Refused: {exc.reason}.", False) + rules_html([exc.rule]))
+            return
         self.selected = None
         evs = [e for e in events_between(before, self.after) if e.kind in self.KEEP]
         self.log.value = STYLE + ("<p><b>Dispatched.</b> Each general plays what he received; each of the others "

@@ -1524,7 +1524,8 @@ def _overlord_legal(g: Game) -> list[str]:
                 if mine and (tactic or who == "chief" or len(mine) >= 2 or any(C.card(x).tactic for x in mine)):
                     continue
                 out.append(f"give {c} {who}" + (f" {copy}" if copy else ""))
-    out.append("dispatch")
+    if given or not out:           # he picks 1, 2 or 3 cards; none only when no card may go
+        out.append("dispatch")
     return out
 
 
@@ -1609,6 +1610,9 @@ def _refuse_give(g: Game, inst: str, who: str, copy: str | None):
 def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
     _need(args, 0, "dispatch")
     t = g.turn
+    if "dispatch" not in _overlord_legal(g):      # "wybiera 1, 2 lub 3 karty" (TURA GRY, step 1)
+        raise IllegalAction("the commander-in-chief hands out 1, 2 or 3 cards a turn: give at least one "
+                            "before the field generals act", V.OVERLORD_CHIEF)
     side = t.side
     chief = g.variant.seats(side)[0]
     hand = list(g.hands[chief])
