@@ -12,6 +12,7 @@ import pytest
 from tutor.errors import IllegalAction
 from tutor.memoir import air as A
 from tutor.memoir import game as G
+from tutor.memoir.terrain import TERRAIN
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent.parent / "notebooks"
 
@@ -78,6 +79,8 @@ def test_ch12_answers_are_the_engine_rulings():
     assert qs["12.group.chain"].rule_fn()[0].startswith("Yes")
     after = G.apply(g, "air 10,2", faces=["infantry", "star"])
     assert qs["12.hits.town"].rule_fn()[0] == str(4 - after.state.units[(10, 2)].figures) == "2"
+    town = TERRAIN["town"].protection            # the explanation names the town's protection as the engine has it
+    assert f"{town['infantry']} die fewer for infantry and {town['armor']} fewer for armor" in qs["12.hits.town"].rule_fn()[1]
     after = G.apply(g, "air 11,3", faces=["grenade", "flag"])
     assert any(e.kind == "flag_losses" for e in after.new_events)
     assert qs["12.flag.sandbags"].rule_fn()[0].startswith("It cannot retreat")

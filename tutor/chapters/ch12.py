@@ -425,7 +425,7 @@ def _town_question() -> Question:
         lost = g.state.units[target].figures - (after.state.units[target].figures if target in after.state.units
                                                 else 0)
         return str(lost), ("<p>The infantry symbol hits, and on Air Power so does the star. The town's "
-                           "protection (−1 die against infantry and armor in a battle) does not apply: the "
+                           "protection (in a battle, 1 die fewer for infantry and 2 fewer for armor) does not apply: the "
                            "card ignores all terrain protection.</p>"
                            + events_html(strike_events(g, after), kinds=("roll", "hits")))
     prompt = ("<p>Allied Air Power strikes only the Axis infantry in the <b>town</b> at 10,2 (board above) "
