@@ -221,9 +221,9 @@ def test_ch13_young_generals_options():
     from tutor.chapters import ch13
     y = ch13.YoungGenerals(players=2)
     assert y.game.variant.kind == "young_generals" and y.game.seats("axis") == ("axis.center", "axis.flanks")
-    y.or_w.value = False
-    y.tg_w.value = False
-    assert not y.game.variant.overrun and not y.game.variant.take_ground and "off" in y.out.value
+    assert y.game.variant.overrun and y.game.variant.take_ground and "off" not in y.out.value
+    y.simpler_w.value = True                       # the rulebook drops take ground and overrun together
+    assert not y.game.variant.overrun and not y.game.variant.take_ground and "off (the simpler game)" in y.out.value
     y.players_w.value = 3
     assert len(y.game.seats("axis")) == 3 and "Axis left flank" in y.out.value
     assert all(ch13.C.card(c).section for c in ch13.G.all_cards(y.game))

@@ -86,3 +86,9 @@ def test_alliance_distribution_table():
         V.variant("alliance", axis=3)
     with pytest.raises(InputError):
         V.variant("standard", take_ground=False)
+    # Young Generals' simpler game: "no apliques las reglas de ganar terreno ni de arrollamiento"
+    young = V.variant("young_generals", take_ground=False, overrun=False)
+    assert not young.take_ground and not young.overrun
+    for tg, ov in ((False, True), (True, False)):
+        with pytest.raises(InputError, match="together"):
+            V.variant("young_generals", take_ground=tg, overrun=ov)

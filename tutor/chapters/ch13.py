@@ -278,9 +278,10 @@ class AllianceTable:
 # ---------------------------------------------------------------------------------------------
 # Young Generals
 
-def young_generals(players: int = 1, *, take_ground: bool = True, overrun: bool = True, seed: int = 13) -> G.Game:
-    """Pegasus Bridge as Young Generals: ``players`` per side (1-3)."""
-    var = V.variant("young_generals", axis=players, allied=players, take_ground=take_ground, overrun=overrun)
+def young_generals(players: int = 1, *, simpler: bool = False, seed: int = 13) -> G.Game:
+    """Pegasus Bridge as Young Generals: ``players`` per side (1-3); ``simpler``: without take
+    ground and armor overrun (the rulebook drops the two together)."""
+    var = V.variant("young_generals", axis=players, allied=players, take_ground=not simpler, overrun=not simpler)
     return G.new_game("pegasus-bridge", seed, var)
 
 def performer(g: G.Game, side: str, card: str) -> str:
@@ -300,32 +301,31 @@ def young_generals_html(g: G.Game) -> str:
     pic = svg(card_scene([(f"{G.SIDE_NAMES[side]} hand", tuple(_card(c) for c in hand), None),
                           ("Deck", (), len(g.deck))], width=560, label_w=80))
     return (f"<div>{pic}<p>{len(G.all_cards(g))} cards in all (deck and hands), {tactic} of them tactic cards. The scenario gives the "
-            f"Axis 2 cards; Young Generals deal <b>{len(hand)}</b>. Take ground: "
-            f"<b>{'on' if g.variant.take_ground else 'off'}</b>; armor overrun: "
-            f"<b>{'on' if g.variant.overrun else 'off'}</b>.</p>"
+            f"Axis 2 cards; Young Generals deal <b>{len(hand)}</b>. Take ground and armor overrun: "
+            f"<b>{'on' if g.variant.take_ground else 'off (the simpler game)'}</b>.</p>"
             f"<p>The Axis team: {escape(seats)}. Who carries out each card in the hand:</p>"
             f"<table class='tutor-obs'><tr><th>card</th><th>carried out by</th></tr>{rows}</table></div>")
 
 class YoungGenerals:
-    """Options of the variant and the resulting deal. ``set(players, take_ground, overrun)``."""
+    """Options of the variant and the resulting deal. ``set(players, simpler)``."""
 
     def __init__(self, players: int = 2, seed: int = 13):
         import ipywidgets as W
         self.seed = seed
         self.players_w = W.ToggleButtons(options=[("1 player a side", 1), ("team of 2", 2), ("team of 3", 3)],
                                          value=players, style={"button_width": "120px"})
-        self.tg_w = W.Checkbox(value=True, description="take ground", indent=False)
-        self.or_w = W.Checkbox(value=True, description="armor overrun", indent=False)
+        self.simpler_w = W.Checkbox(value=False, description="simpler: no take ground, no armor overrun",
+                                    indent=False, layout=W.Layout(width="auto"))
         self.out = W.HTML()
-        for w in (self.players_w, self.tg_w, self.or_w):
-            w.observe(lambda _: self.set(self.players_w.value, self.tg_w.value, self.or_w.value), "value")
-        self.widget = W.VBox([self.players_w, W.HBox([self.tg_w, self.or_w]), self.out],
+        for w in (self.players_w, self.simpler_w):
+            w.observe(lambda _: self.set(self.players_w.value, self.simpler_w.value), "value")
+        self.widget = W.VBox([self.players_w, self.simpler_w, self.out],
                              layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
         self.widget.add_class("tutor-young-generals")
-        self.set(players, True, True)
+        self.set(players, False)
 
-    def set(self, players: int, take_ground: bool = True, overrun: bool = True) -> None:
-        self.game = young_generals(players, take_ground=take_ground, overrun=overrun, seed=self.seed)
+    def set(self, players: int, simpler: bool = False) -> None:
+        self.game = young_generals(players, simpler=simpler, seed=self.seed)
         self.out.value = STYLE + young_generals_html(self.game)
 
 # ---------------------------------------------------------------------------------------------

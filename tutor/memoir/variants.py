@@ -8,7 +8,7 @@ memoir44-overlord-rules-pl.txt).
   Card adjustments: Their Finest Hour and Medics & Mechanics roll 1 die per card in the active
   player's hand plus the common card; Recon as the common card lets the active player keep either
   card drawn; Ambush may be played by either member, from a hand or the common card.
-* **Young Generals**: section cards only, 6 cards each, optionally no take ground and no overrun;
+* **Young Generals**: section cards only, 6 cards each, optionally (together) no take ground and no overrun;
   in its team mode a side is 2-3 players, each with sections of the board, the center player the
   commander-in-chief.
 * **Overlord**: a 26 × 9 board, a commander-in-chief and up to three field generals per side. The
@@ -468,6 +468,9 @@ def variant(kind: str = "standard", *, axis: int = 1, allied: int = 1, take_grou
             raise InputError(f"{kind} variant: {side} players {n!r} out of range {limits[0]}-{limits[1]}")
     if kind != "young_generals" and not (take_ground and overrun):
         raise InputError("take ground and overrun may be left out only in the young_generals variant")
+    if take_ground != overrun:     # "no apliques las reglas de ganar terreno ni de arrollamiento": both or neither
+        raise InputError("young_generals variant: the simpler game leaves out take ground and armor overrun "
+                         "together: set both off, or neither")
     return Variant(kind, MappingProxyType({"axis": axis, "allied": allied}), take_ground, overrun)
 
 
