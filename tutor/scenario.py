@@ -237,6 +237,11 @@ def memoir_from_data(data: dict, where: str) -> Scenario:
         if units[h].kind in TERRAIN[t].impassable:
             raise InputError(f"{where}{line_of(raw_units, raw)}: units \"{fmt(h)}\": {_a(units[h].kind)} unit "
                              f"cannot stand on {t} (impassable)")
+        o = obstacles.get(h)
+        if o is not None and o != "bunker" and units[h].kind in OBSTACLES[o].impassable:
+            # BÚNKERES lets a setup start armor or artillery in a bunker; DEFENSAS ANTICARRO has no such setup.
+            raise InputError(f"{where}{line_of(raw_units, raw)}: units \"{fmt(h)}\": {_a(units[h].kind)} unit "
+                             f"cannot stand on {o} (impassable)")
 
     extra = {k: data[k] for k in OPTIONAL if k in data and k not in ("description", "terrain", "obstacles", "units")}
     _check_extra(extra, data, where, brd)

@@ -53,7 +53,9 @@ def scenarios(draw):
         if "obstacle" in what and land:
             obstacles[h] = draw(st.sampled_from(list(OBSTACLES)))
         if "unit" in what:
-            kinds = [k for k in KINDS if k not in TERRAIN[t].impassable]
+            o = obstacles.get(h)                    # armor may start in a bunker, never on hedgehogs
+            kinds = [k for k in KINDS if k not in TERRAIN[t].impassable
+                     and (o in (None, "bunker") or k not in OBSTACLES[o].impassable)]
             if kinds:
                 kind = draw(st.sampled_from(kinds))
                 badges = [None] + (["special_forces"] if kind != "artillery" else []) + \

@@ -114,7 +114,7 @@ def test_terrain_ignored_in_retreat_but_not_impassable():
 def test_flags_that_may_be_ignored_and_never_stack():
     st = board('''
         terrain: {"6,4": church, "10,4": town}
-        obstacles: {"6,4": sandbags, "10,4": sandbags, "14,4": hedgehog, "18,4": hedgehog, "2,4": bunker}
+        obstacles: {"6,4": sandbags, "10,4": sandbags, "14,4": hedgehog, "2,4": bunker}
         units:
           "6,4": {side: axis, kind: infantry}
           "10,4": {side: axis, kind: infantry}
@@ -128,6 +128,8 @@ def test_flags_that_may_be_ignored_and_never_stack():
     assert e.value.rule is NO_STACKING
     assert ruling(st, "10,4", 1, ignore=1).losses == 0
     assert ruling(st, "14,4", 1).may_ignore == 1              # hedgehog: infantry
+    hog = st.replace(obstacles={**st.obstacles, (18, 4): "hedgehog"})     # the loader refuses armor there
+    assert ruling(hog, "18,4", 1).may_ignore == 0             # …and infantry only
     assert ruling(st, "2,4", 1).may_ignore == 1               # bunker
     st2 = board('''
         obstacles: {"2,4": bunker}
@@ -149,6 +151,35 @@ def test_dug_in_armor_cannot_retreat():
     assert (r.retreat, r.losses, r.eliminated) == (0, 2, True)
     assert R.BUNKER_NO_RETREAT in r.rules
 
+
+def test_dug_in_armor_loses_a_figure_per_flag_it_cannot_retreat():
+    # BÚNKERES: armor that starts in a bunker "no pueden … retirarse"; the first flag is ignored.
+    st = board('''
+        obstacles: {"6,4": bunker}
+        units: {"6,4": {side: axis, kind: armor}}
+    ''')
+    r = ruling(st, "6,4", 2, ignore=1)
+    assert (r.retreat, r.losses, r.destinations) == (0, 1, ((6, 4),))
+    assert R.BUNKER_NO_RETREAT in r.rules
+
+
+def test_armor_and_artillery_on_a_hedgehog_retreat_like_any_other():
+    # RETIRADA: obstacles do not affect retreat moves (only impassable hexes cannot be entered);
+    # DEFENSAS ANTICARRO limits entering, and lets only infantry ignore a flag.
+    st = board('''
+        units:
+          "6,4": {side: axis, kind: armor}
+          "12,4": {side: axis, kind: artillery}
+          "7,5": {side: allied, kind: infantry}
+    ''').replace(obstacles={(6, 4): "hedgehog", (12, 4): "hedgehog", (8, 2): "hedgehog"})
+    r = ruling(st, "6,4", 2)
+    assert (r.may_ignore, r.retreat, r.losses) == (0, 2, 0) and R.BUNKER_NO_RETREAT not in r.rules
+    assert set(r.destinations) == {(4, 2), (6, 2)}                 # 8,2: a hedgehog, never entered
+    assert ruling(st, "12,4", 1).destinations == ((11, 3), (13, 3))
+    st, _ = order(st, "allied", ["7,5"])
+    st, ev = battle(st, "7,5", "6,4", ["flag", "flag", "star"])
+    assert (6, 4) not in st.units and st.units[(4, 2)].kind == "armor" and st.vacated == (6, 4)
+    assert st.units[(4, 2)].figures == 3
 
 def test_bridge_retreat_only_to_land_and_draw_to_beach():
     st = board('''

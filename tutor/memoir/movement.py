@@ -60,9 +60,13 @@ def battle_limit(unit: Unit) -> tuple[int, Rule]:
 
 
 def dug_in(state: GameState, h: Hex, unit: Unit) -> bool:
-    """Armor or artillery in a bunker started there (they can never enter one): it never moves."""
-    o = state.obstacles.get(h)
-    return o is not None and unit.kind in OBSTACLES[o].impassable
+    """Armor or artillery in a bunker started there (they can never enter one): it never moves.
+
+    Bunkers only (BÚNKERES: "Si empiezan en un Búnker … no pueden moverse ni retirarse"). Hedgehogs
+    are impassable to them too, but DEFENSAS ANTICARRO restricts only entering: leaving is a move
+    like any other, and RETIRADA lets obstacles not affect a retreat.
+    """
+    return state.obstacles.get(h) == "bunker" and unit.kind in OBSTACLES["bunker"].impassable
 
 
 def step(state: GameState, unit: Unit, frm: Hex, to: Hex, start: Hex, *, taking_ground: bool = False):
