@@ -31,7 +31,7 @@ from tutor.hexes import board as board_named
 from tutor.inputs import MAX_TITLE, check_tree, format_one, line_of, read_yaml
 from tutor.inputs import name as known_name
 from tutor.inputs import text as checked_text
-from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN
+from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN, cannot_stand_on
 
 GAMES = ("memoir44", "undaunted")
 SIDES = ("axis", "allied")
@@ -233,15 +233,10 @@ def memoir_from_data(data: dict, where: str) -> Scenario:
             raise InputError(f"{where}{line_of(raw_units, raw)}: units hex \"{fmt(h)}\" is given twice; "
                              f"two units may never share a hex")
         units[h] = _unit(spec, h, raw_units, raw, where)
-        t = terrain.get(h, "countryside")
-        if units[h].kind in TERRAIN[t].impassable:
+        blocked = cannot_stand_on(units[h].kind, terrain.get(h, "countryside"), obstacles.get(h))
+        if blocked:
             raise InputError(f"{where}{line_of(raw_units, raw)}: units \"{fmt(h)}\": {_a(units[h].kind)} unit "
-                             f"cannot stand on {t} (impassable)")
-        o = obstacles.get(h)
-        if o is not None and o != "bunker" and units[h].kind in OBSTACLES[o].impassable:
-            # BÚNKERES lets a setup start armor or artillery in a bunker; DEFENSAS ANTICARRO has no such setup.
-            raise InputError(f"{where}{line_of(raw_units, raw)}: units \"{fmt(h)}\": {_a(units[h].kind)} unit "
-                             f"cannot stand on {o} (impassable)")
+                             f"cannot stand on {blocked} (impassable)")
 
     extra = {k: data[k] for k in OPTIONAL if k in data and k not in ("description", "terrain", "obstacles", "units")}
     _check_extra(extra, data, where, brd)

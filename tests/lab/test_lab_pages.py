@@ -130,3 +130,27 @@ def test_lab_legal_moves_name_the_woods_that_refuse_a_hex():
     lab.on_hex((6, 6))
     line = next(li for li in lab.why.value.split("<li>") if li.startswith("<b>12,6</b>"))
     assert "8,6 (woods stops a unit entering it)" in line and "too far" not in line
+
+
+def test_lab_paints_armor_in_a_bunker_never_on_hedgehogs():
+    # BÚNKERES lets armor and artillery start in a bunker; hedgehogs are impassable to them with no
+    # such setup (DEFENSAS ANTICARRO): the board a designer paints must load as a scenario again.
+    pytest.importorskip("ipycanvas")
+    from tutor.lab.app import Lab
+    from tutor.scenario import from_data
+    lab = Lab()
+    for tool, h in (("Hedgehog", (8, 4)), ("■ Axis armor", (8, 4))):
+        lab.tool.value = tool
+        lab.on_hex(h)
+    assert (8, 4) not in lab.state.field.units and "Armor cannot stand on hedgehog" in lab.status.value
+    for tool, h in (("● Allied artillery", (12, 4)), ("Hedgehog", (12, 4))):   # the other way round
+        lab.tool.value = tool
+        lab.on_hex(h)
+    assert (12, 4) not in lab.state.field.obstacles and "Artillery cannot stand on hedgehog" in lab.status.value
+    for tool, h in (("Bunker", (10, 4)), ("■ Axis armor", (10, 4))):
+        lab.tool.value = tool
+        lab.on_hex(h)
+    assert lab.state.field.units[(10, 4)].kind == "armor" and lab.state.field.obstacles[(10, 4)] == "bunker"
+    import yaml
+    again = from_data(yaml.safe_load(lab.export()[0]), "<lab>")
+    assert dict(again.units) == dict(lab.state.field.units)

@@ -38,7 +38,7 @@ from pathlib import Path
 from tutor.errors import InputError
 from tutor.hexes import BOARDS, fmt
 from tutor.inputs import MAX_TITLE
-from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN
+from tutor.memoir.terrain import KINDS, TERRAIN, cannot_stand_on
 
 BOARD_TYPES = {"STANDARD": "standard", "BRKTHRU": "breakthrough", "BREAKTHROUGH": "breakthrough",
                "OVERLORD": "overlord"}
@@ -311,14 +311,10 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
         if TERRAIN[t].impassable == frozenset(KINDS) or t == "ocean":
             notes.add(f"skipped {obstacles.pop(h)} on {t}: obstacles stand on land", h)
     for h in list(units):
-        t = terrain.get(h, "countryside")
-        if units[h]["kind"] in TERRAIN[t].impassable:
+        blocked = cannot_stand_on(units[h]["kind"], terrain.get(h, "countryside"), obstacles.get(h))
+        if blocked:
             u = units.pop(h)
-            notes.add(f"skipped {u['side']} {u['kind']} standing on impassable {t}", h)
-        elif obstacles.get(h, "bunker") != "bunker" and units[h]["kind"] in OBSTACLES[obstacles[h]].impassable:
-            # as tutor.scenario: only a bunker may hold armor or artillery at setup (BÚNKERES)
-            u = units.pop(h)
-            notes.add(f"skipped {u['side']} {u['kind']} standing on impassable {obstacles[h]}", h)
+            notes.add(f"skipped {u['side']} {u['kind']} standing on impassable {blocked}", h)
 
     text = data.get("text")
     lang = {}

@@ -20,7 +20,7 @@ from tutor.errors import InputError
 from tutor.hexes import BOARDS, Hex, fmt
 from tutor.memoir import rules as R
 from tutor.memoir.los import line_of_sight, visible_from
-from tutor.memoir.terrain import TERRAIN
+from tutor.memoir.terrain import OBSTACLES, TERRAIN, cannot_stand_on
 from tutor.render import style
 from tutor.render.scene import highlights, los_highlights, scene
 from tutor.scenario import Scenario, UnitSpec, full_strength, load
@@ -164,6 +164,11 @@ class LosExplorer(Drill):
                 if not TERRAIN[terrain.get(h, "countryside")].land:
                     self.say(f"Obstacles go on land hexes, not on {terrain[h]}.", bad=True)
                     return
+                u = units.get(h)
+                if u is not None and cannot_stand_on(u.kind, terrain.get(h, "countryside"), name):
+                    self.say(f"{u.kind.capitalize()} cannot stand on {name.replace('_', ' ')}: it is impassable "
+                             f"for it. {esc(OBSTACLES[name].rule.summary)}", bad=True)
+                    return
                 obstacles[h] = name
         elif what == "unit":
             kind = self.kind.value
@@ -171,10 +176,11 @@ class LosExplorer(Drill):
             if u is not None and u.side == name and u.kind == kind:
                 del units[h]
             else:
-                t = terrain.get(h, "countryside")
-                if kind in TERRAIN[t].impassable:
-                    self.say(f"{kind.capitalize()} cannot stand on {t}: it is impassable for it. "
-                             f"{esc(TERRAIN[t].rule.summary)}", bad=True)
+                blocked = cannot_stand_on(kind, terrain.get(h, "countryside"), obstacles.get(h))
+                if blocked:
+                    what = TERRAIN[blocked] if blocked in TERRAIN else OBSTACLES[blocked]
+                    self.say(f"{kind.capitalize()} cannot stand on {blocked.replace('_', ' ')}: it is impassable for it. "
+                             f"{esc(what.rule.summary)}", bad=True)
                     return
                 units[h] = UnitSpec(name, kind, full_strength(kind, None))
         elif what == "erase":
