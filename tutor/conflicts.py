@@ -121,6 +121,53 @@ _RESISTANCE_THREE = rule(
     "lugar de las 4 normales.",
     "French Resistance units always start with 3 figures instead of 4.")
 
+_OVERLORD_BOTH_SECTIONS = rule(
+    "m44.overlord.both_sections", PL, "TURA GRY",
+    "Jeśli ta karta może na raz aktywować jednostki w obu sekcjach pod kontrolą dowódcy, kładzie ją na "
+    "linii, która rozdziela te sekcje.",
+    "A card that may order units in both of a general's sections at once is laid on the line between them.")
+
+_FIGURES_CORNER_ES = rule(
+    "m44.special.figures_corner", ES, "UNIDADES DE FUERZAS ESPECIALES",
+    "Si el número de miniaturas de una unidad difiere del número estándar, se indica en la esquina "
+    "inferior derecha.",
+    "A unit with other than the standard number of figures shows the number in the lower right corner.")
+
+_FIGURES_CORNER_CS = rule(
+    "m44.special.figures_corner.cs", CS, "SPECIÁLNÍ JEDNOTKY",
+    "Pokud se liší počet figur od standardu, je v levém dolním rohu symbolu jednotky uvedeno",
+    "Czech copy: a unit with other than the standard number of figures shows it in the lower left corner.",
+    ocr="Pokud se lisi pocet figur od standardu, je v levém dolnim rohu symbolu jednotky uvedeno",
+    ocr_heading="SPECIALNI JEDNOTKY")
+
+_ELITE_MOVE_CS = rule(
+    "m44.special.elite_infantry.cs", CS, "ELITNÍ PĚCHOTA",
+    "Speciální jednotky se na rozdíl od běžné pěchoty mohou pohnout o 2 pole",
+    "Czech copy, under elite infantry: special units, unlike plain infantry, may move 2 hexes (and battle).",
+    ocr="Specialni jednotky se na rozdil od bézné péchoty mohou pohnout o 2 pole", ocr_heading="ELITNI PECHOTA")
+
+_DRAW_OTHERS_ES = rule(
+    "m44.terrain.draw.others", ES, "REPECHOS",
+    "imposible para todas las demás unidades.",
+    "Beach to draw or back: impossible for every unit but infantry.")
+
+_DRAW_OTHERS_CS = rule(
+    "m44.terrain.draw.others.cs", CS, "MOŘSKÉ ÚTESY",
+    "nemožný pro obrněnce, vozidla a jednotky artilerie.",
+    "Czech copy: beach to draw or back is impossible for armor, vehicles and artillery.",
+    ocr="nemozny pro obrnénce, vozidla a jednotky artilerie.", ocr_heading="MORSKE UTESY")
+
+_OBJECTIVES_APPENDIX_ES = rule(
+    "m44.objectives.appendix_ref", ES, "OBJETIVO DEL JUEGO",
+    "Ciertos escenarios también incluyen maneras alternativas de ganar Medallas, como capturar y retener "
+    "ciertos hexágonos de Terreno del campo de batalla (ver el Apéndice 4, página 20).",
+    "Some scenarios give medals for taking and holding certain terrain hexes (the Spanish copy points to "
+    "appendix 4, page 20; the objectives are appendix 3).")
+
+# The published game's later wording of the objective medals, as the Memoir '44 expansion Winter Wars
+# prints it (quoted in the Days of Wonder forum, daysofwonder.com/en/msg/?goto=237755, 2012).
+_WINTER_WARS = "The Memoir '44 expansion rulebook Winter Wars (its New Rules, Victory Conditions)"
+
 # Public sources for the two entries below (facts, read on GitHub)
 _BGA = "the public online implementation bga-devs/bga-memoir (GitHub)"
 
@@ -282,6 +329,65 @@ MEMOIR_CONFLICTS = (
         "would then be clear.",
         "tutor.memoir.los (a lake hex counts when a lake hex is next to it)"),
     Conflict(
+        "m44.objective.entering", "memoir44", "Objectives: entering a hex on the way",
+        (R.OBJECTIVE_TEMPORARY, R.OBJECTIVE_PERMANENT, R.OBJECTIVE_SUDDEN_DEATH, _OBJECTIVES_APPENDIX_ES),
+        "A temporary or permanent medal is won 'al entrar en el hexágono objetivo' (on entering it); the "
+        "Czech copy says the same ('vstoupí na cílové pole'). Does a unit that moves through the hex "
+        "without stopping win it? (The Spanish copy also points to appendix 4, page 20, for these "
+        "objectives; they are appendix 3, and the Czech copy says 'Příloha 3, strana 19'.)",
+        "No: a unit takes an objective by ending a move, a retreat or a take ground on it, and a unit that "
+        "only passes through wins nothing. The temporary medal, kept 'only while the hex is occupied', makes "
+        "no sense for a unit that passes on; the engine reads the permanent and sudden-death objectives the "
+        "same way.",
+        "tutor.memoir.state.with_objectives (the hexes where units end their moves)",
+        published=(
+            (f"{_WINTER_WARS}: the permanent medal is captured 'the moment a unit of the appropriate side "
+             "occupies this hex', and the temporary one held 'only as long as a unit of the appropriate side "
+             "holds the hex': occupying, not passing."),)),
+    Conflict(
+        "m44.special.move_two", "memoir44", "Move 2 and battle: elite infantry or every special unit?",
+        (R.ELITE_INFANTRY, _ELITE_MOVE_CS, R.RESISTANCE_MOVE),
+        "The Spanish text gives the move of 2 hexes and battle to 'las unidades de Infantería de élite'; "
+        "the Czech copy, under the same heading, opens the sentence with 'Speciální jednotky' (special "
+        "units). Does it hold for every special forces unit?",
+        "Elite infantry only, as the Spanish says and the Czech copy's own heading and picture caption "
+        "('Jednotka elitní pěchoty se může pohnout o 2 a útočit') say: the French Resistance, a special "
+        "unit too, may not battle after moving 2, by its own rule in both copies; elite armor moves as armor.",
+        "tutor.memoir.movement (elite infantry: move 2 and battle; French Resistance: no battle after 2)"),
+    Conflict(
+        "m44.special.figures_corner", "memoir44", "Where a unit's figure count is printed",
+        (_FIGURES_CORNER_ES, _FIGURES_CORNER_CS),
+        "A scenario's unit with other than the standard number of figures has the number printed beside "
+        "it: in the lower right corner (Spanish) or the lower left (Czech). Which?",
+        "No rule depends on it: the tutor's boards print each unit's figures as a number on its counter, "
+        "and a scenario file gives them as a number ('figures: 3').",
+        "tutor.render.scene (a unit's figures on its counter)"),
+    Conflict(
+        "m44.terrain.draw_others", "memoir44", "Draws: which units may not climb from the beach",
+        (_DRAW_OTHERS_ES, _DRAW_OTHERS_CS),
+        "Beach to draw, or back, is a 2-hex move for infantry and impossible 'para todas las demás "
+        "unidades' (Spanish: every other unit); the Czech copy names armor, vehicles and artillery.",
+        "Every unit but infantry, as the Spanish says. The base game's units are infantry, armor and "
+        "artillery, so the two agree on every unit the tutor plays; vehicles come with expansions.",
+        "tutor.memoir.terrain (row 'draw'), tutor.memoir.movement"),
+    Conflict(
+        "m44.terrain.steep_hill_take_ground", "memoir44", "Steep hills and taking ground",
+        (T.TERRAIN["steep_hill"].rule, T.STEEP_HILL_TAKE_GROUND),
+        "The Spanish text names one difference from a hill: a 2-hex move to enter from lower ground. "
+        "The Czech copy adds that units take ground onto a steep hill and off it 'as usual'. Does the 2-hex "
+        "move keep a unit from taking ground onto one?",
+        "No: taking ground onto a steep hill, or off it, is allowed as after any battle (the Czech "
+        "sentence; the Spanish does not forbid it).",
+        "tutor.memoir.combat.take_ground_refusal, tutor.memoir.movement.step"),
+    Conflict(
+        "m44.sandbags.eliminated", "memoir44", "Sandbags when their unit is eliminated",
+        (R.SANDBAGS_REMOVED,),
+        "Sandbags are removed 'cuando una unidad salga del hexágono' (when a unit leaves their hex). Are "
+        "they removed when the unit in the hex is eliminated?",
+        "Yes, a reading of this project: an eliminated unit leaves its hex too, and the sandbags, placed for "
+        "that unit (Dig In, or the scenario), go with it; the next unit to enter finds the hex without them.",
+        "tutor.memoir.state.strike_unit"),
+    Conflict(
         "m44.retreat.partial", "memoir44", "Partial retreats",
         (R.RETREAT_NO_CHOICE, R.RETREAT_BLOCKED),
         "The text forbids choosing losses when a free path resolves every flag, but does not say "
@@ -389,6 +495,26 @@ MEMOIR_CONFLICTS = (
         "handing out this turn's cards, plus the card itself: cards given to the generals this turn no "
         "longer count, and there is no common card.",
         "tutor.memoir.game._hand_dice, tutor.memoir.game._overlord_chief"),
+    Conflict(
+        "m44.overlord.one_section", "memoir44", "Overlord: a section card in one of a general's two sections",
+        (V.OVERLORD_PLACE, V.OVERLORD_ONE_PER_SECTION, _OVERLORD_BOTH_SECTIONS, V.OVERLORD_PINCER),
+        "A field general lays each card on the section it orders, and 'if the card may order units in both "
+        "of his sections at once' he lays it on the line between them. The Polish rules' only example, Pincer "
+        "Move, orders 2 units 'w jednej z dwóch sekcji' (in one of the two). Which cards span both?",
+        "The tactic cards that name no section (Dig In, Firefight, Direct from HQ and the like) order units "
+        "anywhere in the general's command; every section card, Recon in Force and Pincer Move (the cards the "
+        "Polish rules give as meant for several generals) included, orders in one of his two sections, which "
+        "he picks when he lays it (two section cards: one on each), and so does Infantry Assault, which names "
+        "1 section.",
+        "tutor.memoir.game._needs_place"),
+    Conflict(
+        "m44.overlord.setback_unit", "memoir44", "Overlord initiative: who picks the unit a flag or grenade hits",
+        (R.OVERLORD_INITIATIVE_TABLE,),
+        "A flag makes '1 TWOJA JEDNOSTKA' (1 of your units) retreat, a skull (the grenade) lose a figure; the "
+        "table does not say who chooses the unit.",
+        "The field general who rolled, among the units of his command: it is his roll and, in the table's "
+        "words, his unit.",
+        "tutor.memoir.game (phase 'setback')"),
     Conflict(
         "m44.overlord.players", "memoir44", "Overlord with fewer than eight players",
         (_OVERLORD_PLAYERS_ES, _OVERLORD_PLAYERS_PL),

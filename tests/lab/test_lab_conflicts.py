@@ -182,3 +182,108 @@ def test_line_of_sight_through_a_corner_is_a_graze():
     assert one.visible and "grazes" in one.reason                       # both readings: clear
     both = los(["9,3", "12,2"])
     assert not both.visible and set(both.blocked_by) == {(9, 3), (12, 2)}   # the engine's reading
+
+
+# ---------------------------------------------------------------------------------------------
+# Where the Spanish and Czech copies differ, or the text leaves room (audit of 2026-11-27): each
+# entry quotes both, and its ruling is what the engine does.
+
+def _board(body, **extra):
+    import textwrap
+
+    import yaml
+
+    from tutor.memoir.state import from_scenario
+    from tutor.scenario import from_data
+    data = {"format": 1, "game": "memoir44", "title": "t", "board": "standard", "top": "axis"}
+    data.update(yaml.safe_load(textwrap.dedent(body)))
+    data.update(extra)
+    return from_scenario(from_data(data, "<test>"))
+
+
+def test_an_objective_is_taken_by_ending_there_not_passing():
+    from tutor.memoir.movement import move
+    from tutor.memoir.state import order
+    assert "Al entrar en el hexágono objetivo" in _quotes("m44.objective.entering", "memoir44-rules-es.txt")
+    assert "Apéndice 4, página 20" in _quotes("m44.objective.entering", "memoir44-rules-es.txt")
+    permanent = [{"hex": "6,4", "type": "permanent", "side": "allied"}]
+    st = _board('units: {"7,5": {side: allied, kind: infantry}}', objectives=permanent)
+    st, _ = order(st, "allied", ["7,5"])
+    through, ev = move(st, "7,5", "5,3")                   # 7,5 → 6,4 → 5,3: the only 2-hex way
+    assert [e for e in ev if e.kind == "move"][0].get("path") == ((6, 4), (5, 3))
+    assert through.medals["allied"] == 0
+    there, _ = move(st, "7,5", "6,4")
+    assert there.medals["allied"] == 1
+
+
+def test_move_two_and_battle_is_elite_infantrys_alone():
+    from tutor.memoir.movement import legal_moves
+    assert "Speciální jednotky" in _quotes("m44.special.move_two", "memoir44-rules-cs-ocr.txt")
+    st = _board('''
+        units:
+          "6,6": {side: allied, kind: infantry, badge: special_forces}
+          "12,6": {side: allied, kind: infantry, badge: french_resistance}
+    ''')
+    from tutor.memoir.state import order
+    st, _ = order(st, "allied", ["6,6", "12,6"])
+    assert legal_moves(st, "6,6").reachable[(10, 6)].can_battle          # elite infantry: 2 hexes and battle
+    assert not legal_moves(st, "12,6").reachable[(16, 6)].can_battle     # the Resistance: not after 2
+
+
+def test_figure_corner_and_draw_units_quote_both_copies():
+    assert "esquina inferior derecha" in _quotes("m44.special.figures_corner", "memoir44-rules-es.txt")
+    assert "levém dolním rohu" in _quotes("m44.special.figures_corner", "memoir44-rules-cs-ocr.txt")
+    from tutor.render.scene import scene
+    st = _board('units: {"6,6": {side: allied, kind: infantry, figures: 3}}')
+    assert [u.figures for u in scene(st).units] == [3]                   # the count is on the counter
+    assert "todas las demás unidades" in _quotes("m44.terrain.draw_others", "memoir44-rules-es.txt")
+    assert "obrněnce, vozidla a jednotky artilerie" in _quotes("m44.terrain.draw_others", "memoir44-rules-cs-ocr.txt")
+    from tutor.memoir import rules as R
+    from tutor.memoir.movement import step
+    st = _board('''
+        terrain: {"6,6": beach, "8,6": beach, "7,5": draw}
+        units: {"6,6": {side: allied, kind: armor}, "8,6": {side: allied, kind: artillery}}
+    ''')
+    for h in ((6, 6), (8, 6)):                                            # every unit but infantry: refused
+        assert step(st, st.units[h], h, (7, 5), h)[2] is R.DRAW_MOVE
+
+
+def test_sandbags_go_with_an_eliminated_unit():
+    from tutor.memoir.combat import battle
+    from tutor.memoir.state import order
+    assert "salga del hexágono" in _quotes("m44.sandbags.eliminated", "memoir44-rules-es.txt")
+    st = _board('''
+        obstacles: {"6,4": sandbags}
+        units: {"6,4": {side: axis, kind: infantry, figures: 1}, "6,6": {side: allied, kind: infantry}}
+    ''')
+    st, _ = order(st, "allied", ["6,6"])
+    st, ev = battle(st, "6,6", "6,4", ["infantry"])
+    assert (6, 4) not in st.units and (6, 4) not in st.obstacles
+    assert any(e.kind == "sandbags_removed" for e in ev)
+
+
+def test_overlord_tactic_cards_span_both_sections_section_cards_one():
+    assert "w obu sekcjach" in _quotes("m44.overlord.one_section", "memoir44-overlord-rules-pl.txt")
+    g = _overlord(["firefight", "probe_left", "probe_center", "probe_right", "attack_center"])
+    g = G.apply(_give(g, "firefight", "center"), "dispatch")
+    while g.phase == "initiative":
+        g = G.apply(g, "pass")
+    orders = {a.split()[1] for a in G.legal_actions(g) if a.startswith("order")}
+    cols = {int(h.split(",")[0]) for h in orders}
+    assert any(c < 25 for c in cols) and any(c > 25 for c in cols)       # center-left and center-right
+    g = _overlord(["pincer_move", "probe_left", "probe_center", "probe_right", "attack_center"])
+    g = G.apply(_give(g, "pincer_move", "left"), "dispatch")
+    assert g.phase == "place" and len(G.legal_actions(g)) == 2           # one of his two sections
+
+
+def test_overlord_the_general_who_rolled_picks_the_unit():
+    assert "1 TWOJA JEDNOSTKA" in _quotes("m44.overlord.setback_unit", "memoir44-overlord-rules-pl.txt")
+    g = _overlord(["probe_center", "probe_left", "probe_right", "attack_center", "attack_right"])
+    g = G.apply(_give(g, "probe_center", "center"), "dispatch")
+    while g.phase == "place":
+        g = G.apply(g, G.legal_actions(g)[0])
+    assert g.phase == "initiative" and g.player == "allied.left"
+    g = G.apply(g, "roll", faces=["grenade"])
+    while g.phase == "initiative":
+        g = G.apply(g, "pass")
+    assert g.phase == "setback" and g.player == "allied.left"
