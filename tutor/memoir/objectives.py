@@ -18,8 +18,9 @@ Readings where the text leaves room (the tutor says so where it teaches them):
 
 * temporary, permanent and sudden-death objectives are taken by *entering* the hex (a move, a
   retreat, taking ground) — "Al entrar en el hexágono objetivo" — so a unit that starts a
-  scenario on one holds nothing until a unit enters; a temporary medal is lost the moment no unit
-  of the holding side stands there;
+  scenario on one holds nothing until a unit enters; entering means ending the move there (a unit
+  that passes through takes nothing: conflict ``m44.objective.entering``); a temporary medal is
+  lost the moment no unit of the holding side stands there;
 * a majority medal is a standing condition, checked after every action (and at setup).
 """
 
