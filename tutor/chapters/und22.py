@@ -21,7 +21,7 @@ from tutor.render.undaunted import card_title, words, zones_html
 from tutor.scenario import SIDE_NAMES
 from tutor.undaunted import EndTurn, Play, RevealInitiative, apply
 from tutor.undaunted import rules as R
-from tutor.undaunted.cards import CARDS
+from tutor.undaunted.cards import CARDS, card
 from tutor.undaunted.deck import Zones, draw
 
 START = Zones(draw=("riflemen-a", "scouts-a", "riflemen-a", "machine-gunners-a", "fog-of-war", "squad-leader-a"))
@@ -169,19 +169,23 @@ def _q_revealed() -> Question:
                     "cards go?</p>", choices, rule_fn)
 
 
+SERGEANT = "platoon-sergeant"   # the card with Command (2): SERŽANT, "více karet"
+
+
 def _q_draw_count() -> Question:
     # Mid-turn, with cards on the table: a Command draw (up to 2). The round's own draw of 4 comes
     # when the table is empty (each turn ends by discarding it).
     z = Zones(draw=(), discard=("fog-of-war",),
-              table=("machine-gunners-a", "riflemen-a", "squad-leader-a"))
+              table=("machine-gunners-a", "riflemen-a", SERGEANT))
+    command = next(a.value for a in card(SERGEANT).actions if a.name == "command")
     choices = ("0", "1", "2")
-    prompt = (f"<p>You play {card_title('squad-leader-a')} for <b>Command</b> and draw the most it allows, "
-              "<b>2</b> cards. Your zones look like this (the table holds the cards you played this "
-              "turn, the squad leader among them). How many cards do you get?</p>"
+    prompt = (f"<p>You play {card_title(SERGEANT)} for <b>Command</b> and draw the most it allows, "
+              f"<b>{command}</b> cards. Your zones look like this (the table holds the cards you played this "
+              "turn, the sergeant among them). How many cards do you get?</p>"
               + zones_html(z, zones=("table", "discard", "draw"), open_draw=True, card_h=58))
 
     def rule_fn():
-        got = draw(z, 2, random.Random(0))
+        got = draw(z, command, random.Random(0))
         return str(len(got.cards)), (f"<p>The engine drew {len(got.cards)}: the draw deck was empty, so the "
                                      f"discard pile was reshuffled ({got.reshuffles}×) into a new draw deck, "
                                      f"which held {len(z.discard)}. The {len(z.table)} played cards on the table "

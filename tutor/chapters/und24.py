@@ -128,22 +128,27 @@ def _q_target_range() -> Question:
 
 
 def _q_inspire_self() -> Question:
-    choices = (f"{card_title('machine-gunners-c')} (already played)", f"The {card_title('squad-leader-c')} card itself",
+    # Inspire 1 C: one card of squad C already played this turn, from the table back to the hand. Whether
+    # the squad leader may take back its own card is a reading (conflicts page, und.inspire.self), so
+    # the choices leave it out.
+    table = ("machine-gunners-c", "riflemen-a")
+    choices = (f"{card_title('machine-gunners-c')} (already played)", f"{card_title('riflemen-a')} (already played)",
                f"{card_title('riflemen-c')} (in hand)")
 
     def rule_fn():
-        s = support_state()
+        s = sandbox(SUPPORT_HAND, side="allied", table=table)
         ok = []
-        for c in ("machine-gunners-c", "squad-leader-c", "riflemen-c"):
+        for c in ("machine-gunners-c", "riflemen-a", "riflemen-c"):
             exc, _ = _try(s, Play("allied", "squad-leader-c", "inspire", cards=(c,)))
             if exc is None:
                 ok.append(c)
-        ans = {"machine-gunners-c": choices[0], "squad-leader-c": choices[1], "riflemen-c": choices[2]}[ok[0]]
-        return ans, (f"<p>The engine accepts only: {', '.join(card_title(c) for c in ok)}. Inspire takes a "
-                     f"<b>played</b> card of the squad back from the table; the card performing it is not yet "
-                     f"there.</p>" + rule_html(R.INSPIRE))
-    return Question("24.inspire", f"<p>John's table holds {card_title('machine-gunners-c')}. He plays "
-                    f"{card_title('squad-leader-c')} for "
+        ans = {"machine-gunners-c": choices[0], "riflemen-a": choices[1], "riflemen-c": choices[2]}[ok[0]]
+        return ans, (f"<p>The engine accepts only: {', '.join(card_title(c) for c in ok)}. Inspire 1 C takes "
+                     f"back a card of <b>squad C</b> that was <b>played</b> this turn (on the table): "
+                     f"{card_title('riflemen-a')} is of squad A, {card_title('riflemen-c')} is still in the "
+                     f"hand.</p>" + rule_html(R.INSPIRE))
+    return Question("24.inspire", f"<p>John's table holds {card_title('machine-gunners-c')} and "
+                    f"{card_title('riflemen-a')}. He plays {card_title('squad-leader-c')} for "
                     "<b>inspire 1 C</b>. Which card can he take back into his hand?</p>", choices, rule_fn)
 
 

@@ -10,8 +10,9 @@ Readings where the rulebook is silent (each also said in the event text where it
   to an adjacent tile (``board.py``). Move and guide need your control marker (either side up)
   on every tile entered; scout places a scouted marker, and takes one Fog of War from your supply
   into your discard pile, on every tile entered that has no marker of yours.
-* The card being played is laid on the table as the action resolves, so inspire cannot take
-  back the very card that performs it (it takes another played card of the squad).
+* Inspire takes back a card played before it, never the card that performs it, though the turn
+  lays that card on the table before its action (PRŮBĚH HRY): else a squad leader could return
+  itself and be played again without end (conflict ``und.inspire.self``).
 * Playing the card of a unit whose token is off the board deploys it first (``deploy=`` picks
   the deployment marker if several match; a card with no matching marker cannot be played for an
   action, only withdrawn). A token deployed again is ready.
@@ -287,8 +288,8 @@ def _play(s: GameState, p: Play, rng) -> _Draft:
         raise IllegalAction("Fog of War cannot be played in your turn, only revealed for initiative",
                             rules.FOG_OF_WAR)
     d = _Draft(s)
-    # the card leaves the hand now and lands on the table as its action resolves (so inspire
-    # cannot take back the very card performing it)
+    # the card leaves the hand now and reaches the table once its action is done, so it is not among
+    # the played cards its own inspire may take back (a reading: conflict und.inspire.self)
     z = d.z(side)
     i = z.hand.index(p.card)
     d.set_z(side, Zones(z.hand[:i] + z.hand[i + 1:], z.table, z.discard, z.draw, z.supply, z.out))

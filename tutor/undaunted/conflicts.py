@@ -46,10 +46,12 @@ CONFLICTS = (
          "engine": "tutor.undaunted.actions (scout)"},
     {"key": "und.inspire.self", "game": "undaunted", "topic": "Inspire: can it take back its own card?",
          "texts": (R.INSPIRE, R.TURN),
-         "question": "A squad leader's card is itself a played card of its squad; the text does not say "
-                  "whether Inspire may return the card that performs it (which would repeat for ever).",
-         "ruling": "The card performing Inspire lands on the table after the action, so it cannot take "
-                "itself back; another played card of the squad (even another squad leader) can.",
+         "question": "A turn lays each card on the table face up and then carries out its action, so by "
+                  "the letter of the text a squad leader playing Inspire is already a played card of its "
+                  "squad. May it take itself back? Then it could be played again, for Bolster or Inspire, "
+                  "as often as the player likes.",
+         "ruling": "No, a reading of this project: Inspire takes back a card played before it, never the card "
+                "that performs it; another played card of the squad (even another squad leader) can.",
          "engine": "tutor.undaunted.actions (inspire)"},
     {"key": "und.victory.both", "game": "undaunted", "topic": "Both sides meet their condition at once",
          "texts": (R.GAME_END, R.VICTORY_BOTH),
