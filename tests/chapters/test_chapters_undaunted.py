@@ -394,7 +394,8 @@ def test_23_answers_agree_with_the_engine():
     assert a == {"23.move": "No", "23.scout": "2", "23.stalk": "No marker, no Fog of War card", "23.guide": "No",
                  "23.fog": "No"}
     assert und23.sneak_destinations(1) == ["10B", "12A", "15A"]
-    assert len(und23.sneak_destinations(2)) > 3
+    assert und23.sneak_destinations(2) == ["10B", "12A", "15A", "17B", "2A", "3B", "9B"]   # 6B itself not counted
+    assert "<b>7</b> with value 2" in und23.sneak_conflict_html()
     html = und23.sneak_conflict_html()
     assert "Skrytý přesun 1" in html and "Skrytý přesun 2" in html
 
@@ -566,6 +567,15 @@ def test_28_answers_and_quotes():
     text = squash((seeds / "undaunted-normandy-rules-cs.txt").read_text(encoding="utf-8"))
     for q in und28.quotes():
         assert squash(q) in text, q
+    # each sentence stands under the heading its card page names (seeds/README: ČETA is lines 766-960,
+    # the card descriptions, KARTY, lines 40-235)
+    lines = (seeds / "undaunted-normandy-rules-cs.txt").read_text(encoding="utf-8").splitlines()
+    sections = {"ČETA": squash("\n".join(lines[765:960])), "KARTY": squash("\n".join(lines[39:235]))}
+    for name, (_, quote) in und28.ROLES.items():
+        heading = und28.ROLE_HEADING.get(name, "ČETA")
+        assert squash(quote) in sections[heading], (name, heading)
+        card_id = next(c.id for c in und28.CARDS.values() if c.name == name)
+        assert f"The rulebook ({heading}), in Czech" in und28.card_html(card_id)
 
 
 def test_28_widgets():

@@ -58,12 +58,14 @@ def sneak_conflict():
 
 
 def sneak_destinations(value: int) -> list[str]:
-    """Where the sniper on 6B may end a stalk under the given value (engine, scenario option)."""
+    """Where the sniper on 6B may end a stalk under the given value (engine, scenario option), other
+    than 6B itself (a stalk out and back ends where it began)."""
     s = sandbox(("sniper",), side="axis")
     toks = tuple(replace(t, tile="6B") if t.unit == "sniper" and t.side == "axis" else t for t in s.tokens)
     sc = replace(s.scenario, options=(("stalk", value),))
     s = replace(s, tokens=toks, scenario=sc)
-    return sorted({p.path[-1] for p in card_plays(s, "axis", "sniper") if isinstance(p, Play) and p.action == "stalk"})
+    return sorted({p.path[-1] for p in card_plays(s, "axis", "sniper")
+                   if isinstance(p, Play) and p.action == "stalk" and p.path[-1] != "6B"})
 
 
 def sneak_conflict_html() -> str:
@@ -79,8 +81,8 @@ def sneak_conflict_html() -> str:
     one, two = sneak_destinations(1), sneak_destinations(2)
     return (f"<table style='border-collapse:collapse;width:100%'><tr>{cols}</tr></table>"
             f"<p><b>How this tutor rules:</b> {escape(ruling)}</p>"
-            f"<p>What it changes, on the board above: a sniper on 6B may stalk to <b>{len(one)}</b> tiles with "
-            f"value 1 ({', '.join(one)}) but to <b>{len(two)}</b> tiles with value 2.</p>")
+            f"<p>What it changes, on the board above: a sniper on 6B may stalk to <b>{len(one)}</b> other tiles "
+            f"with value 1 ({', '.join(one)}) but to <b>{len(two)}</b> with value 2.</p>")
 
 
 # --- questions ------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from tutor.render.undaunted import CARD_W, card_title, render_card, type_title
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 
-#: What each card type is for (ČETA), in English, with the Czech sentence it follows (verbatim).
+#: What each card type is for (ČETA; Fog of War: KARTY), in English, with the Czech sentence it follows (verbatim).
 ROLES = {
     "platoon-sergeant": (("Your deputy and the strongest card in the game: play more cards this turn, or "
                          "strengthen your deck a lot."),
@@ -51,6 +51,8 @@ ROLES = {
     "fog-of-war": ("Disrupted communications and confusion: initiative only; remove it with recon.",
                    "Tyto karty lze použít jen při určování iniciativy."),
 }
+#: Where a ROLES sentence stands when it is not in ČETA (the platoon chapter has no Fog of War entry).
+ROLE_HEADING = {"fog-of-war": "KARTY"}
 
 KIND = {"soldier": "soldier", "leader": "leader ★", "fog": card_title("fog-of-war")}
 
@@ -123,7 +125,7 @@ def card_html(card_id: str) -> str:
     return (f"<div style='display:flex;gap:16px;align-items:flex-start'><div>{pic}</div><div>"
             f"<h3 style='margin:.2em 0'>{escape(card_title(card_id))} <span style='color:#666;font-size:14px'>"
             f"({escape(c.title_cs)})</span></h3><p>{escape(role)}</p>"
-            f"<details><summary>The rulebook (ČETA), in Czech</summary><blockquote lang='cs'>{escape(quote)}"
+            f"<details><summary>The rulebook ({ROLE_HEADING.get(c.name, 'ČETA')}), in Czech</summary><blockquote lang='cs'>{escape(quote)}"
             f"</blockquote></details><p><b>Where each value comes from</b></p><ul>{''.join(src)}</ul></div></div>")
 
 
