@@ -153,9 +153,9 @@ def questions() -> list[Question]:
                        "infantry on <b>5,5</b>. May it take ground into 5,5?", board=False),
         _overrun_question("08.overrun", "examples/armor-overrun", "allied", ["6,4"],
                           [("battle", "6,4", "7,3", ["flag", "infantry", "star"]), ("take", "6,4")], "7,3",
-                          "In the rulebook's example the allied armor on 6,4 rolls a flag, an infantry and a star "
-                          "against the axis infantry on 7,3, which loses a figure and retreats; the armor takes "
-                          "ground onto <b>7,3</b>. May it battle again this turn?"),
+                          "In the rulebook's example the allied armor on 6,4 rolls a flag and an infantry (its "
+                          "third die, a star here, misses) against the axis infantry on 7,3, which loses a figure "
+                          "and retreats; the armor takes ground onto <b>7,3</b>. May it battle again this turn?"),
         _overrun_question("08.woods", tg, "allied", ["18,4"],
                           [("battle", "18,4", "17,3", "hit"), ("take", "18,4")], "17,3",
                           "The allied armor on <b>18,4</b> eliminates the axis infantry in the woods on "
@@ -164,7 +164,7 @@ def questions() -> list[Question]:
         _overrun_question("08.second", "examples/armor-overrun", "allied", ["6,4"],
                           [("battle", "6,4", "7,3", ["flag", "infantry", "star"]), ("take", "6,4"),
                            ("battle", "7,3", "6,2", "hit"), ("take", "7,3")], "6,2",
-                          "In the rulebook's example the armor takes ground on 7,3, overruns the infantry that "
-                          "retreated to 6,2, eliminates it and takes ground again onto <b>6,2</b>. May it "
-                          "battle a third time?"),
+                          "Playing on from the rulebook's example (the rest is this tutor's): the armor takes "
+                          "ground on 7,3, overruns the infantry that retreated to 6,2, eliminates it and takes "
+                          "ground again onto <b>6,2</b>. May it battle a third time?"),
     ]
