@@ -143,6 +143,24 @@ def test_ch06_terrain_table_reads_the_catalogue():
     assert "infantry −1, armor −2" in html and "attacker armor −2" in html
 
 
+def test_ch06_terrain_table_states_the_appendix_rules():
+    """APÉNDICE 2 facts the table once left out or blurred (ES lines in the comments)."""
+    import re
+
+    from tutor.chapters import ch06
+    rows = {m[0]: m[1] for m in re.findall(r"<tr><td><b>([^<]+)</b></td>(.*?)</tr>", ch06.terrain_table().html)}
+    hedge = rows["hedgerows"]
+    assert "turn began next to it" in hedge and "take ground" in hedge      # SETOS 1015-1016: start the turn
+    assert "from next to it" not in hedge
+    assert "leaving: 1 hex only" in hedge                                 # SETOS 1017-1018
+    assert "no retreat into it" in rows["ocean"]                          # OCÉANOS 1177-1178
+    for slope in ("draw", "cliff"):                                       # REPECHOS 1187: both ways
+        assert "to or from a beach: a 2-hex move, infantry only" in rows[slope]
+    assert "may not take ground onto it" in rows["cliff"]                 # ACANTILADOS 1198-1199
+    assert "take ground" not in rows["draw"]
+    assert "enter from land" in rows["bridge"]                            # PUENTES 1124-1129
+
+
 def test_ch06_explorer_starts_from_the_mountain():
     pytest.importorskip("ipycanvas")
     from tutor.chapters import ch06

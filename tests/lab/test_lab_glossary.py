@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tutor.lab import glossary as g
@@ -48,6 +50,66 @@ def test_every_seed_line_holds_its_word():
     bad = [(t.id, w.lang, w.cite, g.seed_line(w)) for t in g.TERMS for w in t.words
            if w.in_seeds and not g.verify(w)]
     assert not bad, bad
+
+
+# The terrain appendix (ES APÉNDICE 2, CS PŘÍLOHA 2): each entry's heading as printed in each seed
+# (the Czech OCR without diacritics), paired by the entries' matching text, e.g. ES 1184 "un tipo
+# específico de Colina que se encuentra adyacente a un hexágono de Playa" = CS 907 "zvláštním typem
+# kopce, který sousedí s polem břehu". Note the Czech copy prints ŘEKY before KOSTELY.
+APPENDIX = {"es": ("APÉNDICE 2", "ALTURA DEL TERRENO"), "cs": ("PRILOHA 2", "VYSKA TERENU")}
+TERRAIN_HEADINGS = {
+    "woods": ("BOSQUES", "LESY"),
+    "hedgerows": ("SETOS", "ZIVE PLOTY"),
+    "hills": ("COLINAS", "KOPCE"),
+    "towns": ("PUEBLOS Y ALDEAS", "MESTA A VESNICE"),
+    "church": ("IGLESIAS", "KOSTELY"),
+    "rivers": ("RÍOS Y CANALES", "REKY A KANALY"),
+    "bridges": ("PUENTES", "MOSTY"),
+    "beaches": ("PLAYAS", "BREHY"),
+    "ocean": ("OCÉANOS", "MORE"),
+    "draws": ("REPECHOS", "MORSKE UTESY"),
+    "cliffs": ("ACANTILADOS", "SRAZY"),
+    "steep_hills": ("COLINAS EMPINADAS", "STRME KOPCE"),
+    "lakes": ("LAGOS", "JEZERA"),
+}
+
+
+def _sections(lang):
+    """heading -> (first line, last line) of each terrain entry in the appendix, 1-based."""
+    lines = g._seed_lines(g.SEED_OF[("memoir44", lang)])
+    first, end = APPENDIX[lang]
+    start = next(i for i, x in enumerate(lines, 1) if first in x)
+    stop = next(i for i, x in enumerate(lines, 1) if i > start and x.strip().startswith(end))
+    at = {}
+    for pair in TERRAIN_HEADINGS.values():
+        heading = pair[("es", "cs").index(lang)]
+        found = [i for i in range(start, stop) if lines[i - 1].strip() == heading]
+        assert len(found) == 1, (lang, heading, found)
+        at[heading] = found[0]
+    bounds = sorted(at.values()) + [stop]
+    return {h: (i, bounds[bounds.index(i) + 1] - 1) for h, i in at.items()}
+
+
+@needs_seeds
+def test_terrain_words_come_from_the_matching_appendix_entry():
+    """Each terrain word is cited inside the entry for the same terrain in each rulebook, and is that
+    entry's heading word: a Czech word taken from a neighboring entry (draws and cliffs swapped, a
+    beach word from the hedgehog text) fails here."""
+    sections = {lang: _sections(lang) for lang in ("es", "cs")}
+    es_start, es_stop = min(sections["es"].values())[0], max(sections["es"].values())[1]
+    for t in g.TERMS:
+        if t.category != "terrain" or t.game != "memoir44":
+            continue
+        if t.id not in TERRAIN_HEADINGS:      # a term cited in the terrain entries must be paired
+            assert not es_start <= t.word("es").line <= es_stop, t.id
+            continue
+        for lang, heading in zip(("es", "cs"), TERRAIN_HEADINGS[t.id]):
+            w = t.word(lang)
+            first, last = sections[lang][heading]
+            assert w.in_seeds and first <= w.line <= last, (t.id, lang, w.text, w.line, heading, first, last)
+            assert re.search(w.pattern, g.fold(heading)), (t.id, lang, w.text, heading)
+    assert g.term("draws").word("cs").text == "mořské útesy" and g.term("cliffs").word("cs").text == "srázy"
+    assert g.term("beaches").word("cs").text == "břehy"
 
 
 def test_search():

@@ -39,18 +39,26 @@ def terrain_table() -> Explained:
         if t.must_stop:
             move.append("stop on entering")
         if t.adjacent_start_to_enter:
-            move.append("enter only from next to it")
+            move.append("enter (or take ground) only if the turn began next to it")
+        if t.leave_only_one:
+            move.append("leaving: 1 hex only")
         if t.max_move_after_entering:
-            move.append(f"{t.max_move_after_entering} hexes in all")
+            move.append(f"a unit entering moves {t.max_move_after_entering} hexes in all")
         if t.steep:
-            move.append("2 hexes to climb")
+            move.append("2 hexes to climb from lower ground")
         if t.beach_slope:
-            move.append("from a beach: 2-hex step, infantry only")
+            move.append("to or from a beach: a 2-hex move, infantry only")
+        if t.no_retreat_into:
+            move.append("no retreat into it (a figure is lost instead)")
+        if name == "bridge":
+            move.append("enter from land; retreat onto land only")
         battle = []
         if t.no_battle_after_entering:
             battle.append("no battle after entering")
         if t.no_battle_from:
             battle.append("no battle from it")
+        if t.no_take_ground_from_beach:
+            battle.append("infantry on a beach may not take ground onto it")
         if t.attacker_penalty:
             battle.append("attacker " + _dice(t.attacker_penalty))
         if t.ignore_flags:
