@@ -388,6 +388,18 @@ MEMOIR_CONFLICTS = (
         "that unit (Dig In, or the scenario), go with it; the next unit to enter finds the hex without them.",
         "tutor.memoir.state.strike_unit"),
     Conflict(
+        "m44.dig_in.obstacle", "memoir44", "Dig In on a hex that already holds an obstacle",
+        (C.DIG_IN_NOTE, T.NO_STACKING),
+        "Dig In places sandbags 'sobre cualquier tipo de terreno, a excepción de los Océanos' (on any "
+        "terrain but the ocean). May a unit dig in where wire, hedgehogs, a bunker or a sea wall already "
+        "stands?",
+        "No sandbags there, a reading of this project: a hex holds one obstacle, and the event says so. It "
+        "matters on wire and hedgehogs, which take no die away from an attack: under the other reading the "
+        "unit there would gain the sandbags' die (1 fewer for infantry and armor) and, on wire, the flag it "
+        "may ignore. On a bunker or a sea wall the sandbags would add nothing (protections and ignored "
+        "flags do not add up).",
+        "tutor.memoir.turn.place_sandbags"),
+    Conflict(
         "m44.retreat.partial", "memoir44", "Partial retreats",
         (R.RETREAT_NO_CHOICE, R.RETREAT_BLOCKED),
         "The text forbids choosing losses when a free path resolves every flag, but does not say "

@@ -287,3 +287,18 @@ def test_overlord_the_general_who_rolled_picks_the_unit():
     while g.phase == "initiative":
         g = G.apply(g, "pass")
     assert g.phase == "setback" and g.player == "allied.left"
+
+
+def test_dig_in_places_no_sandbags_where_an_obstacle_stands():
+    from tutor.memoir.turn import place_sandbags
+    assert "a excepción de los Océanos" in _quotes("m44.dig_in.obstacle", "memoir44-rules-es.txt")
+    st = _board('''
+        obstacles: {"6,4": wire, "8,4": hedgehog}
+        units:
+          "6,4": {side: allied, kind: infantry}
+          "8,4": {side: allied, kind: infantry}
+          "10,4": {side: allied, kind: infantry}
+    ''')
+    after, ev = place_sandbags(st, [(6, 4), (8, 4), (10, 4)])
+    assert after.obstacles == {(6, 4): "wire", (8, 4): "hedgehog", (10, 4): "sandbags"}
+    assert [e.kind for e in ev] == ["no_sandbags", "no_sandbags", "sandbags"]
