@@ -184,6 +184,11 @@ def test_ch07_dice_and_retreat_answers():
     r = ruling(ch04.state("chapters/retreat-drill"), (3, 7), 2)
     assert (r.retreat, r.losses) == (1, 1)                       # as far as it can, then a loss
     assert qs["07.partial"].rule_fn()[0] == "It retreats 1 hex and loses 1 figure"
+    # the faces table counts the die's faces and says they are the published game's (not in the text)
+    from tutor.memoir import dice as D
+    table = ch07.faces_table().html
+    assert "infantry <small>(2 of 6 faces)</small>" in table and "flag <small>(1 of 6 faces)</small>" in table
+    assert D.DIE_SOURCE in table and sorted(D.FACES) == sorted(["infantry"] * 2 + ["armor", "grenade", "star", "flag"])
 
 
 def test_ch07_rulebook_examples():

@@ -45,7 +45,8 @@ def faces_table() -> Explained:
                 cells.append("<td>miss</td>")
         rows.append(f"<tr><td>{face} <small>({n} of 6 faces)</small></td>{''.join(cells)}</tr>")
     table = f'<table class="tutor-obs"><tr><th>die face</th>{head}</tr>{"".join(rows)}</table>'
-    return show(table + rules_html([R.HITS, R.STAR, R.FLAG, R.MISS, R.HITS_EXCESS, R.MEDAL]))
+    return show(table + f"<p><small>{D.DIE_SOURCE}</small></p>"
+                + rules_html([R.HITS, R.STAR, R.FLAG, R.MISS, R.HITS_EXCESS, R.MEDAL]))
 
 
 def resolve(faces, kind: str) -> tuple[int, int, str]:

@@ -16,7 +16,13 @@ from collections.abc import Sequence
 
 from tutor.errors import InputError
 
+# The faces of the die: the rulebooks' text names the symbols (IMPACTO, ESTRELLA, BANDERA) but not
+# how many faces each has. The published game's die, as public rules summaries list its components
+# (e.g. lehi-innovation.github.io/boardgame-rules/rules/memoir-44/: "8 Battle dice (custom:
+# Infantry x2, Armor, Grenade, Star, Flag)"): infantry twice, each other symbol once.
 FACES = ("infantry", "infantry", "armor", "grenade", "star", "flag")
+DIE_SOURCE = ("The six faces are those of the published game's die (infantry twice, armor, grenade, star, "
+              "flag): the rulebook's text names the symbols but does not count them.")
 FACE_NAMES = ("infantry", "armor", "grenade", "star", "flag")
 _ALIASES = {"inf": "infantry", "tank": "armor", "armour": "armor", "g": "grenade", "grenade": "grenade",
             "s": "star", "f": "flag", "i": "infantry", "a": "armor"}
