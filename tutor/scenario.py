@@ -236,7 +236,7 @@ def memoir_from_data(data: dict, where: str) -> Scenario:
         blocked = cannot_stand_on(units[h].kind, terrain.get(h, "countryside"), obstacles.get(h))
         if blocked:
             raise InputError(f"{where}{line_of(raw_units, raw)}: units \"{fmt(h)}\": {_a(units[h].kind)} unit "
-                             f"cannot stand on {blocked} (impassable)")
+                             f"cannot stand on {blocked.name} (impassable)")
 
     extra = {k: data[k] for k in OPTIONAL if k in data and k not in ("description", "terrain", "obstacles", "units")}
     _check_extra(extra, data, where, brd)

@@ -26,7 +26,7 @@ from tutor.errors import IllegalAction, InputError
 from tutor.hexes import BOARDS, Hex, fmt
 from tutor.inputs import MAX_BATTLE_DICE
 from tutor.lab import link
-from tutor.memoir.terrain import OBSTACLES, TERRAIN, cannot_stand_on
+from tutor.memoir.terrain import OBSTACLES, TERRAIN
 from tutor.render.scene import Line, Mark, highlights, los_highlights, scene
 from tutor.scenario import Scenario, UnitSpec, full_strength
 from tutor.widgets.base import esc, rules_html
@@ -220,9 +220,7 @@ class Lab(LosExplorer):
         if u is not None and u.side == side and u.kind == kind:
             del units[h]
         else:
-            blocked = cannot_stand_on(kind, f.terrain.get(h, "countryside"), f.obstacles.get(h))
-            if blocked:
-                self.say(f"{kind.capitalize()} cannot stand on {blocked.replace('_', ' ')}: it is impassable.", bad=True)
+            if self.refuses_to_stand(kind, f.terrain.get(h, "countryside"), f.obstacles.get(h)):
                 return
             units[h] = UnitSpec(side, kind, full_strength(kind, None))
         self._set(LosState(f.replace(units=units), self.state.origin, self.state.target))

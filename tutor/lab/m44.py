@@ -314,7 +314,7 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
         blocked = cannot_stand_on(units[h]["kind"], terrain.get(h, "countryside"), obstacles.get(h))
         if blocked:
             u = units.pop(h)
-            notes.add(f"skipped {u['side']} {u['kind']} standing on impassable {blocked}", h)
+            notes.add(f"skipped {u['side']} {u['kind']} standing on impassable {blocked.name}", h)
 
     text = data.get("text")
     lang = {}

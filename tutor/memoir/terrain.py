@@ -263,15 +263,15 @@ _obstacle(Obstacle("sea_wall", rule(
 OBSTACLES = MappingProxyType(_O)
 
 
-def cannot_stand_on(kind: str, terrain: str = "countryside", obstacle: str | None = None) -> str | None:
+def cannot_stand_on(kind: str, terrain: str = "countryside", obstacle: str | None = None) -> Terrain | Obstacle | None:
     """What keeps a unit of ``kind`` from standing on a hex at setup (a scenario, an imported map, a
-    board painted in the lab): the terrain or obstacle impassable to it, by name, or None. A bunker
+    board painted in the lab): the terrain or obstacle impassable to it, or None. A bunker
     is the one exception: a scenario may start armor or artillery in one (BÚNKERES, "Si empiezan en
     un Búnker"); hedgehogs have no such setup (DEFENSAS ANTICARRO)."""
     if kind in TERRAIN[terrain].impassable:
-        return terrain
+        return TERRAIN[terrain]
     if obstacle is not None and obstacle != "bunker" and kind in OBSTACLES[obstacle].impassable:
-        return obstacle
+        return OBSTACLES[obstacle]
     return None
 
 NO_STACKING = rule(

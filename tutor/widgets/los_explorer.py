@@ -20,7 +20,7 @@ from tutor.errors import InputError
 from tutor.hexes import BOARDS, Hex, fmt
 from tutor.memoir import rules as R
 from tutor.memoir.los import line_of_sight, visible_from
-from tutor.memoir.terrain import OBSTACLES, TERRAIN, cannot_stand_on
+from tutor.memoir.terrain import TERRAIN, cannot_stand_on
 from tutor.render import style
 from tutor.render.scene import highlights, los_highlights, scene
 from tutor.scenario import Scenario, UnitSpec, full_strength, load
@@ -141,6 +141,15 @@ class LosExplorer(Drill):
         if s.origin is not None and s.target is not None:
             self._set(LosState(s.field, s.target, s.origin))
 
+    def refuses_to_stand(self, kind: str, terrain: str, obstacle: str | None) -> bool:
+        """Whether a unit of ``kind`` may not stand on this terrain and obstacle (terrain.cannot_stand_on);
+        if so, say why, with the rule."""
+        blocked = cannot_stand_on(kind, terrain, obstacle)
+        if blocked is not None:
+            self.say(f"{kind.capitalize()} cannot stand on {blocked.name.replace('_', ' ')}: it is impassable "
+                     f"for it. {esc(blocked.rule.summary)}", bad=True)
+        return blocked is not None
+
     def paint(self, h: Hex, what: str, name: str | None) -> None:
         """Paint terrain, an obstacle or a unit on h (painting the same thing again removes it)."""
         f = self.state.field
@@ -165,9 +174,7 @@ class LosExplorer(Drill):
                     self.say(f"Obstacles go on land hexes, not on {terrain[h]}.", bad=True)
                     return
                 u = units.get(h)
-                if u is not None and cannot_stand_on(u.kind, terrain.get(h, "countryside"), name):
-                    self.say(f"{u.kind.capitalize()} cannot stand on {name.replace('_', ' ')}: it is impassable "
-                             f"for it. {esc(OBSTACLES[name].rule.summary)}", bad=True)
+                if u is not None and self.refuses_to_stand(u.kind, terrain.get(h, "countryside"), name):
                     return
                 obstacles[h] = name
         elif what == "unit":
@@ -176,11 +183,7 @@ class LosExplorer(Drill):
             if u is not None and u.side == name and u.kind == kind:
                 del units[h]
             else:
-                blocked = cannot_stand_on(kind, terrain.get(h, "countryside"), obstacles.get(h))
-                if blocked:
-                    what = TERRAIN[blocked] if blocked in TERRAIN else OBSTACLES[blocked]
-                    self.say(f"{kind.capitalize()} cannot stand on {blocked.replace('_', ' ')}: it is impassable for it. "
-                             f"{esc(what.rule.summary)}", bad=True)
+                if self.refuses_to_stand(kind, terrain.get(h, "countryside"), obstacles.get(h)):
                     return
                 units[h] = UnitSpec(name, kind, full_strength(kind, None))
         elif what == "erase":
