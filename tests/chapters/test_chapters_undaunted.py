@@ -354,8 +354,8 @@ def test_22_answers_agree_with_the_engine():
     assert a["22.reshuffle"] == "1"
     # the card the question plays for Command has it: the sergeant, Command 2 (the squad leader has none)
     from tutor.undaunted.cards import card
-    assert [x.value for x in card(und22.SERGEANT).actions if x.name == "command"] == [2]
-    assert not [x for x in card("squad-leader-a").actions if x.name == "command"]
+    assert card(und22.SERGEANT).action("command").value == 2
+    assert card("squad-leader-a").action("command") is None
     q = next(q for q in und22.questions() if q.key == "22.reshuffle")
     assert "Platoon Sergeant" in q.prompt_html and "Command</b> and draw the most it allows, <b>2</b>" in q.prompt_html
     assert a["22.keep"] == "No, they go to the discard pile"

@@ -123,17 +123,20 @@ def commands_board() -> object:
 # The "try": the chief hands out cards
 
 
+def refusal_html(exc: IllegalAction | InputError) -> str:
+    """The engine's refusal as the desk shows it: its words, then the rule cited below, as a book
+    (an InputError, e.g. Counter-Attack without the card it copies, has no rule)."""
+    rule = getattr(exc, "rule", None)
+    return verdict(f"Refused: {getattr(exc, 'reason', exc)}.", False) + (rules_html([rule]) if rule is not None else "")
+
+
 def give_ruling(g: G.Game, card: str, fg: str) -> tuple[G.Game | None, str]:
     """Ask the engine to give ``card`` to ``fg``: the new game, or None and the refusal with its
     rule (HTML)."""
     try:
         return G.apply(g, f"give {card} {fg}"), ""
-    except InputError as exc:                  # Counter-Attack without the card it copies
-        return None, verdict(f"Refused: {exc}.", False)
-    except IllegalAction as exc:
-        rule = getattr(exc, "rule", None)
-        msg = exc.reason                       # the words; the rule is cited below, as a book
-        return None, verdict(f"Refused: {msg}.", False) + (rules_html([rule]) if rule is not None else "")
+    except (IllegalAction, InputError) as exc:
+        return None, refusal_html(exc)
 
 
 def given_rows(g: G.Game, selected: str | None = None, *, open_: bool = True) -> list[tuple]:
@@ -337,7 +340,7 @@ class ChiefDesk:
         try:
             self.after = G.apply(before, "dispatch")
         except IllegalAction as exc:                    # no card handed out yet: 1, 2 or 3 (TURA GRY)
-            self.say(verdict(f"Refused: {exc.reason}.", False) + rules_html([exc.rule]))
+            self.say(refusal_html(exc))
             return
         self.selected = None
         evs = [e for e in events_between(before, self.after) if e.kind in self.KEEP]
@@ -354,9 +357,7 @@ class ChiefDesk:
         try:
             self.after = G.apply(before, action)
         except (IllegalAction, InputError) as exc:
-            rule = getattr(exc, "rule", None)
-            self.say(verdict(f"Refused: {getattr(exc, 'reason', exc)}.", False)
-                     + (rules_html([rule]) if rule is not None else ""))
+            self.say(refusal_html(exc))
             return
         evs = [e for e in events_between(before, self.after) if e.kind in self.KEEP]
         self.log.value += events_html(evs)

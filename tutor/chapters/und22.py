@@ -177,7 +177,7 @@ def _q_draw_count() -> Question:
     # when the table is empty (each turn ends by discarding it).
     z = Zones(draw=(), discard=("fog-of-war",),
               table=("machine-gunners-a", "riflemen-a", SERGEANT))
-    command = next(a.value for a in card(SERGEANT).actions if a.name == "command")
+    command = card(SERGEANT).action("command").value
     choices = ("0", "1", "2")
     prompt = (f"<p>You play {card_title(SERGEANT)} for <b>Command</b> and draw the most it allows, "
               f"<b>{command}</b> cards. Your zones look like this (the table holds the cards you played this "

@@ -60,12 +60,13 @@ def sneak_conflict():
 def sneak_destinations(value: int) -> list[str]:
     """Where the sniper on 6B may end a stalk under the given value (engine, scenario option), other
     than 6B itself (a stalk out and back ends where it began)."""
+    start = "6B"
     s = sandbox(("sniper",), side="axis")
-    toks = tuple(replace(t, tile="6B") if t.unit == "sniper" and t.side == "axis" else t for t in s.tokens)
+    toks = tuple(replace(t, tile=start) if t.unit == "sniper" and t.side == "axis" else t for t in s.tokens)
     sc = replace(s.scenario, options=(("stalk", value),))
     s = replace(s, tokens=toks, scenario=sc)
     return sorted({p.path[-1] for p in card_plays(s, "axis", "sniper")
-                   if isinstance(p, Play) and p.action == "stalk" and p.path[-1] != "6B"})
+                   if isinstance(p, Play) and p.action == "stalk" and p.path[-1] != start})
 
 
 def sneak_conflict_html() -> str:
