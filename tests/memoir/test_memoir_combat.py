@@ -330,31 +330,25 @@ def test_armor_in_a_bunker_does_not_take_ground_nor_overrun():
     assert not st.overrun_ready
     with pytest.raises(IllegalAction):
         battle(st, "6,4", "9,3", ["star"] * 3)                   # no second battle: no overrun
-    # The same armor on open ground next to the same target takes ground and may overrun.
-    st2 = board('''
-        units:
-          "6,4": {side: allied, kind: armor}
-          "7,3": {side: axis, kind: infantry, figures: 1}
-    ''')
-    st2, _ = order(st2, "allied", ["6,4"])
-    st2, _ = battle(st2, "6,4", "7,3", ["infantry", "star", "star"])
-    st2, ev = take_ground(st2, "6,4")
-    assert st2.overrun_ready and ev[-1].rule is R.OVERRUN
 
 
-def test_armor_on_a_hedgehog_takes_ground_and_overruns():
-    # Only a bunker pins armor (BÚNKERES); DEFENSAS ANTICARRO forbids entering, not leaving, so
-    # GANAR TERRENO applies as on open ground.
+@pytest.mark.parametrize("obstacle", [None, "hedgehog"])
+def test_armor_off_a_bunker_takes_ground_and_overruns(obstacle):
+    # The same armor next to the same target, on open ground or on a hedgehog: only a bunker pins
+    # armor (BÚNKERES); DEFENSAS ANTICARRO forbids entering, not leaving, so GANAR TERRENO applies.
     st = board('''
         units:
           "6,4": {side: allied, kind: armor}
           "7,3": {side: axis, kind: infantry, figures: 1}
-    ''').replace(obstacles={(6, 4): "hedgehog"})
+    ''')
+    if obstacle:
+        st = st.replace(obstacles={(6, 4): obstacle})
     st, _ = order(st, "allied", ["6,4"])
     st, _ = battle(st, "6,4", "7,3", ["infantry", "star", "star"])
     st, ev = take_ground(st, "6,4")
     assert st.units[(7, 3)].kind == "armor" and (6, 4) not in st.units
     assert st.overrun_ready and ev[-1].rule is R.OVERRUN
+
 
 def test_game_does_not_offer_take_ground_from_a_bunker():
     from tutor.memoir import game as G
