@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from memoir_boards import board
 
 from tutor.errors import IllegalAction, InputError
 from tutor.lab.board_odds import board_odds, brute_force, odds_html
-from tutor.memoir.state import from_scenario
-from tutor.scenario import from_data
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def board(units, terrain=None, obstacles=None, top="axis"):
-    return from_scenario(from_data({"format": 1, "game": "memoir44", "title": "odds", "board": "standard",
-                                    "top": top, "terrain": terrain or {}, "obstacles": obstacles or {},
-                                    "units": units}))
 
 
 def same(a, b):
@@ -54,7 +44,7 @@ CASES = {
 @pytest.mark.parametrize("name", CASES)
 def test_engine_odds_equal_brute_force(name):
     units, terrain, obstacles = CASES[name]
-    st_ = board(units, terrain, obstacles)
+    st_ = board(units=units, terrain=terrain or {}, obstacles=obstacles or {})
     a, t = list(units)[:2]
     same(board_odds(st_, a, t), brute_force(st_, a, t))
 
@@ -62,7 +52,7 @@ def test_engine_odds_equal_brute_force(name):
 @pytest.mark.parametrize("name", CASES)
 def test_six_dice_equal_brute_force(name):
     units, terrain, obstacles = CASES[name]
-    st_ = board(units, terrain, obstacles)
+    st_ = board(units=units, terrain=terrain or {}, obstacles=obstacles or {})
     a, t = list(units)[:2]
     fast = board_odds(st_, a, t, dice=6)
     same(fast, brute_force(st_, a, t, dice=6))
@@ -71,7 +61,7 @@ def test_six_dice_equal_brute_force(name):
 
 def test_override_with_board_dice_is_the_engines_answer():
     units, terrain, obstacles = CASES["church ignores a flag"]
-    st_ = board(units, terrain, obstacles)
+    st_ = board(units=units, terrain=terrain or {}, obstacles=obstacles or {})
     eng = board_odds(st_, "6,4", "6,2")
     same(eng, board_odds(st_, "6,4", "6,2", dice=eng.dice))
 
@@ -79,18 +69,18 @@ def test_override_with_board_dice_is_the_engines_answer():
 def test_known_numbers():
     # 1 die against a lone infantry figure in the open: hit 1/2 eliminates it; a flag with a free
     # path only moves it.
-    st_ = board({"6,4": {"side": "allied", "kind": "infantry"},
+    st_ = board(units={"6,4": {"side": "allied", "kind": "infantry"},
                  "6,2": {"side": "axis", "kind": "infantry", "figures": 1}})
     o = board_odds(st_, "6,4", "6,2", dice=1)
     assert o.losses == {0: Fraction(1, 2), 1: Fraction(1, 2)} and o.p_retreat == Fraction(1, 6)
     # on the baseline a flag costs a figure: P(eliminated) = 1/2 + 1/6
-    st_ = board({"6,2": {"side": "allied", "kind": "infantry"},
+    st_ = board(units={"6,2": {"side": "allied", "kind": "infantry"},
                  "6,0": {"side": "axis", "kind": "infantry", "figures": 1}})
     assert board_odds(st_, "6,2", "6,0", dice=1).p_eliminated == Fraction(2, 3)
 
 
 def test_errors():
-    st_ = board({"6,4": {"side": "allied", "kind": "infantry"}, "8,4": {"side": "allied", "kind": "infantry"},
+    st_ = board(units={"6,4": {"side": "allied", "kind": "infantry"}, "8,4": {"side": "allied", "kind": "infantry"},
                  "6,2": {"side": "axis", "kind": "infantry"}})
     with pytest.raises(IllegalAction):
         board_odds(st_, "6,4", "8,4", dice=2)
@@ -102,7 +92,7 @@ def test_errors():
 
 def test_html_shows_fractions():
     units, terrain, obstacles = CASES["retreat blocked by units"]
-    html = odds_html(board_odds(board(units, terrain, obstacles), "6,4", "6,2"))
+    html = odds_html(board_odds(board(units=units, terrain=terrain or {}, obstacles=obstacles or {}), "6,4", "6,2"))
     assert "P(eliminated)</b> =" in html and "/" in html and "Blocked retreats" in html
 
 
@@ -154,7 +144,7 @@ def test_random_boards_equal_brute_force(data):
         if h in units and o in ("bunker", "hedgehog") and units[h]["kind"] != "infantry":
             obstacles.pop(h)
     try:
-        st_ = board(units, terrain, obstacles, top=top)
+        st_ = board(units=units, terrain=terrain or {}, obstacles=obstacles or {}, top=top)
     except InputError:
         return
     n = data.draw(st.integers(0, 4))

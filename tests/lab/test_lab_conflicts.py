@@ -3,6 +3,7 @@ the ruling it states is what the engine does (the quotes themselves are checked 
 files by tests/test_rulebook.py)."""
 
 import pytest
+from memoir_boards import board
 
 from tutor.conflicts import all_conflicts
 from tutor.errors import IllegalAction
@@ -188,26 +189,13 @@ def test_line_of_sight_through_a_corner_is_a_graze():
 # Where the Spanish and Czech copies differ, or the text leaves room (audit of 2026-11-27): each
 # entry quotes both, and its ruling is what the engine does.
 
-def _board(body, **extra):
-    import textwrap
-
-    import yaml
-
-    from tutor.memoir.state import from_scenario
-    from tutor.scenario import from_data
-    data = {"format": 1, "game": "memoir44", "title": "t", "board": "standard", "top": "axis"}
-    data.update(yaml.safe_load(textwrap.dedent(body)))
-    data.update(extra)
-    return from_scenario(from_data(data, "<test>"))
-
-
 def test_an_objective_is_taken_by_ending_there_not_passing():
     from tutor.memoir.movement import move
     from tutor.memoir.state import order
     assert "Al entrar en el hexágono objetivo" in _quotes("m44.objective.entering", "memoir44-rules-es.txt")
     assert "Apéndice 4, página 20" in _quotes("m44.objective.entering", "memoir44-rules-es.txt")
     permanent = [{"hex": "6,4", "type": "permanent", "side": "allied"}]
-    st = _board('units: {"7,5": {side: allied, kind: infantry}}', objectives=permanent)
+    st = board('units: {"7,5": {side: allied, kind: infantry}}', objectives=permanent)
     st, _ = order(st, "allied", ["7,5"])
     through, ev = move(st, "7,5", "5,3")                   # 7,5 → 6,4 → 5,3: the only 2-hex way
     assert [e for e in ev if e.kind == "move"][0].get("path") == ((6, 4), (5, 3))
@@ -219,7 +207,7 @@ def test_an_objective_is_taken_by_ending_there_not_passing():
 def test_move_two_and_battle_is_elite_infantrys_alone():
     from tutor.memoir.movement import legal_moves
     assert "Speciální jednotky" in _quotes("m44.special.move_two", "memoir44-rules-cs-ocr.txt")
-    st = _board('''
+    st = board('''
         units:
           "6,6": {side: allied, kind: infantry, badge: special_forces}
           "12,6": {side: allied, kind: infantry, badge: french_resistance}
@@ -234,13 +222,13 @@ def test_figure_corner_and_draw_units_quote_both_copies():
     assert "esquina inferior derecha" in _quotes("m44.special.figures_corner", "memoir44-rules-es.txt")
     assert "levém dolním rohu" in _quotes("m44.special.figures_corner", "memoir44-rules-cs-ocr.txt")
     from tutor.render.scene import scene
-    st = _board('units: {"6,6": {side: allied, kind: infantry, figures: 3}}')
+    st = board('units: {"6,6": {side: allied, kind: infantry, figures: 3}}')
     assert [u.figures for u in scene(st).units] == [3]                   # the count is on the counter
     assert "todas las demás unidades" in _quotes("m44.terrain.draw_others", "memoir44-rules-es.txt")
     assert "obrněnce, vozidla a jednotky artilerie" in _quotes("m44.terrain.draw_others", "memoir44-rules-cs-ocr.txt")
     from tutor.memoir import rules as R
     from tutor.memoir.movement import step
-    st = _board('''
+    st = board('''
         terrain: {"6,6": beach, "8,6": beach, "7,5": draw}
         units: {"6,6": {side: allied, kind: armor}, "8,6": {side: allied, kind: artillery}}
     ''')
@@ -252,7 +240,7 @@ def test_sandbags_go_with_an_eliminated_unit():
     from tutor.memoir.combat import battle
     from tutor.memoir.state import order
     assert "salga del hexágono" in _quotes("m44.sandbags.eliminated", "memoir44-rules-es.txt")
-    st = _board('''
+    st = board('''
         obstacles: {"6,4": sandbags}
         units: {"6,4": {side: axis, kind: infantry, figures: 1}, "6,6": {side: allied, kind: infantry}}
     ''')
@@ -292,7 +280,7 @@ def test_overlord_the_general_who_rolled_picks_the_unit():
 def test_dig_in_places_no_sandbags_where_an_obstacle_stands():
     from tutor.memoir.turn import place_sandbags
     assert "a excepción de los Océanos" in _quotes("m44.dig_in.obstacle", "memoir44-rules-es.txt")
-    st = _board('''
+    st = board('''
         obstacles: {"6,4": wire, "8,4": hedgehog}
         units:
           "6,4": {side: allied, kind: infantry}

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from conftest import board, example
+from memoir_boards import board, example
 
 from tutor.errors import IllegalAction, InputError
 from tutor.memoir import dice as D

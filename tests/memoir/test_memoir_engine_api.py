@@ -2,7 +2,7 @@
 dice and extra battles (no monkeypatching, no record fiddling)."""
 
 import pytest
-from conftest import board
+from memoir_boards import board
 
 from tutor.errors import IllegalAction
 from tutor.memoir import combat

@@ -1,7 +1,7 @@
 """Movement, with the rulebook's examples (MOVIMIENTO, APÉNDICE 1 and 2)."""
 
 import pytest
-from conftest import board, example
+from memoir_boards import board, example
 
 from tutor.errors import IllegalAction, InputError
 from tutor.memoir import rules as R

@@ -1,7 +1,7 @@
 """Objectives and medals (APÉNDICE 3)."""
 
 import pytest
-from conftest import board
+from memoir_boards import board
 
 from tutor.errors import IllegalAction, InputError
 from tutor.memoir import rules as R

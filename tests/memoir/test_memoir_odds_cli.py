@@ -7,7 +7,7 @@ import sys
 from fractions import Fraction
 
 import pytest
-from conftest import EXAMPLES, ROOT, example
+from memoir_boards import EXAMPLES, ROOT, example
 
 from tutor import odds
 from tutor.cli import main

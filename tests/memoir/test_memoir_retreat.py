@@ -1,7 +1,7 @@
 """Flags and retreat, with the rulebook's examples (RETIRADA, OCÉANOS, LA RESISTENCIA FRANCESA)."""
 
 import pytest
-from conftest import board, example
+from memoir_boards import board, example
 
 from tutor.errors import IllegalAction
 from tutor.memoir import rules as R

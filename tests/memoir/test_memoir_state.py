@@ -5,7 +5,7 @@ import json
 import random
 
 import pytest
-from conftest import EXAMPLES, board, example
+from memoir_boards import EXAMPLES, board, example
 
 from tutor.errors import IllegalAction, InputError
 from tutor.memoir import engine as M
