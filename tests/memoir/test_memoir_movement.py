@@ -338,3 +338,27 @@ def test_infantry_moves_through_a_bunker_as_the_conflicts_page_rules():
     st, _ = order(st, "allied", ["4,4"])
     m = legal_moves(st, "4,4")
     assert m.reachable[(8, 4)].path == ((6, 4), (8, 4)) and m.reachable[(6, 4)].can_battle
+
+
+def test_a_bridge_is_entered_only_from_land():
+    # PUENTES: "Las unidades solo pueden entrar en un Puente si se mueven desde un hexágono de tierra
+    # adyacente (es decir, no desde un Río ni ningún otro hexágono de agua)". Artillery (1 hex) in the
+    # ocean beside a bridge may not step onto it; the same artillery on the beach beside it may.
+    # Infantry in the ocean reaches it in two, by the land beside it.
+    st = board('''
+        terrain: {"8,6": bridge, "7,7": ocean, "9,7": beach}
+        units: {"7,7": {side: allied, kind: artillery}, "9,7": {side: allied, kind: artillery}}
+    ''')
+    sea = legal_moves(st, "7,7")
+    assert (8, 6) not in sea.reachable
+    assert sea.refused[(8, 6)].rule is TERRAIN["bridge"].rule and "land" in sea.refused[(8, 6)].reason
+    assert (8, 6) in legal_moves(st, "9,7").reachable
+    with pytest.raises(IllegalAction) as err:
+        move(order(st, "allied", ["7,7"])[0], "7,7", "8,6")
+    assert err.value.rule is TERRAIN["bridge"].rule
+    wading = board('''
+        terrain: {"8,6": bridge, "7,7": ocean}
+        units: {"7,7": {side: allied, kind: infantry}}
+    ''')
+    r = legal_moves(wading, "7,7").reachable[(8, 6)]
+    assert r.cost == 2 and wading.terrain.get(r.path[0], "countryside") != "ocean"

@@ -50,7 +50,7 @@ def terrain_table() -> Explained:
             move.append("to or from a beach: a 2-hex move, infantry only")
         if t.no_retreat_into:
             move.append("no retreat into it (a figure is lost instead)")
-        if name == "bridge":
+        if t.land_only:
             move.append("enter from land; retreat onto land only")
         battle = []
         if t.no_battle_after_entering:

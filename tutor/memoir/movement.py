@@ -87,7 +87,7 @@ def step(state: GameState, unit: Unit, frm: Hex, to: Hex, start: Hex, *, taking_
     if abs(t.height - f.height) > 1:
         return None, (f"the height changes from {f.height} to {t.height}: a step may change height by "
                       f"at most 1"), R.HEIGHT_MOVE
-    if tn == "bridge" and not f.land:
+    if t.land_only and not f.land:
         return None, "a bridge is entered only from an adjacent land hex", t.rule
     cost = 1
     fname = state.terrain.get(frm, "countryside")

@@ -129,7 +129,7 @@ def _blocked_step(state: GameState, unit: Unit, frm: Hex, to: Hex) -> tuple[str,
     if abs(f.height - t.height) > 1:
         return (f"{fmt(to)} is at height {t.height}, more than 1 from {f.height}: no unit can make that step",
                 R.HEIGHT_MOVE)
-    if state.terrain.get(frm) == "bridge" and not t.land:
+    if f.land_only and not t.land:
         return f"from a bridge a unit retreats only onto land, and {fmt(to)} is {tn}", R.BRIDGE_RETREAT
     return None
 

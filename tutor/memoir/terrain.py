@@ -49,7 +49,8 @@ class Terrain:
     beach_slope: bool = False                    # draws and cliffs: beach <-> here rules
     no_take_ground_from_beach: bool = False      # cliffs: infantry on a beach may not take ground here
     steep: bool = False                          # steep hills: entering from lower costs 2 hexes
-    land: bool = True                            # bridges may be entered only from land
+    land: bool = True                            # not water: where a bridge's units come from and go to
+    land_only: bool = False                      # bridges: entered only from land, left by retreat only onto land
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,7 @@ _terrain(Terrain("bridge", rule(
     "Las unidades solo pueden entrar en un Puente si se mueven desde un hexágono de tierra adyacente "
     "(es decir, no desde un Río ni ningún otro hexágono de agua)",
     "Bridges let units cross as open ground, entered only from an adjacent land hex; no protection; "
-    "they do not block line of sight.")))
+    "they do not block line of sight."), land_only=True))
 
 _terrain(Terrain("beach", rule(
     "m44.terrain.beach", ES, "PLAYAS",
