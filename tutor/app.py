@@ -42,7 +42,7 @@ from pathlib import Path
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.utils import url_path_join
-from tornado.web import ErrorHandler, Finish, HTTPError, RedirectHandler
+from tornado.web import ErrorHandler, Finish, HTTPError, RedirectHandler, StaticFileHandler
 from tornado.websocket import WebSocketClosedError
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.static_file_handler import TemplateStaticFileHandler
@@ -81,6 +81,9 @@ class TemplateAsset(TemplateStaticFileHandler):
         return super().get_absolute_path(root, cls.checked(path))
 
 
+STATIC = Path(__file__).parent / "static"  # the page's own scripts and style
+
+
 @cache
 def page_head() -> str:
     """What every page gets at the top of its <head>: the connection watch, the canvas focus that
@@ -89,10 +92,9 @@ def page_head() -> str:
     printout (``tutor/static/pictures.js``), a file too large to be a board refused before it is
     sent (``tutor/static/upload_limit.js``), and the page's own style, which prints the whole
     page (``tutor/static/page.css``)."""
-    static = Path(__file__).parent / "static"
-    scripts = "".join(f"<script>\n{(static / name).read_text(encoding='utf-8')}</script>\n"
+    scripts = "".join(f"<script>\n{(STATIC / name).read_text(encoding='utf-8')}</script>\n"
                       for name in ("connection.js", "canvas_focus.js", "pictures.js", "upload_limit.js"))
-    return scripts + f"<style>\n{(static / 'page.css').read_text(encoding='utf-8')}</style>\n"
+    return scripts + f"<style>\n{(STATIC / 'page.css').read_text(encoding='utf-8')}</style>\n"
 
 
 HEAD = re.compile(r"<head\b[^>]*>", re.IGNORECASE)
@@ -710,10 +712,25 @@ def bound_requests(web) -> None:
         web.listen = bounded
 
 
+# The typesetter the pages get (tutor/static/no_math.js): the course has no mathematics, and
+# Voilà's own (MathJax 3) typeset every text of a page as it started. Voilà's front end loads a
+# MathJax 2 script from the page's ``fullMathjaxUrl`` when it is set: the app sets it to this.
+NO_MATH = "no_math.js"
+NO_MATH_URL = f"/tutor/static/{NO_MATH}"
+
+
+def no_math(web, base_url: str) -> None:
+    """Point the pages' typesetter at :data:`NO_MATH_URL` (Voilà builds each page's settings from
+    the tornado application's ``mathjax_url`` and ``mathjax_config``, pages from a preheated
+    kernel included)."""
+    web.settings["mathjax_url"] = url_path_join(base_url, NO_MATH_URL)
+    web.settings["mathjax_config"] = "none"
+
+
 def first_routes(app) -> list:
     """Routes matched before Voilà's own: plain 404s for what Voilà would answer with a 500 (a
-    traceback in the log), the kernel websocket (:class:`KernelChannels`), and, when Voilà serves
-    a folder, its page route with :class:`Page`."""
+    traceback in the log), the kernel websocket (:class:`KernelChannels`), the pages' typesetter
+    (:data:`NO_MATH_URL`), and, when Voilà serves a folder, its page route with :class:`Page`."""
     server_url = app.server_url or app.base_url
     not_found = (ErrorHandler, {"status_code": 404})
     routes = [
@@ -727,6 +744,8 @@ def first_routes(app) -> list:
         (url_path_join(server_url, r"/voila/query/.*"), *not_found),
         (url_path_join(server_url, r"/voila/templates/(.*)"), TemplateAsset),
         (url_path_join(server_url, r"/api/kernels/%s/channels" % KERNEL_ID), KernelChannels),
+        (url_path_join(server_url, "/tutor/static/(%s)" % re.escape(NO_MATH)), StaticFileHandler,
+         {"path": str(STATIC)}),
     ]
     if not getattr(app, "notebook_path", None):
         routes.append((url_path_join(server_url, r"/voila/render/(.*)"), Page,
@@ -1022,6 +1041,7 @@ class LandingPage(PasswordIdentityProvider):
         if web is not None:
             # Rules are tried in the order they were added: these come before Voilà's own.
             web.add_handlers(".*$", first_routes(app))
+            no_math(web, app.base_url)
             lighten(web)  # gzip and cache headers (tutor/wire.py)
             bound_requests(web)
         root = getattr(app, "root_dir", None)

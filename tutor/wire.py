@@ -37,6 +37,8 @@ def cache_control(path: str, query: str) -> str | None:
             return f"public, max-age={YEAR}, immutable"
         if "/voila/static/" in path:
             return f"public, max-age={DAY}"
+    if "/tutor/static/" in path:  # the app's own scripts (tutor.app.NO_MATH_URL): as Voilà's
+        return f"public, max-age={DAY}"
     return None
 
 

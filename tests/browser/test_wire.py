@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import urllib.error
 import urllib.request
 
 import pytest
@@ -40,6 +41,41 @@ def test_page_and_assets_are_compressed_and_cached(app):
     headers, _ = get(app + "voila/static/voila.js")
     assert headers.get("content-encoding") == "gzip"
     assert headers.get("cache-control") == "public, max-age=86400"
+    # The pages' typesetter is the app's (tutor/static/no_math.js), kept a day like Voilà's scripts.
+    assert config["fullMathjaxUrl"] == "/tutor/static/no_math.js" and config["mathjaxConfig"] == "none"
+    headers, body = get(app + "tutor/static/no_math.js?config=none&amp;delayStartupUntil=configured")
+    assert headers.get("content-type", "").startswith(("text/javascript", "application/javascript"))
+    assert headers.get("cache-control") == "public, max-age=86400"
+    assert b"window.MathJax" in (gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body)
+    for other in ("tutor/static/page.css", "tutor/static/../app.py", "tutor/static/"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            get(app + other)
+        assert refused.value.code == 404
+
+
+def test_pages_typeset_no_mathematics(app, chromium):
+    """The course has no mathematics: a page loads the app's typesetter, which typesets nothing
+    (Voilà's MathJax 3 ran over every text of a page as it started)."""
+    context = chromium.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    asked, errors = [], []
+    page.on("request", lambda r: asked.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(app + "voila/render/05-battle-range-dice-line-of-sight.ipynb")
+        wait_for_voila(page)
+        wait_for_canvases(page, 90_000)
+        assert any("/tutor/static/no_math.js" in u for u in asked)
+        assert page.evaluate("""() => {
+            const mathjax3 = [...document.styleSheets].some(s => {
+                try { return [...s.cssRules].some(r => (r.selectorText || '').includes('mjx-container[jax="CHTML"]')); }
+                catch (e) { return false; } });
+            return !mathjax3 && !document.querySelector('mjx-container') && typeof MathJax.Hub.Queue === 'function';
+        }""")
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 def test_the_next_page_downloads_no_script(app, chromium):
