@@ -129,3 +129,21 @@ def test_mouse_and_touch_in_canvas_pixels():
     assert app.state.target == (12, 2)
     app.swap()
     assert app.state.origin == (12, 2) and app.state.target == (4, 6)
+
+
+def test_a_crafted_pointer_message_is_ignored():
+    # The browser's message is the visitor's to write: a coordinate as a string with a huge exponent
+    # ("1e10000000": minutes of CPU to make an exact fraction of), NaN, infinity, a list, null, or a
+    # number far off any board is no click at all. The state stays as it was; a real click still works.
+    app = ready(LosExplorer(SCEN))
+    before = app.state
+    for x, y in (("1e10000000", 0), (float("nan"), 1.0), (float("inf"), 1.0), ([1], 2), (None, 3),
+                 (True, 1), (10 ** 400, 1), (1e12, 1.0)):
+        app.board._on_mouse_down(x, y)
+        app.board._on_touch_start([(x, y)])
+    for touches in ("xy", [None], [(1, 2, 3)], {"x": 1}, None, [[]]):
+        app.board._on_touch_start(touches)
+    assert app.state == before
+    x, y = px(app, (4, 6))
+    app.board._on_mouse_down(2 * x.numerator // x.denominator, 2.0 * y)
+    assert app.state.origin == (4, 6)

@@ -33,6 +33,7 @@ from tutor.render.picking import CardPick, card_at, pick
 from tutor.render.scene import Scene, banded_labels, card_text, chip_text, token_body
 
 LAYERS = ("terrain", "shades", "marks")
+POINTER_MAX = 100_000  # canvas pixels: far beyond any board (the Overlord board is ~2,000 wide)
 
 _FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 
@@ -516,9 +517,17 @@ class BoardView:
             cb(h, x, y)
 
     def _on_mouse_down(self, x, y) -> None:
-        self.click(Fraction(x) / self.dpr, Fraction(y) / self.dpr)     # exact: no rounding
+        self._pointer(x, y)
 
     def _on_touch_start(self, touches) -> None:
-        if touches:
-            x, y = touches[0]
+        if isinstance(touches, (list, tuple)) and touches and isinstance(touches[0], (list, tuple)) \
+                and len(touches[0]) == 2:
+            self._pointer(*touches[0])
+
+    def _pointer(self, x, y) -> None:
+        """A pointer at canvas pixel (x, y), as the browser sends it: a click, exact (no rounding).
+        Anything but two finite numbers within :data:`POINTER_MAX` of the canvas is ignored: the
+        message comes from the visitor's browser, and a crafted one ("x": "1e10000000", 45 bytes)
+        kept the kernel busy for minutes making an exact fraction of it."""
+        if all(type(v) in (int, float) and -POINTER_MAX <= v <= POINTER_MAX for v in (x, y)):  # (not NaN)
             self.click(Fraction(x) / self.dpr, Fraction(y) / self.dpr)
