@@ -172,6 +172,13 @@ CASES = [
          expect="nested more than 20"),
     Case("depth-deck-file", ["undaunted", "check", "d.yaml"], {"d.yaml": DECK + "out: " + "[" * 30_000 + "]" * 30_000},
          expect="nested more than 20"),
+    # --- values: counted by the C parser before the strict (pure-Python) one reads them --------
+    Case("values-link-60000-empty-lists", ["link", link_token(extra="cards: [" + ",".join(["[]"] * 60_000) + "]")],
+         expect="more than 5,000 values"),
+    Case("values-scenario-file", ["check", "s.yaml"],
+         {"s.yaml": scenario("notes: [" + ", ".join(["1"] * 6_000) + "]\n")}, expect="more than 5,000 values"),
+    Case("values-undaunted-deck", ["undaunted", "check", "d.yaml"],
+         {"d.yaml": DECK + "out: [" + ", ".join(["{}"] * 6_000) + "]\n"}, expect="more than 5,000 values"),
     # --- text that must be text ---------------------------------------------------------------
     Case("text-nul-escape-title", ["check", "s.yaml"], {"s.yaml": scenario(title='"a\\0b"')}, expect="U+0000"),
     Case("text-rlo-title", ["check", "s.yaml"], {"s.yaml": scenario(title='"evil\\u202etxt.exe"')},
@@ -381,5 +388,6 @@ def test_readme_states_the_limits_the_code_applies():
     for words in (f"at most {I.MAX_FILE_BYTES // 1_000_000} MB", f"at most {I.MAX_DEPTH} lists or mappings deep",
                   f"at most {I.MAX_TITLE} characters", f"any text at most {I.MAX_TEXT:,}",
                   f"at most {I.MAX_LINK:,} characters", f"at most {I.MAX_PAYLOAD:,} bytes",
+                  f"at most {I.MAX_VALUES:,} values",
                   f"at most {I.MAX_BATTLE_DICE} dice and {I.MAX_BATTLE_DICE} flags"):
         assert words in section, words

@@ -14,6 +14,9 @@ a file                 at most 1 MB (``MAX_FILE_BYTES``), checked with ``fstat``
 YAML                   no anchors, aliases or merge keys; only the plain types (text, whole and
                        decimal numbers, true/false, null, lists, mappings); no explicit tags
 nesting                at most ``MAX_DEPTH`` (20) lists/mappings deep (YAML, JSON, links)
+values                 at most ``MAX_VALUES`` (5,000) in one YAML text, counted by the C parser
+                       before the strict one reads it (a 315-character link holding 60,000 empty
+                       lists took the pure-Python parser 11 s)
 text                   no control characters but tab and line breaks, no NUL, no bidirectional
                        embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069);
                        a title one line of at most ``MAX_TITLE`` characters, any text at most
@@ -49,6 +52,8 @@ from tutor.errors import InputError
 
 MAX_FILE_BYTES = 1_000_000   # a full breakthrough board with long texts is ~100 kB; real .m44 files 5-60 kB
 MAX_DEPTH = 20               # the deepest real input (.m44: board.hexagons[i].tags[j].medal) is 6
+MAX_VALUES = 5_000           # values in one YAML text (texts, numbers, lists, mappings): the largest
+#                              bundled file has 345, a whole Overlord board painted hex by hex ~2,000
 MAX_TITLE = 200              # characters, one line
 MAX_TEXT = 20_000            # characters in any one text (descriptions, special rules)
 MAX_LINK = 20_000            # characters in a link's m1.… token (a full board ~1.2 k)
@@ -284,6 +289,10 @@ _ALLOWED_TAGS = frozenset({None, "!", "tag:yaml.org,2002:str", "tag:yaml.org,200
                            "tag:yaml.org,2002:map"})
 
 
+def _too_deep(where: str) -> InputError:
+    return InputError(f"{where}: nested more than {MAX_DEPTH} lists or mappings deep: at most {MAX_DEPTH} are allowed")
+
+
 class StrictLoader(yaml.SafeLoader):
     """``yaml.SafeLoader`` for files people write: duplicate keys, anchors, aliases, merge keys,
     explicit tags and nesting deeper than ``MAX_DEPTH`` are refused with one line each.
@@ -311,8 +320,7 @@ class StrictLoader(yaml.SafeLoader):
                              f"text, numbers, lists and mappings")
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise InputError(f"{self._at(event.start_mark)}: nested more than {MAX_DEPTH} lists or mappings "
-                             f"deep: at most {MAX_DEPTH} are allowed")
+            raise _too_deep(self._at(event.start_mark))
         try:
             return super().compose_node(parent, index)
         finally:
@@ -342,9 +350,39 @@ def _construct_mapping(loader: StrictLoader, node: yaml.MappingNode) -> LineDict
 StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+_VALUE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
+
+
+def check_value_count(source: str, name: str) -> None:
+    """Refuse a YAML text of more than ``MAX_VALUES`` values or nested deeper than ``MAX_DEPTH``,
+    counted with libyaml's parser (C, ~1 µs a value) when PyYAML has it, before
+    :class:`StrictLoader` (pure Python, ~0.2 ms a value) reads it. Broken YAML is left for the
+    strict parser to report."""
+    counted = depth = 0
+    try:
+        for event in yaml.parse(source, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+            if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+                continue
+            if not isinstance(event, _VALUE_EVENTS):
+                continue
+            line = f":{event.start_mark.line + 1}" if event.start_mark is not None else ""
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise _too_deep(name + line)
+            counted += 1
+            if counted > MAX_VALUES:
+                raise InputError(f"{name}{line}: more than {MAX_VALUES:,} values (texts, numbers, lists, "
+                                 f"mappings): at most {MAX_VALUES:,} are allowed")
+    except yaml.YAMLError:
+        return
+
+
 def parse_yaml(source: str, name: str):
     """Parse YAML text strictly (``StrictLoader``) and check the result (``check_tree``)."""
     check_source_text(source, name)
+    check_value_count(source, name)
     try:
         loader = StrictLoader(source, name)
     except yaml.YAMLError as exc:
