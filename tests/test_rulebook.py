@@ -7,7 +7,7 @@ import re
 import pytest
 
 import tutor
-from tutor.rulebook import OCR_FILES, RULES, SEED_FILES, normalize, rule, seeds_dir
+from tutor.rulebook import OCR_FILES, RULES, SECTIONS, SEED_FILES, normalize, rule, section_name, seeds_dir
 
 
 def _import_all():
@@ -69,19 +69,43 @@ def test_the_check_of_corrections_refuses_other_changes():
     assert not only_diacritics_differ("výšky", "vy$ku ")                    # a different length
 
 
-def test_citations_name_the_book_and_heading_never_the_file():
+def test_citations_name_the_book_and_section_in_english_never_the_file():
     _import_all()
     for r in RULES.values():
-        assert r.cite == f"{r.book}, {r.heading}"
+        assert r.cite == f"{r.book}, {r.section}"
         assert ".txt" not in r.cite and "seed" not in r.cite.lower() and "OCR" not in r.cite
+        assert r.heading not in r.cite, r.key                   # the printed heading stays with the quote
+        assert r.to_json()["section"] == r.section and r.to_json()["heading"] == r.heading
     from tutor.memoir import rules as R
-    assert R.RETREAT_BLOCKED.cite.startswith("Memoir '44 rulebook (2025, Spanish), ")
-    assert RULES["m44.los.edges.cs"].cite == "Memoir '44 rulebook (2025, Czech), Linie výhledu"
+    assert R.RETREAT_BLOCKED.cite == "Memoir '44 rulebook (2025, Spanish), Retreat"
+    assert RULES["m44.los.edges.cs"].cite == "Memoir '44 rulebook (2025, Czech), Line of Sight"
     with pytest.raises(ValueError, match="ocr="):
         rule("m44.test.ocr_missing", "memoir44-rules-cs-ocr.txt", "X", "y", "z")
     with pytest.raises(ValueError, match="only for"):
         rule("m44.test.ocr_extra", "memoir44-rules-es.txt", "X", "y", "z", ocr="y", ocr_heading="X")
     assert "m44.test.ocr_missing" not in RULES and "m44.test.ocr_extra" not in RULES
+
+
+def test_every_heading_has_an_english_section_name():
+    """A learner reads each section's name in English; the table holds one for every heading a
+    rule or a chapter cites, and a rule under a heading it lacks is refused."""
+    _import_all()
+    assert set(SECTIONS) == set(SEED_FILES)
+    for file, names in SECTIONS.items():
+        for heading, english in names.items():
+            assert english.isascii() and english.strip() == english and english != heading, (file, heading)
+    assert [k for k, r in RULES.items() if r.heading not in SECTIONS[r.file]] == []
+    assert section_name("memoir44-rules-es.txt", "RETIRADA") == "Retreat"
+    assert section_name("undaunted-normandy-rules-cs.txt", "AKCE POHYBU") == "Movement Actions"
+    assert section_name("memoir44-overlord-rules-pl.txt", "TURA GRY") == "Game Turn"
+    with pytest.raises(ValueError, match="no English section name"):
+        section_name("memoir44-rules-es.txt", "SIN TRADUCCIÓN")
+    with pytest.raises(ValueError, match="no English section name"):
+        rule("m44.test.no_english", "memoir44-rules-es.txt", "SIN TRADUCCIÓN", "y", "z")
+    assert "m44.test.no_english" not in RULES
+    from tutor.course import CHAPTERS
+    for c in CHAPTERS:
+        assert c.sections and not any(h in c.cite for h in c.heading.split("; ")), c.notebook
 
 
 def test_engines_import_without_front_end_packages():

@@ -54,7 +54,12 @@ class Chapter:
     game: str          # one of GAMES
     teaches: str       # one line: what the learner can do afterwards
     seed: str          # seed rulebook file the chapter cites
-    heading: str       # heading in that file, as printed
+    heading: str       # headings in that file, as printed ("; " between two)
+
+    def __post_init__(self):
+        """Every heading has its English section name (``tutor.rulebook.SECTIONS``): a ValueError
+        names the one that has none."""
+        _ = self.sections
 
     @property
     def available(self) -> bool:
@@ -68,10 +73,18 @@ class Chapter:
         return [c for c in CHAPTERS if c.game == self.game].index(self) + 1
 
     @property
+    def sections(self) -> str:
+        """The headings' sections in English: "Resolve Battle; Retreat" for "RESOLUCIÓN DEL
+        ATAQUE; RETIRADA"."""
+        from tutor.rulebook import section_name
+        return "; ".join(section_name(self.seed, h) for h in self.heading.split("; "))
+
+    @property
     def cite(self) -> str:
-        """The book and headings, as a learner cites them (never the seed file's name)."""
+        """The book and sections, as a learner cites them, in English (never the seed file's name):
+        "Undaunted: Normandy rulebook (Czech), Movement Actions; Fog of War"."""
         from tutor.rulebook import SEED_FILES
-        return f"{SEED_FILES[self.seed][0]}, {self.heading}"
+        return f"{SEED_FILES[self.seed][0]}, {self.sections}"
 
 
 def _m(notebook, title, teaches, heading, seed=M44):
@@ -134,7 +147,7 @@ CHAPTERS: tuple[Chapter, ...] = (
        "Draw four cards, bid for initiative and take turns in the right order.",
        "PRŮBĚH HRY"),
     _u("23-undaunted-movement-and-fog-of-war.ipynb", "Undaunted: movement and Fog of War",
-       "Move, guide, scout and stalk, and live with fog-of-war cards.",
+       "Move, guide, scout and stalk, and live with Fog of War cards.",
        "AKCE POHYBU; Válečný zmatek"),
     _u("24-undaunted-support-actions.ipynb", "Undaunted: support actions",
        "Bolster, command, conceal, control, inspire, recon and target.",

@@ -1,8 +1,9 @@
 """Rulings as HTML for notebooks: the verdict, the reasons, and the rule text one click away.
 
-Each cited rule shows its English summary and the book and heading it comes from ("Memoir '44
-rulebook (2025, Spanish), RETIRADA"); the original wording (Spanish, Czech or Polish, as the
-rulebook prints it) opens under that ``<details>`` toggle. Pure string functions: no widgets here.
+Each cited rule shows its English summary and the book and section it comes from, in the games'
+English terms ("Memoir '44 rulebook (2025, Spanish), Retreat"); the original wording (Spanish, Czech
+or Polish, as the rulebook prints it), under its printed heading ("RETIRADA: …"), opens under that
+``<details>`` toggle. Pure string functions: no widgets here.
 
 The chapters build their pages from these: :func:`verdict` (one line, green or red),
 :func:`events_html` (what an engine action did, step by step, and the rules it applied),
@@ -26,26 +27,35 @@ if TYPE_CHECKING:
 
 STYLE = ("<style>.tutor-rule{margin:.3em 0;font-size:.95em}.tutor-rule blockquote{margin:.3em 0 .3em 1em;"
          "padding-left:.6em;border-left:3px solid #8a8a8a;font-style:italic}"
+         ".tutor-heading{font-style:normal;font-weight:600}"
          ".tutor-verdict{font-weight:600;font-size:1.05em}.tutor-ok{color:#1b6e1b}.tutor-no{color:#a32020}"
          ".tutor-obs td,.tutor-obs th{padding:2px 8px;text-align:left !important;vertical-align:top}</style>")
 
 
 def quote_html(rule: Rule, *, tag: str = "blockquote") -> str:
-    """The rule's original wording (in its language), with a note when its diacritics were
-    corrected by hand from the scanned Czech copy."""
+    """The rule's original wording (in its language) under its heading as printed ("RETIRADA: …"),
+    with a note when its diacritics were corrected by hand from the scanned Czech copy. In a
+    ``<blockquote>`` the heading leads the quote; beside a ``<q>`` (which the browser puts in
+    quotation marks) it stands just before it, marked with the same language."""
     note = f' <small class="tutor-corrected">({CORRECTED_NOTE})</small>' if rule.corrected else ""
-    return f'<{tag} lang="{rule.language}">{escape(rule.quote)}</{tag}>{note}'
+    lang, heading = rule.language, escape(rule.heading)
+    if tag == "blockquote":
+        return (f'<blockquote lang="{lang}"><span class="tutor-heading">{heading}:</span> '
+                f'{escape(rule.quote)}</blockquote>{note}')
+    return (f'<span class="tutor-heading" lang="{lang}">{heading}:</span> '
+            f'<{tag} lang="{lang}">{escape(rule.quote)}</{tag}>{note}')
 
 
 def rule_html(rule: Rule, *, open_: bool = False, style: bool = True) -> str:
-    """One rule: English summary, then the book and heading it comes from, which open (a
-    ``<details>`` toggle) to the original text."""
+    """One rule: English summary, then the book and section it comes from ("Memoir '44 rulebook
+    (2025, Spanish), Retreat"), which open (a ``<details>`` toggle) to the original text under its
+    printed heading."""
     return (f'<div class="tutor-rule" data-rule="{escape(rule.key)}">{STYLE if style else ""}<b>Rule.</b> '
             f'{escape(rule.summary)} <details{" open" if open_ else ""}><summary>Original text — '
             f'{escape(rule.cite)}</summary>{quote_html(rule)}</details></div>')
 
 
-# A rule block as rule_html writes it: its key, everything up to the toggle, the book and heading
+# A rule block as rule_html writes it: its key, everything up to the toggle, the book and section
 _BLOCK = re.compile(r'<div class="tutor-rule" data-rule="([^"]*)">(.*?)<details(?: open)?><summary>'
                     r'Original text — (.*?)</summary>.*?</details></div>', re.DOTALL)
 
@@ -53,7 +63,7 @@ _BLOCK = re.compile(r'<div class="tutor-rule" data-rule="([^"]*)">(.*?)<details(
 def quote_once(html: str, quoted: set[str]) -> tuple[str, set[str]]:
     """Each rule block once per page: in ``html``, a rule already in ``quoted`` (the keys of the
     rules quoted higher on the page) keeps its English summary and points to the quote above
-    ("rule quoted above: Memoir '44 rulebook (2025, Spanish), RETIRADA") instead of quoting it
+    ("rule quoted above: Memoir '44 rulebook (2025, Spanish), Retreat") instead of quoting it
     again. Returns the new HTML and the keys quoted so far (``quoted`` is not changed)."""
     seen = set(quoted)
 

@@ -31,6 +31,7 @@ CSS = """<style>
 .tutor-why .rule { border-left: 3px solid #c9b98a; padding: 2px 8px; margin: 6px 0; background: #fbf8ef; }
 .tutor-why .rule q { display: block; font-style: italic; color: #333; quotes: "«" "»"; }
 .tutor-why .rule .cite { font-size: 11px; color: #666; }
+.tutor-heading { font-weight: 600; font-style: normal; }
 .tutor-why .mk { display: inline-block; min-width: 1.4em; text-align: center; font-weight: bold;
   border-radius: 50%; border: 2px solid #c0392b; color: #c0392b; margin-right: 4px; }
 .tutor-why .mk.interior { background: #c0392b; color: #fff; }
@@ -49,8 +50,9 @@ def esc(text: str) -> str:
 
 
 def rules_html(rules: Iterable[Rule]) -> str:
-    """Each rule once: its English summary and where it comes from ("Memoir '44 rulebook (2025,
-    Spanish), RETIRADA"), which opens to the rulebook text in the original language."""
+    """Each rule once: its English summary and where it comes from, the section named in English
+    ("Memoir '44 rulebook (2025, Spanish), Retreat"), which opens to the rulebook text in the
+    original language under its printed heading ("RETIRADA: …")."""
     out = []
     seen = set()
     for r in rules:
