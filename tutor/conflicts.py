@@ -285,7 +285,7 @@ MEMOIR_CONFLICTS = (
         "badges, and the two units differ: elite infantry has 4 figures and moves 2 hexes and still "
         "battles; the Resistance starts with 3 and may not battle after moving 2.",
         "The importer keeps what the unit's name says, as this project decided when it made the importer: "
-        "'inf2' with badge 3 (or the editor's FRENCH_RESISTANCE behavior) comes in as elite infantry with "
+        "'inf2' with badge 3 (or the editor's French Resistance unit behavior) comes in as elite infantry with "
         "4 figures, and the warning line names the badge and what the editor calls it, so the designer can "
         "change the unit by hand. A plain 'inf' with badge 3 comes in as French Resistance (3 figures). "
         "The engine already plays French Resistance as the rulebook describes it (3 figures; it battles "
@@ -297,10 +297,10 @@ MEMOIR_CONFLICTS = (
         published=(
             (f"In {_BGA}, the editor's troop table reads 'inf2' with badge 3 as French Resistance (3 "
              "figures, 1 to 3 hexes of retreat per flag, battles after entering any terrain), and 'inf' with "
-             "badge 3 as plain infantry; its FRENCH_RESISTANCE unit behavior is the same badge 3."),
+             "badge 3 as plain infantry; its French Resistance unit behavior is the same badge 3."),
             ("The published scenario Vassieux (Vercors) says in its special rules: 'All the Allied units "
              "are French Resistance infantry … These units only have 3 figures.' In its editor form, as that "
-             "implementation carries it, those units are 'inf2us' with the FRENCH_RESISTANCE behavior: "
+             "implementation carries it, those units are 'inf2us' with the French Resistance behavior: "
              "imported here, they come in as elite infantry with 4 figures."))),
     Conflict(
         "m44.bunker.infantry_stop", "memoir44", "Bunkers: does infantry stop on entering one?",
@@ -360,7 +360,7 @@ MEMOIR_CONFLICTS = (
         "A scenario's unit with other than the standard number of figures has the number printed beside "
         "it: in the lower right corner (Spanish) or the lower left (Czech). Which?",
         "No rule depends on it: the tutor's boards print each unit's figures as a number on its counter, "
-        "and a scenario file gives them as a number ('figures: 3').",
+        "and a scenario file gives them as a number (a unit of 3 figures is written with the number 3).",
         "tutor.render.scene (a unit's figures on its counter)"),
     Conflict(
         "m44.terrain.draw_others", "memoir44", "Draws: which units may not climb from the beach",
@@ -463,17 +463,31 @@ MEMOIR_CONFLICTS = (
         "tutor.memoir.game._overlord_legal, tutor.memoir.game._refuse_give"),
     Conflict(
         "m44.overlord.card_icons", "memoir44", "Overlord: who plays a tactic card",
-        (V.OVERLORD_CHIEF_ICON, V.OVERLORD_GENERAL_ICON, V.OVERLORD_DEAL, _OVERLORD_DECK_ES),
+        (V.OVERLORD_CHIEF_ICON, V.OVERLORD_GENERAL_ICON, V.OVERLORD_COUNTER, V.OVERLORD_AMBUSH, V.OVERLORD_DEAL,
+         _OVERLORD_DECK_ES),
         "The Overlord rules let an icon on each tactic card say who plays it — the chief, a field general, "
         "or either — and the Spanish rulebook mentions a command deck made for Overlord. The rulebooks show the "
-        "icons but tie only two cards to them (the card that counters the opponent's previous action — "
-        "Counter-Attack — bears both; Ambush goes to a field general), and the engine plays with two copies "
-        "of the base deck, shuffled together, whose cards carry no icon. Which card does the chief keep?",
-        "A reading of this project: Air Power, Barrage, Their "
-        "Finest Hour and Medics & Mechanics are the chief's (they strike or order anywhere on the board, and "
-        "the last two count the hand, which is his); Ambush goes to a field general; every other tactic "
-        "card, Counter-Attack included, to the chief or any general. The list of icons is not in the rulebooks.",
-        "tutor.memoir.variants.overlord_players, tutor.memoir.game._card_generals"),
+        "icons but list no card's icon; they describe two tactic cards: the counter card (Counter-Attack), "
+        "which bears both, and Ambush, which the chief hands to the general attacked in close combat. The "
+        "engine plays with two copies of the base deck, shuffled together, whose cards carry no icon. Which "
+        "card does the chief keep?",
+        "A reading of this project, not a list from the rulebooks: Air Power, Barrage, Their Finest Hour and "
+        "Medics & Mechanics are the chief's (they strike or order anywhere on the board, and the last two, as "
+        "the base deck prints them, roll one die per card of the hand, which is his); Ambush goes to a field "
+        "general; every other tactic card, Counter-Attack included, to the chief or any general.",
+        "tutor.memoir.variants.overlord_players, tutor.memoir.game._card_generals",
+        published=(
+            (f"The published Overlord deck's tactic cards, as {_BGA} carries their faces (img/overlord/"
+             "card_tactics.jpg, in the card order of modules/php/constants.inc.php): the chief's silhouette on "
+             "Air Power, Ambush, Barrage and Their Finest Hour; both icons on the two Counter-Attacks; the three "
+             "arrows around a '?' on every other tactic card, Medics & Mechanics included. Its Overlord Air "
+             "Power and Barrage add 'Play this card at the start of the turn, before your Field Generals play "
+             "any of their cards.'"),
+            ("This project's reading agrees on Air Power, Barrage and Their Finest Hour. It differs on Medics & "
+             "Mechanics, whose Overlord card (in that implementation's words, 'Roll 4 dice') no longer counts "
+             "the hand, and on the '?' cards, which the Overlord rules send to a field general ('Ta karta musi "
+             "zostać przekazana któremukolwiek z dowódców polowych') where the engine also lets the chief keep "
+             "them. Ambush bears the chief's icon there; the rules have him hand it to the general attacked."))),
     Conflict(
         "m44.overlord.ambush", "memoir44", "Ambush when a side is a team",
         (V.ALLIANCE_AMBUSH, V.OVERLORD_AMBUSH, V.OVERLORD_AMBUSH_OWN_TURN),
@@ -497,6 +511,23 @@ MEMOIR_CONFLICTS = (
         "discarding would let him choose which card to keep; the rules do not grant that choice, so the "
         "engine does not.",
         "tutor.memoir.game._overlord_draw"),
+    Conflict(
+        "m44.overlord.recon", "memoir44", "Overlord: a Recon card and the chief's draw",
+        (C.RECON_RULE, V.OVERLORD_DRAW),
+        "A Recon card says 'Al robar una carta de Mando nueva, roba dos, quédate con una y descarta la otra' "
+        "(when you draw a new command card, draw two, keep one and discard the other). In Overlord the played "
+        "cards go back to the chief, who 'dobiera dwie nowe karty niezależnie od tego ile kart rozdał i "
+        "zagrał' (draws two new cards, however many he handed out and played). When a field general has "
+        "played Recon, does the chief also draw two and keep one?",
+        "A reading of this project: in Overlord the chief's draw of two replaces Recon's draw. The general's "
+        "Recon orders its 1 unit; at the end of the turn the chief draws his two cards (never above the "
+        "scenario's hand) and keeps them, choosing none and discarding none; an event says so.",
+        "tutor.memoir.game._end_turn, tutor.memoir.game._overlord_draw",
+        published=(
+            (f"The Overlord deck's own Recon cards, as {_BGA} transcribes them (modules/php/Cards/Overlord/"
+             "Recon.php): 'At the end of this turn, your Commander-in-Chief draws 3 cards, not 2, and keeps them "
+             "all, up to his maximum hand size, as dictated by the scenario.' The engine plays the base deck's "
+             "Recon; under the Overlord card the chief would draw one card more."),)),
     Conflict(
         "m44.overlord.finest_hour", "memoir44", "Their Finest Hour and Medics & Mechanics in a team",
         (V.ALLIANCE_FINEST_HOUR, V.OVERLORD_DEAL),
@@ -537,6 +568,23 @@ MEMOIR_CONFLICTS = (
         "the left, center and right generals each act in turn as the rules say, and the people at the table "
         "share them — with three a side the chief's player also acts as the center general.",
         "tutor.memoir.variants.Variant.seats"),
+    # -- Young Generals (APÉNDICE 5)
+    Conflict(
+        "m44.young.tie", "memoir44", "Young Generals: a card that orders as many units for two members",
+        (V.YG_WHO_ACTS, V.YG_CHIEF_DECIDES, V.YG_TEAMS),
+        "The team member 'al que la carta jugada afecte más directamente' (whom the card played affects most "
+        "directly) carries it out. In a team of 3, Pincer Move orders 2 units on the left flank and 2 on the "
+        "right; Recon in Force and General Advance order as many units in each section. Who carries out a "
+        "card that affects two or three members alike?",
+        "The engine counts the card's orders in each member's sections and hands the card to the member with "
+        "the most: with 2 players a card ordering on both flanks (Pincer Move, Recon in Force, General "
+        "Advance) goes to the flanks player. On a tie the commander-in-chief has the last word, as he has on "
+        "the card played — a reading of this project: he carries the card out when he is one of the members "
+        "tied (Recon in Force and General Advance in a team of 3); otherwise (Pincer Move in a team of 3) the "
+        "engine, which does not ask him, names the left flank player, the first of the two; at the table the "
+        "chief may name the right flank player instead.",
+        "tutor.memoir.variants.young_generals_member, tutor.memoir.game (the event naming who carries out the "
+        "card)"),
 )
 
 

@@ -141,7 +141,9 @@ def test_chief_barrage_any_enemy_unit_four_dice(tmp_path):
     assert G.legal_actions(g) == [f"barrage {h[0]},{h[1]}" for h in enemies]
     refused(g, "barrage 20,6", C.TACTIC_CARD)                             # one of his own
     g = G.apply(g, "barrage 4,2", faces=["infantry", "grenade", "star", "armor"])
-    assert units(g)["4,2"] == ("axis", "infantry", 1)                     # 3 hits; armor misses infantry
+    # 2 hits: the symbol and the grenade; the star misses (the printed Barrage: "Score 1 hit for each die
+    # matching the unit's symbol or grenade", bga-devs/bga-memoir, Cards/Standard/Barrage.php) and so does armor
+    assert units(g)["4,2"] == ("axis", "infantry", 2)
     assert g.phase == "place"
     g = decide(place(place(g, "probe_left", "left-outer"), "probe_right", "right-inner"), "roll", faces=["infantry"])
     assert g.phase == "order" and any(e.kind == "initiative" for e in g.new_events)
@@ -176,7 +178,7 @@ def test_chief_their_finest_hour_dice_orders_extra_die_and_reshuffle(tmp_path):
     ev = next(e for e in g.new_events if e.kind == "finest_hour")
     assert len(ev.get("faces")) == 4
     slots = sorted(s.describe() for s in g.turn.effect.slots)
-    assert slots == ["1 armor (armor symbols)", "1 infantry (infantry symbols)", "1 unit (stars)"]
+    assert slots == ["1 armor unit (armor symbols)", "1 infantry unit (infantry symbols)", "1 unit (stars)"]
     assert "order 20,6" in G.legal_actions(g) and "order 38,6" in G.legal_actions(g)   # anywhere on the board
     g = G.apply(G.apply(g, "order 20,6"), "done")
     g2 = G.apply(g, "battle 20,6 21,5", faces=["star"] * 4)
@@ -642,7 +644,9 @@ def test_random_overlord_games_keep_the_invariants(seed):
 
 
 def test_random_overlord_game_saves_loads_and_undoes_every_new_phase(tmp_path):
-    g = G.random_game("overlord/teaching", 5, OV)
+    # seed 2: a game that reaches every phase below (seed 5 no longer forces a retreat after a strike
+    # once Barrage's stars miss, as the printed card says)
+    g = G.random_game("overlord/teaching", 2, OV)
     assert g.over
     h = G.from_json(G.to_json(g))
     assert h.actions == g.actions and G.digest(h) == G.digest(g) and h.log == g.log

@@ -126,7 +126,10 @@ def test_air_power_axis_rolls_one_die_in_1944():
     assert len(roll.get("faces")) == 1
 
 
-def test_barrage_four_dice_star_hits_flag_not_ignored():
+def test_barrage_four_dice_stars_miss_flag_not_ignored():
+    # the printed Barrage: "Score 1 hit for each die matching the unit's symbol or grenade. … Flags may
+    # not be ignored." (bga-devs/bga-memoir, Cards/Standard/Barrage.php); a star misses unless a tactic
+    # card says otherwise (memoir44-rules-es.txt, RESOLUCIÓN DEL ATAQUE): the two stars take no figure
     g = play(start("barrage"), "barrage")
     g = G.apply(g, "barrage 16,2", faces=["star", "star", "flag", "flag"])
     assert g.phase == "retreat" and g.player == "axis"            # two flags: 2 hexes, the owner's choice
@@ -134,7 +137,22 @@ def test_barrage_four_dice_star_hits_flag_not_ignored():
     assert len(dests) > 1
     g = G.apply(g, f"retreat {dests[-1]}")
     u = units(g)
-    assert "16,2" not in u and u[dests[-1]] == ("axis", "infantry", 2)
+    assert "16,2" not in u and u[dests[-1]] == ("axis", "infantry", 4)
+
+
+def test_barrage_symbol_and_grenade_hit_stars_miss_terrain_ignored():
+    g = play(start("barrage"), "barrage")
+    g = G.apply(g, "barrage 16,2", faces=["star", "star", "infantry", "grenade"])   # woods and sandbags: ignored
+    assert units(g)["16,2"] == ("axis", "infantry", 2)
+    roll = [e for e in g.log if e.kind == "roll"][-1]
+    assert roll.get("hits") == 2 and "stars miss" in roll.text
+
+
+def test_air_power_stars_still_hit():
+    # the Air Power card face (memoir44-rules-es.txt, APOYO AÉREO): "… la Granada o la Estrella"
+    g = play(start("air_power"), "air_power")
+    g = G.apply(g, "air 13,5", faces=["star", "star"])
+    assert units(g)["13,5"] == ("axis", "infantry", 2)
 
 
 def test_armor_assault_adds_a_die_in_close_combat():
@@ -151,6 +169,21 @@ def test_close_assault_orders_adjacent_units_plus_one_die_no_move():
     assert not any(a.startswith("move") for a in G.legal_actions(g))
     g = G.apply(g, "battle 12,6 13,5", faces=["star"] * 4)
     assert [e for e in g.log if e.kind == "battle"][-1].get("dice") == 4
+
+
+def test_close_assault_orders_infantry_and_armor_not_artillery():
+    # the printed Close Assault: "Issue an order to all INFANTRY and/or ARMOR units adjacent to enemy
+    # units" (bga-devs/bga-memoir, Cards/Standard/CloseAssault.php)
+    data = yaml.safe_load(Path(FIELD).read_text(encoding="utf-8"))
+    data["units"]["14,4"] = {"side": "allied", "kind": "artillery"}       # next to the infantry on 13,5
+    data["units"]["12,4"] = {"side": "allied", "kind": "infantry"}        # next to 13,5 too
+    g = G.new_game(from_data(data, FIELD), 0)
+    g = play(G.set_hand(g, "allied", ["close_assault"]), "close_assault")
+    ordered = {g.state.where(uid) for uid in g.state.ordered}
+    assert ordered == {(12, 6), (12, 4)}                                  # armor and infantry, not the artillery
+    assert not any(a.startswith("battle 14,4") for a in G.legal_actions(g))
+    with pytest.raises(IllegalAction):
+        G.apply(g, "battle 14,4 13,5")
 
 
 def test_firefight_no_move_no_close_combat_plus_one_die():

@@ -17,7 +17,7 @@ from tutor.memoir.state import Unit
 AIR = ("m44.air.card_vs_table", "m44.air.adjacent", "m44.air.range_sight")
 OVERLORD = ("m44.overlord.skulls", "m44.overlord.cards_per_general",
             "m44.overlord.card_icons", "m44.overlord.ambush", "m44.overlord.draw", "m44.overlord.finest_hour",
-            "m44.overlord.players")
+            "m44.overlord.players", "m44.overlord.recon")
 
 
 def _conflict(key):
@@ -31,6 +31,14 @@ def _quotes(key, file):
 def _overlord(cards):
     from tutor.chapters import ch14
     return ch14.with_hand(cards)
+
+
+def _has_widgets():
+    try:
+        import ipywidgets  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _give(g, key, who):
@@ -107,6 +115,21 @@ def test_card_icons_as_the_engine_reads_them():
     assert set(V.overlord_players("counter_attack")) == {*V.FIELD_GENERALS, "chief"}
     g = _overlord(["probe_left", "probe_center", "attack_center", "recon_right", "attack_left"])
     assert len(g.deck) + sum(len(h) for h in g.hands.values()) == 2 * len(C.deck())    # two base decks
+    # every place says the same: the list is this project's reading; the published deck is cited apart
+    c = _conflict("m44.overlord.card_icons")
+    assert c.ruling.startswith("A reading of this project") and "Counter-Attack" in c.question
+    assert any("img/overlord/card_tactics.jpg" in p and "Medics & Mechanics included" in p for p in c.published)
+    import json
+    from pathlib import Path
+    nb = json.loads((Path(__file__).parents[2] / "notebooks/14-operation-overlord.ipynb").read_text(encoding="utf-8"))
+    text = " ".join("".join(cell["source"]) for cell in nb["cells"])
+    assert "this project's reading" in text and "published Overlord card list" not in text
+    if _has_widgets():                                              # chapter 14's desk says so too
+        from tutor.chapters import ch14
+        desk = ch14.ChiefDesk(seed=14)
+        desk.game = ch14.with_hand(["air_power", "probe_left", "probe_center", "attack_center", "recon_right"])
+        desk.pick(next(x for x in desk.game.hand() if x.startswith("air_power")))
+        assert "plays himself (this tutor&#x27;s reading of the card icons)" in desk.status.value
 
 
 def test_ambush_is_not_handed_out_on_the_chiefs_turn():
@@ -131,6 +154,27 @@ def test_the_chief_draws_up_to_his_hand():
         draw = next(e for e in ch13.events_between(g, after) if e.kind == "draw")
         assert draw.text.startswith(f"The allied chief draws {drawn} card")
         assert len(after.hands["allied.chief"]) == 5 - len(given) + drawn
+
+
+def test_recon_in_overlord_gives_way_to_the_chiefs_draw():
+    from tutor.chapters import ch13
+    assert "roba dos, quédate con una y descarta la otra" in _quotes("m44.overlord.recon", "memoir44-rules-es.txt")
+    assert "dobiera dwie nowe karty" in _quotes("m44.overlord.recon", "memoir44-overlord-rules-pl.txt")
+    g = _overlord(["recon_right", "probe_center", "probe_left", "attack_center", "attack_left"])
+    for key, who in (("recon_right", "right"), ("probe_center", "center"), ("probe_left", "left")):
+        g = _give(g, key, who)
+    after = ch13.finish_turn(G.apply(g, "dispatch"), "allied")
+    phases, x = [], after
+    while x is not g:
+        phases.append(x.phase)
+        x = x.prev
+    assert "recon" not in phases                                   # nobody keeps one of two cards
+    evs = ch13.events_between(g, after)
+    assert next(e for e in evs if e.kind == "draw").text.startswith("The allied chief draws 2 cards")
+    note = next(e for e in evs if e.kind == "recon_overlord")
+    assert note.rule is V.OVERLORD_DRAW and "Recon Right Flank" in note.text
+    assert len(after.hands["allied.chief"]) == 2 + 2               # kept 2, drew 2, kept both
+    assert len(after.discard) == len(g.discard) + 3                 # the 3 cards played, no drawn card discarded
 
 
 def test_their_finest_hour_counts_the_chiefs_cards():
@@ -290,3 +334,34 @@ def test_dig_in_places_no_sandbags_where_an_obstacle_stands():
     after, ev = place_sandbags(st, [(6, 4), (8, 4), (10, 4)])
     assert after.obstacles == {(6, 4): "wire", (8, 4): "hedgehog", (10, 4): "sandbags"}
     assert [e.kind for e in ev] == ["no_sandbags", "no_sandbags", "sandbags"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Young Generals: who carries out a card
+
+
+def _yg_play(players, card):
+    g = G.new_game("pegasus-bridge", 1, V.variant("young_generals", axis=players, allied=players))
+    g = G.set_hand(g, g.player, [card, "probe_left"])
+    after = G.apply(g, f"play {next(c for c in g.hand() if c.startswith(card))}")
+    return after.turn.performer, next(e for e in after.new_events if e.kind == "performer")
+
+
+def test_young_generals_most_orders_then_the_chiefs_last_word():
+    assert "afecte más directamente" in _quotes("m44.young.tie", "memoir44-rules-es.txt")
+    assert "tiene la última palabra" in _quotes("m44.young.tie", "memoir44-rules-es.txt")
+    # a team of 2: a card ordering on both flanks is the flanks player's, not the chief's
+    for card in ("pincer_move", "recon_in_force", "general_advance"):     # 4-0, 2-1, 4-2 orders
+        who, ev = _yg_play(2, card)
+        assert who == "allied.flanks" and ev.rule is V.YG_WHO_ACTS and "Allies flanks player" in ev.text
+    assert _yg_play(2, "probe_center")[0] == "allied.center"
+    # a team of 3: one section, its player; a tie with the chief in it, the chief; Pincer Move (2 and
+    # 2 on the flanks), the first of the two flank players
+    assert _yg_play(3, "attack_left")[0] == "allied.left"
+    assert "The Allies right flank player carries out" in _yg_play(3, "attack_right")[1].text   # no unit: turn over
+    for card in ("recon_in_force", "general_advance"):
+        who, ev = _yg_play(3, card)
+        assert who == "allied.center" and ev.rule is V.YG_CHIEF_DECIDES
+    who, ev = _yg_play(3, "pincer_move")
+    assert who == "allied.left" and ev.rule is V.YG_CHIEF_DECIDES
+    assert "Allies left flank player and the Allies right flank player" in ev.text and "allied." not in ev.text

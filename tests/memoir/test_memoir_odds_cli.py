@@ -103,7 +103,7 @@ def test_cli_bad_input_is_one_line_exit_2():
     p = subprocess.run([sys.executable, "-m", "tutor.cli", "retreat", str(EXAMPLES / "retreat-ocean.yaml"),
                         "3,3", "--flags", "1"], capture_output=True, text=True, cwd=ROOT, env=env, check=False)
     assert p.returncode == 2 and p.stdout == ""
-    assert p.stderr.count("\n") == 1 and "holds no unit" in p.stderr
+    assert p.stderr.count("\n") == 1 and "There is no unit on 3,3." in p.stderr
 
 
 def test_odds_input_errors():

@@ -92,8 +92,10 @@ def _resistance_question() -> Question:
         r = ruling(st, (10, 2), 1, None)
         ans = {(1, 1): choices[0], (1, 3): choices[1], (3, 3): choices[2]}.get((r.retreat, r.retreat_max), choices[3])
         return ans, f"<p>{escape(r.text)}</p>" + rules_html(r.rules)
-    return ask("10.resistance-retreat", "<p>On the rulebook's board above, the French resistance unit on "
-               "<b>10,2</b> receives <b>1 flag</b>. How far must it retreat?</p>", choices, rule_fn)
+    from tutor.render.scene import highlights
+    pic = board_svg(st, highlights(selected=[(10, 2)]), title="")     # the question's own board
+    return ask("10.resistance-retreat", "<p>On the board below (the rulebook's example), the French resistance "
+               "unit on <b>10,2</b> receives <b>1 flag</b>. How far must it retreat?</p>" + pic, choices, rule_fn)
 
 
 def _figures_question() -> Question:

@@ -19,6 +19,7 @@ is about the cards and the players, the board rules are the earlier chapters'.
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 from tutor.explain import STYLE, events_html, rules_html, show, verdict
@@ -285,9 +286,9 @@ def young_generals(players: int = 1, *, simpler: bool = False, seed: int = 13) -
     return G.new_game("pegasus-bridge", seed, var)
 
 def performer(g: G.Game, side: str, card: str) -> str:
-    """Which team member carries out ``card`` (the sections its orders name)."""
-    secs = {s for s, _ in C.card(card).orders}
-    return V.young_generals_member(g.variant, side, secs)
+    """Which team member carries out ``card`` (the member whose sections its orders name most)."""
+    orders = {s: (math.inf if n == C.ALL else n) for s, n in C.card(card).orders}
+    return V.young_generals_member(g.variant, side, orders)
 
 def young_generals_html(g: G.Game) -> str:
     side = "axis"
@@ -303,7 +304,10 @@ def young_generals_html(g: G.Game) -> str:
     return (f"<div>{pic}<p>{len(G.all_cards(g))} cards in all (deck and hands), {tactic} of them tactic cards. The scenario gives the "
             f"Axis 2 cards; Young Generals deal <b>{len(hand)}</b>. Take ground and armor overrun: "
             f"<b>{'on' if g.variant.take_ground else 'off (the simpler game)'}</b>.</p>"
-            f"<p>The Axis team: {escape(seats)}. Who carries out each card in the hand:</p>"
+            f"<p>The Axis team: {escape(seats)}. Who carries out each card in the hand — the member whose "
+            f"sections receive the most of its orders; on a tie the commander-in-chief has the last word "
+            f"(this tutor's reading: he takes the card when he is one of those tied, otherwise the left "
+            f"flank player does):</p>"
             f"<table class='tutor-obs'><tr><th>card</th><th>carried out by</th></tr>{rows}</table></div>")
 
 class YoungGenerals:

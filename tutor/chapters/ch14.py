@@ -7,8 +7,9 @@ roll, the chief's draw).
 The "try" is :class:`ChiefDesk`: the Overlord board with its six base-board sections paired into
 three commands, and the commander-in-chief's hand as a row of cards. Tap a card, then a general
 (his row of cards, a hex of his command on the board, or a button): the engine accepts the gift
-or refuses it with the rule (a section card to its own general, a card with the chief's icon to
-the chief, Ambush never on one's own turn). *Dispatch* hands the cards out: a tactic card the
+or refuses it with the rule (a section card to its own general, a card the chief plays himself —
+this project's reading of the icons, conflicts entry m44.overlord.card_icons — to the chief, Ambush
+never on one's own turn). *Dispatch* hands the cards out: a tactic card the
 chief keeps is resolved first; then each general lays a section card on one of his two sections
 (two cards: one on each), and a general with no card decides whether to act on his own
 initiative — if he rolls, one die (seeded); on a flag or a grenade he picks the unit it strikes.
@@ -286,9 +287,11 @@ class ChiefDesk:
         k = C.card(card)
         who = () if k.section else V.overlord_players(k.key)
         where = (f"a section card: it goes only to the {'/'.join(GENERAL_NAME[s] for s, _ in k.orders)}"
-                 if k.section else "a tactic card with the chief's icon: he plays it himself" if who == ("chief",)
+                 if k.section else "a tactic card the chief plays himself (this tutor's reading of the card icons)"
+                 if who == ("chief",)
                  else "a tactic card for the general the opponent attacks in close combat, on the opponent's turn"
-                 if k.key == "ambush" else "a tactic card: any field general — or the chief himself")
+                 if k.key == "ambush" else "a tactic card: any field general — or the chief himself (this tutor's "
+                 "reading of the card icons)")
         self.say(verdict(f"{k.name} selected — {where}. Now tap a general."))
         self._draw()
 
@@ -467,8 +470,10 @@ def _draw_question() -> Question:
     choices = ("1", "2", "3")
 
     def rule_fn():
-        g = with_hand(["probe_left", "probe_center", "attack_center", "recon_right", "attack_left"])
-        for c, to in (("probe_left", "left"), ("attack_center", "center"), ("recon_right", "right")):
+        # no Recon among the cards handed out: in Overlord its "draw two, keep one" gives way to the
+        # chief's draw (conflicts entry m44.overlord.recon), which would blur the question
+        g = with_hand(["probe_left", "probe_center", "attack_center", "probe_right", "attack_left"])
+        for c, to in (("probe_left", "left"), ("attack_center", "center"), ("probe_right", "right")):
             g = G.apply(g, f"give {inst(g, c)} {to}")
         after = finish_turn(G.apply(g, "dispatch"), "allied")
         ev = next(e for e in events_between(g, after) if e.kind == "draw")

@@ -10,7 +10,9 @@ Air Power targets a group of up to 4 enemy units adjacent to one another (a conn
 unit next to at least one other of the group — the reading of "adyacentes entre sí" used here),
 rolls per hex, ignores all terrain protection (and line of sight and range: the card names none),
 resolves each hex before the next, and hits on the unit's symbol, grenades and stars; flags may
-not be ignored. The resolution itself is :func:`strike`, shared with Barrage.
+not be ignored. The resolution itself is :func:`strike`, shared with Barrage — whose stars miss
+(the printed Barrage: "Score 1 hit for each die matching the unit's symbol or grenade";
+bga-devs/bga-memoir, Cards/Standard/Barrage.php), hence its ``star_hits``.
 
     >>> dice_per_hex("axis", front="eastern", year=1942), dice_per_hex("allied")
     (2, 2)
@@ -142,23 +144,28 @@ def groups(units, side: str, limit: int = MAX_TARGETS) -> list[tuple[Hex, ...]]:
 # Resolving a strike from the air (Air Power) or from off-board guns (Barrage)
 
 
-def strike_ruling(state, target: Hex, faces):
+def strike_ruling(state, target: Hex, faces, *, star_hits: bool):
     """The retreat ruling ``faces`` impose on the unit at ``target`` after their hits (flags not
     ignorable), or None when it does not retreat (no flag, or no figure left)."""
     from tutor.memoir import dice as D
     from tutor.memoir import retreat as RT
     tu = state.units[target]
-    hits, flags = D.count(faces, tu.kind, star_hits=True)
+    hits, flags = D.count(faces, tu.kind, star_hits=star_hits)
     figures = tu.figures - min(hits, tu.figures)
     if figures <= 0 or not flags:
         return None
     return RT.ruling(state, target, flags, 0, figures=figures)
 
 
-def strike(state, target: Hex, faces, side: str, *, rule_, what: str = "Air Power", retreat_to=None):
+def strike(state, target: Hex, faces, side: str, *, rule_, star_hits: bool, what: str = "Air Power",
+           retreat_to=None):
     """Hits and flags of ``faces`` on the unit at ``target``, for ``side`` (no attacking unit).
 
-    Stars hit, as do grenades and the target's own symbol; terrain protection is ignored (the
+    Grenades and the target's own symbol hit; stars hit when ``star_hits`` — True for Air Power
+    (its card face, AIR_POWER_FACE: "1 impacto por cada resultado con el símbolo de la unidad, la
+    Granada o la Estrella"), False for Barrage
+    (its printed text names only the unit's symbol and grenades; a star misses unless a tactic card
+    says otherwise, RESOLUCIÓN DEL ATAQUE); terrain protection is ignored (the
     faces were rolled without it); flags may not be ignored. The owner of the unit chooses where
     it retreats (memoir44-rules-es.txt, RETIRADA: "El jugador que controla la unidad decide a qué
     hexágono se retira"): ``retreat_to`` is that hex, or a function of the retreat ruling that
@@ -173,9 +180,10 @@ def strike(state, target: Hex, faces, side: str, *, rule_, what: str = "Air Powe
     from tutor.memoir.state import Event, strike_unit, victory_event, with_objectives
 
     tu = state.units[target]
-    hits, flags = D.count(faces, tu.kind, star_hits=True)
+    hits, flags = D.count(faces, tu.kind, star_hits=star_hits)
+    which = "its symbol, grenades and stars hit" if star_hits else "its symbol and grenades hit, stars miss"
     events = [Event("roll", f"{what} on {fmt(target)}: rolled {', '.join(faces) or 'nothing'} — {hits} hit"
-                    f"{'s' if hits != 1 else ''} (its symbol, grenades and stars hit), {flags} flag"
+                    f"{'s' if hits != 1 else ''} ({which}), {flags} flag"
                     f"{'s' if flags != 1 else ''}.", STAR_TACTIC if "star" in faces else rule_, at=target,
                     data=(("faces", tuple(faces)), ("hits", hits), ("flags", flags)))]
     units, obstacles, kills = dict(state.units), dict(state.obstacles), dict(state.kills)

@@ -284,8 +284,11 @@ _TACTICS = [
     Card("artillery_bombard", "Artillery Bombard", "tactic", 1,
          "Issue an order to all artillery units. Artillery may move up to 3 hexes or battle twice." + _FALLBACK),
     Card("barrage", "Barrage", "tactic", 1,
-         "Target any 1 enemy unit: roll 4 dice; unit symbols, grenades and stars hit; terrain protection and "
-         "line of sight are ignored; flags cannot be ignored."),
+         # the printed card (bga-devs/bga-memoir, Cards/Standard/Barrage.php): "Score 1 hit for each die
+         # matching the unit's symbol or grenade" — stars miss (RESOLUCIÓN DEL ATAQUE: a star misses
+         # unless a tactic card says otherwise)
+         "Target any 1 enemy unit: roll 4 dice; the unit's symbol and grenades hit, stars miss; terrain "
+         "protection and line of sight are ignored; flags cannot be ignored."),
     Card("behind_enemy_lines", "Behind Enemy Lines", "tactic", 1,
          # the printed card (bga-devs/bga-memoir, Cards/Standard/BehindEnemyLines.php): "Unit may battle
          # with 1 additional die … Terrain battle restrictions still apply."
@@ -294,8 +297,10 @@ _TACTICS = [
          "battle restrictions still apply." + _FALLBACK,
          name_es="Tras las líneas enemigas", rule=NAMED_TACTICS),
     Card("close_assault", "Close Assault", "tactic", 1,
-         "Issue an order to all units adjacent to the enemy. They battle with 1 additional die, may not move "
-         "before battle, but may take ground and overrun."),
+         # the printed card (bga-devs/bga-memoir, Cards/Standard/CloseAssault.php): "Issue an order to all
+         # <INFANTRY> and/or <ARMOR> units adjacent to enemy units."
+         "Issue an order to all infantry and/or armor units adjacent to enemy units. They battle with 1 "
+         "additional die, may not move before battle, but may take ground and armor may overrun."),
     Card("counter_attack", "Counter-Attack", "tactic", 2,
          "Issue the same command your opponent played on his last turn. Countering a section card, the left and "
          "right flanks are swapped, so you act in the same part of the battlefield."),

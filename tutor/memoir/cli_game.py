@@ -109,7 +109,7 @@ def cmd_play(args) -> int:
 
 def cmd_replay(args) -> int:
     from tutor.memoir import game as G
-    return _report(G.load_game(args.file), args)
+    return _report(G.load_game(args.file, files=True), args)
 
 
 

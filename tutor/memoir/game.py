@@ -51,6 +51,7 @@ import dataclasses
 import gc
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -689,11 +690,11 @@ def _legal_retreat(g: Game) -> list[str]:
 
 
 def _pending_ruling(g: Game):
-    """The retreat ruling the owner answers now: an ordinary battle's, or a strike's (Air Power,
-    Barrage: hits with stars, flags not ignorable)."""
+    """The retreat ruling the owner answers now: an ordinary battle's, or a strike's (Air Power:
+    stars hit; Barrage: stars miss; flags not ignorable)."""
     p = g.turn.pending
     if p[0] == "strike":
-        return A.strike_ruling(g.state, p[2], p[3])
+        return A.strike_ruling(g.state, p[2], p[3], star_hits=p[1] == "air")
     _, a, t, faces, bonus = p
     return _ruling_for(g, a, t, faces, bonus)
 
@@ -739,7 +740,7 @@ def apply(g: Game, action: str, *, faces=None) -> Game:
         raise IllegalAction(f"the game is over: the {g.winner} side has won", R.VICTORY_COUNT)
     handler = _HANDLERS.get(verb)
     if handler is None:
-        raise InputError(f"action {verb!r} is unknown: allowed are {', '.join(sorted(_HANDLERS))}")
+        raise InputError(f"action \"{verb}\" is unknown: allowed are {', '.join(sorted(_HANDLERS))}")
     if verb in _HEX_ARGS:
         for x in (args[:1] if verb == "order" else args):       # order HEX [GENERAL]
             g.state.board.check(_hex(x), what=f"{verb} hex")
@@ -845,11 +846,20 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
         return _end_turn(g, ctx)
     eff = T.effect(eff_key, g.state, side, section=eff_section, flip=flip)
     if g.variant.kind == "young_generals" and len(g.variant.seats(side)) > 1:
-        secs = set()
-        for s in eff.slots:
-            secs |= set(s.sections or ())
-        performer = V.young_generals_member(g.variant, side, secs)
-        ctx.ev("performer", f"{performer} carries out the card.", V.YG_WHO_ACTS)
+        orders = V.young_generals_orders(eff.slots)
+        performer = V.young_generals_member(g.variant, side, orders)
+        who = seat_text(performer, g.variant.kind)
+        tied = V.young_generals_most(g.variant, side, orders) if orders else ()
+        if not orders:
+            ctx.ev("performer", f"The {who}, the commander-in-chief, carries out the tactic card.", V.YG_WHO_ACTS)
+        elif len(tied) > 1:
+            names = [seat_text(x, g.variant.kind) for x in tied]
+            both = ", the ".join(names[:-1]) + " and the " + names[-1]
+            ctx.ev("performer", f"The card gives as many orders to the {both}: the commander-in-chief has the "
+                   f"last word, and the {who} carries it out (a reading of this project).", V.YG_CHIEF_DECIDES)
+        else:
+            ctx.ev("performer", f"The {who} carries out the card: most of its orders go to the units he "
+                   f"commands.", V.YG_WHO_ACTS)
         turn = _r(turn, performer=performer)
     turn = _r(turn, effect=eff)
     g = _r(g, turn=turn)
@@ -908,7 +918,7 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
     t = g.turn
     u = g.state.units.get(h)
     if u is None:
-        raise InputError(f"order \"{fmt(h)}\" holds no unit")
+        raise InputError(f"There is no unit on {fmt(h)} to order.")
     if h in t.ordered:
         raise IllegalAction(f"the unit on {fmt(h)} is already ordered", R.ORDERS_ONCE)
     if u.side != t.side:
@@ -917,13 +927,13 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
         raise IllegalAction(f"the {u.name} on {fmt(h)} was ordered by the chief's card this turn: one order a turn",
                             V.OVERLORD_ONE_ORDER)
     if h not in _orderable(g) and t.plays:
-        raise IllegalAction(f"no field general's card orders the {u.name} on {fmt(h)} now ("
-                            f"{'; '.join(s.describe() for s in t.effect.slots)}; {len(t.ordered)} ordered)",
+        raise IllegalAction(f"no field general's card orders the {u.name} on {fmt(h)} now (the cards order "
+                            f"{'; '.join(s.describe() for s in t.effect.slots)}; {len(t.ordered)} ordered so far)",
                             V.OVERLORD_PLACE)
     if h not in _orderable(g):
-        raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} "
-                            f"({'; '.join(s.describe() for s in t.effect.slots)}, "
-                            f"{len(t.ordered)} ordered)", C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.SECTION_CARD)
+        raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} (it orders "
+                            f"{'; '.join(s.describe() for s in t.effect.slots)}; {len(t.ordered)} ordered so far)",
+                            C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.SECTION_CARD)
     if t.plays:
         i = _play_for(g, h, u, args[1] if len(args) == 2 else None)
         t = _r(t, ordered=t.ordered + (h,), assigned=t.assigned + (i,))
@@ -952,7 +962,7 @@ def _play_for(g: Game, h: Hex, u, who: str | None) -> int:
                              f"cards give different orders: name one (order {fmt(h)} GENERAL)")
         return idx[0]
     if who not in V.FIELD_GENERALS:
-        raise InputError(f"order: {who!r} is not a field general: allowed are {', '.join(V.FIELD_GENERALS)}")
+        raise InputError(f"order: \"{who}\" is not a field general: allowed are {', '.join(V.FIELD_GENERALS)}")
     for i in idx:
         if who in t.plays[i].who:
             return i
@@ -1037,7 +1047,7 @@ def _do_move(g: Game, args, ctx: _Ctx) -> Game:
     st, t = g.state, g.turn
     u = st.units.get(a)
     if u is None:
-        raise InputError(f"from \"{fmt(a)}\" holds no unit")
+        raise InputError(f"There is no unit on {fmt(a)} to move.")
     S.acting_unit(st, fmt(a))
     opts = move_options(g, a)
     sp = t.special.get(u.uid)
@@ -1085,7 +1095,7 @@ def _do_battle(g: Game, args, ctx: _Ctx) -> Game:
                                                                      ("attacker", "target")))
     st = g.state
     if a not in st.units:
-        raise InputError(f"attacker \"{fmt(a)}\" holds no unit")
+        raise InputError(f"There is no unit on {fmt(a)} to battle with.")
     u = st.units[a]
     S.acting_unit(st, fmt(a), "attacker")
     opts = battle_options(g, a)
@@ -1330,10 +1340,13 @@ def _strikes(g: Game, what: str, todo, ctx: _Ctx) -> Game:
     stops in the ``retreat`` phase and goes on with the next hex once he has chosen.
     """
     st, side = g.state, g.turn.side
+    # stars hit on Air Power (its card face, AIR_POWER_FACE) but not on Barrage ("Score 1 hit for each
+    # die matching the unit's symbol or grenade", the printed card; bga-devs/bga-memoir,
+    # Cards/Standard/Barrage.php; a star misses unless a tactic card says otherwise, STAR_TACTIC)
     if what == "air":
-        n, rule_, label = A.dice_per_hex(side, g.front, g.year), C.AIR_POWER_FACE, "Air Power"
+        n, rule_, label, stars = A.dice_per_hex(side, g.front, g.year), C.AIR_POWER_FACE, "Air Power", True
     else:
-        n, rule_, label = 4, C.TACTIC_CARD, "Barrage"
+        n, rule_, label, stars = 4, C.TACTIC_CARD, "Barrage", False
     todo = list(todo)
     for k, (h, faces, dest) in enumerate(todo):
         if h not in st.units or st.units[h].side == side:
@@ -1342,7 +1355,7 @@ def _strikes(g: Game, what: str, todo, ctx: _Ctx) -> Game:
         if faces is None:
             faces = ctx.roll(n)
         try:
-            st, evs = A.strike(st, h, faces, side, rule_=rule_, what=label,
+            st, evs = A.strike(st, h, faces, side, rule_=rule_, star_hits=stars, what=label,
                                retreat_to=dest if dest is not None else _ask_owner)
         except _Choose:
             owner = st.units[h].side
@@ -1534,7 +1547,7 @@ def _do_give(g: Game, args, ctx: _Ctx) -> Game:
         raise InputError("usage: give CARD left|center|right|chief [CARD COPIED, for Counter-Attack]")
     inst, who = args[0], args[1]
     if who not in (*V.FIELD_GENERALS, "chief"):
-        raise InputError(f"give: {who!r} is not a field general: allowed are left, center, right, chief")
+        raise InputError(f"give: \"{who}\" is not a field general: allowed are left, center, right, chief")
     card = C.card(inst)
     copy = C.card(args[2]).key if len(args) == 3 else None
     if f"give {inst} {who}" + (f" {copy}" if copy else "") not in _overlord_legal(g):
@@ -1591,12 +1604,13 @@ def _refuse_give(g: Game, inst: str, who: str, copy: str | None):
     if who not in allowed:
         what = name if key == card.key else f"The copy of {C.CARDS[copy].name} ({C.CARDS[key].name})"
         if C.CARDS[key].section:
-            raise IllegalAction(f"{what} goes only to the {'/'.join(allowed)} field general",
+            raise IllegalAction(f"{what} goes only to the {' or '.join(allowed)} field general",
                                 V.OVERLORD_SECTION_CARDS)
         if who == "chief":
             raise IllegalAction(f"{what} goes to a field general, never to the chief himself",
                                 V.OVERLORD_GENERAL_ICON)
-        raise IllegalAction(f"{what} is played by the chief himself, never by a field general", V.OVERLORD_CHIEF_ICON)
+        raise IllegalAction(f"{what} is played by the chief himself, never by a field general (this tutor's "
+                            f"reading of the card icons)", V.OVERLORD_CHIEF_ICON)
     mine = [c for c, w in t.given.items() if w == who]
     if who == "chief" and mine:
         raise IllegalAction(f"the chief already plays {C.name(mine[0])} himself: one card a turn",
@@ -1717,7 +1731,7 @@ def _do_place(g: Game, args, ctx: _Ctx) -> Game:
     inst, sec = _need(args, 2, "place CARD SECTION")
     C.card(inst)
     if sec not in V.OVERLORD_SECTIONS:
-        raise InputError(f"place: {sec!r} is not a section: allowed are {', '.join(V.OVERLORD_SECTIONS)}")
+        raise InputError(f"place: \"{sec}\" is not a section: allowed are {', '.join(V.OVERLORD_SECTIONS)}")
     card, who, secs = _placing(g)
     if inst != card:
         mine = [c for c, w in g.turn.given.items() if w == who]
@@ -1928,7 +1942,8 @@ def _overlord_setbacks(g: Game, ctx: _Ctx) -> Game:
             ctx.ev("initiative_choice", f"The {fg} field general picks which of his units {what} "
                    f"({len(acts)} choices); it may not battle this turn.", rule)
             return _r(g, phase="setback", player=f"{g.turn.side}.{fg}")
-        ctx.ev("initiative_auto", f"The {fg} field general has a single choice ({acts[0]}): resolved at once.", rule)
+        ctx.ev("initiative_auto", f"The {fg} field general has a single choice ({action_text(g, acts[0])}): "
+               f"resolved at once.", rule)
         g = _setback(g, [parse_hex(x) for x in acts[0].split()[1:]], ctx)
         if g.state.winner is not None:
             return _end_turn(g, ctx)
@@ -2005,7 +2020,7 @@ def _refuse_setback(g: Game, hexes):
     h = hexes[0]
     u = st.units.get(h)
     if u is None:
-        raise InputError(f"setback \"{fmt(h)}\" holds no unit")
+        raise InputError(f"There is no unit on {fmt(h)} for the initiative roll to strike.")
     if u.side != side or fg not in _generals_at(st, side, h):
         raise IllegalAction(f"the unit on {fmt(h)} is not one of the {fg} field general's units", rule)
     if face == "grenade":
@@ -2068,6 +2083,10 @@ def _overlord_draw(g: Game, ctx: _Ctx) -> Game:
         drawn += 1
     ctx.ev("draw", f"The {t.side} chief draws {drawn} card{'s' if drawn != 1 else ''} (2, never above {limit}).",
            V.OVERLORD_DRAW if drawn == 2 else V.OVERLORD_HAND_LIMIT)
+    recon = [c for c in t.cards if C.card(c).key.startswith("recon_") and C.card(c).key != "recon_in_force"]
+    if recon:       # the chief's draw replaces Recon's "draw two, keep one" (conflicts entry m44.overlord.recon)
+        ctx.ev("recon_overlord", f"{C.name(recon[0])} was played: in Overlord the chief's draw of two replaces "
+               f"Recon's \"draw two, keep one\" (a reading of this project).", V.OVERLORD_DRAW)
     st = g.state.replace(side=other(t.side), ordered=frozenset(), records={}, phase="move", active=None,
                          vacated=None, overrun_ready=False)
     g = _r(g, state=st, hands=_fz(hands), deck=tuple(deck), discard=tuple(discard))
@@ -2179,22 +2198,47 @@ def save(g: Game, path) -> None:
         write_text(p, json.dumps(data, ensure_ascii=False, indent=1) + "\n", "saved game")
 
 
-def load_game(path) -> Game:
-    """Read a saved game and replay it; InputError (one line) on a bad file or a bad action."""
+def load_game(path, *, files: bool = False) -> Game:
+    """Read a saved game and replay it; InputError (one line) on a bad file or a bad action.
+    ``files``: see :func:`from_json`."""
     from tutor.inputs import read_text
-    return from_text(read_text(path, "saved game"), str(path), yaml_file=Path(path).suffix in (".yaml", ".yml"))
+    return from_text(read_text(path, "saved game"), str(path), yaml_file=Path(path).suffix in (".yaml", ".yml"),
+                     files=files)
 
 
-def from_text(text: str, where: str = "the saved game", *, yaml_file: bool | None = None) -> Game:
+def from_text(text: str, where: str = "the saved game", *, yaml_file: bool | None = None,
+              files: bool = False) -> Game:
     """A saved game from its text (JSON, or YAML), within the input policy (tutor.inputs)."""
     from tutor.inputs import parse_json, parse_yaml
     if yaml_file is None:
         yaml_file = not text.lstrip().startswith("{")
     data = parse_yaml(text, where) if yaml_file else parse_json(text, where, "saved game")
-    return from_json(data, where)
+    return from_json(data, where, files=files)
 
 
-def from_json(data, where: str = "<saved game>") -> Game:
+_BUNDLED_NAME = re.compile(r"[a-z0-9][a-z0-9-]*(?:/[a-z0-9][a-z0-9-]*)*", re.ASCII)
+
+
+def bundled_scenario(name: str, where: str) -> Path:
+    """The course's own scenario a saved game names ("pegasus-bridge", or as a save writes it,
+    "scenarios/pegasus-bridge.yaml"), never a file elsewhere: a saved game opened on a page is the
+    visitor's to write, and a path in it ("../../etc/exam") made the server read that file and
+    show it (or say whether it exists)."""
+    from tutor.scenario import SCENARIOS_DIR
+    stem = name.removeprefix("scenarios/").removesuffix(".yaml")
+    root = SCENARIOS_DIR.resolve()
+    p = SCENARIOS_DIR / f"{stem}.yaml"
+    if not _BUNDLED_NAME.fullmatch(stem) or not p.resolve().is_relative_to(root) or not p.is_file():
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        raise InputError(f"{where}: scenario {shown!r} is not one of the course's scenarios: a saved game opened "
+                         f"here names a bundled one, like pegasus-bridge")
+    return p
+
+
+def from_json(data, where: str = "<saved game>", *, files: bool = False) -> Game:
+    """A saved game from its parsed data, replayed action by action. Its scenario is one of the
+    course's (:func:`bundled_scenario`) unless ``files`` (the command line, whose user has the
+    files anyway), where it may be any scenario file."""
     from tutor.inputs import MAX_ACTIONS, MAX_SEED, check_tree, format_one, text
     if not isinstance(data, dict):
         raise InputError(f"{where}: a saved game is a mapping with format, scenario, seed, variant, actions")
@@ -2210,8 +2254,9 @@ def from_json(data, where: str = "<saved game>") -> Game:
         raise InputError(f"{where}: actions must be a list of action strings")
     if len(data["actions"]) > MAX_ACTIONS:
         raise InputError(f"{where}: {len(data['actions'])} actions: a saved game holds at most {MAX_ACTIONS}")
+    scenario = data["scenario"] if files else bundled_scenario(data["scenario"], where)
     try:
-        g = new_game(data["scenario"], data["seed"], data.get("variant"))
+        g = new_game(scenario, data["seed"], data.get("variant"))
     except InputError as exc:
         raise InputError(f"{where}: {exc}") from None
     for i, a in enumerate(data["actions"]):

@@ -175,7 +175,7 @@ class GameState:
         h = self.board.check(parse_hex(h, what=what), what=what)
         u = self.units.get(h)
         if u is None:
-            raise InputError(f"{what} \"{fmt(h)}\" holds no unit")
+            raise InputError(f"There is no unit on {fmt(h)}" + ("." if what in ("hex", "unit") else f" (the {what})."))
         return h, u
 
     def record(self, uid: int) -> TurnRecord | None:

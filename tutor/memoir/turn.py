@@ -36,11 +36,21 @@ class Slot:
     label: str = ""
 
     def describe(self) -> str:
+        """The slot in the cards' words: "2 units on the Left Flank", "all infantry or armor units
+        adjacent to the enemy"."""
         n = "all" if self.count is None else str(self.count)
-        what = "/".join(sorted(self.kinds)) if self.kinds else ("unit" if self.count == 1 else "units")
-        where = f" in {'/'.join(sorted(self.sections))}" if self.sections else ""
+        noun = "unit" if self.count == 1 else "units"
+        kinds = sorted(self.kinds or (), key=lambda k: (_KIND_ORDER.get(k, 9), k))
+        what = f"{' or '.join(kinds)} {noun}" if kinds else noun
+        where = " " + " or ".join(SECTION_WORDS.get(s, f"in the {s} section") for s in sorted(self.sections)) \
+            if self.sections else ""
         extra = " adjacent to the enemy" if self.adjacent else " that lost figures" if self.damaged else ""
         return f"{n} {what}{where}{extra}" + (f" ({self.label})" if self.label else "")
+
+
+_KIND_ORDER = {"infantry": 0, "armor": 1, "artillery": 2}
+# A section as the cards name it ("Issue an order to 2 units on the Left Flank")
+SECTION_WORDS = {"left": "on the Left Flank", "center": "in the Center", "right": "on the Right Flank"}
 
 
 @dataclass(frozen=True)
@@ -130,7 +140,10 @@ def effect(key: str, state: GameState, side: str, *, section: str | None = None,
         # Cards/Standard/BehindEnemyLines.php, getDiceModifier)
         return Effect(key, (Slot(1, kinds=INFANTRY),), bel=True, bonus=1, bonus_kinds=INFANTRY)
     if key == "close_assault":
-        return Effect(key, (Slot(None, adjacent=True),), auto=True, bonus=1, bonus_close_only=True, no_move=True)
+        # "Issue an order to all INFANTRY and/or ARMOR units adjacent to enemy units" (the printed
+        # card; bga-devs/bga-memoir, Cards/Standard/CloseAssault.php): artillery is not ordered
+        return Effect(key, (Slot(None, kinds=INFANTRY | ARMOR, adjacent=True),), auto=True, bonus=1,
+                      bonus_close_only=True, no_move=True)
     if key == "firefight":
         return Effect(key, (Slot(4),), bonus=1, no_move=True, no_close=True)
     if key == "dig_in":

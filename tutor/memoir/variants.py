@@ -27,6 +27,7 @@ This module holds the variants as data — tables, seats, rules; ``tutor.memoir.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -361,12 +362,13 @@ FIELD_GENERALS = ("left", "center", "right")
 
 # Who may play a tactic card in Overlord: the icon in the card's top right corner (TURA GRY) —
 # the chief's silhouette (the chief plays it himself), three arrows around a "?" (it goes to a
-# field general), or both. The seed shows the icons and names the cards of two: Counter-Attack
-# bears both (its caption) and Ambush goes to a field general (Łańcuch dowodzenia). Air Power,
-# Barrage, Their Finest Hour and Medics & Mechanics are the chief's in the published Overlord card
-# list as this project records it: they strike or order anywhere on the board, and the last two
-# roll one die per card of the hand, which is the chief's. The other tactic cards are not
-# restricted here: the chief or any field general.
+# field general), or both. The seed shows the icons but lists no card's icon; it describes two
+# tactic cards: the counter card (Counter-Attack) bears both, and Ambush goes to a field general
+# (Łańcuch dowodzenia). The rest is this project's reading (conflicts entry m44.overlord.card_icons,
+# which also sets out where the published Overlord deck differs): Air Power, Barrage, Their Finest
+# Hour and Medics & Mechanics are the chief's — they strike or order anywhere on the board, and the
+# last two, as the base deck prints them, roll one die per card of the hand, which is the chief's.
+# The other tactic cards are not restricted here: the chief or any field general.
 OVERLORD_CHIEF_ONLY = frozenset({"air_power", "barrage", "their_finest_hour", "medics_and_mechanics"})
 OVERLORD_GENERALS_ONLY = frozenset({"ambush"})
 
@@ -486,15 +488,43 @@ def from_json(data) -> Variant:
                    take_ground=data.get("take_ground", True), overrun=data.get("overrun", True))
 
 
-def young_generals_member(variant_: Variant, side: str, sections) -> str:
-    """Which team member carries out an order in ``sections`` (YG team mode; the chief for tactics)."""
+def young_generals_orders(slots) -> dict:
+    """Orders per section of a card's order slots (``turn.Slot``: sections and count; None, "all
+    units", counts as more than any number)."""
+    out: dict = {}
+    for sl in slots:
+        for sec in sl.sections or ():
+            out[sec] = out.get(sec, 0) + (math.inf if sl.count is None else sl.count)
+    return out
+
+
+def young_generals_member(variant_: Variant, side: str, orders) -> str:
+    """Which team member carries out a card that gives ``orders`` (section -> number of orders; "all
+    units" as ``math.inf``) in the Young Generals team mode.
+
+    The member the card affects most directly (YG_WHO_ACTS): the one whose sections receive the
+    most orders — with 2 players the flanks player's are the left and right flanks. A card that
+    names no section (a tactic card) is the commander-in-chief's (memoir44-rules-es.txt: "El
+    comandante en jefe también tiene la responsabilidad de jugar las cartas de Táctica"). On a tie
+    the chief has the last word (YG_CHIEF_DECIDES): the chief when he is one of the members tied,
+    otherwise the first tied member, left before right — the engine does not ask him (conflicts
+    entry m44.young.tie)."""
+    seats = variant_.seats(side)
+    if len(seats) == 1 or not orders:
+        return seats[0]
+    tied = young_generals_most(variant_, side, orders)
+    return seats[0] if seats[0] in tied else tied[0]
+
+
+def young_generals_most(variant_: Variant, side: str, orders) -> tuple[str, ...]:
+    """The team members whose sections receive the most of ``orders``, in seat order (the chief
+    first): more than one is a tie."""
     seats = variant_.seats(side)
     if len(seats) == 1:
-        return seats[0]
-    secs = set(sections)
+        return seats
     if len(seats) == 2:
-        return seats[0] if secs <= {"center"} or not secs else seats[1] if "center" not in secs else seats[0]
-    for s in ("left", "right"):
-        if secs == {s}:
-            return f"{side}.{s}"
-    return seats[0]
+        share = {seats[0]: orders.get("center", 0), seats[1]: orders.get("left", 0) + orders.get("right", 0)}
+    else:
+        share = {f"{side}.{s}": orders.get(s, 0) for s in ("center", "left", "right")}
+    top = max(share.values())
+    return tuple(seat for seat in seats if share[seat] == top)
