@@ -52,6 +52,7 @@ def test_ch02_counts_are_the_walkthroughs():
     assert c["cards"] == {"allied": 6, "axis": 2} and c["deck"] == 60 - 8     # steps 10-11
     assert c["first"] == "allied"                                             # step 13
     assert "Every count holds" in ch02.counts_table()._repr_html_()
+    assert "<td>Barbed wire</td>" in ch02.counts_table()._repr_html_()                # the obstacle's name
 
 
 def test_ch02_has_the_rulebooks_thirteen_steps_once_each():
@@ -135,6 +136,19 @@ def test_ch03_answers_are_the_engines():
     for q in qs.values():
         correct, why = q.rule_fn()
         assert correct in q.choices and "memoir44-rules-es.txt" in why or "Original text" in why
+
+
+def test_ch03_names_each_card_as_printed():
+    """The quiz says "Attack Right Flank", the card's own name, never a shortened "Attack Right"."""
+    import re
+    _ch03()
+    qs = by_key("ch03")
+    for key in ("03.dashed", "03.lost", "03.no-units"):
+        q = qs[key]
+        words = q.prompt_html + " ".join(q.choices) + q.rule_fn()[1]
+        assert "Attack Right Flank" in q.prompt_html, key
+        assert not re.search(r"Attack Right(?! Flank)", words), key
+    assert "Only Attack Right Flank" in qs["03.dashed"].choices
 
 
 def test_ch03_order_board_asks_the_engine():

@@ -370,6 +370,16 @@ def test_ch10_answers_are_the_engine_rulings():
     assert qs["10.elite-armor"].rule_fn()[0] == "4"
 
 
+def test_ch10_resistance_retreat_question_has_its_own_board():
+    # the page's board above it is the special-forces board, where 10,2 is an Axis infantry unit
+    from tutor.chapters import ch04
+    from tutor.render.scene import highlights
+    q = by_key("ch10")["10.resistance-retreat"]
+    own = ch04.board_svg(ch04.state("examples/resistance-retreat"), highlights(selected=[(10, 2)]), title="")
+    assert own in q.prompt_html and q.prompt_html.count("<svg") == 1 and "above" not in q.prompt_html
+    assert ch04.state("examples/resistance-retreat").units[(10, 2)].resistance
+
+
 def test_ch10_drill_starts_on_the_resistance():
     pytest.importorskip("ipycanvas")
     from tutor.chapters import ch10
@@ -442,3 +452,13 @@ def test_notebook_executes(mod, monkeypatch):
     assert not any(c.get("outputs") for c in nb.cells if c.cell_type == "code"), "save without outputs"
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
                             resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+
+
+def test_ch01_names_sections_in_the_cards_words():
+    from tutor.chapters import ch01
+    from tutor.hexes import BOARDS
+    std = BOARDS["standard"]
+    assert ch01.sections_text(std, (6, 0)) == "Left Flank"
+    assert ch01.sections_text(std, (7, 1)) == "Left Flank, Center"          # cut by the dashed line
+    assert ch01.sections_text(std, (17, 3)) == "Center, Right Flank"
+    assert "belongs to: Left Flank, Center." in ch01.questions()[0].rule_fn()[1]

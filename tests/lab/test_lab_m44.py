@@ -88,7 +88,7 @@ def test_unknowns_become_warnings_listing_what_was_skipped():
     assert "listed twice" in w
     assert "skipped sandbags on river" in w and (2, 2) not in s.obstacles
     assert "skipped allied armor standing on impassable lake" in w and (4, 2) not in s.units
-    assert "WINTER" in w and "victory_player2 'six'" in w
+    assert "WINTER" in w and "the medals player 2 needs to win ('six') is not a number; skipped" in w
     # nation 'fi' is not known, but it is player 2's country: axis
     assert s.units[(5, 1)].side == "axis" and s.units[(24, 16)] == UnitSpec("axis", "artillery", 2)
     assert s.extra["medals_to_win"] == {"allied": 6}

@@ -26,6 +26,18 @@ def test_conflicts_page_has_the_issues_examples():
     assert conflicts_html("undaunted").count('class="tutor-conf"') == len([e for e in es if e.game == "undaunted"])
 
 
+def test_conflicts_page_links_use_english_words():
+    """Every link on the page lands on an entry, by a fragment made of the entry's English topic
+    ("#partial-retreats"), never by an internal key such as m44.special.move_two."""
+    import re
+    html = conflicts_html()
+    targets = re.findall(r'href="#([^"]+)"', html)
+    ids = re.findall(r'id="([^"]+)"', html)
+    assert targets and set(targets) <= set(ids) and len(ids) == len(set(ids))
+    assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", t) for t in targets)
+    assert 'href="#partial-retreats"' in html and 'href="#m44.' not in html and 'href="#und.' not in html
+
+
 def test_range_table_is_exact():
     rows = handouts.range_rows()
     inf1 = next(r for r in rows if r["unit"] == "infantry" and r["range"] == 1)
@@ -50,6 +62,17 @@ def test_handouts(tmp_path):
     assert main(["handout", "--all", "-o", str(tmp_path / "all")]) == 0
     assert len(list((tmp_path / "all").glob("*.html"))) == len(handouts.SHEETS)
     assert main(["handout"]) == 2
+
+
+def test_lab_menus_use_the_games_words():
+    pytest.importorskip("ipycanvas")
+    from tutor.lab.app import LAB_PALETTE, Lab
+    assert LAB_PALETTE["Barbed wire"] == ("obstacle", "wire") and "Wire" not in LAB_PALETTE
+    lab = Lab()
+    assert lab.new_board.options == (("Standard board (13 × 9)", "standard"),
+                                     ("Breakthrough board (13 × 17)", "breakthrough"),
+                                     ("Overlord board (26 × 9)", "overlord"))
+    assert lab.new_board.value == "standard"
 
 
 def test_lab_widget_round_trip(monkeypatch):

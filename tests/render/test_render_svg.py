@@ -9,7 +9,7 @@ from tutor.cli import main
 from tutor.hexes import BOARDS
 from tutor.memoir.los import line_of_sight, visible_from
 from tutor.memoir.terrain import OBSTACLES, TERRAIN
-from tutor.render import highlights, los_highlights, scene, svg
+from tutor.render import highlights, los_highlights, scene, style, svg
 from tutor.render.svg import los_svg, state_svg
 from tutor.scenario import Scenario, UnitSpec, load
 
@@ -44,7 +44,8 @@ def test_every_terrain_obstacle_and_unit_is_drawn():
     assert sorted(g.get("data-hex") for g in units) == ["1,5", "3,5", "5,5", "7,5"]
     texts = [t.text for t in root.iter(NS + "text")]
     for o in OBSTACLES:
-        assert o.replace("_", " ") in texts            # in the legend
+        assert style.obstacle_label(o) in texts        # in the legend, by its English name
+    assert "barbed wire" in texts and "wire" not in texts
     assert "allied (circle)" in texts and "axis (square)" in texts
     assert "▲1" in texts and "▲2" in texts              # heights
     assert "6,4" in texts                                # coordinates

@@ -7,10 +7,19 @@ from dataclasses import dataclass
 from html import escape
 
 from tutor.explain import Explained, los_html, rule_html, show
+from tutor.hexes import SECTION_NAMES
 from tutor.memoir import rules
+from tutor.memoir.cards import _SECTION_WORD as SECTION_WORD
 from tutor.memoir.los import line_of_sight
 from tutor.quiz import Question
 from tutor.scenario import Scenario, bundled
+
+
+def sections_text(board, h) -> str:
+    """The sections a hex belongs to for the bottom player, in the command cards' words, left to
+    right: "Left Flank, Center"."""
+    secs = board.sections(h)
+    return ", ".join(SECTION_WORD[n] for n in SECTION_NAMES if n in secs)
 
 
 def _board_svg(field, **kw) -> str:
@@ -148,7 +157,7 @@ def _section_question() -> Question:
         secs = board.board.sections(h)
         answer = {frozenset({"left"}): choices[0], frozenset({"center"}): choices[1]}.get(secs, choices[2])
         return answer, (f"<p>Hex 7,3 is cut by the left dashed line, so it belongs to: "
-                        f"{', '.join(sorted(secs))}.</p>{rule_html(rules.BATTLEFIELD)}")
+                        f"{sections_text(board.board, h)}.</p>{rule_html(rules.BATTLEFIELD)}")
     prompt = ("<p>For the player at the bottom edge, which section does hex <b>7,3</b> belong to? "
               "(Find it on the board: column 7, row 3.)</p>" + _board_svg(board))
     return Question("01.sections", prompt, choices, rule_fn)

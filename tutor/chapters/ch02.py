@@ -375,7 +375,7 @@ def counts_table():
     from tutor.explain import Explained
     c = counts()
     rows = [("River hexes (2 under the bridges, 4 laid as the pond)", 20, c["river"]), ("Town hexes", 4, c["town"]),
-            ("Woods hexes", 9, c["woods"]), ("Bridges", 2, c["bridge"]), ("Wire", 4, c["wire"]),
+            ("Woods hexes", 9, c["woods"]), ("Bridges", 2, c["bridge"]), ("Barbed wire", 4, c["wire"]),
             ("Sandbags", 1, c["sandbags"]), ("Allied command cards", 6, c["cards"]["allied"]),
             ("Axis command cards", 2, c["cards"]["axis"])]
     body = "".join(f"<tr><td>{escape(a)}</td><td>{b}</td><td>{n}</td></tr>" for a, b, n in rows)

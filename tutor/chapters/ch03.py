@@ -274,19 +274,20 @@ def _q_probe() -> Question:
 
 
 def _q_dashed() -> Question:
-    choices = ("Both", "Only Attack Right", "Only Probe Center", "Neither")
+    attack, probe = C.name("attack_right"), C.name("probe_center")
+    choices = ("Both", f"Only {attack}", f"Only {probe}", "Neither")
 
     def rule_fn():
         ok = {}
         for key in ("attack_right", "probe_center"):
             g = play(start([key]), key)
             ok[key] = DASHED in orderable(g)
-        ans = ("Both" if all(ok.values()) else "Only Attack Right" if ok["attack_right"] else
-               "Only Probe Center" if ok["probe_center"] else "Neither")
+        ans = ("Both" if all(ok.values()) else f"Only {attack}" if ok["attack_right"] else
+               f"Only {probe}" if ok["probe_center"] else "Neither")
         return ans, (f"<p>The unit on {fmt(DASHED)} is cut by the dashed line between the right flank and the "
                      f"center, so either card may order it.</p>" + rule_html(C.ORDERS_DASHED))
     return Question("03.dashed", f"<p>The Allied unit on <b>{fmt(DASHED)}</b> stands on a hex cut by the right "
-                    "dashed line. Which of Attack Right and Probe Center may order it?</p>", choices, rule_fn)
+                    f"dashed line. Which of {attack} and {probe} may order it?</p>", choices, rule_fn)
 
 
 def _q_once() -> Question:
@@ -318,10 +319,10 @@ def _q_lost() -> Question:
                 if e.kind == "orders_lost":
                     lost = int(e.text.split()[0])
             x = x.prev
-        return str(lost), (f"<p>Attack Right orders 3 units on the right flank; the Allies have only the unit on "
-                           f"{fmt(DASHED)} there: {lost} orders are lost.</p>" + rule_html(C.ORDERS_LOST))
-    return Question("03.lost", "<p>On the teaching board the Allies play <b>Attack Right</b> (3 orders on the right "
-                    "flank). How many orders are lost?</p>", choices, rule_fn)
+        return str(lost), (f"<p>{C.name('attack_right')} orders 3 units on the right flank; the Allies have "
+                           f"only the unit on {fmt(DASHED)} there: {lost} orders are lost.</p>" + rule_html(C.ORDERS_LOST))
+    return Question("03.lost", f"<p>On the teaching board the Allies play <b>{C.name('attack_right')}</b> (3 orders "
+                    "on the right flank). How many orders are lost?</p>", choices, rule_fn)
 
 
 def _q_no_units() -> Question:
@@ -335,7 +336,7 @@ def _q_no_units() -> Question:
         return ans, (f"<p>The engine: {escape(next((e.text for e in g.new_events if e.kind == 'no_units'), 'orders'))} "
                      f"Now the {g.player} side is to play.</p>" + rule_html(C.NO_UNITS))
     return Question("03.no-units", "<p>On the <i>original</i> Pegasus Bridge board the Allies have no unit on their "
-                    "right flank. They play <b>Attack Right</b>. What happens?</p>", choices, rule_fn)
+                    f"right flank. They play <b>{C.name('attack_right')}</b>. What happens?</p>", choices, rule_fn)
 
 
 def _q_recon() -> Question:

@@ -24,10 +24,11 @@ import ipywidgets as W
 
 from tutor.errors import IllegalAction, InputError
 from tutor.hexes import BOARDS, Hex, fmt
-from tutor.inputs import MAX_BATTLE_DICE
+from tutor.inputs import MAX_BATTLE_DICE, uploaded_file
 from tutor.lab import link
 from tutor.memoir.terrain import OBSTACLES, TERRAIN
 from tutor.render.scene import Line, Mark, highlights, los_highlights, scene
+from tutor.render.style import obstacle_label
 from tutor.scenario import Scenario, UnitSpec, full_strength
 from tutor.widgets.base import esc, rules_html
 from tutor.widgets.los_explorer import LosExplorer, LosState
@@ -42,7 +43,7 @@ def _palette() -> dict:
         if name != "countryside":
             out[name.replace("_", " ").capitalize()] = ("terrain", name)
     for name in OBSTACLES:
-        out[name.replace("_", " ").capitalize()] = ("obstacle", name)
+        out[obstacle_label(name).capitalize()] = ("obstacle", name)
     for side, mark in (("allied", "●"), ("axis", "■")):
         for kind in ("infantry", "armor", "artillery"):
             out[f"{mark} {side.capitalize()} {kind}"] = ("unit", (side, kind))
@@ -51,6 +52,12 @@ def _palette() -> dict:
 
 
 LAB_PALETTE = _palette()
+
+
+def board_label(name: str) -> str:
+    """A board as the New menu offers it: "Standard board (13 × 9)"."""
+    b = BOARDS[name]
+    return f"{name.capitalize()} board ({b.width} × {b.rows})"
 
 
 def blank(board: str = "standard", title: str = "Lab board") -> Scenario:
@@ -118,8 +125,8 @@ class Lab(LosExplorer):
         self.flags.observe(lambda _: self.refresh(), "value")
         self.dice.observe(lambda _: self.refresh(), "value")
         # files and links
-        self.new_board = W.Dropdown(options=list(BOARDS), value=self.state.field.board.name,
-                                    description="New", layout=W.Layout(width="14em"))
+        self.new_board = W.Dropdown(options=[(board_label(n), n) for n in BOARDS], value=self.state.field.board.name,
+                                    description="New", layout=W.Layout(width="20em"))
         self.new_button = W.Button(description="Blank board", icon="file", layout=W.Layout(width="auto"))
         self.new_button.on_click(lambda _: self.load(blank(self.new_board.value)))
         self.upload = W.FileUpload(accept=".yaml,.yml,.m44", multiple=False, description="Open file")
@@ -174,13 +181,12 @@ class Lab(LosExplorer):
         self.load(field, f"Opened the board “{esc(field.title)}” from the link.")
 
     def _uploaded(self, change) -> None:
-        value = change["new"]
-        if not value:
-            return
-        item = value[0] if isinstance(value, (list, tuple)) else next(iter(value.values()))
-        name = item.get("name") or item.get("metadata", {}).get("name", "upload.yaml")
         try:
-            field, warnings = read_upload(name, item["content"])
+            got = uploaded_file(change["new"], "upload.yaml")
+            if got is None:
+                return
+            name, content = got
+            field, warnings = read_upload(name, content)
         except InputError as exc:
             self.say(esc(exc), bad=True)
             return

@@ -10,7 +10,10 @@ module: ``Entry.engine`` is kept for the JSON of the command line). Pure functio
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from html import escape
 
 from tutor.rulebook import CORRECTED_NOTE, RULES, SEED_FILES
@@ -86,6 +89,34 @@ def entries() -> tuple[Entry, ...]:
     return tuple(out)
 
 
+def _slug(text: str) -> str:
+    """A fragment id from English words: "Stalk: 1 tile or 2?" -> "stalk-1-tile-or-2"."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "conflict"
+
+
+@cache
+def _anchors() -> dict[str, str]:
+    """Each entry's fragment id, from its English topic, unique on the page (a repeat gets -2, -3…)."""
+    out: dict[str, str] = {}
+    used: set[str] = set()
+    for e in entries():
+        base = slug = _slug(e.topic)
+        n = 1
+        while slug in used:
+            n += 1
+            slug = f"{base}-{n}"
+        used.add(slug)
+        out[e.key] = slug
+    return out
+
+
+def anchor(e: Entry) -> str:
+    """The fragment id a link to ``e`` uses ("#partial-retreats"): words a reader can read in the
+    address bar. (The entry's box keeps its key as ``id`` too, for scripts and tests.)"""
+    return _anchors().get(e.key) or _slug(e.topic)
+
+
 STYLE = ("<style>.tutor-conf{margin:1.2em 0;padding-bottom:.6em;border-bottom:1px solid #ccd}"
          ".tutor-conf .texts{display:flex;gap:1em;flex-wrap:wrap}.tutor-conf .texts>div{flex:1 1 16em;"
          "border-left:3px solid #8a8a8a;padding-left:.6em}.tutor-conf blockquote{margin:.3em 0;font-style:italic}"
@@ -98,7 +129,7 @@ def _text_html(t: Text, quoted_in: Entry | None) -> str:
     the same words, a link to that entry (each rule block once per page, issue 18.5)."""
     if quoted_in is not None:
         return (f'<div><small>{escape(t.cite)}</small><p><small>(quoted above, under '
-                f'<a href="#{escape(quoted_in.key)}">{escape(quoted_in.topic)}</a>)</small></p>'
+                f'<a href="#{escape(anchor(quoted_in))}">{escape(quoted_in.topic)}</a>)</small></p>'
                 f'<small>{escape(t.english)}</small></div>')
     return (f'<div><small>{escape(t.cite)}</small>'
             f'<blockquote lang="{t.lang}">{escape(t.original)}</blockquote>'
@@ -114,7 +145,8 @@ def entry_html(e: Entry, quoted: dict[str, Entry] | None = None) -> str:
     game = "Memoir '44" if e.game == "memoir44" else "Undaunted: Normandy"
     published = ("<p><small>The published game and public sources:</small></p><ul>"
                  + "".join(f"<li>{escape(p)}</li>" for p in e.published) + "</ul>") if e.published else ""
-    return (f'<div class="tutor-conf" id="{escape(e.key)}"><h3>{escape(e.topic)} <small>({game})</small></h3>'
+    return (f'<div class="tutor-conf" id="{escape(e.key)}"><h3 id="{escape(anchor(e))}">{escape(e.topic)} '
+            f'<small>({game})</small></h3>'
             f'<p>{escape(e.question)}</p><div class="texts">{texts}</div>{published}'
             f'<div class="ruling"><b>How this tutor rules:</b> {escape(e.ruling)}</div></div>')
 
@@ -122,7 +154,7 @@ def entry_html(e: Entry, quoted: dict[str, Entry] | None = None) -> str:
 def conflicts_html(game: str | None = None) -> str:
     """The whole page (``game``: only memoir44 or undaunted)."""
     es = [e for e in entries() if game is None or e.game == game]
-    toc = "".join(f'<li><a href="#{escape(e.key)}">{escape(e.topic)}</a></li>' for e in es)
+    toc = "".join(f'<li><a href="#{escape(anchor(e))}">{escape(e.topic)}</a></li>' for e in es)
     # Two conflicts may turn on the same rule: the first quotes it, the later one links to it,
     # so each rulebook passage stands once on the page, beside the first question it raises.
     quoted: dict[str, Entry] = {}

@@ -106,7 +106,7 @@ MEDAL_FLAGS_NOT_READ = ("turn_start", "last_to_occupy", "sole_control", "any_hex
 SIDES = {"AXIS": "axis", "ALLIES": "allied", "ALLIED": "allied"}
 FRONTS = ("western", "eastern", "pacific", "mediterranean")
 _UNIT_NAME = re.compile(r"^(inf2|inf|tank2|tank|gun|pln|veh)([a-z]*)$")
-_BADGE = re.compile(r"badge(\d+)", re.IGNORECASE)
+_BADGE = re.compile(r"badge([0-9]{1,4})", re.IGNORECASE | re.ASCII)
 TEXT_KEYS = ("name", "subtitle", "description", "historical", "rules", "victory")
 
 
@@ -133,16 +133,20 @@ def _json(path: str | Path, text: str | None):
     return parse_json(text, str(path), ".m44 file")
 
 
+_WHOLE_TEXT = re.compile(r"\s*-?[0-9]{1,6}\s*", re.ASCII)  # a number in the editor's text: "12", "-1"
+
+
 def _int(v, what: str, where: str) -> int:
-    if isinstance(v, bool):
-        raise InputError(f"{where}: {what} must be a whole number, not {v!r}")
-    if isinstance(v, int):
+    """A whole number as the editor writes one (a JSON number, or its digits as text: ASCII digits
+    only, at most 6: "²" or a 5,000-digit row is no number)."""
+    if isinstance(v, int) and not isinstance(v, bool):
         return v
     if isinstance(v, float) and v.is_integer():
         return int(v)
-    if isinstance(v, str) and v.strip().lstrip("-").isdigit():
-        return int(v.strip())
-    raise InputError(f"{where}: {what} must be a whole number, not {v!r}")
+    if isinstance(v, str) and _WHOLE_TEXT.fullmatch(v):
+        return int(v)
+    shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:40] + "…"
+    raise InputError(f"{where}: {what} must be a whole number, not {shown}")
 
 
 def _name(obj) -> str | None:
@@ -202,8 +206,8 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
     side1 = SIDES.get(str(info.get("side_player1", "AXIS")).upper())
     side2 = SIDES.get(str(info.get("side_player2", "ALLIES")).upper())
     if side1 is None or side2 is None or side1 == side2:
-        notes.say(f"game_info sides {info.get('side_player1')!r}/{info.get('side_player2')!r} are not AXIS and "
-                  f"ALLIES; read player 1 as axis (top) and player 2 as allied")
+        notes.say(f"the two players' sides ({info.get('side_player1')!r} and {info.get('side_player2')!r}) are not "
+                  f"one AXIS and one ALLIES; read player 1 as axis (top) and player 2 as allied")
         side1, side2 = "axis", "allied"
     player_side = {"PLAYER1": side1, "PLAYER2": side2}
 
@@ -343,7 +347,7 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
             if v is not None and _int(v, "victory", where) > 0:
                 medals[side] = _int(v, "victory", where)
         except InputError:
-            notes.say(f"game_info victory_player{p} {v!r} is not a number; skipped")
+            notes.say(f"the medals player {p} needs to win ({v!r}) is not a number; skipped")
     if medals:
         out["medals_to_win"] = medals if len(set(medals.values())) > 1 or len(medals) < 2 else medals[side1]
     cards = {}
@@ -353,7 +357,7 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
             if v is not None and _int(v, "cards", where) > 0:
                 cards[side] = _int(v, "cards", where)
         except InputError:
-            notes.say(f"game_info cards_player{p} {v!r} is not a number; skipped")
+            notes.say(f"the command cards player {p} holds ({v!r}) is not a number; skipped")
     if cards:
         out["cards"] = cards
     starting = str(info.get("starting", "")).upper()
@@ -364,17 +368,18 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
         if front.strip().lower() in FRONTS:
             out["front"] = front.strip().lower()
         else:
-            notes.say(f"game_info front {front!r} not carried over (known: {', '.join(FRONTS)})")
+            notes.say(f"the battle's front ({front!r}) is not one of {', '.join(FRONTS)}; not carried over")
     date = info.get("date_begin")
-    if isinstance(date, str) and re.match(r"^\d{4}", date):
+    if isinstance(date, str) and re.match(r"[0-9]{4}", date):
         if 1939 <= int(date[:4]) <= 1945:
             out["year"] = int(date[:4])
         else:
-            notes.say(f"game_info date_begin {date!r} is not a war year; not carried over")
-    for cond in info.get("victory_conditions") or []:
+            notes.say(f"the date the battle begins ({date!r}) is not a war year; not carried over")
+    conditions = info.get("victory_conditions")
+    for cond in conditions if isinstance(conditions, list) else []:
         for k in (cond if isinstance(cond, dict) else {}):
             if k != "standard":
-                notes.say(f"game_info victory condition {k!r} not carried over (see the victory text)")
+                notes.say(f"the special victory condition {k!r} is not carried over (see the victory text)")
     if lang.get("rules"):
         out["special_rules"] = lang["rules"]
     if lang.get("victory"):
@@ -445,7 +450,8 @@ def _unit(u, h, info, side1, side2, notes: _Notes) -> dict | None:
         try:
             figures = _int(u["nbr_units"], "nbr_units", "")
         except InputError:
-            notes.add(f"unit {name!r}: nbr_units {u['nbr_units']!r} is not a number; full strength used", h)
+            notes.add(f"unit {name!r}: its figure count ({u['nbr_units']!r}) is not a number; "
+                      f"full strength used", h)
             figures = full
         if figures < 1:
             notes.add(f"skipped unit {name!r} with {figures} figures", h)

@@ -612,7 +612,7 @@ def _legend_entries(cells, art, units, shades, lines, markers, secs) -> list[tup
     for t in dict.fromkeys(c.terrain for c in cells if not c.half and c.terrain != "countryside"):
         out.append(("terrain", t, t.replace("_", " ")))
     for o in dict.fromkeys(a.key for a in art if a.group == "obstacle"):
-        out.append(("obstacle", o, o.replace("_", " ")))
+        out.append(("obstacle", o, style.obstacle_label(o)))
     for side in dict.fromkeys(u.side for u in units):
         shape = style.SIDE_SHAPE.get(side, "circle")
         out.append(("side", side, f"{side} ({shape})"))
@@ -767,7 +767,7 @@ def describe(sc: Scene) -> str:
                 terrain.setdefault(c.terrain.replace("_", " "), []).append(c.hex)
         for a in sc.art:
             if a.group == "obstacle":
-                terrain.setdefault(a.key.replace("_", " "), []).append(a.hex)
+                terrain.setdefault(style.obstacle_label(a.key), []).append(a.hex)
         if terrain:
             out.append("Terrain: " + "; ".join(f"{t} on {_hex_list(hs)}" for t, hs in terrain.items()) + ".")
         if sc.names:

@@ -178,7 +178,7 @@ CHIP = {
 CHIP_SIDED = ("token", "suppressed", "scouted", "controlled", "deployment", "target")
 CHIP_LABEL = {"token": "unit (ready)", "suppressed": "unit, suppressed (no actions)",
               "scouted": "control marker, scouted side (S)", "controlled": "control marker, controlled side (C)",
-              "objective": "objective and its value", "deployment": "deployment marker",
+              "objective": "objective and its value", "deployment": "spawn marker",
               "target": "mortar's target marker", "more": "more units on the tile"}
 
 CARD_FACE = "#fffdf5"
@@ -265,6 +265,17 @@ OBSTACLE_ART: dict[str, tuple] = {
     "bunker": (Poly(((-0.55, 1.4), (-0.4, 0.95), (0.4, 0.95), (0.55, 1.4)), "#8d8d8d", INK, 0.06),
                Poly(((-0.22, 1.12), (0.22, 1.12)), None, INK, 0.07, closed=False)),
 }
+
+# What a learner reads for an obstacle (legends, board descriptions, the lab's palette): the games'
+# English names, lower case; the keys stay the scenario's.
+OBSTACLE_LABEL = {"bunker": "bunker", "hedgehog": "hedgehog", "wire": "barbed wire", "sandbags": "sandbags",
+                  "sea_wall": "sea wall"}
+
+
+def obstacle_label(key: str) -> str:
+    """An obstacle's name as a learner reads it ("wire" -> "barbed wire")."""
+    return OBSTACLE_LABEL.get(key, key.replace("_", " "))
+
 
 # A unit marker: a circle (allied) or square (axis) of this half-size, the figure count inside.
 UNIT_R = 0.62

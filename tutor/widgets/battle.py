@@ -37,6 +37,7 @@ import ipywidgets as W
 from tutor.errors import IllegalAction, InputError
 from tutor.explain import plural, quote_html
 from tutor.hexes import Hex, fmt, parse_hex
+from tutor.inputs import uploaded_file
 from tutor.memoir import cards as C
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
@@ -175,7 +176,7 @@ class BattleApp(W.VBox):
         self.end_button.on_click(lambda _: self.do("end"))
         self.take_button = small_button("Take ground", "arrow-up", "move into the hex the enemy left")
         self.take_button.on_click(lambda _: self._take())
-        self.wire_button = small_button("Remove wire", "cut", "remove the wire instead of battling")
+        self.wire_button = small_button("Remove barbed wire", "cut", "remove the wire instead of battling")
         self.wire_button.on_click(lambda _: self._wire())
         self.ambush_button = small_button("Ambush!", "bolt", "play Ambush: your unit battles first")
         self.ambush_button.on_click(lambda _: self.do("ambush"))
@@ -578,13 +579,11 @@ class BattleApp(W.VBox):
         self.refresh()
 
     def _on_upload(self, change) -> None:
-        value = change["new"]
-        if not value:
-            return
-        item = value[0] if isinstance(value, (list, tuple)) else next(iter(value.values()))
-        content = item["content"] if isinstance(item, dict) else item.content
         try:
-            self.load(bytes(content))
+            got = uploaded_file(change["new"], "saved game")
+            if got is None:
+                return
+            self.load(got[1])
         except InputError as exc:
             self.refusal = (f"the file could not be loaded: {exc}", None)
             self.refresh()
@@ -796,7 +795,7 @@ class BattleApp(W.VBox):
             if e.kind == "action":
                 rows.append(f'<div class="act"{new}>{esc(e.text)}</div>')
                 continue
-            rows.append(f'<details{new}><summary>{esc(e.text)} <span class="cite">— {esc(r.heading)} (why?)</span>'
+            rows.append(f'<details{new}><summary>{esc(e.text)} <span class="cite">— {esc(r.section)} (why?)</span>'
                         f'</summary><div class="rule-sum">{esc(r.summary)}</div>{quote_html(r, tag="q")}'
                         f'<div class="cite rule-sum">{esc(r.cite)}</div></details>')
         return '<div class="tutor-log" tabindex="0" role="log" aria-label="event log"><b>Event log</b> (latest first; tap an event for its rule)' + "".join(rows) + "</div>"
