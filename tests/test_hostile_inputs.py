@@ -179,6 +179,13 @@ CASES = [
          {"s.yaml": scenario("notes: [" + ", ".join(["1"] * 6_000) + "]\n")}, expect="more than 5,000 values"),
     Case("values-undaunted-deck", ["undaunted", "check", "d.yaml"],
          {"d.yaml": DECK + "out: [" + ", ".join(["{}"] * 6_000) + "]\n"}, expect="more than 5,000 values"),
+    # --- .m44 numbers: ASCII digits, at most 6 ---------------------------------------------------
+    Case("m44-row-superscript-two", ["import-m44", "r.m44"], {"r.m44": m44([{"row": "\u00b2", "col": 2}])},
+         expect="row must be a whole number"),
+    Case("m44-row-5000-digits", ["import-m44", "r.m44"], {"r.m44": m44([{"row": "9" * 5000, "col": 2}])},
+         expect="row must be a whole number"),
+    Case("handout-all-into-a-file", ["handout", "--all", "-o", "exists.html"], {"exists.html": "x"},
+         expect="is a file"),
     # --- text that must be text ---------------------------------------------------------------
     Case("text-nul-escape-title", ["check", "s.yaml"], {"s.yaml": scenario(title='"a\\0b"')}, expect="U+0000"),
     Case("text-rlo-title", ["check", "s.yaml"], {"s.yaml": scenario(title='"evil\\u202etxt.exe"')},
@@ -391,3 +398,12 @@ def test_readme_states_the_limits_the_code_applies():
                   f"at most {I.MAX_VALUES:,} values",
                   f"at most {I.MAX_BATTLE_DICE} dice and {I.MAX_BATTLE_DICE} flags"):
         assert words in section, words
+
+
+def test_m44_oddities_import_with_a_warning_not_a_traceback():
+    # A badge number of 5,000 digits (int() refuses past 4,300) and victory conditions that are a
+    # number, not a list, are what a hand-edited file may hold: the board still imports.
+    from tutor.lab.m44 import from_m44
+    unit = {"name": "inf", "nation": "us", "badge": "badge" + "9" * 5000}
+    got = from_m44({"game_info": {"victory_conditions": 5}, "board": {"hexagons": [{"row": 4, "col": 2, "unit": unit}]}})
+    assert len(got.scenario.units) == 1 and got.warnings

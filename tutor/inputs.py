@@ -213,14 +213,42 @@ def read_text(path, what: str = "scenario") -> str:
 
 def check_source_text(textual: str, name: str, what: str = "scenario") -> None:
     """The raw text of a file: within the size limit, no control or bidirectional characters."""
+    kind = what if what.endswith("file") else f"{what} file"      # ("a .m44 file", not "a .m44 file file")
     if len(textual) > MAX_FILE_BYTES:
-        raise InputError(f"{name}: is more than {MAX_FILE_BYTES:,} characters: a {what} file may be at most "
+        raise InputError(f"{name}: is more than {MAX_FILE_BYTES:,} characters: a {kind} may be at most "
                          f"{MAX_FILE_BYTES:,} bytes")
     m = _BAD_CHAR.search(textual)
     if m is not None:
         line = textual.count("\n", 0, m.start()) + 1
-        raise InputError(f"{name}:{line}: {bad_char(m.group())}: a {what} file is plain text "
+        raise InputError(f"{name}:{line}: {bad_char(m.group())}: a {kind} is plain text "
                          f"(letters, digits, punctuation, spaces, tabs, line breaks)")
+
+
+def uploaded_file(value, default_name: str = "upload") -> tuple[str, bytes] | None:
+    """The file in a ``FileUpload`` widget's value, as the page sent it: (its name, its bytes), or
+    None when there is none. The value is the visitor's browser's to write: a content that is not
+    bytes (a number of 400 million made ``bytes()`` allocate 400 MB), larger than
+    ``MAX_FILE_BYTES``, or a name that is not a short text is refused with one line."""
+    if not value:
+        return None
+    if isinstance(value, (list, tuple)):
+        item = value[0]
+    elif isinstance(value, dict):
+        item = next(iter(value.values()))
+    else:
+        raise InputError("the file sent is not a file upload: send one file")
+    if isinstance(item, dict):
+        content, name = item.get("content"), item.get("name") or (item.get("metadata") or {}).get("name")
+    else:
+        content, name = getattr(item, "content", None), getattr(item, "name", None)
+    name = name if isinstance(name, str) and 0 < len(name) <= 255 and not _BAD_CHAR_ONE_LINE.search(name) \
+        else default_name
+    if not isinstance(content, (bytes, bytearray, memoryview)):
+        raise InputError(f"{name}: the file's content did not arrive as bytes: send the file again")
+    size = content.nbytes if isinstance(content, memoryview) else len(content)
+    if size > MAX_FILE_BYTES:
+        raise InputError(f"{name}: is {size:,} bytes: a file may be at most {MAX_FILE_BYTES:,} bytes")
+    return name, bytes(content)
 
 
 def write_text(path, content: str, what: str = "file") -> str:

@@ -7,9 +7,12 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
+from tutor.errors import InputError
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
@@ -72,6 +75,7 @@ def test_first_turn_by_taps_hot_seat():
     app = ready(BattleApp("pegasus-bridge", seed=0))
     g0 = app.game
     assert g0.player == "allied" and len(app.hand_cards()) == 6
+    assert app.wire_button.description == "Remove barbed wire"
     assert "play a command card" in app.status.value
     card = next(c for c in app.hand_cards() if c.startswith("probe_center"))
     app.tap_card(app.hand_cards().index(card))
@@ -226,7 +230,9 @@ def test_log_cites_rules_latest_first_and_why_panel():
     html = app.log_html.value
     first_action = html.index("Allies: play ")
     assert html.index("is shuffled") > first_action              # latest first
-    assert "Memoir &#x27;44 rulebook (2025, Spanish), PREPARACIÓN" in html and "<q lang=\"es\">" in html
+    assert "Memoir &#x27;44 rulebook (2025, Spanish), Setting Up the Game" in html and "<q lang=\"es\">" in html
+    assert "— Setting Up the Game (why?)" in html                 # the section in English
+    assert '<span class="tutor-heading" lang="es">PREPARACIÓN:</span> <q lang="es">' in html  # printed, by the quote
     assert ".txt" not in html
     assert "why?" in app.why.value and "tutor-why" in app.why.value
 
@@ -246,3 +252,39 @@ def test_one_redraw_message_per_tap(sent):
     sent.clear()
     tap(app, "12,6")                              # play phase: a board tap explains, nothing changes
     assert len(sent) <= 2
+
+
+def test_a_crafted_upload_is_refused_in_one_line_and_changes_nothing():
+    # The upload's value is the visitor's browser's to write: a content that is a number (bytes()
+    # would allocate that many bytes), a text, or more than the file limit is no file.
+    from tutor.lab.app import Lab
+    app = ready(BattleApp("pegasus-bridge", seed=3))
+    lab = Lab()
+    before, field = app.game, lab.state.field
+    for content in (400_000_000, "{}", None, [1, 2], memoryview(b" " * 1_000_001)):
+        app._on_upload({"new": ({"name": "x.json", "content": content},)})
+        assert "could not be loaded" in app.status.value and app.game is before
+        lab._uploaded({"new": ({"name": "b.yaml", "content": content},)})
+        assert "tutor-status bad" in lab.status.value and lab.state.field is field
+        assert len(re.sub(r"<[^>]+>", "", lab.status.value).strip().splitlines()) == 1
+    app._on_upload({"new": "not a list"})
+    assert "could not be loaded" in app.status.value and app.game is before
+
+
+def test_a_saved_game_opened_on_the_page_names_a_course_scenario_never_a_file(tmp_path):
+    # A saved game is the visitor's to write; its scenario, a path, made the server read that file
+    # and show it (or say whether it exists). On the page only the course's scenarios open; the
+    # command line (whose user has the files) still replays a save of any scenario file.
+    secret = tmp_path / "exam.yaml"
+    secret.write_text((Path(__file__).resolve().parents[2] / "scenarios" / "pegasus-bridge.yaml").read_text())
+    app = ready(BattleApp("pegasus-bridge", seed=3))
+    before = app.game
+    for name in (str(secret), "../" * 8 + str(secret).lstrip("/"), "/etc/passwd", "/etc", "no-such-scenario"):
+        data = {"format": 1, "game": "memoir44", "scenario": name, "seed": 0, "actions": []}
+        app._on_upload({"new": ({"name": "g.json", "content": memoryview(json.dumps(data).encode())},)})
+        assert "is not one of the course&#x27;s scenarios" in app.status.value and app.game is before
+    saved = tmp_path / "g.json"
+    saved.write_text(json.dumps({"format": 1, "scenario": str(secret), "seed": 0, "actions": []}))
+    assert G.load_game(saved, files=True).seed == 0
+    with pytest.raises(InputError):
+        G.load_game(saved)

@@ -80,7 +80,14 @@ def cmd_handout(args) -> int:
         if not args.output:
             raise InputError("tutor handout --all needs -o FOLDER")
         out = Path(args.output)
-        out.mkdir(parents=True, exist_ok=True)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise InputError(f"{out}: is a file: tutor handout --all writes one handout per chapter into "
+                             f"a folder; give a folder") from None
+        except OSError as exc:
+            raise InputError(f"{out}: cannot make the folder for the handouts "
+                             f"({exc.strerror or type(exc).__name__})") from None
         for ch in handouts.chapters_with_handouts():
             print(f"wrote {handouts.write(ch, out)}", file=sys.stderr)
         return 0

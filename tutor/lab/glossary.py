@@ -200,7 +200,7 @@ _DATA = [
     ('air_power', 'cards', 'm', 'Air Power (card)',
      ('APOYO AÉREO', 72, 'apoyo aereo'), ('letecká podpora', None), ('Air Power', 223)),
     ('recon', 'cards', 'm', 'Recon (card)',
-     ('BATIDA', 76, 'batida'), ('průzkum', None), ('Recon', 120, '\\brecon\\b')),
+     ('RECONOCIMIENTO', 405, 'reconocimiento'), ('průzkum', None), ('Recon', 120, '\\brecon\\b')),
     ('summary_card', 'cards', 'm', 'summary card',
      ('cartas de Resumen', 35), ('přehledové karty', 440, 'prehledove karty'), ('karta pomocy', 86)),
     ('activation_token', 'cards', 'm', 'activation token',
