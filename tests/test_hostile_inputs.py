@@ -179,6 +179,12 @@ CASES = [
          {"s.yaml": scenario("notes: [" + ", ".join(["1"] * 6_000) + "]\n")}, expect="more than 5,000 values"),
     Case("values-undaunted-deck", ["undaunted", "check", "d.yaml"],
          {"d.yaml": DECK + "out: [" + ", ".join(["{}"] * 6_000) + "]\n"}, expect="more than 5,000 values"),
+    # --- numbers with a ceiling -------------------------------------------------------------------
+    Case("type-medals-to-win-huge", ["check", "s.yaml"], {"s.yaml": scenario(medals_to_win="1" + "0" * 29)},
+         expect="from 1 to 30"),
+    Case("type-objective-medals-huge", ["check", "s.yaml"],
+         {"s.yaml": scenario('objectives: [{hex: "6,4", type: permanent, medals: 1000000000000000000000}]\n')},
+         expect="from 1 to 30"),
     # --- .m44 numbers: ASCII digits, at most 6 ---------------------------------------------------
     Case("m44-row-superscript-two", ["import-m44", "r.m44"], {"r.m44": m44([{"row": "\u00b2", "col": 2}])},
          expect="row must be a whole number"),
@@ -395,7 +401,7 @@ def test_readme_states_the_limits_the_code_applies():
     for words in (f"at most {I.MAX_FILE_BYTES // 1_000_000} MB", f"at most {I.MAX_DEPTH} lists or mappings deep",
                   f"at most {I.MAX_TITLE} characters", f"any text at most {I.MAX_TEXT:,}",
                   f"at most {I.MAX_LINK:,} characters", f"at most {I.MAX_PAYLOAD:,} bytes",
-                  f"at most {I.MAX_VALUES:,} values",
+                  f"at most {I.MAX_VALUES:,} values", f"at most {I.MAX_MEDALS} medals",
                   f"at most {I.MAX_BATTLE_DICE} dice and {I.MAX_BATTLE_DICE} flags"):
         assert words in section, words
 

@@ -62,6 +62,7 @@ MAX_PAYLOAD = 200_000        # bytes a link may unpack to
 # Memoir '44: the box holds 8 battle dice (memoir44-rules-es.txt, CONTENIDO: "8 dados de ataque");
 # no battle rolls more, so no roll shows more flags.
 MAX_BATTLE_DICE = 8
+MAX_MEDALS = 30              # medals to win, or an objective's worth (published scenarios: 4-12; Overlord's 12-18)
 MAX_SEED = 2**63 - 1
 MAX_ACTIONS = 20_000         # a whole random game is ~740 actions
 MAX_ROUNDS = 200             # Undaunted playouts

@@ -28,7 +28,7 @@ from tutor import paths
 from tutor.errors import InputError
 from tutor.hexes import Board, Hex, fmt, parse_hex
 from tutor.hexes import board as board_named
-from tutor.inputs import MAX_TITLE, check_tree, format_one, line_of, read_yaml
+from tutor.inputs import MAX_MEDALS, MAX_TITLE, check_tree, format_one, line_of, read_yaml
 from tutor.inputs import name as known_name
 from tutor.inputs import text as checked_text
 from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN, cannot_stand_on
@@ -284,11 +284,12 @@ def _check_extra(extra: dict, data, where: str, board: Board) -> None:
     """Optional keys for full games; shapes checked here, meaning checked by the game engine."""
     if "medals_to_win" in extra:
         v = extra["medals_to_win"]
-        ok = (type(v) is int and v > 0) or (isinstance(v, dict) and set(v) <= set(SIDES)
-                                             and all(type(n) is int and n > 0 for n in v.values()))
+        ok = (type(v) is int and 0 < v <= MAX_MEDALS) or (
+            isinstance(v, dict) and set(v) <= set(SIDES) and all(type(n) is int and 0 < n <= MAX_MEDALS
+                                                                 for n in v.values()))
         if not ok:
-            raise InputError(f"{where}{line_of(data, 'medals_to_win')}: medals_to_win must be a positive whole "
-                             f"number or {{axis: N, allied: N}}")
+            raise InputError(f"{where}{line_of(data, 'medals_to_win')}: medals_to_win must be a whole number from "
+                             f"1 to {MAX_MEDALS}, or {{axis: N, allied: N}}")
     for key in ("first", "bunkers_for"):
         if key in extra and extra[key] not in SIDES:
             raise InputError(f"{where}{line_of(data, key)}: {key} {extra[key]!r} is unknown: allowed are "

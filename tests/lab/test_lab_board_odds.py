@@ -85,7 +85,11 @@ def test_errors():
     with pytest.raises(IllegalAction):
         board_odds(st_, "6,4", "8,4", dice=2)
     with pytest.raises(InputError):
-        board_odds(st_, "6,4", "6,2", dice=13)
+        board_odds(st_, "6,4", "6,2", dice=9)         # the box's 8 battle dice, whatever the page sends
+    from tutor.memoir.retreat import ruling
+    assert ruling(st_, "6,2", 8).losses >= 0
+    with pytest.raises(InputError):
+        ruling(st_, "6,2", 10 ** 9)
     with pytest.raises(InputError):
         board_odds(st_, "6,4", "5,5", dice=2)
 

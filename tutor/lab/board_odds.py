@@ -24,8 +24,7 @@ from itertools import product
 
 from tutor.errors import InputError
 from tutor.hexes import fmt
-
-MAX_DICE = 12
+from tutor.inputs import MAX_BATTLE_DICE as MAX_DICE  # the box's 8 battle dice: no battle rolls more
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from tutor.errors import InputError
 from tutor.hexes import Hex, fmt, parse_hex
+from tutor.inputs import MAX_MEDALS
 from tutor.memoir import rules as R
 
 TYPES = ("temporary", "permanent", "majority", "sudden_death")
@@ -105,8 +106,9 @@ def parse(raw, board, where: str = "<scenario>") -> tuple[Objective, ...]:
             raise InputError(f"{at}: side {side!r} is unknown: allowed are axis, allied, both")
         sides = SIDES if side == "both" else (side,)
         medals = spec.get("medals", 1)
-        if type(medals) is not int or medals < 1:
-            raise InputError(f"{at}: medals must be a whole number of at least 1, not {medals!r}")
+        if type(medals) is not int or not 1 <= medals <= MAX_MEDALS:
+            shown = repr(medals) if len(repr(medals)) <= 20 else repr(medals)[:20] + "…"
+            raise InputError(f"{at}: medals must be a whole number from 1 to {MAX_MEDALS}, not {shown}")
         if typ == "sudden_death" and "medals" in spec:
             raise InputError(f"{at}: a sudden_death objective wins the game; it has no medals")
         if typ == "majority":

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from tutor.errors import IllegalAction, InputError
 from tutor.hexes import Hex, fmt
+from tutor.inputs import MAX_BATTLE_DICE
 from tutor.memoir import rules as R
 from tutor.memoir.state import GameState, Unit
 from tutor.memoir.terrain import NO_STACKING, OBSTACLES, TERRAIN
@@ -164,8 +165,9 @@ def ruling(state: GameState, at, flags: int, ignore: int | None = 0, *, figures:
     figures are left after hits, to tell whether the flag losses eliminate it.
     """
     h, unit = state.unit_at(at, what="unit")
-    if type(flags) is not int or flags < 0:
-        raise InputError(f"flags must be a whole number of at least 0, not {flags!r}")
+    if type(flags) is not int or not 0 <= flags <= MAX_BATTLE_DICE:
+        raise InputError(f"flags must be a whole number from 0 to {MAX_BATTLE_DICE} (a roll of at most "
+                         f"{MAX_BATTLE_DICE} dice), not {flags!r}")
     m, sources, ig_rules = may_ignore(state, h, unit)
     m = min(m, flags)
     if ignore is None:
