@@ -70,3 +70,22 @@ def test_every_listed_action_is_accepted_long():
         _, n = walk_checking_listed_actions(scenario, variant, seed)
         tried += n
     assert tried > 100_000
+
+
+@pytest.mark.parametrize("units", [{}, {"6,4": {"side": "allied", "kind": "infantry"}}], ids=["no-units", "one-side"])
+def test_a_game_that_is_not_over_always_has_a_legal_action(units):
+    # A board a designer may paint (tutor check accepts it): with no enemy to strike, Barrage is played
+    # for nothing, as Air Power is, and the turn ends (it waited for a target that could not exist, and
+    # `tutor play` stopped with a traceback).
+    from tutor.scenario import from_data
+    data = {"format": 1, "game": "memoir44", "title": "bare", "board": "standard", "top": "axis", "units": units}
+    g = G.new_game(from_data(data, "<test>"), 4)
+    rng = random.Random(4)
+    plays = set()
+    for _ in range(1500):
+        legal = G.legal_actions(g)
+        assert legal or g.phase == "over", (g.phase, g.actions[-3:])
+        a = rng.choice(legal)
+        plays.add(a.split("#")[0])
+        g = G.apply(g, a)
+    assert "play barrage" in plays

@@ -886,6 +886,8 @@ def _after_play(g: Game, ctx: _Ctx) -> Game:
                f"{'dice' if n != 1 else 'die'} per hex.", A.AIR_TABLE)
         return _r(g, phase="air")
     if eff.special == "barrage":
+        if not any(u.side != t.side for u in st.units.values()):  # no target: played for nothing, as Air Power
+            return _end_turn(g, ctx)
         return _r(g, phase="barrage")
     if eff.special == "finest_hour":
         n = _hand_dice(g)
