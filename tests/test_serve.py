@@ -50,6 +50,7 @@ def test_loopback(host, loopback):
 @pytest.mark.parametrize("argv,says", [(["app", "--port", "0"], "--port 0 is not a port"),
                                        (["app", "--port", "70000"], "allowed are 1-65535"),
                                        (["app", "--pool-size", "0"], "--pool-size 0"),
+                                       (["app", "--pool-size", "9" * 30], "allowed are 1-8"),
                                        (["app", "--port", "x"], "invalid int value")])
 def test_bad_options_are_one_line_and_status_2(argv, says, capsys):
     assert cli.main(argv) == 2

@@ -130,12 +130,15 @@ def serve(cfg: dict) -> int:
     return 0
 
 
+POOL_SIZE_MAX = 8  # preheated kernels per page: the six start-up pages alone would hold 48 (~4 GB)
+
+
 def cmd_app(args) -> int:
     if args.port is not None and not 1 <= args.port <= 65535:
         raise InputError(f"tutor app: --port {args.port} is not a port: allowed are 1-65535")
-    if args.pool_size is not None and args.pool_size < 1:
-        raise InputError(f"tutor app: --pool-size {args.pool_size}: allowed is 1 or more "
-                         "(preheated kernels per page)")
+    if args.pool_size is not None and not 1 <= args.pool_size <= POOL_SIZE_MAX:
+        raise InputError(f"tutor app: --pool-size {args.pool_size}: allowed are 1-{POOL_SIZE_MAX} "
+                         "(preheated kernels per page; at most 16 wait in all)")
     if args.kernels_max is not None:
         from tutor.app import KERNELS_MAX_ALLOWED
 
