@@ -152,3 +152,14 @@ def test_widgets():
     assert "BOSQUES" in sw.html.value and "Bosque" in sw.html.value
     sw.toggle.value = "English"
     assert "Woods" in sw.html.value
+
+
+def test_card_names_are_the_cards_the_engine_quotes():
+    """A card term's Spanish word is the heading the engine cites for that card (the Recon entry once
+    gave BATIDA, which is Probe's)."""
+    import tutor.memoir.cards  # noqa: F401  (registers the card rules)
+    from tutor.rulebook import RULES
+    for term_id, rule_key in (("recon", "m44.card.recon"), ("air_power", "m44.card.air_power")):
+        rule = RULES[rule_key]
+        assert g.fold(g.term(term_id).word("es").text) == g.fold(rule.heading), (term_id, rule.heading)
+    assert g.term("recon").word("es").text == "RECONOCIMIENTO"
