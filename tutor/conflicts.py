@@ -519,15 +519,15 @@ MEMOIR_CONFLICTS = (
         "cards go back to the chief, who 'dobiera dwie nowe karty niezależnie od tego ile kart rozdał i "
         "zagrał' (draws two new cards, however many he handed out and played). When a field general has "
         "played Recon, does the chief also draw two and keep one?",
-        "A reading of this project: in Overlord the chief's draw of two replaces Recon's draw. The general's "
-        "Recon orders its 1 unit; at the end of the turn the chief draws his two cards (never above the "
-        "scenario's hand) and keeps them, choosing none and discarding none; an event says so.",
+        "The published Overlord deck settles it (below): the general's Recon orders its 1 unit, and at the end "
+        "of the turn the chief draws 3 cards instead of 2 (never above the scenario's hand) and keeps them all, "
+        "choosing none and discarding none; an event says so. Two Recons in one turn still make it 3, a reading "
+        "of this project.",
         "tutor.memoir.game._end_turn, tutor.memoir.game._overlord_draw",
         published=(
             (f"The Overlord deck's own Recon cards, as {_BGA} transcribes them (modules/php/Cards/Overlord/"
              "Recon.php): 'At the end of this turn, your Commander-in-Chief draws 3 cards, not 2, and keeps them "
-             "all, up to his maximum hand size, as dictated by the scenario.' The engine plays the base deck's "
-             "Recon; under the Overlord card the chief would draw one card more."),)),
+             "all, up to his maximum hand size, as dictated by the scenario.' The engine follows it."),)),
     Conflict(
         "m44.overlord.finest_hour", "memoir44", "Their Finest Hour and Medics & Mechanics in a team",
         (V.ALLIANCE_FINEST_HOUR, V.OVERLORD_DEAL),

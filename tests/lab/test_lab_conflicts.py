@@ -156,7 +156,7 @@ def test_the_chief_draws_up_to_his_hand():
         assert len(after.hands["allied.chief"]) == 5 - len(given) + drawn
 
 
-def test_recon_in_overlord_gives_way_to_the_chiefs_draw():
+def test_recon_in_overlord_makes_the_chief_draw_three():
     from tutor.chapters import ch13
     assert "roba dos, quédate con una y descarta la otra" in _quotes("m44.overlord.recon", "memoir44-rules-es.txt")
     assert "dobiera dwie nowe karty" in _quotes("m44.overlord.recon", "memoir44-overlord-rules-pl.txt")
@@ -170,10 +170,11 @@ def test_recon_in_overlord_gives_way_to_the_chiefs_draw():
         x = x.prev
     assert "recon" not in phases                                   # nobody keeps one of two cards
     evs = ch13.events_between(g, after)
-    assert next(e for e in evs if e.kind == "draw").text.startswith("The allied chief draws 2 cards")
+    # the Overlord deck's Recon (published): the chief draws 3, not 2, and keeps them all
+    assert next(e for e in evs if e.kind == "draw").text.startswith("The allied chief draws 3 cards")
     note = next(e for e in evs if e.kind == "recon_overlord")
-    assert note.rule is V.OVERLORD_DRAW and "Recon Right Flank" in note.text
-    assert len(after.hands["allied.chief"]) == 2 + 2               # kept 2, drew 2, kept both
+    assert note.rule is V.OVERLORD_DRAW and "Recon Right Flank" in note.text and "3 cards, not 2" in note.text
+    assert len(after.hands["allied.chief"]) == 2 + 3               # kept 2, drew 3, kept them all
     assert len(after.discard) == len(g.discard) + 3                 # the 3 cards played, no drawn card discarded
 
 

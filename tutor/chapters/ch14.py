@@ -470,8 +470,8 @@ def _draw_question() -> Question:
     choices = ("1", "2", "3")
 
     def rule_fn():
-        # no Recon among the cards handed out: in Overlord its "draw two, keep one" gives way to the
-        # chief's draw (conflicts entry m44.overlord.recon), which would blur the question
+        # no Recon among the cards handed out: the Overlord deck's Recon makes the chief draw 3
+        # (conflicts entry m44.overlord.recon), which would blur the question
         g = with_hand(["probe_left", "probe_center", "attack_center", "probe_right", "attack_left"])
         for c, to in (("probe_left", "left"), ("attack_center", "center"), ("probe_right", "right")):
             g = G.apply(g, f"give {inst(g, c)} {to}")

@@ -2074,8 +2074,14 @@ def _overlord_draw(g: Game, ctx: _Ctx) -> Game:
     hands = dict(g.hands)
     deck, discard = list(g.deck), list(g.discard)
     limit = g.member_target[chief]
+    # A Recon played this turn: the Overlord deck's own Recon reads "At the end of this turn, your
+    # Commander-in-Chief draws 3 cards, not 2, and keeps them all, up to his maximum hand size"
+    # (bga-devs/bga-memoir, modules/php/Cards/Overlord/Recon.php; conflicts entry m44.overlord.recon).
+    # Two Recons in one turn still make it 3 ("not 2"), a reading of this project.
+    recon = [c for c in t.cards if C.card(c).key.startswith("recon_") and C.card(c).key != "recon_in_force"]
+    wanted = 3 if recon else 2
     drawn = 0
-    for _ in range(2):
+    for _ in range(wanted):
         if len(hands[chief]) >= limit:
             break
         c, deck, discard = _draw_one(deck, discard, ctx)
@@ -2083,12 +2089,11 @@ def _overlord_draw(g: Game, ctx: _Ctx) -> Game:
             break
         hands[chief] = hands[chief] + (c,)
         drawn += 1
-    ctx.ev("draw", f"The {t.side} chief draws {drawn} card{'s' if drawn != 1 else ''} (2, never above {limit}).",
-           V.OVERLORD_DRAW if drawn == 2 else V.OVERLORD_HAND_LIMIT)
-    recon = [c for c in t.cards if C.card(c).key.startswith("recon_") and C.card(c).key != "recon_in_force"]
-    if recon:       # the chief's draw replaces Recon's "draw two, keep one" (conflicts entry m44.overlord.recon)
-        ctx.ev("recon_overlord", f"{C.name(recon[0])} was played: in Overlord the chief's draw of two replaces "
-               f"Recon's \"draw two, keep one\" (a reading of this project).", V.OVERLORD_DRAW)
+    if recon:
+        ctx.ev("recon_overlord", f"{C.name(recon[0])} was played: the chief draws 3 cards, not 2, and keeps them "
+               f"all (the Overlord deck's Recon card).", V.OVERLORD_DRAW)
+    ctx.ev("draw", f"The {t.side} chief draws {drawn} card{'s' if drawn != 1 else ''} ({wanted}, never above "
+           f"{limit}).", V.OVERLORD_DRAW if drawn == wanted else V.OVERLORD_HAND_LIMIT)
     st = g.state.replace(side=other(t.side), ordered=frozenset(), records={}, phase="move", active=None,
                          vacated=None, overrun_ready=False)
     g = _r(g, state=st, hands=_fz(hands), deck=tuple(deck), discard=tuple(discard))
