@@ -376,14 +376,14 @@ def test_22_widgets():
     assert "discard pile was shuffled" in w.message() and len(w.zones().hand) == 4
     assert Counter(w.zones().census()) == Counter(und22.START.census())
     i = und22.initiative_widget()
-    assert "<b>allied</b> takes the first turn" in i.choose("riflemen-c", "riflemen-a", "allied")
-    assert "<b>axis</b> takes the first turn" in i.choose("fog-of-war", "fog-of-war", "axis")
-    assert "<b>axis</b> takes the first turn" in i.choose("squad-leader-c", "platoon-sergeant", "allied")
+    assert "<b>Allies</b> take the first turn" in i.choose("riflemen-c", "riflemen-a", "allied")
+    assert "<b>Axis</b> takes the first turn" in i.choose("fog-of-war", "fog-of-war", "axis")
+    assert "<b>Axis</b> takes the first turn" in i.choose("squad-leader-c", "platoon-sergeant", "allied")
     # below the initiative rules the page quotes: the widget points to them, never quotes them again
     from tutor.undaunted import rules as R
     quoted = {R.INITIATIVE.key, R.INITIATIVE_DISCARD.key, R.INITIATIVE_TOKEN.key}
     said = und22.initiative_widget(quoted=quoted).choose("riflemen-c", "riflemen-a", "allied")
-    assert "<b>allied</b> takes the first turn" in said and "rule quoted above" in said
+    assert "<b>Allies</b> take the first turn" in said and "rule quoted above" in said
     assert R.INITIATIVE.quote[:30] not in said and R.INITIATIVE_DISCARD.quote[:30] not in said
     assert R.INITIATIVE.quote[:30] in i.choose("riflemen-c", "riflemen-a", "allied")   # alone: in full
 
@@ -489,11 +489,37 @@ def test_27_answers_agree_with_the_engine():
     from tutor.chapters import und27
     from tutor.undaunted.victory import decide
     a = answers("27")
-    assert a == {"27.objectives": "The Axis", "27.suppress": "The Axis", "27.both": "The Axis",
-                 "27.hopeless": "The Axis", "27.not-yet": "Nobody yet"}
+    assert a == {"27.objectives": "The Axis", "27.suppress": "The Axis", "27.undeployed": "Nobody yet",
+                 "27.both": "The Axis", "27.hopeless": "The Axis", "27.not-yet": "Nobody yet"}
     s = und27.situation(allied_controls=("9B",), axis_controls=("12A",), allied_riflemen=False,
                         axis_riflemen=False, initiative="allied")
     assert decide(s)[0] == "allied"          # the tie goes to the initiative holder
+
+
+def test_27_eliminated_riflemen_follow_the_casualty_rule():
+    # an eliminated unit (ZTRÁTY 4.): its token off the board, no card of it left in hand, discard or draw
+    # deck; a card in the supply stays. A unit that never entered the board is not eliminated.
+    from tutor.chapters import und27
+    from tutor.undaunted.state import Victory
+    from tutor.undaunted.victory import army_suppressed, hopeless
+    s = und27.situation(axis_riflemen=False, allied_victory=Victory(None, True))
+    z = s.zones_of("axis")
+    assert all(t.tile is None and t.eliminated for t in s.tokens if t.side == "axis" and "riflemen" in t.unit)
+    assert not any("riflemen" in c for c in z.hand + z.discard + z.draw)
+    assert z.supply.count("riflemen-a") == 1 and army_suppressed(s, "axis")
+    s2 = und27.never_deployed(s, "axis", "riflemen-b")
+    assert not army_suppressed(s2, "axis")
+    # a side that must suppress the enemy is never hopeless, even with every Rifleman card gone
+    s3 = und27.situation(allied_riflemen=False, allied_riflemen_cards=False, allied_victory=Victory(None, True))
+    assert army_suppressed(s3, "allied") and not hopeless(s3, "allied")
+
+
+def test_27_facts_are_in_words():
+    from tutor.chapters import und27
+    s = und27.situation(axis_controls=("12A",), initiative="axis")
+    text = und27.facts_text(s)
+    assert text.startswith("Objectives held: Allies 0, Axis 1.") and text.endswith("The Axis holds the initiative.")
+    assert "allied" not in text and "axis" not in text
 
 
 def test_27_victory_widget():
@@ -575,7 +601,7 @@ def test_28_answers_and_quotes():
         heading = und28.ROLE_HEADING.get(name, "ČETA")
         assert squash(quote) in sections[heading], (name, heading)
         card_id = next(c.id for c in und28.CARDS.values() if c.name == name)
-        assert f"The rulebook ({heading}), in Czech" in und28.card_html(card_id)
+        assert f"The rulebook, {und28.section_title(heading)}, in Czech" in und28.card_html(card_id)
 
 
 def test_28_widgets():
@@ -677,3 +703,53 @@ def test_28_roles_board_tap_shows_what_the_card_lets_the_unit_do(unit):
     assert ("control" in plays) == (unit == "riflemen-c")
     assert ("stalk" in plays) == (unit == "sniper")
     assert ("target" in plays) == (unit == "mortar")
+
+
+# ---------------------------------------------------------------------------------------------
+# learner text: card names, not ids; no Python values; the sides capitalized
+
+
+def _learner_slips(html_text: str) -> list[str]:
+    import html as _html
+    import re
+
+    from browser.learner_text import internal_words
+
+    from tutor.undaunted.cards import CARDS
+    text = _html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(svg|style)[\s\S]*?</\1>", " ", html_text)))
+    ids = [c for c in CARDS if "-" in c]           # "mortar", "sniper" are words too
+    slips = [f"card id {c}" for c in ids if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text)]
+    slips += [f"Python value {m}" for m in re.findall(r"\['|\[\]|\{'|\{\w+:|\bNone\b", text)]
+    slips += [f"side id {m}" for m in re.findall(r"\b(?:allied|axis)\b", text)]
+    return slips + internal_words(text)
+
+
+@pytest.mark.parametrize("nn", WRITTEN)
+def test_questions_speak_to_the_learner_in_words(nn):
+    for q in module(nn).questions():
+        _correct, why = q.rule_fn()
+        assert _learner_slips(q.prompt_html + " " + why) == [], q.key
+
+
+def test_worked_round_frames_speak_in_words():
+    from tutor.chapters import und26
+    for f in und26.steps():
+        assert _learner_slips(und26.frame_html(f)) == [], f.title
+    assert "The rulebook, Example of a Round (PŘÍKLAD JEDNOHO KOLA HRY), in Czech" in und26.frame_html(und26.steps()[0])
+    assert und26.status_line(und26.steps()[2].state) == ("Round 1: the players' turns. The Axis to play. The Axis "
+                                                         "holds the initiative. Objectives held: Axis 1, Allies 1.")
+
+
+def test_czech_headings_come_with_their_english_names():
+    from tutor.chapters import und23, und28
+    assert "<b>Movement Actions (AKCE POHYBU)</b>" in und23.sneak_conflict_html()
+    assert "<b>Quick Reference (STRUČNÝ PŘEHLED)</b>" in und23.sneak_conflict_html()
+    assert "The rulebook, The Platoon (ČETA), in Czech" in und28.card_html("riflemen-a")
+
+
+def test_the_stalk_option_is_said_in_words():
+    from tutor.undaunted import rules as R
+    from tutor.undaunted.conflicts import CONFLICTS
+    stalk = next(c for c in CONFLICTS if c["key"] == "und.stalk.value")
+    assert "{" not in stalk["ruling"] and "Stalk option to 2" in stalk["ruling"]
+    assert all("{" not in c["resolution"] for c in R.SOURCE_CONFLICTS)

@@ -158,3 +158,25 @@ def test_game_over_refuses_actions(make):
         apply(s, EndTurn("allied"))
     assert exc.value.rule is R.GAME_END
     assert legal_actions(s) == []
+
+
+def test_end_turn_names_the_cards_in_words(make):
+    # PRŮBĚH HRY: "Všechny karty, které mu zůstaly v ruce, a všechny svoje zahrané karty ze stolu odhodí"
+    from tutor.render.undaunted import words
+    s = make(allied=side(hand=["riflemen-a", "scouts-b", "fog-of-war"]))
+    ev = apply(s, EndTurn("allied")).events[0]
+    assert ev.text == ("allied ends the turn: the hand (riflemen-a, scouts-b and fog-of-war) and the table "
+                       "(nothing) go to the discard pile")
+    assert words(ev.text) == ("Allied ends the turn: the hand (Rifleman A, Scout B and Fog of War) and the "
+                              "table (nothing) go to the discard pile")
+    assert ev.data["hand"] == ["riflemen-a", "scouts-b", "fog-of-war"] and ev.data["table"] == []
+
+
+def test_refusals_name_no_python_values(make):
+    s = make(allied=side(hand=["riflemen-a"]))
+    with pytest.raises(IllegalAction) as exc:
+        apply(s, Play("allied", "riflemen-a", "fly"))
+    assert exc.value.reason.startswith("riflemen-a has no fly action; its actions: ")
+    with pytest.raises(IllegalAction) as exc:
+        apply(s, Play("allied", "riflemen-a", "move", path=("99",)))
+    assert exc.value.reason == "there is no tile “99” on the board"

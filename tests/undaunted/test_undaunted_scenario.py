@@ -60,6 +60,8 @@ def _scenario_text(**replace):
      "supply: [fog-of-war, fog-of-war, fog-of-war, fog-of-war, rifleman-a,", "'rifleman-a' is not a card id"),
     ("victory: {objectives: 5}", "victory: {points: 5}", "victory.points"),
     ("- {tile: 6B, units: [all]}", "- {tile: 6B, units: [d]}", "a squad letter"),
+    ("tokens: {riflemen-a: 12A,", "eliminated: [riflemen-a]\n    tokens: {riflemen-a: 12A,", "on the board"),
+    ("tokens: {riflemen-a: 12A,", "eliminated: [riflemen-q]\n    tokens: {riflemen-a: 12A,", "not a unit"),
 ])
 def test_scenario_errors_are_one_line(old, new, expect, tmp_path):
     f = tmp_path / "bad.yaml"
@@ -68,6 +70,15 @@ def test_scenario_errors_are_one_line(old, new, expect, tmp_path):
         load_scenario(f)
     msg = str(exc.value)
     assert expect in msg and "\n" not in msg and "bad.yaml" in msg
+
+
+def test_eliminated_tokens_are_off_the_board_and_marked():
+    # a unit eliminated by casualties (ZTRÁTY 4.) differs from one not yet deployed (riflemen-b)
+    sc = parse_scenario(parse_yaml(_scenario_text(**{"tokens: {riflemen-a: 12A,": "eliminated: [riflemen-a]\n"
+                                                      "    tokens: {"})), "<test>")
+    a, b = sc.start.token("axis", "riflemen-a"), sc.start.token("axis", "riflemen-b")
+    assert a.tile is None and a.eliminated
+    assert b.tile is None and not b.eliminated
 
 
 def test_duplicate_key_names_the_line():

@@ -1,4 +1,9 @@
-"""The end of the game (KONEC HRY): objectives, suppressing the enemy, both suppressed, hopeless."""
+"""The end of the game (KONEC HRY): objectives, suppressing the enemy, both suppressed, hopeless.
+
+A riflemen unit counts towards a suppressed army only once eliminated: its token taken off the board by
+casualties (BOJOVÉ AKCE, 4. ZTRÁTY), not merely never deployed. Only a side that must win by objectives
+can be hopeless (Beznadějná situace: "už nebudete moci zvítězit obsazením cílů").
+"""
 
 import pytest
 
@@ -23,21 +28,46 @@ def test_removing_the_last_enemy_riflemen_token_suppresses_the_army(make):
     s = make(allied={"tokens": {"machine-gunners-a": "00"}, "hand": ["machine-gunners-a"],
                      "victory": {"suppress": True}},
              axis={"tokens": {"riflemen-a": "20", "riflemen-b": None, "scouts-a": "40"},
-                   "out": ["riflemen-a"], "supply": ["riflemen-b"]})
+                   "eliminated": ["riflemen-b"], "out": ["riflemen-a"], "supply": ["riflemen-b"]})
     assert not army_suppressed(s, "axis")
     st = apply(s, Play("allied", "machine-gunners-a", "attack", target="riflemen-a"), LoadedDice([9, 9]))
-    assert st.state.token("axis", "riflemen-a").tile is None
+    tok = st.state.token("axis", "riflemen-a")
+    assert tok.tile is None and tok.eliminated
     assert army_suppressed(st.state, "axis")
     assert st.state.winner == "allied" and st.events[-1].rule is R.VICTORY_SUPPRESS
+    assert st.events[-1].text == ("The Allies have eliminated every Axis riflemen unit, so the Axis army is "
+                                  "suppressed: the Allies win")
+
+
+def test_a_riflemen_unit_not_yet_deployed_is_not_eliminated(make):
+    # the same attack, but Rifleman B has never entered the board: its card waits in the supply
+    s = make(allied={"tokens": {"machine-gunners-a": "00"}, "hand": ["machine-gunners-a"],
+                     "victory": {"suppress": True}},
+             axis={"tokens": {"riflemen-a": "20", "riflemen-b": None, "scouts-a": "40"},
+                   "out": ["riflemen-a"], "supply": ["riflemen-b"]})
+    st = apply(s, Play("allied", "machine-gunners-a", "attack", target="riflemen-a"), LoadedDice([9, 9]))
+    assert st.state.token("axis", "riflemen-a").eliminated
+    assert not st.state.token("axis", "riflemen-b").eliminated
+    assert not army_suppressed(st.state, "axis")
+    assert not st.state.over and decide(st.state) is None
+
+
+def test_a_unit_with_no_card_left_in_the_game_counts_as_eliminated(make):
+    s = make(allied={"tokens": {"machine-gunners-a": "00"}, "victory": {"suppress": True}},
+             axis={"tokens": {"riflemen-a": None, "scouts-a": "40"}, "out": ["riflemen-a"] * 5})
+    assert army_suppressed(s, "axis")
+    assert decide(s)[0] == "allied"
 
 
 def test_a_removed_token_comes_back_by_deploying(make):
     s = make(allied={"tokens": {"riflemen-a": None, "scouts-a": "00"}, "hand": ["riflemen-a"],
+                     "eliminated": ["riflemen-a"],
                      "deployment": [{"tile": "80", "units": ["a"]}], "control": {"60": "scouted"}},
              axis={"tokens": {"riflemen-a": "20"}, "victory": {"objectives": 9}})
     assert army_suppressed(s, "allied")
     st = apply(s, Play("allied", "riflemen-a", "move", path=("60",)))
     assert st.state.token("allied", "riflemen-a").tile == "60"
+    assert not st.state.token("allied", "riflemen-a").eliminated
     assert not army_suppressed(st.state, "allied")
 
 
@@ -60,8 +90,8 @@ def test_both_armies_suppressed(make, objs, initiative, winner):
 
 def test_hopeless_situation(make):
     # axis: no riflemen token on the board and every riflemen card out of the game
-    axis = {"tokens": {"riflemen-a": None, "scouts-a": "80"}, "out": ["riflemen-a"] * 5,
-            "hand": ["scouts-a"], "victory": {"objectives": 9}}
+    axis = {"tokens": {"riflemen-a": None, "scouts-a": "80"}, "eliminated": ["riflemen-a"],
+            "out": ["riflemen-a"] * 5, "hand": ["scouts-a"], "victory": {"objectives": 9}}
     allied = {"tokens": {"riflemen-a": "00"}, "hand": ["riflemen-a"], "victory": {"objectives": 9},
               "control": {"00": "scouted"}}
     s = make(allied=allied, axis=axis, tiles={"00": {"objective": 1}, "40": {"objective": 1}})
@@ -70,4 +100,26 @@ def test_hopeless_situation(make):
     assert st.state.winner == "allied" and st.events[-1].rule is R.HOPELESS_WIN
     # with a riflemen card still in the supply the army is suppressed but not hopeless
     axis2 = dict(axis, out=["riflemen-a"] * 4, supply=["riflemen-a"])
-    assert not hopeless(make(allied=allied, axis=axis2), "axis")
+    s2 = make(allied=allied, axis=axis2)
+    assert army_suppressed(s2, "axis") and not hopeless(s2, "axis")
+
+
+@pytest.mark.parametrize("victory,is_hopeless", [
+    ({"objectives": 9}, True),                        # must take objectives: no rifleman can control
+    ({"suppress": True}, False),                      # its machine gunners can still win
+    ({"objectives": 9, "suppress": True}, False),     # may still win by suppressing
+])
+def test_only_a_side_that_must_take_objectives_can_be_hopeless(make, victory, is_hopeless):
+    # axis: every riflemen unit eliminated and every Rifleman card out of the game
+    axis = {"tokens": {"riflemen-a": None, "machine-gunners-a": "80"}, "eliminated": ["riflemen-a"],
+            "out": ["riflemen-a"] * 5, "victory": victory}
+    allied = {"tokens": {"riflemen-a": "00"}, "control": {"00": "controlled"}, "victory": {"objectives": 9}}
+    s = make(allied=allied, axis=axis, tiles={"00": {"objective": 1}})
+    assert army_suppressed(s, "axis")
+    assert hopeless(s, "axis") is is_hopeless
+    # the Allies, ahead on objectives, win at once only against a hopeless army
+    v = decide(s)
+    if is_hopeless:
+        assert v[0] == "allied" and v[2] is R.HOPELESS_WIN
+    else:
+        assert v is None

@@ -206,3 +206,26 @@ def test_the_legend_lists_cover_in_the_rulebooks_order():
     keys = [k for g, k, _ in legend_entries(b.board.scene) if g == "terrain"]
     assert keys == ["cover 0", "cover 1", "cover 2", "cover 3", "hill 3/1"]
     assert [it.key for it in board_scene(b.game, legend=True).legend if it.group == "terrain"] == keys
+
+
+def test_fog_of_war_unknown_actions_and_hunker_down_answer_in_words():
+    """No Python value reaches the learner: a Fog of War card (no action), an action a card lacks, and
+    the English edition's Hunker Down (Czech: stažení do zálohy) on the button and in the answer."""
+    b = board(sandbox(("fog-of-war", "riflemen-a")))
+    assert b.withdraw_button.description == "Hunker down"
+    b.choose("fog-of-war")
+    said = status(b)
+    assert "only revealed for initiative" in said and "None" not in said and "'" not in said
+    assert cites(b, R.FOG_OF_WAR)
+    b.choose("riflemen-a", "fly")
+    assert "Rifleman A has no “fly” action here; its actions: " in status(b) and "'" not in status(b)
+    b.choose("riflemen-a")
+    b.withdraw()
+    assert "Axis hunkers down: Rifleman A goes back to the supply" in status(b)
+    assert b.game.zones_of("axis").supply.count("riflemen-a") == 2
+
+
+def test_the_legend_says_spawn_marker():
+    """One term for the marker where units enter, the English edition's (Czech: žeton nasazení)."""
+    from tutor.render.style import CHIP_LABEL
+    assert CHIP_LABEL["deployment"] == "spawn marker"

@@ -300,7 +300,7 @@ def _q_line_of_sight() -> Question:
         everyone = {t.unit for t in s.tokens_of("axis")}
         ans = choices[1] if targets == everyone else choices[0]
         far = max(s.board.range("9B", s.token("axis", u).tile) for u in everyone)
-        return ans, (f"<p>The engine lets the machine gunners on 9B attack every axis token on the board "
+        return ans, (f"<p>The engine lets the machine gunners on 9B attack every Axis combat counter on the board "
                      f"({', '.join(sorted(card_title(u) for u in targets))}), even {far} tiles away and "
                      f"behind woods. A tile's cover number sums up everything on it; the range only adds "
                      f"to the defense.</p>"

@@ -3,7 +3,7 @@
 Try: :func:`deck_widget` (draw 4, play cards to the table, end the turn, watch the discard pile
 become the draw deck — never the table) and :func:`initiative_widget` (both players reveal a card;
 the engine decides who goes first, ties keep the token), and :func:`turn_board` (the live board
-after the worked round's reveal: play the cards one at a time on the map, withdraw, end the turn).
+after the worked round's reveal: play the cards one at a time on the map, hunker down, end the turn).
 Check: :func:`questions`.
 """
 
@@ -130,10 +130,12 @@ def initiative_widget(*, quoted=frozenset()):
 
     def show(*_):
         s, ev = reveal(a.value, x.value, holder.value)
-        out.value = (f"<p style='font-size:16px'><b>{escape(s.active)}</b> takes the first turn.</p>"
+        takes = "take" if s.active == "allied" else "takes"
+        out.value = (f"<p style='font-size:16px'>The <b>{escape(SIDE_NAMES[s.active])}</b> {takes} the first "
+                     f"turn.</p>"
                      + quote_once(events_html(ev), set(quoted))[0]
                      + zones_html(s.zones_of(s.active), zones=("hand", "discard"), card_h=58,
-                                  title=f"{s.active}: the revealed card is already in the discard pile"))
+                                  title=f"{SIDE_NAMES[s.active]}: the revealed card is already in the discard pile"))
 
     for c in (a, x, holder):
         c.observe(show, names="value")
@@ -151,9 +153,8 @@ def _q_tie() -> Question:
 
     def rule_fn():
         s, ev = reveal("riflemen-c", "riflemen-a", holder="axis")
-        return SIDE_NAMES[s.active], (f"<p>{escape(ev[0].text)}.</p>"
-                                                              + rule_html(R.INITIATIVE))
-    return Question("22.tie", "<p>The <b>axis</b> holds the initiative token. This round both players reveal "
+        return SIDE_NAMES[s.active], (f"<p>{escape(words(ev[0].text))}.</p>" + rule_html(R.INITIATIVE))
+    return Question("22.tie", "<p>The <b>Axis</b> holds the initiative token. This round both players reveal "
                     "<b>riflemen</b> (initiative 5). Who plays first?</p>", choices, rule_fn)
 
 

@@ -78,7 +78,7 @@ def sneak_conflict_html() -> str:
         texts = [R.STALK_TEXT, R.STALK_QR]
         ruling = next(x["resolution"] for x in R.SOURCE_CONFLICTS if x["action"] == "stalk")
     cols = "".join(f"<td style='vertical-align:top;width:50%;padding:6px;border:1px solid #ccc'>"
-                   f"<b>{escape(r.heading)}</b>{rule_html(r, open_=True)}</td>" for r in texts)
+                   f"<b>{escape(r.section)} ({escape(r.heading)})</b>{rule_html(r, open_=True)}</td>" for r in texts)
     one, two = sneak_destinations(1), sneak_destinations(2)
     return (f"<table style='border-collapse:collapse;width:100%'><tr>{cols}</tr></table>"
             f"<p><b>How this tutor rules:</b> {escape(ruling)}</p>"
@@ -130,7 +130,7 @@ def _q_sneak() -> Question:
         fog = after.zones_of("axis").discard.count("fog-of-war") - s.zones_of("axis").discard.count("fog-of-war")
         ans = choices[2] if marker is None and fog == 0 else choices[0] if fog else choices[1]
         return ans, f"<ul>{''.join(f'<li>{escape(words(e.text))}</li>' for e in step.events)}</ul>" + rule_html(R.STALK)
-    return Question("23.stalk", "<p>The axis sniper deploys on 6B and <b>stalks</b> onto 10B, which Hans has never "
+    return Question("23.stalk", "<p>The Axis sniper deploys on 6B and <b>stalks</b> onto 10B, which Hans has never "
                     "scouted. What does he place or take?</p>", choices, rule_fn)
 
 
@@ -160,8 +160,8 @@ def _q_withdraw_fog() -> Question:
             return "Yes", "<p>The engine allowed it.</p>"
         return "No", (f"<p>The engine refuses: {escape(words(exc.reason))}. Only a {type_title('scouts')} card's "
                       f"<b>recon</b> removes {FOG} cards from your deck.</p>" + rule_html(exc.rule) + rule_html(R.RECON))
-    return Question("23.fog", f"<p>Can you get rid of a {FOG} card by <b>withdrawing</b> it to your "
-                    "supply?</p>", choices, rule_fn)
+    return Question("23.fog", f"<p>Can you get rid of a {FOG} card by <b>hunkering down</b> with it "
+                    "(sending it back to your supply)?</p>", choices, rule_fn)
 
 
 def questions() -> list[Question]:

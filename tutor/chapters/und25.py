@@ -270,7 +270,7 @@ def _q_casualty_draw() -> Question:
 
     def rule_fn():
         c = casualty(z, "riflemen-a", random.Random(0))
-        return names[c.removed_from], (f"<p>{escape(c.text)}. Played cards on the table and cards in the "
+        return names[c.removed_from], (f"<p>{escape(words(c.text))}. Played cards on the table and cards in the "
                                        f"supply are never taken.</p>" + rules_html([R.CASUALTY_HAND,
                                        R.CASUALTY_DISCARD, R.CASUALTY_DRAW, R.CASUALTY_TOKEN]))
     return Question("25.casualty.draw", prompt, choices, rule_fn)
@@ -286,7 +286,7 @@ def _q_casualty_token() -> Question:
     def rule_fn():
         c = casualty(z, "riflemen-a", random.Random(0), token_on_board=True)
         ans = "The token leaves the board" if c.token_removed else f"From the {c.removed_from}"
-        return ans, f"<p>{escape(c.text)}.</p>" + rules_html([R.CASUALTY_TOKEN, R.TOKEN_RETURN])
+        return ans, f"<p>{escape(words(c.text))}.</p>" + rules_html([R.CASUALTY_TOKEN, R.TOKEN_RETURN])
     return Question("25.casualty.token", prompt, choices, rule_fn)
 
 
@@ -305,7 +305,7 @@ def _q_suppress_twice() -> Question:
         ans = ("Nothing happens" if "suppress-none" in kinds else
                "It loses a card" if "casualty" in kinds else "It leaves the board")
         return ans, f"<ul>{''.join(f'<li>{escape(words(e.text))}</li>' for e in step.events)}</ul>" + rule_html(R.SUPPRESS)
-    return Question("25.suppress", "<p>The axis riflemen are already <b>suppressed</b>. Allied machine "
+    return Question("25.suppress", "<p>The Axis riflemen are already <b>suppressed</b>. Allied machine "
                     "gunners use <b>suppress 4</b> on them and roll a hit. What happens?</p>", choices, rule_fn)
 
 

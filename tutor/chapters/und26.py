@@ -17,12 +17,19 @@ from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
 from tutor.render.undaunted import board_html, card_title, words, zones_html
+from tutor.rulebook import section_name
 from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, load
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import UNIT_TYPES
 from tutor.undaunted.combat import fraction_text, p_hit, total_defense
 
 HEADING = "PŘÍKLAD JEDNOHO KOLA HRY"
+#: the section's English name, shown first with the Czech heading beside it
+SECTION = f"{section_name(R.FILE, HEADING)} ({HEADING})"
+#: the phases of a round (PRŮBĚH HRY) in words
+PHASE_WORDS = {"draw": "drawing cards", "initiative": "revealing cards for initiative",
+               "turn": "the players' turns", "over": "the game is over"}
+SIDE_WORDS = {"allied": "The Allies", "axis": "The Axis"}
 
 # The round's cards by the names printed on them and on their units' tokens on the board
 # ("Rifleman A"); the narration and the questions speak of them so.
@@ -179,23 +186,29 @@ def round_board(seed: int = 26):
     return UndauntedBoard(after_initiative(), seed=seed)
 
 
+def status_line(s) -> str:
+    """Round, phase, who is to play, who holds the initiative and the objectives held, in words."""
+    holds = "hold" if s.initiative == "allied" else "holds"
+    play = f" {SIDE_WORDS[s.active]} to play." if s.active else ""
+    return (f"Round {s.round}: {PHASE_WORDS.get(s.phase, s.phase)}.{play} "
+            f"{SIDE_WORDS[s.initiative]} {holds} the initiative. "
+            f"Objectives held: Axis {s.objectives_held('axis')}, Allies {s.objectives_held('allied')}.")
+
+
 def frame_html(f: Frame) -> str:
     parts = [f"<h3 style='margin:.2em 0'>{escape(f.title)}</h3><p style='font-size:15px'>{f.text}</p>",
-             (f"<details><summary>The rulebook ({HEADING}), in Czech</summary>"
+             (f"<details><summary>The rulebook, {SECTION}, in Czech</summary>"
              f"<blockquote lang='cs' style='font-style:italic'>{escape(f.quote)}</blockquote></details>")]
     if f.refusal is not None:
         parts.append(f"<p style='color:#a32020'><b>Engine:</b> not allowed — {escape(words(f.refusal.reason))}</p>"
                      + rule_html(f.refusal.rule))
     parts.append(events_html(f.events))
     s = f.state
-    info = (f"Round {s.round} · phase {s.phase}" + (f" · {s.active} to play" if s.active else "")
-            + f" · initiative: {s.initiative} · objectives held: axis {s.objectives_held('axis')}, "
-              f"allied {s.objectives_held('allied')}")
-    parts.append(f"<p style='color:#555;font-size:13px'>{escape(words(info))}</p>")
+    parts.append(f"<p style='color:#555;font-size:13px'>{escape(status_line(s))}</p>")
     parts.append(board_html(s, path=f.path, highlight=f.highlight))
     sides = ("axis", "allied") if f.side == "both" else ((f.side,) if f.side else ())
     for side in sides:
-        who = "Hans (axis)" if side == "axis" else "John (allied)"
+        who = "Hans (Axis)" if side == "axis" else "John (Allies)"
         parts.append(zones_html(s.zones_of(side), zones=("hand", "table", "discard", "draw", "supply", "out"),
                                 title=f"{who}: cards", roles=f.roles if f.side == side else None, card_h=58))
     return "".join(parts)

@@ -3,8 +3,8 @@
 Every verdict is ``tutor.undaunted.victory.decide`` on a state built from the worked example's board.
 Try: :func:`objective_board` (the live board, one objective short of victory: move and take control,
 and the game ends the moment the total is reached) and :func:`victory_widget` (choose which
-objectives each side controls, which riflemen tokens are left, the victory conditions and the
-initiative holder). Check: :func:`questions`.
+objectives each side controls, whether each side's riflemen are eliminated, the victory conditions
+and the initiative holder). Check: :func:`questions`.
 """
 
 from __future__ import annotations
@@ -18,10 +18,12 @@ from tutor.quiz import Question
 from tutor.render.undaunted import board_html, words
 from tutor.undaunted import rules as R
 from tutor.undaunted.state import Victory
-from tutor.undaunted.victory import army_suppressed, decide, hopeless
+from tutor.undaunted.victory import RIFLEMEN, army_suppressed, decide, hopeless
 
 SIDES = ("allied", "axis")
 OBJECTIVES_5 = Victory(5)
+#: where casualties take a card from (BOJOVÉ AKCE, 4. ZTRÁTY); never the table, never the supply
+CASUALTY_ZONES = ("hand", "discard", "draw")
 
 
 def objective_tiles() -> list[tuple[str, int]]:
@@ -32,7 +34,11 @@ def situation(*, allied_controls=(), axis_controls=(), allied_riflemen=True, axi
               allied_victory=OBJECTIVES_5, axis_victory=OBJECTIVES_5, initiative="allied",
               allied_riflemen_cards=True, axis_riflemen_cards=True):
     """A state on the worked example's board: objectives controlled per side (others merely scouted),
-    riflemen tokens on or off the board, riflemen cards in or out of the game, conditions, initiative."""
+    riflemen eliminated or not, riflemen cards in or out of the game, conditions, initiative.
+
+    ``allied_riflemen=False`` eliminates every allied riflemen unit as casualties do (BOJOVÉ AKCE,
+    4. ZTRÁTY): each card of it in hand, discard or draw deck out of the game, then its token off
+    the board; its cards in the supply stay ("Ze zálohy se karta nevyřazuje!")."""
     s = worked_start()
     obj = {t for t, _ in objective_tiles()}
     control = []
@@ -42,10 +48,15 @@ def situation(*, allied_controls=(), axis_controls=(), allied_riflemen=True, axi
             m[t] = "controlled"
         control.append(tuple(sorted(m.items())))
     keep = {"allied": allied_riflemen, "axis": axis_riflemen}
-    toks = tuple(replace(t, tile=None) if t.unit.startswith("riflemen") and not keep[t.side] else t
-                 for t in s.tokens)
+    toks = tuple(replace(t, tile=None, suppressed=False, eliminated=True)
+                 if t.unit in RIFLEMEN and not keep[t.side] else t for t in s.tokens)
     zones = list(s.zones)
     for i, side in enumerate(SIDES):
+        if not keep[side]:
+            z = zones[i]
+            lost = tuple(c for zn in CASUALTY_ZONES for c in getattr(z, zn) if c in RIFLEMEN)
+            zones[i] = replace(z, **{zn: tuple(c for c in getattr(z, zn) if c not in RIFLEMEN)
+                                     for zn in CASUALTY_ZONES}, out=z.out + lost)
         has = allied_riflemen_cards if side == "allied" else axis_riflemen_cards
         if not has:
             z = zones[i]
@@ -74,19 +85,35 @@ def objective_board(seed: int = 27):
     return UndauntedBoard(last_objective_state(), seed=seed)
 
 
+def never_deployed(s, side: str, unit: str):
+    """``s`` with ``side``'s ``unit`` off the board because it has not entered yet (not eliminated)."""
+    toks = tuple(replace(t, tile=None, suppressed=False, eliminated=False)
+                 if (t.side, t.unit) == (side, unit) else t for t in s.tokens)
+    return replace(s, tokens=toks)
+
+
+def _per_side(label: str, test) -> str:
+    return f"{label}: Allies {'yes' if test('allied') else 'no'}, Axis {'yes' if test('axis') else 'no'}."
+
+
+def facts_text(s) -> str:
+    """The facts the verdict rests on, in words."""
+    holds = "The Allies hold" if s.initiative == "allied" else "The Axis holds"
+    return (f"Objectives held: Allies {s.objectives_held('allied')}, Axis {s.objectives_held('axis')}. "
+            + _per_side("Army suppressed", lambda side: army_suppressed(s, side)) + " "
+            + _per_side("Hopelessly suppressed", lambda side: hopeless(s, side))
+            + f" {holds} the initiative.")
+
+
 def verdict_html(s) -> str:
     v = decide(s)
-    held = {side: s.objectives_held(side) for side in SIDES}
-    facts = (f"Objectives held: allied {held['allied']}, axis {held['axis']}. "
-             f"Army suppressed: allied {'yes' if army_suppressed(s, 'allied') else 'no'}, axis "
-             f"{'yes' if army_suppressed(s, 'axis') else 'no'}. Hopeless: allied "
-             f"{'yes' if hopeless(s, 'allied') else 'no'}, axis {'yes' if hopeless(s, 'axis') else 'no'}. "
-             f"Initiative: {s.initiative}.")
+    facts = facts_text(s)
     if v is None:
         head = "<p style='font-size:16px'><b>The game goes on.</b> No victory condition is met.</p>"
         return head + f"<p style='color:#555'>{escape(facts)}</p>"
     winner, text, rule = v
-    return (f"<p style='font-size:16px'><b>{escape(words(winner))} wins.</b> {escape(words(text))}.</p>"
+    wins = "The Allies win." if winner == "allied" else "The Axis wins."
+    return (f"<p style='font-size:16px'><b>{wins}</b> {escape(words(text))}.</p>"
             f"<p style='color:#555'>{escape(facts)}</p>" + rule_html(rule))
 
 
@@ -97,10 +124,12 @@ def victory_widget():
                               style={"description_width": "110px"})
     x_ctrl = w.SelectMultiple(options=opts, value=("17B",), description="Axis control", rows=5,
                               style={"description_width": "110px"})
-    a_rif = w.Checkbox(value=True, description="allied riflemen token on the board", indent=False)
-    x_rif = w.Checkbox(value=True, description="axis riflemen token on the board", indent=False)
-    a_cards = w.Checkbox(value=True, description="allied riflemen cards left in the game", indent=False)
-    x_cards = w.Checkbox(value=True, description="axis riflemen cards left in the game", indent=False)
+    a_rif = w.Checkbox(value=True, description="Allied Riflemen still in the fight (untick: eliminated)",
+                       indent=False)
+    x_rif = w.Checkbox(value=True, description="Axis Riflemen still in the fight (untick: eliminated)",
+                       indent=False)
+    a_cards = w.Checkbox(value=True, description="Allied Rifleman cards left in the game", indent=False)
+    x_cards = w.Checkbox(value=True, description="Axis Rifleman cards left in the game", indent=False)
     a_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("suppress the enemy", "sup")],
                         value="obj", description="Allies must", style={"description_width": "110px"})
     x_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("suppress the enemy", "sup")],
@@ -149,31 +178,39 @@ def questions() -> list[Question]:
     return [
         _winner_question(
             "27.objectives",
-            "<p>Both sides need objectives worth <b>5</b>. The axis has just taken control of 5B (1); it also "
-            "controls 12A (1), 17B (2) and 2A (1). The allies control 9B (1). Who has won?</p>", c3,
+            "<p>Both sides need objectives worth <b>5</b>. The Axis has just taken control of 5B (1); it also "
+            "controls 12A (1), 17B (2) and 2A (1). The Allies control 9B (1). Who has won?</p>", c3,
             lambda: situation(axis_controls=("12A", "17B", "2A", "5B"), allied_controls=("9B",))),
         _winner_question(
             "27.suppress",
-            "<p>The axis must <b>suppress the enemy</b>; the allies must take objectives worth 5. The last "
-            "allied riflemen token has just been removed from the board. Who has won?</p>", c3,
+            "<p>The Axis must <b>suppress the enemy</b>; the Allies must take objectives worth 5. Casualties "
+            "have just taken the last Allied Riflemen token off the board. Who has won?</p>", c3,
             lambda: situation(allied_riflemen=False, axis_victory=Victory(None, True))),
         _winner_question(
+            "27.undeployed",
+            "<p>The Allies must <b>suppress the enemy</b>. Their machine gunners have just eliminated the "
+            "Axis Rifleman A unit. The Axis Rifleman B unit has <b>never entered the board</b>: its card "
+            "waits in the Axis supply. Who has won?</p>", c3,
+            lambda: never_deployed(situation(axis_riflemen=False, allied_victory=Victory(None, True)),
+                                   "axis", "riflemen-b")),
+        _winner_question(
             "27.both",
-            "<p>Both sides must take objectives worth 5, and <b>both</b> have lost every riflemen token. The "
-            "allies hold 9B (1), the axis 12A (1). The <b>axis</b> holds the initiative token. Who wins?</p>",
+            "<p>Both sides must take objectives worth 5, and <b>both</b> have had every Riflemen unit "
+            "eliminated. The Allies hold 9B (1), the Axis 12A (1). The <b>Axis</b> holds the initiative "
+            "token. Who wins?</p>",
             c3, lambda: situation(allied_controls=("9B",), axis_controls=("12A",), allied_riflemen=False,
                                   axis_riflemen=False, initiative="axis")),
         _winner_question(
             "27.hopeless",
-            "<p>Both must take objectives worth 5. The allies have no riflemen token on the board and "
-            "<b>every allied riflemen card is out of the game</b>. The axis holds 12A and 17B (3), the "
-            "allies 9B (1). Who has won?</p>", c3,
+            "<p>Both must take objectives worth 5. Every Allied Riflemen unit has been eliminated and "
+            "<b>every Allied Rifleman card is out of the game</b>. The Axis holds 12A and 17B (3), the "
+            "Allies 9B (1). Who has won?</p>", c3,
             lambda: situation(allied_controls=("9B",), axis_controls=("12A", "17B"), allied_riflemen=False,
                               allied_riflemen_cards=False)),
         _winner_question(
             "27.not-yet",
-            "<p>Same as before, but the allied riflemen cards are <b>still in the supply</b> (only the token is "
-            "gone). Who has won?</p>", c3,
+            "<p>Same as before, but one Allied Rifleman card is <b>still in the supply</b> (casualties never "
+            "take a card from the supply). Who has won?</p>", c3,
             lambda: situation(allied_controls=("9B",), axis_controls=("12A", "17B"), allied_riflemen=False)),
     ]
 

@@ -54,6 +54,15 @@ from tutor.undaunted.victory import decide
 HAND_SIZE = 4
 
 
+def in_words(cards) -> str:
+    """Cards in a sentence: "nothing", "riflemen-c", "riflemen-c and scouts-c", "a, b and c"
+    (card ids, which ``tutor.render.undaunted.words`` turns into the cards' names)."""
+    cards = list(cards)
+    if not cards:
+        return "nothing"
+    return cards[0] if len(cards) == 1 else f"{', '.join(cards[:-1])} and {cards[-1]}"
+
+
 def _rng(rng) -> random.Random:
     if rng is None:
         raise TypeError("this action needs randomness: pass a random.Random (or an int seed) as rng")
@@ -233,7 +242,7 @@ def _check_turn(s: GameState, side: str) -> None:
     if s.phase != "turn":
         raise IllegalAction(f"cards are played in the players' turns, not in the {s.phase} phase", rules.TURN)
     if side not in SIDE_INDEX:
-        raise IllegalAction(f"{side!r} is not a side; allowed: {', '.join(SIDES)}", rules.TURN)
+        raise IllegalAction(f"“{side}” is not a side; allowed: {', '.join(SIDES)}", rules.TURN)
     if side != s.active:
         raise IllegalAction(f"it is {s.active}'s turn, not {side}'s", rules.TURN)
 
@@ -244,8 +253,8 @@ def _end_turn(s: GameState, a: EndTurn) -> _Draft:
     z = d.z(a.side)
     left, played = z.hand, z.table
     d.set_z(a.side, Zones((), (), z.discard + left + played, z.draw, z.supply, z.out))
-    d.event("end-turn", a.side, f"{a.side} ends the turn: hand {list(left)} and table {list(played)} "
-            f"go to the discard pile", rules.TURN_END, hand=list(left), table=list(played))
+    d.event("end-turn", a.side, f"{a.side} ends the turn: the hand ({in_words(left)}) and the table "
+            f"({in_words(played)}) go to the discard pile", rules.TURN_END, hand=list(left), table=list(played))
     if s.turns_done == 0:
         d.fields.update(active=other(a.side), turns_done=1)
     else:
@@ -259,7 +268,7 @@ def _withdraw(s: GameState, a: Withdraw) -> _Draft:
     if a.card not in s.zones_of(a.side).hand:
         raise IllegalAction(f"{a.side} has no {a.card} in hand", rules.TURN)
     if a.card == FOG:
-        raise IllegalAction("Fog of War cannot hunker down (go back to the supply)", rules.WITHDRAW_FOG)
+        raise IllegalAction("a Fog of War card cannot hunker down (go back to the supply)", rules.WITHDRAW_FOG)
     d = _Draft(s)
     d.move_card(a.side, a.card, "hand", "supply")
     tok = s.token(a.side, a.card)
@@ -335,7 +344,8 @@ def _play(s: GameState, p: Play, rng) -> _Draft:
     spec = card.action(p.action)
     if spec is None:
         have = ", ".join(a.label for a in card.actions)
-        raise IllegalAction(f"{p.card} has no action {p.action!r}; its actions: {have}", rules.CARD_USE)
+        asked = f"no {p.action} action" if p.action else "no action chosen"
+        raise IllegalAction(f"{p.card} has {asked}; its actions: {have}", rules.CARD_USE)
     handler = _HANDLERS[spec.name]
     handler(d, s, p, card, spec, unit_tile, rng)
     _to_table(d, side, p.card)
@@ -357,7 +367,7 @@ def _steps(s: GameState, start: str, path, value: int, rule) -> tuple[str, ...]:
     prev = start
     for t in path:
         if t not in s.board:
-            raise IllegalAction(f"tile {t!r} is not on the board", rule)
+            raise IllegalAction(f"there is no tile “{t}” on the board", rule)
         if not s.board.adjacent(prev, t):
             raise IllegalAction(f"{t} is not adjacent to {prev}", rule)
         prev = t
@@ -447,7 +457,7 @@ def _a_bolster(d, s, p, card, spec, unit_tile, rng):
     supply = list(d.z(p.side).supply)
     for c in cards:
         if c not in CARDS:
-            raise IllegalAction(f"{c!r} is not a card", rules.BOLSTER)
+            raise IllegalAction(f"“{c}” is not a card", rules.BOLSTER)
         if spec.squad is not None and CARDS[c].squad != spec.squad:
             raise IllegalAction(f"bolster {spec.value} {spec.squad.upper()} may only take squad "
                                 f"{spec.squad.upper()} cards, not {c}", rules.BOLSTER)
@@ -511,7 +521,7 @@ def _a_inspire(d, s, p, card, spec, unit_tile, rng):
     table = list(d.z(p.side).table)
     for c in cards:
         if c not in CARDS:
-            raise IllegalAction(f"{c!r} is not a card", rules.INSPIRE)
+            raise IllegalAction(f"“{c}” is not a card", rules.INSPIRE)
         if CARDS[c].squad != spec.squad:
             raise IllegalAction(f"inspire {spec.value} {spec.squad.upper()} takes back only squad "
                                 f"{spec.squad.upper()} cards, not {c}", rules.INSPIRE)
@@ -540,7 +550,8 @@ def _a_target(d, s, p, card, spec, unit_tile, rng):
     _need_unit(card, unit_tile, rules.TARGET)
     t = p.target
     if t not in s.board:
-        raise IllegalAction(f"target: {t!r} is not a tile on the board", rules.TARGET)
+        raise IllegalAction(f"target: there is no tile “{t}” on the board" if t else
+                            "target: choose a tile for the target marker", rules.TARGET)
     r = s.board.range(unit_tile, t)
     if r < 3:
         raise IllegalAction(f"{t} is {r} tile(s) from the mortar at {unit_tile}; the target must be at "
@@ -563,7 +574,8 @@ def _fire(d, s, p, card, spec, unit_tile, rng, *, suppress: bool):
     foe = other(p.side)
     tok = d.tokens.get((foe, p.target)) if isinstance(p.target, str) else None
     if tok is None or tok.tile is None:
-        raise IllegalAction(f"{p.target!r} is not an enemy ({foe}) unit token on the board", rule)
+        raise IllegalAction(f"{p.target} is not a {foe} combat counter on the board" if p.target else
+                            f"choose a {foe} combat counter on the board to fire at", rule)
     rng = _rng(rng)
     tile = s.board.tile(tok.tile)
     dfn = combat.total_defense(UNIT_TYPES[CARDS[tok.unit].name].base_defense, tile.cover,
@@ -593,7 +605,8 @@ def _casualty(d: _Draft, side: str, unit: str, rng) -> None:
     d.event("casualty", side, c.text, c.rule, unit=unit, removed_from=c.removed_from,
             shuffled=c.shuffled, token_removed=c.token_removed)
     if c.token_removed:
-        d.set_token(Token(side, unit, None, False))
+        # eliminated, not merely off the board: KONEC HRY counts it (victory.army_suppressed)
+        d.set_token(Token(side, unit, None, False, eliminated=True))
         _remove_target_if_mortar(d, side, unit, "left the board")
 
 
@@ -677,7 +690,7 @@ def preview_attack(s: GameState, side: str, attacker: str, target: str, *, dice:
     else:
         t = s.token(foe, target)
         if t is None or t.tile is None:
-            raise IllegalAction(f"{target!r} is not an enemy unit token on the board", rules.CHOOSE_TARGET)
+            raise IllegalAction(f"{target} is not a {foe} combat counter on the board", rules.CHOOSE_TARGET)
     spec = CARDS[attacker].action(action)
     n = dice if dice is not None else (spec.value if spec is not None else 1)
     dfn = combat.total_defense(UNIT_TYPES[CARDS[t.unit].name].base_defense, s.board.tile(t.tile).cover,

@@ -22,7 +22,7 @@ CONFLICTS = (
                        f"{EN_RULEBOOK}, p. 23 (QUICK REFERENCE): 'Stalk X', the value left to the card.",
                        f"{AHERRIOT} and {DIMOHA}: stalk 1."),
          "ruling": "Stalk moves 1 tile, as the Czech rules text and the printed card say; a scenario may set "
-                "options: {stalk: 2} to play the Czech quick reference's value.",
+                "its Stalk option to 2 to play the Czech quick reference's value.",
          "engine": "tutor.undaunted.actions (stalk), tutor.undaunted.cards.STALK_1"},
     {"key": "und.move.marker", "game": "undaunted", "topic": "Move: onto scouted tiles only?",
          "texts": (R.MOVE, R.MOVE_QR),

@@ -48,6 +48,7 @@ CONTROL_BOTH = _r("und.tokens.control.both", "ŽETONY",
                   "Na jednom poli herního plánu mohou zároveň ležet žetony obou stran, nikoliv však "
                   "oba současně stranou ovládáno nahoru",
                   "Both sides' control markers may share a tile, but never both controlled side up.")
+# English term "spawn marker": the English rulebook's component list, p. 2 ("C. 4 US spawn markers").
 DEPLOYMENT_MARKERS = _r("und.tokens.deployment", "ŽETONY",
                         "Symboly na žetonu určují, které jednotky na tomto místě vstoupí do hry: "
                         "všechny jednotky, jednotky z určitých družstev nebo konkrétní jednotky.",
@@ -116,6 +117,9 @@ DEPLOY = _r("und.deploy", "Nasazení žetonů jednotek do hry",
             "Zahrajete-li kartu, jíž příslušející žeton není na herním plánu, žeton umístěte na pole "
             "označené odpovídajícím žetonem nasazení. Poté proveďte akci karty běžným způsobem.",
             "Playing a card whose combat counter is off the board first places it on a matching spawn marker.")
+# English term "Hunker Down" (the section's name in tutor.rulebook.SECTIONS; a player aid made from the
+# English edition, studylib.es/doc/9045708: "Hunker down (cuerpo a tierra): se devuelve la carta al
+# suministro"). The engine's action keeps the name Withdraw; learners read "hunker down".
 WITHDRAW = _r("und.withdraw", "Stažení do zálohy",
               "Vyloženou kartu můžete stáhnout do zálohy. Později si ji budete moci vrátit do "
               "balíčku provedením akce posily.",
@@ -281,7 +285,7 @@ TOKEN_RETURN = _r("und.casualties.return", "BOJOVÉ AKCE",
                   "Odstraněný žeton jednotky se do hry může později zase vrátit, hráč může mít "
                   "nějakou příslušnou kartu v záloze. Žeton jednotky bude nasazen na pole s žetonem "
                   "nasazení, nikoliv na pole, kde byla jednotka zničena.",
-                  "A removed token can come back later by deploying at a deployment marker.")
+                  "A removed token can come back later by deploying at a spawn marker.")
 
 # --- the platoon (a historical note: the rulebook says it does not change the rules) ------------
 PLATOON_NOTE = _r("und.platoon.note", "ČETA",
@@ -332,8 +336,8 @@ SOURCE_CONFLICTS: list[dict] = [
             {"where": "STRUČNÝ PŘEHLED (quick reference)", "line": 980, "value": 2,
              "text": "Skrytý přesun 2 : přemístěte jednotku až o 2 pole.", "rule": STALK_QR.key},
         ],
-        "resolution": "The engine keeps the rules text (1); a scenario may set "
-                      "`options: {stalk: 2}` to play the quick reference's value.",
+        "resolution": "The engine keeps the rules text (1); a scenario may set its Stalk "
+                      "option to 2 to play the quick reference's value.",
     },
     {
         "topic": "move destination",

@@ -17,7 +17,8 @@ Deck file (one side's cards in their zones, top of the draw deck first)::
 
 Scenario file: see ``scenarios/undaunted/worked-example.yaml`` (tiles with positions, cover,
 objectives; per side: victory condition, deployment markers, control markers, tokens, target
-marker, and the cards in each zone — ``deck:`` is the starting deck, shuffled at setup; ``draw:``
+marker (``eliminated:`` lists units whose token casualties took off the board, as opposed to
+not deployed yet), and the cards in each zone — ``deck:`` is the starting deck, shuffled at setup; ``draw:``
 is a draw deck in a fixed order, top first). A published scenario says where it comes from in
 ``source:`` (``book``, ``public_copy``, and ``ours``: what the file decides that the book does not);
 ``scenarios/undaunted/la-raye.yaml`` is the scenario book's scenario 1.
@@ -125,7 +126,8 @@ def load_deck(path) -> tuple[str, Zones]:
 
 SCENARIO_KEYS = ("format", "game", "name", "initiative", "options", "tiles", "sides", "notes", "source")
 SOURCE_KEYS = ("book", "public_copy", "ours")
-SIDE_KEYS = ("victory", "deployment", "control", "tokens", "suppressed", "target", "deck") + ZONE_NAMES
+SIDE_KEYS = ("victory", "deployment", "control", "tokens", "suppressed", "eliminated", "target",
+             "deck") + ZONE_NAMES
 OPTION_KEYS = ("stalk",)
 
 
@@ -245,10 +247,24 @@ def parse_scenario(data: dict, name: str) -> Scenario:
         for u in supp:
             if not isinstance(u, str) or u not in toks or toks[u] is None:
                 raise InputError(f"{name}: key '{base}.suppressed': {u!r} has no token on the board")
+        # units whose token casualties took off the board (ZTRÁTY 4.), as opposed to not deployed yet
+        elim = sp.get("eliminated") or []
+        if not isinstance(elim, list):
+            raise InputError(f"{name}: key '{base}.eliminated': must be a list of unit ids")
+        for u in elim:
+            if not isinstance(u, str) or u not in UNIT_IDS:
+                raise InputError(f"{name}: key '{base}.eliminated': {u!r} is not a unit; allowed: "
+                                 f"{', '.join(UNIT_IDS)}")
+            if toks.get(u) is not None:
+                raise InputError(f"{name}: key '{base}.eliminated': {u} has a token on the board")
         for u, t in toks.items():
             if u not in UNIT_IDS:
                 raise InputError(f"{name}: key '{base}.tokens.{u}': not a unit; allowed: {', '.join(UNIT_IDS)}")
-            tokens.append(Token(side, u, None if t is None else tile_ref(t, f"{base}.tokens.{u}"), u in supp))
+            tokens.append(Token(side, u, None if t is None else tile_ref(t, f"{base}.tokens.{u}"), u in supp,
+                                u in elim))
+        for u in dict.fromkeys(elim):
+            if u not in toks:
+                tokens.append(Token(side, u, None, False, True))
         tg = sp.get("target")
         targets.append(None if tg is None else tile_ref(tg, f"{base}.target"))
         zs = {z: _card_list(sp.get(z), name, f"{base}.{z}") for z in ZONE_NAMES}

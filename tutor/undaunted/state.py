@@ -71,6 +71,10 @@ class Token:
     unit: str
     tile: str | None          # None: off the board
     suppressed: bool = False
+    #: taken off the board by casualties (BOJOVÉ AKCE, 4. ZTRÁTY: "musí odstranit příslušný žeton
+    #: jednotky z herního plánu") and not deployed again since; a token that has never entered the
+    #: board is off it but not eliminated (KONEC HRY counts eliminated riflemen units only)
+    eliminated: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,7 +138,8 @@ class GameState:
             "round": self.round, "phase": self.phase, "active": self.active,
             "initiative": self.initiative, "winner": self.winner, "result": self.result,
             "zones": {s: self.zones_of(s).as_dict() for s in SIDES},
-            "tokens": [{"side": t.side, "unit": t.unit, "tile": t.tile, "suppressed": t.suppressed}
+            "tokens": [{"side": t.side, "unit": t.unit, "tile": t.tile, "suppressed": t.suppressed,
+                        "eliminated": t.eliminated}
                        for t in self.tokens],
             "control": {s: self.control_markers(s) for s in SIDES},
             "targets": {s: self.target_of(s) for s in SIDES},
@@ -198,13 +203,14 @@ class Play:
 
 @dataclass(frozen=True)
 class Withdraw:
-    """Withdraw a card from the hand to the supply instead of taking an action."""
+    """Hunker down (Czech: stažení do zálohy): a card from the hand back to the supply instead of
+    taking an action."""
 
     side: str
     card: str
 
     def describe(self) -> str:
-        return f"{self.side} withdraws {self.card} to the supply"
+        return f"{self.side} hunkers down: {self.card} back to the supply"
 
 
 @dataclass(frozen=True)

@@ -2,15 +2,21 @@
 
 * **Objectives**: a side whose scenario condition is an objective total wins when the objectives
   on tiles it controls (marker controlled side up) reach that total.
-* **Suppressing the enemy**: a side's army is suppressed when none of its riflemen tokens is on
-  the board. A side whose condition is to suppress the enemy wins then. (A side with no riflemen
-  unit at all in the game cannot be suppressed: the rule has nothing to count.)
+* **Suppressing the enemy**: a side's army is suppressed when every one of its riflemen units has
+  been eliminated (KONEC HRY: "eliminovat všechny jednotky střelců nepřítele (odstranit z herního
+  plánu všechny jejich žetony)"): its token taken off the board by casualties (ZTRÁTY 4.) and not
+  deployed again, or no card of it left in the game. A riflemen unit that has not yet entered the
+  board is not eliminated. A side whose condition is to suppress the enemy wins then. (A side with
+  no riflemen unit at all in the game cannot be suppressed: the rule has nothing to count.)
 * **Both suppressed** and neither condition met: the higher objective total wins, a tie goes to
   the side holding the initiative token. The same tiebreak settles the (unwritten) case where both
   sides meet their conditions by the same action, e.g. one blast removing both sides' last riflemen.
-* **Hopeless situation**: an army that is suppressed and has every riflemen card out of the game can
-  never control a tile again. If its opponent must take objectives and holds more than it does,
-  the opponent wins; otherwise play goes on (a suppress opponent has already won by then).
+* **Hopeless situation**: only a side that must win by taking objectives (Beznadějná situace: "už
+  nebudete moci zvítězit obsazením cílů") can be hopeless: suppressed, with every riflemen card out
+  of the game, it can never control a tile again. A side that may win by suppressing the enemy is
+  never hopeless: its machine gunners can still win. If a hopeless side's opponent must take
+  objectives and holds more than it does, the opponent wins; otherwise play goes on (a suppress
+  opponent has already won by then).
 """
 
 from __future__ import annotations
@@ -21,32 +27,74 @@ from tutor.undaunted.cards import CARDS
 RIFLEMEN = frozenset(c.id for c in CARDS.values() if c.name == "riflemen")
 
 
+LIVE_ZONES = ("hand", "table", "discard", "draw", "supply")     # every zone but "out"
+
+
+def riflemen_units(s, side: str) -> tuple[str, ...]:
+    """``side``'s riflemen units in the game: a token entry or a card of them in any zone."""
+    z = s.zones_of(side)
+    units = {t.unit for t in s.tokens if t.side == side and t.unit in RIFLEMEN}
+    units.update(c for zone in (*LIVE_ZONES, "out") for c in getattr(z, zone) if c in RIFLEMEN)
+    return tuple(sorted(units))
+
+
+def eliminated(s, side: str, unit: str) -> bool:
+    """The unit's token is off the board because casualties removed it (BOJOVÉ AKCE, 4. ZTRÁTY:
+    "musí odstranit příslušný žeton jednotky z herního plánu"), or no card of it is left in the
+    game. A token that simply has not deployed yet is not eliminated."""
+    t = s.token(side, unit)
+    if t is not None and t.tile is not None:
+        return False
+    if t is not None and t.eliminated:
+        return True
+    z = s.zones_of(side)
+    return not any(unit in getattr(z, zone) for zone in LIVE_ZONES)
+
+
 def army_suppressed(s, side: str) -> bool:
-    """No riflemen token of ``side`` on the board (and the side has riflemen units at all)."""
-    any_riflemen = False
-    for t in s.tokens:
-        if t.side == side and t.unit in RIFLEMEN:
-            if t.tile is not None:
-                return False
-            any_riflemen = True
-    return any_riflemen
+    """Every riflemen unit of ``side`` eliminated (KONEC HRY, Potlačení nepřítele: "eliminovat
+    všechny jednotky střelců nepřítele"); False for a side with no riflemen unit at all."""
+    units = riflemen_units(s, side)
+    return bool(units) and all(eliminated(s, side, u) for u in units)
 
 
 def hopeless(s, side: str) -> bool:
-    """Suppressed, and every riflemen card of ``side`` is out of the game."""
+    """Suppressed with every riflemen card out of the game, for a side that must win by objectives
+    (KONEC HRY, Beznadějná situace: "už nebudete moci zvítězit obsazením cílů … protože vaše armáda
+    bude potlačená a zároveň všechny vaše karty střelců už budou vyřazeny ze hry"). A side that may
+    win by suppressing the enemy is never hopeless."""
+    v = s.scenario.victory_of(side)
+    if v.objectives is None or v.suppress:
+        return False
     if not army_suppressed(s, side):
         return False
     z = s.zones_of(side)
-    return not any(c in RIFLEMEN for zone in (z.hand, z.table, z.discard, z.draw, z.supply) for c in zone)
+    return not any(c in RIFLEMEN for zone in LIVE_ZONES for c in getattr(z, zone))
+
+
+#: the sides in a sentence: "the Allies win", "the Axis wins", "every Axis riflemen unit"
+THE = {"allied": "the Allies", "axis": "the Axis"}
+ADJ = {"allied": "Allied", "axis": "Axis"}
+
+
+def _verb(side: str, plural: str, singular: str) -> str:
+    return plural if side == "allied" else singular
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _tiebreak(s, why: str):
     a, x = s.objectives_held("allied"), s.objectives_held("axis")
     if a != x:
         w = "allied" if a > x else "axis"
-        return w, f"{why}; {w} holds more objectives ({max(a, x)} to {min(a, x)}) and wins", rules.VICTORY_BOTH
+        return w, _sentence(f"{why}; {THE[w]} {_verb(w, 'hold', 'holds')} more objectives "
+                            f"({max(a, x)} to {min(a, x)}): {THE[w]} {_verb(w, 'win', 'wins')}"), \
+            rules.VICTORY_BOTH
     w = s.initiative
-    return w, f"{why}; objectives are tied at {a}, so {w}, holding the initiative, wins", rules.VICTORY_BOTH
+    return w, _sentence(f"{why}; objectives are tied at {a}, so {THE[w]}, holding the initiative, "
+                        f"{_verb(w, 'win', 'wins')}"), rules.VICTORY_BOTH
 
 
 def decide(s):
@@ -56,14 +104,17 @@ def decide(s):
     supp = {side: army_suppressed(s, side) for side in ("allied", "axis")}
     for side, foe in (("allied", "axis"), ("axis", "allied")):
         v = s.scenario.victory_of(side)
+        won = _verb(side, "win", "wins")
         if v.objectives is not None and s.objectives_held(side) >= v.objectives:
             met[side] = True
-            reason[side] = ((f"{side} controls objectives worth {s.objectives_held(side)} "
-                             f"(needs {v.objectives}) and wins"), rules.VICTORY_OBJECTIVES)
+            reason[side] = (_sentence(f"{THE[side]} {_verb(side, 'control', 'controls')} objectives worth "
+                                      f"{s.objectives_held(side)} (the scenario needs {v.objectives}): "
+                                      f"{THE[side]} {won}"), rules.VICTORY_OBJECTIVES)
         elif v.suppress and supp[foe]:
             met[side] = True
-            reason[side] = ((f"{side} has removed every {foe} riflemen token: {foe}'s army is "
-                             f"suppressed, {side} wins"), rules.VICTORY_SUPPRESS)
+            reason[side] = (_sentence(f"{THE[side]} {_verb(side, 'have', 'has')} eliminated every {ADJ[foe]} "
+                                      f"riflemen unit, so the {ADJ[foe]} army is suppressed: {THE[side]} {won}"),
+                            rules.VICTORY_SUPPRESS)
     if len(met) == 1:
         (w,) = met
         return (w, *reason[w])
@@ -75,8 +126,9 @@ def decide(s):
         if hopeless(s, side):
             v = s.scenario.victory_of(foe)
             if v.objectives is not None and s.objectives_held(foe) > s.objectives_held(side):
-                text = (f"{side}'s army is hopelessly suppressed (no riflemen token on the board, "
-                        f"every riflemen card out of the game) and {foe} holds more objectives "
-                        f"({s.objectives_held(foe)} to {s.objectives_held(side)}): {foe} wins")
+                text = (f"The {ADJ[side]} army is hopelessly suppressed (every riflemen unit eliminated, "
+                        f"every Rifleman card out of the game) and {THE[foe]} "
+                        f"{_verb(foe, 'hold', 'holds')} more objectives ({s.objectives_held(foe)} to "
+                        f"{s.objectives_held(side)}): {THE[foe]} {_verb(foe, 'win', 'wins')}")
                 return (foe, text, rules.HOPELESS_WIN)
     return None

@@ -132,7 +132,7 @@ class UndauntedBoard(Drill):
 
     ``game``: a ``GameState`` (normally in the turn phase) or an Undaunted scenario file (played
     to the first turn: both draw, each reveals its lowest initiative card). ``actions``: the action names offered (default: every action on the
-    cards); withdraw and end turn are always there. ``seed``: repeatable dice.
+    cards); hunker down and end turn are always there. ``seed``: repeatable dice.
     """
 
     title = "Undaunted board"
@@ -147,7 +147,11 @@ class UndauntedBoard(Drill):
                                            layout=W.Layout(width="auto"))
         self.option_pick = W.Dropdown(options=[], layout=W.Layout(width="auto", max_width="100%"))
         self.play_button = small_button("Play", "play", "play the chosen card for the chosen action")
-        self.withdraw_button = small_button("Withdraw", "archive", "withdraw the chosen card to your supply")
+        # Hunker Down: the English edition's name for the Czech "Stažení do zálohy" (tutor.rulebook.SECTIONS,
+        # and the player aid studylib.es/doc/9045708: "Hunker down (cuerpo a tierra): se devuelve la carta
+        # al suministro"); the card goes back to the supply instead of taking an action
+        self.withdraw_button = small_button("Hunker down", "archive",
+                                            "hunker down: send the chosen card back to your supply")
         self.end_button = small_button("End turn", "forward", "end your turn: hand and table go to the discard pile")
         self.hand_pick.observe(self._card_changed, "value")
         self.action_pick.observe(self._action_changed, "value")
@@ -224,8 +228,16 @@ class UndauntedBoard(Drill):
         if action is None:
             action = acts[0] if acts else None
         if card is not None and action not in acts:
-            self._answer(f"{card_title(card)} has no action {action!r} here; its actions: "
-                         f"{', '.join(action_label(card, a) for a in acts) or 'none'}.", False, rules=[R.CARD_USE])
+            if CARDS[card].is_fog:
+                self._answer(f"{card_title(card)} has no action: it is only revealed for initiative, never "
+                             f"played in your turn, and it cannot hunker down either. Choose another card.",
+                             False, rules=[R.FOG_OF_WAR, R.WITHDRAW_FOG])
+            elif not acts:
+                self._answer(f"{card_title(card)} has no action to take here: hunker down with it (back to "
+                             f"the supply), or choose another card.", False, rules=[R.CARD_USE])
+            else:
+                self._answer(f"{card_title(card)} has no “{action}” action here; its actions: "
+                             f"{', '.join(action_label(card, a) for a in acts)}.", False, rules=[R.CARD_USE])
             return
         if action == "guide" and unit is None:
             unit = self.value.unit if self.value.action == "guide" else None
@@ -242,7 +254,8 @@ class UndauntedBoard(Drill):
             label += f" (Czech: {action_cs(s.action)})"
         title = card_title(s.card)
         if s.action is None:
-            return Answer(f"{title} has no action to offer here: withdraw it, or choose another card.")
+            return Answer(f"{title} has no action to offer here: hunker down with it (back to the supply), "
+                          f"or choose another card.")
         if s.action == "guide" and s.unit is None:
             return Answer(f"{title}: {label}. Tap the unit of yours to guide.", None, rules=(R.GUIDE,))
         if s.action in PATH_ACTIONS:
@@ -510,7 +523,7 @@ class UndauntedBoard(Drill):
     def withdraw(self) -> None:
         s = self.value
         if s.card is None:
-            self._answer("Choose the card to withdraw first.", rules=[R.WITHDRAW])
+            self._answer("Choose the card to hunker down with first.", rules=[R.WITHDRAW])
             return
         self._attempt(Withdraw(self.side, s.card), [])
 
