@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 from tutor.undaunted import rules
+from tutor.scenario import SIDE_NAMES
 from tutor.undaunted.cards import CARDS
 
 RIFLEMEN = frozenset(c.id for c in CARDS.values() if c.name == "riflemen")
@@ -73,7 +74,7 @@ def hopeless(s, side: str) -> bool:
 
 
 #: the sides in a sentence: "the Allies win", "the Axis wins", "every Axis riflemen unit"
-THE = {"allied": "the Allies", "axis": "the Axis"}
+THE = {side: f"the {name}" for side, name in SIDE_NAMES.items()}
 ADJ = {"allied": "Allied", "axis": "Axis"}
 
 
