@@ -21,8 +21,8 @@
 
 from __future__ import annotations
 
-from tutor.undaunted import rules
 from tutor.scenario import SIDE_NAMES
+from tutor.undaunted import rules
 from tutor.undaunted.cards import CARDS
 
 RIFLEMEN = frozenset(c.id for c in CARDS.values() if c.name == "riflemen")
