@@ -10,6 +10,7 @@ a hit, and a 0 always hits; any number of hitting dice is one hit.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -45,30 +46,24 @@ class Cover:
 HILL = Cover(3, 1)
 
 
+MAX_COVER = 10   # the tiles print 0 to 3 (and 3/1 on hills); a designer's tile may have more, not without end
+
+
 def parse_cover(text, *, where: str = "cover") -> Cover:
     """``2`` or ``"2"`` → Cover(2); ``"3/1"`` → hill cover. One-line InputError otherwise."""
     if isinstance(text, Cover):
         return text
     if isinstance(text, bool):
         text = None
-    if isinstance(text, int):
-        if text < 0:
-            raise InputError(f"{where}: {text!r} is not a cover value; allowed: a whole number >= 0 or 3/1 (hill)")
-        return Cover(text)
-    s = str(text).strip() if text is not None else ""
-    try:
-        if "/" in s:
-            hi, lo = (int(p) for p in s.split("/"))
-            if (hi, lo) != (3, 1):
-                raise ValueError
-            return HILL
-        v = int(s)
-        if v < 0:
-            raise ValueError
-        return Cover(v)
-    except ValueError:
-        raise InputError(f"{where}: {text!r} is not a cover value; allowed: a whole number >= 0 "
-                         f"or 3/1 (hill cover)") from None
+    s = str(text).strip() if isinstance(text, (int, str)) else ""
+    if s == "3/1":
+        return HILL
+    if re.fullmatch(r"[0-9]{1,2}", s, re.ASCII) and int(s) <= MAX_COVER:
+        return Cover(int(s))
+    shown = repr(s if isinstance(text, (int, str)) else text)
+    shown = shown if len(shown) <= 14 else shown[:13] + "…"
+    raise InputError(f"{where}: {shown} is not a cover value; allowed: a whole number from 0 to {MAX_COVER}, "
+                     f"or 3/1 (hill cover)")
 
 
 @dataclass(frozen=True)

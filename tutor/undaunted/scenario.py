@@ -131,9 +131,15 @@ SIDE_KEYS = ("victory", "deployment", "control", "tokens", "suppressed", "elimin
 OPTION_KEYS = ("stalk",)
 
 
-def _int(value, name, key, lo=0):
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
-        raise InputError(f"{name}: key '{key}': {value!r} is not allowed; allowed: a whole number >= {lo}")
+MAX_OBJECTIVE = 20        # an objective marker's value (the printed markers: 1 to 5)
+MAX_OBJECTIVES_TO_WIN = 100
+TILE_SPAN = 40            # a tile's column and row: 0 to 40 (the largest printed map is 6 tiles wide)
+
+
+def _int(value, name, key, lo=0, hi=MAX_OBJECTIVE):
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        shown = repr(value) if len(repr(value)) <= 14 else repr(value)[:13] + "…"
+        raise InputError(f"{name}: key '{key}': {shown} is not allowed; allowed: a whole number from {lo} to {hi}")
     return value
 
 
@@ -166,6 +172,9 @@ def parse_scenario(data: dict, name: str) -> Scenario:
         if "at" not in spec:
             raise InputError(f"{name}: key '{key}.at' is missing; write the position as \"col,row\"")
         pos = hexes.parse_hex(spec["at"], what=f"{name}: key '{key}.at':")
+        if not all(0 <= v <= TILE_SPAN for v in pos):
+            raise InputError(f"{name}: key '{key}.at': \"{hexes.fmt(pos)}\" is off the map; allowed: a column and "
+                             f"a row from 0 to {TILE_SPAN}")
         if pos in seen_pos:
             raise InputError(f"{name}: key '{key}.at': \"{hexes.fmt(pos)}\" is already tile {seen_pos[pos]}; "
                              f"one tile per position")
@@ -206,7 +215,8 @@ def parse_scenario(data: dict, name: str) -> Scenario:
         if not isinstance(v, dict) or not v:
             raise InputError(f"{name}: key '{base}.victory': give objectives: N and/or suppress: true")
         _unknown_keys(v, ("objectives", "suppress"), name, f"{base}.victory")
-        objv = None if v.get("objectives") is None else _int(v["objectives"], name, f"{base}.victory.objectives", 1)
+        objv = None if v.get("objectives") is None else _int(v["objectives"], name, f"{base}.victory.objectives", 1,
+                                                                   MAX_OBJECTIVES_TO_WIN)
         sup = v.get("suppress", False)
         if not isinstance(sup, bool):
             raise InputError(f"{name}: key '{base}.victory.suppress': {sup!r}; allowed: true or false")
