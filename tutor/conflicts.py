@@ -463,31 +463,47 @@ MEMOIR_CONFLICTS = (
         "tutor.memoir.game._overlord_legal, tutor.memoir.game._refuse_give"),
     Conflict(
         "m44.overlord.card_icons", "memoir44", "Overlord: who plays a tactic card",
-        (V.OVERLORD_CHIEF_ICON, V.OVERLORD_GENERAL_ICON, V.OVERLORD_COUNTER, V.OVERLORD_AMBUSH, V.OVERLORD_DEAL,
-         _OVERLORD_DECK_ES),
+        (V.OVERLORD_CHIEF_ICON, V.OVERLORD_GENERAL_ICON, V.OVERLORD_COUNTER, V.OVERLORD_AMBUSH,
+         V.OVERLORD_AMBUSH_OWN_TURN, _OVERLORD_DECK_ES),
         "The Overlord rules let an icon on each tactic card say who plays it — the chief, a field general, "
         "or either — and the Spanish rulebook mentions a command deck made for Overlord. The rulebooks show the "
         "icons but list no card's icon; they describe two tactic cards: the counter card (Counter-Attack), "
         "which bears both, and Ambush, which the chief hands to the general attacked in close combat. The "
         "engine plays with two copies of the base deck, shuffled together, whose cards carry no icon. Which "
         "card does the chief keep?",
-        "A reading of this project, not a list from the rulebooks: Air Power, Barrage, Their Finest Hour and "
-        "Medics & Mechanics are the chief's (they strike or order anywhere on the board, and the last two, as "
-        "the base deck prints them, roll one die per card of the hand, which is his); Ambush goes to a field "
-        "general; every other tactic card, Counter-Attack included, to the chief or any general.",
-        "tutor.memoir.variants.overlord_players, tutor.memoir.game._card_generals",
+        "The published Overlord deck's icons, card by card (below): Air Power, Barrage and Their Finest Hour "
+        "bear the chief's silhouette — he plays them himself, and handing one to a field general is refused; "
+        "Armor Assault, Artillery Bombard, Behind Enemy Lines, Close Assault, Dig In, Direct from HQ, Firefight, "
+        "Infantry Assault, Medics & Mechanics and Move Out! bear the three arrows around a '?' — 'Ta karta musi "
+        "zostać przekazana któremukolwiek z dowódców polowych' (it must be handed to one of the field "
+        "generals): the chief may not keep them; Counter-Attack bears both — the chief or any general, as "
+        "the card it copies allows. A field general's Medics & Mechanics rolls 4 dice, as the Overlord card "
+        "says, and counts no hand. Ambush alone keeps the rulebook's chain of command: the chief hands it to "
+        "the general attacked in close combat, never on his own turn, though the published card bears the "
+        "chief's icon.",
+        "tutor.memoir.variants.OVERLORD_ICONS, tutor.memoir.variants.overlord_players, "
+        "tutor.memoir.game._card_generals, tutor.memoir.game._refuse_give, tutor.memoir.game._medics",
         published=(
-            (f"The published Overlord deck's tactic cards, as {_BGA} carries their faces (img/overlord/"
-             "card_tactics.jpg, in the card order of modules/php/constants.inc.php): the chief's silhouette on "
-             "Air Power, Ambush, Barrage and Their Finest Hour; both icons on the two Counter-Attacks; the three "
-             "arrows around a '?' on every other tactic card, Medics & Mechanics included. Its Overlord Air "
-             "Power and Barrage add 'Play this card at the start of the turn, before your Field Generals play "
-             "any of their cards.'"),
-            ("This project's reading agrees on Air Power, Barrage and Their Finest Hour. It differs on Medics & "
-             "Mechanics, whose Overlord card (in that implementation's words, 'Roll 4 dice') no longer counts "
-             "the hand, and on the '?' cards, which the Overlord rules send to a field general ('Ta karta musi "
-             "zostać przekazana któremukolwiek z dowódców polowych') where the engine also lets the chief keep "
-             "them. Ambush bears the chief's icon there; the rules have him hand it to the general attacked."))),
+            (f"The published Overlord deck's tactic cards, as {_BGA} transcribes them: each card's "
+             "getPlayableSubSections in modules/php/Cards/Overlord/*.php, where CHIEF_COMMANDER_SUB_SECTION "
+             "(6, modules/php/constants.inc.php) is the chief and [0, 1, 2, 3, 4, 5] the field generals' six "
+             "sections, and a card with no override inherits Models/Card.php's true (any of them); its card "
+             "faces (img/overlord/card_tactics.jpg) show the same. The chief's silhouette on Air Power, Ambush "
+             "(6), Barrage and Their Finest Hour; both icons on the two Counter-Attacks (no override); the three "
+             "arrows around a '?' on every other tactic card, Medics & Mechanics included ([0..5]). Its "
+             "Overlord Air Power and Barrage add 'Play this card at the start of the turn, before your Field "
+             "Generals play any of their cards.'; its Medics & Mechanics reads 'Select 1 of your units that "
+             "has suffered casualties. Roll 4 dice.' (MedicsAndMechanics.php)."),
+            ("The engine follows these icons and Medics & Mechanics' 4 dice. It keeps the rulebook for Ambush "
+             "(the chief's icon there; that implementation also leaves Ambush out of the chief's hand-out, "
+             "States/PlayCardTrait.php, argsDistributeCards). Two Overlord card texts go beyond who plays the "
+             "card, and the engine does not follow them: Their Finest Hour, still the chief's, reads 'Each of "
+             "your Field Generals roll 4d … All units he orders must be under his direct command.' "
+             "(FinestHour.php), where the engine rolls one die per card of the chief's hand (entry "
+             "m44.overlord.finest_hour); Counter-Attack copies 'the same order just played by your opposing "
+             "Field General' in 'the section(s) directly opposite' (CounterAttack.php), where the engine swaps "
+             "a copied section card's flanks but lets any general receive the copy of a general's tactic "
+             "card."))),
     Conflict(
         "m44.overlord.ambush", "memoir44", "Ambush when a side is a team",
         (V.ALLIANCE_AMBUSH, V.OVERLORD_AMBUSH, V.OVERLORD_AMBUSH_OWN_TURN),
@@ -534,10 +550,17 @@ MEMOIR_CONFLICTS = (
         "Both cards roll a die per command card in the hand. Operation Alliance says which hand a team "
         "counts (the active player's, plus the common card); the Overlord rules say nothing, but give the "
         "side's whole hand to the chief.",
-        "In Overlord the chief plays these cards himself, and the dice are the cards he still holds after "
-        "handing out this turn's cards, plus the card itself: cards given to the generals this turn no "
-        "longer count, and there is no common card.",
-        "tutor.memoir.game._hand_dice, tutor.memoir.game._overlord_chief"),
+        "In Overlord the chief plays Their Finest Hour himself (its icon: entry m44.overlord.card_icons), and "
+        "the dice are the cards he still holds after handing out this turn's cards, plus the card itself: "
+        "cards given to the generals this turn no longer count, and there is no common card. Medics & "
+        "Mechanics is a field general's card there, and the Overlord card counts no hand: it rolls 4 dice.",
+        "tutor.memoir.game._hand_dice, tutor.memoir.game._overlord_chief, tutor.memoir.game._medics",
+        published=(
+            (f"The Overlord deck's own cards, as {_BGA} transcribes them: Medics & Mechanics 'Select 1 of your "
+             "units that has suffered casualties. Roll 4 dice.' (modules/php/Cards/Overlord/"
+             "MedicsAndMechanics.php), which the engine follows; Their Finest Hour 'Each of your Field Generals "
+             "roll 4d. … All units he orders must be under his direct command.' (FinestHour.php), where the "
+             "engine keeps the chief's hand count above."),)),
     Conflict(
         "m44.overlord.one_section", "memoir44", "Overlord: a section card in one of a general's two sections",
         (V.OVERLORD_PLACE, V.OVERLORD_ONE_PER_SECTION, _OVERLORD_BOTH_SECTIONS, V.OVERLORD_PINCER),

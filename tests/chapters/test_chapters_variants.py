@@ -318,6 +318,32 @@ def test_ch14_chief_desk_gives_refuses_and_dispatches():
     assert G.digest(again) == G.digest(d.after)
 
 
+def test_ch14_desk_says_who_plays_each_tactic_card_as_the_published_deck():
+    # the published Overlord deck's icons (variants.OVERLORD_ICONS; bga-devs/bga-memoir,
+    # modules/php/Cards/Overlord/*.php): the desk's words and its refusals say the same
+    pytest.importorskip("ipycanvas")
+    from tutor.chapters import ch14
+    d = ch14.ChiefDesk(seed=14)
+    d.game = ch14.with_hand(["barrage", "medics_and_mechanics", "counter_attack", "ambush", "probe_left"])
+    card = {k: ch14.inst(d.game, k) for k in ("barrage", "medics_and_mechanics", "counter_attack", "ambush")}
+    d.pick(card["barrage"])
+    assert "the chief plays himself" in d.text and "silhouette" in d.text
+    d.give("left")
+    assert not d.game.turn.given and "never by a field general" in d.text and "wybiera" not in d.text
+    assert "głównodowodzącego" in d.text                                  # the rule quoted: the chief's icon
+    d.pick(card["medics_and_mechanics"])
+    assert "never kept by the chief" in d.text and "three arrows around a" in d.text
+    d.give("chief")
+    assert not d.game.turn.given and "must be handed to a field general" in d.text
+    assert "przekazana któremukolwiek z dowódców polowych" in d.text      # the rule quoted: the "?" icon
+    d.give("center")
+    assert dict(d.game.turn.given) == {card["medics_and_mechanics"]: "center"}
+    d.pick(card["counter_attack"])
+    assert "or the chief himself (both icons" in d.text
+    d.pick(card["ambush"])
+    assert "attacks in close combat" in d.text
+
+
 def test_ch13_ch14_widgets_name_players_not_seat_ids():
     """What the team-play widgets say after a turn names each player as the rules do, in the
     engine's words ("Allies second player draws a command card."), never by a seat id like

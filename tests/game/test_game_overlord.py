@@ -1,8 +1,10 @@
 """Operation Overlord turns, checked against memoir44-overlord-rules-pl.txt (TURA GRY, Łańcuch
-dowodzenia): the chief's own tactic card first (Air Power and Barrage targets, Medics & Mechanics,
-Their Finest Hour, Infantry Assault on one of six sections), each field general's cards laid on his
-two sections and each unit following its own general's card, Counter-Attack, Ambush, the
-initiative roll (optional), retreats chosen by their owner, and whole random games."""
+dowodzenia): who plays each tactic card (the published Overlord deck's icons, variants.OVERLORD_ICONS),
+the chief's own tactic card first (Air Power and Barrage targets, Their Finest Hour), each field
+general's cards laid on his two sections and each unit following its own general's card (his
+Medics & Mechanics rolling the Overlord card's 4 dice, his Infantry Assault on one of his two
+sections), Counter-Attack, Ambush, the initiative roll (optional), retreats chosen by their owner,
+and whole random games."""
 
 import random
 
@@ -149,24 +151,81 @@ def test_chief_barrage_any_enemy_unit_four_dice(tmp_path):
     assert g.phase == "order" and any(e.kind == "initiative" for e in g.new_events)
 
 
-def test_chief_medics_one_die_per_card_of_his_hand_then_one_order_a_turn(tmp_path):
+def test_medics_goes_to_a_field_general_and_rolls_the_overlord_cards_four_dice(tmp_path):
+    # The published Overlord Medics & Mechanics bears the "?" icon and reads "Select 1 of your units that
+    # has suffered casualties. Roll 4 dice." (bga-devs/bga-memoir, Cards/Overlord/MedicsAndMechanics.php)
     g = start(tmp_path, ["medics_and_mechanics", "probe_left", "probe_center", "probe_right", "attack_center"])
-    refused(g, f"give {inst(g, 'medics_and_mechanics')} left", V.OVERLORD_CHIEF_ICON)
-    g = give(give(g, "medics_and_mechanics", "chief"), "probe_left", "left")
+    mm = inst(g, "medics_and_mechanics")
+    assert [a for a in G.legal_actions(g) if a.startswith(f"give {mm}")] == [
+        f"give {mm} left", f"give {mm} center", f"give {mm} right"]
+    before = G.digest(g)
+    msg = refused(g, f"give {mm} chief", V.OVERLORD_GENERAL_ICON)            # three arrows around a "?"
+    assert "never kept by the chief" in msg and G.digest(g) == before and not g.turn.given
+    g = give(give(give(g, "medics_and_mechanics", "left"), "probe_center", "center"), "probe_right", "right")
     g = G.apply(g, "dispatch")
-    assert g.phase == "order" and G.legal_actions(g) == ["order 11,7", "done"]   # the only unit that lost figures
-    assert any(e.kind == "chief_hand" for e in g.new_events)
-    # the chief kept 3 cards: 3 + Medics itself = 4 dice; infantry and star return a figure each
-    g = G.apply(g, "order 11,7", faces=["infantry", "star", "armor", "grenade"])
+    assert not any(e.kind == "chief_play" for e in g.new_events)
+    ev = next(e for e in g.new_events if e.kind == "fg_play" and "Medics" in e.text)
+    assert ev.text.startswith("The left field general plays Medics & Mechanics across his two sections")
+    g = place(place(g, "probe_center", "center-left"), "probe_right", "right-inner")
+    assert g.phase == "order"
+    # Medics' unit is not pooled with the section cards' orders: it rolls for lost figures
+    assert [p.who for p in g.turn.plays] == [("left",), ("center", "right")]
+    acts = G.legal_actions(g)
+    assert "order 11,7" in acts and "order 4,6" not in acts                # his only unit that lost figures
+    g = G.apply(G.apply(G.apply(g, "order 11,7"), "order 20,6"), "order 38,6")
+    # the chief kept 2 cards: the base card would roll 3 dice; the Overlord card rolls 4
+    g = G.apply(g, "done", faces=["infantry", "star", "armor", "grenade"])
     ev = next(e for e in g.new_events if e.kind == "medics")
-    assert len(ev.get("faces")) == 4 and ev.get("returned") == 2
+    assert len(ev.get("faces")) == 4 and ev.get("returned") == 2 and "4 dice" in ev.text
+    assert "the Overlord card rolls 4" in ev.text and ev.rule is C.TACTIC_CARD
+    assert len(g.hands["allied.chief"]) == 2
     assert units(g)["11,7"] == ("allied", "infantry", 4) and g.phase == "act"
-    g = place(G.apply(g, "end"), "probe_left", "left-inner")
-    g = decide(g, "roll", "roll", faces=["star", "star"])                # centre and right roll: stars
-    assert g.phase == "order" and g.turn.stage == ""
-    assert "order 11,7" not in G.legal_actions(g) and "order 17,5" in G.legal_actions(g)
-    msg = refused(g, "order 11,7", V.OVERLORD_ONE_ORDER)
-    assert "chief's card" in msg
+    assert G.unit_effect(g, (11, 7)).key == "medics_and_mechanics"
+    assert any(a.startswith("move 11,7") for a in G.legal_actions(g))    # figures back: it may move
+
+
+def test_a_generals_medics_with_no_figure_back_leaves_the_unit_still(tmp_path):
+    g = start(tmp_path, ["medics_and_mechanics", "probe_left", "probe_center", "probe_right", "attack_center"])
+    g = decide(G.apply(give(g, "medics_and_mechanics", "left"), "dispatch"), "pass", "pass")
+    g = G.apply(g, "order 11,7", faces=["armor", "armor", "grenade", "flag"])
+    ev = next(e for e in g.new_events if e.kind == "medics")
+    assert len(ev.get("faces")) == 4 and ev.get("returned") == 0
+    assert units(g)["11,7"] == ("allied", "infantry", 2)
+    assert any(e.kind == "medics_none" for e in g.new_events)
+    assert not any(a.split()[1] == "11,7" for a in G.legal_actions(g) if a != "end")
+
+
+@pytest.mark.parametrize("key", sorted(k for k, i in V.OVERLORD_ICONS.items() if i == V.GENERAL_ICON))
+def test_a_question_mark_card_the_chief_keeps_is_refused_with_the_rule(tmp_path, key):
+    g = start(tmp_path, [key, "probe_left", "probe_center", "probe_right", "attack_center"])
+    card = inst(g, key)
+    before = G.digest(g)
+    assert f"give {card} chief" not in G.legal_actions(g)
+    assert {f"give {card} {fg}" for fg in V.FIELD_GENERALS} <= set(G.legal_actions(g))
+    msg = refused(g, f"give {card} chief", V.OVERLORD_GENERAL_ICON)
+    assert C.CARDS[key].name in msg and "three arrows" in msg
+    assert G.digest(g) == before and not g.turn.given and g.phase == "dispatch"     # nothing changed
+
+
+@pytest.mark.parametrize("key", ["air_power", "barrage", "their_finest_hour"])
+def test_the_chiefs_silhouette_cards_stay_the_chiefs(tmp_path, key):
+    g = start(tmp_path, [key, "probe_left", "probe_center", "probe_right", "attack_center"])
+    card = inst(g, key)
+    assert [a for a in G.legal_actions(g) if a.startswith(f"give {card}")] == [f"give {card} chief"]
+    before = G.digest(g)
+    for fg in V.FIELD_GENERALS:
+        assert "chief's silhouette" in refused(g, f"give {card} {fg}", V.OVERLORD_CHIEF_ICON)
+    assert G.digest(g) == before and not g.turn.given
+
+
+def test_the_icon_table_covers_every_tactic_card():
+    assert set(V.OVERLORD_ICONS) == set(C.TACTIC_KEYS)
+    assert {k for k, i in V.OVERLORD_ICONS.items() if i == V.CHIEF_ICON} == {
+        "air_power", "ambush", "barrage", "their_finest_hour"}
+    assert {k for k, i in V.OVERLORD_ICONS.items() if i == V.BOTH_ICONS} == {"counter_attack"}
+    assert V.overlord_players("medics_and_mechanics") == V.FIELD_GENERALS
+    assert V.overlord_players("ambush") == V.FIELD_GENERALS               # the seed's chain of command
+    assert set(V.overlord_players("counter_attack")) == {*V.FIELD_GENERALS, "chief"}
 
 
 def test_chief_their_finest_hour_dice_orders_extra_die_and_reshuffle(tmp_path):
@@ -189,13 +248,14 @@ def test_chief_their_finest_hour_dice_orders_extra_die_and_reshuffle(tmp_path):
 
 
 def test_chief_plays_one_tactic_and_keeps_a_card(tmp_path):
-    g = start(tmp_path, ["direct_from_hq", "move_out", "probe_center", "probe_right", "attack_center"])
-    g = give(g, "direct_from_hq", "chief")
-    assert not any(a.startswith(f"give {inst(g, 'move_out')} chief") for a in G.legal_actions(g))
-    refused(g, f"give {inst(g, 'move_out')} chief", V.OVERLORD_CHIEF_TACTIC)
+    g = start(tmp_path, ["their_finest_hour", "air_power", "move_out", "probe_right", "attack_center"])
+    g = give(g, "their_finest_hour", "chief")
+    assert not any(a.startswith(f"give {inst(g, 'air_power')} chief") for a in G.legal_actions(g))
+    refused(g, f"give {inst(g, 'air_power')} chief", V.OVERLORD_CHIEF_TACTIC)
+    refused(g, f"give {inst(g, 'move_out')} chief", V.OVERLORD_GENERAL_ICON)      # a "?" card: a general's
     g = give(give(g, "move_out", "left"), "probe_right", "right")
-    refused(g, f"give {inst(g, 'probe_center')} center", V.OVERLORD_CHIEF)        # a fourth card
-    g = G.apply(g, "dispatch")
+    refused(g, f"give {inst(g, 'attack_center')} center", V.OVERLORD_CHIEF)      # a fourth card
+    g = G.apply(g, "dispatch", faces=["infantry", "armor", "star"])             # 2 kept + itself: 3 dice
     assert g.phase == "order" and g.turn.stage == "chief"
     assert "order 44,2" not in G.legal_actions(g) and "order 38,6" in G.legal_actions(g)
     for h in ("4,6", "38,6"):
@@ -205,7 +265,7 @@ def test_chief_plays_one_tactic_and_keeps_a_card(tmp_path):
     assert g.turn.stage == "" and g.phase == "order"
     acts = G.legal_actions(g)
     assert "order 4,6" not in acts and "order 11,7" in acts               # Move Out in the left command
-    assert "order 38,6" not in acts                                       # ordered by Direct from HQ already
+    assert "order 38,6" not in acts                                       # ordered by Their Finest Hour already
 
 
 # ---------------------------------------------------------------------------------------------
@@ -286,6 +346,27 @@ def test_counter_attack_by_the_chief_copies_his_air_power(tmp_path):
     assert all(g.state.units[h].side == "allied" for a in G.legal_actions(g) for h in
                [tuple(map(int, x.split(","))) for x in a.split()[1:]])
     assert "copy of the opponent's Air Power" in next(e.text for e in g.new_events if e.kind == "chief_play")
+
+
+def test_counter_attack_goes_to_the_chief_or_a_general_as_the_card_it_copies(tmp_path):
+    # both icons (bga-devs/bga-memoir, Cards/Overlord/CounterAttack.php: no override of Models/Card.php's
+    # getPlayableSubSections, true): the chief may keep it or hand it out, as the card copied allows
+    g = start(tmp_path, ["air_power", "dig_in", "probe_left", "probe_center", "attack_center"])
+    g = G.apply(give(give(g, "air_power", "chief"), "dig_in", "left"), "dispatch")
+    g = G.apply(g, "air 44,2", faces=["star", "star"])
+    g = finish(g, "allied")
+    g = G.set_hand(g, "axis.chief", ["counter_attack", "probe_left", "probe_center", "probe_right", "attack_right"])
+    ca = inst(g, "counter_attack")
+    gives = [a for a in G.legal_actions(g) if a.startswith(f"give {ca}")]
+    assert gives == [f"give {ca} chief air_power"] + [f"give {ca} {fg} dig_in" for fg in V.FIELD_GENERALS]
+    before = G.digest(g)
+    refused(g, f"give {ca} chief dig_in", V.OVERLORD_GENERAL_ICON)            # a copy of a "?" card
+    refused(g, f"give {ca} center air_power", V.OVERLORD_CHIEF_ICON)
+    assert G.digest(g) == before and not g.turn.given
+    kept = G.apply(g, f"give {ca} chief air_power")
+    assert kept.turn.given == {ca: "chief"}
+    handed = G.apply(g, f"give {ca} right dig_in")
+    assert handed.turn.given == {ca: "right"} and handed.turn.copies == {ca: "dig_in"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -512,21 +593,14 @@ def test_the_opponent_rolls_when_an_order_would_help_and_passes_when_none_could(
 # Infantry Assault: all the infantry of 1 section (the card), one of six on the Overlord board
 
 
-def test_the_chiefs_infantry_assault_goes_on_one_of_the_six_sections(tmp_path):
+def test_infantry_assault_is_a_field_generals_card(tmp_path):
+    # the "?" icon (bga-devs/bga-memoir, Cards/Overlord/InfantryAssault.php: [0,1,2,3,4,5]): the chief
+    # may not keep it to play on one of the six sections himself
     g = start(tmp_path, ["infantry_assault", "probe_left", "probe_center", "attack_center", "attack_right"])
-    g = G.apply(give(g, "infantry_assault", "chief"), "dispatch")
-    ia = next(iter(g.turn.given))
-    assert g.phase == "place" and g.player == "allied.chief" and g.turn.stage == "chief"
-    assert G.legal_actions(g) == [f"place {ia} {s}" for s in V.OVERLORD_SECTIONS]
+    ia = inst(g, "infantry_assault")
+    assert "must be handed to a field general" in refused(g, f"give {ia} chief", V.OVERLORD_GENERAL_ICON)
     with pytest.raises(InputError):
-        G.apply(g, f"place {ia} centre")
-    g = G.apply(g, f"place {ia} center-left")
-    assert g.phase == "act"
-    ordered = sorted(g.state.where(u) for u in g.state.ordered)
-    assert ordered == [(17, 5), (20, 6)]                                  # the infantry of columns 17-25
-    assert max(distance((20, 6), h) for h in G.move_options(g, (20, 6))) == 3   # Infantry Assault: 3 hexes
-    g = G.apply(g, "end")
-    assert g.phase == "initiative" and g.turn.stage == ""                 # then the field generals
+        G.apply(G.apply(give(g, "infantry_assault", "center"), "dispatch"), f"place {ia} centre")
 
 
 def test_a_generals_infantry_assault_goes_on_one_of_his_two_sections(tmp_path):
@@ -644,9 +718,10 @@ def test_random_overlord_games_keep_the_invariants(seed):
 
 
 def test_random_overlord_game_saves_loads_and_undoes_every_new_phase(tmp_path):
-    # seed 2: a game that reaches every phase below (seed 5 no longer forces a retreat after a strike
-    # once Barrage's stars miss, as the printed card says)
-    g = G.random_game("overlord/teaching", 2, OV)
+    # seed 1: a game that reaches every phase below (seed 5 no longer forces a retreat after a strike
+    # once Barrage's stars miss, as the printed card says; seed 2 no longer does once the "?" cards
+    # go to the field generals, as the published Overlord deck's icons say)
+    g = G.random_game("overlord/teaching", 1, OV)
     assert g.over
     h = G.from_json(G.to_json(g))
     assert h.actions == g.actions and G.digest(h) == G.digest(g) and h.log == g.log
@@ -695,7 +770,7 @@ def test_chapter_14_desk_says_what_comes_after_the_dispatch():
     assert after.phase == "place" and "left field general lays Probe Left Flank" in note and "left-outer or left-inner" in note
     assert ch14.choice_label(after, G.legal_actions(after)[0]) == "Left field general: Probe Left Flank on the left-outer section"
     refusal = ch14.give_ruling(g, inst(g, "air_power"), "left")[1]
-    assert "never by a field general" in refusal
+    assert "never by a field general" in refusal and "chief&#x27;s silhouette" in refusal
 
 
 def test_the_opponent_plays_overlord_to_the_end():

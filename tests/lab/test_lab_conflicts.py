@@ -107,29 +107,49 @@ def test_two_section_cards_a_general():
     assert refused.value.rule is V.OVERLORD_TWO_SECTION_CARDS
 
 
-def test_card_icons_as_the_engine_reads_them():
+def test_card_icons_follow_the_published_deck():
     assert "sylwetkę głównego dowódcy" in _quotes("m44.overlord.card_icons", "memoir44-overlord-rules-pl.txt")
+    assert "musi zostać przekazana któremukolwiek" in _quotes("m44.overlord.card_icons",
+                                                              "memoir44-overlord-rules-pl.txt")
     assert "mazo de cartas de Mando específicas" in _quotes("m44.overlord.card_icons", "memoir44-rules-es.txt")
-    assert V.overlord_players("air_power") == ("chief",)
-    assert "chief" not in V.overlord_players("ambush")
+    # the published deck's icons (bga-devs/bga-memoir, Cards/Overlord/*.php, getPlayableSubSections)
+    for key in ("air_power", "barrage", "their_finest_hour"):
+        assert V.overlord_players(key) == ("chief",)
+    for key in ("medics_and_mechanics", "direct_from_hq", "infantry_assault", "firefight", "move_out"):
+        assert V.overlord_players(key) == V.FIELD_GENERALS
     assert set(V.overlord_players("counter_attack")) == {*V.FIELD_GENERALS, "chief"}
-    g = _overlord(["probe_left", "probe_center", "attack_center", "recon_right", "attack_left"])
+    # Ambush: the chief's icon in the published deck, a field general's card by the rulebook's chain of command
+    assert V.OVERLORD_ICONS["ambush"] == V.CHIEF_ICON and "chief" not in V.overlord_players("ambush")
+    g = _overlord(["medics_and_mechanics", "probe_left", "probe_center", "attack_center", "recon_right"])
     assert len(g.deck) + sum(len(h) for h in g.hands.values()) == 2 * len(C.deck())    # two base decks
-    # every place says the same: the list is this project's reading; the published deck is cited apart
+    with pytest.raises(IllegalAction) as refused:                  # the chief may not keep a "?" card
+        _give(g, "medics_and_mechanics", "chief")
+    assert refused.value.rule is V.OVERLORD_GENERAL_ICON and not g.turn.given
+    # every place says the same: the engine follows the published deck, which is cited with its source
     c = _conflict("m44.overlord.card_icons")
-    assert c.ruling.startswith("A reading of this project") and "Counter-Attack" in c.question
-    assert any("img/overlord/card_tactics.jpg" in p and "Medics & Mechanics included" in p for p in c.published)
+    assert c.ruling.startswith("The published Overlord deck's icons") and "Counter-Attack" in c.question
+    assert "Ambush alone keeps the rulebook's chain of command" in c.ruling
+    assert any("getPlayableSubSections" in p and "Medics & Mechanics included" in p and "Roll 4 dice" in p
+               for p in c.published)
+    assert any("Their Finest Hour" in p and "does not follow" in p for p in c.published)
+    assert "A reading of this project" not in c.ruling
     import json
     from pathlib import Path
     nb = json.loads((Path(__file__).parents[2] / "notebooks/14-operation-overlord.ipynb").read_text(encoding="utf-8"))
     text = " ".join("".join(cell["source"]) for cell in nb["cells"])
-    assert "this project's reading" in text and "published Overlord card list" not in text
+    assert "published Overlord deck" in text and "this project's reading" not in text
+    assert "4 dice" in text and "must be\n>   handed to a field general" in text
     if _has_widgets():                                              # chapter 14's desk says so too
         from tutor.chapters import ch14
         desk = ch14.ChiefDesk(seed=14)
-        desk.game = ch14.with_hand(["air_power", "probe_left", "probe_center", "attack_center", "recon_right"])
+        desk.game = ch14.with_hand(["air_power", "medics_and_mechanics", "probe_center", "attack_center",
+                                    "recon_right"])
         desk.pick(next(x for x in desk.game.hand() if x.startswith("air_power")))
-        assert "plays himself (this tutor&#x27;s reading of the card icons)" in desk.status.value
+        assert "plays himself (its icon, as the published Overlord deck prints it" in desk.status.value
+        desk.pick(next(x for x in desk.game.hand() if x.startswith("medics_and_mechanics")))
+        assert "never kept by the chief" in desk.status.value
+        desk.give("chief")
+        assert not desk.game.turn.given and "must be handed to a field general" in desk.text
 
 
 def test_ambush_is_not_handed_out_on_the_chiefs_turn():
@@ -146,8 +166,9 @@ def test_ambush_is_not_handed_out_on_the_chiefs_turn():
 def test_the_chief_draws_up_to_his_hand():
     from tutor.chapters import ch13
     assert "dobiera dwie nowe karty" in _quotes("m44.overlord.draw", "memoir44-overlord-rules-pl.txt")
-    for given, drawn in ((["probe_left"], 1), (["probe_left", "attack_center", "recon_right"], 2)):
-        g = _overlord(["probe_left", "probe_center", "attack_center", "recon_right", "attack_left"])
+    for given, drawn in ((["probe_left"], 1), (["probe_left", "attack_center", "probe_right"], 2)):
+        # no Recon among them: the Overlord deck's Recon makes the chief draw 3 (m44.overlord.recon)
+        g = _overlord(["probe_left", "probe_center", "attack_center", "probe_right", "attack_left"])
         for key in given:
             g = _give(g, key, key.split("_")[1])
         after = ch13.finish_turn(G.apply(g, "dispatch"), "allied")
@@ -185,6 +206,26 @@ def test_their_finest_hour_counts_the_chiefs_cards():
     after = G.apply(g, "dispatch")
     roll = next(e for e in after.new_events if e.kind == "finest_hour")
     assert len(roll.get("faces")) == 4           # 3 cards kept + Their Finest Hour; the gift no longer counts
+
+
+def test_medics_in_overlord_is_a_generals_card_rolling_four_dice():
+    c = _conflict("m44.overlord.finest_hour")
+    assert "it rolls 4 dice" in c.ruling and any("Roll 4 dice" in p for p in c.published)
+    import dataclasses
+    g = _overlord(["medics_and_mechanics", "probe_left", "probe_center", "attack_center", "recon_right"])
+    hurt = G.general_units(g, "left")[0]                           # a unit of the left command lost 2 figures
+    u = g.state.units[hurt]
+    g = dataclasses.replace(g, state=g.state.replace(units={**g.state.units,
+                                                            hurt: dataclasses.replace(u, figures=u.full - 2)}))
+    g = _give(_give(_give(g, "medics_and_mechanics", "left"), "probe_center", "center"), "recon_right", "right")
+    g = G.apply(g, "dispatch")
+    while g.phase != "order":
+        g = G.apply(g, G.legal_actions(g)[0])
+    g = G.apply(g, f"order {hurt[0]},{hurt[1]} left" if f"order {hurt[0]},{hurt[1]} left" in G.legal_actions(g)
+                else f"order {hurt[0]},{hurt[1]}")
+    g = G.apply(g, "done")
+    roll = next(e for e in g.new_events if e.kind == "medics")
+    assert len(roll.get("faces")) == 4           # the Overlord card: 4 dice, not the 2 cards kept + itself
 
 
 def test_four_roles_whatever_the_players():

@@ -7,9 +7,11 @@ roll, the chief's draw).
 The "try" is :class:`ChiefDesk`: the Overlord board with its six base-board sections paired into
 three commands, and the commander-in-chief's hand as a row of cards. Tap a card, then a general
 (his row of cards, a hex of his command on the board, or a button): the engine accepts the gift
-or refuses it with the rule (a section card to its own general, a card the chief plays himself —
-this project's reading of the icons, conflicts entry m44.overlord.card_icons — to the chief, Ambush
-never on one's own turn). *Dispatch* hands the cards out: a tactic card the
+or refuses it with the rule (a section card to its own general; a tactic card as its icon says —
+the published Overlord deck's icons, ``variants.OVERLORD_ICONS``, conflicts entry
+m44.overlord.card_icons: Air Power, Barrage and Their Finest Hour to the chief, the "?" cards to a
+field general, Counter-Attack to either; Ambush never on one's own turn). *Dispatch* hands the
+cards out: a tactic card the
 chief keeps is resolved first; then each general lays a section card on one of his two sections
 (two cards: one on each), and a general with no card decides whether to act on his own
 initiative — if he rolls, one die (seeded); on a flag or a grenade he picks the unit it strikes.
@@ -173,9 +175,6 @@ def dispatch_note(after: G.Game) -> str:
     if after.phase == "place":
         card = C.name(acts[0].split()[1])
         secs = " or ".join(a.split()[2] for a in acts)
-        if t.stage == "chief":
-            return (f"The chief plays {card} himself: it orders all the infantry of 1 section, so he picks one of the "
-                    f"six ({secs}). The field generals act after it.")
         fg = after.player.split(".")[1]
         return (f"The {GENERAL_NAME[fg]} lays {card} on one of his two sections ({secs}): a section card orders "
                 f"units in one section; a second section card goes on the other.")
@@ -287,11 +286,15 @@ class ChiefDesk:
         k = C.card(card)
         who = () if k.section else V.overlord_players(k.key)
         where = (f"a section card: it goes only to the {'/'.join(GENERAL_NAME[s] for s, _ in k.orders)}"
-                 if k.section else "a tactic card the chief plays himself (this tutor's reading of the card icons)"
-                 if who == ("chief",)
+                 if k.section
                  else "a tactic card for the general the opponent attacks in close combat, on the opponent's turn"
-                 if k.key == "ambush" else "a tactic card: any field general — or the chief himself (this tutor's "
-                 "reading of the card icons)")
+                 if k.key == "ambush"
+                 else "a tactic card the chief plays himself (its icon, as the published Overlord deck prints it: "
+                 "the chief's silhouette)" if who == ("chief",)
+                 else "a tactic card for any field general, never kept by the chief (its icon, as the published "
+                 "Overlord deck prints it: three arrows around a '?')" if "chief" not in who
+                 else "a tactic card: any field general — or the chief himself (both icons, as the published "
+                 "Overlord deck prints them)")
         self.say(verdict(f"{k.name} selected — {where}. Now tap a general."))
         self._draw()
 

@@ -31,13 +31,13 @@ Phases: ``play`` (choose a card), ``order`` (order units within the card's limit
 Barrage forces back picks its retreat hex, when it has more than one), ``ambush``
 (the defender may play Ambush), ``recon`` (keep one of two cards), ``air``/``barrage`` (targets),
 ``dispatch`` (Overlord: the chief hands out cards), ``place`` (Overlord: a field general lays a
-card on one of his two sections; the chief his Infantry Assault on one of six), ``initiative``
+card on one of his two sections), ``initiative``
 (Overlord: a field general without a card rolls for initiative or passes), ``setback`` (Overlord:
 a field general whose initiative roll was a flag or a grenade picks the unit it strikes),
 ``over``.
 
 An Overlord turn: ``dispatch``; then the tactic card the chief plays himself, if any, through the
-usual phases (``place``, ``air``, ``barrage``, ``order``, ``act`` …); then the field generals: each
+usual phases (``air``, ``barrage``, ``order``, ``act`` …); then the field generals: each
 lays his cards on his sections, each without a card decides on initiative (``setback`` when a
 roll makes him pick a unit), then one ``order`` and ``act`` for all of them, each unit following
 its own general's card (``order HEX GENERAL`` names the general when two could order it under
@@ -1011,24 +1011,11 @@ def _finish_orders(g: Game, ctx: _Ctx) -> Game:
     if t.plays:
         t = _r(t, unit_effects=_fz({st.units[h].uid: e for e, hexes in groups for h in hexes}))
     if eff.special == "medics":
-        h = t.ordered[0]
-        u = st.units[h]
-        n = _hand_dice(g)
-        faces = ctx.roll(n)
-        back = sum(f == "star" or f == u.kind for f in faces)
-        back = min(back, u.full - u.figures)
-        rule = V.ALLIANCE_MEDICS if g.variant.team(t.side) else C.TACTIC_CARD
-        ctx.ev("medics", f"Medics & Mechanics: {n} {'die' if n == 1 else 'dice'} ({', '.join(faces)}); "
-               f"{back} figure{'s' if back != 1 else ''} return to the {u.name} on {fmt(h)}.", rule, at=h,
-               data=(("faces", faces), ("returned", back)))
-        if back:
-            units = dict(st.units)
-            units[h] = _r(u, figures=u.figures + back)
-            st = st.replace(units=units)
-        else:
-            special[u.uid] = "frozen"
-            ctx.ev("medics_none", "No figure returned: the unit does not move or battle (a reading of this project).",
-                   C.TACTIC_CARD, at=h)
+        st = _medics(g, st, t.ordered[0], _hand_dice(g), special, ctx)
+    for e, hexes in groups if t.plays else ():
+        if e.special == "medics":       # a field general's Medics & Mechanics: the Overlord card's 4 dice
+            for h in hexes:
+                st = _medics(g, st, h, V.OVERLORD_MEDICS_DICE, special, ctx)
     t = _r(t, special=_fz(special))
     g = _r(g, state=st, turn=t, phase="act")
     dug = [h for e, hexes in groups if e.dig_in for h in hexes]
@@ -1039,6 +1026,29 @@ def _finish_orders(g: Game, ctx: _Ctx) -> Game:
         if len(dug) == len(t.ordered):      # nobody else ordered: nothing moves or battles
             return _end_turn(g, ctx)
     return g
+
+
+def _medics(g: Game, st: GameState, h: Hex, n: int, special: dict, ctx: _Ctx) -> GameState:
+    """Medics & Mechanics for the unit ordered on ``h``: ``n`` dice, each of its symbol or a star
+    returns a lost figure (never above its start); with none returned it does not move or battle
+    (``special`` marks it)."""
+    u = st.units[h]
+    faces = ctx.roll(n)
+    back = min(sum(f == "star" or f == u.kind for f in faces), u.full - u.figures)
+    rule = V.ALLIANCE_MEDICS if g.variant.team(g.turn.side) else C.TACTIC_CARD
+    # Overlord: a field general's card, whose own text rolls 4 dice (variants.OVERLORD_MEDICS_DICE)
+    how = f" (the Overlord card rolls {n}: no hand is counted)" if g.variant.kind == "overlord" else ""
+    ctx.ev("medics", f"Medics & Mechanics: {n} {'die' if n == 1 else 'dice'}{how} ({', '.join(faces)}); "
+           f"{back} figure{'s' if back != 1 else ''} return to the {u.name} on {fmt(h)}.", rule, at=h,
+           data=(("faces", faces), ("returned", back)))
+    if back:
+        units = dict(st.units)
+        units[h] = _r(u, figures=u.figures + back)
+        return st.replace(units=units)
+    special[u.uid] = "frozen"
+    ctx.ev("medics_none", "No figure returned: the unit does not move or battle (a reading of this project).",
+           C.TACTIC_CARD, at=h)
+    return st
 
 
 # -- act -------------------------------------------------------------------------------------
@@ -1609,10 +1619,10 @@ def _refuse_give(g: Game, inst: str, who: str, copy: str | None):
             raise IllegalAction(f"{what} goes only to the {' or '.join(allowed)} field general",
                                 V.OVERLORD_SECTION_CARDS)
         if who == "chief":
-            raise IllegalAction(f"{what} goes to a field general, never to the chief himself",
-                                V.OVERLORD_GENERAL_ICON)
-        raise IllegalAction(f"{what} is played by the chief himself, never by a field general (this tutor's "
-                            f"reading of the card icons)", V.OVERLORD_CHIEF_ICON)
+            raise IllegalAction(f"{what} must be handed to a field general, never kept by the chief himself (its "
+                                f"icon: three arrows around a '?')", V.OVERLORD_GENERAL_ICON)
+        raise IllegalAction(f"{what} is played by the chief himself, never by a field general (its icon: the "
+                            f"chief's silhouette)", V.OVERLORD_CHIEF_ICON)
     mine = [c for c, w in t.given.items() if w == who]
     if who == "chief" and mine:
         raise IllegalAction(f"the chief already plays {C.name(mine[0])} himself: one card a turn",
@@ -1647,23 +1657,19 @@ def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
 
 
 def _overlord_chief(g: Game, inst: str, ctx: _Ctx) -> Game:
-    """The tactic card the chief plays himself, resolved first through the usual phases (air,
-    barrage, order, act …); ``_end_turn`` then hands over to the field generals. His Infantry
-    Assault first goes on one of the six sections (phase ``place``)."""
+    """The tactic card the chief plays himself (its icon allows it: Air Power, Barrage, Their Finest
+    Hour, or a Counter-Attack copying one of them), resolved first through the usual phases (air,
+    barrage, order, act …); ``_end_turn`` then hands over to the field generals."""
     t = g.turn
     key = C.card(inst).key
     eff_key = _eff_key(t, inst, "chief")
     ctx.ev("chief_play", f"The {t.side} chief plays {C.name(inst)} himself"
            + (f", a copy of the opponent's {C.CARDS[eff_key].name}" if eff_key != key else "")
            + ": it is resolved before the field generals act.", V.OVERLORD_CHIEF_FIRST)
-    if eff_key in ("their_finest_hour", "medics_and_mechanics"):
+    if eff_key == "their_finest_hour":
         ctx.ev("chief_hand", f"{C.CARDS[eff_key].name} rolls 1 die per card of the hand, this one included: the "
                f"side's hand is the chief's ({len(g.hands[g.player])} kept + this one).", V.OVERLORD_DEAL)
     g = _r(g, turn=_r(t, stage="chief"))
-    if _needs_place(g, inst, "chief"):
-        ctx.ev("place_choice", f"Infantry Assault orders the infantry of 1 section: the chief picks one of the "
-               f"six ({', '.join(V.OVERLORD_SECTIONS)}).", R.OVERLORD_BOARD)
-        return _r(g, phase="place")
     eff = T.effect(eff_key, g.state, t.side)
     return _after_play(_r(g, turn=_r(g.turn, effect=eff)), ctx)
 
@@ -1693,23 +1699,23 @@ def _eff_key(t: Turn, inst: str, who: str) -> str:
 
 
 def _needs_place(g: Game, inst: str, who: str) -> bool:
-    """Whether ``inst`` is played on one section, chosen by ``who``: a field general's section card
-    (OVERLORD_PINCER, OVERLORD_ONE_PER_SECTION) and anyone's Infantry Assault (its 1 section)."""
+    """Whether field general ``who`` lays ``inst`` on one of his two sections: a section card
+    (OVERLORD_PINCER, OVERLORD_ONE_PER_SECTION) and Infantry Assault (its 1 section). The chief's
+    own cards (Air Power, Barrage, Their Finest Hour) name no section."""
+    if who == "chief":
+        return False
     key = _eff_key(g.turn, inst, who)
     if C.CARDS[key].section:
-        return who != "chief"
+        return True
     return key == "infantry_assault" and T.has_kind(g.state, g.turn.side, T.INFANTRY)
 
 
 def _placing(g: Game):
-    """(card, who, sections) for the next card to be laid on a section, or None: the chief's card
-    in his stage, then the field generals' cards in order (a general's second section card on the
-    section his first left free)."""
+    """(card, field general, sections) for the next card to be laid on a section, or None: the
+    field generals' cards in order (a general's second section card on the section his first left
+    free); none while the chief's own card is resolved."""
     t = g.turn
     if t.stage == "chief":
-        inst = next((c for c, w in t.given.items() if w == "chief"), None)
-        if inst is not None and inst not in t.placed and _needs_place(g, inst, "chief"):
-            return inst, "chief", V.OVERLORD_SECTIONS
         return None
     for fg in V.FIELD_GENERALS:
         mine = [c for c, w in t.given.items() if w == fg]
@@ -1740,8 +1746,7 @@ def _do_place(g: Game, args, ctx: _Ctx) -> Game:
         if inst in mine:
             raise IllegalAction(f"the {who} field general says where {C.name(card)} goes; {C.name(inst)} takes his "
                                 f"other section", V.OVERLORD_ONE_PER_SECTION)
-        raise IllegalAction(f"the {who}{' field general' if who != 'chief' else ''} plays {C.name(card)} now, "
-                            f"not {inst}", V.OVERLORD_PLACE)
+        raise IllegalAction(f"the {who} field general plays {C.name(card)} now, not {inst}", V.OVERLORD_PLACE)
     if sec not in secs:
         if sec in V.overlord_sections(who):
             raise IllegalAction(f"his other section card lies on {sec} already: one card in each of his two "
@@ -1749,8 +1754,6 @@ def _do_place(g: Game, args, ctx: _Ctx) -> Game:
         raise IllegalAction(f"{sec} is not one of the {who} field general's sections ({' or '.join(secs)})",
                             V.OVERLORD_PLACE)
     g = _place(g, inst, who, sec, ctx)
-    if who == "chief":
-        return _chief_assault(g, inst, sec, ctx)
     return _overlord_next(g, ctx)
 
 
@@ -1759,24 +1762,12 @@ def _place(g: Game, inst: str, who: str, sec: str, ctx: _Ctx, *, auto: bool = Fa
     placed = dict(t.placed)
     placed[inst] = sec
     g = _r(g, turn=_r(t, placed=_fz(placed)))
-    if who == "chief":
-        ctx.ev("place", f"The {t.side} chief lays Infantry Assault on the {sec} section.", R.OVERLORD_BOARD)
-    else:
-        ctx.ev("fg_play", f"The {who} field general plays {_card_words(t, inst, who)} on his {sec} section"
-               + (" (his other card lies on the other one)" if auto else "") + ": "
-               + "; ".join(s.describe() for s in _card_slots(g, inst, who)) + ".",
-               V.OVERLORD_ONE_PER_SECTION if auto else V.OVERLORD_COUNTER if inst in t.copies
-               else V.OVERLORD_PINCER if _eff_key(t, inst, who) == "pincer_move" else V.OVERLORD_PLACE)
+    ctx.ev("fg_play", f"The {who} field general plays {_card_words(t, inst, who)} on his {sec} section"
+           + (" (his other card lies on the other one)" if auto else "") + ": "
+           + "; ".join(s.describe() for s in _card_slots(g, inst, who)) + ".",
+           V.OVERLORD_ONE_PER_SECTION if auto else V.OVERLORD_COUNTER if inst in t.copies
+           else V.OVERLORD_PINCER if _eff_key(t, inst, who) == "pincer_move" else V.OVERLORD_PLACE)
     return g
-
-
-def _chief_assault(g: Game, inst: str, sec: str, ctx: _Ctx) -> Game:
-    """The chief's Infantry Assault on section ``sec``: all the side's infantry there."""
-    t = g.turn
-    iv = _section_bounds(g.state, t.side)[sec]
-    eff = T.effect(_eff_key(t, inst, "chief"), g.state, t.side)
-    eff = _r(eff, slots=tuple(_r(s, region=(iv,), label=sec) for s in eff.slots))
-    return _after_play(_r(g, turn=_r(t, effect=eff), phase="order"), ctx)
 
 
 def _card_words(t: Turn, inst: str, fg: str) -> str:
@@ -1953,8 +1944,9 @@ def _overlord_setbacks(g: Game, ctx: _Ctx) -> Game:
 
 
 def _rules_of(eff: T.Effect) -> T.Effect:
-    """What an effect lets an ordered unit do, without which card it is or whom it orders."""
-    return _r(eff, key="", slots=(), auto=False, recon=False, special="", note="")
+    """What an effect lets an ordered unit do, without which card it is or whom it orders (a
+    Medics & Mechanics order, whose unit rolls for lost figures, stays apart: ``special``)."""
+    return _r(eff, key="", slots=(), auto=False, recon=False, note="")
 
 
 def _overlord_orders(g: Game, ctx: _Ctx) -> Game:

@@ -13,14 +13,15 @@ memoir44-overlord-rules-pl.txt).
   commander-in-chief.
 * **Overlord**: a 26 × 9 board, a commander-in-chief and up to three field generals per side. The
   chief hands 1-3 cards to the field generals (section cards only to the general of that
-  section, tactic cards as their icon says: ``overlord_players``) or keeps a tactic card to play
-  himself, resolved before the generals act (his Infantry Assault on one of the board's six
-  sections); a field general lays each section card on one of his two sections (two cards: one
-  on each), and each unit follows the card it was ordered under; a field general with no card
-  may roll one die for initiative (on a flag or a grenade he picks the unit struck, which may not
+  section, tactic cards as the published deck's icon says: ``overlord_players``) or keeps a
+  tactic card whose icon allows it (Air Power, Barrage, Their Finest Hour, Counter-Attack) to play
+  himself, resolved before the generals act; a field general lays each section card on one of
+  his two sections (two cards: one on each), and each unit follows the card it was ordered
+  under (his Medics & Mechanics rolls 4 dice, as the Overlord card says); a field general with
+  no card may roll one die for initiative (on a flag or a grenade he picks the unit struck, which may not
   battle); Ambush goes to the general attacked in close combat on the opponent's turn,
   Counter-Attack copies a card the opponent played on his previous turn; at the end the chief
-  draws 2 and must have kept at least one card.
+  draws 2 (3 after a Recon, as the Overlord deck's Recon reads) and must have kept at least one card.
 
 This module holds the variants as data — tables, seats, rules; ``tutor.memoir.game`` plays them.
 """
@@ -361,16 +362,43 @@ INITIATIVE = MappingProxyType({
 FIELD_GENERALS = ("left", "center", "right")
 
 # Who may play a tactic card in Overlord: the icon in the card's top right corner (TURA GRY) —
-# the chief's silhouette (the chief plays it himself), three arrows around a "?" (it goes to a
-# field general), or both. The seed shows the icons but lists no card's icon; it describes two
-# tactic cards: the counter card (Counter-Attack) bears both, and Ambush goes to a field general
-# (Łańcuch dowodzenia). The rest is this project's reading (conflicts entry m44.overlord.card_icons,
-# which also sets out where the published Overlord deck differs): Air Power, Barrage, Their Finest
-# Hour and Medics & Mechanics are the chief's — they strike or order anywhere on the board, and the
-# last two, as the base deck prints them, roll one die per card of the hand, which is the chief's.
-# The other tactic cards are not restricted here: the chief or any field general.
-OVERLORD_CHIEF_ONLY = frozenset({"air_power", "barrage", "their_finest_hour", "medics_and_mechanics"})
-OVERLORD_GENERALS_ONLY = frozenset({"ambush"})
+# the chief's silhouette (OVERLORD_CHIEF_ICON: the chief plays it himself), three arrows around a
+# "?" (OVERLORD_GENERAL_ICON: it must be handed to one of the field generals), or both
+# (OVERLORD_COUNTER: either). The seed shows the icons but lists no card's icon, so the icons below
+# are the published Overlord deck's, card by card, as the public implementation bga-devs/bga-memoir
+# (GitHub) transcribes it: each card's getPlayableSubSections in modules/php/Cards/Overlord/<Card>.php,
+# where CHIEF_COMMANDER_SUB_SECTION (= 6, modules/php/constants.inc.php) is the chief and [0..5] the
+# field generals' six sections; a card that does not override it inherits Models/Card.php's ``true``
+# (any sub-section, the chief's included): both icons. Conflicts entry m44.overlord.card_icons.
+CHIEF_ICON, GENERAL_ICON, BOTH_ICONS = "chief", "generals", "both"
+OVERLORD_ICONS = MappingProxyType({
+    "air_power": CHIEF_ICON,             # AirPower.php: [CHIEF_COMMANDER_SUB_SECTION]
+    "ambush": CHIEF_ICON,                # Ambush.php: [6] (the engine keeps the seed's rule: below)
+    "armor_assault": GENERAL_ICON,       # ArmorAssault.php: [0,1,2,3,4,5]
+    "artillery_bombard": GENERAL_ICON,   # ArtilleryBombard.php: [0,1,2,3,4,5]
+    "barrage": CHIEF_ICON,               # Barrage.php: [6]
+    "behind_enemy_lines": GENERAL_ICON,  # BehindEnemyLines.php: [0,1,2,3,4,5]
+    "close_assault": GENERAL_ICON,       # CloseAssault.php: [0,1,2,3,4,5]
+    "counter_attack": BOTH_ICONS,        # CounterAttack.php: no override, Models/Card.php: true
+    "dig_in": GENERAL_ICON,              # DigIn.php: [0,1,2,3,4,5]
+    "direct_from_hq": GENERAL_ICON,      # DirectFromHQ.php: [0,1,2,3,4,5]
+    "firefight": GENERAL_ICON,           # Firefight.php: [0,1,2,3,4,5]
+    "infantry_assault": GENERAL_ICON,    # InfantryAssault.php: [0,1,2,3,4,5]
+    "medics_and_mechanics": GENERAL_ICON,  # MedicsAndMechanics.php: [0,1,2,3,4,5]
+    "move_out": GENERAL_ICON,            # MoveOut.php: [0,1,2,3,4,5]
+    "their_finest_hour": CHIEF_ICON,     # FinestHour.php: [6]
+})
+# Ambush bears the chief's icon in the published deck (and that implementation leaves it out of the
+# chief's hand-out altogether: States/PlayCardTrait.php, argsDistributeCards); the seed's chain of
+# command has the chief hand it to the field general attacked in close combat (OVERLORD_AMBUSH), on
+# the opponent's turn only (OVERLORD_AMBUSH_OWN_TURN). The engine follows the seed: a field
+# general's card, never handed out on one's own turn.
+OVERLORD_CHIEF_ONLY = frozenset(k for k, i in OVERLORD_ICONS.items() if i == CHIEF_ICON and k != "ambush")
+OVERLORD_GENERALS_ONLY = frozenset(k for k, i in OVERLORD_ICONS.items() if i == GENERAL_ICON) | {"ambush"}
+# The Overlord deck's Medics & Mechanics, a field general's card, no longer counts a hand: "Select 1
+# of your units that has suffered casualties. Roll 4 dice." (bga-devs/bga-memoir,
+# modules/php/Cards/Overlord/MedicsAndMechanics.php, its text).
+OVERLORD_MEDICS_DICE = 4
 
 
 def overlord_players(key: str) -> tuple[str, ...]:
@@ -380,6 +408,7 @@ def overlord_players(key: str) -> tuple[str, ...]:
     if key in OVERLORD_GENERALS_ONLY:
         return FIELD_GENERALS
     return (*FIELD_GENERALS, "chief")
+
 
 # The six base-board sections of the Overlord board, as x-intervals of the lattice, paired into
 # the three field generals' double sections (memoir44-overlord-rules-pl.txt, Przygotowanie do gry).
@@ -391,9 +420,9 @@ OVERLORD_SUBSECTIONS = MappingProxyType({
 
 # The six sections by name, as a side sees them from its own edge, left to right: a flank general's
 # "outer" section lies at the board edge, his "inner" one beside the centre. Each card a field
-# general plays goes on one of his two (OVERLORD_PLACE, OVERLORD_ONE_PER_SECTION), the chief's
-# Infantry Assault on any one of the six (memoir44-overlord-rules-pl.txt, Przygotowanie do gry:
-# "plansza z sześcioma sekcjami").
+# general plays goes on one of his two (OVERLORD_PLACE, OVERLORD_ONE_PER_SECTION); the chief's own
+# cards name no section (memoir44-overlord-rules-pl.txt, Przygotowanie do gry: "plansza z sześcioma
+# sekcjami").
 OVERLORD_SECTIONS = ("left-outer", "left-inner", "center-left", "center-right", "right-inner", "right-outer")
 
 
