@@ -499,8 +499,8 @@ MEMOIR_CONFLICTS = (
              "States/PlayCardTrait.php, argsDistributeCards). Two Overlord card texts go beyond who plays the "
              "card, and the engine does not follow them: Their Finest Hour, still the chief's, reads 'Each of "
              "your Field Generals roll 4d … All units he orders must be under his direct command.' "
-             "(FinestHour.php), where the engine rolls one die per card of the chief's hand (entry "
-             "m44.overlord.finest_hour); Counter-Attack copies 'the same order just played by your opposing "
+             "(FinestHour.php), where the engine rolls one die per card of the chief's hand (see 'Their "
+             "Finest Hour and Medics & Mechanics in a team'); Counter-Attack copies 'the same order just played by your opposing "
              "Field General' in 'the section(s) directly opposite' (CounterAttack.php), where the engine swaps "
              "a copied section card's flanks but lets any general receive the copy of a general's tactic "
              "card."))),
@@ -550,7 +550,7 @@ MEMOIR_CONFLICTS = (
         "Both cards roll a die per command card in the hand. Operation Alliance says which hand a team "
         "counts (the active player's, plus the common card); the Overlord rules say nothing, but give the "
         "side's whole hand to the chief.",
-        "In Overlord the chief plays Their Finest Hour himself (its icon: entry m44.overlord.card_icons), and "
+        "In Overlord the chief plays Their Finest Hour himself (its icon: see 'Overlord: who plays a tactic card'), and "
         "the dice are the cards he still holds after handing out this turn's cards, plus the card itself: "
         "cards given to the generals this turn no longer count, and there is no common card. Medics & "
         "Mechanics is a field general's card there, and the Overlord card counts no hand: it rolls 4 dice.",

@@ -407,3 +407,11 @@ def test_young_generals_most_orders_then_the_chiefs_last_word():
     who, ev = _yg_play(3, "pincer_move")
     assert who == "allied.left" and ev.rule is V.YG_CHIEF_DECIDES
     assert "Allies left flank player and the Allies right flank player" in ev.text and "allied." not in ev.text
+
+
+def test_the_texts_a_learner_reads_name_no_internal_key():
+    # An entry points to another by its topic, never by its key ("entry m44.overlord.finest_hour").
+    import re
+    for c in all_conflicts():
+        for s in (c.question, c.ruling, *c.published):
+            assert not re.search(r"\b(?:m44|und)\.[a-z_]+\.[a-z_]", s), (c.key, s[:80])
