@@ -484,26 +484,23 @@ MEMOIR_CONFLICTS = (
         "tutor.memoir.variants.OVERLORD_ICONS, tutor.memoir.variants.overlord_players, "
         "tutor.memoir.game._card_generals, tutor.memoir.game._refuse_give, tutor.memoir.game._medics",
         published=(
-            (f"The published Overlord deck's tactic cards, as {_BGA} transcribes them: each card's "
-             "getPlayableSubSections in modules/php/Cards/Overlord/*.php, where CHIEF_COMMANDER_SUB_SECTION "
-             "(6, modules/php/constants.inc.php) is the chief and [0, 1, 2, 3, 4, 5] the field generals' six "
-             "sections, and a card with no override inherits Models/Card.php's true (any of them); its card "
-             "faces (img/overlord/card_tactics.jpg) show the same. The chief's silhouette on Air Power, Ambush "
-             "(6), Barrage and Their Finest Hour; both icons on the two Counter-Attacks (no override); the three "
-             "arrows around a '?' on every other tactic card, Medics & Mechanics included ([0..5]). Its "
-             "Overlord Air Power and Barrage add 'Play this card at the start of the turn, before your Field "
-             "Generals play any of their cards.'; its Medics & Mechanics reads 'Select 1 of your units that "
-             "has suffered casualties. Roll 4 dice.' (MedicsAndMechanics.php)."),
+            (f"The published Overlord deck's tactic cards, as {_BGA} encodes them card by card (its Overlord "
+             "card files say which may play each card: the commander-in-chief, the field generals' six "
+             "sections, or any of them), and as its card images show: the chief's silhouette on Air Power, "
+             "Ambush, Barrage and Their Finest Hour; both icons on the two Counter-Attacks; the three arrows "
+             "around a '?' on every other tactic card, Medics & Mechanics included. Its Overlord Air Power and "
+             "Barrage add 'Play this card at the start of the turn, before your Field Generals play any of "
+             "their cards.'; its Medics & Mechanics reads 'Select 1 of your units that has suffered "
+             "casualties. Roll 4 dice.'"),
             ("The engine follows these icons and Medics & Mechanics' 4 dice. It keeps the rulebook for Ambush "
-             "(the chief's icon there; that implementation also leaves Ambush out of the chief's hand-out, "
-             "States/PlayCardTrait.php, argsDistributeCards). Two Overlord card texts go beyond who plays the "
-             "card, and the engine does not follow them: Their Finest Hour, still the chief's, reads 'Each of "
-             "your Field Generals roll 4d … All units he orders must be under his direct command.' "
-             "(FinestHour.php), where the engine rolls one die per card of the chief's hand (see 'Their "
-             "Finest Hour and Medics & Mechanics in a team'); Counter-Attack copies 'the same order just played by your opposing "
-             "Field General' in 'the section(s) directly opposite' (CounterAttack.php), where the engine swaps "
-             "a copied section card's flanks but lets any general receive the copy of a general's tactic "
-             "card."))),
+             "(the chief's icon there; that implementation also leaves Ambush out of the chief's hand-out). "
+             "Two Overlord card texts go beyond who plays the card, and the engine does not follow them: Their "
+             "Finest Hour, still the chief's, reads 'Each of your Field Generals roll 4d … All units he orders "
+             "must be under his direct command.', where the engine rolls one die per card of the chief's hand "
+             "(see 'Their Finest Hour and Medics & Mechanics in a team'); Counter-Attack copies 'the same "
+             "order just played by your opposing Field General' in 'the section(s) directly opposite', where "
+             "the engine swaps a copied section card's flanks but lets any general receive the copy of a "
+             "general's tactic card."))),
     Conflict(
         "m44.overlord.ambush", "memoir44", "Ambush when a side is a team",
         (V.ALLIANCE_AMBUSH, V.OVERLORD_AMBUSH, V.OVERLORD_AMBUSH_OWN_TURN),
@@ -541,8 +538,7 @@ MEMOIR_CONFLICTS = (
         "of this project.",
         "tutor.memoir.game._end_turn, tutor.memoir.game._overlord_draw",
         published=(
-            (f"The Overlord deck's own Recon cards, as {_BGA} transcribes them (modules/php/Cards/Overlord/"
-             "Recon.php): 'At the end of this turn, your Commander-in-Chief draws 3 cards, not 2, and keeps them "
+            (f"The Overlord deck's own Recon cards, as {_BGA} transcribes them: 'At the end of this turn, your Commander-in-Chief draws 3 cards, not 2, and keeps them "
              "all, up to his maximum hand size, as dictated by the scenario.' The engine follows it."),)),
     Conflict(
         "m44.overlord.finest_hour", "memoir44", "Their Finest Hour and Medics & Mechanics in a team",
@@ -550,16 +546,15 @@ MEMOIR_CONFLICTS = (
         "Both cards roll a die per command card in the hand. Operation Alliance says which hand a team "
         "counts (the active player's, plus the common card); the Overlord rules say nothing, but give the "
         "side's whole hand to the chief.",
-        "In Overlord the chief plays Their Finest Hour himself (its icon: see 'Overlord: who plays a tactic card'), and "
-        "the dice are the cards he still holds after handing out this turn's cards, plus the card itself: "
+        "In Overlord the chief plays Their Finest Hour himself (its icon: see 'Overlord: who plays a "
+        "tactic card'), and the dice are the cards he still holds after handing out this turn's cards, plus the card itself: "
         "cards given to the generals this turn no longer count, and there is no common card. Medics & "
         "Mechanics is a field general's card there, and the Overlord card counts no hand: it rolls 4 dice.",
         "tutor.memoir.game._hand_dice, tutor.memoir.game._overlord_chief, tutor.memoir.game._medics",
         published=(
             (f"The Overlord deck's own cards, as {_BGA} transcribes them: Medics & Mechanics 'Select 1 of your "
-             "units that has suffered casualties. Roll 4 dice.' (modules/php/Cards/Overlord/"
-             "MedicsAndMechanics.php), which the engine follows; Their Finest Hour 'Each of your Field Generals "
-             "roll 4d. … All units he orders must be under his direct command.' (FinestHour.php), where the "
+             "units that has suffered casualties. Roll 4 dice.', which the engine follows; Their Finest Hour 'Each of your Field Generals "
+             "roll 4d. … All units he orders must be under his direct command.', where the "
              "engine keeps the chief's hand count above."),)),
     Conflict(
         "m44.overlord.one_section", "memoir44", "Overlord: a section card in one of a general's two sections",

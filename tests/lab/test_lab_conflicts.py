@@ -129,7 +129,7 @@ def test_card_icons_follow_the_published_deck():
     c = _conflict("m44.overlord.card_icons")
     assert c.ruling.startswith("The published Overlord deck's icons") and "Counter-Attack" in c.question
     assert "Ambush alone keeps the rulebook's chain of command" in c.ruling
-    assert any("getPlayableSubSections" in p and "Medics & Mechanics included" in p and "Roll 4 dice" in p
+    assert any("bga-devs/bga-memoir" in p and "card by card" in p and "Medics & Mechanics included" in p and "Roll 4 dice" in p
                for p in c.published)
     assert any("Their Finest Hour" in p and "does not follow" in p for p in c.published)
     assert "A reading of this project" not in c.ruling
