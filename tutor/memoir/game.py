@@ -689,12 +689,18 @@ def _legal_retreat(g: Game) -> list[str]:
     return [f"retreat {fmt(d)}" for d in _pending_ruling(g).destinations]
 
 
+# Whether stars hit, by strike: on Air Power (its card face, AIR_POWER_FACE) but not on Barrage
+# ("Score 1 hit for each die matching the unit's symbol or grenade", the printed card; bga-devs/
+# bga-memoir, Cards/Standard/Barrage.php; a star misses unless a tactic card says otherwise, STAR_TACTIC)
+STARS_HIT = MappingProxyType({"air": True, "barrage": False})
+
+
 def _pending_ruling(g: Game):
     """The retreat ruling the owner answers now: an ordinary battle's, or a strike's (Air Power:
     stars hit; Barrage: stars miss; flags not ignorable)."""
     p = g.turn.pending
     if p[0] == "strike":
-        return A.strike_ruling(g.state, p[2], p[3], star_hits=p[1] == "air")
+        return A.strike_ruling(g.state, p[2], p[3], star_hits=STARS_HIT[p[1]])
     _, a, t, faces, bonus = p
     return _ruling_for(g, a, t, faces, bonus)
 
@@ -1352,13 +1358,11 @@ def _strikes(g: Game, what: str, todo, ctx: _Ctx) -> Game:
     stops in the ``retreat`` phase and goes on with the next hex once he has chosen.
     """
     st, side = g.state, g.turn.side
-    # stars hit on Air Power (its card face, AIR_POWER_FACE) but not on Barrage ("Score 1 hit for each
-    # die matching the unit's symbol or grenade", the printed card; bga-devs/bga-memoir,
-    # Cards/Standard/Barrage.php; a star misses unless a tactic card says otherwise, STAR_TACTIC)
+    stars = STARS_HIT[what]
     if what == "air":
-        n, rule_, label, stars = A.dice_per_hex(side, g.front, g.year), C.AIR_POWER_FACE, "Air Power", True
+        n, rule_, label = A.dice_per_hex(side, g.front, g.year), C.AIR_POWER_FACE, "Air Power"
     else:
-        n, rule_, label, stars = 4, C.TACTIC_CARD, "Barrage", False
+        n, rule_, label = 4, C.TACTIC_CARD, "Barrage"
     todo = list(todo)
     for k, (h, faces, dest) in enumerate(todo):
         if h not in st.units or st.units[h].side == side:

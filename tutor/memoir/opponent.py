@@ -106,7 +106,8 @@ def _card_value(g: G.Game, inst: str) -> Fraction:
     side = g.side
     c = C.card(inst)
     if c.key in ("air_power", "barrage"):
-        vals = sorted((expected(4 if c.key == "barrage" else 2, u.kind, u.figures, stars=c.key == "air_power")
+        vals = sorted((expected(4 if c.key == "barrage" else 2, u.kind, u.figures,
+                                 stars=G.STARS_HIT["barrage" if c.key == "barrage" else "air"])
                        for u in st.units.values() if u.side != side), reverse=True)
         return sum(vals[:1 if c.key == "barrage" else 3], Fraction(0))
     if c.key in ("ambush", "counter_attack"):
@@ -221,7 +222,7 @@ def _air(g, a):
 
 def _barrage(g, a):
     u = g.state.units[parse_hex(a.split()[1])]
-    return expected(4, u.kind, u.figures, stars=False)          # Barrage: stars miss
+    return expected(4, u.kind, u.figures, stars=G.STARS_HIT["barrage"])
 
 
 def _setback(g, a):
