@@ -19,12 +19,12 @@ is about the cards and the players, the board rules are the earlier chapters'.
 
 from __future__ import annotations
 
-import math
 from html import escape
 
 from tutor.explain import STYLE, events_html, rules_html, show, verdict
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
+from tutor.memoir import turn as T
 from tutor.memoir import variants as V
 from tutor.quiz import Question, ask
 from tutor.scenario import bundled
@@ -286,9 +286,10 @@ def young_generals(players: int = 1, *, simpler: bool = False, seed: int = 13) -
     return G.new_game("pegasus-bridge", seed, var)
 
 def performer(g: G.Game, side: str, card: str) -> str:
-    """Which team member carries out ``card`` (the member whose sections its orders name most)."""
-    orders = {s: (math.inf if n == C.ALL else n) for s, n in C.card(card).orders}
-    return V.young_generals_member(g.variant, side, orders)
+    """Which team member carries out ``card`` (the member whose sections its orders name most), as
+    the engine decides when the card is played (game._do_play)."""
+    slots = T.effect(C.card(card).key, g.state, side).slots
+    return V.young_generals_member(g.variant, side, V.young_generals_orders(slots))
 
 def young_generals_html(g: G.Game) -> str:
     side = "axis"
