@@ -173,6 +173,11 @@ SECTIONS: dict[str, dict[str, str]] = {
 }
 
 
+def section_and_heading(file: str, heading: str) -> str:
+    """The English section name first, the printed heading beside it: "The Platoon (ČETA)"."""
+    return f"{section_name(file, heading)} ({heading})"
+
+
 def section_name(file: str, heading: str) -> str:
     """The English name of the section a seed file prints as ``heading``: ("memoir44-rules-es.txt",
     "RETIRADA") -> "Retreat". A heading without one is an error: add it to ``SECTIONS``."""

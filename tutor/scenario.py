@@ -39,6 +39,11 @@ SIDES = ("axis", "allied")
 # infantry"). Every page names the sides with these.
 SIDE_NAMES = {"allied": "Allies", "axis": "Axis"}
 SIDE_ADJECTIVES = {"allied": "Allied", "axis": "Axis"}
+
+
+def side_verb(side: str, plural: str, singular: str) -> str:
+    """The verb after a side's name: "the Allies win", "the Axis wins"."""
+    return plural if side == "allied" else singular
 BADGES = ("special_forces", "french_resistance")
 REQUIRED = ("format", "game", "title", "board", "top")
 OPTIONAL = ("description", "terrain", "obstacles", "units", "medals_to_win", "bunkers_for",

@@ -16,6 +16,7 @@ import nbformat
 import pytest
 
 from tutor import course
+from tutor.rulebook import section_and_heading
 from tutor.undaunted import combat
 from tutor.undaunted.deck import casualty
 
@@ -601,7 +602,7 @@ def test_28_answers_and_quotes():
         heading = und28.ROLE_HEADING.get(name, "ČETA")
         assert squash(quote) in sections[heading], (name, heading)
         card_id = next(c.id for c in und28.CARDS.values() if c.name == name)
-        assert f"The rulebook, {und28.section_title(heading)}, in Czech" in und28.card_html(card_id)
+        assert f"The rulebook, {section_and_heading(und28.R.FILE, heading)}, in Czech" in und28.card_html(card_id)
 
 
 def test_28_widgets():

@@ -18,7 +18,7 @@ from tutor.errors import IllegalAction
 from tutor.explain import quote_once, rule_html, rules_html
 from tutor.quiz import Question
 from tutor.render.undaunted import card_title, words, zones_html
-from tutor.scenario import SIDE_NAMES
+from tutor.scenario import SIDE_NAMES, side_verb
 from tutor.undaunted import EndTurn, Play, RevealInitiative, apply
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, card
@@ -130,8 +130,8 @@ def initiative_widget(*, quoted=frozenset()):
 
     def show(*_):
         s, ev = reveal(a.value, x.value, holder.value)
-        takes = "take" if s.active == "allied" else "takes"
-        out.value = (f"<p style='font-size:16px'>The <b>{escape(SIDE_NAMES[s.active])}</b> {takes} the first "
+        out.value = (f"<p style='font-size:16px'>The <b>{escape(SIDE_NAMES[s.active])}</b> "
+                     f"{side_verb(s.active, 'take', 'takes')} the first "
                      f"turn.</p>"
                      + quote_once(events_html(ev), set(quoted))[0]
                      + zones_html(s.zones_of(s.active), zones=("hand", "discard"), card_h=58,

@@ -17,6 +17,7 @@ from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
 from tutor.render.undaunted import card_title, type_title, words
+from tutor.rulebook import section_and_heading
 from tutor.undaunted import Play, Withdraw, apply, card_plays
 from tutor.undaunted import rules as R
 
@@ -78,7 +79,7 @@ def sneak_conflict_html() -> str:
         texts = [R.STALK_TEXT, R.STALK_QR]
         ruling = next(x["resolution"] for x in R.SOURCE_CONFLICTS if x["action"] == "stalk")
     cols = "".join(f"<td style='vertical-align:top;width:50%;padding:6px;border:1px solid #ccc'>"
-                   f"<b>{escape(r.section)} ({escape(r.heading)})</b>{rule_html(r, open_=True)}</td>" for r in texts)
+                   f"<b>{escape(section_and_heading(r.file, r.heading))}</b>{rule_html(r, open_=True)}</td>" for r in texts)
     one, two = sneak_destinations(1), sneak_destinations(2)
     return (f"<table style='border-collapse:collapse;width:100%'><tr>{cols}</tr></table>"
             f"<p><b>How this tutor rules:</b> {escape(ruling)}</p>"

@@ -17,7 +17,8 @@ from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import Question
 from tutor.render.undaunted import board_html, card_title, words, zones_html
-from tutor.rulebook import section_name
+from tutor.rulebook import section_and_heading
+from tutor.scenario import SIDE_NAMES, side_verb
 from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, load
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import UNIT_TYPES
@@ -25,11 +26,10 @@ from tutor.undaunted.combat import fraction_text, p_hit, total_defense
 
 HEADING = "PŘÍKLAD JEDNOHO KOLA HRY"
 #: the section's English name, shown first with the Czech heading beside it
-SECTION = f"{section_name(R.FILE, HEADING)} ({HEADING})"
+SECTION = section_and_heading(R.FILE, HEADING)
 #: the phases of a round (PRŮBĚH HRY) in words
 PHASE_WORDS = {"draw": "drawing cards", "initiative": "revealing cards for initiative",
                "turn": "the players' turns", "over": "the game is over"}
-SIDE_WORDS = {"allied": "The Allies", "axis": "The Axis"}
 
 # The round's cards by the names printed on them and on their units' tokens on the board
 # ("Rifleman A"); the narration and the questions speak of them so.
@@ -188,10 +188,9 @@ def round_board(seed: int = 26):
 
 def status_line(s) -> str:
     """Round, phase, who is to play, who holds the initiative and the objectives held, in words."""
-    holds = "hold" if s.initiative == "allied" else "holds"
-    play = f" {SIDE_WORDS[s.active]} to play." if s.active else ""
+    play = f" The {SIDE_NAMES[s.active]} to play." if s.active else ""
     return (f"Round {s.round}: {PHASE_WORDS.get(s.phase, s.phase)}.{play} "
-            f"{SIDE_WORDS[s.initiative]} {holds} the initiative. "
+            f"The {SIDE_NAMES[s.initiative]} {side_verb(s.initiative, 'hold', 'holds')} the initiative. "
             f"Objectives held: Axis {s.objectives_held('axis')}, Allies {s.objectives_held('allied')}.")
 
 

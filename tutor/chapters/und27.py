@@ -16,6 +16,7 @@ from tutor.chapters.und21 import worked_start
 from tutor.explain import rule_html
 from tutor.quiz import Question
 from tutor.render.undaunted import board_html, words
+from tutor.scenario import SIDE_NAMES, side_verb
 from tutor.undaunted import rules as R
 from tutor.undaunted.state import Victory
 from tutor.undaunted.victory import RIFLEMEN, army_suppressed, decide, hopeless
@@ -98,7 +99,7 @@ def _per_side(label: str, test) -> str:
 
 def facts_text(s) -> str:
     """The facts the verdict rests on, in words."""
-    holds = "The Allies hold" if s.initiative == "allied" else "The Axis holds"
+    holds = f"The {SIDE_NAMES[s.initiative]} {side_verb(s.initiative, 'hold', 'holds')}"
     return (f"Objectives held: Allies {s.objectives_held('allied')}, Axis {s.objectives_held('axis')}. "
             + _per_side("Army suppressed", lambda side: army_suppressed(s, side)) + " "
             + _per_side("Hopelessly suppressed", lambda side: hopeless(s, side))
@@ -112,7 +113,7 @@ def verdict_html(s) -> str:
         head = "<p style='font-size:16px'><b>The game goes on.</b> No victory condition is met.</p>"
         return head + f"<p style='color:#555'>{escape(facts)}</p>"
     winner, text, rule = v
-    wins = "The Allies win." if winner == "allied" else "The Axis wins."
+    wins = f"The {SIDE_NAMES[winner]} {side_verb(winner, 'win', 'wins')}."
     return (f"<p style='font-size:16px'><b>{wins}</b> {escape(words(text))}.</p>"
             f"<p style='color:#555'>{escape(facts)}</p>" + rule_html(rule))
 

@@ -14,7 +14,7 @@ from html import escape
 from tutor.explain import rule_html
 from tutor.quiz import Question
 from tutor.render.undaunted import CARD_W, card_title, render_card, type_title
-from tutor.rulebook import section_name
+from tutor.rulebook import section_and_heading
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 
@@ -54,11 +54,6 @@ ROLES = {
 }
 #: Where a ROLES sentence stands when it is not in ČETA (the platoon chapter has no Fog of War entry).
 ROLE_HEADING = {"fog-of-war": "KARTY"}
-
-
-def section_title(heading: str) -> str:
-    """The section's English name first, the Czech heading beside it: "The Platoon (ČETA)"."""
-    return f"{section_name(R.FILE, heading)} ({heading})"
 
 KIND = {"soldier": "soldier", "leader": "leader ★", "fog": card_title("fog-of-war")}
 
@@ -131,7 +126,7 @@ def card_html(card_id: str) -> str:
     return (f"<div style='display:flex;gap:16px;align-items:flex-start'><div>{pic}</div><div>"
             f"<h3 style='margin:.2em 0'>{escape(card_title(card_id))} <span style='color:#666;font-size:14px'>"
             f"({escape(c.title_cs)})</span></h3><p>{escape(role)}</p>"
-            f"<details><summary>The rulebook, {escape(section_title(ROLE_HEADING.get(c.name, 'ČETA')))}, in Czech"
+            f"<details><summary>The rulebook, {escape(section_and_heading(R.FILE, ROLE_HEADING.get(c.name, 'ČETA')))}, in Czech"
             f"</summary><blockquote lang='cs'>{escape(quote)}"
             f"</blockquote></details><p><b>Where each value comes from</b></p><ul>{''.join(src)}</ul></div></div>")
 

@@ -21,7 +21,7 @@
 
 from __future__ import annotations
 
-from tutor.scenario import SIDE_NAMES
+from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, side_verb
 from tutor.undaunted import rules
 from tutor.undaunted.cards import CARDS
 
@@ -75,11 +75,6 @@ def hopeless(s, side: str) -> bool:
 
 #: the sides in a sentence: "the Allies win", "the Axis wins", "every Axis riflemen unit"
 THE = {side: f"the {name}" for side, name in SIDE_NAMES.items()}
-ADJ = {"allied": "Allied", "axis": "Axis"}
-
-
-def _verb(side: str, plural: str, singular: str) -> str:
-    return plural if side == "allied" else singular
 
 
 def _sentence(text: str) -> str:
@@ -90,12 +85,12 @@ def _tiebreak(s, why: str):
     a, x = s.objectives_held("allied"), s.objectives_held("axis")
     if a != x:
         w = "allied" if a > x else "axis"
-        return w, _sentence(f"{why}; {THE[w]} {_verb(w, 'hold', 'holds')} more objectives "
-                            f"({max(a, x)} to {min(a, x)}): {THE[w]} {_verb(w, 'win', 'wins')}"), \
+        return w, _sentence(f"{why}; {THE[w]} {side_verb(w, 'hold', 'holds')} more objectives "
+                            f"({max(a, x)} to {min(a, x)}): {THE[w]} {side_verb(w, 'win', 'wins')}"), \
             rules.VICTORY_BOTH
     w = s.initiative
     return w, _sentence(f"{why}; objectives are tied at {a}, so {THE[w]}, holding the initiative, "
-                        f"{_verb(w, 'win', 'wins')}"), rules.VICTORY_BOTH
+                        f"{side_verb(w, 'win', 'wins')}"), rules.VICTORY_BOTH
 
 
 def decide(s):
@@ -105,16 +100,16 @@ def decide(s):
     supp = {side: army_suppressed(s, side) for side in ("allied", "axis")}
     for side, foe in (("allied", "axis"), ("axis", "allied")):
         v = s.scenario.victory_of(side)
-        won = _verb(side, "win", "wins")
+        won = side_verb(side, "win", "wins")
         if v.objectives is not None and s.objectives_held(side) >= v.objectives:
             met[side] = True
-            reason[side] = (_sentence(f"{THE[side]} {_verb(side, 'control', 'controls')} objectives worth "
+            reason[side] = (_sentence(f"{THE[side]} {side_verb(side, 'control', 'controls')} objectives worth "
                                       f"{s.objectives_held(side)} (the scenario needs {v.objectives}): "
                                       f"{THE[side]} {won}"), rules.VICTORY_OBJECTIVES)
         elif v.suppress and supp[foe]:
             met[side] = True
-            reason[side] = (_sentence(f"{THE[side]} {_verb(side, 'have', 'has')} eliminated every {ADJ[foe]} "
-                                      f"riflemen unit, so the {ADJ[foe]} army is suppressed: {THE[side]} {won}"),
+            reason[side] = (_sentence(f"{THE[side]} {side_verb(side, 'have', 'has')} eliminated every {SIDE_ADJECTIVES[foe]} "
+                                      f"riflemen unit, so the {SIDE_ADJECTIVES[foe]} army is suppressed: {THE[side]} {won}"),
                             rules.VICTORY_SUPPRESS)
     if len(met) == 1:
         (w,) = met
@@ -127,9 +122,9 @@ def decide(s):
         if hopeless(s, side):
             v = s.scenario.victory_of(foe)
             if v.objectives is not None and s.objectives_held(foe) > s.objectives_held(side):
-                text = (f"The {ADJ[side]} army is hopelessly suppressed (every riflemen unit eliminated, "
+                text = (f"The {SIDE_ADJECTIVES[side]} army is hopelessly suppressed (every riflemen unit eliminated, "
                         f"every Rifleman card out of the game) and {THE[foe]} "
-                        f"{_verb(foe, 'hold', 'holds')} more objectives ({s.objectives_held(foe)} to "
-                        f"{s.objectives_held(side)}): {THE[foe]} {_verb(foe, 'win', 'wins')}")
+                        f"{side_verb(foe, 'hold', 'holds')} more objectives ({s.objectives_held(foe)} to "
+                        f"{s.objectives_held(side)}): {THE[foe]} {side_verb(foe, 'win', 'wins')}")
                 return (foe, text, rules.HOPELESS_WIN)
     return None
