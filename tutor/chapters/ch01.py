@@ -9,7 +9,7 @@ from html import escape
 from tutor.explain import Explained, los_html, rule_html, show
 from tutor.hexes import SECTION_NAMES
 from tutor.memoir import rules
-from tutor.memoir.cards import _SECTION_WORD as SECTION_WORD
+from tutor.memoir.cards import SECTION_WORD
 from tutor.memoir.los import line_of_sight
 from tutor.quiz import Question
 from tutor.scenario import Scenario, bundled

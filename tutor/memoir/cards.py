@@ -221,7 +221,7 @@ class Card:
         return out
 
 
-_SECTION_WORD = {"left": "Left Flank", "center": "Center", "right": "Right Flank"}
+SECTION_WORD = {"left": "Left Flank", "center": "Center", "right": "Right Flank"}
 _COUNTS = {  # published list: probe 4/5/4, attack 3/4/3, assault 2/2/2, recon 2/2/2
     "recon": {"left": 2, "center": 2, "right": 2},
     "probe": {"left": 4, "center": 5, "right": 4},
@@ -254,7 +254,7 @@ def _section_cards() -> list[Card]:
                 kw["name_es"] = "Batida"
                 if sec == "center":
                     kw.update(source="seed", quote=PROBE_CENTER_FACE.quote, rule=PROBE_CENTER_FACE)
-            out.append(Card(f"{family}_{sec}", f"{family.capitalize()} {_SECTION_WORD[sec]}", "section", count,
+            out.append(Card(f"{family}_{sec}", f"{family.capitalize()} {SECTION_WORD[sec]}", "section", count,
                             text, orders=((sec, n),), **kw))
     out.append(Card("pincer_move", "Pincer Move", "section", 1,
                     "Issue an order to 2 units on the Left Flank and 2 units on the Right Flank.",

@@ -50,7 +50,7 @@ class Slot:
 
 _KIND_ORDER = {"infantry": 0, "armor": 1, "artillery": 2}
 # A section as the cards name it ("Issue an order to 2 units on the Left Flank")
-SECTION_WORDS = {"left": "on the Left Flank", "center": "in the Center", "right": "on the Right Flank"}
+SECTION_WORDS = {s: f"{'in' if s == 'center' else 'on'} the {word}" for s, word in C.SECTION_WORD.items()}
 
 
 @dataclass(frozen=True)
