@@ -225,6 +225,13 @@ def check_source_text(textual: str, name: str, what: str = "scenario") -> None:
                          f"(letters, digits, punctuation, spaces, tabs, line breaks)")
 
 
+def clipped(value, limit: int = 40) -> str:
+    """A value as an error line quotes it: its repr, cut to ``limit`` characters with "…" (a
+    5,000-digit number or a long text stays one short line)."""
+    r = repr(value)
+    return r if len(r) <= limit else r[:limit - 1] + "…"
+
+
 def uploaded_file(value, default_name: str = "upload") -> tuple[str, bytes] | None:
     """The file in a ``FileUpload`` widget's value, as the page sent it: (its name, its bytes), or
     None when there is none. The value is the visitor's browser's to write: a content that is not

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from tutor.errors import InputError
 from tutor.hexes import BOARDS, fmt
-from tutor.inputs import MAX_TITLE
+from tutor.inputs import MAX_TITLE, clipped
 from tutor.memoir.terrain import KINDS, TERRAIN, cannot_stand_on
 
 BOARD_TYPES = {"STANDARD": "standard", "BRKTHRU": "breakthrough", "BREAKTHROUGH": "breakthrough",
@@ -145,8 +145,7 @@ def _int(v, what: str, where: str) -> int:
         return int(v)
     if isinstance(v, str) and _WHOLE_TEXT.fullmatch(v):
         return int(v)
-    shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:40] + "…"
-    raise InputError(f"{where}: {what} must be a whole number, not {shown}")
+    raise InputError(f"{where}: {what} must be a whole number, not {clipped(v, 41)}")
 
 
 def _name(obj) -> str | None:

@@ -2227,13 +2227,13 @@ def bundled_scenario(name: str, where: str) -> Path:
     "scenarios/pegasus-bridge.yaml"), never a file elsewhere: a saved game opened on a page is the
     visitor's to write, and a path in it ("../../etc/exam") made the server read that file and
     show it (or say whether it exists)."""
+    from tutor.inputs import clipped
     from tutor.scenario import SCENARIOS_DIR
     stem = name.removeprefix("scenarios/").removesuffix(".yaml")
     root = SCENARIOS_DIR.resolve()
     p = SCENARIOS_DIR / f"{stem}.yaml"
     if not _BUNDLED_NAME.fullmatch(stem) or not p.resolve().is_relative_to(root) or not p.is_file():
-        shown = name if len(name) <= 40 else name[:40] + "…"
-        raise InputError(f"{where}: scenario {shown!r} is not one of the course's scenarios: a saved game opened "
+        raise InputError(f"{where}: scenario {clipped(name, 42)} is not one of the course's scenarios: a saved game opened "
                          f"here names a bundled one, like pegasus-bridge")
     return p
 

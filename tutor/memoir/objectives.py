@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from tutor.errors import InputError
 from tutor.hexes import Hex, fmt, parse_hex
-from tutor.inputs import MAX_MEDALS
+from tutor.inputs import MAX_MEDALS, clipped
 from tutor.memoir import rules as R
 
 TYPES = ("temporary", "permanent", "majority", "sudden_death")
@@ -107,8 +107,7 @@ def parse(raw, board, where: str = "<scenario>") -> tuple[Objective, ...]:
         sides = SIDES if side == "both" else (side,)
         medals = spec.get("medals", 1)
         if type(medals) is not int or not 1 <= medals <= MAX_MEDALS:
-            shown = repr(medals) if len(repr(medals)) <= 20 else repr(medals)[:20] + "…"
-            raise InputError(f"{at}: medals must be a whole number from 1 to {MAX_MEDALS}, not {shown}")
+            raise InputError(f"{at}: medals must be a whole number from 1 to {MAX_MEDALS}, not {clipped(medals, 21)}")
         if typ == "sudden_death" and "medals" in spec:
             raise InputError(f"{at}: a sudden_death objective wins the game; it has no medals")
         if typ == "majority":

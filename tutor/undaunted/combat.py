@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tutor.errors import InputError
+from tutor.inputs import clipped
 from tutor.undaunted import rules
 
 FACES = 10
@@ -60,9 +61,7 @@ def parse_cover(text, *, where: str = "cover") -> Cover:
         return HILL
     if re.fullmatch(r"[0-9]{1,2}", s, re.ASCII) and int(s) <= MAX_COVER:
         return Cover(int(s))
-    shown = repr(s if isinstance(text, (int, str)) else text)
-    shown = shown if len(shown) <= 14 else shown[:13] + "…"
-    raise InputError(f"{where}: {shown} is not a cover value; allowed: a whole number from 0 to {MAX_COVER}, "
+    raise InputError(f"{where}: {clipped(s if isinstance(text, (int, str)) else text, 14)} is not a cover value; allowed: a whole number from 0 to {MAX_COVER}, "
                      f"or 3/1 (hill cover)")
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from tutor import hexes, paths
 from tutor.errors import InputError
-from tutor.inputs import MAX_TITLE, check_tree, format_one
+from tutor.inputs import MAX_TITLE, check_tree, clipped, format_one
 from tutor.inputs import read_yaml as _read_strict
 from tutor.inputs import text as checked_text
 from tutor.undaunted.board import Board, Deployment, Tile
@@ -138,8 +138,7 @@ TILE_SPAN = 40            # a tile's column and row: 0 to 40 (the largest printe
 
 def _int(value, name, key, lo=0, hi=MAX_OBJECTIVE):
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        shown = repr(value) if len(repr(value)) <= 14 else repr(value)[:13] + "…"
-        raise InputError(f"{name}: key '{key}': {shown} is not allowed; allowed: a whole number from {lo} to {hi}")
+        raise InputError(f"{name}: key '{key}': {clipped(value, 14)} is not allowed; allowed: a whole number from {lo} to {hi}")
     return value
 
 
