@@ -94,6 +94,10 @@ class Memoir(Base):
         """The action in the game's words, for people ("the Infantry on 13,5 battles …")."""
         return G.action_text(match.state, action.text)
 
+    def digest(self, match: Match) -> str:
+        """One line that pins the whole state (golden playthroughs): the engine's digest."""
+        return G.digest(match.state)
+
     def save(self, match: Match) -> dict:
         return G.to_json(match.state)
 

@@ -128,6 +128,9 @@ class Game(Protocol):
 
     def parse_action(self, match: Match, text: str): ...
 
+    def digest(self, match: Match) -> str:
+        """One line that pins the whole state, for golden playthroughs."""
+
     def save(self, match: Match) -> dict: ...
 
     def load(self, data: dict) -> Match: ...

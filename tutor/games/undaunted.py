@@ -197,6 +197,26 @@ class Undaunted(Base):
     def winner(self, match: Match) -> str | None:
         return match.state.winner
 
+    def digest(self, match: Match) -> str:
+        """One line that pins the whole state (golden playthroughs): the round, phase, who acts,
+        the initiative, the bids waiting, the objectives, each side's zones (the hand, the table and
+        the draw pile in order; the other zones sorted), the tokens, control and target markers."""
+        s = match.state
+        out = [f"round={s.round} phase={s.phase} active={s.active} initiative={s.initiative} "
+               f"bids={','.join(f'{a}:{c}' for a, c in match.pending) or '-'} winner={s.winner} "
+               f"objectives={s.objectives_held('allied')}/{s.objectives_held('axis')}"]
+        for side in SIDES:
+            z = s.zones_of(side)
+            out.append(f"{side} hand=[{','.join(z.hand)}] table=[{','.join(z.table)}] draw=[{','.join(z.draw)}] "
+                       f"discard=[{','.join(sorted(z.discard))}] supply=[{','.join(sorted(z.supply))}] "
+                       f"out=[{','.join(sorted(z.out))}]")
+        out.append(" ".join(f"{t.side[:2]}:{t.unit}@{t.tile or '-'}{'*' if t.suppressed else ''}"
+                            f"{'x' if t.eliminated else ''}" for t in s.tokens))
+        out.append(" ".join(f"{side[:2]}:{tile}={st[0]}" for side in SIDES
+                            for tile, st in sorted(s.control_markers(side).items())))
+        out.append(f"targets={s.target_of('allied')}/{s.target_of('axis')}")
+        return " | ".join(out)
+
     # --- actions as text -------------------------------------------------------------------
 
     def action_text(self, action) -> str:
