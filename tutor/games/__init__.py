@@ -32,8 +32,8 @@ from __future__ import annotations
 from tutor.errors import IllegalAction, InputError
 from tutor.games.memoir import MEMOIR
 from tutor.games.protocol import Event, Game, Match
-from tutor.games.sides import SIDES, Side
 from tutor.games.undaunted import UNDAUNTED
+from tutor.sides import SIDES, Side
 
 GAMES: dict[str, Game] = {MEMOIR.name: MEMOIR, UNDAUNTED.name: UNDAUNTED}
 

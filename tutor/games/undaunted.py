@@ -26,7 +26,7 @@ from types import MappingProxyType
 
 from tutor.errors import IllegalAction, InputError
 from tutor.games.protocol import FORMAT, Base, Event, Match
-from tutor.games.sides import Side
+from tutor.sides import Side
 from tutor.undaunted import actions as A
 from tutor.undaunted import rules as UR
 from tutor.undaunted.playout import random_action
