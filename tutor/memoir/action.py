@@ -107,3 +107,11 @@ class Action:
                 fields[kind] = word
         fields["hexes"] = tuple(hexes)
         return Action(verb, **fields)
+
+
+def legal(g, *verbs: str) -> list[Action]:
+    """The legal actions of the Memoir '44 game ``g`` as values, only those of ``verbs`` when
+    given (``legal(g, "order")``: the orders it may give now)."""
+    from tutor.memoir.game import legal_actions
+    out = [Action.parse(a) for a in legal_actions(g)]
+    return [a for a in out if a.verb in verbs] if verbs else out
