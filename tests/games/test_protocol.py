@@ -23,9 +23,14 @@ from tutor.games.undaunted import Bid, EndTurn, Play, Withdraw
 from tutor.rulebook import Rule
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-SCENARIO = {"memoir44": "pegasus-bridge", "undaunted": "la-raye"}
-# seeds whose random games end (La Raye's seed 2 deadlocks: see test_la_raye_random_play_can_deadlock)
-RANDOM_GAMES = [("memoir44", 1), ("memoir44", 5), ("undaunted", 1), ("undaunted", 4)]
+ALLIANCE = {"kind": "alliance", "players": {"axis": 2, "allied": 2}}
+OVERLORD = {"kind": "overlord", "players": {"axis": 4, "allied": 4}}
+# (game, scenario, seed, options, actions checked: None to the end); seeds whose random games end (La
+# Raye's seed 2 deadlocks: see test_la_raye_random_play_can_deadlock); Overlord's first turns only
+RANDOM_GAMES = [("memoir44", "pegasus-bridge", 1, {}, None),
+                ("memoir44", "pegasus-bridge", 5, {"variant": ALLIANCE}, None),
+                ("memoir44", "overlord/teaching", 2, {"variant": OVERLORD}, 200),
+                ("undaunted", "la-raye", 1, {}, None), ("undaunted", "la-raye", 4, {}, None)]
 MAX_ACTIONS = 1500        # the random games above end in 250-960 actions
 SAVE_EVERY = 150          # save/load replays the whole match: every so often, and at the end
 ALL_EVERY = 1             # apply every listed action at every step
@@ -71,13 +76,14 @@ def _check_step(game, m, legal, step: int) -> None:
     assert game.digest(m) == before, "a refused or tried action changed the match"
 
 
-@pytest.mark.parametrize(("name", "seed"), RANDOM_GAMES)
-def test_random_game_keeps_every_invariant(name, seed):
+@pytest.mark.parametrize(("name", "scenario", "seed", "options", "steps"), RANDOM_GAMES,
+                         ids=[f"{s}-{seed}" for _, s, seed, _, _ in RANDOM_GAMES])
+def test_random_game_keeps_every_invariant(name, scenario, seed, options, steps):
     game = games.get(name)
-    m = game.new(SCENARIO[name], seed)
+    m = game.new(scenario, seed, **options)
     assert all(isinstance(e.rule, Rule) for e in game.events(m))
     rng = random.Random(seed)
-    for step in range(MAX_ACTIONS):
+    for step in range(steps or MAX_ACTIONS):
         legal = game.legal_actions(m)
         _check_step(game, m, legal, step)
         if game.is_over(m):
@@ -90,6 +96,9 @@ def test_random_game_keeps_every_invariant(name, seed):
         if step % SAVE_EVERY == 0:
             assert game.load(game.save(n)) == n
         m = n
+    if steps is not None:
+        assert game.load(game.save(m)) == m
+        return
     assert game.is_over(m), f"no winner after {MAX_ACTIONS} actions"
     assert game.winner(m) in ("allied", "axis") and game.to_act(m) == () and game.legal_actions(m) == []
     again = game.load(json.loads(json.dumps(game.save(m))))
