@@ -23,6 +23,7 @@ from tutor.games.undaunted import Bid, EndTurn, Play, Withdraw
 from tutor.rulebook import Rule
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+SCENARIO = {"memoir44": "pegasus-bridge", "undaunted": "la-raye"}
 ALLIANCE = {"kind": "alliance", "players": {"axis": 2, "allied": 2}}
 OVERLORD = {"kind": "overlord", "players": {"axis": 4, "allied": 4}}
 # (game, scenario, seed, options, actions checked: None to the end); seeds whose random games end (La
@@ -137,6 +138,17 @@ def test_a_save_of_the_other_game_is_refused_in_one_line():
         games.UNDAUNTED.load({**und, "scenario": "../../etc/passwd"})
     with pytest.raises(InputError, match="action 1 'end' cannot be replayed"):
         games.UNDAUNTED.load({**und, "actions": ["end"]})
+    with pytest.raises(InputError, match="not a saved Memoir '44 game: it names no game"):
+        games.MEMOIR.load({k: v for k, v in mem.items() if k != "game"})
+    with pytest.raises(InputError, match="^the uploaded file: not a saved Undaunted: Normandy game: it is a saved "
+                                         "Memoir '44 game$"):
+        games.UNDAUNTED.from_text(games.MEMOIR.to_text(games.MEMOIR.new("pegasus-bridge", 1)), "the uploaded file")
+    for game in (games.MEMOIR, games.UNDAUNTED):
+        m = game.new(SCENARIO[game.name], 4)
+        rng = random.Random(4)
+        for _ in range(30):
+            m = game.apply(m, game.random_action(m, rng))
+        assert game.from_text(game.to_text(m)) == m
 
 
 def test_same_seed_same_match_and_the_draws_are_counted():

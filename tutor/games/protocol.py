@@ -151,15 +151,38 @@ class Base:
             raise InputError("nothing to undo: this is the start of the game")
         return match.prev
 
+    def to_text(self, match: Match) -> str:
+        """The save as the text of a file (JSON)."""
+        import json
+        return json.dumps(self.save(match), ensure_ascii=False, indent=1) + "\n"
+
+    def from_text(self, text: str, where: str = "the saved game") -> Match:
+        """A saved match from the text of a file (JSON or YAML), within the input policy
+        (``tutor.inputs``): InputError, one line, for anything but this game's save."""
+        from tutor.inputs import parse_json, parse_yaml
+        if not isinstance(text, str):
+            raise InputError(f"{where}: a saved game is a text file")
+        data = parse_json(text, where, "saved game") if text.lstrip().startswith("{") else parse_yaml(text, where)
+        return self.load(data, where)
+
+    def load(self, data: dict, where: str = "the saved game") -> Match:
+        raise NotImplementedError
+
+    def save(self, match: Match) -> dict:
+        raise NotImplementedError
+
     def _check_save(self, data, where: str) -> None:
         if not isinstance(data, dict):
             raise InputError(f"{where}: a saved game is a mapping with format, game, scenario, seed and actions")
         got = data.get("game")
-        if got != self.name:
-            from tutor.inputs import clipped
-            what = f"a saved {TITLES[got]} game" if isinstance(got, str) and got in TITLES else \
-                f"a file whose game is {clipped(got, 30)}"
-            raise InputError(f"{where}: not a saved {self.title} game: it is {what}")
+        if got == self.name:
+            return
+        if isinstance(got, str) and got in TITLES:
+            raise InputError(f"{where}: not a saved {self.title} game: it is a saved {TITLES[got]} game")
+        from tutor.inputs import clipped
+        what = "names no game" if got is None else f"names the game {clipped(got, 30)}"
+        raise InputError(f"{where}: not a saved {self.title} game: it {what} (a saved {self.title} game says "
+                         f"game: {self.name})")
 
 
 TITLES = {"memoir44": "Memoir '44", "undaunted": "Undaunted: Normandy"}
