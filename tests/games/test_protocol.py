@@ -9,6 +9,7 @@ in tests/golden/), read through the same protocol for both games. Regenerate a g
 (after a deliberate rules change) with ``TUTOR_REGEN_GOLDEN=1 python -m pytest tests/games``.
 """
 
+import doctest
 import json
 import os
 import random
@@ -16,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from tutor import games
+from tutor import games, sides
 from tutor.errors import IllegalAction, InputError
 from tutor.games.memoir import Action as MemoirAction
 from tutor.games.undaunted import Bid, EndTurn, Play, Withdraw
+from tutor.memoir import action as memoir_action
 from tutor.rulebook import Rule
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -174,6 +176,12 @@ def test_la_raye_random_play_can_deadlock():
     assert not und.is_over(m)
     assert all(len(s.zones_of(side).draw) + len(s.zones_of(side).discard) + len(s.zones_of(side).hand) <= 1
                for side in ("allied", "axis"))
+
+
+@pytest.mark.parametrize("module", [games, sides, memoir_action], ids=lambda m: m.__name__)
+def test_docstring_examples_hold(module):
+    failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried and not failed
 
 
 # --- golden playthroughs ---------------------------------------------------------------------

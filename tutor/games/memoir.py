@@ -7,7 +7,9 @@ The engine's ``Game`` is the match's ``state``; its actions are the engine's tex
 
 from __future__ import annotations
 
+import random
 from types import MappingProxyType
+from typing import Any
 
 from tutor.errors import IllegalAction, InputError
 from tutor.games.protocol import Base, Event, Match
@@ -15,7 +17,7 @@ from tutor.memoir import game as G
 from tutor.memoir.action import Action
 
 
-def event(e) -> Event:
+def event(e: Any) -> Event:
     """A Memoir '44 engine event as a protocol event."""
     data = dict(e.data)
     if e.at is not None:
@@ -33,7 +35,7 @@ class Memoir(Base):
     name = "memoir44"
     title = "Memoir '44"
 
-    def new(self, scenario: str, seed: int = 0, **options) -> Match:
+    def new(self, scenario: str, seed: int = 0, **options: Any) -> Match:
         unknown = set(options) - {"variant"}
         if unknown:
             raise InputError(f"Memoir '44 takes one option, variant, not {', '.join(sorted(unknown))}")
@@ -46,13 +48,13 @@ class Memoir(Base):
         while x is not None:
             chain.append(x)
             x = x.prev
-        m = None
         opts = MappingProxyType({"variant": chain[-1].variant.to_json()})
-        for x in reversed(chain):
+        m = self._match(chain[-1], opts, None)
+        for x in reversed(chain[:-1]):
             m = self._match(x, opts, m)
         return m
 
-    def _match(self, g: G.Game, opts, prev: Match | None) -> Match:
+    def _match(self, g: G.Game, opts: Any, prev: Match | None) -> Match:
         return Match(self.name, g.scenario, g.seed, opts, g, g.rng_n,
                      tuple(event(e) for e in g.new_events), (),
                      Action.parse(g.action) if g.action is not None else None, g.length, prev)
@@ -67,22 +69,23 @@ class Memoir(Base):
             return []
         return [Action.parse(a) for a in G.legal_actions(g)]
 
-    def apply(self, match: Match, action, *, faces=None) -> Match:
+    def apply(self, match: Match, action: Action, *, faces: Any = None) -> Match:
         """``faces`` fixes the dice of this action (tests, worked examples), as in the engine."""
         if not isinstance(action, Action):
             raise InputError(f"not a Memoir '44 action: {type(action).__name__}; parse its text with parse_action")
         g = G.apply(match.state, action.text, faces=faces)
         return self._match(g, match.options, match)
 
-    def random_action(self, match: Match, rng) -> Action:
+    def random_action(self, match: Match, rng: random.Random) -> Action:
         """A random legal action, uniformly (the engine's random games and golden playthroughs)."""
         return Action.parse(rng.choice(G.legal_actions(match.state)))
 
     def is_over(self, match: Match) -> bool:
-        return match.state.over
+        return bool(match.state.over)
 
     def winner(self, match: Match) -> str | None:
-        return match.state.winner
+        w: str | None = match.state.winner
+        return w
 
     def action_text(self, action: Action) -> str:
         return action.text
@@ -98,10 +101,10 @@ class Memoir(Base):
         """One line that pins the whole state (golden playthroughs): the engine's digest."""
         return G.digest(match.state)
 
-    def save(self, match: Match) -> dict:
+    def save(self, match: Match) -> dict[str, Any]:
         return G.to_json(match.state)
 
-    def load(self, data: dict, where: str = "the saved game", *, files: bool = False) -> Match:
+    def load(self, data: Any, where: str = "the saved game", *, files: bool = False) -> Match:
         self._check_save(data, where)
         return self.wrap(G.from_json(data, where, files=files))
 
