@@ -96,6 +96,7 @@ def test_random_game_keeps_every_invariant(name, scenario, seed, options, steps)
         n = game.apply(m, a)
         assert game.undo(n) is m and n.actions == m.actions + (a,)
         assert all(isinstance(e.rule, Rule) and e.text for e in game.events(n))
+        assert game.events(n)[0].side == sides.side_of(game.to_act(m)[0] if isinstance(a, MemoirAction) else a.side)
         if step % SAVE_EVERY == 0:
             assert game.load(game.save(n)) == n
         m = n

@@ -15,16 +15,20 @@ from tutor.errors import IllegalAction, InputError
 from tutor.games.protocol import Base, Event, Match
 from tutor.memoir import game as G
 from tutor.memoir.action import Action
+from tutor.sides import side_of
 
 
-def event(e: Any) -> Event:
-    """A Memoir '44 engine event as a protocol event."""
+def event(e: Any, actor: str | None = None) -> Event:
+    """A Memoir '44 engine event as a protocol event; the step's first event, the action taken,
+    concerns the side of ``actor``, the seat that took it."""
     data = dict(e.data)
     if e.at is not None:
         data["at"] = e.at
     if e.to is not None:
         data["to"] = e.to
     side = data.get("side")
+    if e.kind == "action" and actor is not None:
+        side = side_of(actor)
     return Event(e.kind, e.text, e.rule, side if isinstance(side, str) else None, MappingProxyType(data))
 
 
@@ -55,8 +59,9 @@ class Memoir(Base):
         return m
 
     def _match(self, g: G.Game, opts: Any, prev: Match | None) -> Match:
+        actor = g.prev.player if g.prev is not None else None
         return Match(self.name, g.scenario, g.seed, opts, g, g.rng_n,
-                     tuple(event(e) for e in g.new_events), (),
+                     tuple(event(e, actor) for e in g.new_events), (),
                      Action.parse(g.action) if g.action is not None else None, g.length, prev)
 
     def to_act(self, match: Match) -> tuple[str, ...]:
