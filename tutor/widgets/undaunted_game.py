@@ -24,7 +24,7 @@ from __future__ import annotations
 import base64
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import ipywidgets as W
 
@@ -33,7 +33,7 @@ from tutor.explain import plural, quote_html
 from tutor.inputs import uploaded_file
 from tutor.render.undaunted import card_title
 from tutor.render.undaunted import words as plain
-from tutor.scenario import SIDE_NAMES
+from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES
 from tutor.undaunted import rules as R
 from tutor.undaunted.actions import apply as engine_apply
 from tutor.undaunted.actions import card_plays
@@ -42,8 +42,9 @@ from tutor.undaunted.playout import MAX_PLAYS, random_action
 from tutor.undaunted.scenario import new_game as engine_new_game
 from tutor.undaunted.scenario import scenarios_dir
 from tutor.undaunted.state import EndTurn, GameState, Play, RevealInitiative, Withdraw, other
+from tutor.undaunted.state import Step as EngineStep
 from tutor.widgets.base import CSS, choice_buttons, esc, rules_html, small_button
-from tutor.widgets.undaunted_board import BoardStep, UndauntedBoard, action_label
+from tutor.widgets.undaunted_board import Answer, BoardStep, UndauntedBoard, action_label
 
 SIDES = ("allied", "axis")
 SCENARIO = "la-raye"
@@ -212,6 +213,20 @@ class _TurnBoard(UndauntedBoard):
     def _apply(self, action, n):
         return self.owner.learner_play(action)
 
+    def _attempt(self, action, tiles, trail=()):
+        n = self.owner.step.n
+        super()._attempt(action, tiles, trail)
+        if self.owner.step.n != n:                # played: the page follows (zones, log, the computer)
+            after = self.owner.after_text()
+            if after:
+                a = self.value.answer
+                self.value = replace(self.value, answer=replace(a, text=f"{a.text} {after}") if a else Answer(after))
+                self.refresh()
+            self._history.clear()
+            self.owner.refresh()
+        else:
+            self.owner.refusal = None
+
     def tap(self, tile, token=None):
         why = self.owner.board_blocked()
         if why:
@@ -252,14 +267,15 @@ class UndauntedGame(W.VBox):
         self.head = W.HTML()
         self.board = _TurnBoard(self.step.state, seed=number, dpr=dpr)
         self.board.owner = self
-        self.board.undo_button.layout.display = "none"
-        self.board.reset_button.layout.display = "none"
+        bar = self.board.children[1]             # the board's own Undo and Reset: the game's replace them
+        bar.children = tuple(c for c in bar.children if c not in (self.board.undo_button, self.board.reset_button))
         self.board.layout.max_width = "660px"
         self.bid_label = W.HTML()
         self.bid_row = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
         self.pass_button = small_button("Pass the screen", "eye", "show the hand of the player to act")
         self.pass_button.button_style = "warning"
         self.pass_button.on_click(lambda _: self.pass_screen())
+        self.pass_box = W.Box(layout=W.Layout(width="100%"))
         self.zones = W.HTML()
         self.coach_switch = W.Checkbox(value=coach, description="Coach: what can I do now?", indent=False,
                                        layout=W.Layout(width="auto"))
@@ -282,9 +298,12 @@ class UndauntedGame(W.VBox):
         self.log_box = W.HTML()
         files = W.HBox([self.undo_button, self.number_field, self.new_button, self.save_button, self.upload,
                         self.save_html], layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
-        left = W.VBox([self.board, self.bid_label, self.bid_row],
-                      layout=W.Layout(flex="1 1 520px", min_width="300px", max_width="680px"))
-        right = W.VBox([self.status, self.pass_button, self.zones, self.coach_switch, self.coach, files,
+        kids = list(self.board.children)          # the bids where the board shows the hand: above the map
+        at = kids.index(self.board.hand_label)
+        kids[at:at] = [self.bid_label, self.bid_row]
+        self.board.children = tuple(kids)
+        left = W.VBox([self.board], layout=W.Layout(flex="1 1 520px", min_width="300px", max_width="680px"))
+        right = W.VBox([self.status, self.pass_box, self.zones, self.coach_switch, self.coach, files,
                         self.log_box], layout=W.Layout(flex="1 1 380px", min_width="300px", max_width="640px"))
         body = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", width="100%", align_items="flex-start",
                                                      grid_gap="0 16px"))
@@ -326,7 +345,7 @@ class UndauntedGame(W.VBox):
 
     def board_blocked(self) -> str:
         if not self.screen_passed:
-            return f"Hot-seat: pass the screen to the {SIDE_NAMES[self._to_act()]} player first."
+            return f"Hot-seat: pass the screen to the {SIDE_ADJECTIVES[self._to_act()]} player first."
         return ""
 
     # ------------------------------------------------------------------------------------------
@@ -341,8 +360,7 @@ class UndauntedGame(W.VBox):
         self.step = nxt
         self.refusal = None
         self._computer()
-        from tutor.undaunted.state import Step as EngineStep
-        return EngineStep(nxt.state, nxt.events)
+        return EngineStep(self.game, nxt.events)       # the board shows the game after the computer's reply
 
     def bid(self, card: str | None) -> bool:
         """The side to act bids ``card`` for the initiative (a card of its hand)."""
@@ -399,6 +417,24 @@ class UndauntedGame(W.VBox):
             k += 1
         if self.solo is None and not self.game.over:
             pass                                  # hot-seat: the viewer changes only when the screen is passed
+
+    def after_text(self) -> str:
+        """What happened after the learner's last play without a tap: the computer's turn, a new
+        round's draw (one line for the board's answer; the log has the details)."""
+        s = self.game
+        x, theirs = self.step, 0
+        while x is not None and x.n > self.mark + 1:
+            theirs += self.is_computer(x.by)
+            x = x.prev
+        bits = []
+        if theirs:
+            bits.append(f"The computer ({SIDE_NAMES[self.solo]}) played its turn: {plural(theirs, 'step')}, "
+                        f"each in the log with its reason.")
+        if s.over:
+            bits.append(f"{plain(s.result or 'The game is over')}.")
+        elif s.phase == "initiative":
+            bits.append(f"Round {s.round}: both have drawn; bid for the initiative.")
+        return " ".join(bits)
 
     def _refuse(self, reason: str, rule) -> None:
         self.refusal = (reason, rule)
@@ -522,7 +558,14 @@ class UndauntedGame(W.VBox):
 
     def _show_state(self, message: str | None) -> None:
         """Put the game's state on the board (a fresh step of the board) and refresh the page."""
-        self.board.value = BoardStep(self.game)
+        s = self.game
+        answer = None
+        if s.phase == "initiative":
+            answer = Answer("Bid for the initiative first: tap a card of your hand above the map.",
+                            rules=(R.INITIATIVE,))
+        elif s.over:
+            answer = Answer(f"{plain(s.result or 'The game is over')}.", True, rules=(R.GAME_END,))
+        self.board.value = BoardStep(s, answer=answer)
         self.board._history.clear()
         self.board.refresh()
         self.refresh(message)
@@ -559,7 +602,7 @@ class UndauntedGame(W.VBox):
         elif s.phase == "initiative":
             turn = f"Round {s.round} · initiative bids"
         else:
-            turn = f"Round {s.round} · {SIDE_NAMES[s.active]} turn" + (" (the computer)" if self.is_computer(side) else "")
+            turn = f"Round {s.round} · {SIDE_ADJECTIVES[s.active]} turn" + (" (the computer)" if self.is_computer(side) else "")
         mode = f"solo: you are the {SIDE_NAMES[self.human()]}" if self.solo else "hot-seat"
         bid = self.last_bid()
         if bid is None:
@@ -650,7 +693,7 @@ class UndauntedGame(W.VBox):
             return "", ()
         hand = s.zones_of(side).hand
         items = [(f"{card_title(c)} · {CARDS[c].initiative}", c) for c in dict.fromkeys(sorted(hand))]
-        label = (f'<div class="tutor-status"><b>{SIDE_NAMES[side]}: bid for the initiative</b> — tap a card of your hand '
+        label = (f'<div class="tutor-status"><b>{SIDE_ADJECTIVES[side]} player: bid for the initiative</b> — tap a card of your hand '
                  f'(its initiative number follows its name).</div>')
         if not hand:
             items = [("No card to bid", None)]
@@ -661,9 +704,9 @@ class UndauntedGame(W.VBox):
         self.head.value = self.head_html()
         passed = self.screen_passed
         side = self._to_act()
-        self.pass_button.layout.display = "none" if passed else "flex"
+        self.pass_box.children = () if passed else (self.pass_button,)
         if not passed:
-            self.pass_button.description = f"I am the {SIDE_NAMES[side]} player: show my hand"
+            self.pass_button.description = f"I am the {SIDE_ADJECTIVES[side]} player: show my hand"
         for w in (self.board.hand_label, self.board.hand_pick, self.board.action_row):
             if not passed:
                 w.layout.display = "none"
@@ -685,7 +728,7 @@ class UndauntedGame(W.VBox):
             text = f'<div class="tutor-status bad" role="status">✗ {esc(reason)}</div>'
             self.status.value = text + (f'<div class="tutor-why">{rules_html([rule])}</div>' if rule else "")
         elif not passed:
-            self.status.value = (f'<div class="tutor-status" role="status">Hot-seat: the {SIDE_NAMES[side]} player '
+            self.status.value = (f'<div class="tutor-status" role="status">Hot-seat: the {SIDE_ADJECTIVES[side]} player '
                                  f'is next. Pass the screen, then tap the button to show that hand.</div>')
         else:
             self.status.value = f'<div class="tutor-status" role="status">{esc(message or self._prompt())}</div>'
@@ -696,9 +739,9 @@ class UndauntedGame(W.VBox):
         if s.over:
             return "The game is over. Undo, or start a new game."
         if s.phase == "initiative":
-            waiting = f" (the {SIDE_NAMES[other(side)]} player has bid, face down)" if self.bids else ""
-            return f"{SIDE_NAMES[side]}: bid a card for the initiative{waiting}."
-        return (f"{SIDE_NAMES[side]} turn: tap a card of your hand (or one of your units), then the tile or "
+            waiting = f" (the {SIDE_ADJECTIVES[other(side)]} player has bid, face down)" if self.bids else ""
+            return f"{SIDE_ADJECTIVES[side]} player: bid a card for the initiative{waiting}."
+        return (f"{SIDE_ADJECTIVES[side]} turn: tap a card of your hand (or one of your units), then the tile or "
                 f"the enemy unit; End turn when done.")
 
     # -- for tests and scripts
