@@ -1,7 +1,7 @@
 """A simple opponent for solo learners: always legal, not foolish.
 
-``choose(game, rng)`` returns one of ``game.legal_actions``. It looks one action ahead with plain
-arithmetic — no search:
+``choose(game, rng)`` returns one of ``game.legal_actions`` (``choose_action`` the same, parsed: a
+``tutor.memoir.action.Action``). It looks one action ahead with plain arithmetic — no search:
 
 * **cards**: the card that lets it fire the most expected hits now (or that orders the most
   units), Air Power and Barrage scored by their expected hits;
@@ -27,10 +27,11 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from tutor.hexes import Hex, distance, parse_hex
+from tutor.hexes import Hex, distance
 from tutor.memoir import cards as C
 from tutor.memoir import combat
 from tutor.memoir import game as G
+from tutor.memoir.action import Action
 from tutor.memoir.los import has_line_of_sight
 
 HIT_FACES = {"infantry": 3, "armor": 2, "artillery": 1}
@@ -87,8 +88,13 @@ def _weak(u) -> bool:
 
 
 def choose(g: G.Game, rng: random.Random | None = None) -> str:
+    """A legal action for ``g.player``, as the game's text; ties broken by ``rng`` (or the first)."""
+    return choose_action(g, rng).text
+
+
+def choose_action(g: G.Game, rng: random.Random | None = None) -> Action:
     """A legal action for ``g.player``; ties broken by ``rng`` (or the first)."""
-    acts = G.legal_actions(g)
+    acts = [Action.parse(a) for a in G.legal_actions(g)]
     if not acts:
         raise ValueError("the game is over: no action to choose")
     rng = rng or random.Random(0)
@@ -132,22 +138,21 @@ def _slots_value(g: G.Game, slots) -> Fraction:
     return sum(shots[:cap], Fraction(0)) + Fraction(min(cap, len(units)), 10)
 
 
-def _play(g, a):
-    return _card_value(g, a.split()[1])
+def _play(g, a: Action):
+    return _card_value(g, a.card)
 
 
-def _order(g, a):
-    if a == "done":
+def _order(g, a: Action):
+    if a.verb == "done":
         return Fraction(-1, 100)
-    w = a.split()
-    h = parse_hex(w[1])
+    h = a.unit
     st = g.state
     u = st.units[h]
     shot = best_shot(st, h, u.side, u.kind)
     danger = Fraction(threat(st, h, u.side), 20) if _weak(u) else 0
     extra = Fraction(0)
-    if len(w) == 3:                      # Overlord: which general's card the unit follows
-        eff = next(p.effect for p in g.turn.plays if w[2] in p.who)
+    if a.general is not None:            # Overlord: which general's card the unit follows
+        eff = next(p.effect for p in g.turn.plays if a.general in p.who)
         extra = Fraction(eff.bonus, 10) if shot else Fraction(0)
         if eff.dig_in:
             extra += Fraction(1, 10) if _weak(u) else Fraction(-1, 10)
@@ -156,13 +161,12 @@ def _order(g, a):
     return shot + danger + Fraction(1, 50) + extra
 
 
-def _act(g, a):
+def _act(g, a: Action):
     st = g.state
-    w = a.split()
-    if w[0] == "end":
+    if a.verb == "end":
         return Fraction(0)
-    if w[0] == "move":
-        frm, to = parse_hex(w[1]), parse_hex(w[2])
+    if a.verb == "move":
+        frm, to = a.unit, a.target
         u = st.units[frm]
         here_t, there_t = threat(st, frm, u.side), threat(st, to, u.side, moved_from=frm)
         if _weak(u):
@@ -177,16 +181,15 @@ def _act(g, a):
             if enemies and shot_there == 0:       # nothing to shoot: close in a little
                 gain += Fraction(min(distance(frm, e) for e in enemies) - min(distance(to, e) for e in enemies), 20)
         return Fraction(10) + gain if gain > 0 else Fraction(-1)    # good moves first: battles end the moves
-    if w[0] == "battle":
-        frm, tgt = parse_hex(w[1]), parse_hex(w[2])
+    if a.verb == "battle":
+        frm, tgt = a.unit, a.target
         ad = G.battle_options(g, frm).get(tgt)
         tu = st.units[tgt]
         dice = (ad.dice if ad else 1) + G.bonus_dice(g, frm, tgt)
         return Fraction(1) + expected(dice, tu.kind, tu.figures)
-    if w[0] == "take":
-        h = parse_hex(w[1])
-        return Fraction(2) if st.units[h].kind == "armor" else Fraction(1, 10)
-    if w[0] == "wire":
+    if a.verb == "take":
+        return Fraction(2) if st.units[a.unit].kind == "armor" else Fraction(1, 10)
+    if a.verb == "wire":
         return Fraction(1, 20)
     return Fraction(0)
 
@@ -197,50 +200,47 @@ def _moved_state(st, frm, to):
     return st.replace(units=units)
 
 
-def _retreat(g, a):
-    h = parse_hex(a.split()[1])
+def _retreat(g, a: Action):
     side = g.state.units[g.turn.pending[2]].side
-    return Fraction(-threat(g.state, h, side))
+    return Fraction(-threat(g.state, a.unit, side))
 
 
-def _ambush(g, a):
-    return Fraction(1 if a == "ambush" else 0)
+def _ambush(g, a: Action):
+    return Fraction(1 if a.verb == "ambush" else 0)
 
 
-def _keep(g, a):
-    return _card_value(g, a.split()[1])
+def _keep(g, a: Action):
+    return _card_value(g, a.card)
 
 
-def _air(g, a):
+def _air(g, a: Action):
     st = g.state
     total = Fraction(0)
-    for x in a.split()[1:]:
-        u = st.units[parse_hex(x)]
+    for x in a.hexes:
+        u = st.units[x]
         total += expected(2, u.kind, u.figures, stars=True)
     return total
 
 
-def _barrage(g, a):
-    u = g.state.units[parse_hex(a.split()[1])]
+def _barrage(g, a: Action):
+    u = g.state.units[a.unit]
     return expected(4, u.kind, u.figures, stars=G.STARS_HIT["barrage"])
 
 
-def _setback(g, a):
+def _setback(g, a: Action):
     """Overlord initiative flag or grenade: retreat to the safest hex; lose a figure where it hurts least."""
-    w = a.split()
     st = g.state
-    h = parse_hex(w[1])
+    h = a.unit
     u = st.units[h]
-    if len(w) == 3:
-        return Fraction(-threat(st, parse_hex(w[2]), u.side, moved_from=h))
+    if a.target is not None:
+        return Fraction(-threat(st, a.target, u.side, moved_from=h))
     return Fraction(u.figures - (10 if u.figures == 1 else 0), u.full)
 
 
-def _place(g, a):
+def _place(g, a: Action):
     """Lay a card on the section where it orders the best shots."""
-    _, inst, sec = a.split()
-    who = g.player.split(".")[1]
-    return _slots_value(g, G.card_slots(g, inst, who, sec))
+    who = g.player.partition(".")[2]
+    return _slots_value(g, G.card_slots(g, a.card, who, a.section))
 
 
 # the faces of a die: infantry twice, armor, star, flag, grenade (memoir44-rules-es.txt, the dice)
@@ -249,10 +249,10 @@ _SETBACK_ODDS = Fraction(2, 6)            # a flag or a grenade
 _SETBACK_COST = Fraction(1, 3)            # a figure, or a retreat, and a unit that may not battle
 
 
-def _initiative(g, a):
+def _initiative(g, a: Action):
     """Roll when the order the die may give is worth more than the risk of a flag or a grenade: an
     order is worth its unit's best shot, plus a little for moving; a setback a third of a figure."""
-    if a == "pass":
+    if a.verb == "pass":
         return Fraction(0)
     t, st = g.turn, g.state
     fg = t.waiting[0]
@@ -265,10 +265,10 @@ def _initiative(g, a):
     return value - _SETBACK_ODDS * _SETBACK_COST
 
 
-def _dispatch(g, a):
-    if a == "dispatch":
+def _dispatch(g, a: Action):
+    if a.verb == "dispatch":
         return Fraction(0)
-    return Fraction(1) + _card_value(g, a.split()[1]) / 10
+    return Fraction(1) + _card_value(g, a.card) / 10
 
 
 _CHOOSERS = {"play": _play, "order": _order, "act": _act, "retreat": _retreat, "ambush": _ambush, "recon": _keep,

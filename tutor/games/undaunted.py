@@ -1,0 +1,331 @@
+"""Undaunted: Normandy through the one game protocol: a wrapper around ``tutor.undaunted``.
+
+The engine's ``GameState`` is the match's ``state``. Its actions are the engine's ``Play``,
+``Withdraw`` and ``EndTurn``, plus :class:`Bid`: the round's initiative bid is secret and
+simultaneous (PRŮBĚH HRY: both reveal a card at once), so each side chooses its card on its own;
+the first card chosen waits in the match, hidden from the other side's legal actions and named in
+no event, and the second reveals both. Drawing cards is nobody's decision: a match never waits
+at the start of a round, it draws at once (the draw's events are part of the step that ended the
+round).
+
+Action texts (short, stable, one per action, like a chess move in UCI)::
+
+    bid allied riflemen-a          bid axis none (an empty hand)
+    play scouts-b scout path=3B,17B
+    play riflemen-a attack target=machine-gunners-c
+    play sergeant-a bolster cards=riflemen-a,riflemen-a
+    withdraw riflemen-a            end
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from tutor.errors import IllegalAction, InputError
+from tutor.games.protocol import FORMAT, Base, Event, Match
+from tutor.games.sides import Side
+from tutor.undaunted import actions as A
+from tutor.undaunted import rules as UR
+from tutor.undaunted.playout import random_action
+from tutor.undaunted.scenario import load_scenario
+from tutor.undaunted.scenario import new_game as engine_new_game
+from tutor.undaunted.state import SIDES, DrawCards, EndTurn, GameState, Play, RevealInitiative, Withdraw
+
+
+@dataclass(frozen=True)
+class Bid:
+    """One side's card for the round's initiative, chosen face down (None: its hand is empty)."""
+
+    side: str
+    card: str | None
+
+    def describe(self) -> str:
+        return f"{self.side} bids {self.card or 'nothing'} for the initiative"
+
+
+Action = Bid | Play | Withdraw | EndTurn
+
+
+class _Draws:
+    """The randomness of one step: draw ``n`` is ``random.Random(f"{seed}:{n}")``, made only when
+    the step first rolls or shuffles, so ``n`` counts the draws the match really made."""
+
+    def __init__(self, seed: int, n: int):
+        self.seed, self.n, self._rng = seed, n, None
+
+    def __getattr__(self, name):
+        if self._rng is None:
+            self._rng = random.Random(f"{self.seed}:{self.n}")
+            self.n += 1
+        return getattr(self._rng, name)
+
+
+def event(e) -> Event:
+    """An Undaunted engine event as a protocol event."""
+    return Event(e.kind, e.text, e.rule, e.side, MappingProxyType(dict(e.data)))
+
+
+_SCENARIOS: dict = {}      # (path, mtime) -> Scenario: each file is parsed once
+
+
+def _scenario(name: str, *, files: bool = True):
+    from tutor import paths
+    p = Path(name)
+    if not files or (not p.suffix and not p.exists()):
+        from tutor.memoir.game import bundled_scenario
+        stem = name.removeprefix("scenarios/").removeprefix("undaunted/").removesuffix(".yaml")
+        p = bundled_scenario(f"undaunted/{stem}", "the Undaunted game")
+    if not p.is_file():
+        raise InputError(f"scenario {name!r} not found: give a scenario file or a bundled name like la-raye")
+    key = (str(p.resolve()), p.stat().st_mtime_ns)
+    sc = _SCENARIOS.get(key)
+    if sc is None:
+        sc = _SCENARIOS[key] = load_scenario(p)
+    try:
+        rel = str(p.resolve().relative_to(paths.SCENARIOS.parent.resolve()))
+    except ValueError:
+        rel = str(p)
+    return sc, rel
+
+
+class Undaunted(Base):
+    """Undaunted: Normandy: ``new(scenario, seed)``; a seat is a side, "allied" or "axis"."""
+
+    name = "undaunted"
+    title = "Undaunted: Normandy"
+
+    def new(self, scenario: str, seed: int = 0, **options) -> Match:
+        if options:
+            raise InputError(f"Undaunted: Normandy takes no options, not {', '.join(sorted(options))}")
+        from tutor.inputs import MAX_SEED
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise InputError(f"seed must be a whole number from 0 to {MAX_SEED}")
+        sc, rel = _scenario(scenario)
+        draws = _Draws(seed, 0)
+        s = engine_new_game(sc, draws)
+        events = [Event("setup", f"{sc.name}: each side's deck is shuffled.", UR.SETUP_DECK)]
+        s = self._draw(s, events, draws)
+        return Match(self.name, rel, seed, MappingProxyType({}), s, draws.n, tuple(events))
+
+    @staticmethod
+    def _draw(s: GameState, events: list, draws: _Draws) -> GameState:
+        while s.phase == "draw":
+            step = A.apply(s, DrawCards(), draws)
+            events.extend(event(e) for e in step.events)
+            s = step.state
+        return s
+
+    def to_act(self, match: Match) -> tuple[str, ...]:
+        s = match.state
+        if s.phase == "initiative":
+            done = {seat for seat, _ in match.pending}
+            return tuple(side for side in SIDES if side not in done)
+        return (s.active,) if s.phase == "turn" else ()
+
+    def legal_actions(self, match: Match, seat: str | None = None) -> list:
+        s = match.state
+        seats = self.to_act(match)
+        if seat is not None:
+            seats = (seat,) if seat in seats else ()
+        if not seats:
+            return []
+        if s.phase == "initiative":
+            return [Bid(side, c) for side in seats for c in (sorted(set(s.zones_of(side).hand)) or [None])]
+        return A.legal_actions(s)
+
+    def apply(self, match: Match, action) -> Match:
+        if isinstance(action, Bid):
+            return self._bid(match, action)
+        if not isinstance(action, (Play, Withdraw, EndTurn)):
+            raise InputError(f"not an Undaunted: Normandy action: {type(action).__name__} (bid, play, withdraw "
+                             f"or end)")
+        if match.state.phase == "initiative":
+            raise IllegalAction("first both sides choose a card for the initiative", UR.INITIATIVE)
+        draws = _Draws(match.seed, match.draws)
+        step = A.apply(match.state, action, draws)
+        events = [event(e) for e in step.events]
+        s = self._draw(step.state, events, draws)
+        return Match(self.name, match.scenario, match.seed, match.options, s, draws.n, tuple(events), (),
+                     action, match.length + 1, match)
+
+    def _bid(self, match: Match, bid: Bid) -> Match:
+        s = match.state
+        if s.phase != "initiative":
+            raise IllegalAction(f"the initiative is bid after drawing, not in the {s.phase} phase", UR.INITIATIVE)
+        side = Side.of(bid.side)
+        if bid.side not in self.to_act(match):
+            raise IllegalAction(f"{side.the} {side.verb('have', 'has')} already chosen a card for the initiative",
+                                UR.INITIATIVE)
+        hand = s.zones_of(bid.side).hand
+        if bid.card is None and hand:
+            raise IllegalAction(f"{side.the} must bid one card from the hand", UR.INITIATIVE)
+        if bid.card is not None and bid.card not in hand:
+            raise IllegalAction(f"{side.the} {side.verb('have', 'has')} no {bid.card} in hand to bid",
+                                UR.INITIATIVE)
+        chose = Event("bid", f"{side.the} {side.verb('choose', 'chooses')} a card for the initiative, face down.",
+                      UR.INITIATIVE, bid.side)
+        pending = match.pending + ((bid.side, bid.card),)
+        if len(pending) < len(SIDES):
+            return Match(self.name, match.scenario, match.seed, match.options, s, match.draws, (chose,), pending,
+                         bid, match.length + 1, match)
+        cards = dict(pending)
+        step = A.apply(s, RevealInitiative(cards["allied"], cards["axis"]))
+        return Match(self.name, match.scenario, match.seed, match.options, step.state, match.draws,
+                     (chose, *(event(e) for e in step.events)), (), bid, match.length + 1, match)
+
+    def random_action(self, match: Match, rng: random.Random):
+        """The engine's random player (``tutor.undaunted.playout``): a random card of the hand, or
+        the end of the turn; for the bid, a random card of the first side still to choose."""
+        s = match.state
+        if s.phase == "initiative":
+            side = self.to_act(match)[0]
+            hand = s.zones_of(side).hand
+            return Bid(side, rng.choice(hand) if hand else None)
+        plays = 0
+        m = match
+        while m.prev is not None and isinstance(m.action, (Play, Withdraw)):
+            plays += 1
+            m = m.prev
+        return random_action(s, rng, plays)
+
+    def is_over(self, match: Match) -> bool:
+        return match.state.over
+
+    def winner(self, match: Match) -> str | None:
+        return match.state.winner
+
+    def digest(self, match: Match) -> str:
+        """One line that pins the whole state (golden playthroughs): the round, phase, who acts,
+        the initiative, the bids waiting, the objectives, each side's zones (the hand, the table and
+        the draw pile in order; the other zones sorted), the tokens, control and target markers."""
+        s = match.state
+        out = [f"round={s.round} phase={s.phase} active={s.active} initiative={s.initiative} "
+               f"bids={','.join(f'{a}:{c}' for a, c in match.pending) or '-'} winner={s.winner} "
+               f"objectives={s.objectives_held('allied')}/{s.objectives_held('axis')}"]
+        for side in SIDES:
+            z = s.zones_of(side)
+            out.append(f"{side} hand=[{','.join(z.hand)}] table=[{','.join(z.table)}] draw=[{','.join(z.draw)}] "
+                       f"discard=[{','.join(sorted(z.discard))}] supply=[{','.join(sorted(z.supply))}] "
+                       f"out=[{','.join(sorted(z.out))}]")
+        out.append(" ".join(f"{t.side[:2]}:{t.unit}@{t.tile or '-'}{'*' if t.suppressed else ''}"
+                            f"{'x' if t.eliminated else ''}" for t in s.tokens))
+        out.append(" ".join(f"{side[:2]}:{tile}={st[0]}" for side in SIDES
+                            for tile, st in sorted(s.control_markers(side).items())))
+        out.append(f"targets={s.target_of('allied')}/{s.target_of('axis')}")
+        return " | ".join(out)
+
+    # --- actions as text -------------------------------------------------------------------
+
+    def action_text(self, action) -> str:
+        if isinstance(action, Bid):
+            return f"bid {action.side} {action.card or 'none'}"
+        if isinstance(action, EndTurn):
+            return "end"
+        if isinstance(action, Withdraw):
+            return f"withdraw {action.card}"
+        if isinstance(action, Play):
+            words = ["play", action.card, action.action]
+            if action.path:
+                words.append("path=" + ",".join(action.path))
+            for key in ("unit", "target", "deploy"):
+                if getattr(action, key) is not None:
+                    words.append(f"{key}={getattr(action, key)}")
+            if action.cards:
+                words.append("cards=" + ",".join(action.cards))
+            if action.count is not None:
+                words.append(f"count={action.count}")
+            return " ".join(words)
+        raise InputError(f"not an Undaunted: Normandy action: {type(action).__name__}")
+
+    def parse_action(self, match: Match, text: str):
+        """The action a text names (InputError, one line, for a text no action has); a play,
+        withdraw or end is the side's whose turn it is."""
+        if not isinstance(text, str) or not text.strip():
+            raise InputError("an action is a text like 'play scouts-b scout path=3B,17B' or 'end'")
+        verb, *args = text.split()
+        if verb == "bid":
+            if len(args) != 2 or args[0] not in SIDES:
+                raise InputError("usage: bid allied|axis CARD (or none for an empty hand)")
+            return Bid(args[0], None if args[1] == "none" else args[1])
+        if verb not in ("end", "withdraw", "play"):
+            raise InputError(f"action \"{verb[:30]}\" is unknown: allowed are bid, end, play, withdraw")
+        side = match.state.active
+        if side is None:
+            raise IllegalAction(f"no side plays cards now: it is the {match.state.phase} phase", UR.TURN)
+        if verb == "end":
+            if args:
+                raise InputError("usage: end")
+            return EndTurn(side)
+        if verb == "withdraw":
+            if len(args) != 1:
+                raise InputError("usage: withdraw CARD")
+            return Withdraw(side, args[0])
+        if len(args) < 2:
+            raise InputError("usage: play CARD ACTION [path=T,T] [unit=U] [target=X] [cards=C,C] [count=N] "
+                             "[deploy=T]")
+        fields: dict = {}
+        for word in args[2:]:
+            key, eq, value = word.partition("=")
+            if not eq or not value or key in fields or key not in ("path", "unit", "target", "cards", "count",
+                                                                   "deploy"):
+                raise InputError(f"{word[:30]!r} is not a play's parameter: allowed are path=, unit=, target=, "
+                                 f"cards=, count=, deploy=, each once")
+            if key in ("path", "cards"):
+                fields[key] = tuple(value.split(","))
+            elif key == "count":
+                if not value.isdigit() or len(value) > 3:
+                    raise InputError(f"count={value[:10]}: a count is a whole number")
+                fields[key] = int(value)
+            else:
+                fields[key] = value
+        return Play(side, args[0], args[1], **fields)
+
+    def describe(self, match: Match, action) -> str:
+        """The action in words, for people."""
+        return action.describe()
+
+    # --- save and load ---------------------------------------------------------------------
+
+    def save(self, match: Match) -> dict:
+        return {"format": FORMAT, "game": self.name, "scenario": match.scenario, "seed": match.seed,
+                "options": dict(match.options), "actions": [self.action_text(a) for a in match.actions]}
+
+    def load(self, data: dict, where: str = "the saved game", *, files: bool = False) -> Match:
+        """A saved match, replayed action by action; InputError (one line) for anything else. Its
+        scenario is one of the course's unless ``files`` (the command line)."""
+        from tutor.inputs import MAX_ACTIONS, check_tree, format_one, text
+        self._check_save(data, where)
+        check_tree(data, where)
+        format_one(data, where)
+        for key in ("scenario", "seed", "actions"):
+            if key not in data:
+                raise InputError(f"{where}: missing required key {key!r}")
+        text(data["scenario"], where, "scenario", one_line=True, required=True)
+        acts = data["actions"]
+        if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
+            raise InputError(f"{where}: actions must be a list of action texts")
+        if len(acts) > MAX_ACTIONS:
+            raise InputError(f"{where}: {len(acts)} actions: a saved game holds at most {MAX_ACTIONS}")
+        opts = data.get("options") or {}
+        if not isinstance(opts, dict):
+            raise InputError(f"{where}: options must be a mapping")
+        try:
+            if not files:
+                _scenario(data["scenario"], files=False)
+            m = self.new(data["scenario"], data["seed"], **opts)
+        except InputError as exc:
+            raise InputError(f"{where}: {exc}") from None
+        for i, a in enumerate(acts):
+            try:
+                m = self.apply(m, self.parse_action(m, a))
+            except (InputError, IllegalAction) as exc:
+                raise InputError(f"{where}: action {i + 1} {a[:60]!r} cannot be replayed: {exc}") from None
+        return m
+
+
+UNDAUNTED = Undaunted()
+
+__all__ = ["UNDAUNTED", "Action", "Bid", "EndTurn", "Play", "Undaunted", "Withdraw", "event"]
