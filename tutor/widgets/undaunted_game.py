@@ -23,34 +23,35 @@ from __future__ import annotations
 
 import base64
 import json
-import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from pathlib import Path
 
 import ipywidgets as W
 
 from tutor.errors import IllegalAction, InputError
 from tutor.explain import plural, quote_html
+from tutor.games import UNDAUNTED as U
+from tutor.games import Match
+from tutor.games.undaunted import Bid
 from tutor.inputs import uploaded_file
 from tutor.render.undaunted import card_title
 from tutor.render.undaunted import words as plain
 from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES
+from tutor.undaunted import opponent as O
 from tutor.undaunted import rules as R
-from tutor.undaunted.actions import apply as engine_apply
 from tutor.undaunted.actions import card_plays
 from tutor.undaunted.cards import CARDS
-from tutor.undaunted.playout import MAX_PLAYS, random_action
-from tutor.undaunted.scenario import new_game as engine_new_game
-from tutor.undaunted.scenario import scenarios_dir
-from tutor.undaunted.state import EndTurn, GameState, Play, RevealInitiative, Withdraw, other
+from tutor.undaunted.combat import fraction_text
+from tutor.undaunted.state import EndTurn, GameState, Play, Withdraw, other
 from tutor.undaunted.state import Step as EngineStep
 from tutor.widgets.base import CSS, choice_buttons, esc, rules_html, small_button
 from tutor.widgets.undaunted_board import Answer, BoardStep, UndauntedBoard, action_label
 
 SIDES = ("allied", "axis")
 SCENARIO = "la-raye"
-SAVED_KIND = "undaunted-saved-game"
-LOG_ROWS = 120
+LOG_ROWS = 120                    # log entries shown, latest first
 MAX_COMPUTER_STEPS = 400          # a safety net: a computer turn never runs away
+REASONS_ON_LOAD = 40              # a loaded game: the last computer steps whose reasons are worked out again
 
 APP_CSS = """<style>
 .tutor-und-game .tutor-und-head { font-size: 14px; display: flex; flex-wrap: wrap; gap: 2px 14px; align-items: baseline; }
@@ -75,78 +76,76 @@ APP_CSS = """<style>
 
 
 # ------------------------------------------------------------------------------------------------
-# The game as a chain of steps: every state the game went through, the action that led to it, its
-# events and who took it. One door to the engine (``_engine_apply``), one to the computer
-# (``computer_choice``).
+# The game through the one game protocol (``tutor.games``), the computer through its opponent
+# (``tutor.undaunted.opponent``): one door each.
 
 
-@dataclass(frozen=True)
-class Step:
-    state: GameState
-    prev: Step | None = None
-    action: object = None
-    events: tuple = ()
-    by: str | None = None          # the side whose step it was; None for the draw
-    why: str = ""                  # the computer's reason, when it took the step
-    n: int = 0                     # steps so far (the n-th seeded roll)
-
-    @property
-    def length(self) -> int:
-        return self.n
+def start(number: int) -> Match:
+    """La Raye set up with the shuffle ``number``, both hands drawn."""
+    return U.new(SCENARIO, seed=number)
 
 
-def _rng(number: int, n: int) -> random.Random:
-    return random.Random(f"la-raye:{number}:{n}")
+def computer_choice(match: Match, side: str) -> tuple[object, str]:
+    """The computer's next step for ``side`` (a protocol action) and one line of why."""
+    c = O.choose(match.state, side)
+    a = c.action
+    if isinstance(a, O.Bid):
+        a = Bid(a.side, a.card)
+    why = c.reason
+    if c.odds is not None and "%" not in why and str(c.odds) not in why:
+        why += f" (chance to hit {fraction_text(c.odds)})"
+    return a, why
 
 
-def scenario_path():
-    return scenarios_dir() / f"{SCENARIO}.yaml"
+def acting_side(action) -> str | None:
+    return getattr(action, "side", None)
 
 
-def start(number: int) -> Step:
-    """La Raye set up with the shuffle ``number``, both hands drawn (the round's first step)."""
-    s = engine_new_game(scenario_path(), random.Random(number))
-    return _auto(Step(s), number)
-
-
-def advance(step: Step, action, number: int, *, by: str | None, why: str = "") -> Step:
-    """The step after ``action`` (IllegalAction, with its rule, if the rules forbid it; nothing
-    changes), followed by the draw when a round ends."""
-    out = engine_apply(step.state, action, _rng(number, step.n))
-    return _auto(Step(out.state, step, action, out.events, by, why, step.n + 1), number)
-
-
-def _auto(step: Step, number: int) -> Step:
-    """Steps nobody decides: the draw at the start of every round."""
-    while step.state.phase == "draw":
-        out = engine_apply(step.state, _draw(), _rng(number, step.n))
-        step = Step(out.state, step, _draw(), out.events, None, "", step.n + 1)
-    return step
-
-
-def _draw():
-    from tutor.undaunted.state import DrawCards
-    return DrawCards()
-
-
-def plays_this_turn(step: Step, side: str) -> int:
-    n = 0
-    x = step
-    while x is not None and x.by == side and isinstance(x.action, (Play, Withdraw)):
-        n += 1
-        x = x.prev
-    return n
-
-
-def computer_choice(state: GameState, side: str, rng: random.Random, plays: int = 0) -> tuple[object, str]:
-    """The computer's choice for ``side`` now and why: in the initiative phase the card it bids (a
-    card id), in its turn an action. For now a random legal choice."""
-    if state.phase == "initiative":
-        hand = state.zones_of(side).hand
-        card = rng.choice(sorted(hand)) if hand else None
-        return card, "a card of its hand, picked at random"
-    a = random_action(state, rng, plays)
-    return a, "picked at random among the plays the rules allow"
+def coach_lines(match: Match, side: str, *, suggestions: int = 3) -> list[str]:
+    """What ``side`` may do now, one line each: its cards' actions with the tiles and counters they
+    reach (the engine's legal plays), then the computer's own best choices in its place, each with
+    its reason (``tutor.undaunted.opponent``)."""
+    s = match.state
+    out = []
+    if s.phase == "initiative":
+        hand = s.zones_of(side).hand
+        if not hand:
+            return ["You have no card to bid: the bid is made without one."]
+        out.append("Bid one card of your hand: the higher initiative number plays first this round; on a tie the "
+                   f"initiative token stays with the {SIDE_NAMES[s.initiative]}. The bid card goes to the discard pile.")
+        choice = O.bid(s, side)
+        out.append(f"The computer in your place: {choice.reason}")
+        return out
+    for c in sorted(set(s.zones_of(side).hand)):
+        if CARDS[c].is_fog:
+            out.append(f"{card_title(c)}: no action; it only counts when bid for the initiative.")
+            continue
+        plays = [p for p in card_plays(s, side, c) if isinstance(p, Play)]
+        if not plays:
+            out.append(f"{card_title(c)}: nothing it can do here; it can hunker down (back to the supply).")
+            continue
+        parts = []
+        for name in dict.fromkeys(p.action for p in plays):
+            mine = [p for p in plays if p.action == name]
+            label = action_label(c, name)
+            if name in ("move", "scout", "stalk", "guide"):
+                ends = sorted({p.path[-1] for p in mine})
+                parts.append(f"{label} to {', '.join(ends)}")
+            elif name in ("attack", "suppress"):
+                foes = sorted({card_title(p.target) for p in mine})
+                parts.append(f"{label} at {', '.join(foes)}")
+            elif name == "target":
+                parts.append(f"{label} on {plural(len(mine), 'tile')}")
+            else:
+                parts.append(label)
+        out.append(f"{card_title(c)}: {'; '.join(parts)} — or hunker down.")
+    out.append("End turn: the rest of your hand and your played cards go to the discard pile.")
+    for sc in O.ranked(s, side)[:suggestions]:
+        if isinstance(sc.action, EndTurn):
+            break
+        reason, _rule = O.explain_play(s, side, sc)
+        out.append(f"The computer in your place: {reason}")
+    return out
 
 
 # ------------------------------------------------------------------------------------------------
@@ -154,7 +153,10 @@ def computer_choice(state: GameState, side: str, rng: random.Random, plays: int 
 
 
 def action_words(a) -> str:
-    """An action in the learner's words: "Scout A: Scout 2 → 12B → 4B", "Rifleman B hunkers down"."""
+    """An action in the learner's words: "Scout A: Scout 2 → 12B → 4B", "Rifleman B hunkers down";
+    a bid never names its card (it is secret until both are revealed)."""
+    if isinstance(a, Bid):
+        return "bids a card for the initiative, face down"
     if isinstance(a, Play):
         if a.action == "ready":
             return f"{card_title(a.card)}: Ready (flip the counter back)"
@@ -174,31 +176,7 @@ def action_words(a) -> str:
         return f"{card_title(a.card)} hunkers down (back to the supply)"
     if isinstance(a, EndTurn):
         return "ends the turn"
-    if isinstance(a, RevealInitiative):
-        return (f"initiative bids: Allies {card_title(a.allied) if a.allied else 'no card'}, "
-                f"Axis {card_title(a.axis) if a.axis else 'no card'}")
-    return "both players draw 4 cards"
-
-
-def action_json(a) -> dict:
-    d = {"type": type(a).__name__}
-    for k, v in vars(a).items():
-        if v not in (None, ()):
-            d[k] = list(v) if isinstance(v, tuple) else v
-    return d
-
-
-ACTION_TYPES = {"Play": Play, "Withdraw": Withdraw, "EndTurn": EndTurn, "RevealInitiative": RevealInitiative}
-
-
-def action_from_json(d) -> object:
-    if not isinstance(d, dict) or d.get("type") not in ACTION_TYPES:
-        raise InputError("a step of the game is not an action of this game")
-    kw = {k: (tuple(v) if isinstance(v, list) else v) for k, v in d.items() if k != "type"}
-    try:
-        return ACTION_TYPES[d["type"]](**kw)
-    except TypeError:
-        raise InputError("a step of the game is not an action of this game") from None
+    return plain(str(a))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -214,9 +192,9 @@ class _TurnBoard(UndauntedBoard):
         return self.owner.learner_play(action)
 
     def _attempt(self, action, tiles, trail=()):
-        n = self.owner.step.n
+        n = self.owner.match.length
         super()._attempt(action, tiles, trail)
-        if self.owner.step.n != n:                # played: the page follows (zones, log, the computer)
+        if self.owner.match.length != n:                # played: the page follows (zones, log, the computer)
             after = self.owner.after_text()
             if after:
                 a = self.value.answer
@@ -247,25 +225,26 @@ class _TurnBoard(UndauntedBoard):
 
 
 class UndauntedGame(W.VBox):
-    """``UndauntedGame(solo=None, number=1, dpr=2)``: La Raye to the end.
+    """``UndauntedGame(solo=None, number=1, dpr=2, coach=True)``: La Raye to the end.
 
     ``solo``: the side the computer plays ("allied" or "axis"); None: hot-seat for two players.
-    ``number``: the shuffle's number (the same number, the same shuffles and dice)."""
+    ``number``: the game's number (the same number deals the same shuffles and dice).
+    ``coach``: the "What can I do now?" panel on at the start (a switch on the page)."""
 
     def __init__(self, solo: str | None = None, number: int = 1, *, dpr: int = 2, coach: bool = True):
         if solo not in (None, "allied", "axis"):
             raise InputError(f"solo {solo!r} is unknown: allowed are 'allied', 'axis' or None (hot-seat)")
         self.solo = solo
         self.number = number
-        self.step = start(number)
-        self.bids: dict[str, str | None] = {}     # hot-seat: the first bid, waiting for the second
-        self.viewer = self._to_act() or "allied"  # whose hand is on screen
+        self.match = start(number)
+        self.reasons: dict[int, str] = {}         # the computer's reason for the step that made a match length
         self.refusal: tuple | None = None
-        self.mark = self.step.n                   # the log is "new" from here
+        self.mark = 0                             # the log is "new" after this match length
+        self.viewer = self._to_act() or "allied"  # whose hand is on screen
         self._computer()
 
         self.head = W.HTML()
-        self.board = _TurnBoard(self.step.state, seed=number, dpr=dpr)
+        self.board = _TurnBoard(self.game, seed=number, dpr=dpr)
         self.board.owner = self
         bar = self.board.children[1]             # the board's own Undo and Reset: the game's replace them
         bar.children = tuple(c for c in bar.children if c not in (self.board.undo_button, self.board.reset_button))
@@ -284,9 +263,9 @@ class UndauntedGame(W.VBox):
         self.undo_button = small_button("Undo", "undo", "take back your last step (and the computer's reply)")
         self.undo_button.on_click(lambda _: self.undo())
         self.number_field = W.BoundedIntText(value=number, min=0, max=999_999, description="Game no.",
-                                             tooltip="the shuffle: the same number deals the same cards and dice",
+                                             tooltip="the same number deals the same cards and dice",
                                              layout=W.Layout(width="11em", height="40px"))
-        self.new_button = small_button("New game", "refresh", "start La Raye again with the shuffle numbered here")
+        self.new_button = small_button("New game", "refresh", "start La Raye again, the game numbered beside")
         self.new_button.on_click(lambda _: self.new_game(self.number_field.value))
         self.save_button = small_button("Save", "download", "make a download link of this game")
         self.save_button.on_click(lambda _: self.save_link())
@@ -316,24 +295,22 @@ class UndauntedGame(W.VBox):
 
     @property
     def game(self) -> GameState:
-        return self.step.state
+        """The engine's state of the match on screen."""
+        return self.match.state
 
     def human(self) -> str | None:
         """The learner's side in a solo game."""
         return other(self.solo) if self.solo else None
 
-    def _to_act(self, s: GameState | None = None, bids=None) -> str | None:
-        """The side to decide now: in the turn phase the active side; in the initiative phase the
-        first side that has not bid (solo: the learner)."""
-        s = s or self.game
-        if s.over:
+    def _to_act(self) -> str | None:
+        """The side to decide now (the protocol's ``to_act``): in the initiative bid, when both
+        still choose, the learner (solo) or the Allies (hot-seat) first."""
+        seats = U.to_act(self.match)
+        if not seats:
             return None
-        if s.phase == "initiative":
-            if self.solo:
-                return self.human()
-            bids = self.bids if bids is None else bids
-            return next((x for x in SIDES if x not in bids), None)
-        return s.active
+        if self.solo and self.human() in seats:
+            return self.human()
+        return seats[0]
 
     def is_computer(self, side: str | None) -> bool:
         return self.solo is not None and side == self.solo
@@ -341,7 +318,7 @@ class UndauntedGame(W.VBox):
     @property
     def screen_passed(self) -> bool:
         """Whether the hand on screen is the one of the side to act (hot-seat)."""
-        return self.solo is not None or self.game.over or self.viewer == self._to_act()
+        return self.solo is not None or U.is_over(self.match) or self.viewer == self._to_act()
 
     def board_blocked(self) -> str:
         if not self.screen_passed:
@@ -354,82 +331,58 @@ class UndauntedGame(W.VBox):
     def learner_play(self, action):
         """A play from the board (Play, Withdraw, EndTurn): through the game; the computer replies.
         Returns the engine's step for the board's answer; IllegalAction leaves everything as it was."""
-        before = self.step
-        nxt = advance(before, action, self.number, by=action.side)
-        self.mark = before.n
-        self.step = nxt
+        before = self.match
+        nxt = U.apply(before, action)
+        self.mark = before.length
+        self.match = nxt
         self.refusal = None
         self._computer()
         return EngineStep(self.game, nxt.events)       # the board shows the game after the computer's reply
 
     def bid(self, card: str | None) -> bool:
-        """The side to act bids ``card`` for the initiative (a card of its hand)."""
-        s = self.game
+        """The side to act bids ``card`` (a card of its hand) for the initiative; solo, the computer
+        bids too and both are revealed."""
         side = self._to_act()
-        if s.phase != "initiative" or side is None:
-            self._refuse("The initiative is bid at the start of a round, after the draw, not now.", R.INITIATIVE)
-            return False
         if not self.screen_passed:
             self._refuse(self.board_blocked(), None)
             return False
-        hand = s.zones_of(side).hand
-        if card not in hand and not (card is None and not hand):
-            self._refuse(f"There is no {card_title(card) if card in CARDS else card} card in your hand to bid.",
-                         R.INITIATIVE)
+        if self.game.phase != "initiative" or side is None:
+            self._refuse("The initiative is bid at the start of a round, after the draw, not now.", R.INITIATIVE)
             return False
-        bids = {**self.bids, side: card}
-        reason = ""
-        if self.solo:
-            rng = _rng(self.number, self.step.n)
-            bids[self.solo], reason = computer_choice(s, self.solo, rng)
-        if len(bids) < 2:                        # hot-seat: the other player bids next
-            self.bids = bids
-            self.refusal = None
-            self._show_state(None)
-            return True
-        before = self.step
-        action = RevealInitiative(bids["allied"], bids["axis"])
-        why = ""
-        if self.solo:
-            c = bids[self.solo]
-            why = (f"The computer bid {card_title(c)} (initiative {CARDS[c].initiative}): {reason}."
-                   if c else "The computer had no card to bid.")
-        self.step = advance(before, action, self.number, by=self.human(), why=why)
-        self.bids = {}
-        self.mark = before.n
+        try:
+            nxt = U.apply(self.match, Bid(side, card))
+        except (IllegalAction, InputError) as exc:
+            self._refuse(plain(getattr(exc, "reason", str(exc))), getattr(exc, "rule", None))
+            return False
+        self.mark = self.match.length
+        self.match = nxt
         self.refusal = None
         self._computer()
-        self.board.value = BoardStep(self.game)
-        self.board._history.clear()
         self._show_state(None)
         return True
 
     def _computer(self) -> None:
-        """The computer's steps while it is to act (solo)."""
+        """The computer's steps while it alone is to act (solo): its bid, its turn."""
         k = 0
-        while self.solo and not self.game.over and self.game.phase == "turn" \
-                and self.game.active == self.solo and k < MAX_COMPUTER_STEPS:
-            rng = _rng(self.number, self.step.n)
-            a, why = computer_choice(self.game, self.solo, rng, plays_this_turn(self.step, self.solo))
-            if plays_this_turn(self.step, self.solo) >= MAX_PLAYS:
-                a, why = EndTurn(self.solo), "it has played long enough this turn"
-            self.step = advance(self.step, a, self.number, by=self.solo, why=why)
+        while self.solo and not U.is_over(self.match) and U.to_act(self.match) == (self.solo,) \
+                and k < MAX_COMPUTER_STEPS:
+            action, why = computer_choice(self.match, self.solo)
+            self.match = U.apply(self.match, action)
+            self.reasons[self.match.length] = why
             k += 1
-        if self.solo is None and not self.game.over:
-            pass                                  # hot-seat: the viewer changes only when the screen is passed
 
     def after_text(self) -> str:
         """What happened after the learner's last play without a tap: the computer's turn, a new
         round's draw (one line for the board's answer; the log has the details)."""
         s = self.game
-        x, theirs = self.step, 0
-        while x is not None and x.n > self.mark + 1:
-            theirs += self.is_computer(x.by)
-            x = x.prev
+        m, theirs = self.match, 0
+        while m is not None and m.length > self.mark + 1:
+            theirs += self.is_computer(acting_side(m.action))
+            m = m.prev
         bits = []
         if theirs:
-            bits.append(f"The computer ({SIDE_NAMES[self.solo]}) played its turn: {plural(theirs, 'step')}, "
-                        f"each in the log with its reason.")
+            bits.append(f"The computer ({SIDE_NAMES[self.solo]}) took {plural(theirs, 'step')}, each in the log "
+                        f"with its reason.")
         if s.over:
             bits.append(f"{plain(s.result or 'The game is over')}.")
         elif s.phase == "initiative":
@@ -447,21 +400,14 @@ class UndauntedGame(W.VBox):
 
     def undo(self) -> None:
         """Back to before the learner's last step (the computer's reply taken back too)."""
-        if self.bids:                             # hot-seat: a first bid not yet revealed
-            self.bids = {}
-            self.viewer = self._to_act()
-            self.refusal = None
-            self._show_state("Your bid is taken back.")
-            return
-        x = self.step
-        while x.prev is not None and (x.by is None or self.is_computer(x.by)):
-            x = x.prev
-        if x.prev is None:
+        m = self.match
+        while m.prev is not None and self.is_computer(acting_side(m.action)):
+            m = m.prev
+        if m.prev is None:
             self._show_state("Nothing to undo: this is the start of the game.")
             return
-        self.step = x.prev
-        self.step = self.step if self.step.by is not None or self.step.prev is None else self.step
-        self.mark = max(0, self.step.n - 1)
+        self.match = U.undo(m)
+        self.mark = max(0, self.match.length - 1)
         self.refusal = None
         if self.solo is None:
             self.viewer = self._to_act() or self.viewer
@@ -469,32 +415,23 @@ class UndauntedGame(W.VBox):
 
     def new_game(self, number: int | None = None) -> None:
         self.number = self.number if number is None else int(number)
-        self.step = start(self.number)
-        self.bids = {}
-        self.mark = self.step.n
+        self.match = start(self.number)
+        self.reasons = {}
+        self.mark = 0
         self.refusal = None
-        self._computer()
         self.viewer = self._to_act() or "allied"
+        self._computer()
         self.number_field.value = self.number
         self._show_state(f"A new game of La Raye, game number {self.number}.")
 
     # ------------------------------------------------------------------------------------------
-    # Save and load
+    # Save and load (the protocol's saved game, and who the computer plays)
 
-    def actions(self) -> list:
-        out = []
-        x = self.step
-        while x is not None:
-            if x.action is not None and x.by is not None or isinstance(x.action, RevealInitiative):
-                out.append(x)
-            x = x.prev
-        out.reverse()
-        return [{"action": action_json(s.action), "by": s.by, **({"why": s.why} if s.why else {})} for s in out]
+    def save_data(self) -> dict:
+        return {**U.save(self.match), "solo": self.solo}
 
     def save_text(self) -> str:
-        return json.dumps({"format": 1, "game": "undaunted", "kind": SAVED_KIND, "scenario": SCENARIO,
-                           "number": self.number, "solo": self.solo, "steps": self.actions()},
-                          ensure_ascii=False, indent=1) + "\n"
+        return json.dumps(self.save_data(), ensure_ascii=False, indent=1) + "\n"
 
     def save_link(self) -> str:
         data = base64.b64encode(self.save_text().encode("utf-8")).decode("ascii")
@@ -504,44 +441,57 @@ class UndauntedGame(W.VBox):
         return self.save_html.value
 
     def load(self, source) -> None:
-        """Load a saved game (its text, bytes or parsed mapping); one line (InputError) if it is
-        not a saved La Raye game, the game on screen unchanged."""
+        """Load a saved La Raye game (its text, bytes or parsed mapping); anything else is refused
+        in one line (InputError), the game on screen unchanged."""
+        not_ours = "this file is not a saved La Raye game"
         data = source
         if isinstance(source, (bytes, bytearray, memoryview)):
             try:
                 data = bytes(source).decode("utf-8")
             except UnicodeDecodeError:
-                raise InputError("this file is not a saved La Raye game: it is not text") from None
+                raise InputError(f"{not_ours}: it is not text") from None
         if isinstance(data, str):
             try:
                 data = json.loads(data)
             except ValueError:
-                raise InputError("this file is not a saved La Raye game: it is not a game saved by this page") from None
-        if not isinstance(data, dict) or data.get("kind") != SAVED_KIND or data.get("game") != "undaunted":
-            raise InputError("this file is not a saved La Raye game: save one with Save on this page")
-        if data.get("scenario") != SCENARIO:
-            raise InputError("this file is not a saved La Raye game: it is another scenario")
-        number, solo, steps = data.get("number"), data.get("solo"), data.get("steps")
-        if type(number) is not int or not 0 <= number <= 999_999 or solo not in (None, *SIDES) \
-                or not isinstance(steps, list) or len(steps) > 20_000:
-            raise InputError("this file is not a saved La Raye game: its game number, side or steps are damaged")
-        step = start(number)
-        for i, item in enumerate(steps, 1):
-            if not isinstance(item, dict) or item.get("by") not in (None, *SIDES):
-                raise InputError(f"this file is not a saved La Raye game: step {i} is damaged")
-            why = item.get("why", "")
-            try:
-                step = advance(step, action_from_json(item.get("action")), number, by=item.get("by"),
-                               why=why if isinstance(why, str) else "")
-            except (IllegalAction, InputError, TypeError, ValueError, KeyError):
-                raise InputError(f"this file is not a saved La Raye game: step {i} is not a legal play") from None
-        self.solo, self.number, self.step = solo, number, step
-        self.bids, self.refusal = {}, None
-        self.mark = max(0, step.n - 1)
+                raise InputError(f"{not_ours}: save one with Save on this page") from None
+        if not isinstance(data, dict):
+            raise InputError(f"{not_ours}: save one with Save on this page")
+        solo = data.get("solo")
+        if solo not in (None, *SIDES):
+            raise InputError(f"{not_ours}: the side the computer plays is damaged")
+        body = {k: v for k, v in data.items() if k != "solo"}
+        try:
+            m = U.load(body, "the file")
+        except InputError as exc:
+            why = str(exc).removeprefix("the file: ").splitlines()[0]
+            raise InputError(f"{not_ours}: {why}") from None
+        if Path(m.scenario).stem != SCENARIO:
+            raise InputError(f"{not_ours}: it is another scenario")
+        self.solo, self.number, self.match = solo, m.seed, m
+        self.reasons = self._reasons_again(m)
+        self.refusal = None
+        self.mark = max(0, m.length - 1)
         self.viewer = self._to_act() or "allied"
-        self.number_field.value = number
+        self.number_field.value = m.seed if m.seed <= self.number_field.max else 0
         self._computer()
         self._show_state(f"Game loaded: round {self.game.round}.")
+
+    def _reasons_again(self, m: Match) -> dict[int, str]:
+        """The computer's reasons for its last steps of a loaded game (a save keeps the actions)."""
+        out, x, k = {}, m, 0
+        while x is not None and x.prev is not None and k < REASONS_ON_LOAD:
+            side = acting_side(x.action)
+            if self.is_computer(side):
+                k += 1
+                try:
+                    action, why = computer_choice(x.prev, side)
+                except ValueError:
+                    action, why = None, ""
+                if action == x.action:
+                    out[x.length] = why
+            x = x.prev
+        return out
 
     def _on_upload(self, change) -> None:
         try:
@@ -570,27 +520,22 @@ class UndauntedGame(W.VBox):
         self.board.refresh()
         self.refresh(message)
 
-    def _events_since_mark(self) -> list:
-        out, x = [], self.step
-        while x is not None and x.n > self.mark:
-            out.append(x)
-            x = x.prev
-        return list(reversed(out))
-
     def last_bid(self):
-        """The last initiative event: (allied card, axis card, holder), or None."""
-        x = self.step
-        while x is not None:
-            for e in x.events:
+        """The last revealed bids: (allied card, axis card, holder, round), or None."""
+        m = self.match
+        while m is not None:
+            for e in m.events:
                 if e.kind == "initiative":
-                    return e.data.get("allied"), e.data.get("axis"), e.data.get("holder"), x.state.round
-            x = x.prev
+                    return e.get("allied"), e.get("axis"), e.get("holder"), m.state.round
+            m = m.prev
         return None
 
-    def _who(self, side: str) -> str:
+    def _who(self, side: str | None) -> str:
+        if side is None:
+            return "Both players"
         if self.solo:
-            return "you" if side == self.human() else "the computer"
-        return f"the {SIDE_NAMES[side]}"
+            return "You" if side == self.human() else f"The computer ({SIDE_NAMES[side]})"
+        return f"The {SIDE_NAMES[side]}"
 
     def head_html(self) -> str:
         s = self.game
@@ -602,7 +547,8 @@ class UndauntedGame(W.VBox):
         elif s.phase == "initiative":
             turn = f"Round {s.round} · initiative bids"
         else:
-            turn = f"Round {s.round} · {SIDE_ADJECTIVES[s.active]} turn" + (" (the computer)" if self.is_computer(side) else "")
+            turn = f"Round {s.round} · {SIDE_ADJECTIVES[s.active]} turn" + (
+                " (the computer)" if self.is_computer(side) else "")
         mode = f"solo: you are the {SIDE_NAMES[self.human()]}" if self.solo else "hot-seat"
         bid = self.last_bid()
         if bid is None:
@@ -624,7 +570,7 @@ class UndauntedGame(W.VBox):
         rows = []
         for side in SIDES:
             z = s.zones_of(side)
-            shown = side == self.viewer and self.screen_passed and not self.is_computer(side) or s.over
+            shown = (side == self.viewer and self.screen_passed and not self.is_computer(side)) or s.over
             hand = (", ".join(card_title(c) for c in z.hand) or "empty") if shown else plural(len(z.hand), "card")
             sup = {c: z.supply.count(c) for c in dict.fromkeys(sorted(z.supply))}
             supply = ", ".join(f"{card_title(c)}{' ×' + str(n) if n > 1 else ''}" for c, n in sup.items()) or "empty"
@@ -638,51 +584,34 @@ class UndauntedGame(W.VBox):
         return f'<div class="tutor-und-zones"><table>{"".join(rows)}</table></div>'
 
     def coach_html(self) -> str:
-        """What the side to act may do now, one line each (the coach)."""
-        s = self.game
+        """The coach: what the side to act may do now, one line each, and the computer's choices in
+        its place with their reasons (empty when switched off, or when it is not a player's turn)."""
         side = self._to_act()
-        if not self.coach_switch.value or s.over or side is None or self.is_computer(side) or not self.screen_passed:
+        if not self.coach_switch.value or U.is_over(self.match) or side is None or self.is_computer(side) \
+                or not self.screen_passed:
             return ""
-        if s.phase == "initiative":
-            hand = s.zones_of(side).hand
-            best = max(hand, key=lambda c: CARDS[c].initiative, default=None)
-            items = [f"Bid a card: the higher initiative number goes first this round (a tie leaves the token "
-                     f"where it is, with the {SIDE_NAMES[s.initiative]}). Your highest: "
-                     f"{card_title(best)} ({CARDS[best].initiative})." if best else "You have no card to bid.",
-                     "The bid card goes to the discard pile: a Fog of War is a cheap bid, it has no action."]
-        else:
-            items = []
-            for c in sorted(set(s.zones_of(side).hand)):
-                if CARDS[c].is_fog:
-                    items.append(f"{card_title(c)}: no action; it only counts for the initiative.")
-                    continue
-                plays = [p for p in card_plays(s, side, c) if isinstance(p, Play)]
-                names = list(dict.fromkeys(action_label(c, p.action) for p in plays))
-                if names:
-                    items.append(f"{card_title(c)}: {', '.join(names)} — or hunker down.")
-                else:
-                    items.append(f"{card_title(c)}: nothing it can do here; hunker down (back to the supply).")
-            items.append("End turn: the rest of your hand and your played cards go to the discard pile.")
-        lis = "".join(f"<li>{esc(i)}</li>" for i in items)
+        lis = "".join(f"<li>{esc(i)}</li>" for i in coach_lines(self.match, side))
         return f'<div class="tutor-und-coach"><b>What can I do now?</b><ul>{lis}</ul></div>'
 
     def log_text(self) -> str:
         rows = []
-        x = self.step
-        while x is not None and len(rows) < LOG_ROWS:
-            new = " style='background:#fff8d6'" if x.n > self.mark else ""
-            for e in reversed(x.events):
+        m = self.match
+        while m is not None and len(rows) < LOG_ROWS:
+            new = " style='background:#fff8d6'" if m.length > self.mark else ""
+            for e in reversed(m.events):
                 r = e.rule
+                if r is None:
+                    rows.append(f"<div{new}>{esc(plain(e.text))}</div>")
+                    continue
                 rows.append(f'<details{new}><summary>{esc(plain(e.text))} <span class="cite">— '
                             f'{esc(r.section)} (why?)</span></summary><div class="rule-sum">{esc(r.summary)}</div>'
                             f'{quote_html(r, tag="q")}<div class="cite rule-sum">{esc(r.cite)}</div></details>')
-            if x.action is not None:
-                who = self._who(x.by).capitalize() if x.by else "Both players"
-                if isinstance(x.action, RevealInitiative):
-                    who = "Both players"
-                why = f" — why: {esc(x.why)}" if x.why and self.is_computer(x.by) or x.why.startswith("The computer") else ""
-                rows.append(f'<div class="act"{new}>{esc(who)}: {esc(action_words(x.action))}{why}</div>')
-            x = x.prev
+            if m.action is not None:
+                side = acting_side(m.action)
+                why = self.reasons.get(m.length, "") if self.is_computer(side) else ""
+                why = f' <span class="cite">— why: {esc(why)}</span>' if why else ""
+                rows.append(f'<div class="act"{new}>{esc(self._who(side))}: {esc(action_words(m.action))}{why}</div>')
+            m = m.prev
         return ('<div class="tutor-log" tabindex="0" role="log" aria-label="game log"><b>Game log</b> '
                 '(latest first; tap an event for its rule and the original text)' + "".join(rows) + "</div>")
 
@@ -693,8 +622,8 @@ class UndauntedGame(W.VBox):
             return "", ()
         hand = s.zones_of(side).hand
         items = [(f"{card_title(c)} · {CARDS[c].initiative}", c) for c in dict.fromkeys(sorted(hand))]
-        label = (f'<div class="tutor-status"><b>{SIDE_ADJECTIVES[side]} player: bid for the initiative</b> — tap a card of your hand '
-                 f'(its initiative number follows its name).</div>')
+        label = (f'<div class="tutor-status"><b>{SIDE_ADJECTIVES[side]} player: bid for the initiative</b> — tap a '
+                 f'card of your hand (its initiative number follows its name).</div>')
         if not hand:
             items = [("No card to bid", None)]
         return label, choice_buttons(items, self.bid)
@@ -707,10 +636,9 @@ class UndauntedGame(W.VBox):
         self.pass_box.children = () if passed else (self.pass_button,)
         if not passed:
             self.pass_button.description = f"I am the {SIDE_ADJECTIVES[side]} player: show my hand"
-        for w in (self.board.hand_label, self.board.hand_pick, self.board.action_row):
-            if not passed:
+            for w in (self.board.hand_label, self.board.hand_pick, self.board.action_row):
                 w.layout.display = "none"
-        if passed and s.phase == "turn":
+        elif s.phase == "turn":
             self.board.hand_label.layout.display = "block"
             self.board.hand_pick.layout.display = "flex"
         if s.phase != "turn":
@@ -721,15 +649,15 @@ class UndauntedGame(W.VBox):
         self.zones.value = self.zones_html()
         self.coach.value = self.coach_html()
         self.log_box.value = self.log_text()
-        self.undo_button.disabled = self.step.prev is None and not self.bids
+        self.undo_button.disabled = self.match.prev is None
         self.save_html.value = ""
         if self.refusal is not None:
             reason, rule = self.refusal
             text = f'<div class="tutor-status bad" role="status">✗ {esc(reason)}</div>'
             self.status.value = text + (f'<div class="tutor-why">{rules_html([rule])}</div>' if rule else "")
         elif not passed:
-            self.status.value = (f'<div class="tutor-status" role="status">Hot-seat: the {SIDE_ADJECTIVES[side]} player '
-                                 f'is next. Pass the screen, then tap the button to show that hand.</div>')
+            self.status.value = (f'<div class="tutor-status" role="status">Hot-seat: the {SIDE_ADJECTIVES[side]} '
+                                 f'player is next. Pass the screen, then tap the button to show that hand.</div>')
         else:
             self.status.value = f'<div class="tutor-status" role="status">{esc(message or self._prompt())}</div>'
 
@@ -739,7 +667,7 @@ class UndauntedGame(W.VBox):
         if s.over:
             return "The game is over. Undo, or start a new game."
         if s.phase == "initiative":
-            waiting = f" (the {SIDE_ADJECTIVES[other(side)]} player has bid, face down)" if self.bids else ""
+            waiting = f" (the {SIDE_ADJECTIVES[other(side)]} player has bid, face down)" if self.match.pending else ""
             return f"{SIDE_ADJECTIVES[side]} player: bid a card for the initiative{waiting}."
         return (f"{SIDE_ADJECTIVES[side]} turn: tap a card of your hand (or one of your units), then the tile or "
                 f"the enemy unit; End turn when done.")
@@ -749,4 +677,4 @@ class UndauntedGame(W.VBox):
         return self.game.zones_of(side or self._to_act()).hand
 
 
-__all__ = ["UndauntedGame", "action_words", "advance", "computer_choice", "start"]
+__all__ = ["UndauntedGame", "action_words", "coach_lines", "computer_choice", "start"]
