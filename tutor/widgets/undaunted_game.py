@@ -101,7 +101,7 @@ def acting_side(action) -> str | None:
     return getattr(action, "side", None)
 
 
-def coach_lines(match: Match, side: str, *, suggestions: int = 3) -> list[str]:
+def coach_lines(match: Match, side: str, *, suggestions: int = 2) -> list[str]:
     """What ``side`` may do now, one line each: its cards' actions with the tiles and counters they
     reach (the engine's legal plays), then the computer's own best choices in its place, each with
     its reason (``tutor.undaunted.opponent``)."""
@@ -140,9 +140,13 @@ def coach_lines(match: Match, side: str, *, suggestions: int = 3) -> list[str]:
                 parts.append(label)
         out.append(f"{card_title(c)}: {'; '.join(parts)} — or hunker down.")
     out.append("End turn: the rest of your hand and your played cards go to the discard pile.")
-    for sc in O.ranked(s, side)[:suggestions]:
-        if isinstance(sc.action, EndTurn):
+    cards: set = set()
+    for sc in O.ranked(s, side):               # its best play of each card, best first
+        if isinstance(sc.action, EndTurn) or len(cards) >= suggestions:
             break
+        if sc.action.card in cards:
+            continue
+        cards.add(sc.action.card)
         reason, _rule = O.explain_play(s, side, sc)
         out.append(f"The computer in your place: {reason}")
     return out
@@ -279,10 +283,12 @@ class UndauntedGame(W.VBox):
                         self.save_html], layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
         kids = list(self.board.children)          # the bids where the board shows the hand: above the map
         at = kids.index(self.board.hand_label)
-        kids[at:at] = [self.bid_label, self.bid_row]
+        kids[at:at] = [self.pass_box, self.bid_label, self.bid_row]
+        # the board's answer to a tap (and its rule) at the top of the side column, in view on a laptop
+        kids = [k for k in kids if k not in (self.board.status, self.board.why)]
         self.board.children = tuple(kids)
         left = W.VBox([self.board], layout=W.Layout(flex="1 1 520px", min_width="300px", max_width="680px"))
-        right = W.VBox([self.status, self.pass_box, self.zones, self.coach_switch, self.coach, files,
+        right = W.VBox([self.board.status, self.board.why, self.status, self.zones, self.coach_switch, self.coach, files,
                         self.log_box], layout=W.Layout(flex="1 1 380px", min_width="300px", max_width="640px"))
         body = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", width="100%", align_items="flex-start",
                                                      grid_gap="0 16px"))
@@ -387,6 +393,8 @@ class UndauntedGame(W.VBox):
             bits.append(f"{plain(s.result or 'The game is over')}.")
         elif s.phase == "initiative":
             bits.append(f"Round {s.round}: both have drawn; bid for the initiative.")
+        if not self.screen_passed:
+            bits.append(f"Hand the screen to the {SIDE_ADJECTIVES[self._to_act()]} player.")
         return " ".join(bits)
 
     def _refuse(self, reason: str, rule) -> None:
@@ -396,7 +404,7 @@ class UndauntedGame(W.VBox):
     def pass_screen(self) -> None:
         self.viewer = self._to_act() or self.viewer
         self.refusal = None
-        self.refresh()
+        self._show_state(None)
 
     def undo(self) -> None:
         """Back to before the learner's last step (the computer's reply taken back too)."""
@@ -510,7 +518,10 @@ class UndauntedGame(W.VBox):
         """Put the game's state on the board (a fresh step of the board) and refresh the page."""
         s = self.game
         answer = None
-        if s.phase == "initiative":
+        if not self.screen_passed:
+            answer = Answer(f"Hot-seat: hand the screen to the {SIDE_ADJECTIVES[self._to_act()]} player, who taps "
+                            f"“show my hand”.")
+        elif s.phase == "initiative":
             answer = Answer("Bid for the initiative first: tap a card of your hand above the map.",
                             rules=(R.INITIATIVE,))
         elif s.over:
