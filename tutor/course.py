@@ -185,6 +185,8 @@ class Tool:
 TOOLS: tuple[Tool, ...] = (
     Tool("play-a-battle.ipynb", "Play a battle: Pegasus Bridge",
          "A whole Memoir '44 battle on a live board, solo against the tutor or two on one screen."),
+    Tool("play-la-raye.ipynb", "Play La Raye",
+         "A whole Undaunted: Normandy game, the scenario book's first, solo against the computer or two on one screen."),
     Tool("lab.ipynb", "Edge-case lab",
          "Paint a board, ask the engine (sight, moves, retreat, odds) and share the board by link."),
     Tool("conflicts.ipynb", "Where the sources disagree",
