@@ -26,6 +26,7 @@ from tutor.errors import IllegalAction, InputError
 from tutor.hexes import Board, Hex, fmt, parse_hex
 from tutor.memoir import objectives as O
 from tutor.memoir import rules as R
+from tutor.memoir.terrain import spoken
 from tutor.rulebook import Rule
 from tutor.scenario import SIDES, Scenario, full_strength
 from tutor.scenario import load as load_scenario
@@ -236,7 +237,7 @@ class GameState:
                  f"axis {m['axis']}, allied {m['allied']}")]
         for h, u in sorted(self.units.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             lines.append(f"  {fmt(h)}: {u.name} ({u.figures}/{u.full}) on {self.terrain_at(h)}"
-                         + (f" + {self.obstacles[h]}" if h in self.obstacles else ""))
+                         + (f" + {spoken(self.obstacles[h])}" if h in self.obstacles else ""))
         return "\n".join(lines)
 
     def _repr_svg_(self):

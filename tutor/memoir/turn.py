@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from tutor.hexes import MIRRORED_SECTION, Hex, distance, fmt, neighbours, row_major
 from tutor.memoir import cards as C
 from tutor.memoir.state import GameState, TurnRecord, Unit
+from tutor.memoir.terrain import spoken
 
 
 @dataclass(frozen=True)
@@ -353,7 +354,7 @@ def place_sandbags(state: GameState, hexes) -> tuple[GameState, list]:
         if state.terrain.get(h) == "ocean":
             events.append(Event("no_sandbags", f"No sandbags on {fmt(h)}: not on ocean.", C.DIG_IN_NOTE, at=h))
         elif h in obstacles:
-            events.append(Event("no_sandbags", f"No sandbags on {fmt(h)}: the {obstacles[h]} is already there "
+            events.append(Event("no_sandbags", f"No sandbags on {fmt(h)}: the {spoken(obstacles[h])} is already there "
                                 f"(one obstacle per hex, a reading of this project).", C.DIG_IN_NOTE, at=h))
         else:
             obstacles[h] = "sandbags"
