@@ -439,8 +439,15 @@ def test_ambush_defender_battles_first():
     g = G.apply(g, "battle 12,6 13,5")
     assert g.phase == "ambush" and g.player == "axis"
     g = G.apply(g, "ambush", faces=["flag", "grenade", "grenade"])
-    # the armor loses 2 and must retreat: its close combat is cancelled
+    # the armor loses 2 and must retreat; RETIRADA: "El jugador que controla la unidad decide a qué
+    # hexágono se retira", so the Allied player, whose armor it is, picks the hex
+    assert g.phase == "retreat" and g.player == "allied"
+    assert G.legal_actions(g) == ["retreat 11,7", "retreat 13,7"]
+    g = G.apply(g, "retreat 13,7")
+    assert g.state.units[(13, 7)].kind == "armor" and (12, 6) not in g.state.units
+    # its close combat is cancelled
     assert any(e.kind == "ambush_cancel" for e in g.log)
+    assert not any(e.kind == "may_take_ground" for e in g.log)     # the ambusher was never ordered
     assert len(g.hands["axis"]) == 1 and "ambush" not in g.hands["axis"][0]
 
 
