@@ -66,3 +66,68 @@ def test_obstacle_names_are_words_not_identifiers():
     _, ev = battle(st, "7,5", "6,4", ["flag", "flag"])
     texts = " ".join(e.text for e in ev) + ruling(st, "6,4", 1, None).text + st.summary()
     assert "sea wall" in texts and "sea_wall" not in texts
+
+
+# Medics & Mechanics, the printed card as bga-devs/bga-memoir transcribes it (Cards/Standard/
+# MedicsAndMechanics.php): "For each die matching the unit's symbol or a star, 1 lost figure of that
+# unit is returned to duty. A unit may not gain more figures than it originally had."
+def _medics_game(unit: dict):
+    from tutor.memoir import game as G
+    from tutor.scenario import from_data
+    data = {"format": 1, "game": "memoir44", "title": "medics", "board": "standard", "top": "axis",
+            "first": "allied", "medals_to_win": 6, "cards": 4,
+            "units": {"7,5": {"side": "allied", "kind": "infantry", **unit},
+                      "0,8": {"side": "allied", "kind": "infantry", "figures": 3},
+                      "0,0": {"side": "axis", "kind": "infantry"}}}
+    g = G.new_game(from_data(data, "<test>"), 0)
+    g = G.set_hand(g, "allied", ["medics_and_mechanics", "probe_left", "probe_center"])
+    return G, G.apply(g, f"play {g.hands['allied'][0]}")
+
+
+def test_medics_never_returns_more_figures_than_the_unit_started_with():
+    G, g = _medics_game({"figures": 2, "original": 3})           # started the scenario with 3
+    assert "order 7,5" in G.legal_actions(g)
+    g = G.apply(g, "order 7,5", faces=["infantry", "star", "infantry"])
+    assert g.state.units[(7, 5)].figures == 3                     # not 4: it originally had 3
+    assert next(e for e in g.new_events if e.kind == "medics").get("returned") == 1
+
+
+def test_a_unit_that_starts_reduced_has_suffered_no_casualties():
+    # "Issue an order to 1 unit that has suffered casualties": 3 figures, all it ever had
+    G, g = _medics_game({"figures": 3, "original": 3})
+    assert "order 7,5" not in G.legal_actions(g) and "order 0,8" in G.legal_actions(g)
+
+
+def test_fewer_figures_without_original_are_losses_up_to_full_strength():
+    G, g = _medics_game({"figures": 2})
+    g = G.apply(g, "order 7,5", faces=["infantry", "star", "infantry"])
+    assert g.state.units[(7, 5)].figures == 4
+
+
+def test_original_is_checked_and_written_back():
+    import pytest
+
+    from tutor.errors import InputError
+    from tutor.scenario import from_data
+    base = {"format": 1, "game": "memoir44", "title": "t", "board": "standard", "top": "axis"}
+    with pytest.raises(InputError, match="original"):
+        from_data({**base, "units": {"7,5": {"side": "allied", "kind": "infantry", "figures": 3, "original": 2}}}, "<t>")
+    sc = from_data({**base, "units": {"7,5": {"side": "allied", "kind": "infantry", "figures": 2, "original": 3}}}, "<t>")
+    assert sc.to_yaml_data()["units"]["7,5"] == {"side": "allied", "kind": "infantry", "figures": 2, "original": 3}
+
+
+def test_infantry_assault_elite_infantry_moves_three_only_without_battle():
+    # The printed card (bga-devs/bga-memoir, Cards/Standard/InfantryAssault.php): "Units may move up to
+    # 2 hexes and still battle, or move 3 hexes but not battle." No exception for special forces.
+    from tutor.memoir import game as G
+    from tutor.scenario import from_data
+    data = {"format": 1, "game": "memoir44", "title": "ia", "board": "standard", "top": "axis",
+            "first": "allied", "medals_to_win": 6, "cards": 4,
+            "units": {"20,6": {"side": "allied", "kind": "infantry", "badge": "special_forces"},
+                      "0,0": {"side": "axis", "kind": "infantry"}}}
+    g = G.set_hand(G.new_game(from_data(data, "<test>"), 0), "allied", ["infantry_assault"])
+    g = G.apply(g, f"play {g.hands['allied'][0]} right")
+    opts = G.move_options(g, (20, 6))
+    assert opts[(20, 4)].cost == 2 and opts[(20, 4)].can_battle
+    three = [h for h, r in opts.items() if r.cost == 3]
+    assert three and not any(opts[h].can_battle for h in three)

@@ -316,7 +316,10 @@ def move_override(eff: Effect, u: Unit, special: str | None, battled: bool) -> d
     Behind Enemy Lines: 3 hexes ignoring terrain movement rules (its battle rules still apply),
     battle, then 3 more (``battled``);
     Artillery Bombard: artillery moves up to 3 and may not battle; Infantry Assault: infantry 3,
-    battling after at most 2 (elite infantry battles after 3).
+    battling after at most 2 — elite infantry too: the printed card ("Units may move up to 2 hexes
+    and still battle, or move 3 hexes but not battle", as bga-devs/bga-memoir transcribes it) makes no
+    exception, and that implementation, which gives special forces the third hex, keeps their battle
+    within 2 hexes (its movementAndAttackRadius).
     """
     if special in ("bel", "bel2"):
         return {"allowance": 3, "battle_limit": 99 if battled else 3, "ignore_terrain": True, "rule": C.TACTIC_CARD}
@@ -324,7 +327,7 @@ def move_override(eff: Effect, u: Unit, special: str | None, battled: bool) -> d
         return {"allowance": 3, "battle_limit": 0, "rule": C.TACTIC_CARD}
     if eff.move and eff.move_kinds and u.kind in eff.move_kinds:
         allow, limit = eff.move
-        return {"allowance": allow, "battle_limit": allow if u.elite else limit, "rule": C.TACTIC_CARD}
+        return {"allowance": allow, "battle_limit": limit, "rule": C.TACTIC_CARD}
     return None
 
 
