@@ -187,13 +187,18 @@ def test_close_assault_orders_infantry_and_armor_not_artillery():
 
 
 def test_firefight_no_move_no_close_combat_plus_one_die():
+    # The printed card (bga-devs/bga-memoir, Cards/Standard/Firefight.php): "Issue an order to 4 units
+    # to open fire. Units in a firefight may not be adjacent to an enemy unit, and may not move.
+    # Firefighting units roll 1 additional die."
     g = play(start("firefight"), "firefight")
-    g = G.apply(G.apply(G.apply(g, "order 12,6"), "order 14,8"), "done")
+    acts = G.legal_actions(g)
+    assert "order 12,6" not in acts and "order 14,8" in acts    # 12,6 is adjacent to the enemy on 13,5
+    with pytest.raises(IllegalAction) as e:
+        G.apply(g, "order 12,6")
+    assert "not adjacent to an enemy unit" in e.value.reason and e.value.rule is C.TACTIC_CARD
+    g = G.apply(G.apply(g, "order 14,8"), "done")
     acts = G.legal_actions(g)
     assert not any(a.startswith("move") for a in acts)
-    assert not any(a.startswith("battle 12,6") for a in acts)   # adjacent to 13,5: no close combat
-    with pytest.raises(IllegalAction):
-        G.apply(g, "battle 12,6 13,5")
     g = G.apply(g, "battle 14,8 13,5", faces=["star"] * 3)
     assert [e for e in g.log if e.kind == "battle"][-1].get("dice") == 2 + 1   # artillery at 3 hexes: 2, +1
 

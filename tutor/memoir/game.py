@@ -950,7 +950,8 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
     if h not in _orderable(g):
         raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} (it orders "
                             f"{'; '.join(s.describe() for s in t.effect.slots)}; {len(t.ordered)} ordered so far)",
-                            C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.SECTION_CARD)
+                            C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.TACTIC_CARD
+                            if t.effect.key in C.CARDS and C.CARDS[t.effect.key].type == "tactic" else C.SECTION_CARD)
     if t.plays:
         i = _play_for(g, h, u, args[1] if len(args) == 2 else None)
         t = _r(t, ordered=t.ordered + (h,), assigned=t.assigned + (i,))

@@ -32,6 +32,7 @@ class Slot:
     sections: frozenset | None = None      # section names as the ordering side sees them
     kinds: frozenset | None = None         # unit kinds
     adjacent: bool = False                 # only units adjacent to an enemy (Close Assault)
+    not_adjacent: bool = False             # only units not adjacent to any enemy (Firefight)
     damaged: bool = False                  # only units that lost figures (Medics & Mechanics)
     region: tuple | None = None            # x-intervals of the lattice (Overlord field general)
     label: str = ""
@@ -45,7 +46,8 @@ class Slot:
         what = f"{' or '.join(kinds)} {noun}" if kinds else noun
         where = " " + " or ".join(SECTION_WORDS.get(s, f"in the {s} section") for s in sorted(self.sections)) \
             if self.sections else ""
-        extra = " adjacent to the enemy" if self.adjacent else " that lost figures" if self.damaged else ""
+        extra = (" adjacent to the enemy" if self.adjacent else " not adjacent to an enemy unit" if self.not_adjacent
+                 else " that lost figures" if self.damaged else "")
         return f"{n} {what}{where}{extra}" + (f" ({self.label})" if self.label else "")
 
 
@@ -146,7 +148,9 @@ def effect(key: str, state: GameState, side: str, *, section: str | None = None,
         return Effect(key, (Slot(None, kinds=INFANTRY | ARMOR, adjacent=True),), auto=True, bonus=1,
                       bonus_close_only=True, no_move=True)
     if key == "firefight":
-        return Effect(key, (Slot(4),), bonus=1, no_move=True, no_close=True)
+        # "Units in a firefight may not be adjacent to an enemy unit, and may not move" (the printed
+        # card; bga-devs/bga-memoir, Cards/Standard/Firefight.php orders only units with no enemy beside them)
+        return Effect(key, (Slot(4, not_adjacent=True),), bonus=1, no_move=True, no_close=True)
     if key == "dig_in":
         if not has_kind(state, side, INFANTRY):
             return Effect(key, one)
@@ -209,7 +213,10 @@ def eligible(state: GameState, side: str, h: Hex, u: Unit, slot: Slot) -> bool:
     if slot.sections is not None and not (_sections(state.board, h, "top" if side == state.top else "bottom")
                                           & slot.sections):
         return False
-    return not slot.adjacent or any(n in state.units and state.units[n].side != side for n in neighbours(h))
+    if not (slot.adjacent or slot.not_adjacent):
+        return True
+    beside = any(n in state.units and state.units[n].side != side for n in neighbours(h))
+    return beside if slot.adjacent else not beside
 
 
 def feasible(options: list[list[int]], caps: list[int | None]) -> bool:
