@@ -12,7 +12,9 @@ Readings where the rulebook is silent (each also said in the event text where it
   into your discard pile, on every tile entered that has no marker of yours.
 * Inspire takes back a card played before it, never the card that performs it, though the turn
   lays that card on the table before its action (PRŮBĚH HRY): else a squad leader could return
-  itself and be played again without end (conflict ``und.inspire.self``).
+  itself and be played again without end (conflict ``und.inspire.self``). It takes back 1 card
+  whenever a played card of its squad lies on the table, as the Czech text says ("Vezměte si 1");
+  nothing only when there is none (conflict ``und.inspire.count``: the English edition says "up to").
 * Playing the card of a unit whose token is off the board deploys it first (``deploy=`` picks
   the deployment marker if several match; a card with no matching marker cannot be played for an
   action, only withdrawn). A token deployed again is ready.
@@ -529,6 +531,13 @@ def _a_inspire(d, s, p, card, spec, unit_tile, rng):
             raise IllegalAction(f"no {c} among {p.side}'s played cards on the table (the card performing "
                                 f"inspire does not count)", rules.INSPIRE)
         table.remove(c)
+    left = [c for c in table if CARDS[c].squad == spec.squad]
+    if len(cards) < spec.value and left:
+        # "Vezměte si 1 svou zahranou kartu" (take 1), where the same book writes "až" (up to) when a
+        # player may take fewer: a card of the squad on the table must come back (conflict und.inspire.count)
+        raise IllegalAction(f"inspire {spec.value} {spec.squad.upper()} takes back {spec.value} played card of squad "
+                            f"{spec.squad.upper()}, and {', '.join(sorted(set(left)))} lies on the table: "
+                            f"name it", rules.INSPIRE)
     for c in cards:
         d.move_card(p.side, c, "table", "hand")
     d.event("inspire", p.side, f"inspire: {', '.join(cards) or 'nothing'} back from the table into the hand",

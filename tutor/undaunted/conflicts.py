@@ -50,8 +50,20 @@ CONFLICTS = (
                   "the letter of the text a squad leader playing Inspire is already a played card of its "
                   "squad. May it take itself back? Then it could be played again, for Bolster or Inspire, "
                   "as often as the player likes.",
-         "ruling": "No, a reading of this project: Inspire takes back a card played before it, never the card "
-                "that performs it; another played card of the squad (even another squad leader) can.",
+         "ruling": "No, a reading of the tutor: Inspire takes back a card played before it, never the card "
+                "that performs it. A squad has a single squad leader, whose card alone carries Inspire for "
+                "that squad, so the squad's soldiers played before it come back and the leader never does.",
+         "engine": "tutor.undaunted.actions (inspire)"},
+    {"key": "und.inspire.count", "game": "undaunted", "topic": "Inspire: 1 card, or up to 1?",
+         "texts": (R.INSPIRE, R.BOLSTER),
+         "question": "The Czech text says 'Vezměte si 1 svou zahranou kartu' (take 1 of your played cards), "
+                  "where the same book writes 'až' (up to) when a player may take fewer, as for Bolster. May "
+                  "a player inspire and take nothing back while a played card of the squad lies on the table?",
+         "published": ((f"{EN_RULEBOOK} (Inspire): take up to the value in played cards of the squad, so "
+                       "none is allowed."),),
+         "ruling": "The engine follows the Czech rulebook, its source of truth: Inspire takes back 1 card when "
+                "a played card of its squad lies on the table, and nothing only when there is none. The list "
+                "of legal actions and the action itself agree on this.",
          "engine": "tutor.undaunted.actions (inspire)"},
     {"key": "und.victory.both", "game": "undaunted", "topic": "Both sides meet their condition at once",
          "texts": (R.GAME_END, R.VICTORY_BOTH),
