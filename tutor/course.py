@@ -159,7 +159,7 @@ CHAPTERS: tuple[Chapter, ...] = (
        "Follow the rulebook's example round card by card.",
        "PŘÍKLAD JEDNOHO KOLA HRY"),
     _u("27-undaunted-end-of-game.ipynb", "Undaunted: end of game",
-       "Tell when the game ends: objectives, a suppressed enemy, a hopeless situation.",
+       "Tell when the game ends: objectives, Pinning the Enemy, Beyond All Hope.",
        "KONEC HRY"),
     _u("28-undaunted-the-platoon.ipynb", "Undaunted: the platoon",
        "Know what every card in the platoon is for.",
