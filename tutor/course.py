@@ -456,25 +456,22 @@ def index_html() -> str:
     return "".join(parts)
 
 
-def map_html(game: str, *, first_battle: int, battle: str | None = None) -> str:
+def map_html(game: str, *, path: tuple[int, ...], battle: str | None = None) -> str:
     """What each chapter of ``game`` teaches, as a numbered list of links, with the "first battle"
-    path: chapters 1 to ``first_battle``, then the ``battle`` page (a tool), marked ➜."""
+    path: the chapters numbered in ``path`` (marked ➜), then the ``battle`` page (a tool), if any."""
     items = []
     for c in CHAPTERS:
         if c.game != game:
             continue
         title = _link(c, c.title) if c.available else html.escape(c.title)
-        path = ' <b class="tutor-path">➜ first battle</b>' if c.number <= first_battle else ""
-        items.append(f"<li>{title}{path}<br><small>{html.escape(c.teaches)}</small></li>")
+        mark = ' <b class="tutor-path">➜ first game</b>' if c.number in path else ""
+        items.append(f"<li>{title}{mark}<br><small>{html.escape(c.teaches)}</small></li>")
     out = f'<ol class="tutor-map">{"".join(items)}</ol>'
+    numbers = ", ".join(str(n) for n in path)
     tool = _TOOLS.get(battle) if battle else None
-    if tool is not None and tool.available:
-        out += (f'<p><b>Your first battle:</b> read the chapters marked ➜ (1 to {first_battle}), then '
-                f'{_link(tool, tool.title)}. The others can wait until the battle needs them.</p>')
-    else:
-        out += (f"<p><b>Your first game:</b> the chapters marked ➜ (1 to {first_battle}) are enough to play; "
-                "the others can wait until a scenario needs them.</p>")
-    return out
+    then = f", then {_link(tool, tool.title)}" if tool is not None and tool.available else ""
+    return out + (f"<p><b>Your first game:</b> read the chapters marked ➜ ({numbers}){then}. The others can "
+                  "wait until a game needs them.</p>")
 
 
 START_OVER = ('<button type="button" class="jupyter-widgets jupyter-button widget-button" '
