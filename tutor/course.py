@@ -190,7 +190,8 @@ TOOLS: tuple[Tool, ...] = (
     Tool("conflicts.ipynb", "Where the sources disagree",
          "Every place the rulebooks differ, the texts side by side and the ruling the tutor uses."),
     Tool("glossary.ipynb", "Glossary",
-         "Every rule term in English, Spanish, Czech and Polish, as each rulebook prints it."),
+         "Every rule term: what it means, the chapter that teaches it, and the Spanish, Czech and "
+         "Polish words."),
 )
 
 @dataclass(frozen=True)
@@ -330,6 +331,11 @@ def _a(href: str, label: str) -> str:
     """A link of the course's pages. It opens in the same tab: the page shows our HTML through
     JupyterLab's output renderer, which opens a link that names no target in a new tab."""
     return f'<a href="{html.escape(href, quote=True)}" target="_self">{html.escape(label)}</a>'
+
+
+def page_link(notebook: str, label: str) -> str:
+    """A link to a page of the course from another page (the same tab, relative)."""
+    return _a(notebook, label)
 
 
 def _link(c: Chapter | Tool, label: str) -> str:

@@ -14,7 +14,7 @@ from html import escape
 
 from tutor import course
 from tutor.errors import IllegalAction
-from tutor.explain import Explained, events_html, rules_html, show
+from tutor.explain import Explained, events_html, quote_html, rules_html, show
 from tutor.hexes import Hex, fmt, parse_hex
 from tutor.memoir import cards as C
 from tutor.memoir import combat, movement
@@ -31,8 +31,9 @@ HAND = ("probe_center#1", "attack_left#1", "probe_right#1")
 AXIS_HAND = ("probe_left#1", "attack_center#1", "probe_right#2", "recon_center#1")
 STEPS = ("Play a card", "Order units", "Move", "Battle", "Draw a card")
 KINDS = ("infantry", "armor", "artillery")
-#: The chapters a first battle needs: the first eight (the rest can wait).
-FIRST_BATTLE = tuple(range(1, 9))
+#: The chapters a first battle needs: the first eight teach the game; Pegasus Bridge, the battle
+#: to play, also has wire, sandbags and bridges (9) and medals for holding its bridges (11).
+FIRST_BATTLE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 11)
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,9 @@ def _turn_widget():
                         "<b>Step 4: battle.</b> Tap an ordered unit, then an enemy in range: the engine rolls "
                         "the dice.")
                 return head + " When you are done, <b>End the turn</b>."
-            return ("<b>Step 5 done: the card is discarded and you drew a new one.</b> The Axis now plays its "
+            drawn = [c for c in g.hands["allied"] if c not in HAND]
+            card = f" ({escape(_card_name(drawn[0]))})" if drawn else ""
+            return (f"<b>Step 5 done: the card is discarded and you drew a new one{card}.</b> The Axis now plays its "
                     "turn the same way; turn after turn, the first side to win its medals wins. Reset to play "
                     "the turn another way.")
 
@@ -254,24 +257,24 @@ def _turn_widget():
 
 
 def units_table() -> Explained:
-    """Each kind of unit: figures, how far it moves (and still battles), dice by range."""
+    """Each kind of unit: figures, how far it moves (and still battles), dice by range; the
+    rulebook's sentence on its movement one click away in its row (said once, not again below)."""
     rows = []
     for k in KINDS:
         u = Unit(0, "allied", k, FULL_STRENGTH[k])
         allow, allow_rule = movement.allowance(u)
         limit, _ = movement.battle_limit(u)
+        hexes = f"{allow} hex{'es' if allow != 1 else ''}"
+        moves = (f"up to {hexes} and battle" if limit >= allow else
+                 f"{hexes}, or battle without moving" if limit == 0 else
+                 f"{limit} hex and battle, or {hexes} without battle")
         dice = combat.DICE[k]
-        battle = ("and battle" if limit >= allow else
-                  f"1 and battle, or {allow} without battle" if limit == 1 else
-                  "or battle (not both)" if limit == 0 else f"battle after up to {limit}")
-        moves = f"{allow} hex{'es' if allow != 1 else ''} {battle}"
-        by_range = ", ".join(str(n) for n in dice)
-        rows.append(f"<tr><td><b>{k}</b></td><td>{FULL_STRENGTH[k]}</td><td>{escape(moves)}</td>"
-                    f"<td>{by_range} <small>(at 1–{len(dice)} hexes)</small></td></tr>")
+        original = (f'<details><summary>Original text</summary>{quote_html(allow_rule)}'
+                    f'<small>{escape(allow_rule.cite)}</small></details>')
+        rows.append(f"<tr><td><b>{k}</b></td><td>{FULL_STRENGTH[k]}</td><td>{escape(moves)}{original}</td>"
+                    f"<td>{', '.join(str(n) for n in dice)} <small>(at 1–{len(dice)} hexes)</small></td></tr>")
     head = "<tr><th>unit</th><th>figures</th><th>moves</th><th>dice at range 1, 2, 3…</th></tr>"
-    from tutor.memoir import rules as R
-    return show(f'<table class="tutor-obs">{head}{"".join(rows)}</table>'
-                + rules_html([R.MOVE_INFANTRY, R.MOVE_ARMOR, R.MOVE_ARTILLERY]))
+    return show(f'<table class="tutor-obs">{head}{"".join(rows)}</table>')
 
 
 def dice_table() -> Explained:
@@ -285,7 +288,7 @@ def dice_table() -> Explained:
                 "the target retreats 1 hex" if face == "flag" else "misses")
         rows.append(f"<tr><td><b>{face}</b> <small>({n} of 6)</small></td><td>{escape(does)}</td></tr>")
     return show(f'<table class="tutor-obs"><tr><th>face</th><th>what it does</th></tr>{"".join(rows)}</table>'
-                + rules_html([R.HITS, R.MEDAL]))
+                + rules_html([R.HITS]))
 
 
 def chapter_map() -> Explained:
