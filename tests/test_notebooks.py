@@ -47,7 +47,7 @@ def test_notebook_is_valid_and_uses_the_python3_kernel(name):
 
 @pytest.mark.parametrize("name", CHAPTER_FILES)
 def test_every_notebook_is_a_registered_chapter(name):
-    assert name in {c.notebook for c in course.CHAPTERS}, \
+    assert name in {c.notebook for c in course.CHAPTERS} | {s.notebook for s in course.STARTS}, \
         f"{name} is in neither CHAPTERS nor TOOLS of tutor/course.py: the landing page would not link it"
 
 

@@ -192,11 +192,45 @@ TOOLS: tuple[Tool, ...] = (
     Tool("conflicts.ipynb", "Where the sources disagree",
          "Every place the rulebooks differ, the texts side by side and the ruling the tutor uses."),
     Tool("glossary.ipynb", "Glossary",
-         "Every rule term in English, Spanish, Czech and Polish, as each rulebook prints it."),
+         "Every rule term: what it means, the chapter that teaches it, and the Spanish, Czech and "
+         "Polish words."),
+)
+
+@dataclass(frozen=True)
+class Start:
+    """A game's first page, before its chapter 1: the game in ten minutes (the goal, one whole turn
+    on a live board, the units, the dice, a map of the chapters)."""
+    notebook: str
+    title: str
+    game: str
+    teaches: str
+
+    @property
+    def available(self) -> bool:
+        folder = notebooks_dir()
+        return folder is not None and (folder / self.notebook).is_file()
+
+
+#: Each game's start page, shown first in its table on the landing page and before its chapter 1
+#: in the chapters' navigation.
+STARTS: tuple[Start, ...] = (
+    Start("00-start-memoir.ipynb", "Start here: Memoir '44 in ten minutes", MEMOIR,
+          "What you are trying to do, one whole turn on a live board, the units and the dice."),
+    Start("20-start-undaunted.ipynb", "Start here: Undaunted: Normandy in ten minutes", UNDAUNTED,
+          "What you are trying to do, one whole round on a live board, the units and the dice."),
 )
 
 _BY_NAME = {c.notebook: c for c in CHAPTERS}
 _TOOLS = {t.notebook: t for t in TOOLS}
+_STARTS = {s.notebook: s for s in STARTS}
+
+
+def reading_order() -> tuple[Chapter | Start, ...]:
+    """Every page of the course in reading order: each game's start page, then its chapters."""
+    out: list = []
+    for game in GAMES:
+        out += [s for s in STARTS if s.game == game] + [c for c in CHAPTERS if c.game == game]
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------------------------
@@ -231,12 +265,14 @@ def available() -> list[Chapter]:
     return [c for c in CHAPTERS if c.available]
 
 
-def neighbours(notebook: str) -> tuple[Chapter | None, Chapter | None]:
-    """The available chapters just before and after ``notebook`` (None at either end)."""
-    here = chapter(notebook)
-    order = CHAPTERS.index(here)
-    before = [c for c in CHAPTERS[:order] if c.available]
-    after = [c for c in CHAPTERS[order + 1:] if c.available]
+def neighbours(notebook: str) -> tuple[Chapter | Start | None, Chapter | Start | None]:
+    """The available pages (start pages and chapters) just before and after ``notebook`` (None at
+    either end)."""
+    here = _STARTS.get(notebook) or chapter(notebook)
+    pages = reading_order()
+    order = pages.index(here)
+    before = [c for c in pages[:order] if c.available]
+    after = [c for c in pages[order + 1:] if c.available]
     return (before[-1] if before else None, after[0] if after else None)
 
 
@@ -299,6 +335,11 @@ def _a(href: str, label: str) -> str:
     return f'<a href="{html.escape(href, quote=True)}" target="_self">{html.escape(label)}</a>'
 
 
+def page_link(notebook: str, label: str) -> str:
+    """A link to a page of the course from another page (the same tab, relative)."""
+    return _a(notebook, label)
+
+
 def _link(c: Chapter | Tool, label: str) -> str:
     return _a(c.notebook, label)
 
@@ -310,17 +351,21 @@ def nav_html(notebook: str) -> str:
         return (f'{_CSS}<nav class="tutor-nav"><span></span><span class="tutor-here">'
                 f'{html.escape(_TOOLS[notebook].title)} · {_a(INDEX, "all chapters")}'
                 f'</span><span></span></nav>')
-    here = chapter(notebook)
+    here = _STARTS.get(notebook) or chapter(notebook)
     before, after = neighbours(notebook)
-    def label(c: Chapter) -> str:
+    def label(c: Chapter | Start) -> str:
+        if isinstance(c, Start):
+            return c.title
         game = f"{c.game} " if c.game != here.game else ""
         return f"{game}{c.number}. {c.title}"
 
     left = _link(before, f"← {label(before)}") if before else ""
     right = _link(after, f"{label(after)} →") if after else ""
-    middle = (f'<span class="tutor-here">{here.game} · chapter {here.number} · '
+    where = "start here" if isinstance(here, Start) else f"chapter {here.number}"
+    middle = (f'<span class="tutor-here">{here.game} · {where} · '
               f'{_a(INDEX, "all chapters")}</span>')
-    return (f'{_CSS}<nav class="tutor-nav" data-tutor-visit="{html.escape(notebook, quote=True)}">'
+    visit = "" if isinstance(here, Start) else f' data-tutor-visit="{html.escape(notebook, quote=True)}"'
+    return (f'{_CSS}<nav class="tutor-nav"{visit}>'
             f'<span>{left}</span>{middle}<span>{right}</span></nav>')
 
 
@@ -368,7 +413,7 @@ def nav(notebook: str):
     from IPython.display import HTML
 
     global _current
-    if notebook in _TOOLS:
+    if notebook in _TOOLS or notebook in _STARTS:
         return HTML(nav_html(notebook))
     _current = notebook
     parts = [nav_html(notebook)]
@@ -389,6 +434,10 @@ def index_html() -> str:
         parts.append(f"<h2>{html.escape(game)}</h2>")
         parts.append('<table class="tutor-index"><tr><th>#</th><th>Chapter</th>'
                      "<th>What it teaches</th><th>Your progress</th></tr>")
+        for st in STARTS:
+            if st.game == game and st.available:
+                parts.append(f'<tr data-start="{html.escape(st.notebook)}"><td>★</td>'
+                             f"<td>{_link(st, st.title)}</td><td>{html.escape(st.teaches)}</td><td></td></tr>")
         for c in CHAPTERS:
             if c.game != game:
                 continue
@@ -413,6 +462,24 @@ def index_html() -> str:
                          f"<td>{html.escape(t.teaches)}</td></tr>")
         parts.append("</table>")
     return "".join(parts)
+
+
+def map_html(game: str, *, path: tuple[int, ...], battle: str | None = None) -> str:
+    """What each chapter of ``game`` teaches, as a numbered list of links, with the "first battle"
+    path: the chapters numbered in ``path`` (marked ➜), then the ``battle`` page (a tool), if any."""
+    items = []
+    for c in CHAPTERS:
+        if c.game != game:
+            continue
+        title = _link(c, c.title) if c.available else html.escape(c.title)
+        mark = ' <b class="tutor-path">➜ first game</b>' if c.number in path else ""
+        items.append(f"<li>{title}{mark}<br><small>{html.escape(c.teaches)}</small></li>")
+    out = f'<ol class="tutor-map">{"".join(items)}</ol>'
+    numbers = ", ".join(str(n) for n in path)
+    tool = _TOOLS.get(battle) if battle else None
+    then = f", then {_link(tool, tool.title)}" if tool is not None and tool.available else ""
+    return out + (f"<p><b>Your first game:</b> read the chapters marked ➜ ({numbers}){then}. The others can "
+                  "wait until a game needs them.</p>")
 
 
 START_OVER = ('<button type="button" class="jupyter-widgets jupyter-button widget-button" '
