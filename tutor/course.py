@@ -193,6 +193,12 @@ TOOLS: tuple[Tool, ...] = (
          "Every place the rulebooks differ, the texts side by side and the ruling the tutor uses."),
     Tool("glossary.ipynb", "Glossary",
          "Every rule term in English, Spanish, Czech and Polish, as each rulebook prints it."),
+    Tool("completion.ipynb", "Your completion code",
+         "A short signed code for your teacher: the chapters you have read and the questions you solved."),
+    Tool("worksheets.ipynb", "Worksheets to print",
+         "Each chapter's check-yourself questions on paper, with a separate answer key, for a class."),
+    Tool("results.ipynb", "Results for teachers",
+         "Paste the class's completion codes: a table of who read what, to download as a spreadsheet."),
 )
 
 _BY_NAME = {c.notebook: c for c in CHAPTERS}
@@ -395,6 +401,9 @@ def index_html() -> str:
     parts.append('<p class="tutor-summary" data-tutor-summary>Your progress in this browser will show '
                  "here: a chapter counts as read once you have tried all its questions, a question as "
                  "solved when you found the answer before it was shown.</p>")
+    if _TOOLS["completion.ipynb"].available:
+        parts.append(f'<p class="tutor-summary">Done for today? '
+                     f'{_a("completion.ipynb", "Get a completion code")} for your teacher.</p>')
     for game in GAMES:
         parts.append(f"<h2>{html.escape(game)}</h2>")
         parts.append('<table class="tutor-index"><tr><th>#</th><th>Chapter</th>'
