@@ -13,9 +13,11 @@ and forward with :func:`nav`::
 although every Voilà page runs in its own kernel, stays private to that browser (two learners on
 one server never see each other's progress) and needs no cookie, file or database on the server.
 The page script (:func:`page_script`, ``tutor/static/course.js``) keeps it: a chapter's
-navigation bar marks the chapter opened, a check-yourself question answered right marks its
-exercise solved (``tutor.quiz``), and the landing page shows the counts beside each chapter.
-"Start over" on the landing page clears it. The kernel never sees it.
+navigation bar marks the chapter opened (with how many questions it asks), a check-yourself
+question is kept as tried, as solved (answered right before its answer was shown) or as shown
+(``tutor.quiz``), and the landing page shows beside each chapter whether it was read (opened and
+every question tried) and how many questions were solved. "Start over" on the landing page clears
+it. The kernel sees it only when the learner asks for a completion code (``tutor.completion``).
 
 Links are relative (``01-….ipynb`` beside ``index.ipynb``), so they work wherever the notebooks
 are served: ``/voila/render/<name>`` in the standalone app, ``/voila/render/notebooks/<name>`` on
@@ -44,7 +46,7 @@ OVERLORD = "memoir44-overlord-rules-pl.txt"
 UND = "undaunted-normandy-rules-cs.txt"
 
 INDEX = "index.ipynb"
-STORAGE_KEY = "tutor-progress-v1"
+STORAGE_KEY = "tutor-progress-v2"    # v1 counted a question solved after its answer was shown
 
 
 @dataclass(frozen=True)
@@ -194,7 +196,14 @@ TOOLS: tuple[Tool, ...] = (
     Tool("glossary.ipynb", "Glossary",
          "Every rule term: what it means, the chapter that teaches it, and the Spanish, Czech and "
          "Polish words."),
+    Tool("completion.ipynb", "Your completion code",
+         "A short signed code for your teacher: the chapters you have read and the questions you solved."),
+    Tool("worksheets.ipynb", "Worksheets to print",
+         "Each chapter's check-yourself questions on paper, with a separate answer key, for a class."),
+    Tool("results.ipynb", "Results for teachers",
+         "Paste the class's completion codes: a table of who read what, to download as a spreadsheet."),
 )
+
 
 @dataclass(frozen=True)
 class Start:
@@ -263,6 +272,16 @@ def chapter(notebook: str) -> Chapter:
 def available() -> list[Chapter]:
     """The chapters whose notebook exists, in reading order."""
     return [c for c in CHAPTERS if c.available]
+
+
+def questions(notebook: str) -> list:
+    """The check-yourself questions of a chapter (``tutor.quiz.Question``), from its module in
+    ``tutor.chapters`` (``ch05`` for Memoir '44 chapter 5, ``und25`` for Undaunted: Normandy's 25)."""
+    from importlib import import_module
+    c = chapter(notebook)
+    prefix = "und" if c.game == UNDAUNTED else "ch"
+    module = import_module(f"tutor.chapters.{prefix}{c.notebook.split('-', 1)[0]}")
+    return list(module.questions()) if hasattr(module, "questions") else []
 
 
 def neighbours(notebook: str) -> tuple[Chapter | Start | None, Chapter | Start | None]:
@@ -427,9 +446,12 @@ def index_html() -> str:
     """The chapter list as HTML: a table per game, a cell beside each chapter and a line above
     the lists where the page script shows the learner's progress (:func:`index`)."""
     parts = [_CSS]
-    ready = f"{len(available())} of {len(CHAPTERS)} chapters ready."
-    parts.append(f'<p class="tutor-summary">{ready} <span data-tutor-summary>'
-                 "Your progress in this browser will show here.</span></p>")
+    parts.append('<p class="tutor-summary" data-tutor-summary>Your progress in this browser will show '
+                 "here: a chapter counts as read once you have tried all its questions, a question as "
+                 "solved when you found the answer before it was shown.</p>")
+    if _TOOLS["completion.ipynb"].available:
+        parts.append(f'<p class="tutor-summary">Done for today? '
+                     f'{_a("completion.ipynb", "Get a completion code")} for your teacher.</p>')
     for game in GAMES:
         parts.append(f"<h2>{html.escape(game)}</h2>")
         parts.append('<table class="tutor-index"><tr><th>#</th><th>Chapter</th>'

@@ -166,12 +166,12 @@ def victory_widget():
 NAMES = {"allied": "The Allies", "axis": "The Axis", None: "Nobody yet"}
 
 
-def _winner_question(key, prompt, choices, build) -> Question:
+def _winner_question(key, prompt, choices, build, hint=()) -> Question:
     def rule_fn():
         s = build()
         v = decide(s)
         return NAMES[v[0] if v else None], verdict_html(s)
-    return Question(key, prompt, choices, rule_fn)
+    return Question(key, prompt, choices, rule_fn, hint)
 
 
 def questions() -> list[Question]:
@@ -193,7 +193,7 @@ def questions() -> list[Question]:
             "Axis Rifleman A unit. The Axis Rifleman B unit has <b>never entered the board</b>: its card "
             "waits in the Axis supply. Who has won?</p>", c3,
             lambda: never_deployed(situation(axis_riflemen=False, allied_victory=Victory(None, True)),
-                                   "axis", "riflemen-b")),
+                                   "axis", "riflemen-b"), hint=(R.VICTORY_SUPPRESS,)),
         _winner_question(
             "27.both",
             "<p>Both sides must take objectives worth 5, and <b>both</b> have had every Riflemen unit "
@@ -212,7 +212,8 @@ def questions() -> list[Question]:
             "27.not-yet",
             "<p>Same as before, but one Allied Rifleman card is <b>still in the supply</b> (casualties never "
             "take a card from the supply). Who has won?</p>", c3,
-            lambda: situation(allied_controls=("9B",), axis_controls=("12A", "17B"), allied_riflemen=False)),
+            lambda: situation(allied_controls=("9B",), axis_controls=("12A", "17B"), allied_riflemen=False),
+            hint=(R.HOPELESS, R.HOPELESS_WIN)),
     ]
 
 
