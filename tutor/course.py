@@ -191,6 +191,12 @@ TOOLS: tuple[Tool, ...] = (
          "Every place the rulebooks differ, the texts side by side and the ruling the tutor uses."),
     Tool("glossary.ipynb", "Glossary",
          "Every rule term in English, Spanish, Czech and Polish, as each rulebook prints it."),
+    Tool("history-pegasus-bridge.ipynb", "Pegasus Bridge: the real battle",
+         "The night of 5–6 June 1944 hour by hour, a map of the real bridges beside the board, questions."),
+    Tool("history-la-raye.ipynb", "La Raye: the real fighting",
+         "What the scenario book and the histories say about 15–16 June 1944, with a map and questions."),
+    Tool("teachers.ipynb", "For teachers",
+         "Lesson plans for 45 and 90 minutes, sharing a board with the class, running the app, worksheets."),
 )
 
 _BY_NAME = {c.notebook: c for c in CHAPTERS}
