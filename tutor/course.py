@@ -196,6 +196,12 @@ TOOLS: tuple[Tool, ...] = (
     Tool("glossary.ipynb", "Glossary",
          "Every rule term: what it means, the chapter that teaches it, and the Spanish, Czech and "
          "Polish words."),
+    Tool("history-pegasus-bridge.ipynb", "Pegasus Bridge: the real battle",
+         "The night of 5–6 June 1944 hour by hour, a map of the real bridges beside the board, questions."),
+    Tool("history-la-raye.ipynb", "La Raye: the real fighting",
+         "What the scenario book and the histories say about 15–16 June 1944, with a map and questions."),
+    Tool("teachers.ipynb", "For teachers",
+         "Lesson plans for 45 and 90 minutes, sharing a board with the class, running the app, worksheets."),
     Tool("completion.ipynb", "Your completion code",
          "A short signed code for your teacher: the chapters you have read and the questions you solved."),
     Tool("worksheets.ipynb", "Worksheets to print",
