@@ -21,50 +21,11 @@ from html import escape
 
 from tutor.render.scene import Card, card_scene
 from tutor.render.svg import svg
-from tutor.undaunted.cards import CARDS
+from tutor.undaunted.cards import CARDS, card_title, type_title, words  # noqa: F401 (type_title, words: re-exported for the chapters)
 from tutor.undaunted.deck import ZONE_NAMES, Zones
 
 ZONE_LABEL = {"hand": "hand", "table": "table", "discard": "discard", "draw": "draw deck",
               "supply": "supply", "out": "out of game"}
-
-#: Words a printed title keeps in lower case in a sentence ("FOG OF WAR" → "Fog of War").
-_SMALL_WORDS = ("of",)
-
-
-def printed(title_en: str) -> str:
-    """A title as the English edition prints it (in capitals on the card), in a sentence's
-    capitals: "MACHINE GUNNER" → "Machine Gunner"."""
-    return " ".join(w.lower() if w.lower() in _SMALL_WORDS else w.capitalize() for w in title_en.split())
-
-
-def type_title(name: str) -> str:
-    """A card type's printed name: ``machine-gunners`` → "Machine Gunner", ``squad-leader`` →
-    "Squad Leader" (the English edition's cards, ``Card.title_en``)."""
-    return printed(next(c.title_en for c in CARDS.values() if c.name == name))
-
-
-def card_title(card_id: str) -> str:
-    """A card (and its unit) by its printed name and squad: ``riflemen-a`` → "Rifleman A",
-    ``machine-gunners-c`` → "Machine Gunner C", ``platoon-sergeant`` → "Platoon Sergeant"."""
-    c = CARDS[card_id]
-    name = printed(c.title_en)
-    return f"{name} {c.squad.upper()}" if c.squad else name
-
-
-_IDS = None
-
-
-def words(text: str) -> str:
-    """An engine sentence in a learner's words: card ids as the cards' English names
-    ("riflemen-a" → "Rifleman A"), the sides capitalized ("axis" → "Axis")."""
-    import re
-    global _IDS
-    if _IDS is None:
-        _IDS = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, CARDS), key=len, reverse=True))
-                          + r")(?![\w-])")
-    text = _IDS.sub(lambda m: card_title(m.group(1)), text)
-    return re.sub(r"\b(allied|axis)\b", lambda m: m.group(1).capitalize(), text)
-
 
 # ---------------------------------------------------------------------------------------------
 # card rows

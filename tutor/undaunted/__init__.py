@@ -28,6 +28,7 @@ from tutor.undaunted.rules import SOURCE_CONFLICTS
 from tutor.undaunted.scenario import load, load_deck, load_scenario, new_game
 from tutor.undaunted.state import (
     SIDES,
+    Bid,
     DrawCards,
     EndTurn,
     Event,
@@ -39,7 +40,7 @@ from tutor.undaunted.state import (
     Token,
     Withdraw,
 )
-from tutor.undaunted.victory import army_suppressed, decide, hopeless
+from tutor.undaunted.victory import army_pinned, beyond_all_hope, decide
 
 __all__ = [
     "CARDS",
@@ -50,6 +51,7 @@ __all__ = [
     "UNIT_TYPES",
     "ZONE_NAMES",
     "AttackPreview",
+    "Bid",
     "Board",
     "Card",
     "Cover",
@@ -68,14 +70,14 @@ __all__ = [
     "Withdraw",
     "Zones",
     "apply",
-    "army_suppressed",
+    "army_pinned",
     "card",
     "card_plays",
     "casualty",
     "census",
     "decide",
     "draw",
-    "hopeless",
+    "beyond_all_hope",
     "legal_actions",
     "load",
     "load_deck",

@@ -287,6 +287,45 @@ COPIES_SOURCE = _printed(
     "platoon guide 1, sniper 3, mortar 3, Fog of War 10: 54 per side", (AHERRIOT_DECK,))
 
 
+#: Words a printed title keeps in lower case in a sentence ("FOG OF WAR" → "Fog of War").
+_SMALL_WORDS = ("of",)
+
+
+def printed(title_en: str) -> str:
+    """A title as the English edition prints it (in capitals on the card), in a sentence's
+    capitals: "MACHINE GUNNER" → "Machine Gunner"."""
+    return " ".join(w.lower() if w.lower() in _SMALL_WORDS else w.capitalize() for w in title_en.split())
+
+
+def type_title(name: str) -> str:
+    """A card type's printed name: ``machine-gunners`` → "Machine Gunner", ``squad-leader`` →
+    "Squad Leader" (the English edition's cards, ``Card.title_en``)."""
+    return printed(next(c.title_en for c in CARDS.values() if c.name == name))
+
+
+def card_title(card_id: str) -> str:
+    """A card (and its unit) by its printed name and squad: ``riflemen-a`` → "Rifleman A",
+    ``machine-gunners-c`` → "Machine Gunner C", ``platoon-sergeant`` → "Platoon Sergeant"."""
+    c = CARDS[card_id]
+    name = printed(c.title_en)
+    return f"{name} {c.squad.upper()}" if c.squad else name
+
+
+_IDS = None
+
+
+def words(text: str) -> str:
+    """An engine sentence in a learner's words: card ids as the cards' English names
+    ("riflemen-a" → "Rifleman A"), the sides capitalized ("axis" → "Axis")."""
+    import re
+    global _IDS
+    if _IDS is None:
+        _IDS = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, CARDS), key=len, reverse=True))
+                          + r")(?![\w-])")
+    text = _IDS.sub(lambda m: card_title(m.group(1)), text)
+    return re.sub(r"\b(allied|axis)\b", lambda m: m.group(1).capitalize(), text)
+
+
 def card(card_id: str, *, where: str = "card") -> Card:
     """The card with this id, or a one-line InputError listing what is allowed."""
     try:
