@@ -29,7 +29,8 @@ SCENARIO = {"memoir44": "pegasus-bridge", "undaunted": "la-raye"}
 ALLIANCE = {"kind": "alliance", "players": {"axis": 2, "allied": 2}}
 OVERLORD = {"kind": "overlord", "players": {"axis": 4, "allied": 4}}
 # (game, scenario, seed, options, actions checked: None to the end); seeds whose random games end (La
-# Raye's seed 2 deadlocks: see test_la_raye_random_play_can_deadlock); Overlord's first turns only
+# Raye's seed 2 never does under the random player: each side is left with one card, bids it every
+# round and ends its turn, a stalemate the rulebook does not end); Overlord's first turns only
 RANDOM_GAMES = [("memoir44", "pegasus-bridge", 1, {}, None),
                 ("memoir44", "pegasus-bridge", 5, {"variant": ALLIANCE}, None),
                 ("memoir44", "overlord/teaching", 2, {"variant": OVERLORD}, 200),
@@ -164,20 +165,6 @@ def test_same_seed_same_match_and_the_draws_are_counted():
     while m.draws == 1:        # the first roll or reshuffle: one more draw, replayed the same
         m = und.apply(m, und.random_action(m, rng))
     assert m.draws == 2 and und.load(und.save(m)) == m
-
-
-def test_la_raye_random_play_can_deadlock():
-    """Not a protocol fault but a fact of the engine the seeds above avoid: with seed 2 both
-    sides end with one card each, bid it every round and end their turns, for ever."""
-    und = games.UNDAUNTED
-    m = und.new("la-raye", 2)
-    rng = random.Random(2)
-    for _ in range(2000):
-        m = und.apply(m, und.random_action(m, rng))
-    s = m.state
-    assert not und.is_over(m)
-    assert all(len(s.zones_of(side).draw) + len(s.zones_of(side).discard) + len(s.zones_of(side).hand) <= 1
-               for side in ("allied", "axis"))
 
 
 @pytest.mark.parametrize("module", [games, sides, memoir_action], ids=lambda m: m.__name__)
