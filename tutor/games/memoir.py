@@ -7,7 +7,9 @@ The engine's ``Game`` is the match's ``state``; its actions are the engine's tex
 
 from __future__ import annotations
 
+import contextlib
 import random
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -43,6 +45,9 @@ class Memoir(Base):
         unknown = set(options) - {"variant"}
         if unknown:
             raise InputError(f"Memoir '44 takes one option, variant, not {', '.join(sorted(unknown))}")
+        if isinstance(scenario, str) and not Path(scenario).exists():
+            with contextlib.suppress(InputError):       # a save's name for a bundled scenario, from anywhere
+                scenario = str(G.bundled_scenario(scenario, "the game"))
         return self.wrap(G.new_game(scenario, seed, options.get("variant")))
 
     def wrap(self, g: G.Game) -> Match:

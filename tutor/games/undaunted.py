@@ -11,15 +11,19 @@ round).
 Action texts (short, stable, one per action, like a chess move in UCI)::
 
     bid allied riflemen-a          bid axis none (an empty hand)
-    play scouts-b scout path=3B,17B
-    play riflemen-a attack target=machine-gunners-c
-    play sergeant-a bolster cards=riflemen-a,riflemen-a
+    play scouts-a scout path=11B,4B                 (the tiles entered, in order)
+    play riflemen-a attack target=riflemen-b        (the enemy's unit)
+    play platoon-sergeant bolster cards=riflemen-a,riflemen-a
+    play squad-leader-a inspire cards=riflemen-b    (the card taken back)
     withdraw riflemen-a            end
+
+A play, a withdraw or an end is the side's whose turn it is, so its text does not name it.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -60,15 +64,30 @@ def event(e: Any) -> Event:
 _SCENARIOS: dict[tuple[str, int], Any] = {}      # (path, mtime) -> Scenario: each file is parsed once
 
 
-def _scenario(name: str, *, files: bool = True) -> tuple[Any, str]:
+_NAME = re.compile(r"[a-z0-9][a-z0-9-]*", re.ASCII)
+
+
+def bundled(name: str) -> Path:
+    """The course's own Undaunted scenario that ``name`` names ("la-raye", or as a save writes it,
+    "scenarios/undaunted/la-raye.yaml"), never a file elsewhere (a save opened on a page is the
+    visitor's to write)."""
+    from tutor import paths
+    from tutor.inputs import clipped
+    stem = name.removeprefix("scenarios/").removeprefix("undaunted/").removesuffix(".yaml")
+    p = paths.SCENARIOS / "undaunted" / f"{stem}.yaml"
+    if not _NAME.fullmatch(stem) or not p.is_file():
+        raise InputError(f"scenario {clipped(name, 42)} is not one of the course's Undaunted: Normandy scenarios: "
+                         f"give a bundled name like la-raye")
+    return p
+
+
+def _scenario(name: str) -> tuple[Any, str]:
+    """The scenario (parsed once per file) and the name a save gives it: a scenario file, or a
+    bundled name."""
     from tutor import paths
     p = Path(name)
-    if not files or (not p.suffix and not p.exists()):
-        from tutor.memoir.game import bundled_scenario
-        stem = name.removeprefix("scenarios/").removeprefix("undaunted/").removesuffix(".yaml")
-        p = bundled_scenario(f"undaunted/{stem}", "the Undaunted game")
     if not p.is_file():
-        raise InputError(f"scenario {name!r} not found: give a scenario file or a bundled name like la-raye")
+        p = bundled(name)
     key = (str(p.resolve()), p.stat().st_mtime_ns)
     sc = _SCENARIOS.get(key)
     if sc is None:
@@ -304,9 +323,7 @@ class Undaunted(Base):
         if not isinstance(opts, dict):
             raise InputError(f"{where}: options must be a mapping")
         try:
-            if not files:
-                _scenario(data["scenario"], files=False)
-            m = self.new(data["scenario"], data["seed"], **opts)
+            m = self.new(data["scenario"] if files else str(bundled(data["scenario"])), data["seed"], **opts)
         except InputError as exc:
             raise InputError(f"{where}: {exc}") from None
         for i, a in enumerate(acts):
