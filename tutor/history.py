@@ -593,12 +593,21 @@ def game_board_svg(b: Battle) -> str:
     (Memoir '44: a note on the hex; Undaunted: the tiles outlined)."""
     from tutor import paths
     if b.game == "Memoir '44":
-        from tutor.render.scene import highlights
-        from tutor.render.svg import state_svg
+        from tutor.render.scene import highlights, scene
+        from tutor.render.svg import svg
         from tutor.scenario import load
         field = load(paths.SCENARIOS / b.scenario)
-        marks = [(tuple(int(v) for v in pl.on_board.split(",")), pl.mark) for pl in b.places if pl.on_board]
-        return state_svg(field, highlights(notes=marks), legend=False, coords=False)
+        marks = {tuple(int(v) for v in pl.on_board.split(",")): pl for pl in b.places if pl.on_board}
+        sc = scene(field, highlights(target=marks), legend=False, coords=False)
+        dots = []
+        for cell in sc.cells:
+            if cell.hex in marks:
+                x = sum(px for px, _ in cell.points) / len(cell.points)
+                y = sum(py for _, py in cell.points) / len(cell.points)
+                # the same numbered dot as on the real map, in the hex's upper corner
+                dots.append(_marker(float(x) + 12, float(y) - 14, marks[cell.hex].mark, marks[cell.hex].kind))
+        text = svg(sc)
+        return text[:text.rindex("</svg>")] + "".join(dots) + "</svg>"
     import random
 
     from tutor.render.undaunted import board_svg
@@ -619,12 +628,12 @@ CSS = """<style>
 .tutor-history{max-width:60em;font-size:15px;line-height:1.5;color:#1f2933}
 .tutor-history h2{font-size:1.35em;margin:1.1em 0 .4em;border-bottom:1px solid #d0d7de}
 .tutor-history sup a{text-decoration:none;color:#0b5cad;font-size:.8em}
-.tutor-history table.tutor-timeline{border-collapse:collapse;width:100%;margin:.4em 0}
+.tutor-history table.tutor-timeline{border-collapse:collapse;width:100%;margin:.4em 0;table-layout:auto !important}
 .tutor-history table.tutor-timeline td{border-bottom:1px solid #eaeef2;padding:.3em .5em;vertical-align:top;
   text-align:left}
-.tutor-history table.tutor-timeline td:first-child{white-space:nowrap;font-weight:600;width:9em}
+.tutor-history table.tutor-timeline td:first-child{font-weight:600;width:8.5em}
 .tutor-history .tutor-maps{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
-.tutor-history figure{margin:0;flex:1 1 20em;max-width:100%}
+.tutor-history figure{margin:0;flex:1 1 26em;max-width:100%}
 .tutor-history figure svg{max-width:100%;height:auto}
 .tutor-history figcaption{font-size:13px;color:#444;margin-top:.3em}
 .tutor-history .tutor-thin{background:#fff8e1;border-left:4px solid #c99a06;padding:.5em .8em}
@@ -632,10 +641,14 @@ CSS = """<style>
 .tutor-history ol.tutor-sources a{word-break:break-all}
 .tutor-history ol.tutor-questions li{margin:.35em 0}
 @media print{
+  /* the page shell keeps the screen's width in pixels on its panels: a print takes the paper's */
+  #main .lm-BoxPanel,#main .lm-BoxPanel-child,#rendered_cells{width:auto !important;left:0 !important}
+  .jp-Cell,.jp-Cell-outputWrapper,.jp-OutputArea,.jp-OutputArea-child,.jp-OutputArea-output{break-inside:auto !important;page-break-inside:auto !important}
   .tutor-nav{display:none !important}
   .tutor-history{max-width:none;font-size:11pt}
   .tutor-history h2{break-after:avoid;page-break-after:avoid}
-  .tutor-history figure,.tutor-history tr,.tutor-history li{break-inside:avoid;page-break-inside:avoid}
+  .tutor-history figure,.tutor-history tr,.tutor-history li,.tutor-history .tutor-keep{break-inside:avoid;
+    page-break-inside:avoid}
   .tutor-history .tutor-maps{display:block}
   .tutor-history figure{margin-bottom:1em}
   .tutor-history a{color:#1f2933}
@@ -694,9 +707,10 @@ def page_html(key: str) -> str:
     parts += [f"<li>{cite(f)}</li>" for f in b.abstracts]
     parts.append("</ul><h2>Where the game departs from what happened</h2><ul>")
     parts += [f"<li>{cite(f)}</li>" for f in b.departs]
-    parts.append("</ul><h2>Your battle and the real one</h2><p>After a game, talk these over in pairs, "
-                 "then with the class:</p>")
-    parts.append('<ol class="tutor-questions">' + "".join(f"<li>{e(q)}</li>" for q in b.questions) + "</ol>")
+    parts.append('</ul><section class="tutor-keep"><h2>Your battle and the real one</h2><p>After a game, talk '
+                 "these over in pairs, then with the class:</p>")
+    parts.append('<ol class="tutor-questions">' + "".join(f"<li>{e(q)}</li>" for q in b.questions)
+                 + "</ol></section>")
     parts.append('<h2>Sources</h2><p>Every fact on this page comes from these public sources; the words '
                  'are the tutor\'s own.</p><ol class="tutor-sources">')
     for n, s in enumerate(cite.order, 1):
