@@ -227,11 +227,12 @@ PEGASUS = Battle(
            "kemp-gondree"),
     ),
     why=(
-        _f("The Caen Canal and the River Orne run side by side, almost parallel, from Caen to the sea. The two "
-           "bridges were the only way across for miles.", "kemp-raiders", "wiki-horsa"),
-        _f("Sword Beach, where British troops would land at dawn, lay just to the west. German tanks coming "
-           "from the east would have to cross these bridges to attack the landing: whoever held them held "
-           "the eastern flank of the whole invasion.", "kemp-raiders", "sof-coupdemain"),
+        _f("The Caen Canal and the River Orne run side by side, almost parallel, from Caen to the sea, about "
+           "400 yards (under 400 meters) apart. Bénouville lies about four miles from Caen and four from the "
+           "coast at Ouistreham.", "kemp-raiders", "wiki-horsa"),
+        _f("At dawn British troops would land on Sword Beach, at Ouistreham. German tanks coming from the "
+           "east to attack that landing would have to cross these bridges: whoever held them held the "
+           "eastern flank of the whole invasion.", "kemp-raiders", "wiki-ouistreham", "sof-coupdemain"),
         _f("So the bridges had to be taken whole, before the Germans could blow them up, and held until "
            "paratroops and then troops from the beach arrived.", "sof-coupdemain", "chaos-17"),
     ),
@@ -240,9 +241,10 @@ PEGASUS = Battle(
            "in the south of England. (The two sources give different times.)", "deadstick-cgd", "deadstick-gp"),
         _m("6 June, 00:16", "The first glider, carrying Major Howard and Lieutenant Den Brotheridge's platoon, lands "
            "yards from the canal bridge. Two more land just behind it.", "deadstick-cgd", "artizus"),
-        _m("about 00:16\u201300:30", "The soldiers rush the bridge. Lieutenant Brotheridge is killed, one of the "
-           "first Allied soldiers to die on D-Day. The gliders sent to the river bridge land near the Orne. "
-           "Within about ten minutes both bridges are taken, intact.", "deadstick-cgd", "artizus"),
+        _m("about 00:16\u201300:30", "The soldiers rush the bridge. Lieutenant Brotheridge is killed, among the "
+           "first Allied soldiers to die on D-Day. At the river bridge, the platoon of the first glider to land "
+           "takes the bridge and a second group soon joins it. Within about ten minutes both bridges are "
+           "taken, intact.", "deadstick-cgd", "artizus", "wiki-horsa"),
         _m("soon after", "The success signal goes out: \u201cHam and Jam\u201d.", "chaos-17"),
         _m("00:50", "The paratroops of the 5th Parachute Brigade drop north of Ranville. Howard blows the V for "
            "Victory signal on his whistle so they can find the bridges.", "battleground"),
@@ -261,7 +263,7 @@ PEGASUS = Battle(
            "achievements of the war\u201d.", "deadstick-cgd"),
         _f("A new, wider bridge replaced Pegasus Bridge in the 1990s (the sources give 1993 and 1994). The "
            "original now stands in the grounds of the Memorial Pegasus museum nearby.",
-           "atelier", "haegeman", "commons-pegasus"),
+           "atelier", "wiki-horsa", "haegeman", "commons-pegasus"),
     ),
     places=(
         Place("1", "Pegasus Bridge (Bénouville bridge)", "bridge", _PEGASUS_LAT, _PEGASUS_LON, "commons-pegasus",
@@ -297,8 +299,8 @@ PEGASUS = Battle(
     ),
     departs=(
         _f("In the game the Allied units are already on the ground, spread between the pond and the canal, "
-           "and the river bridge still has to be reached. In reality three gliders landed at each bridge and both "
-           "fell within minutes.", "m44-pegasus", "deadstick-gp", "deadstick-cgd"),
+           "and the river bridge still has to be reached. In reality the gliders landed right beside the bridges, "
+           "and both fell within minutes.", "m44-pegasus", "artizus", "wiki-horsa", "deadstick-cgd"),
         _f("The game has no paratroops, commandos, planes or warships: the battle ends when one side has four "
            "medals. The real defenders of the bridges were relieved by paratroops in the night and commandos "
            "at 13:00, and it was warships that stopped the German tanks.", "m44-pegasus", "battleground",
@@ -309,7 +311,7 @@ PEGASUS = Battle(
     questions=(
         "How long did your battle last, in turns? The real bridges fell in about ten minutes. What in the game "
         "made it take longer (or shorter)?",
-        "Which bridge did you take first, and why? Why did the real attackers land three gliders at each bridge "
+        "Which bridge did you take first, and why? Why did the real attackers land gliders at both bridges "
         "at the same moment?",
         "The Axis starts with only two cards. How did that feel to the Axis player? What does it stand for?",
         "Your units could be driven back by a flag. What real things could make soldiers fall back in the dark?",
@@ -339,10 +341,10 @@ LA_RAYE = Battle(
         _f("The Americans were the US 30th Infantry Division, a National Guard division from North and South "
            "Carolina, Georgia and Tennessee. Its 120th Infantry Regiment made the attack, with tanks of the "
            "743rd Tank Battalion in support.", "und-book", "normandie1944", "ron84z"),
-        _f("The division had not all arrived: the scenario book says it landed at Omaha Beach on 10 June; other "
-           "histories say its first unit crossed on 10 June and most of it landed between 13 and 15 June, so "
-           "over half of it was still at sea or on the beach when the attack began.",
-           "und-book", "30thid-fr", "ww2history"),
+        _f("The division had not all arrived. The scenario book says it landed at Omaha Beach on 10 June; other "
+           "histories say its first unit sailed on 10 June and the rest crossed over the following days, some of "
+           "it landing on 15 June. On the morning of the attack over half of it was still at sea or in the "
+           "assembly areas on the beach.", "und-book", "30thid-fr", "ww2history", "ron84z"),
         _f("The Germans facing them were a battle group called Kampfgruppe Heintz, from the 275th Infantry "
            "Division, and soldiers of the 914th Grenadier Regiment of the 352nd Infantry Division. (One source "
            "spells the battle group \u201cHeinz\u201d.)", "normandie1944", "dday-overlord"),
@@ -414,9 +416,10 @@ LA_RAYE = Battle(
     abstracts=(
         _f("Each card in a player's deck is one soldier of a platoon, and a unit token on the map is a squad. "
            "Drawing more of a squad's cards means that squad acts more often.", "und-rules"),
-        _f("A round is four cards drawn and played. It has no fixed length in minutes.", "und-rules"),
-        _f("The tiles stand for fields and hedgerows; each has a cover value. An attack rolls a ten-sided die "
-           "and hits if the roll beats the defense.", "und-rules"),
+        _f("A round: each player draws four cards, bids one of them for the initiative and plays the other "
+           "three. A round has no fixed length in minutes.", "und-rules"),
+        _f("The tiles stand for fields and hedgerows; each has a cover value. An attack rolls ten-sided dice: "
+           "a die hits if it rolls the defender's total defense or more (a 0 always hits).", "und-rules"),
         _f("Each side controls objective points; the first side to hold five wins.", "und-book"),
     ),
     departs=(
