@@ -627,6 +627,14 @@ UNDAUNTED_MARKS = (("5B", "the German start: the houses where the German soldier
 # ---------------------------------------------------------------------------------------------
 # The page
 
+#: Print rules for a page of plain text in the app's page shell: the shell keeps the screen's width in
+#: pixels on its panels (a print from a laptop lost every line's right end) and asks its cells not to
+#: break across pages (a long page started on the second sheet); a print takes the paper's width and
+#: breaks where it must.
+PRINT_SHELL = ("#main .lm-BoxPanel,#main .lm-BoxPanel-child,#rendered_cells{width:auto !important;left:0 !important}"
+               ".jp-Cell,.jp-Cell-outputWrapper,.jp-OutputArea,.jp-OutputArea-child,.jp-OutputArea-output"
+               "{break-inside:auto !important;page-break-inside:auto !important}")
+
 CSS = """<style>
 .tutor-history{max-width:60em;font-size:15px;line-height:1.5;color:#1f2933}
 .tutor-history h2{font-size:1.35em;margin:1.1em 0 .4em;border-bottom:1px solid #d0d7de}
@@ -644,9 +652,7 @@ CSS = """<style>
 .tutor-history ol.tutor-sources a{word-break:break-all}
 .tutor-history ol.tutor-questions li{margin:.35em 0}
 @media print{
-  /* the page shell keeps the screen's width in pixels on its panels: a print takes the paper's */
-  #main .lm-BoxPanel,#main .lm-BoxPanel-child,#rendered_cells{width:auto !important;left:0 !important}
-  .jp-Cell,.jp-Cell-outputWrapper,.jp-OutputArea,.jp-OutputArea-child,.jp-OutputArea-output{break-inside:auto !important;page-break-inside:auto !important}
+  __PRINT_SHELL__
   .tutor-nav{display:none !important}
   .tutor-history{max-width:none;font-size:11pt}
   .tutor-history h2{break-after:avoid;page-break-after:avoid}
@@ -656,7 +662,7 @@ CSS = """<style>
   .tutor-history figure{margin-bottom:1em}
   .tutor-history a{color:#1f2933}
 }
-</style>"""
+</style>""".replace("__PRINT_SHELL__", PRINT_SHELL)
 
 
 class _Cites:

@@ -12,6 +12,7 @@ import html
 from dataclasses import dataclass
 
 from tutor import course
+from tutor.history import PRINT_SHELL
 
 START_MEMOIR = "00-start-memoir.ipynb"
 START_UNDAUNTED = "20-start-undaunted.ipynb"
@@ -100,14 +101,13 @@ _CSS = """<style>
 .tutor-teachers .tutor-soon{color:#6e7781}
 .tutor-teachers code{background:#f6f8fa;padding:0 .25em}
 @media print{
-  #main .lm-BoxPanel,#main .lm-BoxPanel-child,#rendered_cells{width:auto !important;left:0 !important}
-  .jp-Cell,.jp-Cell-outputWrapper,.jp-OutputArea,.jp-OutputArea-child,.jp-OutputArea-output{break-inside:auto !important;page-break-inside:auto !important}
+  __PRINT_SHELL__
   .tutor-nav{display:none !important}
   .tutor-teachers{max-width:none;font-size:11pt}
   .tutor-teachers tr,.tutor-teachers li{break-inside:avoid;page-break-inside:avoid}
   .tutor-teachers h2{break-after:avoid;page-break-after:avoid}
 }
-</style>"""
+</style>""".replace("__PRINT_SHELL__", PRINT_SHELL)
 
 
 def title(notebook: str) -> str:
