@@ -350,9 +350,10 @@ LA_RAYE = Battle(
            "spells the battle group \u201cHeinz\u201d.)", "normandie1944", "dday-overlord"),
     ),
     why=(
-        _f("Between the rivers Vire and Taute runs a narrow strip of land. American commanders feared German "
-           "tanks would drive north along it, protected by a river on each side, and cut the American army in "
-           "two: the troops from Omaha Beach on one side, those from Utah Beach on the other.",
+        _f("Between the rivers Vire and Taute runs a narrow strip of land. Allied planners feared the Germans, "
+           "reinforced by arriving tanks, would drive north along it, protected by a river on each side, and "
+           "cut the American army in two: the troops from Omaha Beach on one side, those from Utah Beach on "
+           "the other.",
            "ww2history", "normandie1944"),
         _f("The answer was to push the Germans off the northern bank of the Vire\u2013Taute Canal and hold the "
            "canal as a barrier.", "ww2history", "xix-corps"),
