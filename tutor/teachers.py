@@ -12,6 +12,7 @@ import html
 from dataclasses import dataclass
 
 from tutor import course
+from tutor.history import PRINT_SHELL
 
 START_MEMOIR = "00-start-memoir.ipynb"
 START_UNDAUNTED = "20-start-undaunted.ipynb"
@@ -92,19 +93,21 @@ UNDAUNTED_NOTE = (
 _CSS = """<style>
 .tutor-teachers{max-width:60em;font-size:15px;line-height:1.5;color:#1f2933}
 .tutor-teachers h2{font-size:1.35em;margin:1.1em 0 .4em;border-bottom:1px solid #d0d7de}
-.tutor-teachers table.tutor-plan{border-collapse:collapse;width:100%;margin:.4em 0 1em}
+.tutor-teachers table.tutor-plan{border-collapse:collapse;width:100%;margin:.4em 0 1em;table-layout:auto !important}
 .tutor-teachers table.tutor-plan th,.tutor-teachers table.tutor-plan td{border-bottom:1px solid #eaeef2;
   padding:.35em .5em;text-align:left;vertical-align:top}
-.tutor-teachers table.tutor-plan td:first-child{white-space:nowrap;width:5.5em}
+.tutor-teachers table.tutor-plan td:first-child,.tutor-teachers table.tutor-plan th:first-child{white-space:nowrap;
+  width:6em}
 .tutor-teachers .tutor-soon{color:#6e7781}
 .tutor-teachers code{background:#f6f8fa;padding:0 .25em}
 @media print{
+  __PRINT_SHELL__
   .tutor-nav{display:none !important}
   .tutor-teachers{max-width:none;font-size:11pt}
   .tutor-teachers tr,.tutor-teachers li{break-inside:avoid;page-break-inside:avoid}
   .tutor-teachers h2{break-after:avoid;page-break-after:avoid}
 }
-</style>"""
+</style>""".replace("__PRINT_SHELL__", PRINT_SHELL)
 
 
 def title(notebook: str) -> str:
@@ -112,7 +115,8 @@ def title(notebook: str) -> str:
     for item in course.CHAPTERS + course.TOOLS:
         if item.notebook == notebook:
             if isinstance(item, course.Chapter):
-                return f"{item.game} chapter {item.number}: {item.title}"
+                name = item.title.removeprefix("Undaunted: ")
+                return f"{item.game} chapter {item.number}: {name[:1].upper()}{name[1:]}"
             return item.title
     return TITLES[notebook]
 
