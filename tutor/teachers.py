@@ -18,6 +18,7 @@ START_MEMOIR = "00-start-memoir.ipynb"
 START_UNDAUNTED = "20-start-undaunted.ipynb"
 WORKSHEETS = "worksheets.ipynb"
 PLAY = "play-a-battle.ipynb"
+PLAY_LA_RAYE = "play-la-raye.ipynb"
 LAB = "lab.ipynb"
 HISTORY_PEGASUS = "history-pegasus-bridge.ipynb"
 HISTORY_LA_RAYE = "history-la-raye.ipynb"
@@ -87,8 +88,8 @@ LESSONS: tuple[Lesson, ...] = (
 
 UNDAUNTED_NOTE = (
     "For Undaunted: Normandy, the same shape works with its start page, the chapters on the round and on "
-    "combat, and the La Raye history page for the briefing and debrief. The tutor teaches Undaunted's rules "
-    "on live boards but does not play a whole game of it: pairs play the scenario with the box.")
+    "combat, and the La Raye history page for the briefing and debrief; pairs then play La Raye, "
+    "two on one screen or against the computer.")
 
 _CSS = """<style>
 .tutor-teachers{max-width:60em;font-size:15px;line-height:1.5;color:#1f2933}
@@ -147,7 +148,7 @@ def page_html() -> str:
     parts += [lesson_html(lesson) for lesson in LESSONS]
     parts.append(f"<p>{e(UNDAUNTED_NOTE)} Pages: {link(START_UNDAUNTED)}, "
                  f"{link('22-undaunted-the-round.ipynb')}, {link('25-undaunted-combat-and-casualties.ipynb')}, "
-                 f"{link(HISTORY_LA_RAYE)}.</p>")
+                 f"{link(HISTORY_LA_RAYE)}, {link(PLAY_LA_RAYE)}.</p>")
     parts.append("<h2>Sharing a board with the class</h2><ol>"
                  f"<li>Open the {link(LAB)} and build the board you want to talk about: paint terrain, obstacles "
                  "and units, or open a scenario file.</li>"
