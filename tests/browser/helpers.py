@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -55,6 +56,18 @@ CANVAS_STATE_JS = """
   return {groups: groups.size, blank: blank};
 }
 """
+
+# The page's height: Voilà scrolls the page inside a box, so the tallest scrolling box counts.
+HEIGHT_JS = """() => Math.max(document.documentElement.scrollHeight, ...[...document.querySelectorAll('*')]
+  .filter(e => /(auto|scroll)/.test(getComputedStyle(e).overflowY)).map(e => e.scrollHeight))"""
+
+
+def visible_words(page) -> int:
+    """The words a learner sees on the page: the rendered cells' innerText (a closed "Original
+    text" or a hidden template is not visible)."""
+    text = page.evaluate("() => document.querySelector('#rendered_cells, body').innerText")
+    return len(re.findall(r"[A-Za-z0-9'’]+", text))
+
 
 # Voilà shows its spinner until the notebook has run; then the widgets render.
 def wait_for_voila(page) -> None:

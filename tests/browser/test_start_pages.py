@@ -9,12 +9,11 @@ Screenshots go to tests/artifacts/start-*.png.
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
 from .conftest import ARTIFACTS, PAGE_TIMEOUT
-from .helpers import wait_for_voila, wait_for_widgets_settled
+from .helpers import HEIGHT_JS, visible_words, wait_for_voila, wait_for_widgets_settled
 from .test_memoir_boards import BOARD_JS, tap_hex
 from .test_undaunted_boards import PIXELS_JS
 from .test_undaunted_boards import _point as und_point
@@ -39,11 +38,6 @@ MEMOIR_TURN = [
 ]
 
 
-def _visible_words(page) -> int:
-    text = page.evaluate("() => document.querySelector('#rendered_cells, body').innerText")
-    return len(re.findall(r"[A-Za-z0-9'’]+", text))
-
-
 def _open(chromium, app, notebook, device):
     context = chromium.new_context(**device)
     page = context.new_page()
@@ -60,18 +54,13 @@ def _press(page, name, touch):
     button.tap() if touch else button.click()
 
 
-# The page's height: Voilà scrolls the page inside a box, so the tallest scrolling box counts.
-HEIGHT_JS = """() => Math.max(document.documentElement.scrollHeight, ...[...document.querySelectorAll('*')]
-  .filter(e => /(auto|scroll)/.test(getComputedStyle(e).overflowY)).map(e => e.scrollHeight))"""
-
-
 def _measure(page, size, viewport):
     """No sideways scrolling; on the laptop, as the page opens (before any tap): its height and its
     visible words (a closed "Original text" is not visible), printed and held to the limits."""
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     if size == "laptop":
         height = page.evaluate(HEIGHT_JS)
-        words = _visible_words(page)
+        words = visible_words(page)
         print(f"{page.url.rsplit('/', 1)[-1]} at 1366: {height} px tall, {words} visible words")
         assert height <= MAX_HEIGHT and words <= MAX_WORDS
 

@@ -63,13 +63,14 @@ def test_ch02_has_the_rulebooks_thirteen_steps_once_each():
 
 def test_ch02_answers_are_the_engines():
     qs = by_key("ch02")
-    assert set(qs) == {"02.pond", "02.figures", "02.axis-hand", "02.bridge-medal", "02.sandbags"}
+    assert set(qs) == {"02.pond", "02.figures", "02.order", "02.axis-hand", "02.bridge-medal"}
     assert qs["02.pond"].rule_fn()[0] == "No: the pond blocks it"              # 4 adjacent lake hexes
     assert "lake" in qs["02.pond"].rule_fn()[1]
     assert qs["02.figures"].rule_fn()[0] == "36"                               # 9 units of 4
     assert qs["02.axis-hand"].rule_fn()[0] == "3"                              # 2, play 1, draw 2
     assert qs["02.bridge-medal"].rule_fn()[0] == "1"
-    assert qs["02.sandbags"].rule_fn()[0] == "1 die"                          # 2 dice at range 2, -1 sandbags
+    assert qs["02.order"].rule_fn()[0] == "The bridges, wire and sandbags"     # step 4, obstacles
+    assert "m44.setup.step04" in qs["02.order"].rule_fn()[1]
 
 
 def test_ch02_exercises_are_not_answered_by_the_page_above_them():

@@ -323,6 +323,9 @@ def test_ch09_answers_are_the_engine_rulings():
     assert qs["09.sandbags-flags"].rule_fn()[0] == "1 hex"
     assert (21, 5) not in legal_moves(st, (22, 6))
     assert qs["09.hedgehog"].rule_fn()[0] == "No, it may not"
+    # Pegasus Bridge's sandbags, asked here where sandbags are taught (chapter 2 sets them up)
+    assert qs["09.pegasus-sandbags"].rule_fn()[0] == "1 die"                     # 2 dice at range 2, -1 sandbags
+    assert "sandbags" in qs["09.pegasus-sandbags"].rule_fn()[1]
 
 
 def test_ch09_drill_battles_the_defended_units_with_the_set_dice():

@@ -21,8 +21,8 @@ from html import escape
 
 from tutor.explain import rule_html, rules_html
 from tutor.hexes import fmt
-from tutor.memoir import combat, objectives
 from tutor.memoir import game as G
+from tutor.memoir import objectives
 from tutor.memoir import state as S
 from tutor.memoir.action import legal as legal_moves
 from tutor.memoir.los import line_of_sight
@@ -194,8 +194,8 @@ def steps() -> list[Step]:
         Step(12, "Dice", f"Each side takes <b>{DICE_PER_SIDE} battle dice</b>.", R[11], **board, cards=True,
              deck=True, dice=True),
         Step(13, "First player", f"The scenario names the first player: the <b>{first}</b>. They choose a command "
-             "card from their hand and play it, and the battle is on: play it on the "
-             "<a href='play-a-battle.ipynb' style='text-decoration:underline'>Play a battle</a> page.", R[12], **board, cards=True, deck=True,
+             "card from their hand and play it, and the battle is on. The chapters that follow teach the "
+             "turn; after chapter 9 the whole battle waits for you on the Play a battle page.", R[12], **board, cards=True, deck=True,
              dice=True),
     ]
 
@@ -466,19 +466,18 @@ def _q_bridge_medal() -> Question:
                "have?</p>", choices, rule_fn)
 
 
-def _q_sandbags() -> Question:
-    choices = ("1 die", "2 dice", "3 dice")
-    attacker, target = (5, 5), (7, 3)
+def _q_order() -> Question:
+    choices = ("The units", "The bridges, wire and sandbags", "The medals")
+    answers = {"units": choices[0], "obstacles": choices[1], "medals": choices[2]}
 
     def rule_fn():
-        st = G.new_game(SCENARIO, SEED).state
-        ad = combat.attack_dice(st, attacker, target)
-        ans = f"{ad.dice} {'die' if ad.dice == 1 else 'dice'}"
-        return ans, f"<p>{escape(ad.text)}</p>" + rules_html(ad.rules)
-    return ask("02.sandbags", f"<p>Step 4's sandbags protect the German infantry on <b>{fmt(target)}</b>. How "
-               f"many dice does Major Howard's infantry on <b>{fmt(attacker)}</b> (2 hexes away) roll against it?"
-               "</p>", choices, rule_fn)
+        every = steps()
+        after = every[next(i for i, s in enumerate(every) if s.new == "terrain") + 1]
+        return answers[after.new], (f"<p>Step {after.number}, {escape(after.title.lower())}, comes straight "
+                                    "after the terrain.</p>" + rule_html(after.rule))
+    return ask("02.order", "<p>You have laid the terrain hexes (step 3). What goes on the board next?</p>",
+               choices, rule_fn)
 
 
 def questions() -> list[Question]:
-    return [_q_pond(), _q_figures(), _q_axis_hand(), _q_bridge_medal(), _q_sandbags()]
+    return [_q_pond(), _q_figures(), _q_order(), _q_axis_hand(), _q_bridge_medal()]

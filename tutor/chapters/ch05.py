@@ -211,7 +211,8 @@ def questions() -> list[Question]:
         _close_combat_question(),
         _dice_question("05.range", "examples/bunker-on-hill", "8,6", "6,4",
                        "How many dice does the allied infantry on <b>8,6</b> roll against the axis infantry "
-                       "in the bunker on the hill (<b>6,4</b>), two hexes away?"),
+                       "in the bunker on the hill (<b>6,4</b>), two hexes away? (A bunker protects like a town: "
+                       "1 die fewer against infantry, 2 against armor.)"),
         _dice_question("05.town-vs-hill", "examples/armor-town-vs-hill", "6,6", "6,4",
                        "The allied armor in the town on <b>6,6</b> battles the axis infantry on the hill at "
                        "<b>6,4</b>. How many dice does it roll?"),

@@ -113,6 +113,26 @@ def _flags_question() -> Question:
                "<b>12,2</b> receives <b>2 flags</b>. How far does it retreat?</p>", choices, rule_fn)
 
 
+def _pegasus_sandbags_question() -> Question:
+    """Pegasus Bridge (chapter 2), now that sandbags are taught: the raiders against the sandbags."""
+    from html import escape
+
+    from tutor.chapters.ch02 import SCENARIO, SEED
+    from tutor.explain import rules_html
+    from tutor.memoir import game as G
+    choices = ("1 die", "2 dice", "3 dice")
+    attacker, target = (5, 5), (7, 3)
+
+    def rule_fn():
+        st = G.new_game(SCENARIO, SEED).state
+        ad = attack_dice(st, attacker, target)
+        return (f"{ad.dice} {'die' if ad.dice == 1 else 'dice'}",
+                f"<p>{escape(ad.text)}</p>" + rules_html(ad.rules))
+    return ask("09.pegasus-sandbags", "<p>Back to Pegasus Bridge (chapter 2): sandbags protect the German "
+               "infantry on <b>7,3</b>. How many dice does Major Howard's infantry on <b>5,5</b> (2 hexes away) "
+               "roll against it?</p>", choices, rule_fn)
+
+
 def questions() -> list[Question]:
     return [
         _dice_question("09.artillery-bunker", OBSTACLE_BOARD, "4,4", "6,2",
@@ -124,4 +144,5 @@ def questions() -> list[Question]:
         _flags_question(),
         reach_question("09.hedgehog", OBSTACLE_BOARD, "22,6", "21,5",
                        "May the allied armor on <b>22,6</b> move onto the hedgehogs on <b>21,5</b>?"),
+        _pegasus_sandbags_question(),
     ]

@@ -139,4 +139,4 @@ def dice_html() -> Explained:
 
 
 def chapter_map() -> Explained:
-    return show(course.map_html(course.UNDAUNTED, path=FIRST_GAME))
+    return show(course.map_html(course.UNDAUNTED, path=FIRST_GAME, battle="play-la-raye.ipynb"))
