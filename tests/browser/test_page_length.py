@@ -18,7 +18,7 @@ import pytest
 
 from tutor import course
 
-from .conftest import PAGE_TIMEOUT
+from .conftest import ARTIFACTS, PAGE_TIMEOUT
 from .helpers import HEIGHT_JS, visible_words, wait_for_voila
 from .test_pages import settled
 
@@ -32,19 +32,47 @@ HEIGHT_SLACK = 40
 PAGES = [p.notebook for p in course.reading_order() if p.available] + \
         [t.notebook for t in course.TOOLS if t.available]
 
-#: Pages over a limit today (measured at 1366×768 on the day written): page → {figure: ceiling}.
-#: A figure not named here is held to the limit.
-OVER: dict[str, dict[str, int]] = {}
+#: Pages over a limit today (measured at 1366×768, 28 November 2026): page → {figure: ceiling}.
+#: A figure not named here is held to the limit. Lower a ceiling when its page gets shorter.
+OVER: dict[str, dict[str, int]] = {
+    "01-battlefield-and-line-of-sight.ipynb": {"words": 3101, "height": 9768},
+    "03-command-cards-and-orders.ipynb": {"words": 2175},
+    "04-movement.ipynb": {"words": 1822, "height": 8120},
+    "05-battle-range-dice-line-of-sight.ipynb": {"words": 2717, "height": 9422},
+    "06-terrain-and-height.ipynb": {"words": 2963, "height": 9741},
+    "07-hits-flags-and-retreat.ipynb": {"words": 2905, "height": 10582},
+    "08-take-ground-and-armor-overrun.ipynb": {"words": 2248, "height": 7006},
+    "09-obstacles.ipynb": {"words": 1892, "height": 7111},
+    "10-special-forces.ipynb": {"words": 1554, "height": 7041},
+    "11-objectives-and-medals.ipynb": {"words": 1666},
+    "12-air-power.ipynb": {"words": 1968},
+    "13-team-play.ipynb": {"words": 2425, "height": 6522},
+    "14-operation-overlord.ipynb": {"words": 3279, "height": 6101},
+    "21-undaunted-components-and-setup.ipynb": {"words": 2111, "height": 6845},
+    "22-undaunted-the-round.ipynb": {"words": 1553},
+    "23-undaunted-movement-and-fog-of-war.ipynb": {"words": 1513},
+    "24-undaunted-support-actions.ipynb": {"words": 1524},
+    "25-undaunted-combat-and-casualties.ipynb": {"words": 1756, "height": 6807},
+    "26-undaunted-worked-round.ipynb": {"words": 1552},
+    "27-undaunted-end-of-game.ipynb": {"words": 1624},
+    "28-undaunted-the-platoon.ipynb": {"words": 1407},
+    "conflicts.ipynb": {"words": 13309, "height": 19500},
+    "glossary.ipynb": {"words": 3910, "height": 9405},
+    "history-pegasus-bridge.ipynb": {"words": 1842},
+    "history-la-raye.ipynb": {"words": 1629},
+}
 
 
-def _measure(context, app, notebook: str) -> tuple[int, int]:
+def _measure(context, app, notebook: str) -> tuple[int, int, float]:
+    """(visible words, height in px, seconds the page took to open and settle)."""
     page = context.new_page()
     page.set_default_timeout(PAGE_TIMEOUT)
+    began = time.monotonic()
     try:
         page.goto(app + f"voila/render/{notebook}")
         wait_for_voila(page)
         settled(page, quiet_ms=1000)
-        return visible_words(page), page.evaluate(HEIGHT_JS)
+        return visible_words(page), page.evaluate(HEIGHT_JS), time.monotonic() - began
     finally:
         page.close()
 
@@ -57,13 +85,17 @@ def test_every_page_within_its_length(chromium, app):
             figures[notebook] = _measure(context, app, notebook)
     finally:
         context.close()
-    print(f"\n{'page':48s} {'words':>6s} {'px':>6s}   (limits {MAX_WORDS} words, {MAX_HEIGHT} px; "
-          f"{time.monotonic() - started:.0f} s)")
-    for notebook, (words, height) in figures.items():
-        flag = " over" if words > MAX_WORDS or height > MAX_HEIGHT else ""
-        print(f"{notebook:48s} {words:6d} {height:6d}{flag}")
+    table = [f"{'page':44s} {'words':>6s} {'px':>6s} {'s':>4s}   (limits {MAX_WORDS} words, {MAX_HEIGHT} px; "
+             f"{time.monotonic() - started:.0f} s in all)"]
+    for notebook, (words, height, took) in figures.items():
+        flag = "  over: " + ", ".join(f"{n} ceiling {v}" for n, v in OVER[notebook].items()) \
+            if notebook in OVER else ""
+        table.append(f"{notebook:44s} {words:6d} {height:6d} {took:4.0f}{flag}")
+    print("\n" + "\n".join(table))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "page-length.txt").write_text("\n".join(table) + "\n", encoding="utf-8")
     faults = []
-    for notebook, (words, height) in figures.items():
+    for notebook, (words, height, _) in figures.items():
         ceiling = OVER.get(notebook, {})
         for name, value, limit, slack in (("words", words, MAX_WORDS, 0), ("height", height, MAX_HEIGHT,
                                                                           HEIGHT_SLACK)):
