@@ -184,3 +184,24 @@ def test_height_example_3_cites_the_height_rule_that_makes_the_woods_block():
     r = line_of_sight(load(Path(__file__).parents[2] / "scenarios" / "los" / "height-example-3.yaml"), (6, 4), (10, 4))
     assert not r.visible and R.HEIGHT_LOS in r.rules
     assert r.obstructions[0].rule is R.HEIGHT_LOS and "height rule" in r.reason
+
+
+def test_counted_words_agree_with_their_numbers():
+    # "1 hexes", "1 medals", "with 1 dice" and "Allies draws" no longer reach a learner
+    from tutor import odds
+    from tutor.memoir import game as G
+    from tutor.memoir.movement import legal_moves
+    from tutor.words import plural
+    assert [plural(1, "hex"), plural(1, "medal"), plural(1, "die", "dice")] == ["1 hex", "1 medal", "1 die"]
+    assert odds.distribution(1, "infantry").text().startswith("1 die against infantry")
+    st = board('units: {"8,4": {side: allied, kind: artillery}}')
+    assert legal_moves(st, "8,4").headline() == "The allied artillery on 8,4 moves up to 1 hex."
+    assert legal_moves(st, "8,4").explain((8, 0)) == "8,0 is out of reach: the unit moves at most 1 hex"
+    # the Allies draw (a side's name is plural), a team member draws
+    assert G.seat_verb("allied", "draw", "draws") == "draw" and G.seat_verb("axis", "draw", "draws") == "draws"
+    assert G.seat_verb("allied.left", "draw", "draws") == "draws"
+    g = G.new_game("scenarios/pegasus-bridge.yaml", seed=1)
+    while not any(e.kind == "draw" for e in g.log):
+        g = G.apply(g, G.legal_actions(g)[0])
+    texts = [e.text for e in g.log if e.kind == "draw"]
+    assert texts == ["Allies draw a command card."]

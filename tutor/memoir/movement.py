@@ -306,8 +306,8 @@ def _spec(unit, allowance_, battle_limit_, ignore_terrain, rule) -> MoveSpec:
 
 def _limit_text(unit: Unit, sp: MoveSpec, total: int) -> str:
     if sp.override:
-        return f"it moved {total} hexes; under this order it may battle after at most {sp.battle_limit}"
-    return f"it moved {total} hexes; {unit.name} that moves more than {sp.battle_limit} may not battle"
+        return f"it moved {plural(total, 'hex')}; under this order it may battle after at most {sp.battle_limit}"
+    return f"it moved {plural(total, 'hex')}; {unit.name} that moves more than {sp.battle_limit} may not battle"
 
 
 def _rules(state: GameState, h: Hex, unit: Unit, sp: MoveSpec) -> tuple[Rule, ...]:
@@ -683,7 +683,7 @@ def _name_the_stops(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSp
         n = next((x for x in r.path[:-1] if stops(state, x)), None) if r is not None else None
         if n is not None:
             why, rule = stops(state, n)
-            refused[m] = Refusal(m, f"every way there within {sp.allowance} hexes passes a hex that stops the "
+            refused[m] = Refusal(m, f"every way there within {plural(sp.allowance, 'hex')} passes a hex that stops the "
                                     f"unit: {fmt(n)} ({why})", rule)
 
 
@@ -811,7 +811,7 @@ def _check_path(state, h, u, start, path, dest) -> Reach:
     limit, limit_rule = battle_limit(u)
     nb = no_battle_after(state, u, dest)
     if nb is None and cost > limit:
-        nb = (f"it moved {cost} hexes; {u.name} that moves more than {limit} may not battle", limit_rule)
+        nb = (f"it moved {plural(cost, 'hex')}; {u.name} that moves more than {limit} may not battle", limit_rule)
     return Reach(dest, path, cost, nb is None, nb[0] if nb else "", nb[1] if nb else None)
 
 

@@ -45,7 +45,7 @@ from tutor.memoir import opponent as O
 from tutor.render import style
 from tutor.render.canvas import BoardView
 from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
-from tutor.scenario import SIDE_NAMES
+from tutor.scenario import SIDE_NAMES, side_verb
 from tutor.widgets.base import CSS, esc, hex_field, live_alt, rules_html, small_button
 
 PHASE_TEXT = {"play": "play a command card", "order": "order units", "act": "move and battle",
@@ -703,7 +703,8 @@ class BattleApp(W.VBox):
                f'{esc(mode)}</span></div>')
         if g.over:
             w = g.winner
-            out += (f'<div class="tutor-battle-win">🏅 The {SIDE_NAMES.get(w, w)} win with {m[w]} medals!</div>'
+            out += (f'<div class="tutor-battle-win">🏅 The {SIDE_NAMES.get(w, w)} {side_verb(w, "win", "wins")} '
+                    f'with {plural(m[w], "medal")}!</div>'
                     if w else '<div class="tutor-battle-win">The game is over.</div>')
         return out
 
