@@ -522,8 +522,7 @@ class UndauntedGame(W.VBox):
             answer = Answer(f"Hot-seat: hand the screen to the {SIDE_ADJECTIVES[self._to_act()]} player, who taps "
                             f"“show my hand”.")
         elif s.phase == "initiative":
-            answer = Answer("Bid for the initiative first: tap a card of your hand above the map.",
-                            rules=(R.INITIATIVE,))
+            answer = Answer("Bid for the initiative first: tap a card of your hand above the map.")
         elif s.over:
             answer = Answer(f"{plain(s.result or 'The game is over')}.", True, rules=(R.GAME_END,))
         self.board.value = BoardStep(s, answer=answer)
