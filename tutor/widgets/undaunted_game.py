@@ -1,12 +1,14 @@
 """Play La Raye: the Undaunted: Normandy scenario book's first scenario, played whole on a live board,
 solo against the computer (either side) or two players on one screen (hot-seat).
 
-Every rule is the engine's: the page asks the game what may be done, turns taps into those
-actions and shows the events they caused, each citing its rule. The board is
+Every rule is the engine's, reached through the one game protocol (``tutor.games.UNDAUNTED``:
+``new``, ``to_act``, ``apply``, ``events``, ``undo``, ``save``/``load``): the page turns taps into
+the protocol's actions and shows the events they caused, each citing its rule. The board is
 ``tutor.widgets.undaunted_board.UndauntedBoard`` (the chapters' live board: tap a card of the
 hand, then the counter and the tile; refusals are the engine's ``IllegalAction`` with its rule),
-here with its plays routed through the game, so that undo, save and the computer's replies see
-them.
+here with its plays routed through the match, so that undo, save and the computer's replies see
+them. The computer is ``tutor.undaunted.opponent.choose`` (each step logged with its reason); the
+coach lists what the side to act may do and the computer's choices in its place.
 
     from tutor.widgets import UndauntedGame
     UndauntedGame(solo="axis", number=1)     # you command the Allies; the computer the Axis
