@@ -37,6 +37,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from tutor.errors import IllegalAction, InputError
 from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, side_verb
@@ -59,6 +60,7 @@ from tutor.undaunted.state import (
     Withdraw,
     other,
 )
+from tutor.undaunted.victory import eliminated, riflemen_units
 
 # --- weights of the position score --------------------------------------------------------------
 OBJECTIVE = 100.0         # an objective point held
@@ -71,6 +73,7 @@ WIN_BONUS = 3.0           # an objective that would complete the scenario's tota
 CARD_VALUE = {"riflemen": 8.0, "scouts": 3.0, "machine-gunners": 5.0, "sniper": 5.0, "mortar": 4.0,
               "squad-leader": 5.0, "platoon-sergeant": 6.0, "platoon-guide": 4.0, "fog-of-war": -6.0}
 ON_BOARD = 6.0            # a combat counter on the board
+RIFLEMEN_LEFT = 25.0      # a Riflemen unit not eliminated (all eliminated: the army is suppressed)
 SUPPRESSED = 4.0          # ... less this while suppressed
 EXPOSED = 4.0             # a card's worth times the enemy's best hit chance at the counter
 WIN = 1e6
@@ -213,6 +216,12 @@ def reaches(s: GameState, side: str) -> list[Reach]:
     return out
 
 
+@lru_cache(maxsize=None)
+def _p_hit(total: int, dice: int) -> float:
+    """``combat.p_hit`` as a float, for the position score (the reasons quote the exact fraction)."""
+    return float(combat.p_hit(total, dice))
+
+
 def _exposure(s: GameState, side: str) -> float:
     """The enemy's best hit chance (one attack) at each of ``side``'s counters, times the card it
     would cost."""
@@ -234,8 +243,9 @@ def _exposure(s: GameState, side: str) -> float:
         best = 0.0
         for at, dice in shooters:
             dfn = base + tile.cover.value(attacker_on_hill=board.tile(at).cover.hill) + board.range(at, t.tile)
-            p = float(combat.p_hit(dfn, dice))
-            best = max(best, p)
+            p = _p_hit(dfn, dice)
+            if p > best:
+                best = p
         total += best * CARD_VALUE[CARDS[t.unit].name]
     return total
 
@@ -250,6 +260,7 @@ def side_score(s: GameState, side: str) -> float:
     score += sum(CARD_VALUE[CARDS[c].name] * n for c, n in live.items())
     for t in s.tokens_of(side):
         score += ON_BOARD - (SUPPRESSED if t.suppressed else 0.0)
+    score += RIFLEMEN_LEFT * sum(1 for u in riflemen_units(s, side) if not eliminated(s, side, u))
     score -= EXPOSED * _exposure(s, side)
     return score
 
@@ -608,33 +619,29 @@ def _need(s: GameState, side: str) -> int:
     return s.scenario.victory_of(side).objectives or 0
 
 
-def _reach_gain(s: GameState, after: GameState, side: str) -> Reach | None:
-    """The objective a move or scout brings closest (the biggest gain), if any."""
-    before = {r.tile: r for r in reaches(s, side)}
-    best, gain = None, 0.0
-    for r in reaches(after, side):
+def _biggest_change(s: GameState, after: GameState, whose: str, sign: int) -> Reach | None:
+    """The objective of ``whose`` that a play brings closest (``sign`` 1) or puts furthest away
+    (``sign`` -1), if any."""
+    before = {r.tile: r for r in reaches(s, whose)}
+    best, most = None, 0.0
+    for r in reaches(after, whose):
         b = before.get(r.tile)
         if b is None:
             continue
-        g = r.weight * (DECAY ** r.steps - DECAY ** b.steps)
-        if g > gain + 1e-9:
-            best, gain = r, g
+        g = sign * r.weight * (DECAY ** r.steps - DECAY ** b.steps)
+        if g > most + 1e-9:
+            best, most = r, g
     return best
+
+
+def _reach_gain(s: GameState, after: GameState, side: str) -> Reach | None:
+    """The objective a move or scout brings closest (the biggest gain), if any."""
+    return _biggest_change(s, after, side, 1)
 
 
 def _block_gain(s: GameState, after: GameState, side: str) -> Reach | None:
     """The enemy objective a move or scout gets in the way of, if any."""
-    foe = other(side)
-    before = {r.tile: r for r in reaches(s, foe)}
-    best, loss = None, 0.0
-    for r in reaches(after, foe):
-        b = before.get(r.tile)
-        if b is None:
-            continue
-        g = r.weight * (DECAY ** b.steps - DECAY ** r.steps)
-        if g > loss + 1e-9:
-            best, loss = r, g
-    return best
+    return _biggest_change(s, after, other(side), -1)
 
 
 def _steps_word(steps: float) -> str:
