@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -34,19 +33,7 @@ from tutor.undaunted import rules as UR
 from tutor.undaunted.playout import random_action
 from tutor.undaunted.scenario import load_scenario
 from tutor.undaunted.scenario import new_game as engine_new_game
-from tutor.undaunted.state import SIDES, DrawCards, EndTurn, GameState, Play, RevealInitiative, Withdraw
-
-
-@dataclass(frozen=True)
-class Bid:
-    """One side's card for the round's initiative, chosen face down (None: its hand is empty)."""
-
-    side: str
-    card: str | None
-
-    def describe(self) -> str:
-        return f"{self.side} bids {self.card or 'nothing'} for the initiative"
-
+from tutor.undaunted.state import SIDES, Bid, DrawCards, EndTurn, GameState, Play, RevealInitiative, Withdraw
 
 Action = Bid | Play | Withdraw | EndTurn
 

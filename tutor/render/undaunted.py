@@ -21,26 +21,11 @@ from html import escape
 
 from tutor.render.scene import Card, card_scene
 from tutor.render.svg import svg
-from tutor.undaunted.cards import CARDS, card_title, type_title  # noqa: F401 (type_title: re-exported for the chapters)
+from tutor.undaunted.cards import CARDS, card_title, type_title, words  # noqa: F401 (type_title, words: re-exported for the chapters)
 from tutor.undaunted.deck import ZONE_NAMES, Zones
 
 ZONE_LABEL = {"hand": "hand", "table": "table", "discard": "discard", "draw": "draw deck",
               "supply": "supply", "out": "out of game"}
-
-_IDS = None
-
-
-def words(text: str) -> str:
-    """An engine sentence in a learner's words: card ids as the cards' English names
-    ("riflemen-a" → "Rifleman A"), the sides capitalized ("axis" → "Axis")."""
-    import re
-    global _IDS
-    if _IDS is None:
-        _IDS = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, CARDS), key=len, reverse=True))
-                          + r")(?![\w-])")
-    text = _IDS.sub(lambda m: card_title(m.group(1)), text)
-    return re.sub(r"\b(allied|axis)\b", lambda m: m.group(1).capitalize(), text)
-
 
 # ---------------------------------------------------------------------------------------------
 # card rows

@@ -28,6 +28,7 @@ from tutor.undaunted.rules import SOURCE_CONFLICTS
 from tutor.undaunted.scenario import load, load_deck, load_scenario, new_game
 from tutor.undaunted.state import (
     SIDES,
+    Bid,
     DrawCards,
     EndTurn,
     Event,
@@ -50,6 +51,7 @@ __all__ = [
     "UNIT_TYPES",
     "ZONE_NAMES",
     "AttackPreview",
+    "Bid",
     "Board",
     "Card",
     "Cover",

@@ -311,6 +311,21 @@ def card_title(card_id: str) -> str:
     return f"{name} {c.squad.upper()}" if c.squad else name
 
 
+_IDS = None
+
+
+def words(text: str) -> str:
+    """An engine sentence in a learner's words: card ids as the cards' English names
+    ("riflemen-a" → "Rifleman A"), the sides capitalized ("axis" → "Axis")."""
+    import re
+    global _IDS
+    if _IDS is None:
+        _IDS = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, CARDS), key=len, reverse=True))
+                          + r")(?![\w-])")
+    text = _IDS.sub(lambda m: card_title(m.group(1)), text)
+    return re.sub(r"\b(allied|axis)\b", lambda m: m.group(1).capitalize(), text)
+
+
 def card(card_id: str, *, where: str = "card") -> Card:
     """The card with this id, or a one-line InputError listing what is allowed."""
     try:

@@ -37,9 +37,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
-from tutor.errors import IllegalAction
-from tutor.scenario import SIDE_NAMES
+from tutor.errors import IllegalAction, InputError
+from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, side_verb
 from tutor.undaunted import combat, rules
 from tutor.undaunted.actions import apply, card_plays, legal_actions
 from tutor.undaunted.cards import CARDS, FOG, UNIT_TYPES, card_title
@@ -49,6 +50,7 @@ from tutor.undaunted.scenario import new_game
 from tutor.undaunted.state import (
     CONTROLLED,
     SIDES,
+    Bid,
     DrawCards,
     EndTurn,
     GameState,
@@ -58,6 +60,7 @@ from tutor.undaunted.state import (
     Withdraw,
     other,
 )
+from tutor.undaunted.victory import eliminated, riflemen_units
 
 # --- weights of the position score --------------------------------------------------------------
 OBJECTIVE = 100.0         # an objective point held
@@ -70,6 +73,7 @@ WIN_BONUS = 3.0           # an objective that would complete the scenario's tota
 CARD_VALUE = {"riflemen": 8.0, "scouts": 3.0, "machine-gunners": 5.0, "sniper": 5.0, "mortar": 4.0,
               "squad-leader": 5.0, "platoon-sergeant": 6.0, "platoon-guide": 4.0, "fog-of-war": -6.0}
 ON_BOARD = 6.0            # a combat counter on the board
+RIFLEMEN_LEFT = 25.0      # a Riflemen unit not eliminated (all eliminated: the army is suppressed)
 SUPPRESSED = 4.0          # ... less this while suppressed
 EXPOSED = 4.0             # a card's worth times the enemy's best hit chance at the counter
 WIN = 1e6
@@ -82,17 +86,6 @@ def _sides(side: str) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # what the opponent returns
-
-
-@dataclass(frozen=True)
-class Bid:
-    """One side's initiative card (None: an empty hand). Two bids make a ``RevealInitiative``."""
-
-    side: str
-    card: str | None
-
-    def describe(self) -> str:
-        return f"{self.side} bids {self.card or 'nothing'} for the initiative"
 
 
 def reveal(a: Bid | str | None, b: Bid | str | None = None, *, allied=None, axis=None) -> RevealInitiative:
@@ -118,6 +111,10 @@ class Choice:
     rule: object                  # tutor.rulebook.Rule
     odds: Fraction | None = None
     score: float = 0.0            # how much the play improves the position (the opponent's own scale)
+
+    def __iter__(self):
+        """``action, reason = choose(match, seat)``."""
+        return iter((self.action, self.reason))
 
     def to_json(self) -> dict:
         return {"reason": self.reason, "rule": self.rule.key, "cite": self.rule.cite,
@@ -219,6 +216,12 @@ def reaches(s: GameState, side: str) -> list[Reach]:
     return out
 
 
+@lru_cache(maxsize=None)
+def _p_hit(total: int, dice: int) -> float:
+    """``combat.p_hit`` as a float, for the position score (the reasons quote the exact fraction)."""
+    return float(combat.p_hit(total, dice))
+
+
 def _exposure(s: GameState, side: str) -> float:
     """The enemy's best hit chance (one attack) at each of ``side``'s counters, times the card it
     would cost."""
@@ -240,8 +243,9 @@ def _exposure(s: GameState, side: str) -> float:
         best = 0.0
         for at, dice in shooters:
             dfn = base + tile.cover.value(attacker_on_hill=board.tile(at).cover.hill) + board.range(at, t.tile)
-            p = float(combat.p_hit(dfn, dice))
-            best = max(best, p)
+            p = _p_hit(dfn, dice)
+            if p > best:
+                best = p
         total += best * CARD_VALUE[CARDS[t.unit].name]
     return total
 
@@ -256,6 +260,7 @@ def side_score(s: GameState, side: str) -> float:
     score += sum(CARD_VALUE[CARDS[c].name] * n for c, n in live.items())
     for t in s.tokens_of(side):
         score += ON_BOARD - (SUPPRESSED if t.suppressed else 0.0)
+    score += RIFLEMEN_LEFT * sum(1 for u in riflemen_units(s, side) if not eliminated(s, side, u))
     score -= EXPOSED * _exposure(s, side)
     return score
 
@@ -459,24 +464,53 @@ def ranked(s: GameState, side: str, actions=None) -> list[Scored]:
 # choosing
 
 
-def choose(s: GameState, side: str) -> Choice:
-    """The computer's next step for ``side`` in ``s``: the draw, its initiative bid (a ``Bid``)
-    or, in its turn, one legal action. Raises ValueError when ``side`` has nothing to decide."""
+def state_of(game, side: str | None = None) -> GameState:
+    """The engine state of ``game``: a ``GameState``, or a match of the one game protocol
+    (``tutor.games``: its ``state``). InputError, one line, when ``side`` has already chosen its
+    card for a bid the match keeps face down."""
+    if isinstance(game, GameState):
+        return game
+    s = getattr(game, "state", None)
+    if not isinstance(s, GameState):
+        raise InputError(f"not an Undaunted: Normandy game: {type(game).__name__}")
+    if side is not None and any(seat == side for seat, _ in getattr(game, "pending", ())):
+        raise InputError(f"{_sides(side)} {side_verb(side, 'have', 'has')} already chosen a card for the "
+                         f"initiative")
+    return s
+
+
+def _check_side(side) -> str:
     if side not in SIDES:
-        raise ValueError(f"“{side}” is not a side; allowed: {', '.join(SIDES)}")
+        raise InputError(f"{str(side)[:20]!r} is not a side; allowed: {', '.join(SIDES)}")
+    return side
+
+
+def choose(game, side: str) -> Choice:
+    """The computer's next step for ``side``: the draw, its initiative bid (a ``Bid``) or, in its
+    turn, one legal action, with its reason (``action, reason = choose(...)`` unpacks).
+
+    ``game`` is a ``GameState`` or a protocol match (``tutor.games.UNDAUNTED``'s: its actions are
+    the same values). InputError (one line) when ``side`` has nothing to decide now."""
+    s = state_of(game, _check_side(side))
     if s.over:
-        raise ValueError(f"the game is over: {s.result}")
+        raise InputError(f"the game is over: {s.result}")
     if s.phase == "draw":
         return Choice(DrawCards(), "Both players draw 4 cards to start the round.", rules.DRAW)
     if s.phase == "initiative":
         return bid(s, side)
     if s.active != side:
-        raise ValueError(f"it is {_sides(s.active)}' turn, not {_sides(side)}'")
+        raise InputError(f"it is {_sides(s.active)}' turn, not {_sides(side)}'")
     if len(s.zones_of(side).table) >= MAX_PLAYS:
         return Choice(EndTurn(side), "Ends the turn: enough cards have been played for one turn.", rules.TURN_END)
-    best = next(iter(ranked(s, side)), None)
+    return pick(s, side, ranked(s, side))
+
+
+def pick(s: GameState, side: str, scored: list) -> Choice:
+    """The computer's choice among ``scored`` (``ranked``'s list): the best play while one helps,
+    else the end of the turn."""
+    best = next(iter(scored), None)
     if best is None or best.score <= 1e-9 or isinstance(best.action, EndTurn):
-        return Choice(EndTurn(side), _end_reason(s, side), _end_rule(s, side))
+        return Choice(EndTurn(side), f"Ends the turn: {_end_reason(s, side)}.", _end_rule(s, side))
     reason, rule = explain_play(s, side, best)
     return Choice(best.action, reason, rule, best.odds, best.score)
 
@@ -487,13 +521,14 @@ def _end_rule(s: GameState, side: str):
 
 
 def _end_reason(s: GameState, side: str) -> str:
+    """Why the turn ends now (a clause)."""
     hand = s.zones_of(side).hand
     if not hand:
-        return "Ends the turn: no cards left in hand."
+        return "no cards left in hand"
     if all(c == FOG for c in hand):
-        return "Ends the turn: only Fog of War is left, and it cannot be played in a turn."
+        return "only Fog of War is left, and it cannot be played in a turn"
     left = ", ".join(sorted({card_title(c) for c in hand}))
-    return f"Ends the turn: nothing left in hand ({left}) would help now; those cards go to the discard pile."
+    return f"nothing left in hand ({left}) would help now; those cards go to the discard pile"
 
 
 # --- the initiative bid ------------------------------------------------------------------------
@@ -523,16 +558,16 @@ def _first_worth(s: GameState, side: str) -> tuple[float, str]:
     chance = [r for r in reaches(s, side) if r.steps <= 2.5]
     if threat:
         r = min(threat, key=lambda r: (r.steps, r.tile))
-        return 40.0, (f"{_sides(foe).capitalize()} could take Control of {r.tile} and win, so "
-                      f"going first matters")
+        return 40.0, f"{_sides(foe)} could take Control of {r.tile} and win"
     if chance:
         r = min(chance, key=lambda r: (r.steps, -r.value, r.tile))
-        return 15.0, f"going first lets its Riflemen reach {r.tile} (objective worth {r.value}) before the enemy can block it"
+        return 15.0, f"its Riflemen can reach {r.tile} (objective worth {r.value}) before the enemy blocks it"
     return 3.0, ""
 
 
-def bid(s: GameState, side: str) -> Choice:
+def bid(game, side: str) -> Choice:
     """The card ``side`` reveals for the initiative (PRŮBĚH HRY, Určení iniciativy), and why."""
+    s = state_of(game, _check_side(side))
     hand = s.zones_of(side).hand
     if not hand:
         return Choice(Bid(side, None), "Has no card in hand to reveal for the initiative.", rules.INITIATIVE)
@@ -557,7 +592,7 @@ def bid(s: GameState, side: str) -> Choice:
         reason = (f"Bids {title} (initiative {init}): it cannot be played in a turn anyway, so the bid "
                   f"costs nothing.")
     elif why and worth >= 15:
-        reason = f"Bids {title} (initiative {init}) to go first: {why}."
+        reason = f"Bids {title} (initiative {init}): a high card to go first, since {why}."
     elif gains[best] <= 0:
         reason = f"Bids {title} (initiative {init}): it could do nothing useful this turn, and it may still win the initiative."
     else:
@@ -584,33 +619,29 @@ def _need(s: GameState, side: str) -> int:
     return s.scenario.victory_of(side).objectives or 0
 
 
-def _reach_gain(s: GameState, after: GameState, side: str) -> Reach | None:
-    """The objective a move or scout brings closest (the biggest gain), if any."""
-    before = {r.tile: r for r in reaches(s, side)}
-    best, gain = None, 0.0
-    for r in reaches(after, side):
+def _biggest_change(s: GameState, after: GameState, whose: str, sign: int) -> Reach | None:
+    """The objective of ``whose`` that a play brings closest (``sign`` 1) or puts furthest away
+    (``sign`` -1), if any."""
+    before = {r.tile: r for r in reaches(s, whose)}
+    best, most = None, 0.0
+    for r in reaches(after, whose):
         b = before.get(r.tile)
         if b is None:
             continue
-        g = r.weight * (DECAY ** r.steps - DECAY ** b.steps)
-        if g > gain + 1e-9:
-            best, gain = r, g
+        g = sign * r.weight * (DECAY ** r.steps - DECAY ** b.steps)
+        if g > most + 1e-9:
+            best, most = r, g
     return best
+
+
+def _reach_gain(s: GameState, after: GameState, side: str) -> Reach | None:
+    """The objective a move or scout brings closest (the biggest gain), if any."""
+    return _biggest_change(s, after, side, 1)
 
 
 def _block_gain(s: GameState, after: GameState, side: str) -> Reach | None:
     """The enemy objective a move or scout gets in the way of, if any."""
-    foe = other(side)
-    before = {r.tile: r for r in reaches(s, foe)}
-    best, loss = None, 0.0
-    for r in reaches(after, foe):
-        b = before.get(r.tile)
-        if b is None:
-            continue
-        g = r.weight * (DECAY ** b.steps - DECAY ** r.steps)
-        if g > loss + 1e-9:
-            best, loss = r, g
-    return best
+    return _biggest_change(s, after, other(side), -1)
 
 
 def _steps_word(steps: float) -> str:
@@ -621,59 +652,127 @@ def _steps_word(steps: float) -> str:
 def explain_play(s: GameState, side: str, sc: Scored) -> tuple[str, object]:
     """One line of why ``side`` makes the play ``sc`` (learner's words), and its rule."""
     a = sc.action
-    if isinstance(a, Withdraw):
-        return (f"{card_title(a.card)}: Hunker Down (back to the supply): it thins the deck of a card "
-                f"that would do nothing here.", rules.WITHDRAW)
+    what, why, rule = play_parts(s, side, sc)
     if isinstance(a, EndTurn):
-        return _end_reason(s, side), _end_rule(s, side)
-    card = CARDS[a.card]
-    who = card_title(a.card)
+        return f"{what}: {why}.", rule
+    return f"{card_title(a.card)}: {what}: {why}.", rule
+
+
+def _deploy_tile(s: GameState, side: str, a: Play) -> str | None:
+    """Where the card's counter enters when it is off the board (None when it is on it)."""
+    unit = CARDS[a.card].unit
+    tok = s.token(side, unit) if unit else None
+    if unit is None or (tok is not None and tok.tile is not None):
+        return None
+    return a.deploy or s.board.deployment_tiles(side, unit)[0]
+
+
+def _at(s: GameState, side: str, a: Play) -> str | None:
+    """The tile the card's unit acts from."""
+    unit = CARDS[a.card].unit
+    tok = s.token(side, unit) if unit else None
+    return tok.tile if tok is not None and tok.tile is not None else _deploy_tile(s, side, a)
+
+
+def action_words(s: GameState, side: str, a) -> str:
+    """What an action does, in the English edition's words, without the card's name: "Move to
+    13B", "Attack the Axis Rifleman B on 13B", "Bolster: Rifleman A and Scout A", "End the turn"."""
+    if isinstance(a, EndTurn):
+        return "End the turn"
+    if isinstance(a, Withdraw):
+        return "Hunker Down (back to the supply)"
+    if isinstance(a, Bid):
+        return f"Bid {card_title(a.card)} (initiative {CARDS[a.card].initiative})" if a.card else "Bid nothing"
+    if isinstance(a, DrawCards):
+        return "Draw 4 cards"
+    name = a.action
+    enter = _deploy_tile(s, side, a)
+    pre = f"Enter at {enter}, then " if enter else ""
+    low = pre != ""
     foe = other(side)
-    pre = ""
-    tok = s.token(side, card.unit) if card.unit else None
-    if card.unit and (tok is None or tok.tile is None):
-        where = a.deploy or s.board.deployment_tiles(side, card.unit)[0]
-        pre = f"its counter enters at the spawn marker on {where}, then "
+
+    def verb(v: str) -> str:
+        return pre + (v.lower() if low else v)
+
+    if name == "ready":
+        return "Ready the suppressed counter"
+    if name in ("move", "scout", "stalk"):
+        return verb(f"{name.capitalize()} to {' → '.join(a.path)}")
+    if name == "guide":
+        return verb(f"Guide {card_title(a.unit)} to {' → '.join(a.path)}")
+    if name in ("attack", "suppress"):
+        return verb(f"{name.capitalize()} the {SIDE_ADJECTIVES[foe]} {_unit_on(s, foe, a.target)}")
+    if name == "control":
+        return verb(f"Control {_at(s, side, a)}")
+    if name == "blast":
+        return verb(f"Blast {s.target_of(side)}")
+    if name == "target":
+        return verb(f"Target {a.target}")
+    if name == "bolster":
+        return verb(f"Bolster: {_counted(a.cards)}" if a.cards else "Bolster (nothing to take)")
+    if name == "inspire":
+        return verb(f"Inspire: take back {card_title(a.cards[0])}" if a.cards else "Inspire (nothing to take back)")
+    if name == "command":
+        n = a.count if a.count is not None else CARDS[a.card].action("command").value
+        return verb(f"Command: draw {n} card{'s' if n != 1 else ''}")
+    return verb(name.capitalize())
+
+
+def play_parts(s: GameState, side: str, sc: Scored) -> tuple[str, str, object]:
+    """A play in three parts: what it does (:func:`action_words`), why it helps (or why it would
+    not), and the rule it rests on."""
+    a = sc.action
+    what = action_words(s, side, a)
+    if isinstance(a, EndTurn):
+        return "Ends the turn", _end_reason(s, side), _end_rule(s, side)
+    if isinstance(a, Withdraw):
+        tok = s.token(side, CARDS[a.card].unit) if CARDS[a.card].unit else None
+        if tok is not None and tok.suppressed:
+            return what, "the counter stays suppressed; only playing the card readies it", rules.SUPPRESSED_WITHDRAW
+        return what, ("the card leaves the deck until a Bolster brings it back" if sc.score <= 0 else
+                      "it thins the deck of a card that would do nothing here"), rules.WITHDRAW
+    card = CARDS[a.card]
+    foe = other(side)
     name = a.action
     after = sc.after
+    useless = sc.score <= 1e-9
     if name == "ready":
-        return (f"{who}: the counter is suppressed, so the card only readies it for the next turn's plays.",
-                rules.SUPPRESSED)
+        return what, "a suppressed unit's card does only this; the unit can act again next time", rules.SUPPRESSED
     if name == "control":
-        tile = tok.tile if tok is not None and tok.tile else a.deploy
+        tile = _at(s, side, a)
         held = after.objectives_held(side) if after is not None else s.objectives_held(side)
-        flip = " and the enemy's marker there flips back to scouted" if s.control_of(foe, tile) == CONTROLLED else ""
+        flip = ", and the enemy's marker there flips back to scouted" if s.control_of(foe, tile) == CONTROLLED else ""
         v = s.board.tile(tile).objective
+        if after is not None and after.winner == side:
+            return what, f"the objective worth {v} brings {_sides(side)} to {held} of the {_need(s, side)} needed: victory{flip}", rules.CONTROL
         if v:
-            return (f"{who}: {pre}Control {tile}: the objective worth {v} brings {_sides(side)} to {held} of "
-                    f"the {_need(s, side)} needed{flip}.", rules.CONTROL)
-        return f"{who}: {pre}Control {tile}{flip}.", rules.CONTROL
+            return what, f"the objective worth {v} brings {_sides(side)} to {held} of the {_need(s, side)} needed{flip}", rules.CONTROL
+        return what, f"no objective there, but the tile is held{flip}", rules.CONTROL
     if name in ("attack", "suppress"):
         target = s.token(foe, a.target)
+        at = _at(s, side, a)
         total = _defense_of(s, a, side)
         n = card.action(name).value
         dice = "one die" if n == 1 else f"{n} dice"
-        odds = combat.fraction_text(sc.odds)
-        at = tok.tile if tok is not None and tok.tile else (a.deploy or s.board.deployment_tiles(side, card.unit)[0])
         rng = s.board.range(at, target.tile)
         cover = s.board.tile(target.tile).cover.value(attacker_on_hill=s.board.tile(at).cover.hill)
         base = UNIT_TYPES[CARDS[target.unit].name].base_defense
-        what = ("a hit suppresses it: it can do nothing until a card of it readies it" if name == "suppress"
-                else f"a hit takes one {card_title(target.unit)} card out of the game")
+        if name == "suppress":
+            what_hit = ("it is suppressed already: a hit changes nothing" if target.suppressed else
+                        "a hit suppresses it: it can do nothing until a card of it readies it")
+        else:
+            what_hit = f"a hit takes one {card_title(target.unit)} card out of the game"
         threat = next((r for r in reaches(s, foe) if r.unit == target.unit and r.steps <= 2.5), None)
         why = f" before it can take Control of {threat.tile}" if threat and name == "attack" else ""
-        return (f"{who}: {pre}{name.capitalize()} the enemy {_unit_on(s, foe, target.unit)}: defense {base} + "
-                f"cover {cover} + range {rng} = {total}, {dice}, hits with exactly {odds}; {what}{why}.",
-                rules.SUPPRESS if name == "suppress" else rules.DICE)
+        return what, (f"defense {base} + cover {cover} + range {rng} = {total}, {dice}, hits with exactly "
+                      f"{combat.fraction_text(sc.odds)}; {what_hit}{why}"), \
+            rules.SUPPRESS if name == "suppress" else rules.DICE
     if name == "blast":
-        return (f"{who}: Blast the tile under the target marker: at least one hit with exactly "
-                f"{combat.fraction_text(sc.odds)}.", rules.BLAST)
+        return what, (f"every counter on that tile is attacked, yours too; at least one hit with exactly "
+                      f"{combat.fraction_text(sc.odds)}"), rules.BLAST
     if name in ("move", "guide", "scout", "stalk"):
         unit = a.unit if name == "guide" else card.unit
         dest = a.path[-1]
-        route = " → ".join(a.path)
-        verb = {"move": "Move", "guide": "Guide", "scout": "Scout", "stalk": "Stalk"}[name]
-        subject = f"{who}: {pre}{verb}" + (f" {card_title(unit)}" if name == "guide" else "") + f" to {route}"
         rule = {"move": rules.MOVE, "guide": rules.GUIDE, "scout": rules.SCOUT, "stalk": rules.STALK}[name]
         gain = _reach_gain(s, after, side) if after is not None else None
         block = _block_gain(s, after, side) if after is not None else None
@@ -683,46 +782,50 @@ def explain_play(s: GameState, side: str, sc: Scored) -> tuple[str, object]:
             if new:
                 fog = (f"; {'a Fog of War joins' if len(new) == 1 else f'{len(new)} Fog of War join'} the deck, "
                        f"one per new scouted marker")
+        if useless:
+            if fog:
+                return what, f"it opens no way the Riflemen need{fog}", rule
+            return what, "it brings no objective closer and no enemy further", rule
         if gain is not None and CARDS[unit].action("control") and dest == gain.tile:
-            return (f"{subject}: it stands on {_objective_phrase(s, dest)}, ready to take Control of it{fog}.", rule)
+            return what, f"it stands on {_objective_phrase(s, dest)}, ready to take Control of it{fog}", rule
         if block is not None and any(t.side == side for t in after.units_at(block.tile)):
-            return (f"{subject}: while it stands on {block.tile} {_sides(foe)} cannot take Control of it{fog}.",
-                    rules.CONTROL)
+            return what, f"while it stands on {block.tile} {_sides(foe)} cannot take Control of it{fog}", rules.CONTROL
         if gain is not None:
             if name == "scout":
-                return (f"{subject}: scouted markers open the way to {_objective_phrase(s, gain.tile)}; the "
-                        f"Riflemen need {_steps_word(gain.steps)} to take it{fog}.", rule)
-            return (f"{subject}: closer to {_objective_phrase(s, gain.tile)}, {_steps_word(gain.steps)} from "
-                    f"taking Control of it{fog}.", rule)
-        return f"{subject}: better cover and fewer enemy shots at it{fog}.", rule
+                return what, (f"scouted markers open the way to {_objective_phrase(s, gain.tile)}; the Riflemen "
+                              f"need {_steps_word(gain.steps)} to take it{fog}"), rule
+            return what, (f"closer to {_objective_phrase(s, gain.tile)}, {_steps_word(gain.steps)} from taking "
+                          f"Control of it{fog}"), rule
+        return what, f"better cover and fewer enemy shots at it{fog}", rule
     if name == "bolster":
         if not a.cards:
-            return f"{who}: Bolster, though the supply holds nothing it may take.", rules.BOLSTER
-        took = _counted(a.cards)
-        return (f"{who}: Bolster: {took} from the supply into the discard pile, more of them in the deck "
-                f"for the rounds to come.", rules.BOLSTER)
+            return what, "the supply holds no card it may take", rules.BOLSTER
+        if all(c == FOG for c in a.cards):
+            return what, "Fog of War would only clog the hand", rules.BOLSTER
+        return what, "from the supply into the discard pile: more of them in the deck for the rounds to come", rules.BOLSTER
     if name == "inspire":
         if not a.cards:
-            return f"{who}: Inspire, with no card of its squad on the table to take back.", rules.INSPIRE
+            return what, "no card of its squad is on the table to take back", rules.INSPIRE
         back = card_title(a.cards[0])
         if sc.follow is not None:
-            more, _ = explain_play(after, side, sc.follow)
-            what = more.split(": ", 1)[1] if ": " in more else more
-            return (f"{who}: Inspire: {back} comes back from the table to the hand, to be played again: "
-                    f"{what[:1].lower()}{what[1:]}", rules.INSPIRE)
-        return f"{who}: Inspire: {back} comes back from the table to the hand.", rules.INSPIRE
+            more, why, _ = play_parts(after, side, sc.follow)
+            return what, f"{back} comes back to the hand to be played again: {more[:1].lower()}{more[1:]}, {why}", rules.INSPIRE
+        return what, f"{back} comes back from the table to the hand, to be played again this turn", rules.INSPIRE
     if name == "command":
-        return (f"{who}: Command: draws up to {a.count or card.action('command').value} cards from the deck "
-                f"to play this turn.", rules.COMMAND)
+        return what, "the cards drawn can be played this turn", rules.COMMAND
     if name == "recon":
-        return (f"{who}: Recon: a Fog of War in hand leaves the game for good and a new card is drawn "
-                f"in its place.", rules.RECON)
+        if FOG not in s.zones_of(side).hand:
+            return what, "no Fog of War in hand: it would do nothing", rules.RECON_NONE
+        return what, "a Fog of War in hand leaves the game for good and a new card is drawn in its place", rules.RECON
     if name == "conceal":
-        return (f"{who}: Conceal: a Fog of War from {_sides(foe)}' supply goes into their discard pile and "
-                f"will clog their hand.", rules.CONCEAL)
+        if FOG not in s.zones_of(foe).supply:
+            return what, (f"{_sides(foe)} {side_verb(foe, 'have', 'has')} no Fog of War left in the supply: "
+                          f"no effect"), rules.CONCEAL
+        return what, (f"a Fog of War from the {SIDE_ADJECTIVES[foe]} supply goes into their discard pile and will "
+                      f"clog their hand"), rules.CONCEAL
     if name == "target":
-        return f"{who}: Target {a.target}, where the mortar can Blast next.", rules.TARGET
-    return f"{who}: {name.capitalize()}.", rules.CARD_USE
+        return what, "where the mortar can Blast next", rules.TARGET
+    return what, "", rules.CARD_USE
 
 
 def _counted(cards) -> str:

@@ -163,6 +163,21 @@ class RevealInitiative:
 
 
 @dataclass(frozen=True)
+class Bid:
+    """One side's card for the round's initiative, chosen face down (None: its hand is empty).
+
+    Both reveal at once (PRŮBĚH HRY, Určení iniciativy), so each side chooses on its own; two bids
+    make the ``RevealInitiative`` the engine applies (the protocol waits for both, the computer
+    opponent returns one)."""
+
+    side: str
+    card: str | None
+
+    def describe(self) -> str:
+        return f"{self.side} bids {self.card or 'nothing'} for the initiative"
+
+
+@dataclass(frozen=True)
 class Play:
     """Play ``card`` from the hand for one of its actions.
 
@@ -221,7 +236,7 @@ class EndTurn:
         return f"{self.side} ends the turn"
 
 
-Action = DrawCards | RevealInitiative | Play | Withdraw | EndTurn
+Action = DrawCards | RevealInitiative | Play | Withdraw | EndTurn  # and Bid, one side's half of a reveal
 
 
 @dataclass(frozen=True)
