@@ -52,9 +52,13 @@ def test_a_solo_game_by_taps_bids_scouts_and_the_computer_replies():
     holder = "allied" if CARDS[high].initiative > CARDS[axis_card].initiative else (
         "axis" if CARDS[high].initiative < CARDS[axis_card].initiative else g0.initiative)
     assert bid[2] == holder and f"{'Allies' if holder == 'allied' else 'Axis'} first" in app.head.value
-    assert "why: Bids" in app.log_box.value                                       # the computer's bid, with its reason
+    assert "The computer: The Axis bid" in app.log_box.value and "why: " in app.log_box.value   # its bid, with why
     # the learner's turn (the computer played first when it won the bid)
     assert s.active == "allied"
+    # the coach: each card of the hand with its choices and why, the computer's pick starred
+    from tutor.render.undaunted import card_title
+    assert all(card_title(c) in app.coach.value for c in s.zones_of("allied").hand)
+    assert "★" in app.coach.value and "End the turn" in app.coach.value
     scout = next(c for c in s.zones_of("allied").hand if c.startswith("scouts"))
     fog_before = s.zones_of("allied").discard.count("fog-of-war")
     n = app.match.length
@@ -80,6 +84,7 @@ def test_a_solo_game_by_taps_bids_scouts_and_the_computer_replies():
     assert computer and all(app.reasons.get(x.length) for x in computer)   # every computer step has its reason
     assert sum(1 for x in steps if type(x.action).__name__ == "EndTurn") == 2
     assert app.log_box.value.count("why: ") == len(computer)
+    assert all(app.reasons[x.length].rule.quote in app.log_box.value for x in computer)   # the rule one tap away
     found = internal_words(page_text(app))
     assert found == [], found
 
@@ -198,7 +203,8 @@ def test_load_refuses_a_file_that_is_not_a_saved_la_raye_game_in_one_line(conten
 
 def test_new_game_deals_the_numbered_shuffle_and_the_coach_switches_off():
     app = ready(UndauntedGame(solo="axis", number=1))
-    assert "What can I do now?" in app.coach.value
+    assert "What can I do now?" in app.coach.value and "The computer in your place" in app.coach.value
+    assert R.INITIATIVE.quote in app.coach.value
     app.coach_switch.value = False
     assert app.coach.value == ""
     hand1 = app.hand("allied")
