@@ -64,8 +64,12 @@ APP_CSS = """<style>
 .tutor-und-zones table { border-collapse: collapse; }
 .tutor-und-zones td, .tutor-und-zones th { padding: 1px 6px; text-align: left; vertical-align: top;
   border-bottom: 1px solid #eee; }
-.tutor-und-coach { font-size: 12.5px; border-left: 3px solid #0b5cad; padding: 2px 8px; background: #f4f8fc; }
+.tutor-und-coach { font-size: 12.5px; line-height: 1.35; border-left: 3px solid #0b5cad; padding: 2px 8px;
+  background: #f4f8fc; max-height: 260px; overflow-y: auto; }
 .tutor-und-coach ul { margin: 2px 0; padding-left: 18px; }
+.tutor-und-coach li, .tutor-und-zones, .tutor-log { line-height: 1.35; }
+.tutor-und-coach summary { cursor: pointer; }
+.tutor-und-coach q { display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }
 .tutor-log { font-size: 12.5px; max-height: 300px; overflow: auto; border: 1px solid #ddd; padding: 4px 8px; }
 .tutor-log details { margin: 1px 0; }
 .tutor-log summary { cursor: pointer; }
@@ -557,7 +561,7 @@ class UndauntedGame(W.VBox):
                          f'<div class="cite">{esc(r.cite)}</div></details></li>')
         best = (f'<div><b>The computer in your place:</b> {esc(advice.suggestion.line)}</div>'
                 if advice.suggestion is not None else "")
-        return (f'<div class="tutor-und-coach"><b>What can I do now?</b> {esc(advice.headline)}'
+        return (f'<div class="tutor-und-coach" tabindex="0" role="region" aria-label="coach"><b>What can I do now?</b> {esc(advice.headline)}'
                 f'<ul>{"".join(items)}</ul>{best}</div>')
 
     def log_text(self) -> str:
