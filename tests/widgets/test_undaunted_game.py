@@ -125,8 +125,8 @@ def test_undo_takes_back_the_learners_last_step_and_the_computers_reply():
 
 
 def test_hot_seat_hides_the_hand_until_the_screen_is_passed():
-    app = ready(UndauntedGame(number=2))
-    first = app.hand("allied")[0]
+    app = ready(UndauntedGame(number=4))          # the Allies win the bids: the turn needs the screen passed
+    first = sorted(app.hand("allied"))[0]
     tap_bid(app, first)
     assert app.match.pending == (("allied", first),) and app.game.phase == "initiative"
     assert not app.screen_passed and app.pass_button in app.pass_box.children
@@ -134,13 +134,15 @@ def test_hot_seat_hides_the_hand_until_the_screen_is_passed():
     assert app.bid("riflemen-a") is False and "pass the screen" in app.status.value
     app.pass_button.click()
     assert app.screen_passed and app.viewer == "axis"
-    tap_bid(app, app.hand("axis")[0])
+    tap_bid(app, sorted(app.hand("axis"))[0])
     s = app.game
-    assert s.phase == "turn"
-    if s.active != "axis":                       # the turn passes to the other player: pass the screen
+    assert s.phase == "turn" and s.active == "allied"
+    if s.active != "axis":                       # the turn goes to the other player: pass the screen
         assert not app.screen_passed and app.board.hand_pick.layout.display == "none"
         n = app.match.length
         app.board.tap_tile("17B")
+        assert app.match.length == n and "pass the screen" in app.board.status.value
+        app.board.end_button.click()               # nor may the other player end the turn for them
         assert app.match.length == n and "pass the screen" in app.board.status.value
         app.pass_button.click()
     assert app.screen_passed and app.board.hand_pick.layout.display == "flex"

@@ -144,6 +144,10 @@ class _TurnBoard(UndauntedBoard):
         return self.owner.learner_play(action)
 
     def _attempt(self, action, tiles, trail=()):
+        why = self.owner.board_blocked()
+        if why:                                   # hot-seat: End turn or a typed tile before the screen is passed
+            self.say(esc(why), bad=True)
+            return
         n = self.owner.match.length
         super()._attempt(action, tiles, trail)
         if self.owner.match.length != n:                # played: the page follows (zones, log, the computer)
