@@ -170,7 +170,7 @@ class _TurnBoard(UndauntedBoard):
 
     def _dispatch(self, tile, token):
         if self.game.phase == "initiative":
-            self._answer("First bid for the initiative: tap a card of your hand (under the board).",
+            self._answer("First bid for the initiative: tap a card of your hand (above the map).",
                          rules=[R.INITIATIVE])
             return
         if self.game.phase == "over":
