@@ -24,7 +24,7 @@ from types import MappingProxyType
 
 import yaml
 
-from tutor import paths
+from tutor import paths, sides
 from tutor.errors import InputError
 from tutor.hexes import Board, Hex, fmt, parse_hex
 from tutor.hexes import board as board_named
@@ -37,13 +37,13 @@ GAMES = ("memoir44", "undaunted")
 SIDES = ("axis", "allied")
 # A side as a learner reads it: the noun ("the Allies win") and the word before a noun ("Allied
 # infantry"). Every page names the sides with these.
-SIDE_NAMES = {"allied": "Allies", "axis": "Axis"}
-SIDE_ADJECTIVES = {"allied": "Allied", "axis": "Axis"}
+SIDE_NAMES = {s.id: s.name for s in sides.SIDES}              # "Allies", "Axis" (tutor.sides)
+SIDE_ADJECTIVES = {s.id: s.adjective for s in sides.SIDES}    # "Allied", "Axis"
 
 
 def side_verb(side: str, plural: str, singular: str) -> str:
-    """The verb after a side's name: "the Allies win", "the Axis wins"."""
-    return plural if side == "allied" else singular
+    """The verb after a side's name: "the Allies win", "the Axis wins" (:meth:`tutor.sides.Side.verb`)."""
+    return sides.BY_ID[side].verb(plural, singular) if side in sides.BY_ID else singular
 BADGES = ("special_forces", "french_resistance")
 REQUIRED = ("format", "game", "title", "board", "top")
 OPTIONAL = ("description", "terrain", "obstacles", "units", "medals_to_win", "bunkers_for",

@@ -9,6 +9,7 @@ in tests/golden/), read through the same protocol for both games. Regenerate a g
 (after a deliberate rules change) with ``TUTOR_REGEN_GOLDEN=1 python -m pytest tests/games``.
 """
 
+import doctest
 import json
 import os
 import random
@@ -16,16 +17,23 @@ from pathlib import Path
 
 import pytest
 
-from tutor import games
+from tutor import games, sides
 from tutor.errors import IllegalAction, InputError
 from tutor.games.memoir import Action as MemoirAction
 from tutor.games.undaunted import Bid, EndTurn, Play, Withdraw
+from tutor.memoir import action as memoir_action
 from tutor.rulebook import Rule
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 SCENARIO = {"memoir44": "pegasus-bridge", "undaunted": "la-raye"}
-# seeds whose random games end (La Raye's seed 2 deadlocks: see test_la_raye_random_play_can_deadlock)
-RANDOM_GAMES = [("memoir44", 1), ("memoir44", 5), ("undaunted", 1), ("undaunted", 4)]
+ALLIANCE = {"kind": "alliance", "players": {"axis": 2, "allied": 2}}
+OVERLORD = {"kind": "overlord", "players": {"axis": 4, "allied": 4}}
+# (game, scenario, seed, options, actions checked: None to the end); seeds whose random games end (La
+# Raye's seed 2 deadlocks: see test_la_raye_random_play_can_deadlock); Overlord's first turns only
+RANDOM_GAMES = [("memoir44", "pegasus-bridge", 1, {}, None),
+                ("memoir44", "pegasus-bridge", 5, {"variant": ALLIANCE}, None),
+                ("memoir44", "overlord/teaching", 2, {"variant": OVERLORD}, 200),
+                ("undaunted", "la-raye", 1, {}, None), ("undaunted", "la-raye", 4, {}, None)]
 MAX_ACTIONS = 1500        # the random games above end in 250-960 actions
 SAVE_EVERY = 150          # save/load replays the whole match: every so often, and at the end
 ALL_EVERY = 1             # apply every listed action at every step
@@ -71,13 +79,14 @@ def _check_step(game, m, legal, step: int) -> None:
     assert game.digest(m) == before, "a refused or tried action changed the match"
 
 
-@pytest.mark.parametrize(("name", "seed"), RANDOM_GAMES)
-def test_random_game_keeps_every_invariant(name, seed):
+@pytest.mark.parametrize(("name", "scenario", "seed", "options", "steps"), RANDOM_GAMES,
+                         ids=[f"{s}-{seed}" for _, s, seed, _, _ in RANDOM_GAMES])
+def test_random_game_keeps_every_invariant(name, scenario, seed, options, steps):
     game = games.get(name)
-    m = game.new(SCENARIO[name], seed)
+    m = game.new(scenario, seed, **options)
     assert all(isinstance(e.rule, Rule) for e in game.events(m))
     rng = random.Random(seed)
-    for step in range(MAX_ACTIONS):
+    for step in range(steps or MAX_ACTIONS):
         legal = game.legal_actions(m)
         _check_step(game, m, legal, step)
         if game.is_over(m):
@@ -87,9 +96,13 @@ def test_random_game_keeps_every_invariant(name, seed):
         n = game.apply(m, a)
         assert game.undo(n) is m and n.actions == m.actions + (a,)
         assert all(isinstance(e.rule, Rule) and e.text for e in game.events(n))
+        assert game.events(n)[0].side == sides.side_of(game.to_act(m)[0] if isinstance(a, MemoirAction) else a.side)
         if step % SAVE_EVERY == 0:
             assert game.load(game.save(n)) == n
         m = n
+    if steps is not None:
+        assert game.load(game.save(m)) == m
+        return
     assert game.is_over(m), f"no winner after {MAX_ACTIONS} actions"
     assert game.winner(m) in ("allied", "axis") and game.to_act(m) == () and game.legal_actions(m) == []
     again = game.load(json.loads(json.dumps(game.save(m))))
@@ -124,10 +137,22 @@ def test_a_save_of_the_other_game_is_refused_in_one_line():
         games.UNDAUNTED.load(mem)
     with pytest.raises(InputError, match="not a saved Memoir '44 game: it is a saved Undaunted: Normandy game"):
         games.MEMOIR.load(und)
-    with pytest.raises(InputError, match="scenario .* is not one of the course's scenarios"):
+    with pytest.raises(InputError, match="scenario '../../etc/passwd' is not one of the course's Undaunted"):
         games.UNDAUNTED.load({**und, "scenario": "../../etc/passwd"})
     with pytest.raises(InputError, match="action 1 'end' cannot be replayed"):
         games.UNDAUNTED.load({**und, "actions": ["end"]})
+    with pytest.raises(InputError, match="not a saved Memoir '44 game: it names no game"):
+        games.MEMOIR.load({k: v for k, v in mem.items() if k != "game"})
+    with pytest.raises(InputError, match="^the uploaded file: not a saved Undaunted: Normandy game: it is a saved "
+                                         "Memoir '44 game$"):
+        games.UNDAUNTED.from_text(games.MEMOIR.to_text(games.MEMOIR.new("pegasus-bridge", 1)), "the uploaded file")
+    for game in (games.MEMOIR, games.UNDAUNTED):
+        m = game.new(SCENARIO[game.name], 4)
+        assert game.load(game.save(m)).scenario == m.scenario
+        rng = random.Random(4)
+        for _ in range(30):
+            m = game.apply(m, game.random_action(m, rng))
+        assert game.from_text(game.to_text(m)) == m
 
 
 def test_same_seed_same_match_and_the_draws_are_counted():
@@ -153,6 +178,12 @@ def test_la_raye_random_play_can_deadlock():
     assert not und.is_over(m)
     assert all(len(s.zones_of(side).draw) + len(s.zones_of(side).discard) + len(s.zones_of(side).hand) <= 1
                for side in ("allied", "axis"))
+
+
+@pytest.mark.parametrize("module", [games, sides, memoir_action], ids=lambda m: m.__name__)
+def test_docstring_examples_hold(module):
+    failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried and not failed
 
 
 # --- golden playthroughs ---------------------------------------------------------------------

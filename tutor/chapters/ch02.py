@@ -24,6 +24,7 @@ from tutor.hexes import fmt
 from tutor.memoir import combat, objectives
 from tutor.memoir import game as G
 from tutor.memoir import state as S
+from tutor.memoir.action import legal as legal_moves
 from tutor.memoir.los import line_of_sight
 from tutor.quiz import Question, ask
 from tutor.rulebook import rule
@@ -426,12 +427,12 @@ def axis_hand_after_first_turn() -> tuple[int, int]:
     g = G.new_game(SCENARIO, SEED)
     dealt, axis_played = len(g.hands["axis"]), False
     while not (axis_played and g.player == "allied"):
-        acts = G.legal_actions(g)
-        pick = next((a for a in acts if a in ("done", "end")), None)
+        acts = legal_moves(g)
+        pick = next((a for a in acts if a.verb in ("done", "end")), None)
         if pick is None:
-            pick = next(a for a in acts if a.startswith(("play ", "keep ")))
-        axis_played = axis_played or (g.player == "axis" and pick.startswith("play "))
-        g = G.apply(g, pick)
+            pick = next(a for a in acts if a.verb in ("play", "keep"))
+        axis_played = axis_played or (g.player == "axis" and pick.verb == "play")
+        g = G.apply(g, pick.text)
     return dealt, len(g.hands["axis"])
 
 

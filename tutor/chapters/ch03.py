@@ -16,10 +16,11 @@ from html import escape
 
 from tutor.errors import IllegalAction, InputError
 from tutor.explain import Explained, rule_html, rules_html
-from tutor.hexes import fmt, parse_hex
+from tutor.hexes import fmt
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.memoir import rules as R
+from tutor.memoir.action import legal as legal_moves
 from tutor.quiz import Question
 from tutor.scenario import bundled
 
@@ -49,7 +50,7 @@ def play(g: G.Game, key: str) -> G.Game:
 
 
 def orderable(g: G.Game) -> list:
-    return [parse_hex(a.split()[1]) for a in G.legal_actions(g) if a.startswith("order ")]
+    return [a.unit for a in legal_moves(g, "order")]
 
 
 def max_orders(g: G.Game) -> int:
@@ -317,7 +318,7 @@ def _q_lost() -> Question:
         while x is not None and not lost:
             for e in x.new_events:
                 if e.kind == "orders_lost":
-                    lost = int(e.text.split()[0])
+                    lost = e.get("lost")
             x = x.prev
         return str(lost), (f"<p>{C.name('attack_right')} orders 3 units on the right flank; the Allies have "
                            f"only the unit on {fmt(DASHED)} there: {lost} orders are lost.</p>" + rule_html(C.ORDERS_LOST))
@@ -350,10 +351,10 @@ def _q_recon() -> Question:
             g = G.apply(g, "end")
         if g.phase == "recon":
             n = len(g.turn.drawn)
-            keep = [a for a in G.legal_actions(g) if a.startswith("keep ")]
+            keep = legal_moves(g, "keep")
             ans = "Draw 2, keep 1" if n == 2 and len(keep) == 2 else "Draw 2, keep both"
             return ans, (f"<p>At the end of the turn the engine draws {n} cards and asks which one to keep "
-                         f"({', '.join(C.name(a.split()[1]) for a in keep)}).</p>" + rule_html(C.RECON_RULE))
+                         f"({', '.join(C.name(a.card) for a in keep)}).</p>" + rule_html(C.RECON_RULE))
         return "Draw 1", "<p>The engine draws one card.</p>" + rule_html(C.DRAW)
     return Question("03.recon", "<p>You play <b>Recon Right Flank</b>. When you draw at the end of the turn, "
                     "what do you do?</p>", choices, rule_fn)

@@ -19,6 +19,7 @@ from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
+from tutor.memoir.action import legal as legal_moves
 from tutor.quiz import Question, ask
 from tutor.scenario import SIDE_NAMES, Scenario, UnitSpec
 
@@ -112,7 +113,7 @@ def group_ruling(g: G.Game, hexes) -> tuple[bool, str]:
     except IllegalAction as exc:
         return False, exc.reason
     key = set(hexes)
-    legal = any(set(a.split()[1:]) == {fmt(h) for h in key} for a in G.legal_actions(g))
+    legal = any(set(a.hexes) == key for a in legal_moves(g, "air"))
     assert legal, "check_targets and legal_actions disagree"
     n = len(hexes)
     return True, (f"A legal group: {plural(n, 'enemy unit')}"
@@ -135,7 +136,7 @@ def strike(g: G.Game, hexes, faces, retreat_to=None) -> G.Game:
     while g.phase == "retreat" and g.turn.pending and g.turn.pending[0] == "strike":
         _, _, at, _, rest = g.turn.pending
         choice = (retreat_to or {}).get(at)
-        pick = fmt(choice) if choice is not None else G.legal_actions(g)[0].split()[1]
+        pick = fmt(choice if choice is not None else legal_moves(g, "retreat")[0].unit)
         done = len(targets) - len(rest)                  # targets rolled so far, this one included
         g = G.apply(g, f"retreat {pick}", faces=faces[done * per_hex:])
     return g

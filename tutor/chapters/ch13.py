@@ -26,6 +26,7 @@ from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.memoir import turn as T
 from tutor.memoir import variants as V
+from tutor.memoir.action import legal as legal_moves
 from tutor.quiz import Question, ask
 from tutor.scenario import bundled
 
@@ -75,7 +76,7 @@ def finish_turn(g: G.Game, side: str | None = None, limit: int = 40) -> G.Game:
 def play(g: G.Game, card: str) -> G.Game:
     """The active player plays ``card`` (from the hand or the common card), then the turn ends
     (no moves or battles here) and the engine deals the replacement."""
-    acts = [a for a in G.legal_actions(g) if a.split()[:2] == ["play", card]]
+    acts = [a.text for a in legal_moves(g, "play") if a.card == card]
     if not acts:
         G.apply(g, f"play {card}")          # raises the engine's IllegalAction with its rule
     return finish_turn(G.apply(g, acts[0]), g.side)

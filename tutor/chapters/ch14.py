@@ -32,6 +32,8 @@ from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.memoir import turn as T
 from tutor.memoir import variants as V
+from tutor.memoir.action import Action
+from tutor.memoir.action import legal as legal_moves
 from tutor.quiz import Question, ask
 
 SCENARIO = "overlord/teaching"
@@ -147,7 +149,8 @@ def given_rows(g: G.Game, selected: str | None = None, *, open_: bool = True) ->
     from tutor.render.scene import Card
     given = g.turn.given if g.turn is not None else {}
     hand = [c for c in g.hand("allied.chief") if c not in given]
-    mine = {c for c in hand if open_ and any(a.split()[1] == c for a in G.legal_actions(g) if a.startswith("give"))}
+    given_now = {a.card for a in legal_moves(g, "give")} if open_ else set()
+    mine = {c for c in hand if c in given_now}
 
     def card(c, role=None):
         k = C.card(c)
@@ -171,10 +174,10 @@ def dispatch_note(after: G.Game) -> str:
     t = after.turn
     if after.over or t is None:
         return "The battle is over."
-    acts = G.legal_actions(after)
+    acts = legal_moves(after)
     if after.phase == "place":
-        card = C.name(acts[0].split()[1])
-        secs = " or ".join(a.split()[2] for a in acts)
+        card = C.name(acts[0].card)
+        secs = " or ".join(a.section for a in acts)
         fg = after.player.split(".")[1]
         return (f"The {GENERAL_NAME[fg]} lays {card} on one of his two sections ({secs}): a section card orders "
                 f"units in one section; a second section card goes on the other.")
@@ -189,7 +192,7 @@ def dispatch_note(after: G.Game) -> str:
                 f"initiative — after it.")
     if after.phase == "setback":
         fg, face = t.setbacks[0]
-        choices = ", ".join(a.split(" ", 1)[1].replace(" ", " → ") for a in G.legal_actions(after))
+        choices = ", ".join(" → ".join(fmt(h) for h in a.hexes) for a in acts)
         what = "which unit retreats 1 hex" if face == "flag" and "→" in choices else "which unit loses a figure"
         return (f"The {GENERAL_NAME[fg]} rolled a {face}: he picks {what} ({choices}); that unit may not battle "
                 f"this turn.")
@@ -199,17 +202,18 @@ def dispatch_note(after: G.Game) -> str:
 
 def choice_label(g: G.Game, action: str) -> str:
     """A button's words for a field general's (or the chief's) choice after the dispatch."""
-    w = action.split()
-    who = g.player.split(".")[1]
+    a = Action.parse(action)
+    who = g.player.partition(".")[2]
     name = GENERAL_NAME.get(who, who).capitalize()
-    if w[0] == "roll":
+    if a.verb == "roll":
         return f"{name}: roll for initiative"
-    if w[0] == "pass":
+    if a.verb == "pass":
         return f"{name}: stay put, no roll"
-    if w[0] == "place":
-        return f"{name}: {C.name(w[1])} on the {w[2]} section"
-    if w[0] == "setback":
-        return f"{name}: {w[1]} retreats to {w[2]}" if len(w) == 3 else f"{name}: {w[1]} loses a figure"
+    if a.verb == "place":
+        return f"{name}: {C.name(a.card)} on the {a.section} section"
+    if a.verb == "setback":
+        unit = fmt(a.unit)
+        return f"{name}: {unit} retreats to {fmt(a.target)}" if a.target else f"{name}: {unit} loses a figure"
     return action
 
 
@@ -399,8 +403,7 @@ class ChiefDesk:
         if self.after is not None:
             for e in events_between(self.game, self.after):
                 if e.kind == "initiative":
-                    fg = e.text.split()[1]
-                    face = e.text.split("initiative: ")[1].split(" —")[0]
+                    fg, face = e.get("general"), e.get("face")
                     h = {"left": (9, 5), "center": (25, 5), "right": (41, 5)}[fg]
                     notes.append((h, f"{fg}: rolled {face}"))
         st = (self.after or g).state
@@ -438,7 +441,7 @@ def _max_question() -> Question:
         g = with_hand(["probe_left", "probe_center", "probe_right"])
         n = 0
         while True:
-            gives = [a for a in G.legal_actions(g) if a.startswith("give")]
+            gives = [a.text for a in legal_moves(g, "give")]
             if not gives:
                 break
             g = G.apply(g, gives[0])

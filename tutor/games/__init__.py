@@ -29,16 +29,18 @@ the count of random draws it made, so the same seed and actions give the same ma
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.errors import IllegalAction, InputError
 from tutor.games.memoir import MEMOIR
 from tutor.games.protocol import Event, Game, Match
-from tutor.games.sides import SIDES, Side
 from tutor.games.undaunted import UNDAUNTED
+from tutor.sides import SIDES, Side
 
-GAMES: dict[str, Game] = {MEMOIR.name: MEMOIR, UNDAUNTED.name: UNDAUNTED}
+GAMES: dict[str, Game[Any]] = {MEMOIR.name: MEMOIR, UNDAUNTED.name: UNDAUNTED}
 
 
-def get(name: str) -> Game:
+def get(name: str) -> Game[Any]:
     """The game called ``name``: "memoir44" (or "memoir") or "undaunted"; InputError otherwise."""
     game = GAMES.get({"memoir": "memoir44"}.get(name, name)) if isinstance(name, str) else None
     if game is None:

@@ -12,10 +12,11 @@ undo or a replay from a save reproduces every state exactly.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from tutor.errors import InputError
 from tutor.rulebook import Rule
@@ -24,7 +25,7 @@ FORMAT = 1
 
 #: an action of some game: a small frozen value (``tutor.memoir.action.Action``, Undaunted's
 #: ``Play`` …) with a text that round-trips (:meth:`Game.action_text`, :meth:`Game.parse_action`)
-Action = Hashable
+Action = Any
 #: who decides: a side ("allied", "axis") or a team member ("allied.1", "axis.left")
 Seat = str
 
@@ -42,11 +43,11 @@ class Event:
     side: str | None = None
     data: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
 
-    def get(self, key: str, default=None):
+    def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
 
-    def to_json(self) -> dict:
-        out: dict = {"kind": self.kind, "text": self.text}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
         if self.rule is not None:
             out["rule"] = self.rule.key
             out["cite"] = self.rule.cite
@@ -75,9 +76,9 @@ class Match:
     prev: Match | None = field(default=None, compare=False, repr=False)
 
     @property
-    def actions(self) -> tuple:
+    def actions(self) -> tuple[Action, ...]:
         """Every action so far, oldest first."""
-        out = []
+        out: list[Action] = []
         m: Match | None = self
         while m is not None and m.action is not None:
             out.append(m.action)
@@ -87,7 +88,7 @@ class Match:
     @property
     def log(self) -> tuple[Event, ...]:
         """Every event so far, oldest first."""
-        chunks = []
+        chunks: list[tuple[Event, ...]] = []
         m: Match | None = self
         while m is not None:
             chunks.append(m.events)
@@ -95,45 +96,64 @@ class Match:
         return tuple(e for c in reversed(chunks) for e in c)
 
 
+A = TypeVar("A")
+
+
 @runtime_checkable
-class Game(Protocol):
-    """What every game answers (OpenSpiel's few questions, python-chess's round-trip moves)."""
+class Game(Protocol[A]):
+    """What every game answers (OpenSpiel's few questions, python-chess's round-trip moves);
+    ``A`` is the game's action type."""
 
     name: str                          # "memoir44", "undaunted": what saves and matches carry
     title: str                         # as a learner reads it: "Memoir '44"
 
-    def new(self, scenario: str, seed: int = 0, **options) -> Match: ...
+    def new(self, scenario: str, seed: int = 0, **options: Any) -> Match:
+        """The match at the start of ``scenario`` (a bundled name or, on the command line, a file)."""
 
     def to_act(self, match: Match) -> tuple[Seat, ...]:
         """Who must decide now: one seat, both for a simultaneous decision, none once it is over."""
 
-    def legal_actions(self, match: Match, seat: Seat | None = None) -> list: ...
+    def legal_actions(self, match: Match, seat: Seat | None = None) -> list[A]:
+        """What the seats to act (or ``seat`` alone) may do now; empty once it is over."""
 
-    def apply(self, match: Match, action) -> Match:
+    def apply(self, match: Match, action: A) -> Match:
         """The match after ``action``; raises IllegalAction (rule cited) or InputError, ``match``
         unchanged either way."""
 
-    def events(self, match: Match) -> tuple[Event, ...]: ...
+    def events(self, match: Match) -> tuple[Event, ...]:
+        """What the last step did (the set-up's, at the start)."""
 
-    def random_action(self, match: Match, rng) -> Any:
+    def random_action(self, match: Match, rng: random.Random) -> A:
         """A random legal action of a seat to act (the game's random player)."""
 
     def is_over(self, match: Match) -> bool: ...
 
     def winner(self, match: Match) -> str | None: ...
 
-    def undo(self, match: Match) -> Match: ...
+    def undo(self, match: Match) -> Match:
+        """The match before its last action."""
 
-    def action_text(self, action) -> str: ...
+    def action_text(self, action: A) -> str:
+        """The action's short, stable text (:meth:`parse_action` reads it back)."""
 
-    def parse_action(self, match: Match, text: str): ...
+    def parse_action(self, match: Match, text: str) -> A:
+        """The action a text names (InputError for a text no action has)."""
+
+    def describe(self, match: Match, action: A) -> str:
+        """The action in words, for people."""
 
     def digest(self, match: Match) -> str:
         """One line that pins the whole state, for golden playthroughs."""
 
-    def save(self, match: Match) -> dict: ...
+    def save(self, match: Match) -> dict[str, Any]:
+        """The match as a versioned mapping: format, game, scenario, seed, options, actions."""
 
-    def load(self, data: dict) -> Match: ...
+    def load(self, data: Any, where: str = "the saved game") -> Match:
+        """A saved match, replayed; InputError (one line) for anything but this game's save."""
+
+    def to_text(self, match: Match) -> str: ...
+
+    def from_text(self, text: str, where: str = "the saved game") -> Match: ...
 
 
 class Base:
@@ -151,15 +171,38 @@ class Base:
             raise InputError("nothing to undo: this is the start of the game")
         return match.prev
 
-    def _check_save(self, data, where: str) -> None:
+    def to_text(self, match: Match) -> str:
+        """The save as the text of a file (JSON)."""
+        import json
+        return json.dumps(self.save(match), ensure_ascii=False, indent=1) + "\n"
+
+    def from_text(self, text: str, where: str = "the saved game") -> Match:
+        """A saved match from the text of a file (JSON or YAML), within the input policy
+        (``tutor.inputs``): InputError, one line, for anything but this game's save."""
+        from tutor.inputs import parse_json, parse_yaml
+        if not isinstance(text, str):
+            raise InputError(f"{where}: a saved game is a text file")
+        data = parse_json(text, where, "saved game") if text.lstrip().startswith("{") else parse_yaml(text, where)
+        return self.load(data, where)
+
+    def load(self, data: Any, where: str = "the saved game") -> Match:
+        raise NotImplementedError
+
+    def save(self, match: Match) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _check_save(self, data: Any, where: str) -> None:
         if not isinstance(data, dict):
             raise InputError(f"{where}: a saved game is a mapping with format, game, scenario, seed and actions")
         got = data.get("game")
-        if got != self.name:
-            from tutor.inputs import clipped
-            what = f"a saved {TITLES[got]} game" if isinstance(got, str) and got in TITLES else \
-                f"a file whose game is {clipped(got, 30)}"
-            raise InputError(f"{where}: not a saved {self.title} game: it is {what}")
+        if got == self.name:
+            return
+        if isinstance(got, str) and got in TITLES:
+            raise InputError(f"{where}: not a saved {self.title} game: it is a saved {TITLES[got]} game")
+        from tutor.inputs import clipped
+        what = "names no game" if got is None else f"names the game {clipped(got, 30)}"
+        raise InputError(f"{where}: not a saved {self.title} game: it {what} (a saved {self.title} game says "
+                         f"game: {self.name})")
 
 
 TITLES = {"memoir44": "Memoir '44", "undaunted": "Undaunted: Normandy"}

@@ -20,12 +20,14 @@ Action texts (short, stable, one per action, like a chess move in UCI)::
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from tutor.errors import IllegalAction, InputError
 from tutor.games.protocol import FORMAT, Base, Event, Match
-from tutor.games.sides import Side
+from tutor.sides import Side
 from tutor.undaunted import actions as A
 from tutor.undaunted import rules as UR
 from tutor.undaunted.playout import random_action
@@ -41,32 +43,48 @@ class _Draws:
     the step first rolls or shuffles, so ``n`` counts the draws the match really made."""
 
     def __init__(self, seed: int, n: int):
-        self.seed, self.n, self._rng = seed, n, None
+        self.seed, self.n = seed, n
+        self._rng: random.Random | None = None
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         if self._rng is None:
             self._rng = random.Random(f"{self.seed}:{self.n}")
             self.n += 1
         return getattr(self._rng, name)
 
 
-def event(e) -> Event:
+def event(e: Any) -> Event:
     """An Undaunted engine event as a protocol event."""
     return Event(e.kind, e.text, e.rule, e.side, MappingProxyType(dict(e.data)))
 
 
-_SCENARIOS: dict = {}      # (path, mtime) -> Scenario: each file is parsed once
+_SCENARIOS: dict[tuple[str, int], Any] = {}      # (path, mtime) -> Scenario: each file is parsed once
 
 
-def _scenario(name: str, *, files: bool = True):
+_NAME = re.compile(r"[a-z0-9][a-z0-9-]*", re.ASCII)
+
+
+def bundled(name: str) -> Path:
+    """The course's own Undaunted scenario that ``name`` names ("la-raye", or as a save writes it,
+    "scenarios/undaunted/la-raye.yaml"), never a file elsewhere (a save opened on a page is the
+    visitor's to write)."""
+    from tutor import paths
+    from tutor.inputs import clipped
+    stem = name.removeprefix("scenarios/").removeprefix("undaunted/").removesuffix(".yaml")
+    p = paths.SCENARIOS / "undaunted" / f"{stem}.yaml"
+    if not _NAME.fullmatch(stem) or not p.is_file():
+        raise InputError(f"scenario {clipped(name, 42)} is not one of the course's Undaunted: Normandy scenarios: "
+                         f"give a bundled name like la-raye")
+    return p
+
+
+def _scenario(name: str) -> tuple[Any, str]:
+    """The scenario (parsed once per file) and the name a save gives it: a scenario file, or a
+    bundled name."""
     from tutor import paths
     p = Path(name)
-    if not files or (not p.suffix and not p.exists()):
-        from tutor.memoir.game import bundled_scenario
-        stem = name.removeprefix("scenarios/").removeprefix("undaunted/").removesuffix(".yaml")
-        p = bundled_scenario(f"undaunted/{stem}", "the Undaunted game")
     if not p.is_file():
-        raise InputError(f"scenario {name!r} not found: give a scenario file or a bundled name like la-raye")
+        p = bundled(name)
     key = (str(p.resolve()), p.stat().st_mtime_ns)
     sc = _SCENARIOS.get(key)
     if sc is None:
@@ -84,7 +102,7 @@ class Undaunted(Base):
     name = "undaunted"
     title = "Undaunted: Normandy"
 
-    def new(self, scenario: str, seed: int = 0, **options) -> Match:
+    def new(self, scenario: str, seed: int = 0, **options: Any) -> Match:
         if options:
             raise InputError(f"Undaunted: Normandy takes no options, not {', '.join(sorted(options))}")
         from tutor.inputs import MAX_SEED
@@ -93,12 +111,12 @@ class Undaunted(Base):
         sc, rel = _scenario(scenario)
         draws = _Draws(seed, 0)
         s = engine_new_game(sc, draws)
-        events = [Event("setup", f"{sc.name}: each side's deck is shuffled.", UR.SETUP_DECK)]
+        events: list[Event] = [Event("setup", f"{sc.name}: each side's deck is shuffled.", UR.SETUP_DECK)]
         s = self._draw(s, events, draws)
         return Match(self.name, rel, seed, MappingProxyType({}), s, draws.n, tuple(events))
 
     @staticmethod
-    def _draw(s: GameState, events: list, draws: _Draws) -> GameState:
+    def _draw(s: GameState, events: list[Event], draws: _Draws) -> GameState:
         while s.phase == "draw":
             step = A.apply(s, DrawCards(), draws)
             events.extend(event(e) for e in step.events)
@@ -112,7 +130,7 @@ class Undaunted(Base):
             return tuple(side for side in SIDES if side not in done)
         return (s.active,) if s.phase == "turn" else ()
 
-    def legal_actions(self, match: Match, seat: str | None = None) -> list:
+    def legal_actions(self, match: Match, seat: str | None = None) -> list[Action]:
         s = match.state
         seats = self.to_act(match)
         if seat is not None:
@@ -123,7 +141,7 @@ class Undaunted(Base):
             return [Bid(side, c) for side in seats for c in (sorted(set(s.zones_of(side).hand)) or [None])]
         return A.legal_actions(s)
 
-    def apply(self, match: Match, action) -> Match:
+    def apply(self, match: Match, action: Action) -> Match:
         if isinstance(action, Bid):
             return self._bid(match, action)
         if not isinstance(action, (Play, Withdraw, EndTurn)):
@@ -163,7 +181,7 @@ class Undaunted(Base):
         return Match(self.name, match.scenario, match.seed, match.options, step.state, match.draws,
                      (chose, *(event(e) for e in step.events)), (), bid, match.length + 1, match)
 
-    def random_action(self, match: Match, rng: random.Random):
+    def random_action(self, match: Match, rng: random.Random) -> Action:
         """The engine's random player (``tutor.undaunted.playout``): a random card of the hand, or
         the end of the turn; for the bid, a random card of the first side still to choose."""
         s = match.state
@@ -176,13 +194,15 @@ class Undaunted(Base):
         while m.prev is not None and isinstance(m.action, (Play, Withdraw)):
             plays += 1
             m = m.prev
-        return random_action(s, rng, plays)
+        a: Action = random_action(s, rng, plays)
+        return a
 
     def is_over(self, match: Match) -> bool:
-        return match.state.over
+        return bool(match.state.over)
 
     def winner(self, match: Match) -> str | None:
-        return match.state.winner
+        w: str | None = match.state.winner
+        return w
 
     def digest(self, match: Match) -> str:
         """One line that pins the whole state (golden playthroughs): the round, phase, who acts,
@@ -206,7 +226,7 @@ class Undaunted(Base):
 
     # --- actions as text -------------------------------------------------------------------
 
-    def action_text(self, action) -> str:
+    def action_text(self, action: Action) -> str:
         if isinstance(action, Bid):
             return f"bid {action.side} {action.card or 'none'}"
         if isinstance(action, EndTurn):
@@ -227,7 +247,7 @@ class Undaunted(Base):
             return " ".join(words)
         raise InputError(f"not an Undaunted: Normandy action: {type(action).__name__}")
 
-    def parse_action(self, match: Match, text: str):
+    def parse_action(self, match: Match, text: str) -> Action:
         """The action a text names (InputError, one line, for a text no action has); a play,
         withdraw or end is the side's whose turn it is."""
         if not isinstance(text, str) or not text.strip():
@@ -253,7 +273,7 @@ class Undaunted(Base):
         if len(args) < 2:
             raise InputError("usage: play CARD ACTION [path=T,T] [unit=U] [target=X] [cards=C,C] [count=N] "
                              "[deploy=T]")
-        fields: dict = {}
+        fields: dict[str, Any] = {}
         for word in args[2:]:
             key, eq, value = word.partition("=")
             if not eq or not value or key in fields or key not in ("path", "unit", "target", "cards", "count",
@@ -270,17 +290,17 @@ class Undaunted(Base):
                 fields[key] = value
         return Play(side, args[0], args[1], **fields)
 
-    def describe(self, match: Match, action) -> str:
+    def describe(self, match: Match, action: Action) -> str:
         """The action in words, for people."""
         return action.describe()
 
     # --- save and load ---------------------------------------------------------------------
 
-    def save(self, match: Match) -> dict:
+    def save(self, match: Match) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.name, "scenario": match.scenario, "seed": match.seed,
                 "options": dict(match.options), "actions": [self.action_text(a) for a in match.actions]}
 
-    def load(self, data: dict, where: str = "the saved game", *, files: bool = False) -> Match:
+    def load(self, data: Any, where: str = "the saved game", *, files: bool = False) -> Match:
         """A saved match, replayed action by action; InputError (one line) for anything else. Its
         scenario is one of the course's unless ``files`` (the command line)."""
         from tutor.inputs import MAX_ACTIONS, check_tree, format_one, text
@@ -300,9 +320,7 @@ class Undaunted(Base):
         if not isinstance(opts, dict):
             raise InputError(f"{where}: options must be a mapping")
         try:
-            if not files:
-                _scenario(data["scenario"], files=False)
-            m = self.new(data["scenario"], data["seed"], **opts)
+            m = self.new(data["scenario"] if files else str(bundled(data["scenario"])), data["seed"], **opts)
         except InputError as exc:
             raise InputError(f"{where}: {exc}") from None
         for i, a in enumerate(acts):

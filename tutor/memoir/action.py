@@ -23,6 +23,7 @@ gives the text back, exactly (a chess move and its UCI text, the same way round)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tutor.errors import InputError
 from tutor.hexes import Hex, fmt, parse_hex
@@ -97,7 +98,7 @@ class Action:
         if len(args) < need or (not many and len(args) > len(shape)):
             raise InputError(f"usage: {verb} " + " ".join(
                 f"[{k[:-1].upper()}]" if k.endswith("?") else k.upper() for k in shape))
-        fields: dict = {"hexes": ()}
+        fields: dict[str, Any] = {"hexes": ()}
         hexes = []
         for i, word in enumerate(args):
             kind = "hex" if many else shape[i].rstrip("?")
@@ -107,3 +108,11 @@ class Action:
                 fields[kind] = word
         fields["hexes"] = tuple(hexes)
         return Action(verb, **fields)
+
+
+def legal(g: Any, *verbs: str) -> list[Action]:
+    """The legal actions of the Memoir '44 game ``g`` as values, only those of ``verbs`` when
+    given (``legal(g, "order")``: the orders it may give now)."""
+    from tutor.memoir.game import legal_actions
+    out = [Action.parse(a) for a in legal_actions(g)]
+    return [a for a in out if a.verb in verbs] if verbs else out

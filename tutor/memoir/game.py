@@ -999,7 +999,8 @@ def _finish_orders(g: Game, ctx: _Ctx) -> Game:
         if all(c is not None for c in caps):
             unused += sum(caps) - len(hexes)
     if unused > 0:
-        ctx.ev("orders_lost", f"{unused} order{'s' if unused != 1 else ''} unused: lost.", C.ORDERS_LOST)
+        ctx.ev("orders_lost", f"{unused} order{'s' if unused != 1 else ''} unused: lost.", C.ORDERS_LOST,
+               data=(("lost", unused),))
     if not t.ordered:
         return _end_turn(g, ctx)
     st, evs = S.order(g.state, t.side, [fmt(h) for h in t.ordered])
@@ -1871,7 +1872,7 @@ def _do_roll(g: Game, args, ctx: _Ctx) -> Game:
     side, fg = t.side, t.waiting[0]
     face = ctx.roll(1)[0]
     ctx.ev("initiative", f"The {fg} field general has no card and rolls for initiative: {face} — "
-           f"{V.INITIATIVE[face]}.", V.OVERLORD_INITIATIVE)
+           f"{V.INITIATIVE[face]}.", V.OVERLORD_INITIATIVE, data=(("general", fg), ("face", face)))
     st = g.state
     mine = general_units(g, fg, side)
     rolls, setbacks = dict(t.rolls), t.setbacks

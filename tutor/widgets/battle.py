@@ -42,10 +42,12 @@ from tutor.memoir import cards as C
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
 from tutor.memoir import opponent as O
+from tutor.memoir.action import Action
 from tutor.render import style
 from tutor.render.canvas import BoardView
 from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
 from tutor.scenario import SIDE_NAMES
+from tutor.sides import side_of
 from tutor.widgets.base import CSS, esc, hex_field, live_alt, rules_html, small_button
 
 PHASE_TEXT = {"play": "play a command card", "order": "order units", "act": "move and battle",
@@ -90,7 +92,7 @@ def _hex_key(h: Hex):
 
 
 def seat_side(seat: str) -> str:
-    return seat.split(".")[0]
+    return side_of(seat)
 
 
 def card_bonus(g: G.Game, a: Hex, t: Hex) -> int:
@@ -237,6 +239,12 @@ class BattleApp(W.VBox):
     def legal(self) -> list[str]:
         return G.legal_actions(self.game)
 
+    @staticmethod
+    def parsed(acts, *verbs: str) -> list[Action]:
+        """The actions ``acts`` (texts) as values, only those of ``verbs`` when given."""
+        out = [Action.parse(a) for a in acts]
+        return [a for a in out if a.verb in verbs] if verbs else out
+
     def do(self, action: str, *, faces=None) -> bool:
         """Apply a legal action for the player to act, then the opponent's reply (solo)."""
         g = self.game
@@ -272,11 +280,10 @@ class BattleApp(W.VBox):
         g = self.game
         if g.phase != "act" or self.selected is None or self.is_opponent():
             return None
-        last = g.action or ""
-        if last.startswith("move "):
-            to = parse_hex(last.split()[2])
-            return to if self._actor(to) else None
-        if last.startswith("take "):
+        last = Action.parse(g.action) if g.action else Action("none")
+        if last.verb == "move":
+            return last.target if self._actor(last.target) else None
+        if last.verb == "take":
             u = g.state.units
             for h in u:
                 if u[h].uid == g.state.active:
@@ -373,9 +380,9 @@ class BattleApp(W.VBox):
                 self.refuse_action(f"retreat {here}")
             return
         if ph == "air":
-            groups = [a for a in acts if here in a.split()[1:]]
+            groups = [a for a in self.parsed(acts, "air") if h in a.hexes]
             if groups:
-                self.do(max(groups, key=lambda a: len(a.split())))
+                self.do(max(groups, key=lambda a: len(a.hexes)).text)
             else:
                 self.say(f"{here}: tap a shaded enemy unit — Air Power strikes it and up to 3 enemy units "
                          f"adjacent to it.", bad=True)
@@ -448,23 +455,22 @@ class BattleApp(W.VBox):
         g = self.game
         orders = []
         x = g
-        while x.action is not None and x.action.startswith("order "):
-            orders.append(x.action)
+        while x.action is not None and Action.parse(x.action).verb == "order":
+            orders.append(Action.parse(x.action))
             x = x.prev
         orders.reverse()
-        drop = f"order {fmt(h)}"
-        if drop not in orders:
+        if not any(a.unit == h for a in orders):
             return
         self.mark = x.length
         for a in orders:
-            if a != drop:
-                x = G.apply(x, a)
+            if a.unit != h:
+                x = G.apply(x, a.text)
         self.game = x
         self.refusal = None
         self.refresh()
 
     def _take_action(self, acts) -> str | None:
-        return next((a for a in acts if a.startswith("take ")), None)
+        return next((a.text for a in self.parsed(acts, "take")), None)
 
     def _take(self) -> None:
         a = self._take_action(self.legal())
@@ -472,11 +478,10 @@ class BattleApp(W.VBox):
             self.do(a)
 
     def _wire(self) -> None:
-        acts = [a for a in self.legal() if a.startswith("wire ")]
-        if self.selected is not None and f"wire {fmt(self.selected)}" in acts:
-            self.do(f"wire {fmt(self.selected)}")
-        elif acts:
-            self.do(acts[0])
+        acts = self.parsed(self.legal(), "wire")
+        mine = [a for a in acts if a.unit == self.selected] or acts
+        if mine:
+            self.do(mine[0].text)
 
     # -- the hand row
 
@@ -528,7 +533,7 @@ class BattleApp(W.VBox):
             return
         if f"play {inst}" in acts:
             self.do(f"play {inst}")
-        elif any(a.startswith(f"play {inst} ") for a in acts):
+        elif any(a.card == inst and a.section for a in self.parsed(acts, "play")):
             self.pending_card = inst
             self.refresh()
         else:
@@ -617,7 +622,7 @@ class BattleApp(W.VBox):
         marks, lines, notes = [], [], []
         ph = g.phase
         if ph == "order":
-            sh["legal"] = [parse_hex(a.split()[1]) for a in acts if a.startswith("order ")]
+            sh["legal"] = [a.unit for a in self.parsed(acts, "order")]
             sh["selected"] = list(g.turn.ordered)
         elif ph == "act":
             tokens = G.activation_tokens(g)
@@ -638,12 +643,12 @@ class BattleApp(W.VBox):
                 sh["path"] = [g.state.vacated]
                 notes.append((g.state.vacated, "take ground?"))
         elif ph == "retreat":
-            sh["legal"] = [parse_hex(a.split()[1]) for a in acts if a.startswith("retreat ")]
+            sh["legal"] = [a.unit for a in self.parsed(acts, "retreat")]
             sh["target"] = [g.turn.pending[2]]
         elif ph == "air":
-            sh["target"] = sorted({parse_hex(x) for a in acts for x in a.split()[1:]}, key=_hex_key)
+            sh["target"] = sorted({x for a in self.parsed(acts, "air") for x in a.hexes}, key=_hex_key)
         elif ph == "barrage":
-            sh["target"] = [parse_hex(a.split()[1]) for a in acts if a.startswith("barrage ")]
+            sh["target"] = [a.unit for a in self.parsed(acts, "barrage")]
         for e in self.new_events():
             if e.kind == "hits" and e.at is not None:
                 lost = e.get("lost")
@@ -672,7 +677,7 @@ class BattleApp(W.VBox):
             return card_scene([(f"{self._seat_name(g.player)}", [Card("", face_up=False)] * 0, n)],
                               width=width)
         cards = self.hand_cards()
-        playable = {a.split()[1] for a in self.legal() if a.startswith(("play ", "keep "))}
+        playable = {a.card for a in self.parsed(self.legal(), "play", "keep")}
         row = []
         for c in cards:
             card = C.card(c)
@@ -720,7 +725,7 @@ class BattleApp(W.VBox):
         if ph == "order":
             t = g.turn
             slots = "; ".join(s.describe() for s in t.effect.slots)
-            n = sum(1 for a in acts if a.startswith("order "))
+            n = len(self.parsed(acts, "order"))
             return (f"{who}: {C.name(t.cards[0]) if t.cards else 'the card'} orders {slots}. "
                     f"{len(t.ordered)} ordered; tap a shaded unit to order it ({n} may still be), an ordered unit "
                     f"to take its order back, then Orders done.")
@@ -837,7 +842,7 @@ class BattleApp(W.VBox):
             if g.phase == "act":
                 if self._take_action(acts):
                     kids.append(self.take_button)
-                if any(a.startswith("wire ") for a in acts):
+                if self.parsed(acts, "wire"):
                     kids.append(self.wire_button)
                 kids.append(self.end_button)
             if g.phase == "ambush":

@@ -5,7 +5,7 @@ Both games field the same two armies under the same ids, ``"allied"`` and ``"axi
 side, or a team member within a side (Memoir '44's Operation Alliance ``"allied.1"``, Overlord's
 ``"axis.left"``), and :func:`side_of` reads the side from it.
 
-    >>> from tutor.games.sides import SIDES, Side, side_of
+    >>> from tutor.sides import SIDES, Side, side_of
     >>> [s.name for s in SIDES]
     ['Allies', 'Axis']
     >>> Side.of("axis.left").adjective, side_of("allied.1"), Side.of("axis").other.id
@@ -41,7 +41,7 @@ class Side:
 
     @property
     def other(self) -> Side:
-        return AXIS if self is ALLIED or self.id == "allied" else ALLIED
+        return AXIS if self.id == "allied" else ALLIED
 
     @property
     def the(self) -> str:
@@ -66,6 +66,7 @@ def side_of(seat: str) -> str:
     """The side id of a seat id: "allied.1" → "allied"; InputError (one line) for anything else."""
     sid = seat.partition(".")[0] if isinstance(seat, str) else None
     if sid not in BY_ID:
-        raise InputError(f"{seat!r} is not a side or a seat: allowed are allied, axis or a team member "
-                         f"like allied.1")
+        from tutor.inputs import clipped
+        raise InputError(f"{clipped(seat, 30)} is not a side or a seat: allowed are allied, axis or a team "
+                         f"member like allied.1")
     return sid
