@@ -47,7 +47,7 @@ def test_notebook_is_valid_and_uses_the_python3_kernel(name):
 
 @pytest.mark.parametrize("name", CHAPTER_FILES)
 def test_every_notebook_is_a_registered_chapter(name):
-    assert name in {c.notebook for c in course.CHAPTERS}, \
+    assert name in {c.notebook for c in course.CHAPTERS} | {s.notebook for s in course.STARTS}, \
         f"{name} is in neither CHAPTERS nor TOOLS of tutor/course.py: the landing page would not link it"
 
 
@@ -115,7 +115,9 @@ def test_navigation_links_only_written_chapters(tmp_path, monkeypatch):
 
 def test_the_landing_page_leaves_progress_to_the_browser():
     page = course.index_html()
-    assert "Your progress in this browser will show here." in page
+    assert "Your progress in this browser will show here" in page and "chapters ready" not in page
+    assert "a question as solved when you found the answer before it was shown" in page
+    assert 'href="completion.ipynb"' in page          # the learner's code for the teacher
     assert page.count("<td data-tutor-status></td>") == len(course.CHAPTERS)
     landing = course.index()._repr_html_()
     assert course.START_OVER in landing and landing.endswith(course.page_script())

@@ -54,12 +54,12 @@ def test_the_page_after_follows_the_course():
     assert first == ["01-battlefield-and-line-of-sight.ipynb", "21-undaunted-components-and-setup.ipynb"]
     # from the landing page: a game's first chapter, or a page it lists beside the course (a
     # teacher's glossary), never the lab
-    assert app.pages_after("index.ipynb") == [*first, "play-a-battle.ipynb", "conflicts.ipynb",
+    assert app.pages_after("index.ipynb") == [*first, "play-a-battle.ipynb", "play-la-raye.ipynb", "conflicts.ipynb",
                                               "glossary.ipynb"]
     assert app.pages_after("01-battlefield-and-line-of-sight.ipynb") == ["02-setup-pegasus-bridge.ipynb"]
     assert app.pages_after("14-operation-overlord.ipynb") == ["21-undaunted-components-and-setup.ipynb"]
     assert app.pages_after(course.CHAPTERS[-1].notebook) == []
-    for page in ("glossary.ipynb", "conflicts.ipynb", "play-a-battle.ipynb", "lab.ipynb"):
+    for page in ("glossary.ipynb", "conflicts.ipynb", "play-a-battle.ipynb", "play-la-raye.ipynb", "lab.ipynb"):
         assert app.pages_after(page) == []
 
 
@@ -110,7 +110,8 @@ def test_a_served_page_preheats_the_next_never_the_lab():
         pre = app.Preheat(km, str(paths.NOTEBOOKS))
         assert sorted(km.filled) == ["01-battlefield-and-line-of-sight.ipynb",
                                      "21-undaunted-components-and-setup.ipynb", "conflicts.ipynb",
-                                     "glossary.ipynb", "index.ipynb", "play-a-battle.ipynb"]
+                                     "glossary.ipynb", "index.ipynb", "play-a-battle.ipynb",
+                                     "play-la-raye.ipynb"]
         km.take("01-battlefield-and-line-of-sight.ipynb")
         pre.served("01-battlefield-and-line-of-sight.ipynb")
         assert km.filled[-1] == "02-setup-pegasus-bridge.ipynb"
@@ -204,9 +205,9 @@ class StartingPools(Pools):
 
 def test_a_page_wanted_while_the_server_is_busy_is_preheated_once_it_is_not():
     async def walk():
-        km = StartingPools()  # right after start-up: the six start-up pages are being run
+        km = StartingPools()  # right after start-up: the seven start-up pages are being run
         pre = app.Preheat(km, str(paths.NOTEBOOKS))
-        assert pre.busy() == 6 >= app.BUSY_MAX
+        assert pre.busy() == 7 >= app.BUSY_MAX
         ch = [c.notebook for c in course.available()]
         pre.served(ch[1])              # a learner opens chapter 2 at once (a kernel of its own)
         pre.served(ch[2])              # ... and chapter 3
@@ -553,23 +554,23 @@ def test_at_the_bound_a_page_takes_the_place_of_a_waiting_kernel_the_least_wante
     async def walk():
         km = Manager()
         pre = app.Preheat(km, str(paths.NOTEBOOKS))
-        limit = app.KernelLimit(km, 8, pre, logging.getLogger("test-kernel-limit"))
+        limit = app.KernelLimit(km, 9, pre, logging.getLogger("test-kernel-limit"))
         chapters = [c.notebook for c in course.available()]
         km.take(chapters[0])          # a learner opens chapter 1 (its kernel was waiting) ...
         km.visitors.append("k-chapter-1")
         pre.served(chapters[0])       # ... and chapter 2 is preheated
-        assert limit.in_use() == 8    # 6 start-up pages' kernels + chapter 2's + chapter 1's visitor
+        assert limit.in_use() == 9    # 7 start-up pages' kernels + chapter 2's + chapter 1's visitor
         km.visit()                    # the glossary, say, opened without its kernel: room is made
-        chapter_2 = f"k-{chapters[1]}-7"
+        chapter_2 = f"k-{chapters[1]}-8"
         assert pre.stopping == {chapter_2}  # not a start-up page's: the chapter's, being shut down
-        assert limit.in_use() == 8          # (it is no longer counted)
+        assert limit.in_use() == 9          # (it is no longer counted)
         for _ in range(3):
             await asyncio.sleep(0)          # the shut-down is done
         assert km.shut == [chapter_2] and pre.stopping == set()
-        for _ in range(6):            # six more pages: the start-up pages' kernels go, one by one
+        for _ in range(7):            # seven more pages: the start-up pages' kernels go, one by one
             km.visit()
             await asyncio.sleep(0)
-        assert sum(len(p) for p in km._pools.values()) == 0 and limit.in_use() == 8
+        assert sum(len(p) for p in km._pools.values()) == 0 and limit.in_use() == 9
         with pytest.raises(app.ServerFull):
             km.visit()                # nothing left waiting: refused
 
@@ -580,7 +581,7 @@ def test_pools_are_not_filled_without_room():
     async def walk():
         km = Manager()
         pre = app.Preheat(km, str(paths.NOTEBOOKS))
-        app.KernelLimit(km, 7, pre)
+        app.KernelLimit(km, 8, pre)
         pre.served("01-battlefield-and-line-of-sight.ipynb")   # room for one more: filled
         assert km.filled[-1] == "02-setup-pegasus-bridge.ipynb"
         pre.served("02-setup-pegasus-bridge.ipynb")            # at the bound: not filled

@@ -42,6 +42,7 @@ from pathlib import Path
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.utils import url_path_join
+from tornado.iostream import StreamBufferFullError, StreamClosedError
 from tornado.web import ErrorHandler, Finish, HTTPError, RedirectHandler, StaticFileHandler
 from tornado.websocket import WebSocketClosedError
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -125,13 +126,14 @@ def pages_after(page: str) -> list[str]:
     """The course pages a learner on ``page`` (a notebook file name) most likely opens next: from
     the landing page, the first chapter of each game and the pages beside the course it lists
     (*Play a battle*, the conflicts page, the glossary: a teacher's reference, opened from there;
-    never the lab, :data:`NEVER_PREHEATED`); from a chapter, the chapter after it in reading order
+    not the pages a teacher opens now and then, ``Tool.ahead``; never the lab,
+    :data:`NEVER_PREHEATED`); from a chapter, the chapter after it in reading order
     (after the last Memoir '44 chapter, the first Undaunted one); else none."""
     from tutor import course
 
     if page == LANDING:
         return ([next(c for c in course.CHAPTERS if c.game == game).notebook for game in course.GAMES]
-                + [t.notebook for t in course.TOOLS if t.notebook not in NEVER_PREHEATED])
+                + [t.notebook for t in course.TOOLS if t.ahead and t.notebook not in NEVER_PREHEATED])
     names = [c.notebook for c in course.CHAPTERS]
     if page in names and page != names[-1]:
         return [names[names.index(page) + 1]]
@@ -494,6 +496,12 @@ SEEN_MAX = 4096
 # opening hundreds would use up the server's open files, and every learner's page would stop.
 SOCKETS_PER_KERNEL = 4
 KERNEL_PROTOCOL_V1 = "v1.kernel.websocket.jupyter.org"
+# What a socket may hold of its kernel's messages that its page has not read yet. A page reads as
+# they come (a board redrawn is about 34 kB; a page's first messages a few hundred kB); a page
+# that stops reading (its network gone, or a script that never reads) had every redraw kept for
+# it, without bound: four such sockets grew the server by 2 GB in 3 minutes. Past this it is cut
+# off, and what it held is given back.
+WRITE_BUFFER_MAX = 4 * 1024 * 1024
 
 
 def first_time(seen: OrderedDict, key, most: int) -> bool:
@@ -528,6 +536,21 @@ def message_header(message: str | bytes, protocol: str | None) -> dict:
     if not isinstance(header, dict):
         raise ValueError("no header")
     return header
+
+
+def is_execute_input(message, protocol: str | None) -> bool:
+    """Whether a kernel's message to its page is an ``execute_input`` (the code of a cell run),
+    read in the socket's ``protocol``, bounded (:func:`message_header`). Only a message that
+    names that kind anywhere is read further."""
+    if isinstance(message, dict):
+        header = message.get("header")
+        return isinstance(header, dict) and header.get("msg_type") == "execute_input"
+    if (b"execute_input" if isinstance(message, bytes) else "execute_input") not in message:
+        return False
+    try:
+        return message_header(message, protocol).get("msg_type") == "execute_input"
+    except ValueError:
+        return False
 
 
 def parts_ends(frame: bytes, count: int, width: int, order: str, first: int) -> list[int]:
@@ -571,6 +594,7 @@ class KernelChannels(VoilaKernelWebsocketHandler):
     refused_kernels: OrderedDict = OrderedDict()  # the kernels whose refusal the log has said
 
     left = False  # the browser closed the socket
+    protocol = None  # the subprotocol chosen at the handshake (None: the legacy one)
     budget = None  # [messages, bytes, when] left to this socket (see MESSAGES_BURST)
     refused = False  # closed for what the page sent
     seen = None  # the ids of the messages passed to the kernel, oldest first (SEEN_MAX)
@@ -593,9 +617,7 @@ class KernelChannels(VoilaKernelWebsocketHandler):
             self.refuse(1008, "too many messages")
             return
         try:
-            connection = getattr(self, "connection", None)
-            header = message_header(message, connection.subprotocol if connection is not None
-                                    else self.selected_subprotocol)
+            header = message_header(message, self.protocol)
             if self.dropped(header):
                 return
             super().on_message(message)
@@ -633,10 +655,47 @@ class KernelChannels(VoilaKernelWebsocketHandler):
         self.refused = True
         self.close(code, reason)
 
+    def select_subprotocol(self, subprotocols):
+        self.protocol = super().select_subprotocol(subprotocols)
+        return self.protocol
+
+    @property
+    def selected_subprotocol(self):
+        # The protocol chosen at the handshake, for the socket's whole life. Tornado forgets it
+        # the moment the socket starts closing (a ping timeout, a refusal), and jupyter_server
+        # then wrote the kernel's answers in the legacy format to a v1 page (see write_message).
+        return self.protocol
+
     def write_message(self, message, binary=False):
+        """Send the page one of its kernel's messages, unless it is an ``execute_input`` (the
+        page's code: Voilà's filter, kept) or the socket cannot take it: closing, or holding
+        :data:`WRITE_BUFFER_MAX` bytes its page has not read (then it is cut off). A message
+        that cannot go out is dropped, with one line in the log for the socket.
+
+        Voilà 0.5's own ``write_message`` is not called: it read every binary frame as protocol
+        v1, whatever the socket's, with as many offsets as its first 8 bytes said; a legacy frame
+        (4 big-endian bytes first) said billions, and the server's only thread built that list
+        until memory ran out (issue 39)."""
+        if self.ws_connection is None or self.ws_connection.is_closing():
+            self.say_once("closing", "Kernel %s: a message for a connection that is closing: "
+                          "dropped, as any more", self.kernel_id)
+            return None
+        if is_execute_input(message, self.protocol):
+            return None
+        stream = self.ws_connection.stream
+        if stream.max_write_buffer_size is None:
+            stream.max_write_buffer_size = WRITE_BUFFER_MAX
         try:
-            sent = super().write_message(message, binary)
-        except WebSocketClosedError:
+            sent = super(VoilaKernelWebsocketHandler, self).write_message(message, binary)
+        except StreamBufferFullError:
+            self.log.warning("Kernel %s: its page has not read %d bytes of its messages: its "
+                             "connection is cut off", self.kernel_id, WRITE_BUFFER_MAX)
+            self.refused = True
+            stream.close()  # (its buffer goes with it; no goodbye: it would not be read either)
+            return None
+        except (WebSocketClosedError, StreamClosedError):
+            self.say_once("closing", "Kernel %s: a message for a connection that is closing: "
+                          "dropped, as any more", self.kernel_id)
             return None
         if sent is not None:  # (failing later if the page goes meanwhile: nobody waits for it)
             sent.add_done_callback(lambda done: done.cancelled() or done.exception())

@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "tutor.undaunted.cli",      # undaunted …
     "tutor.lab.cli",            # import-m44, link, handouts
     "tutor.serve",              # app
+    "tutor.completion",         # results
 )
 
 

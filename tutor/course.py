@@ -13,9 +13,11 @@ and forward with :func:`nav`::
 although every Voilà page runs in its own kernel, stays private to that browser (two learners on
 one server never see each other's progress) and needs no cookie, file or database on the server.
 The page script (:func:`page_script`, ``tutor/static/course.js``) keeps it: a chapter's
-navigation bar marks the chapter opened, a check-yourself question answered right marks its
-exercise solved (``tutor.quiz``), and the landing page shows the counts beside each chapter.
-"Start over" on the landing page clears it. The kernel never sees it.
+navigation bar marks the chapter opened (with how many questions it asks), a check-yourself
+question is kept as tried, as solved (answered right before its answer was shown) or as shown
+(``tutor.quiz``), and the landing page shows beside each chapter whether it was read (opened and
+every question tried) and how many questions were solved. "Start over" on the landing page clears
+it. The kernel sees it only when the learner asks for a completion code (``tutor.completion``).
 
 Links are relative (``01-….ipynb`` beside ``index.ipynb``), so they work wherever the notebooks
 are served: ``/voila/render/<name>`` in the standalone app, ``/voila/render/notebooks/<name>`` on
@@ -44,7 +46,7 @@ OVERLORD = "memoir44-overlord-rules-pl.txt"
 UND = "undaunted-normandy-rules-cs.txt"
 
 INDEX = "index.ipynb"
-STORAGE_KEY = "tutor-progress-v1"
+STORAGE_KEY = "tutor-progress-v2"    # v1 counted a question solved after its answer was shown
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,7 @@ CHAPTERS: tuple[Chapter, ...] = (
        "Follow the rulebook's example round card by card.",
        "PŘÍKLAD JEDNOHO KOLA HRY"),
     _u("27-undaunted-end-of-game.ipynb", "Undaunted: end of game",
-       "Tell when the game ends: objectives, a suppressed enemy, a hopeless situation.",
+       "Tell when the game ends: objectives, Pinning the Enemy, Beyond All Hope.",
        "KONEC HRY"),
     _u("28-undaunted-the-platoon.ipynb", "Undaunted: the platoon",
        "Know what every card in the platoon is for.",
@@ -174,6 +176,10 @@ class Tool:
     notebook: str
     title: str
     teaches: str       # one line: what it is for
+    # whether the app keeps a kernel waiting for it while learners are on the landing page: pages
+    # a learner opens from there do; pages a teacher opens now and then (the history pages, the
+    # page for teachers: plain text, no board) are not worth a waiting kernel's 70 MB
+    ahead: bool = True
 
     @property
     def available(self) -> bool:
@@ -185,16 +191,65 @@ class Tool:
 TOOLS: tuple[Tool, ...] = (
     Tool("play-a-battle.ipynb", "Play a battle: Pegasus Bridge",
          "A whole Memoir '44 battle on a live board, solo against the tutor or two on one screen."),
+    Tool("play-la-raye.ipynb", "Play La Raye",
+         "A whole Undaunted: Normandy game, the scenario book's first, solo against the computer or two on one screen."),
     Tool("lab.ipynb", "Edge-case lab",
          "Paint a board, ask the engine (sight, moves, retreat, odds) and share the board by link."),
     Tool("conflicts.ipynb", "Where the sources disagree",
          "Every place the rulebooks differ, the texts side by side and the ruling the tutor uses."),
     Tool("glossary.ipynb", "Glossary",
-         "Every rule term in English, Spanish, Czech and Polish, as each rulebook prints it."),
+         "Every rule term: what it means, the chapter that teaches it, and the Spanish, Czech and "
+         "Polish words."),
+    Tool("history-pegasus-bridge.ipynb", "Pegasus Bridge: the real battle",
+         "The night of 5–6 June 1944 hour by hour, a map of the real bridges beside the board, questions.", ahead=False),
+    Tool("history-la-raye.ipynb", "La Raye: the real fighting",
+         "What the scenario book and the histories say about 15–16 June 1944, with a map and questions.", ahead=False),
+    Tool("teachers.ipynb", "For teachers",
+         "Lesson plans for 45 and 90 minutes, sharing a board with the class, running the app, worksheets.", ahead=False),
+    Tool("completion.ipynb", "Your completion code",
+         "A short signed code for your teacher: the chapters you have read and the questions you solved."),
+    Tool("worksheets.ipynb", "Worksheets to print",
+         "Each chapter's check-yourself questions on paper, with a separate answer key, for a class."),
+    Tool("results.ipynb", "Results for teachers",
+         "Paste the class's completion codes: a table of who read what, to download as a spreadsheet."),
+)
+
+
+@dataclass(frozen=True)
+class Start:
+    """A game's first page, before its chapter 1: the game in ten minutes (the goal, one whole turn
+    on a live board, the units, the dice, a map of the chapters)."""
+    notebook: str
+    title: str
+    game: str
+    teaches: str
+
+    @property
+    def available(self) -> bool:
+        folder = notebooks_dir()
+        return folder is not None and (folder / self.notebook).is_file()
+
+
+#: Each game's start page, shown first in its table on the landing page and before its chapter 1
+#: in the chapters' navigation.
+STARTS: tuple[Start, ...] = (
+    Start("00-start-memoir.ipynb", "Start here: Memoir '44 in ten minutes", MEMOIR,
+          "What you are trying to do, one whole turn on a live board, the units and the dice."),
+    Start("20-start-undaunted.ipynb", "Start here: Undaunted: Normandy in ten minutes", UNDAUNTED,
+          "What you are trying to do, one whole round on a live board, the units and the dice."),
 )
 
 _BY_NAME = {c.notebook: c for c in CHAPTERS}
 _TOOLS = {t.notebook: t for t in TOOLS}
+_STARTS = {s.notebook: s for s in STARTS}
+
+
+def reading_order() -> tuple[Chapter | Start, ...]:
+    """Every page of the course in reading order: each game's start page, then its chapters."""
+    out: list = []
+    for game in GAMES:
+        out += [s for s in STARTS if s.game == game] + [c for c in CHAPTERS if c.game == game]
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------------------------
@@ -229,12 +284,24 @@ def available() -> list[Chapter]:
     return [c for c in CHAPTERS if c.available]
 
 
-def neighbours(notebook: str) -> tuple[Chapter | None, Chapter | None]:
-    """The available chapters just before and after ``notebook`` (None at either end)."""
-    here = chapter(notebook)
-    order = CHAPTERS.index(here)
-    before = [c for c in CHAPTERS[:order] if c.available]
-    after = [c for c in CHAPTERS[order + 1:] if c.available]
+def questions(notebook: str) -> list:
+    """The check-yourself questions of a chapter (``tutor.quiz.Question``), from its module in
+    ``tutor.chapters`` (``ch05`` for Memoir '44 chapter 5, ``und25`` for Undaunted: Normandy's 25)."""
+    from importlib import import_module
+    c = chapter(notebook)
+    prefix = "und" if c.game == UNDAUNTED else "ch"
+    module = import_module(f"tutor.chapters.{prefix}{c.notebook.split('-', 1)[0]}")
+    return list(module.questions()) if hasattr(module, "questions") else []
+
+
+def neighbours(notebook: str) -> tuple[Chapter | Start | None, Chapter | Start | None]:
+    """The available pages (start pages and chapters) just before and after ``notebook`` (None at
+    either end)."""
+    here = _STARTS.get(notebook) or chapter(notebook)
+    pages = reading_order()
+    order = pages.index(here)
+    before = [c for c in pages[:order] if c.available]
+    after = [c for c in pages[order + 1:] if c.available]
     return (before[-1] if before else None, after[0] if after else None)
 
 
@@ -297,6 +364,11 @@ def _a(href: str, label: str) -> str:
     return f'<a href="{html.escape(href, quote=True)}" target="_self">{html.escape(label)}</a>'
 
 
+def page_link(notebook: str, label: str) -> str:
+    """A link to a page of the course from another page (the same tab, relative)."""
+    return _a(notebook, label)
+
+
 def _link(c: Chapter | Tool, label: str) -> str:
     return _a(c.notebook, label)
 
@@ -308,17 +380,21 @@ def nav_html(notebook: str) -> str:
         return (f'{_CSS}<nav class="tutor-nav"><span></span><span class="tutor-here">'
                 f'{html.escape(_TOOLS[notebook].title)} · {_a(INDEX, "all chapters")}'
                 f'</span><span></span></nav>')
-    here = chapter(notebook)
+    here = _STARTS.get(notebook) or chapter(notebook)
     before, after = neighbours(notebook)
-    def label(c: Chapter) -> str:
+    def label(c: Chapter | Start) -> str:
+        if isinstance(c, Start):
+            return c.title
         game = f"{c.game} " if c.game != here.game else ""
         return f"{game}{c.number}. {c.title}"
 
     left = _link(before, f"← {label(before)}") if before else ""
     right = _link(after, f"{label(after)} →") if after else ""
-    middle = (f'<span class="tutor-here">{here.game} · chapter {here.number} · '
+    where = "start here" if isinstance(here, Start) else f"chapter {here.number}"
+    middle = (f'<span class="tutor-here">{here.game} · {where} · '
               f'{_a(INDEX, "all chapters")}</span>')
-    return (f'{_CSS}<nav class="tutor-nav" data-tutor-visit="{html.escape(notebook, quote=True)}">'
+    visit = "" if isinstance(here, Start) else f' data-tutor-visit="{html.escape(notebook, quote=True)}"'
+    return (f'{_CSS}<nav class="tutor-nav"{visit}>'
             f'<span>{left}</span>{middle}<span>{right}</span></nav>')
 
 
@@ -366,7 +442,7 @@ def nav(notebook: str):
     from IPython.display import HTML
 
     global _current
-    if notebook in _TOOLS:
+    if notebook in _TOOLS or notebook in _STARTS:
         return HTML(nav_html(notebook))
     _current = notebook
     parts = [nav_html(notebook)]
@@ -380,13 +456,20 @@ def index_html() -> str:
     """The chapter list as HTML: a table per game, a cell beside each chapter and a line above
     the lists where the page script shows the learner's progress (:func:`index`)."""
     parts = [_CSS]
-    ready = f"{len(available())} of {len(CHAPTERS)} chapters ready."
-    parts.append(f'<p class="tutor-summary">{ready} <span data-tutor-summary>'
-                 "Your progress in this browser will show here.</span></p>")
+    parts.append('<p class="tutor-summary" data-tutor-summary>Your progress in this browser will show '
+                 "here: a chapter counts as read once you have tried all its questions, a question as "
+                 "solved when you found the answer before it was shown.</p>")
+    if _TOOLS["completion.ipynb"].available:
+        parts.append(f'<p class="tutor-summary">Done for today? '
+                     f'{_a("completion.ipynb", "Get a completion code")} for your teacher.</p>')
     for game in GAMES:
         parts.append(f"<h2>{html.escape(game)}</h2>")
         parts.append('<table class="tutor-index"><tr><th>#</th><th>Chapter</th>'
                      "<th>What it teaches</th><th>Your progress</th></tr>")
+        for st in STARTS:
+            if st.game == game and st.available:
+                parts.append(f'<tr data-start="{html.escape(st.notebook)}"><td>★</td>'
+                             f"<td>{_link(st, st.title)}</td><td>{html.escape(st.teaches)}</td><td></td></tr>")
         for c in CHAPTERS:
             if c.game != game:
                 continue
@@ -411,6 +494,24 @@ def index_html() -> str:
                          f"<td>{html.escape(t.teaches)}</td></tr>")
         parts.append("</table>")
     return "".join(parts)
+
+
+def map_html(game: str, *, path: tuple[int, ...], battle: str | None = None) -> str:
+    """What each chapter of ``game`` teaches, as a numbered list of links, with the "first battle"
+    path: the chapters numbered in ``path`` (marked ➜), then the ``battle`` page (a tool), if any."""
+    items = []
+    for c in CHAPTERS:
+        if c.game != game:
+            continue
+        title = _link(c, c.title) if c.available else html.escape(c.title)
+        mark = ' <b class="tutor-path">➜ first game</b>' if c.number in path else ""
+        items.append(f"<li>{title}{mark}<br><small>{html.escape(c.teaches)}</small></li>")
+    out = f'<ol class="tutor-map">{"".join(items)}</ol>'
+    numbers = ", ".join(str(n) for n in path)
+    tool = _TOOLS.get(battle) if battle else None
+    then = f", then {_link(tool, tool.title)}" if tool is not None and tool.available else ""
+    return out + (f"<p><b>Your first game:</b> read the chapters marked ➜ ({numbers}){then}. The others can "
+                  "wait until a game needs them.</p>")
 
 
 START_OVER = ('<button type="button" class="jupyter-widgets jupyter-button widget-button" '

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from tutor.hexes import fmt
 from tutor.rulebook import CORRECTED_NOTE, Rule
+from tutor.words import plural  # the chapters import it from here too
 
 if TYPE_CHECKING:
     from tutor.hexes import Hex
@@ -135,15 +136,6 @@ def events_html(events, *, kinds=None, rules: bool = True) -> str:
     if rules:
         out += rules_html(e.rule for e in evs)
     return out
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """"1 hex", "2 hexes", "3 hits"; ``many`` for an irregular plural ("dice")."""
-    if n == 1:
-        return f"{n} {word}"
-    if many is not None:
-        return f"{n} {many}"
-    return f"{n} {word}es" if word.endswith(("x", "s", "ch")) else f"{n} {word}s"
 
 
 def move_highlights(moves: Moves, dest: Hex | None = None, *, far: bool = False):

@@ -4,15 +4,69 @@ A question never stores its answer: ``rule_fn`` asks the engine and returns the 
 together with the explanation (HTML), so a question is right exactly when the engine is. The page
 shows a question as page HTML (:func:`question_html`): the engine's verdict and reason are asked
 when the page is made and written into it, and the course's page script (``tutor.course``) shows
-them the moment a choice is pressed, without a trip to the kernel, and records a right answer as
-solved in the learner's progress.
+them as the learner answers, without a trip to the kernel.
+
+**Retrieval with a second chance** (:class:`Tries`): a wrong first answer gets a hint — the rule
+to use, in the learner's sentence with the rulebook's original one click away, never the answer —
+and a second try; the answer is shown after the second wrong try, or at once on "Show me". Only a
+right answer found before the answer was shown counts as solved in the learner's progress. The
+hint is the question's own (``hint=``), or else the rules its explanation cites.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+TRIES = 2       # wrong answers before the answer is shown
+
+
+@dataclass(frozen=True)
+class Tries:
+    """Where a learner stands on one question: a value, each step a new one.
+
+    ``press(right)`` is a choice pressed; ``show()`` is "Show me". The first wrong press earns the
+    hint (``stage == "hint"``), the second shows the answer (``"shown"``); a right press before
+    the answer is shown solves it (``"solved"``), one after it only ends the question. Once solved
+    or shown, nothing changes any more."""
+    wrong: int = 0
+    shown: bool = False
+    right: bool = False
+
+    @property
+    def over(self) -> bool:
+        return self.right or self.shown
+
+    @property
+    def stage(self) -> str:
+        """"asking", "hint" (a wrong answer, another try left), "solved" or "shown"."""
+        if self.right and not self.shown:
+            return "solved"
+        if self.shown:
+            return "shown"
+        return "hint" if self.wrong else "asking"
+
+    @property
+    def solved(self) -> bool:
+        """Answered right without the answer shown: what the learner's progress counts."""
+        return self.stage == "solved"
+
+    @property
+    def tried(self) -> bool:
+        return self.right or self.wrong > 0
+
+    def press(self, right: bool) -> Tries:
+        if self.over:
+            return self
+        if right:
+            return replace(self, right=True)
+        wrong = self.wrong + 1
+        return replace(self, wrong=wrong, shown=wrong >= TRIES)
+
+    def show(self) -> Tries:
+        return self if self.over else replace(self, shown=True)
 
 
 @dataclass(frozen=True)
@@ -21,6 +75,8 @@ class Question:
     prompt_html: str                          # the question (may include an SVG board)
     choices: tuple[str, ...]
     rule_fn: Callable[[], tuple[str, str]]    # -> (correct choice, explanation HTML)
+    hint: object = ()                         # the rule(s) to use: Rule objects or keys, or HTML;
+    #                                           () = the rules the explanation cites
 
     def answer(self, choice: str) -> tuple[bool, str]:
         """Judge a choice: (correct?, feedback HTML with the reason)."""
@@ -30,17 +86,46 @@ class Question:
         ok = choice == correct
         return ok, answer_head(ok, correct) + why
 
+    def hint_rules(self) -> list:
+        """The rules the hint names (``tutor.rulebook.Rule``): the question's own, or the rules
+        its explanation cites, in order, each once. [] when the hint is HTML of its own."""
+        from tutor.rulebook import RULES
+        if isinstance(self.hint, str):
+            return []
+        given = [self.hint] if hasattr(self.hint, "summary") else list(self.hint)
+        if not given:
+            _, why = self.rule_fn()
+            given = list(dict.fromkeys(re.findall(r'data-rule="([^"]*)"', why)))
+        return [RULES[r] if isinstance(r, str) else r for r in given]
+
+    def hint_html(self) -> str:
+        """The hint after a wrong first answer: the rule to use (the learner's sentence, the
+        original one click away), never the answer; "" when the question has none (every
+        chapter's questions have one: tests/test_quiz.py)."""
+        from tutor.explain import rules_html
+        if isinstance(self.hint, str):
+            return self.hint
+        return rules_html(self.hint_rules())
+
+
+HINT_HEAD = "<b style='color:#9a5b00'>Not yet — try once more.</b> "
+RULE_TO_USE = "The rule to use:"
+SHOWN_HEAD = "<b>The answer is “{}”.</b> "
+
 
 def answer_head(right: bool, correct: str) -> str:
-    """The head of the feedback to a choice (HTML), before the reason."""
+    """The head of the feedback to a choice (HTML), before the reason: right, or the answer
+    after the last wrong try."""
     if right:
         return "<b style='color:#1b6e1b'>Right.</b> "
     return f"<b style='color:#a32020'>Not quite — the answer is “{html.escape(correct)}”.</b> "
 
 
-def ask(key: str, prompt_html: str, choices, rule_fn) -> Question:
+def ask(key: str, prompt_html: str, choices, rule_fn, *, hint=()) -> Question:
     """A question whose ``rule_fn`` asks the engine; when judged, it checks the engine's answer is
-    one of the choices and styles the explanation (``tutor.explain.STYLE``)."""
+    one of the choices and styles the explanation (``tutor.explain.STYLE``). ``hint``: the rule(s)
+    to use after a wrong first answer (Rule objects or keys, or HTML); by default the rules the
+    explanation cites."""
     from tutor.explain import STYLE
     choices = tuple(choices)
 
@@ -49,40 +134,59 @@ def ask(key: str, prompt_html: str, choices, rule_fn) -> Question:
         if answer not in choices:
             raise AssertionError(f"{key}: the engine's answer {answer!r} is not among {choices}")
         return answer, STYLE + why
-    return Question(key, prompt_html, choices, checked)
+    return Question(key, prompt_html, choices, checked, hint)
 
 
-# One question is one card: its prompt (often a board picture), a button per choice, and the
-# verdict below them once a choice is pressed. The buttons carry JupyterLab's own button classes,
-# so they look like the other buttons of the page.
+# One question is one card: its prompt (often a board picture), a button per choice, "Show me",
+# and the feedback below them. The buttons carry JupyterLab's own button classes, so they look
+# like the other buttons of the page.
 FRAME = "border:1px solid #ccc;padding:8px;margin:8px 0;display:flow-root"
 BUTTON = "width:auto;min-width:110px;height:40px;padding:0 12px"
 
 
 def question_html(q: Question, chapter: str | None = None) -> str:
     """A question as the page shows it (its boards as images: ``svg_images``). The engine's
-    verdict is asked now: the right and the wrong verdict and the reason wait in ``<template>``s
-    (not shown, their pictures not loaded) for the page script to show. A right answer is recorded
-    as solved in ``chapter``'s progress (default: this page's chapter, ``course.current_chapter``)."""
+    verdict is asked now: the verdicts, the hint and the reason wait in ``<template>``s (not shown,
+    their pictures not loaded) for the page script to show. A right answer found before the answer
+    was shown is recorded as solved in ``chapter``'s progress (default: this page's chapter,
+    ``course.current_chapter``)."""
     from tutor import course
+    from tutor.explain import STYLE
     from tutor.render.svg import svg_images
 
     correct, why = q.rule_fn()
+    hint = q.hint_html()
     chapter = chapter or course.current_chapter()
     buttons = "".join(f'<button type="button" class="jupyter-widgets jupyter-button widget-button" '
                       f'style="{BUTTON}" data-tutor-choice="{html.escape(c)}" aria-pressed="false">'
                       f"{html.escape(c)}</button>" for c in q.choices)
+    show = (f'<button type="button" class="jupyter-widgets jupyter-button widget-button tutor-show-me" '
+            f'style="{BUTTON};margin-left:auto" data-tutor-show>Show me</button>')
     return (f'<div class="tutor-question" style="{FRAME}" data-tutor-question="{html.escape(q.key)}" '
             f'data-tutor-answer="{html.escape(correct)}"'
             + (f' data-tutor-chapter="{html.escape(chapter)}"' if chapter else "") + ">"
             f'<div class="tutor-question-prompt">{svg_images(q.prompt_html)}</div>'
             f'<div class="tutor-question-choices" role="group" aria-label="Your answer" '
-            f'style="display:flex;flex-wrap:wrap;gap:4px">{buttons}</div>'
+            f'style="display:flex;flex-wrap:wrap;gap:4px">{buttons}{show}</div>'
             '<div class="tutor-question-feedback widget-html-content" aria-live="polite" '
             'style="margin-top:6px;line-height:1.4"></div>'
             f'<template data-tutor-verdict="right">{answer_head(True, correct)}</template>'
             f'<template data-tutor-verdict="wrong">{answer_head(False, correct)}</template>'
+            f'<template data-tutor-verdict="shown">{SHOWN_HEAD.format(html.escape(correct))}</template>'
+            f'<template data-tutor-verdict="hint">{HINT_HEAD}{RULE_TO_USE if hint else ""}{STYLE}{hint}'
+            '</template>'
             f'<template data-tutor-verdict="why">{svg_images(why)}</template></div>')
+
+
+def outcome_html(chapter: str, key: str, tries: Tries) -> str:
+    """What a question answered on a live board (a widget, not :func:`question_html`) puts in its
+    output for the page script to keep in the learner's progress: a hidden marker saying the
+    question was solved, tried or shown ("" while nothing has been answered)."""
+    outcome = "solved" if tries.solved else "shown" if tries.shown else "tried" if tries.tried else ""
+    if not outcome:
+        return ""
+    return (f'<span hidden data-tutor-outcome="{outcome}" data-tutor-chapter="{html.escape(chapter)}" '
+            f'data-tutor-question="{html.escape(key)}"></span>')
 
 
 class Quiz:

@@ -12,6 +12,13 @@ A Memoir '44 scenario (``game: memoir44``) looks like::
     units:      {"4,6": {side: allied, kind: infantry, figures: 3, badge: special_forces}}
     labels:     {"6,2": Pegasus Bridge}   # optional: place names printed on the map
 
+A unit's ``figures`` are those it has on the board now (default: its full strength, APÉNDICE 1).
+Fewer figures are losses it has already suffered, so Medics & Mechanics may return them: the
+printed card says "A unit may not gain more figures than it originally had", and a unit's
+``original`` figures default to its full strength. A unit that *starts* the scenario reduced, as
+some scenarios' special rules set up, says so with ``original`` (``{kind: infantry, figures: 3,
+original: 3}``: 3 figures, none lost); ``figures`` may not exceed ``original``.
+
 Every problem is one ``InputError`` line naming the file (and line), the key or hex, what is wrong
 and what is allowed. ``game: undaunted`` files are handed to ``tutor.undaunted.scenario``.
 """
@@ -68,6 +75,7 @@ class UnitSpec:
     kind: str
     figures: int
     badge: str | None = None
+    original: int | None = None       # the figures it started the scenario with, when not full strength
 
     def to_yaml(self) -> dict:
         out = {"side": self.side, "kind": self.kind}
@@ -75,6 +83,8 @@ class UnitSpec:
             out["figures"] = self.figures
         if self.badge:
             out["badge"] = self.badge
+        if self.original is not None:
+            out["original"] = self.original
         return out
 
 
@@ -249,7 +259,7 @@ def memoir_from_data(data: dict, where: str) -> Scenario:
                     units=_frozen(units), description=description, extra=_frozen(extra), path=where)
 
 
-UNIT_KEYS = ("side", "kind", "figures", "badge")
+UNIT_KEYS = ("side", "kind", "figures", "badge", "original")
 
 
 def _unit(spec, h: Hex, mapping, raw, where) -> UnitSpec:
@@ -278,7 +288,14 @@ def _unit(spec, h: Hex, mapping, raw, where) -> UnitSpec:
     if not 1 <= figures <= full:
         raise InputError(f"{at}: figures {figures} is out of range: {_a(kind)}"
                          f"{' (' + badge + ')' if badge else ''} unit has 1 to {full}")
-    return UnitSpec(side, kind, figures, badge)
+    original = spec.get("original")
+    if original is not None:
+        if type(original) is not int or not figures <= original <= full:
+            raise InputError(f"{at}: original (the figures it starts the scenario with) must be a whole number "
+                             f"from its figures ({figures}) to its full strength ({full}), not {original!r}")
+        if original == full:
+            original = None
+    return UnitSpec(side, kind, figures, badge, original)
 
 
 def _a(word: str) -> str:

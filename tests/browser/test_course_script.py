@@ -1,7 +1,8 @@
 """The course's page script (tutor/static/course.js) in chromium, on the page HTML the kernel makes,
-with no kernel and no Voilà: a check-yourself question answers a press with the engine's verdict
-and reason, a chapter's bar and a right answer are kept in the browser's progress, and the landing
-page shows what is stored (counts only, whatever the storage holds) and starts over."""
+with no kernel and no Voilà: a check-yourself question answers a wrong first press with the hint
+and a second try, then the engine's verdict and reason; a chapter's bar and the answers are kept in
+the browser's progress (solved only when found before the answer was shown), and the landing page
+shows what is stored (counts only, whatever the storage holds) and starts over."""
 
 from __future__ import annotations
 
@@ -46,33 +47,79 @@ def chapter_page(page, monkeypatch):
     return page
 
 
-def test_a_press_shows_the_verdict_and_a_right_answer_is_kept(chapter_page):
+def test_a_wrong_answer_gets_the_hint_then_a_second_try_and_only_an_answer_found_counts(chapter_page):
     page = chapter_page
     page.goto(ORIGIN + CHAPTER)
-    assert stored(page) == {CHAPTER: {"visited": True, "solved": []}}    # the bar marked the visit
-    q = ch05.questions()[0]
+    qs = ch05.questions()
+    stored_now = stored(page)[CHAPTER]
+    assert stored_now["visited"] and stored_now["asked"] == len(qs) and stored_now["solved"] == []
+    # the first question: wrong, hint (the rule, not the answer), then right on the second try
+    q = qs[0]
     right, _ = q.rule_fn()
-    wrong = next(c for c in q.choices if c != right)
+    wrong = [c for c in q.choices if c != right]
     box = page.locator(".tutor-question").first
     feedback = box.locator(".tutor-question-feedback")
     assert feedback.inner_text() == ""
-    box.locator(f'button[data-tutor-choice="{wrong}"]').click()
-    assert feedback.inner_text().startswith(f"Not quite — the answer is “{right}”.")
-    assert "mod-danger" in box.locator(f'button[data-tutor-choice="{wrong}"]').get_attribute("class")
-    assert stored(page)[CHAPTER]["solved"] == []
+    box.locator(f'button[data-tutor-choice="{wrong[0]}"]').click()
+    text = feedback.inner_text()
+    assert text.startswith("Not yet — try once more. The rule to use:") and "answer is" not in text
+    assert feedback.locator(".tutor-rule").count() == len(q.hint_rules()) >= 1
+    assert box.locator(f'button[data-tutor-choice="{wrong[0]}"]').is_disabled()
+    assert box.locator(".mod-success").count() == 0                       # the answer is not marked
+    assert stored(page)[CHAPTER]["tried"] == [q.key] and stored(page)[CHAPTER]["solved"] == []
     box.locator(f'button[data-tutor-choice="{right}"]').click()
     text = feedback.inner_text()
-    assert text.startswith("Right.") and text.count("Right.") == 1 and "Not quite" not in text
-    assert box.locator(".mod-danger").count() == 0 and box.locator(".mod-success").count() == 1
-    assert box.locator('[aria-pressed="true"]').inner_text() == right
-    assert stored(page) == {CHAPTER: {"visited": True, "solved": [q.key]}}
-    box.locator(f'button[data-tutor-choice="{right}"]').click()          # again: still one
+    assert text.startswith("Right.") and "Not yet" not in text
+    assert box.locator(".mod-success").count() == 1 and box.get_by_role("button", name="Show me").is_disabled()
     assert stored(page)[CHAPTER]["solved"] == [q.key]
+    # the second: wrong twice, and the answer is shown with its reason; never solved after that
+    q2 = qs[1]
+    right2, _ = q2.rule_fn()
+    box2 = page.locator(".tutor-question").nth(1)
+    for c in [c for c in q2.choices if c != right2][:2]:
+        box2.locator(f'button[data-tutor-choice="{c}"]').click()
+    assert box2.locator(".tutor-question-feedback").inner_text().startswith(f"Not quite — the answer is “{right2}”.")
+    assert "mod-success" in box2.locator(f'button[data-tutor-choice="{right2}"]').get_attribute("class")
+    box2.locator(f'button[data-tutor-choice="{right2}"]').click()
+    assert q2.key in stored(page)[CHAPTER]["shown"] and q2.key not in stored(page)[CHAPTER]["solved"]
+    # the third: "Show me" at once; after a reload a right answer still does not count
+    q3 = qs[2]
+    right3, _ = q3.rule_fn()
+    box3 = page.locator(".tutor-question").nth(2)
+    box3.get_by_role("button", name="Show me").click()
+    assert box3.locator(".tutor-question-feedback").inner_text().startswith(f"The answer is “{right3}”.")
+    page.reload()
+    page.locator(".tutor-question").nth(2).locator(f'button[data-tutor-choice="{right3}"]').click()
+    done = stored(page)[CHAPTER]
+    assert done["solved"] == [q.key] and sorted(done["shown"]) == sorted([q2.key, q3.key])
+    assert sorted(done["tried"]) == sorted(x.key for x in qs)
+    # the landing page: the chapter read (every question tried), one question solved, and said so
     page.goto(ORIGIN + "index.ipynb")
     row = page.locator(f'tr[data-chapter="{CHAPTER}"]')
-    assert row.locator("[data-tutor-status]").inner_text() == "✓ 1 exercise solved"
-    assert page.locator("[data-tutor-summary]").inner_text() == "You have opened 1 and solved 1 exercise."
+    assert row.locator("[data-tutor-status]").inner_text() == f"✓ Read: 1 of {len(qs)} solved"
+    assert page.locator("[data-tutor-summary]").inner_text() == (
+        "You have read 1 chapter (every question tried). You solved 1 question without the answer shown.")
     assert page.evaluate("() => window.tutorCourse !== undefined")
+
+
+def test_a_chapter_merely_opened_is_not_read(chapter_page):
+    page = chapter_page
+    page.goto(ORIGIN + CHAPTER)
+    box = page.locator(".tutor-question").first
+    q = ch05.questions()[0]
+    right, _ = q.rule_fn()
+    page.goto(ORIGIN + "index.ipynb")
+    row = page.locator(f'tr[data-chapter="{CHAPTER}"]')
+    assert row.locator("[data-tutor-status]").inner_text() == "Opened, no question tried yet"
+    assert "✓" not in page.locator("body").inner_text().split("Your progress")[-1]
+    assert page.locator("[data-tutor-summary]").inner_text() == (
+        "You have started 1 chapter. A question counts as solved when you find the answer before it is shown.")
+    page.goto(ORIGIN + CHAPTER)
+    box.locator(f'button[data-tutor-choice="{right}"]').click()
+    page.goto(ORIGIN + "index.ipynb")
+    assert row.locator("[data-tutor-status]").inner_text() == f"Started: 1 of {len(ch05.questions())} questions tried"
+    assert page.locator("[data-tutor-summary]").inner_text() == (
+        "You have started 1 chapter. You solved 1 question without the answer shown.")
 
 
 def test_the_reason_shows_with_its_pictures_and_a_key_press_answers_too(chapter_page):
@@ -82,10 +129,10 @@ def test_the_reason_shows_with_its_pictures_and_a_key_press_answers_too(chapter_
     assert box.locator(".tutor-question-feedback *").count() == 0          # nothing of it shown yet
     pictures = box.evaluate("q => q.querySelector('template[data-tutor-verdict=why]')"
                             ".content.querySelectorAll('img.tutor-picture').length")
-    box.locator("button").first.focus()
+    box.get_by_role("button", name="Show me").focus()
     page.keyboard.press("Enter")                                            # a button, by keyboard
     feedback = box.locator(".tutor-question-feedback")
-    assert feedback.inner_text().startswith(("Right.", "Not quite"))
+    assert feedback.inner_text().startswith("The answer is “")
     why = box.evaluate("q => q.querySelector('template[data-tutor-verdict=why]').content.textContent")
     assert len(why.strip()) > 40 and feedback.evaluate("f => f.textContent").endswith(why)
     assert feedback.locator("img.tutor-picture").count() == pictures
@@ -94,10 +141,13 @@ def test_the_reason_shows_with_its_pictures_and_a_key_press_answers_too(chapter_
 def test_the_landing_page_shows_only_counts_of_what_is_stored_and_starts_over(page):
     serve(page, {"index.ipynb": course.index()._repr_html_()})
     page.goto(ORIGIN + "index.ipynb")
-    assert page.locator("[data-tutor-summary]").inner_text() == "Your progress in this browser will show here."
+    empty = page.locator("[data-tutor-summary]").inner_text()
+    assert empty.startswith("Your progress in this browser will show here")
     hostile = {
-        CHAPTER: {"visited": True, "solved": ["<img src=x onerror=alert(1)>", "a", "a", 7, "", "x" * 500]},
-        "04-movement.ipynb": {"visited": "yes", "solved": [f"e{i}" for i in range(500)]},
+        CHAPTER: {"visited": True, "asked": 3, "tried": ["<img src=x onerror=alert(1)>", "a", "a", 7, "", "x" * 500],
+                  "solved": ["<img src=x onerror=alert(1)>", "a", "b"], "shown": ["b"]},
+        "04-movement.ipynb": {"visited": "yes", "asked": 10 ** 9, "tried": [f"e{i}" for i in range(500)],
+                              "solved": [f"e{i}" for i in range(500)]},
         "../../etc/passwd": {"visited": True},
         "06-terrain-and-height.ipynb": "opened",
     }
@@ -105,15 +155,38 @@ def test_the_landing_page_shows_only_counts_of_what_is_stored_and_starts_over(pa
     page.reload()
     status = {r.get_attribute("data-chapter"): r.locator("[data-tutor-status]").inner_text()
               for r in page.locator("tr[data-chapter]").all()}
-    assert status[CHAPTER] == "✓ 2 exercises solved"                    # the html and "a", once each
-    assert status["04-movement.ipynb"] == "✓ 64 exercises solved"        # at most 64 a chapter
+    assert status[CHAPTER] == "Started: 2 of 3 questions tried"          # the html and "a", once each
+    assert status["04-movement.ipynb"] == "Started: 64 questions tried"   # at most 64; no count asked
     assert status["06-terrain-and-height.ipynb"] == ""
-    assert page.locator("[data-tutor-summary]").inner_text() == "You have opened 2 and solved 66 exercises."
+    # "b" was shown before it was answered: never solved
+    assert page.locator("[data-tutor-summary]").inner_text() == (
+        "You have started 2 chapters. You solved 66 questions without the answer shown.")
     assert page.locator("img").count() == 0                              # stored text is never HTML
     page.get_by_role("button", name="Start over").click()
     assert stored(page) == {}
-    assert page.locator("[data-tutor-summary]").inner_text() == "Your progress in this browser will show here."
+    assert page.locator("[data-tutor-summary]").inner_text() == empty
     assert set(r.locator("[data-tutor-status]").inner_text() for r in page.locator("tr[data-chapter]").all()) == {""}
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [course.STORAGE_KEY, "not json {"])
     page.reload()
-    assert page.locator("[data-tutor-summary]").inner_text() == "Your progress in this browser will show here."
+    assert page.locator("[data-tutor-summary]").inner_text() == empty
+
+
+def test_an_upload_button_says_what_it_does_without_a_count(page):
+    """tutor/static/upload_limit.js takes the widget's count of files read ("Open file (0)") off
+    the upload buttons' labels, whenever the widget writes them."""
+    from tutor import paths
+    script = (paths.PACKAGE / "static" / "upload_limit.js").read_text(encoding="utf-8")
+    serve(page, {"lab": f"<script>{script}</script><div id='out'></div>"})
+    page.goto(ORIGIN + "lab")
+    page.evaluate("""() => {
+      const b = document.createElement('button');
+      b.className = 'jupyter-widgets widget-upload jupyter-button';
+      b.innerHTML = '<i class="fa fa-upload"></i>';
+      b.appendChild(document.createTextNode('Open file (0)'));
+      document.getElementById('out').appendChild(b);
+    }""")
+    button = page.locator(".widget-upload")
+    page.wait_for_function("() => document.querySelector('.widget-upload').textContent === 'Open file'")
+    button.evaluate("b => { b.textContent = ''; b.appendChild(document.createTextNode('Load (1)')); }")
+    page.wait_for_function("() => document.querySelector('.widget-upload').textContent === 'Load'")
+    assert button.inner_text() == "Load"

@@ -29,7 +29,7 @@ BOARDS = {
     "06-terrain-and-height.ipynb": ("chapters/terrain", [
         ((8, 2), "Line drawn"), ((4, 2), "Tap a unit or a hex to look from it")]),
     "07-hits-flags-and-retreat.ipynb": ("chapters/retreat-drill", [
-        ((0, 8), "Not legal"), ((6, 2), "Where does the axis infantry on 6,2 end")]),
+        ((0, 8), "Not legal"), ((6, 2), "The axis infantry on 6,2 receives 1 flag")]),
     "08-take-ground-and-armor-overrun.ipynb": ("examples/armor-overrun", [
         ((0, 0), "0,0: tap an enemy unit"), ((10, 2), "Refused: the allied armor is in close combat")]),
     "04-movement.ipynb": ("chapters/movement", [

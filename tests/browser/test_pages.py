@@ -254,7 +254,7 @@ def test_page_on_a_tablet(app, contexts, name):
         if question.count():
             question.scroll_into_view_if_needed()
             question.locator("button").first.tap()
-            question.get_by_text(re.compile(r"^(Right\.|Not quite)")).wait_for()
+            question.get_by_text(re.compile(r"^(Right\.|Not yet)")).wait_for()
     except (AssertionError, PlaywrightError):
         failed(pg, "tablet", name)
         raise

@@ -502,17 +502,17 @@ def test_27_eliminated_riflemen_follow_the_casualty_rule():
     # deck; a card in the supply stays. A unit that never entered the board is not eliminated.
     from tutor.chapters import und27
     from tutor.undaunted.state import Victory
-    from tutor.undaunted.victory import army_suppressed, hopeless
+    from tutor.undaunted.victory import army_pinned, beyond_all_hope
     s = und27.situation(axis_riflemen=False, allied_victory=Victory(None, True))
     z = s.zones_of("axis")
     assert all(t.tile is None and t.eliminated for t in s.tokens if t.side == "axis" and "riflemen" in t.unit)
     assert not any("riflemen" in c for c in z.hand + z.discard + z.draw)
-    assert z.supply.count("riflemen-a") == 1 and army_suppressed(s, "axis")
+    assert z.supply.count("riflemen-a") == 1 and army_pinned(s, "axis")
     s2 = und27.never_deployed(s, "axis", "riflemen-b")
-    assert not army_suppressed(s2, "axis")
-    # a side that must suppress the enemy is never hopeless, even with every Rifleman card gone
+    assert not army_pinned(s2, "axis")
+    # a side that must pin the enemy is never beyond all hope, even with every Rifleman card gone
     s3 = und27.situation(allied_riflemen=False, allied_riflemen_cards=False, allied_victory=Victory(None, True))
-    assert army_suppressed(s3, "allied") and not hopeless(s3, "allied")
+    assert army_pinned(s3, "allied") and not beyond_all_hope(s3, "allied")
 
 
 def test_27_facts_are_in_words():
@@ -533,7 +533,7 @@ def test_27_victory_widget():
     w.controls["axis_controls"].value = ("17B",)
     w.controls["axis_goal"].value = "sup"
     w.controls["allied_riflemen"].value = False
-    assert "Axis wins" in w.verdict() and "suppressed" in w.verdict()
+    assert "Axis wins" in w.verdict() and "pinned" in w.verdict() and "suppressed" not in w.verdict()
 
 
 # ---------------------------------------------------------------------------------------------

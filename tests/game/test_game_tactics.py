@@ -187,13 +187,18 @@ def test_close_assault_orders_infantry_and_armor_not_artillery():
 
 
 def test_firefight_no_move_no_close_combat_plus_one_die():
+    # The printed card (bga-devs/bga-memoir, Cards/Standard/Firefight.php): "Issue an order to 4 units
+    # to open fire. Units in a firefight may not be adjacent to an enemy unit, and may not move.
+    # Firefighting units roll 1 additional die."
     g = play(start("firefight"), "firefight")
-    g = G.apply(G.apply(G.apply(g, "order 12,6"), "order 14,8"), "done")
+    acts = G.legal_actions(g)
+    assert "order 12,6" not in acts and "order 14,8" in acts    # 12,6 is adjacent to the enemy on 13,5
+    with pytest.raises(IllegalAction) as e:
+        G.apply(g, "order 12,6")
+    assert "not adjacent to an enemy unit" in e.value.reason and e.value.rule is C.TACTIC_CARD
+    g = G.apply(G.apply(g, "order 14,8"), "done")
     acts = G.legal_actions(g)
     assert not any(a.startswith("move") for a in acts)
-    assert not any(a.startswith("battle 12,6") for a in acts)   # adjacent to 13,5: no close combat
-    with pytest.raises(IllegalAction):
-        G.apply(g, "battle 12,6 13,5")
     g = G.apply(g, "battle 14,8 13,5", faces=["star"] * 3)
     assert [e for e in g.log if e.kind == "battle"][-1].get("dice") == 2 + 1   # artillery at 3 hexes: 2, +1
 
@@ -439,8 +444,15 @@ def test_ambush_defender_battles_first():
     g = G.apply(g, "battle 12,6 13,5")
     assert g.phase == "ambush" and g.player == "axis"
     g = G.apply(g, "ambush", faces=["flag", "grenade", "grenade"])
-    # the armor loses 2 and must retreat: its close combat is cancelled
+    # the armor loses 2 and must retreat; RETIRADA: "El jugador que controla la unidad decide a qué
+    # hexágono se retira", so the Allied player, whose armor it is, picks the hex
+    assert g.phase == "retreat" and g.player == "allied"
+    assert G.legal_actions(g) == ["retreat 11,7", "retreat 13,7"]
+    g = G.apply(g, "retreat 13,7")
+    assert g.state.units[(13, 7)].kind == "armor" and (12, 6) not in g.state.units
+    # its close combat is cancelled
     assert any(e.kind == "ambush_cancel" for e in g.log)
+    assert not any(e.kind == "may_take_ground" for e in g.log)     # the ambusher was never ordered
     assert len(g.hands["axis"]) == 1 and "ambush" not in g.hands["axis"][0]
 
 

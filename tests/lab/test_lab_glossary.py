@@ -124,10 +124,10 @@ def test_search():
 
 
 def test_table_html():
-    html = __import__("html").unescape(g.table_html(g.search("bunker")))
+    html = __import__("html").unescape(g.table_html([g.term("bunker")]))
     assert "Búnker" in html and "Memoir '44 rulebook (2025, Spanish)" in html and "(usual translation)" in html
     assert ".txt" not in html and "seed" not in html
-    assert html.count("<tr>") == 2
+    assert html.count("<tr") == 2
 
 
 def test_original_beside_marks_terms():
@@ -163,3 +163,25 @@ def test_card_names_are_the_cards_the_engine_quotes():
         rule = RULES[rule_key]
         assert g.fold(g.term(term_id).word("es").text) == g.fold(rule.heading), (term_id, rule.heading)
     assert g.term("recon").word("es").text == "RECONOCIMIENTO"
+
+
+def test_every_term_is_defined_and_linked_to_the_chapter_that_teaches_it():
+    """A one-line definition in a learner's words and a link to a chapter that exists, for every
+    term; the original words one tap away (details/summary), nothing that needs hover."""
+    assert set(g.MEANINGS) == {t.id for t in g.TERMS}
+    for t in g.TERMS:
+        text = g.meaning(t)
+        assert text and "\n" not in text and len(text) <= 130 and text.endswith("."), t.id
+        assert "project" not in text.lower() and "_" not in text, t.id
+        ch = g.teaching_chapter(t)
+        assert ch.game == g.GAME_NAMES[t.game] and ch.available, (t.id, ch.notebook)
+        row = g.table_html([t], style=False)
+        assert f'href="{ch.notebook}"' in row
+        assert "<details><summary>Spanish, Czech, Polish</summary>" in row and "title=" not in row
+        for w in t.words:
+            assert __import__("html").escape(w.text) in row
+
+
+def test_search_finds_a_term_by_its_meaning_and_says_when_nothing_matches():
+    assert "take_ground" in [t.id for t in g.search("close combat that empties")]
+    assert "No term matches" in g.table_html(g.search("zzzz-nothing"))

@@ -1,14 +1,15 @@
-"""The end of the game (KONEC HRY): objectives, suppressing the enemy, both suppressed, hopeless.
+"""The end of the game (KONEC HRY): objectives, Pinning the Enemy, both pinned, Beyond All Hope (the
+English edition's terms; Czech: Potlačení nepřítele, potlačená, Beznadějná situace).
 
-A riflemen unit counts towards a suppressed army only once eliminated: its token taken off the board by
+A riflemen unit counts towards a pinned army only once eliminated: its token taken off the board by
 casualties (BOJOVÉ AKCE, 4. ZTRÁTY), not merely never deployed. Only a side that must win by objectives
-can be hopeless (Beznadějná situace: "už nebudete moci zvítězit obsazením cílů").
+can be beyond all hope (Beznadějná situace: "už nebudete moci zvítězit obsazením cílů").
 """
 
 import pytest
 
 from tutor.errors import IllegalAction
-from tutor.undaunted import EndTurn, LoadedDice, Play, apply, army_suppressed, decide, hopeless
+from tutor.undaunted import EndTurn, LoadedDice, Play, apply, army_pinned, beyond_all_hope, decide
 from tutor.undaunted import rules as R
 
 
@@ -24,19 +25,19 @@ def test_objectives_reached_ends_the_game_at_once(make):
         apply(st.state, EndTurn("allied"))
 
 
-def test_removing_the_last_enemy_riflemen_token_suppresses_the_army(make):
+def test_removing_the_last_enemy_riflemen_token_pins_the_army(make):
     s = make(allied={"tokens": {"machine-gunners-a": "00"}, "hand": ["machine-gunners-a"],
                      "victory": {"suppress": True}},
              axis={"tokens": {"riflemen-a": "20", "riflemen-b": None, "scouts-a": "40"},
                    "eliminated": ["riflemen-b"], "out": ["riflemen-a"], "supply": ["riflemen-b"]})
-    assert not army_suppressed(s, "axis")
+    assert not army_pinned(s, "axis")
     st = apply(s, Play("allied", "machine-gunners-a", "attack", target="riflemen-a"), LoadedDice([9, 9]))
     tok = st.state.token("axis", "riflemen-a")
     assert tok.tile is None and tok.eliminated
-    assert army_suppressed(st.state, "axis")
+    assert army_pinned(st.state, "axis")
     assert st.state.winner == "allied" and st.events[-1].rule is R.VICTORY_SUPPRESS
     assert st.events[-1].text == ("The Allies have eliminated every Axis riflemen unit, so the Axis army is "
-                                  "suppressed: the Allies win")
+                                  "pinned: the Allies win")
 
 
 def test_a_riflemen_unit_not_yet_deployed_is_not_eliminated(make):
@@ -48,14 +49,14 @@ def test_a_riflemen_unit_not_yet_deployed_is_not_eliminated(make):
     st = apply(s, Play("allied", "machine-gunners-a", "attack", target="riflemen-a"), LoadedDice([9, 9]))
     assert st.state.token("axis", "riflemen-a").eliminated
     assert not st.state.token("axis", "riflemen-b").eliminated
-    assert not army_suppressed(st.state, "axis")
+    assert not army_pinned(st.state, "axis")
     assert not st.state.over and decide(st.state) is None
 
 
 def test_a_unit_with_no_card_left_in_the_game_counts_as_eliminated(make):
     s = make(allied={"tokens": {"machine-gunners-a": "00"}, "victory": {"suppress": True}},
              axis={"tokens": {"riflemen-a": None, "scouts-a": "40"}, "out": ["riflemen-a"] * 5})
-    assert army_suppressed(s, "axis")
+    assert army_pinned(s, "axis")
     assert decide(s)[0] == "allied"
 
 
@@ -64,11 +65,11 @@ def test_a_removed_token_comes_back_by_deploying(make):
                      "eliminated": ["riflemen-a"],
                      "deployment": [{"tile": "80", "units": ["a"]}], "control": {"60": "scouted"}},
              axis={"tokens": {"riflemen-a": "20"}, "victory": {"objectives": 9}})
-    assert army_suppressed(s, "allied")
+    assert army_pinned(s, "allied")
     st = apply(s, Play("allied", "riflemen-a", "move", path=("60",)))
     assert st.state.token("allied", "riflemen-a").tile == "60"
     assert not st.state.token("allied", "riflemen-a").eliminated
-    assert not army_suppressed(st.state, "allied")
+    assert not army_pinned(st.state, "allied")
 
 
 @pytest.mark.parametrize("objs,initiative,winner", [
@@ -76,7 +77,7 @@ def test_a_removed_token_comes_back_by_deploying(make):
     ({"allied": None, "axis": None}, "axis", "axis"),                # tie: initiative holder
     ({"allied": None, "axis": None}, "allied", "allied"),
 ])
-def test_both_armies_suppressed(make, objs, initiative, winner):
+def test_both_armies_pinned(make, objs, initiative, winner):
     allied = {"tokens": {"machine-gunners-a": "00", "riflemen-a": None}, "hand": ["machine-gunners-a"],
               "victory": {"objectives": 9}}
     if objs["allied"]:
@@ -95,13 +96,13 @@ def test_hopeless_situation(make):
     allied = {"tokens": {"riflemen-a": "00"}, "hand": ["riflemen-a"], "victory": {"objectives": 9},
               "control": {"00": "scouted"}}
     s = make(allied=allied, axis=axis, tiles={"00": {"objective": 1}, "40": {"objective": 1}})
-    assert hopeless(s, "axis") and decide(s) is None               # objectives tied 0:0, play on
+    assert beyond_all_hope(s, "axis") and decide(s) is None               # objectives tied 0:0, play on
     st = apply(s, Play("allied", "riflemen-a", "control"))
     assert st.state.winner == "allied" and st.events[-1].rule is R.HOPELESS_WIN
-    # with a riflemen card still in the supply the army is suppressed but not hopeless
+    # with a riflemen card still in the supply the army is pinned but not beyond all hope
     axis2 = dict(axis, out=["riflemen-a"] * 4, supply=["riflemen-a"])
     s2 = make(allied=allied, axis=axis2)
-    assert army_suppressed(s2, "axis") and not hopeless(s2, "axis")
+    assert army_pinned(s2, "axis") and not beyond_all_hope(s2, "axis")
 
 
 @pytest.mark.parametrize("victory,is_hopeless", [
@@ -115,9 +116,9 @@ def test_only_a_side_that_must_take_objectives_can_be_hopeless(make, victory, is
             "out": ["riflemen-a"] * 5, "victory": victory}
     allied = {"tokens": {"riflemen-a": "00"}, "control": {"00": "controlled"}, "victory": {"objectives": 9}}
     s = make(allied=allied, axis=axis, tiles={"00": {"objective": 1}})
-    assert army_suppressed(s, "axis")
-    assert hopeless(s, "axis") is is_hopeless
-    # the Allies, ahead on objectives, win at once only against a hopeless army
+    assert army_pinned(s, "axis")
+    assert beyond_all_hope(s, "axis") is is_hopeless
+    # the Allies, ahead on objectives, win at once only against an army beyond all hope
     v = decide(s)
     if is_hopeless:
         assert v[0] == "allied" and v[2] is R.HOPELESS_WIN

@@ -50,6 +50,7 @@ def test_seeded_rolls_repeat():
     a = ready(OverrunDrill(EX / "armor-overrun.yaml", seed=5))
     b = ready(OverrunDrill(EX / "armor-overrun.yaml", seed=5))
     for d in (a, b):
+        d.dice.value = ""                             # an empty box: the seeded dice roll
         tap(d, (7, 3))
     assert [e.text for e in a.state.last] == [e.text for e in b.state.last]
     assert any(e.kind == "roll" for e in a.state.last)
@@ -60,3 +61,25 @@ def test_bad_dice_text_is_a_refusal_not_a_crash():
     d.dice.value = "banana"
     tap(d, (7, 3))
     assert "banana" in d.status.value and d.game.records[d.state.uid].battles == 0
+
+
+def test_the_default_takes_ground_and_overruns():
+    """Without touching the dice (the rulebook's flag, infantry, star): 1 hit and a retreat, take
+    ground, the overrun, take ground again; a third battle is refused, its reason said once."""
+    d = ready(OverrunDrill(EX / "armor-overrun.yaml"))
+    assert d.dice.value == "flag, infantry, star"
+    tap(d, (7, 3))
+    assert d.game.vacated == (7, 3)
+    tap(d, (7, 3))
+    assert d.armor_hex == (7, 3) and d.game.overrun_ready
+    retreated = next(e.to for _, e in d.state.log if e.kind == "retreat")
+    tap(d, retreated)
+    assert [t for t, e in d.state.log if e.kind == "battle"] == ["Close assault", "Overrun"]
+    assert d.game.vacated == retreated
+    tap(d, retreated)
+    assert d.armor_hex == retreated
+    enemy = next(h for h, u in d.game.units.items() if u.side == "axis")
+    tap(d, enemy)
+    assert "Refused" in d.status.value
+    for text in (d.status.value, d.why.value, d.step_log.value):
+        assert "refused: refused" not in text.lower() and "refused</b>: refused" not in text.lower()

@@ -95,7 +95,9 @@ def _resistance_question() -> Question:
     from tutor.render.scene import highlights
     pic = board_svg(st, highlights(selected=[(10, 2)]), title="")     # the question's own board
     return ask("10.resistance-retreat", "<p>On the board below (the rulebook's example), the French resistance "
-               "unit on <b>10,2</b> receives <b>1 flag</b>. How far must it retreat?</p>" + pic, choices, rule_fn)
+               "unit on <b>10,2</b> receives <b>1 flag</b>. How far must it retreat?</p>" + pic, choices, rule_fn,
+               hint="<p>The French resistance does not retreat as other units do: it has a retreat rule of its "
+                    "own, among the special forces' rules. How far does one flag take it there?</p>")
 
 
 def _figures_question() -> Question:

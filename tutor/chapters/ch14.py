@@ -469,7 +469,9 @@ def _initiative_question() -> Question:
                         "none of his units.</p>" + events_html(evs))
     return ask("14.initiative", "<p>The chief gives cards to the left and center generals only. The Allied "
                "<b>right</b> general — armor and artillery, no infantry — decides to act on his own initiative "
-               "and rolls an <b>infantry</b> symbol. What happens?</p>", choices, rule_fn)
+               "and rolls an <b>infantry</b> symbol. What happens?</p>", choices, rule_fn,
+               hint="<p>On his own initiative a general orders only the units whose symbol the die shows. "
+                    "Which of the right general's units show the symbol he rolled?</p>")
 
 
 def _draw_question() -> Question:

@@ -222,7 +222,8 @@ def _q_squadless() -> Question:
         return right[0], (f"<p>The {right[0]} card carries no squad letter: it belongs to no squad. "
                           f"The others each belong to one: {lettered}.</p>"
                           + rule_html(R.SQUADLESS))
-    return Question("21.squadless", "<p>Which of these cards belongs to <b>no squad</b>?</p>", choices, rule_fn)
+    return Question("21.squadless", "<p>Which of these cards belongs to <b>no squad</b>?</p>", choices, rule_fn,
+                    "<p>A card that belongs to a squad carries that squad's letter (A, B or C) in its name.</p>")
 
 
 def _q_fog() -> Question:
@@ -233,7 +234,9 @@ def _q_fog() -> Question:
         right = [c for c in choices if not CARDS[ids[c]].actions]
         return right[0], (f"<p>{card_title('fog-of-war')} has no actions at all; its only use is its initiative value "
                           f"({CARDS['fog-of-war'].initiative}).</p>" + rule_html(R.FOG_CARD))
-    return Question("21.fog", "<p>Which card can you use <b>only</b> to bid for initiative?</p>", choices, rule_fn)
+    return Question("21.fog", "<p>Which card can you use <b>only</b> to bid for initiative?</p>", choices, rule_fn,
+                    "<p>Every card has an initiative value; nearly every card also gives actions. Which card "
+                    "gives none?</p>")
 
 
 def _q_defense() -> Question:

@@ -1,4 +1,4 @@
-"""Chapter 27, Undaunted: end of game — objectives, suppressing the enemy, the hopeless situation.
+"""Chapter 27, Undaunted: end of game — objectives, Pinning the Enemy, Beyond All Hope.
 
 Every verdict is ``tutor.undaunted.victory.decide`` on a state built from the worked example's board.
 Try: :func:`objective_board` (the live board, one objective short of victory: move and take control,
@@ -19,7 +19,7 @@ from tutor.render.undaunted import board_html, words
 from tutor.scenario import SIDE_NAMES, side_verb
 from tutor.undaunted import rules as R
 from tutor.undaunted.state import Victory
-from tutor.undaunted.victory import RIFLEMEN, army_suppressed, decide, hopeless
+from tutor.undaunted.victory import RIFLEMEN, army_pinned, beyond_all_hope, decide
 
 SIDES = ("allied", "axis")
 OBJECTIVES_5 = Victory(5)
@@ -101,8 +101,8 @@ def facts_text(s) -> str:
     """The facts the verdict rests on, in words."""
     holds = f"The {SIDE_NAMES[s.initiative]} {side_verb(s.initiative, 'hold', 'holds')}"
     return (f"Objectives held: Allies {s.objectives_held('allied')}, Axis {s.objectives_held('axis')}. "
-            + _per_side("Army suppressed", lambda side: army_suppressed(s, side)) + " "
-            + _per_side("Hopelessly suppressed", lambda side: hopeless(s, side))
+            + _per_side("Army pinned", lambda side: army_pinned(s, side)) + " "
+            + _per_side("Beyond all hope", lambda side: beyond_all_hope(s, side))
             + f" {holds} the initiative.")
 
 
@@ -131,9 +131,9 @@ def victory_widget():
                        indent=False)
     a_cards = w.Checkbox(value=True, description="Allied Rifleman cards left in the game", indent=False)
     x_cards = w.Checkbox(value=True, description="Axis Rifleman cards left in the game", indent=False)
-    a_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("suppress the enemy", "sup")],
+    a_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("pin the enemy", "sup")],
                         value="obj", description="Allies must", style={"description_width": "110px"})
-    x_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("suppress the enemy", "sup")],
+    x_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("pin the enemy", "sup")],
                         value="obj", description="Axis must", style={"description_width": "110px"})
     init = w.ToggleButtons(options=[("Allies hold initiative", "allied"), ("Axis hold initiative", "axis")],
                            value="allied")
@@ -166,12 +166,12 @@ def victory_widget():
 NAMES = {"allied": "The Allies", "axis": "The Axis", None: "Nobody yet"}
 
 
-def _winner_question(key, prompt, choices, build) -> Question:
+def _winner_question(key, prompt, choices, build, hint=()) -> Question:
     def rule_fn():
         s = build()
         v = decide(s)
         return NAMES[v[0] if v else None], verdict_html(s)
-    return Question(key, prompt, choices, rule_fn)
+    return Question(key, prompt, choices, rule_fn, hint)
 
 
 def questions() -> list[Question]:
@@ -184,16 +184,16 @@ def questions() -> list[Question]:
             lambda: situation(axis_controls=("12A", "17B", "2A", "5B"), allied_controls=("9B",))),
         _winner_question(
             "27.suppress",
-            "<p>The Axis must <b>suppress the enemy</b>; the Allies must take objectives worth 5. Casualties "
+            "<p>The Axis must <b>pin the enemy</b>; the Allies must take objectives worth 5. Casualties "
             "have just taken the last Allied Riflemen token off the board. Who has won?</p>", c3,
             lambda: situation(allied_riflemen=False, axis_victory=Victory(None, True))),
         _winner_question(
             "27.undeployed",
-            "<p>The Allies must <b>suppress the enemy</b>. Their machine gunners have just eliminated the "
+            "<p>The Allies must <b>pin the enemy</b>. Their machine gunners have just eliminated the "
             "Axis Rifleman A unit. The Axis Rifleman B unit has <b>never entered the board</b>: its card "
             "waits in the Axis supply. Who has won?</p>", c3,
             lambda: never_deployed(situation(axis_riflemen=False, allied_victory=Victory(None, True)),
-                                   "axis", "riflemen-b")),
+                                   "axis", "riflemen-b"), hint=(R.VICTORY_SUPPRESS,)),
         _winner_question(
             "27.both",
             "<p>Both sides must take objectives worth 5, and <b>both</b> have had every Riflemen unit "
@@ -212,7 +212,8 @@ def questions() -> list[Question]:
             "27.not-yet",
             "<p>Same as before, but one Allied Rifleman card is <b>still in the supply</b> (casualties never "
             "take a card from the supply). Who has won?</p>", c3,
-            lambda: situation(allied_controls=("9B",), axis_controls=("12A", "17B"), allied_riflemen=False)),
+            lambda: situation(allied_controls=("9B",), axis_controls=("12A", "17B"), allied_riflemen=False),
+            hint=(R.HOPELESS, R.HOPELESS_WIN)),
     ]
 
 

@@ -58,7 +58,7 @@ class Event:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Match:
     """One match of one game (see the module's docstring). Read it through its game's protocol;
     ``state`` is the engine's own value for what the protocol does not ask."""
@@ -94,6 +94,12 @@ class Match:
             chunks.append(m.events)
             m = m.prev
         return tuple(e for c in reversed(chunks) for e in c)
+
+    def __repr__(self) -> str:
+        last = f", last {self.action!r}" if self.action is not None else ""
+        n, d = self.length, self.draws
+        return (f"Match({self.game}, {self.scenario}, seed {self.seed}, {n} action{'s' if n != 1 else ''}, "
+                f"{d} random draw{'s' if d != 1 else ''}{last})")
 
 
 A = TypeVar("A")

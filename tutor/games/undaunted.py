@@ -11,10 +11,13 @@ round).
 Action texts (short, stable, one per action, like a chess move in UCI)::
 
     bid allied riflemen-a          bid axis none (an empty hand)
-    play scouts-b scout path=3B,17B
-    play riflemen-a attack target=machine-gunners-c
-    play sergeant-a bolster cards=riflemen-a,riflemen-a
+    play scouts-a scout path=11B,4B                 (the tiles entered, in order)
+    play riflemen-a attack target=riflemen-b        (the enemy's unit)
+    play platoon-sergeant bolster cards=riflemen-a,riflemen-a
+    play squad-leader-a inspire cards=riflemen-b    (the card taken back)
     withdraw riflemen-a            end
+
+A play, a withdraw or an end is the side's whose turn it is, so its text does not name it.
 """
 
 from __future__ import annotations

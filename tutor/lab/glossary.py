@@ -338,6 +338,12 @@ _DATA = [
      ('explosión', None), ('Výbuch', 504, '\\bvybuch'), ('ostrzał', None)),
     ('und.suppressed', 'game', 'u', 'suppressed unit',
      ('suprimida', None), ('pod palbou', 5), ('przygwożdżona', None)),
+    ('und.pinning', 'game', 'u', 'Pinning the Enemy (an army pinned)',
+     ('inmovilizar al enemigo', None), ('Potlačení nepřítele', 741, 'potlaceni nepritele'), ('unieruchomienie wroga', None)),
+    ('und.pinned', 'game', 'u', 'pinned (an army)',
+     ('inmovilizado', None), ('potlačená', 752, 'potlacen'), ('unieruchomiona', None)),
+    ('und.beyond_all_hope', 'game', 'u', 'Beyond All Hope',
+     ('sin esperanza', None), ('Beznadějná situace', 749, 'beznadejna situace'), ('bez nadziei', None)),
     ('und.defense', 'game', 'u', 'base defense',
      ('defensa', None), ('obrana', 195, '\\bobran'), ('obrona', None)),
     ('und.withdraw', 'actions', 'u', 'hunker down (card back to the supply)',
@@ -367,6 +373,153 @@ def _build() -> tuple[Term, ...]:
 TERMS: tuple[Term, ...] = _build()
 _BY_ID = {t.id: t for t in TERMS}
 
+#: What each term means, in a learner's words, and the chapter that teaches it (its notebook's
+#: number). Every term has one (tests/lab/test_lab_glossary.py).
+MEANINGS: dict[str, tuple[str, str]] = {
+    'unit': ('01', 'A group of figures on one hex that moves and battles together: infantry, armor or artillery.'),
+    'figure': ('07', 'One miniature of a unit; each hit removes one, and the last one removed is a medal.'),
+    'infantry': ('04', 'Foot soldiers, 4 figures: move 1 hex and battle, or 2 hexes without battle.'),
+    'armor': ('04', 'Tanks, 3 figures: move up to 3 hexes and battle; after taking ground may overrun.'),
+    'artillery': ('04', 'Guns, 2 figures: move 1 hex or battle, up to 6 hexes away, with no need of line of sight.'),
+    'elite_infantry': ('10', 'Infantry with a special forces badge: moves up to 2 hexes and still battles (terrain still stops it).'),
+    'elite_armor': ('10', 'Armor with a special forces badge: 4 figures instead of 3.'),
+    'french_resistance': ('10', 'A 3-figure infantry unit that may battle after entering terrain that stops others, and retreats 1 to 3 hexes per flag.'),
+    'special_forces_badge': ('10', 'The badge placed beside a unit to show it follows its special forces rules.'),
+    'countryside': ('06', 'Open ground: no protection, no movement limit, no block to line of sight.'),
+    'woods': ('06', 'Trees: a unit entering stops and may not battle that turn; they block sight and protect the unit inside.'),
+    'hedgerows': ('06', 'Thick hedges: entered only from an adjacent hex, left one hex at a time; they block sight and protect.'),
+    'hills': ('06', 'Height 1: attackers from lower ground roll 1 die fewer; hills block sight except between units up high.'),
+    'towns': ('06', 'Buildings: a unit entering stops and may not battle that turn; they block sight and protect the unit inside.'),
+    'church': ('06', 'A town hex with a church: town rules, and a unit in it may ignore 1 flag.'),
+    'rivers': ('06', 'Water no unit may enter, except over a bridge; rivers do not block line of sight.'),
+    'bridges': ('06', 'Where units cross a river, as open ground; no protection, no block to sight.'),
+    'beaches': ('06', 'Sand: a unit that enters a beach moves at most 2 hexes in all; no protection.'),
+    'ocean': ('06', 'The sea: a unit entering stops, may not battle from it, and no unit may retreat into it.'),
+    'draws': ('06', 'A hill beside a beach: infantry climbs it from the beach in a 2-hex move; other units cannot.'),
+    'cliffs': ('06', 'Sea bluffs: draw rules, and infantry on a beach may not take ground onto a cliff.'),
+    'steep_hills': ('06', 'Hills that take a 2-hex move to enter from lower ground.'),
+    'lakes': ('06', 'Water no unit may enter; two or more lake hexes side by side block sight.'),
+    'mountains': ('06', 'Height 2: higher than hills, for line of sight and protection.'),
+    'height': ('06', 'How high a hex is (ground, hill, mountain): it decides who sees over what.'),
+    'terrain': ('06', 'What a hex is made of (woods, town, river…): it limits moves, blocks sight, protects.'),
+    'obstacles': ('09', 'Things placed on a hex — wire, sandbags, hedgehogs, bunkers — with their own rules.'),
+    'bunker': ('09', 'A fort: armor and artillery may not enter; it protects, blocks sight, and its unit may ignore 1 flag.'),
+    'hedgehogs': ('09', 'Steel anti-tank barriers: only infantry may enter, and infantry there may ignore 1 flag.'),
+    'wire': ('09', 'A unit entering stops; infantry on wire rolls 1 die fewer and may remove it; armor removes it on entering.'),
+    'sandbags': ('09', 'A low wall: 1 die fewer against the unit there, which may ignore 1 flag; gone when it leaves.'),
+    'sea_walls': ('09', 'Like sandbags, but they stay when the unit leaves.'),
+    'die': ('05', 'The six-sided battle die: infantry (2 faces), armor, grenade, star and flag.'),
+    'grenade': ('07', 'A die face that hits any unit.'),
+    'star': ('07', 'A die face that misses, unless a card says otherwise.'),
+    'flag': ('07', 'A die face that makes the target retreat one hex toward its own side.'),
+    'hit': ('07', "A die showing the target's unit symbol or a grenade: the target loses one figure."),
+    'miss': ('07', 'A die that neither hits nor shows a flag.'),
+    'order': ('03', 'Choosing a unit the card lets you use this turn; only ordered units move and battle.'),
+    'move': ('04', 'Moving an ordered unit up to its allowance, one hex at a time, never through other units.'),
+    'battle': ('05', 'An attack: roll the dice for range and unit against one enemy in range and sight.'),
+    'close_combat': ('05', 'A battle against an adjacent enemy; a unit next to an enemy must battle one of them.'),
+    'retreat': ('07', 'Moving back one hex per flag toward your own side; a unit that cannot loses a figure instead.'),
+    'take_ground': ('08', 'After a close combat that empties the hex, moving the attacker into it.'),
+    'overrun': ('08', 'An armor unit that took ground battles once more, at once.'),
+    'line_of_sight': ('01', 'An unblocked straight line between the centres of two hexes: needed to battle from range.'),
+    'range': ('05', "How many hexes away the target is: the dice a unit rolls depend on it."),
+    'ignore_flag': ('09', 'A unit with this protection may stay put for one flag instead of retreating.'),
+    'protection': ('06', 'Dice taken away from an attack because the target stands in protecting terrain.'),
+    'command_card': ('03', 'A card played from your hand at the start of your turn: it says which units you may order.'),
+    'section_card': ('03', 'A command card that orders a number of units in one section: left, center or right.'),
+    'tactic_card': ('03', 'A command card with its own action (Ambush, Air Power, Barrage…) instead of a section.'),
+    'air_power': ('12', 'A tactic card that attacks a group of enemy units from the air.'),
+    'recon': ('03', 'A section card that orders 1 unit; when you draw at the end, draw two and keep one.'),
+    'summary_card': ('02', "A reference card that lists a terrain's or an obstacle's rules for a battle."),
+    'activation_token': ('03', 'A token placed on an ordered unit to show it received an order this turn.'),
+    'medal': ('11', 'A point toward victory: won for each enemy unit wiped out and for objectives held.'),
+    'ambush': ('03', 'A tactic card the defender plays when attacked in close combat: the defender battles first.'),
+    'battlefield': ('01', 'The board of hexes, split into three sections by two dashed lines.'),
+    'hex': ('01', 'One six-sided space on the board; a unit stands on one hex.'),
+    'section': ('01', 'One of the three parts of the board — left flank, center, right flank — between the dashed lines.'),
+    'left_flank': ('01', 'The section on your left as you sit at the board.'),
+    'center': ('01', 'The middle section, between the two dashed lines.'),
+    'right_flank': ('01', 'The section on your right as you sit at the board.'),
+    'axis': ('02', 'The German side (and its allies), usually at the top of the board.'),
+    'allies': ('02', 'The Allied side (American, British…), usually at the bottom of the board.'),
+    'temporary_objective': ('11', 'A medal hex that counts only while one of your units stands on it.'),
+    'permanent_objective': ('11', 'A medal hex that stays yours once a unit of yours has reached it.'),
+    'sudden_death': ('11', 'An objective that wins the game at once when taken.'),
+    'air_superiority': ('12', 'Which side rules the sky in a battle, from a table of front and year.'),
+    'commander_in_chief': ('14', 'In Overlord, the player who hands the command cards to the field generals.'),
+    'field_general': ('14', 'In Overlord, a player commanding one section under the commander-in-chief.'),
+    'chain_of_command': ('14', 'In Overlord, how cards go from the commander-in-chief to the field generals.'),
+    'initiative_roll': ('14', 'In Overlord, a field general without a card may roll to act on his own.'),
+    'victory_conditions': ('11', 'What a side must do to win the battle: how many medals, which objectives.'),
+    'starting_player': ('13', "In Operation Alliance, the team member who plays the team's card first."),
+    'second_player': ('13', 'In Operation Alliance, the other team member, who plays after the starting player.'),
+    'active_player': ('13', 'In team play, the team member carrying out the current card.'),
+    'common_card': ('13', 'In Operation Alliance, a command card face up that either team member may use.'),
+    'special_rules': ('02', 'The rules a scenario adds or changes for its battle.'),
+    'und.platoon': ('28', 'Your army: all the units whose cards make up your deck.'),
+    'und.squad': ('21', 'A group of units marked A, B or C that its squad leader can command.'),
+    'und.riflemen': ('28', 'The main infantry, and the only units that can take control of a tile.'),
+    'und.machine_gunners': ('28', 'Units with a strong attack and Suppress, which pins an enemy down.'),
+    'und.scouts': ('28', 'Units that scout tiles ahead, so others may move there.'),
+    'und.snipers': ('28', 'The unit with the highest attack and defense; it stalks instead of moving.'),
+    'und.mortar': ('28', 'A unit that places a target marker and blasts every unit on that tile.'),
+    'und.sergeant': ('28', 'The platoon sergeant: bolsters (3 cards) and commands (draw 2 to play this turn).'),
+    'und.squad_leader': ('28', "A leader of one squad: bolsters its squad's cards and inspires its squad."),
+    'und.platoon_guide': ('28', 'A leader who bolsters and guides your units across the map.'),
+    'und.combat_counter': ('21', "A unit's token on the map; face down, the unit is suppressed."),
+    'und.target_marker': ('24', 'The marker the mortar places on a tile it will blast.'),
+    'und.soldier_card': ('21', 'A card of one of your units; played, it gives that unit an action.'),
+    'und.leader_card': ('21', 'A card of a leader (sergeant, squad leader, guide); it acts on other units.'),
+    'und.fog_of_war': ('23', 'A card with no action: it can only be bid for initiative; scouting adds more to your deck.'),
+    'und.initiative': ('22', 'The number on a card that decides who plays first in a round; the higher goes first.'),
+    'und.round': ('22', 'Both players draw 4, bid for initiative, then each plays a turn.'),
+    'und.supply': ('21', 'Cards set aside face up, brought into your deck by bolster (and Fog of War by scouting).'),
+    'und.deck': ('21', 'Your face-down draw pile; you draw 4 cards from it each round.'),
+    'und.hand': ('22', 'The 4 cards you drew this round.'),
+    'und.discard': ('22', 'Cards played, bid or unplayed go here at the end of the turn; shuffled back when the deck runs out.'),
+    'und.casualty': ('25', 'A hit takes one card of the hit unit out of the game: from the hand, then the discard, then the deck.'),
+    'und.tile': ('21', 'One square of the map, with its cover and maybe an objective.'),
+    'und.cover': ('25', "The tile's number added to the defense of a unit standing on it."),
+    'und.objective': ('27', 'A tile worth points: hold enough objectives and you win.'),
+    'und.scouted': ('23', 'The side of your control marker that lets your units move onto a tile.'),
+    'und.control_token': ('24', 'Your marker on a tile: scouted side up lets you move there; controlled side up holds it.'),
+    'und.move': ('23', 'Take the unit one tile, onto a tile with your control marker.'),
+    'und.guide': ('24', 'A leader moves another of your units one tile, onto a tile with your control marker.'),
+    'und.scout': ('23', 'Move up to 2 tiles, marking each new tile scouted and taking a Fog of War card for each.'),
+    'und.stalk': ('23', "The sniper's move: onto a tile without your marker, placing none and taking no Fog of War."),
+    'und.bolster': ('24', 'Move cards from your supply to your discard pile: more soldiers in your deck.'),
+    'und.command': ('24', 'Draw up to 2 cards into your hand, to play this turn.'),
+    'und.conceal': ('24', "Put a Fog of War card from the opponent's supply into their discard pile: it clogs their deck."),
+    'und.control': ('24', 'Riflemen flip your marker on their tile to controlled, if no enemy unit is there.'),
+    'und.inspire': ('24', 'Take one played card of the squad back from the table into your hand.'),
+    'und.recon': ('24', 'Remove a Fog of War card in your hand from the game and draw a card for it.'),
+    'und.target': ('24', 'The mortar places its target marker on a tile at least 3 tiles away.'),
+    'und.attack': ('25', "Roll one ten-sided die per point: a die at or above the target's total defense, or a 0, is a hit."),
+    'und.suppress': ('25', "An attack whose hit flips the target's token to suppressed instead of taking a card."),
+    'und.blast': ('25', 'The mortar attacks every unit on its target tile, of both sides.'),
+    'und.suppressed': ('25', 'A unit whose token is face down: it takes no action; playing its card only readies it.'),
+    'und.pinning': ('27', 'A way to win: eliminate every Riflemen unit of the enemy; a scenario says which side wins this way.'),
+    'und.pinned': ('27', 'An army whose Riflemen units have all been eliminated: it can no longer control a tile.'),
+    'und.beyond_all_hope': ('27', 'A side that must win by objectives, pinned with every Riflemen card out of the game: it can never win.'),
+    'und.defense': ('25', "The number on a unit's token an attacker must roll, before cover and range are added."),
+    'und.withdraw': ('22', 'Instead of an action, send the played card back to your supply.'),
+    'und.deploy': ('21', 'A marker where a unit whose token left the map comes back when its card is played.'),
+    'und.die': ('25', 'The ten-sided die of every attack; a 0 always hits.'),
+    'und.hit': ('25', "A die at or above the target's total defense (or a 0): a casualty or a suppression."),
+}
+
+
+def meaning(t: Term) -> str:
+    """The term's one-line definition, in a learner's words."""
+    return MEANINGS[t.id][1]
+
+
+def teaching_chapter(t: Term):
+    """The course chapter (``tutor.course.Chapter``) that teaches the term."""
+    from tutor import course
+    prefix = MEANINGS[t.id][0]
+    return next(c for c in course.CHAPTERS if c.notebook.startswith(f"{prefix}-"))
+
 
 def term(term_id: str) -> Term:
     try:
@@ -377,13 +530,14 @@ def term(term_id: str) -> Term:
 
 
 def search(query: str = "", *, game: str | None = None, category: str | None = None) -> list[Term]:
-    """Terms whose id, English or any translation contains ``query`` (accents and case ignored)."""
+    """Terms whose id, English, definition or any translation contains ``query`` (accents and case
+    ignored)."""
     q = fold(query.strip())
     out = []
     for t in TERMS:
         if game and t.game != game or category and t.category != category:
             continue
-        hay = " ".join([t.id, t.en, t.category] + [w.text for w in t.words])
+        hay = " ".join([t.id, t.en, t.category, MEANINGS.get(t.id, ("", ""))[1]] + [w.text for w in t.words])
         if not q or q in fold(hay):
             out.append(t)
     return out
@@ -421,29 +575,42 @@ def verify(word: Word) -> bool | None:
 
 STYLE = ("<style>.tutor-gloss{border-collapse:collapse;font-size:.92em}.tutor-gloss th{background:#eef1f4;"
          "text-align:left;position:sticky;top:0}.tutor-gloss td,.tutor-gloss th{padding:3px 8px;"
-         "border-bottom:1px solid #dde}.tutor-gloss .ns{color:#8a5a00;font-style:italic}"
+         "border-bottom:1px solid #dde;text-align:left !important;vertical-align:top}"
+         ".tutor-gloss details summary{cursor:pointer;color:#0b5cad;font-size:.9em}"
+         ".tutor-gloss ul{margin:.2em 0;padding-left:1.2em}.tutor-gloss .ns{color:#8a5a00;font-style:italic}"
          ".tutor-gloss small{color:#667}.tutor-side{display:flex;gap:1em;flex-wrap:wrap}"
          ".tutor-side>div{flex:1 1 18em;border-left:3px solid #8a8a8a;padding-left:.6em}"
          ".tutor-side mark{background:#fff2b3}"
          ".tutor-side blockquote{margin:.4em 0;font-style:normal}</style>")
 
 
-def _cell(w: Word) -> str:
-    if not w.in_seeds:
-        return f'<td lang="{w.lang}">{escape(w.text)} <span class="ns">({USUAL})</span></td>'
-    return f'<td lang="{w.lang}" title="as printed in the {escape(w.cite)}">{escape(w.text)}</td>'
+def _original(w: Word) -> str:
+    """One original word, with the book it is printed in written beside it (no hover needed)."""
+    where = f"<small>{escape(w.cite)}</small>" if w.in_seeds else f'<span class="ns">({USUAL})</span>'
+    return f'<li>{LANGUAGE_NAMES[w.lang]}: <b lang="{w.lang}">{escape(w.text)}</b> {where}</li>'
 
+
+def _row(t: Term) -> str:
+    from tutor import course
+    ch = teaching_chapter(t)
+    game = "" if ch.game == course.MEMOIR else f"{escape(ch.game)} "
+    taught = course.page_link(ch.notebook, f"{ch.number}. {ch.title}") if ch.available else escape(ch.title)
+    originals = "".join(_original(w) for w in t.words)
+    return (f'<tr data-term="{escape(t.id)}"><td><b>{escape(t.en)}</b><br><small>{escape(GAME_NAMES[t.game])}</small>'
+            f"</td><td>{escape(meaning(t))}<details><summary>Spanish, Czech, Polish</summary><ul>{originals}</ul>"
+            f"</details></td><td>{game}{taught}</td></tr>")
 
 
 def table_html(terms=None, *, style: bool = True) -> str:
-    """The glossary as an HTML table (hover a word to read the book it is printed in)."""
+    """The glossary as an HTML table: each term, what it means, the chapter that teaches it (a
+    link), and its original Spanish, Czech and Polish words one tap away, each with its book."""
     terms = TERMS if terms is None else terms
-    rows = "".join(
-        f"<tr><td>{escape(t.en)}<br><small>{escape(GAME_NAMES[t.game])} · {escape(t.category)}</small></td>"
-        + "".join(_cell(w) for w in t.words) + "</tr>" for t in terms)
-    head = "".join(f"<th>{LANGUAGE_NAMES[lang]}</th>" for lang in LANGS)
-    count = f"<p><small>{len(terms)} of {len(TERMS)} terms</small></p>"
-    return (STYLE if style else "") + count + f'<table class="tutor-gloss"><tr>{head}</tr>{rows}</table>'
+    rows = "".join(_row(t) for t in terms)
+    head = "<th>Term</th><th>What it means</th><th>Taught in</th>"
+    count = (f"<p><small>{len(terms)} of {len(TERMS)} terms</small></p>" if terms else
+             "<p>No term matches: try another word, in any language.</p>")
+    table = f'<table class="tutor-gloss"><tr>{head}</tr>{rows}</table>' if terms else ""
+    return (STYLE if style else "") + count + table
 
 
 def terms_in(text: str, lang: str, game: str | None = None) -> list[tuple[Term, Word]]:
@@ -491,7 +658,7 @@ def glossary_widget(query: str = ""):
     """A searchable glossary: a text filter, game and category choices, and the table."""
     import ipywidgets as w
     text = w.Text(value=query, placeholder="search in any language: bosques, kopce, flag…",
-                  description="Search", layout=w.Layout(width="26em"))
+                  description="Search", continuous_update=True, layout=w.Layout(width="26em", max_width="100%"))
     game = w.Dropdown(options=[("both games", ""), ("Memoir '44", "memoir44"), ("Undaunted", "undaunted")],
                       description="Game")
     cat = w.Dropdown(options=[("all", "")] + [(c, c) for c in CATEGORIES], description="Category")
@@ -503,7 +670,7 @@ def glossary_widget(query: str = ""):
     for c in (text, game, cat):
         c.observe(update, "value")
     update()
-    box = w.VBox([w.HBox([text, game, cat]), out])
+    box = w.VBox([w.HBox([text, game, cat], layout=w.Layout(flex_flow="row wrap")), out])
     box.search, box.table = text, out
     return box
 

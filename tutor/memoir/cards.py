@@ -311,8 +311,8 @@ _TACTICS = [
     Card("direct_from_hq", "Direct from HQ", "tactic", 2, "Issue an order to 4 units of your choice.",
          name_es="Orden directa del CG", rule=NAMED_TACTICS),
     Card("firefight", "Firefight", "tactic", 1,
-         "Issue an order to 4 units to open fire: they battle with 1 additional die, may not move, and may not "
-         "battle in close combat."),
+         "Issue an order to 4 units to open fire. Units in a firefight may not be adjacent to an enemy unit, "
+         "and may not move. Firefighting units roll 1 additional die."),
     Card("infantry_assault", "Infantry Assault", "tactic", 2,
          "Issue an order to all infantry units in 1 section: they may move 2 hexes and still battle, or 3 and "
          "not battle; terrain movement restrictions still apply." + _FALLBACK),

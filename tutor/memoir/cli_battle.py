@@ -40,7 +40,8 @@ def add_commands(sub) -> None:
     p.add_argument("file", help="a Memoir '44 scenario file")
     p.add_argument("at", help="the unit's hex, \"col,row\"")
     p.add_argument("--flags", type=FLAGS, required=True, help="flags rolled against it")
-    p.add_argument("--ignore", type=FLAGS, default=0, help="flags it ignores (church, sandbags, bunker…)")
+    p.add_argument("--ignore", type=FLAGS, default=None,
+                   help="flags it ignores (church, sandbags, bunker…); default: as many as it may, as in a battle")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_retreat)
 

@@ -37,7 +37,7 @@ from tutor.memoir.state import (
     victory_event,
     with_objectives,
 )
-from tutor.memoir.terrain import NO_STACKING, OBSTACLES, TERRAIN
+from tutor.memoir.terrain import NO_STACKING, OBSTACLES, TERRAIN, spoken
 from tutor.rulebook import Rule
 
 DICE = {"infantry": (3, 2, 1), "armor": (3, 3, 3), "artillery": (3, 3, 2, 2, 1, 1)}
@@ -165,7 +165,7 @@ def why_no_battle(state: GameState, h: Hex, unit: Unit) -> tuple[str, Rule] | No
         return rec.no_battle
     tn = state.terrain.get(h, "countryside")
     if TERRAIN[tn].no_battle_from:
-        return f"units in {tn} may not battle", TERRAIN[tn].rule
+        return f"units in {spoken(tn)} may not battle", TERRAIN[tn].rule
     if overrun and (state.active != unit.uid or not state.overrun_ready):
         return (f"another unit has battled since: the {unit.name}'s overrun had to come before it",
                 R.OVERRUN_SEQUENCE)

@@ -105,7 +105,9 @@ class Turn:
     effect: T.Effect | None = None
     ordered: tuple = ()                # hexes ordered so far (before the moves)
     special: MappingProxyType = field(default_factory=lambda: _EMPTY)   # uid -> "bel" | "bel2" | "frozen" …
-    pending: tuple | None = None       # ("retreat", a, t, faces, bonus) | ("ambush", a, t, seat, where)
+    # ("retreat", a, t, faces, bonus) | ("ambush", a, t, seat, where) | ("strike", what, t, faces, rest)
+    # | ("ambush_retreat", ambusher, attacker, faces, seat, from_common): index 2 is the unit retreating
+    pending: tuple | None = None
     drawn: tuple = ()                  # Recon: the two cards drawn
     performer: str = ""                # Young Generals team: who carries the card out
     given: MappingProxyType = field(default_factory=lambda: _EMPTY)     # Overlord: card -> field general
@@ -701,6 +703,13 @@ def _pending_ruling(g: Game):
     p = g.turn.pending
     if p[0] == "strike":
         return A.strike_ruling(g.state, p[2], p[3], star_hits=STARS_HIT[p[1]])
+    if p[0] == "ambush_retreat":
+        from tutor.memoir import retreat as RT
+        _, tg, a, faces, _, _ = p
+        st, du = g.state, g.state.units[tg]
+        au = st.units[a]
+        hits, flags = D.count(faces, au.kind)
+        return RT.ruling(T.as_side(st, du.side, du.uid, tg), a, flags, None, figures=au.figures - min(hits, au.figures))
     _, a, t, faces, bonus = p
     return _ruling_for(g, a, t, faces, bonus)
 
@@ -941,7 +950,8 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
     if h not in _orderable(g):
         raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} (it orders "
                             f"{'; '.join(s.describe() for s in t.effect.slots)}; {len(t.ordered)} ordered so far)",
-                            C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.SECTION_CARD)
+                            C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.TACTIC_CARD
+                            if t.effect.key in C.CARDS and C.CARDS[t.effect.key].type == "tactic" else C.SECTION_CARD)
     if t.plays:
         i = _play_for(g, h, u, args[1] if len(args) == 2 else None)
         t = _r(t, ordered=t.ordered + (h,), assigned=t.assigned + (i,))
@@ -1216,6 +1226,9 @@ def _do_retreat(g: Game, args, ctx: _Ctx) -> Game:
     if p[0] == "strike":                 # the strike goes on: this hex with the owner's choice, then the rest
         _, what, tg, faces, rest = p
         return _strikes(g2, what, [(tg, faces, h)] + [(x, None, None) for x in rest], ctx)
+    if p[0] == "ambush_retreat":         # the ambush goes on with the attacker's owner's choice
+        _, tg, a, faces, seat, from_common = p
+        return _ambush_fire(g2, a, tg, seat, from_common, faces, h, ctx)
     _, a, tg, faces, _bonus = p
     return _resolve_battle(g2, a, tg, ctx, faces=faces, retreat_to=h)
 
@@ -1241,7 +1254,7 @@ def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
     _need(args, 0, "ambush")
     _, a, tg, seat, inst = g.turn.pending
     st = g.state
-    au, du = st.units[a], st.units[tg]
+    du = st.units[tg]
     hands, common = dict(g.hands), dict(g.common)
     from_common = inst in common.get(du.side, ())
     if from_common:
@@ -1256,16 +1269,36 @@ def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
                f"{du.name} on {fmt(tg)} is attacked in close combat.", V.OVERLORD_AMBUSH, at=tg)
     ctx.ev("ambush", f"Ambush! The {du.name} on {fmt(tg)} battles first.", _ambush_rule(g, du.side), at=tg)
     tmp = T.as_side(st, du.side, du.uid, tg)
-    n = combat.check_target(tmp, tg, du, a, explain=False).dice
-    faces = ctx.roll(n)
-    new, evs = combat.battle(tmp, fmt(tg), fmt(a), list(faces))
-    ctx.events.extend(evs)
+    faces = tuple(ctx.roll(combat.check_target(tmp, tg, du, a, explain=False).dice))
+    g = _r(g, hands=_fz(hands), common=_fz(common), discard=g.discard + (inst,))
+    return _ambush_fire(g, a, tg, seat, from_common, faces, None, ctx)
+
+
+def _ambush_fire(g: Game, a: Hex, tg: Hex, seat: str, from_common: bool, faces, dest, ctx: _Ctx) -> Game:
+    """The ambushing unit on ``tg`` battles the attacker on ``a`` with ``faces``. A flag that leaves
+    the attacker more than one retreat hex stops in the ``retreat`` phase for the player who controls
+    it (RETIRADA: "El jugador que controla la unidad decide a qué hexágono se retira"); ``dest`` is his
+    answer. Then the Ambush is replaced and the attacker's close combat goes on, if it still can."""
+    st = g.state
+    au, du = st.units[a], st.units[tg]
+    tmp = T.as_side(st, du.side, du.uid, tg)
+    try:
+        new, evs = combat.battle(tmp, fmt(tg), fmt(a), list(faces),
+                                 retreat_to=_ask_owner if dest is None else dest)
+    except _Choose:
+        t = _r(g.turn, pending=("ambush_retreat", tg, a, tuple(faces), seat, from_common))
+        ctx.ev("retreat_choice", f"Ambush: rolled {', '.join(faces)}; the {au.side} side chooses where its unit "
+               f"on {fmt(a)} retreats.", R.RETREAT_OWNER, at=a)
+        return _r(g, turn=t, phase="retreat", player=_owner_seat(g, au.side, a))
+    # Its own close combat was never ordered, so it takes no ground: the engine's "may take ground"
+    # line is dropped (ACCIONES DE COMBATE: only a unit that was ordered battles and takes ground).
+    ctx.events.extend(e for e in evs if e.kind != "may_take_ground")
     # The attacker's turn resumes where it was: an armor whose close combat was an overrun (after it
     # took ground) still has that overrun to make, so its overrun_ready flag is kept.
     new = new.replace(side=st.side, ordered=st.ordered, records=st.records, phase="battle", active=st.active,
                       vacated=None, overrun_ready=st.overrun_ready)
-    deck, discard = list(g.deck), list(g.discard) + [inst]
-    card, deck, discard = _draw_one(deck, discard, ctx)
+    hands, common = dict(g.hands), dict(g.common)
+    card, deck, discard = _draw_one(list(g.deck), list(g.discard), ctx)
     if card is not None:
         if from_common:
             common[du.side] = (card,)
@@ -1277,8 +1310,7 @@ def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
             ctx.ev("draw", f"{seat_text(seat, g.variant.kind)} draws a card to replace the Ambush.",
                    _ambush_rule(g, du.side))
     g = _r(g, state=new, hands=_fz(hands), common=_fz(common), deck=tuple(deck),
-                            discard=tuple(discard), turn=_r(g.turn, pending=None), phase="act",
-                            player=g.turn.seat)
+           discard=tuple(discard), turn=_r(g.turn, pending=None), phase="act", player=g.turn.seat)
     if g.state.winner is not None:
         return g
     if new.units.get(a) is not None and new.units[a].uid == au.uid:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from tutor.errors import InputError
 from tutor.hexes import Hex, Meet, fmt, hexes_between, neighbours
 from tutor.memoir import rules as R
-from tutor.memoir.terrain import OBSTACLES, TERRAIN
+from tutor.memoir.terrain import OBSTACLES, TERRAIN, spoken
 from tutor.rulebook import Rule
 
 EDGE = 99        # the board edge counts whatever the heights
@@ -211,7 +211,7 @@ def _describe(field, h: Hex, low: int, high: int) -> tuple[tuple[str, ...], int,
         what.append(o)
         c = t.height >= low
         counts |= c
-        parts.append(f"the {o} (height {t.height}) " + ("counts" if c else "is lower than both units"))
+        parts.append(f"the {spoken(o)} (height {t.height}) " + ("counts" if c else "is lower than both units"))
     if not what:
         return None
     return tuple(what), t.height, counts, "; ".join(parts), rule

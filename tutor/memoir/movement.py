@@ -27,7 +27,7 @@ from tutor.errors import IllegalAction
 from tutor.hexes import Hex, distance, fmt, neighbours
 from tutor.memoir import rules as R
 from tutor.memoir.state import Event, GameState, Unit, acting_unit, victory_event, with_objectives
-from tutor.memoir.terrain import OBSTACLES, TERRAIN
+from tutor.memoir.terrain import OBSTACLES, TERRAIN, spoken
 from tutor.rulebook import Rule
 
 COUNTRY = TERRAIN["countryside"]
@@ -82,7 +82,7 @@ def step(state: GameState, unit: Unit, frm: Hex, to: Hex, start: Hex, *, taking_
         return None, f"{label} is impassable", t.rule
     o = state.obstacles.get(to)
     if o is not None and kind in OBSTACLES[o].impassable:
-        return None, f"the {o.replace('_', ' ')} is impassable for {kind}", OBSTACLES[o].rule
+        return None, f"the {spoken(o)} is impassable for {kind}", OBSTACLES[o].rule
     f = TERRAIN[state.terrain.get(frm, "countryside")]
     if abs(t.height - f.height) > 1:
         return None, (f"the height changes from {f.height} to {t.height}: a step may change height by "
@@ -116,7 +116,7 @@ def stops(state: GameState, h: Hex) -> tuple[str, Rule] | None:
         return f"{tn.replace('_', ' ')} stops a unit entering it", t.rule
     o = state.obstacles.get(h)
     if o is not None and OBSTACLES[o].must_stop:
-        return f"{o} stops a unit entering it", OBSTACLES[o].rule
+        return f"the {spoken(o)} stops a unit entering it", OBSTACLES[o].rule
     return None
 
 
@@ -300,7 +300,7 @@ def _pass(state: GameState, unit: Unit, to: Hex):
         return None, f"{tn.replace('_', ' ')} is impassable", t.rule
     o = state.obstacles.get(to)
     if o is not None and unit.kind in OBSTACLES[o].impassable:
-        return None, f"the {o.replace('_', ' ')} is impassable for {unit.kind}", OBSTACLES[o].rule
+        return None, f"the {spoken(o)} is impassable for {unit.kind}", OBSTACLES[o].rule
     return 1, None, None
 
 

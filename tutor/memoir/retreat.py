@@ -33,8 +33,9 @@ from tutor.hexes import Hex, fmt
 from tutor.inputs import MAX_BATTLE_DICE
 from tutor.memoir import rules as R
 from tutor.memoir.state import GameState, Unit
-from tutor.memoir.terrain import NO_STACKING, OBSTACLES, TERRAIN
+from tutor.memoir.terrain import NO_STACKING, OBSTACLES, TERRAIN, spoken
 from tutor.rulebook import Rule
+from tutor.words import plural
 
 
 def obstacle_applies(state: GameState, h: Hex, unit: Unit) -> str | None:
@@ -120,18 +121,18 @@ def _blocked_step(state: GameState, unit: Unit, frm: Hex, to: Hex) -> tuple[str,
     tn = state.terrain.get(to, "countryside")
     t = TERRAIN[tn]
     if t.no_retreat_into:
-        return f"{fmt(to)} is {tn}: no retreat into it", t.rule
+        return f"{fmt(to)} is {spoken(tn)}: no retreat into it", t.rule
     if unit.kind in t.impassable:
-        return f"{fmt(to)} is {tn.replace('_', ' ')}, impassable", R.RETREAT_IMPASSABLE
+        return f"{fmt(to)} is {spoken(tn)}, impassable", R.RETREAT_IMPASSABLE
     o = state.obstacles.get(to)
     if o is not None and unit.kind in OBSTACLES[o].impassable:
-        return f"the {o} on {fmt(to)} is impassable for {unit.kind}", R.RETREAT_IMPASSABLE
+        return f"the {spoken(o)} on {fmt(to)} is impassable for {unit.kind}", R.RETREAT_IMPASSABLE
     f = TERRAIN[state.terrain.get(frm, "countryside")]
     if abs(f.height - t.height) > 1:
         return (f"{fmt(to)} is at height {t.height}, more than 1 from {f.height}: no unit can make that step",
                 R.HEIGHT_MOVE)
     if f.land_only and not t.land:
-        return f"from a bridge a unit retreats only onto land, and {fmt(to)} is {tn}", R.BRIDGE_RETREAT
+        return f"from a bridge a unit retreats only onto land, and {fmt(to)} is {spoken(tn)}", R.BRIDGE_RETREAT
     return None
 
 
@@ -170,19 +171,24 @@ def ruling(state: GameState, at, flags: int, ignore: int | None = 0, *, figures:
                          f"{MAX_BATTLE_DICE} dice), not {flags!r}")
     m, sources, ig_rules = may_ignore(state, h, unit)
     m = min(m, flags)
-    if ignore is None:
+    from tutor.memoir.movement import dug_in
+    dug = dug_in(state, h, unit)
+    if ignore is None or (dug and type(ignore) is int and 0 <= ignore < m):
+        # BÚNKERES: armor and artillery dug into a bunker lose "1 baja por cada Bandera adicional
+        # después de la primera (que se ignora)": the first flag is always ignored there.
         ignore = m
     if type(ignore) is not int or ignore < 0:
         raise InputError(f"ignore must be a whole number of at least 0, not {ignore!r}")
     if ignore > m:
-        where = f"{state.terrain.get(h, 'countryside')}" + (f" + {state.obstacles[h]}" if h in state.obstacles else "")
+        where = spoken(state.terrain.get(h, "countryside")) + (f" + {spoken(state.obstacles[h])}"
+                                                              if h in state.obstacles else "")
         if m == 0 and flags > 0:
             why = f"nothing on {fmt(h)} ({where}) lets the {unit.name} ignore a flag"
         elif ignore > flags:
             why = f"only {flags} flag{'s' if flags != 1 else ''} were rolled"
         else:
             why = (f"a unit never ignores more than 1 flag ({' and '.join(sources)} do not add up)"
-                   if len(sources) > 1 else f"the {sources[0] if sources else where} lets it ignore at most {m}")
+                   if len(sources) > 1 else f"the {spoken(sources[0]) if sources else where} lets it ignore at most {m}")
         raise IllegalAction(f"the {unit.name} on {fmt(h)} may not ignore {ignore} flag{'s' if ignore != 1 else ''}: "
                             f"{why}", NO_STACKING if len(sources) > 1 else (ig_rules[0] if ig_rules else R.IGNORE_FLAG))
     figs = unit.figures if figures is None else figures
@@ -193,9 +199,8 @@ def ruling(state: GameState, at, flags: int, ignore: int | None = 0, *, figures:
         rules += [R.IGNORE_FLAG, *ig_rules]
     if per == 3:
         rules.append(R.RESISTANCE_RETREAT)
-    from tutor.memoir.movement import dug_in
     toward = "row 0" if state.top == unit.side else f"row {state.board.rows - 1}"
-    if need and dug_in(state, h, unit):
+    if need and dug:
         paths, blocked = [(h,)], {}
         rules.append(R.BUNKER_NO_RETREAT)
         longest = 0
@@ -218,18 +223,28 @@ def ruling(state: GameState, at, flags: int, ignore: int | None = 0, *, figures:
         rules += [R.RETREAT_BLOCKED, R.RETREAT_NO_CHOICE]
     eliminated = losses >= figs > 0 or figs <= 0
     text = _text(state, h, unit, flags, m, ignore, need, per, lo, hi, losses, eliminated, figs, legal, dests,
-                 shown, sources, toward)
+                 shown, sources, toward, dug)
     return RetreatRuling(h, unit, flags, m, ignore, need, per, lo, hi, losses, eliminated, dests, legal,
                          shown, text, tuple(dict.fromkeys(rules)))
 
 
 def _text(state, h, unit, flags, m, ignore, need, per, lo, hi, losses, eliminated, figs, legal, dests, blocked,
-          sources, toward) -> str:
+          sources, toward, dug=False) -> str:
     s = [f"The {unit.name} on {fmt(h)} receives {flags} flag{'s' if flags != 1 else ''}."]
     if m:
-        s.append(f"The {' and '.join(sources)} lets it ignore {m} flag; it ignores {ignore}.")
+        if len(sources) > 1:        # OBSTÁCULOS: protections do not stack, so still 1 flag
+            s.append(f"The {' and '.join(map(spoken, sources))} each let it ignore a flag, which does not add up: it may ignore "
+                     f"{m}; it ignores {ignore}.")
+        else:
+            s.append(f"The {spoken(sources[0])} lets it ignore {m} flag; it ignores {ignore}.")
     if need == 0:
         s.append("It does not retreat." if flags else "Without a flag it stays put.")
+        return " ".join(s)
+    if dug:
+        s.append(f"The {unit.kind} started in a bunker, so it cannot retreat: it stays on {fmt(h)} and loses "
+                 f"{plural(losses, 'figure')}, 1 for each flag after the first.")
+        if eliminated:
+            s.append(f"With {plural(figs, 'figure')} left, that eliminates it.")
         return " ".join(s)
     if per == 3:
         s.append(f"As French resistance it must retreat {need} to {need * 3} hexes ({need} flag"

@@ -26,6 +26,7 @@ from tutor.errors import IllegalAction, InputError
 from tutor.hexes import Board, Hex, fmt, parse_hex
 from tutor.memoir import objectives as O
 from tutor.memoir import rules as R
+from tutor.memoir.terrain import spoken
 from tutor.rulebook import Rule
 from tutor.scenario import SIDES, Scenario, full_strength
 from tutor.scenario import load as load_scenario
@@ -48,6 +49,7 @@ class Unit:
     kind: str
     figures: int
     badge: str | None = None
+    original: int | None = None         # figures it started the scenario with, if fewer than full strength
 
     @property
     def elite(self) -> bool:
@@ -59,7 +61,9 @@ class Unit:
 
     @property
     def full(self) -> int:
-        return full_strength(self.kind, self.badge)
+        """The figures it originally had: Medics & Mechanics never returns more (the printed card:
+        "A unit may not gain more figures than it originally had")."""
+        return full_strength(self.kind, self.badge) if self.original is None else self.original
 
     @property
     def name(self) -> str:
@@ -74,6 +78,8 @@ class Unit:
         out = {"side": self.side, "kind": self.kind, "figures": self.figures}
         if self.badge:
             out["badge"] = self.badge
+        if self.original is not None:
+            out["original"] = self.original
         return out
 
 
@@ -236,7 +242,7 @@ class GameState:
                  f"axis {m['axis']}, allied {m['allied']}")]
         for h, u in sorted(self.units.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             lines.append(f"  {fmt(h)}: {u.name} ({u.figures}/{u.full}) on {self.terrain_at(h)}"
-                         + (f" + {self.obstacles[h]}" if h in self.obstacles else ""))
+                         + (f" + {spoken(self.obstacles[h])}" if h in self.obstacles else ""))
         return "\n".join(lines)
 
     def _repr_svg_(self):
@@ -265,7 +271,7 @@ def from_scenario(scenario: Scenario) -> GameState:
     """The opening state of a scenario (objectives validated here; see tutor.memoir.objectives)."""
     units = {}
     for uid, (h, spec) in enumerate(sorted(scenario.units.items(), key=lambda kv: (kv[0][1], kv[0][0]))):
-        units[h] = Unit(uid, spec.side, spec.kind, spec.figures, spec.badge)
+        units[h] = Unit(uid, spec.side, spec.kind, spec.figures, spec.badge, spec.original)
     extra = scenario.extra
     mtw = extra.get("medals_to_win")
     if mtw is not None:
@@ -360,11 +366,11 @@ def strike_unit(units: dict, obstacles: dict, kills: dict, at: Hex, unit: Unit, 
         how = "with the unit"
     elif to is not None and to != at:
         del units[at]
-        units[to] = unit if unit.figures == figures else Unit(unit.uid, unit.side, unit.kind, figures, unit.badge)
+        units[to] = unit if unit.figures == figures else replace(unit, figures=figures)
         how = "as the unit leaves"
     else:
         if unit.figures != figures:
-            units[at] = Unit(unit.uid, unit.side, unit.kind, figures, unit.badge)
+            units[at] = replace(unit, figures=figures)
         return False
     if obstacles.get(at) == "sandbags":
         del obstacles[at]

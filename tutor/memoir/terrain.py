@@ -282,3 +282,8 @@ NO_STACKING = rule(
     "indiquen lo contrario, una unidad nunca puede ignorar más de 1 Bandera.",
     "Terrain and obstacle protections do not add up (only the highest applies), nor do flag "
     "ignores: a unit never ignores more than 1 flag unless a special rule says so.")
+
+
+def spoken(name: str) -> str:
+    """A terrain or obstacle name as a learner reads it: ``"sea_wall"`` → ``"sea wall"``."""
+    return name.replace("_", " ")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from tutor.hexes import MIRRORED_SECTION, Hex, distance, fmt, neighbours, row_major
 from tutor.memoir import cards as C
 from tutor.memoir.state import GameState, TurnRecord, Unit
+from tutor.memoir.terrain import spoken
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Slot:
     sections: frozenset | None = None      # section names as the ordering side sees them
     kinds: frozenset | None = None         # unit kinds
     adjacent: bool = False                 # only units adjacent to an enemy (Close Assault)
+    not_adjacent: bool = False             # only units not adjacent to any enemy (Firefight)
     damaged: bool = False                  # only units that lost figures (Medics & Mechanics)
     region: tuple | None = None            # x-intervals of the lattice (Overlord field general)
     label: str = ""
@@ -44,7 +46,8 @@ class Slot:
         what = f"{' or '.join(kinds)} {noun}" if kinds else noun
         where = " " + " or ".join(SECTION_WORDS.get(s, f"in the {s} section") for s in sorted(self.sections)) \
             if self.sections else ""
-        extra = " adjacent to the enemy" if self.adjacent else " that lost figures" if self.damaged else ""
+        extra = (" adjacent to the enemy" if self.adjacent else " not adjacent to an enemy unit" if self.not_adjacent
+                 else " that lost figures" if self.damaged else "")
         return f"{n} {what}{where}{extra}" + (f" ({self.label})" if self.label else "")
 
 
@@ -145,7 +148,9 @@ def effect(key: str, state: GameState, side: str, *, section: str | None = None,
         return Effect(key, (Slot(None, kinds=INFANTRY | ARMOR, adjacent=True),), auto=True, bonus=1,
                       bonus_close_only=True, no_move=True)
     if key == "firefight":
-        return Effect(key, (Slot(4),), bonus=1, no_move=True, no_close=True)
+        # "Units in a firefight may not be adjacent to an enemy unit, and may not move" (the printed
+        # card; bga-devs/bga-memoir, Cards/Standard/Firefight.php orders only units with no enemy beside them)
+        return Effect(key, (Slot(4, not_adjacent=True),), bonus=1, no_move=True, no_close=True)
     if key == "dig_in":
         if not has_kind(state, side, INFANTRY):
             return Effect(key, one)
@@ -208,7 +213,10 @@ def eligible(state: GameState, side: str, h: Hex, u: Unit, slot: Slot) -> bool:
     if slot.sections is not None and not (_sections(state.board, h, "top" if side == state.top else "bottom")
                                           & slot.sections):
         return False
-    return not slot.adjacent or any(n in state.units and state.units[n].side != side for n in neighbours(h))
+    if not (slot.adjacent or slot.not_adjacent):
+        return True
+    beside = any(n in state.units and state.units[n].side != side for n in neighbours(h))
+    return beside if slot.adjacent else not beside
 
 
 def feasible(options: list[list[int]], caps: list[int | None]) -> bool:
@@ -315,7 +323,10 @@ def move_override(eff: Effect, u: Unit, special: str | None, battled: bool) -> d
     Behind Enemy Lines: 3 hexes ignoring terrain movement rules (its battle rules still apply),
     battle, then 3 more (``battled``);
     Artillery Bombard: artillery moves up to 3 and may not battle; Infantry Assault: infantry 3,
-    battling after at most 2 (elite infantry battles after 3).
+    battling after at most 2 — elite infantry too: the printed card ("Units may move up to 2 hexes
+    and still battle, or move 3 hexes but not battle", as bga-devs/bga-memoir transcribes it) makes no
+    exception, and that implementation, which gives special forces the third hex, keeps their battle
+    within 2 hexes (its movementAndAttackRadius).
     """
     if special in ("bel", "bel2"):
         return {"allowance": 3, "battle_limit": 99 if battled else 3, "ignore_terrain": True, "rule": C.TACTIC_CARD}
@@ -323,7 +334,7 @@ def move_override(eff: Effect, u: Unit, special: str | None, battled: bool) -> d
         return {"allowance": 3, "battle_limit": 0, "rule": C.TACTIC_CARD}
     if eff.move and eff.move_kinds and u.kind in eff.move_kinds:
         allow, limit = eff.move
-        return {"allowance": allow, "battle_limit": allow if u.elite else limit, "rule": C.TACTIC_CARD}
+        return {"allowance": allow, "battle_limit": limit, "rule": C.TACTIC_CARD}
     return None
 
 
@@ -353,7 +364,7 @@ def place_sandbags(state: GameState, hexes) -> tuple[GameState, list]:
         if state.terrain.get(h) == "ocean":
             events.append(Event("no_sandbags", f"No sandbags on {fmt(h)}: not on ocean.", C.DIG_IN_NOTE, at=h))
         elif h in obstacles:
-            events.append(Event("no_sandbags", f"No sandbags on {fmt(h)}: the {obstacles[h]} is already there "
+            events.append(Event("no_sandbags", f"No sandbags on {fmt(h)}: the {spoken(obstacles[h])} is already there "
                                 f"(one obstacle per hex, a reading of this project).", C.DIG_IN_NOTE, at=h))
         else:
             obstacles[h] = "sandbags"

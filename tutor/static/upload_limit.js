@@ -49,6 +49,20 @@
     box.insertAdjacentElement("afterend", line);
   }
 
+  // The button says what it does, without the widget's count of the files it has read ("Open
+  // file (0)", a counter for developers): the widget writes its label at every update, and the
+  // count is taken off each time.
+  var COUNT = / \(\d+\)$/;
+  function uncount() {
+    var buttons = document.querySelectorAll(".widget-upload");
+    for (var b = 0; b < buttons.length; b++) {
+      for (var n = buttons[b].firstChild; n; n = n.nextSibling) {
+        if (n.nodeType === 3 && COUNT.test(n.data)) n.data = n.data.replace(COUNT, "");
+      }
+    }
+  }
+  new MutationObserver(uncount).observe(document.documentElement, {childList: true, subtree: true});
+
   var click = HTMLInputElement.prototype.click;
   HTMLInputElement.prototype.click = function () {
     if (this.type === "file") {

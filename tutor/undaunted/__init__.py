@@ -47,7 +47,7 @@ from tutor.undaunted.state import (
     Token,
     Withdraw,
 )
-from tutor.undaunted.victory import army_suppressed, decide, hopeless
+from tutor.undaunted.victory import army_pinned, beyond_all_hope, decide
 
 __all__ = [
     "CARDS",
@@ -77,14 +77,14 @@ __all__ = [
     "Withdraw",
     "Zones",
     "apply",
-    "army_suppressed",
+    "army_pinned",
     "card",
     "card_plays",
     "casualty",
     "census",
     "decide",
     "draw",
-    "hopeless",
+    "beyond_all_hope",
     "legal_actions",
     "load",
     "load_deck",

@@ -12,12 +12,16 @@ Readings where the rulebook is silent (each also said in the event text where it
   into your discard pile, on every tile entered that has no marker of yours.
 * Inspire takes back a card played before it, never the card that performs it, though the turn
   lays that card on the table before its action (PRŮBĚH HRY): else a squad leader could return
-  itself and be played again without end (conflict ``und.inspire.self``).
+  itself and be played again without end (conflict ``und.inspire.self``). It takes back 1 card
+  whenever a played card of its squad lies on the table, as the Czech text says ("Vezměte si 1");
+  nothing only when there is none (conflict ``und.inspire.count``: the English edition says "up to").
 * Playing the card of a unit whose token is off the board deploys it first (``deploy=`` picks
   the deployment marker if several match; a card with no matching marker cannot be played for an
   action, only withdrawn). A token deployed again is ready.
-* When the mortar's token leaves the board (a casualty), its target marker is removed too, as
-  when it moves (AKCE POHYBU: "odstraňte z herního plánu žeton zaměření").
+* When the mortar's token leaves the board (a casualty), its target marker is removed too. The
+  rule removes it when the mortar moves (AKCE POHYBU: "odstraňte z herního plánu žeton
+  zaměření"; Zaměření: "Pokud kdykoliv později žeton jednotky minometu přemístíte"); a mortar
+  taken off the board is the tutor's reading, and its event says so.
 """
 
 from __future__ import annotations
@@ -378,7 +382,13 @@ def _remove_target_if_mortar(d: _Draft, side: str, unit: str, why: str) -> None:
     i = SIDE_INDEX[side]
     if CARDS[unit].name == "mortar" and d.targets[i] is not None:
         d.targets[i] = None
-        d.event("target-removed", side, f"the mortar {why}, so its target marker is removed", rules.MOVE)
+        if why == "moved":
+            d.event("target-removed", side, "the mortar moved, so its target marker is removed", rules.MOVE)
+        else:       # the rule names only a move (Zaměření: "Pokud kdykoliv později žeton jednotky minometu přemístíte")
+            d.event("target-removed", side, f"the mortar {why}, so its target marker is removed: the rulebook "
+                    f"removes it when the mortar moves and does not say what happens when the mortar is taken "
+                    f"off the board; the tutor removes it then too, as a marker with no mortar to fire at it",
+                    rules.TARGET)
 
 
 def _need_unit(card: Card, unit_tile, rule):
@@ -404,7 +414,13 @@ def _a_guide(d, s, p, card, spec, unit_tile, rng):
         raise IllegalAction("guide: say which of your units moves (unit=...)", rules.GUIDE)
     tok = d.tokens.get((p.side, p.unit))
     if tok is None or tok.tile is None:
-        raise IllegalAction(f"{p.side} has no {p.unit} token on the board", rules.GUIDE)
+        foe = d.tokens.get((other(p.side), p.unit))
+        if foe is not None and foe.tile is not None:
+            # "Přemístěte libovolný žeton jednotky" read as any of *your* counters (conflict und.guide.own)
+            raise IllegalAction(f"guide moves one of your own combat counters; the {p.unit} counter on {foe.tile} "
+                                f"is the enemy's", rules.GUIDE)
+        where = "has not been deployed" if tok is not None and not tok.eliminated else "is not on the board"
+        raise IllegalAction(f"your {p.unit} combat counter {where}, so it cannot be guided", rules.GUIDE)
     if tok.suppressed:
         raise IllegalAction(f"{p.unit} is suppressed and cannot be guided", rules.GUIDE_SUPPRESSED)
     path = _steps(s, tok.tile, p.path, spec.value, rules.GUIDE)
@@ -529,6 +545,13 @@ def _a_inspire(d, s, p, card, spec, unit_tile, rng):
             raise IllegalAction(f"no {c} among {p.side}'s played cards on the table (the card performing "
                                 f"inspire does not count)", rules.INSPIRE)
         table.remove(c)
+    left = [c for c in table if CARDS[c].squad == spec.squad]
+    if len(cards) < spec.value and left:
+        # "Vezměte si 1 svou zahranou kartu" (take 1), where the same book writes "až" (up to) when a
+        # player may take fewer: a card of the squad on the table must come back (conflict und.inspire.count)
+        raise IllegalAction(f"inspire {spec.value} {spec.squad.upper()} takes back {spec.value} played card of squad "
+                            f"{spec.squad.upper()}, and {', '.join(sorted(set(left)))} lies on the table: "
+                            f"name it", rules.INSPIRE)
     for c in cards:
         d.move_card(p.side, c, "table", "hand")
     d.event("inspire", p.side, f"inspire: {', '.join(cards) or 'nothing'} back from the table into the hand",
@@ -605,7 +628,7 @@ def _casualty(d: _Draft, side: str, unit: str, rng) -> None:
     d.event("casualty", side, c.text, c.rule, unit=unit, removed_from=c.removed_from,
             shuffled=c.shuffled, token_removed=c.token_removed)
     if c.token_removed:
-        # eliminated, not merely off the board: KONEC HRY counts it (victory.army_suppressed)
+        # eliminated, not merely off the board: KONEC HRY counts it (victory.army_pinned)
         d.set_token(Token(side, unit, None, False, eliminated=True))
         _remove_target_if_mortar(d, side, unit, "left the board")
 

@@ -37,7 +37,8 @@ CONFLICTS = (
          "texts": (R.SCOUT, R.SCOUT_QR),
          "question": "The quick reference puts a scouted marker and a Fog of War on 'every tile'; the rules "
                   "text only on tiles without your marker (and the worked example takes one Fog of War "
-                  "for 8A → 3B → 17B, 3B being scouted already).",
+                  "for a scout that moves to 3B, then to 17B, 3B being scouted already; the book names only "
+                  "those two tiles, not the one the scout starts from).",
          "published": ((f"{EN_RULEBOOK}, p. 12 (Scout): a marker only on a tile without one of your control "
                        "markers; p. 23 (QUICK REFERENCE): 'a Fog of War for each newly scouted tile'. The "
                        "English quick reference agrees with the rules text."),),
@@ -50,14 +51,49 @@ CONFLICTS = (
                   "the letter of the text a squad leader playing Inspire is already a played card of its "
                   "squad. May it take itself back? Then it could be played again, for Bolster or Inspire, "
                   "as often as the player likes.",
-         "ruling": "No, a reading of this project: Inspire takes back a card played before it, never the card "
-                "that performs it; another played card of the squad (even another squad leader) can.",
+         "ruling": "No, a reading of the tutor: Inspire takes back a card played before it, never the card "
+                "that performs it. A squad has a single squad leader, whose card alone carries Inspire for "
+                "that squad, so the squad's soldiers played before it come back and the leader never does.",
          "engine": "tutor.undaunted.actions (inspire)"},
+    {"key": "und.inspire.count", "game": "undaunted", "topic": "Inspire: 1 card, or up to 1?",
+         "texts": (R.INSPIRE, R.BOLSTER),
+         "question": "The Czech text says 'Vezměte si 1 svou zahranou kartu' (take 1 of your played cards), "
+                  "where the same book writes 'až' (up to) when a player may take fewer, as for Bolster. May "
+                  "a player inspire and take nothing back while a played card of the squad lies on the table?",
+         "published": ((f"{EN_RULEBOOK} (Inspire): take up to the value in played cards of the squad, so "
+                       "none is allowed."),),
+         "ruling": "The engine follows the Czech rulebook, its source of truth: Inspire takes back 1 card when "
+                "a played card of its squad lies on the table, and nothing only when there is none. The list "
+                "of legal actions and the action itself agree on this.",
+         "engine": "tutor.undaunted.actions (inspire)"},
+    {"key": "und.guide.own", "game": "undaunted", "topic": "Guide: any combat counter, or only your own?",
+         "texts": (R.GUIDE, R.MOVE),
+         "question": "Guide reads 'Přemístěte libovolný žeton jednotky o 1 pole' (move any unit counter 1 "
+                  "tile), and the English edition 'any combat counter'. Does that include the enemy's?",
+         "published": ((f"{EN_RULEBOOK} (Guide): move any combat counter, onto a tile with your control "
+                       "marker."),
+                       f"{DIMOHA}: the guide picks one of the player's own counters, never the enemy's."),
+         "ruling": "Your own counters only, the usual reading: the tile it enters must bear your control marker "
+                "and the platoon guide leads your platoon. An enemy counter is refused with that reason.",
+         "engine": "tutor.undaunted.actions (guide)"},
+    {"key": "und.victory.on_board", "game": "undaunted", "topic": "Pinning the Enemy: riflemen not yet on the board",
+         "texts": (R.VICTORY_SUPPRESS, R.DEPLOY),
+         "question": "The Czech text pins an army when you 'eliminovat všechny jednotky střelců nepřítele "
+                  "(odstranit z herního plánu všechny jejich žetony)' (eliminate all the enemy's riflemen "
+                  "units, removing all their counters from the board); the English edition pins it when the "
+                  "opponent has no Riflemen combat counters on the board. Is an army whose riflemen have "
+                  "not yet been deployed pinned?",
+         "published": ((f"{EN_RULEBOOK} (Pinning the Enemy): 'if your opponent has no Riflemen combat counters "
+                       "on the board', which a riflemen unit still waiting to deploy meets."),),
+         "ruling": "The engine follows the Czech rulebook, its source of truth: a riflemen unit counts as gone "
+                "only once casualties have removed its counter (or none of its cards is left in the game); "
+                "one that has not yet entered the board keeps its army from being pinned.",
+         "engine": "tutor.undaunted.victory (army_pinned)"},
     {"key": "und.victory.both", "game": "undaunted", "topic": "Both sides meet their condition at once",
          "texts": (R.GAME_END, R.VICTORY_BOTH),
          "question": "One action (a Blast) can remove both sides' last riflemen tokens, or complete one "
-                  "side's objectives while suppressing it; the text names no winner for that.",
-         "ruling": "Settled like 'both armies suppressed': higher objective total, a tie to the initiative holder.",
+                  "side's objectives while pinning it; the text names no winner for that.",
+         "ruling": "Settled like 'both armies pinned': higher objective total, a tie to the initiative holder.",
          "engine": "tutor.undaunted.victory"},
     {"key": "und.recon.none", "game": "undaunted", "topic": "Recon with no Fog of War in hand",
          "texts": (R.RECON, R.RECON_NONE),

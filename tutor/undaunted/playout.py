@@ -3,8 +3,8 @@
 The random player picks, in its turn, uniformly among the distinct cards in its hand and
 "end the turn"; for a card, uniformly among its action names (withdraw a tenth of the time),
 then uniformly among that action's legal parameters. Every action comes from
-``actions.card_plays``, so every action is legal. A turn longer than ``MAX_PLAYS`` plays is ended
-(two squad leaders can inspire each other back for ever).
+``actions.card_plays``, so every action is legal. A turn longer than ``MAX_PLAYS`` plays is ended,
+a guard only: no card can take back the card that inspires, so no turn goes on for ever.
 """
 
 from __future__ import annotations

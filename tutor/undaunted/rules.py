@@ -310,19 +310,21 @@ VICTORY_OBJECTIVES = _r("und.victory.objectives", "KONEC HRY",
 VICTORY_SUPPRESS = _r("und.victory.suppress", "KONEC HRY",
                       "Pokud se vám podaří eliminovat všechny jednotky střelců nepřítele (odstranit z "
                       "herního plánu všechny jejich žetony), podařilo se vám nepřítele potlačit.",
-                      "Removing all enemy riflemen tokens from the board suppresses the enemy army.")
+                      "Pinning the Enemy (Czech: Potlačení nepřítele): eliminating every enemy riflemen unit, "
+                      "its counters removed from the board, pins the enemy army.")
 VICTORY_BOTH = _r("und.victory.both", "KONEC HRY",
                   "Jsou-li potlačeny obě strany, ale ani jedna nesplnila podmínky vítězství, hra "
                   "končí a vítězem se stane hráč s vyšším součtem hodnot obsazených cílů. V případě "
                   "shody vítězí hráč, který má právě iniciativu.",
-                  "Both armies suppressed: higher objective total wins, a tie goes to the initiative holder.")
+                  "Both armies pinned: higher objective total wins, a tie goes to the initiative holder.")
 HOPELESS = _r("und.victory.hopeless", "KONEC HRY",
               "V takovém okamžiku je vaše armáda považována za beznadějně potlačenou.",
-              "An army suppressed with all its riflemen cards out of the game is hopelessly suppressed.")
+              "Beyond All Hope (Czech: Beznadějná situace): an army pinned with all its riflemen cards out "
+              "of the game is beyond all hope.")
 HOPELESS_WIN = _r("und.victory.hopeless.win", "KONEC HRY",
                   "Je-li soupeřovou podmínkou vítězství obsazovat cíle a součet hodnoty jím aktuálně "
                   "obsazených cílů je vyšší než váš, zvítězil.",
-                  "Against a hopeless army, an opponent who must take objectives wins once they hold more than it does.")
+                  "Against an army beyond all hope, an opponent who must take objectives wins once they hold more than it does.")
 
 
 SOURCE_CONFLICTS: list[dict] = [

@@ -9,7 +9,8 @@ def __getattr__(name):
     # Import each drill on first use, so a chapter pays only for the drill it shows.
     modules = {"LosExplorer": "los_explorer", "RetreatDrill": "retreat_drill",
                "OverrunDrill": "overrun_drill", "CasualtyDrill": "casualty_drill", "BattleApp": "battle",
-               "FieldDrill": "field_drill", "UndauntedBoard": "undaunted_board"}
+               "FieldDrill": "field_drill", "UndauntedBoard": "undaunted_board",
+               "UndauntedGame": "undaunted_game"}
     if name in modules:
         from importlib import import_module
         return getattr(import_module(f"tutor.widgets.{modules[name]}"), name)

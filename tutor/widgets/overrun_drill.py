@@ -7,6 +7,11 @@ hex asks ``take_ground``; a refusal is the engine's ``IllegalAction`` with its r
 
     from tutor.widgets import OverrunDrill
     OverrunDrill("scenarios/examples/armor-overrun.yaml", seed=1)
+
+The dice box starts with the rulebook's own roll (a flag, an infantry and a star,
+:data:`EXAMPLE_DICE`), so tapping through without touching it shows the whole sequence: 1 hit and
+a retreat, take ground, the overrun (the same roll again), take ground again and a refused third
+battle. The learner may type other faces, or empty the box to roll.
 """
 
 from __future__ import annotations
@@ -24,6 +29,11 @@ from tutor.memoir.state import Event, GameState, order
 from tutor.render.scene import Line, Mark, highlights, scene
 from tutor.widgets.base import Drill, esc, rules_html
 from tutor.widgets.retreat_drill import as_state
+
+#: The roll of the rulebook's take-ground example (GANAR TERRENO: «una Bandera, un símbolo de
+#: Infantería y una Estrella»): 1 hit and 1 flag against infantry, so the target retreats, the hex
+#: is vacated and the armor may take ground and overrun.
+EXAMPLE_DICE = "flag, infantry, star"
 
 
 @dataclass(frozen=True)
@@ -58,7 +68,7 @@ class OverrunDrill(Drill):
 
     title = "Armor overrun"
 
-    def __init__(self, field, *, armor=None, seed: int | None = None, dpr: int = 2):
+    def __init__(self, field, *, armor=None, seed: int | None = None, dice: str = EXAMPLE_DICE, dpr: int = 2):
         game = as_state(field)
         if armor is None:
             armor = next((h for h, u in sorted(game.units.items(), key=lambda kv: (kv[0][1], kv[0][0]))
@@ -73,7 +83,8 @@ class OverrunDrill(Drill):
         self.seed = seed
         self.rng = random.Random(seed)
         self.state = Assault(game, u.uid, tuple(("Order", e) for e in events), tuple(events))
-        self.dice = W.Text(description="Dice:", placeholder="dice, e.g. flag, infantry (empty: roll)", continuous_update=False,
+        self.dice = W.Text(value=dice, description="Dice:", placeholder="dice, e.g. flag, infantry (empty: roll)",
+                           continuous_update=False,
                            layout=W.Layout(width="300px", height="40px"), style={"description_width": "40px"})
         self.step_log = W.HTML(layout=W.Layout(flex="1 1 220px", min_width="200px", max_height="480px",
                                           overflow="auto"))
@@ -116,7 +127,7 @@ class OverrunDrill(Drill):
             rule = getattr(exc, "rule", None)
             reason = getattr(exc, "reason", str(exc))
             self.push(s)
-            self.state = Assault(s.game, s.uid, s.log + ((f"{title}: refused", _refusal(reason, rule)),), (),
+            self.state = Assault(s.game, s.uid, s.log + ((title, _refusal(reason, rule)),), (),
                                  (reason, rule), s.target)
             self.refresh()
             return
@@ -171,7 +182,8 @@ class OverrunDrill(Drill):
             self._step("Take ground", lambda: take_ground(g, at))
         elif u is not None and u.side != g.units[at].side:
             rec = g.records.get(self.state.uid)
-            title = "Overrun" if rec is not None and rec.battles else "Close assault"
+            title = ("Overrun" if g.overrun_ready else "Another battle" if rec is not None and rec.battles
+                     else "Close assault")
             self._step(title, lambda: battle(g, at, h, self._dice()), battle_of=(at, h))
         elif h == at:
             self.say("That is the armor itself: tap an enemy unit to battle it.")
@@ -219,8 +231,8 @@ class OverrunDrill(Drill):
         self.step_log.value = f'<div class="tutor-why"><b>Step log</b><ol>{rows}</ol></div>'
         if s.refusal is not None:
             reason, rule = s.refusal
-            self.say(f"✗ Refused: {esc(reason)}", bad=True)
-            self.explain(f'<div class="verdict">Refused: {esc(reason)}</div>' + rules_html([rule] if rule else []))
+            self.say(f"✗ {esc(_refused(reason))}", bad=True)
+            self.explain(f'<div class="verdict">{esc(_refused(reason))}</div>' + rules_html([rule] if rule else []))
             return
         if at is None:
             self.say("The armor was eliminated.")
@@ -233,8 +245,8 @@ class OverrunDrill(Drill):
             if rec is not None and rec.battles:
                 self.say("Try another battle: tap an enemy and see why the rules allow it or not.")
             else:
-                self.say("Tap an enemy to battle it (the shaded ones are legal targets). Type dice faces to set "
-                         "the roll, or leave the box empty to roll.")
+                self.say("Tap an enemy to battle it (the shaded ones are legal targets). The dice box holds the "
+                         "rulebook's roll; type other faces, or empty it to roll.")
         if s.choice is not None:
             c = s.choice
             others = ", ".join(fmt(d) for d in c.destinations if d != c.chosen)
@@ -246,5 +258,13 @@ class OverrunDrill(Drill):
         self.explain((f"<ul>{texts}</ul>" if texts else "") + rules_html(rules or [R.CLOSE_COMBAT, R.OVERRUN]))
 
 
+def _refused(reason: str) -> str:
+    """"Refused: …" once, whether or not the engine's reason already says it."""
+    text = reason.strip()
+    if text.lower().startswith("refused"):
+        text = text[len("refused"):].lstrip(" :—-")
+    return f"Refused: {text}"
+
+
 def _refusal(reason: str, rule) -> Event:
-    return Event("refused", f"Refused: {reason}", rule or R.BATTLE_ONCE)
+    return Event("refused", _refused(reason), rule or R.BATTLE_ONCE)

@@ -1,6 +1,8 @@
-"""Drill 2: retreat. Pick a unit and a number of flags (or roll) → the legal retreat paths appear
-step by step, closed hexes with their reasons, figures lost; tap where the unit ends and be told
-whether that is legal and why. Every ruling is ``tutor.memoir.retreat.ruling``'s.
+"""Drill 2: retreat. A unit receives flags (chosen or rolled); the learner taps the hex where it
+ends, and only then sees the ruling: the legal paths, the closed hexes with their reasons and the
+figures lost (or on "Show me", without answering). The board asks before it shows: nothing is
+selected or crossed out while the question is open, and a tap on another unit is not taken as an
+answer. Every ruling is ``tutor.memoir.retreat.ruling``'s.
 
     from tutor.widgets import RetreatDrill
     RetreatDrill("scenarios/examples/retreat-river-and-unit.yaml", unit="7,3", flags=1)
@@ -41,14 +43,25 @@ def as_state(field) -> GameState:
 class RetreatStep:
     unit: Hex | None = None
     flags: int = 1
-    shown: int = 1                  # retreat moves revealed so far
+    shown: bool = False             # the ruling revealed ("Show me") without an answer
     answer: Hex | None = None       # the learner's end hex
     faces: tuple[str, ...] = ()     # a roll, if the flags came from dice
+    offered: Hex | None = None      # another unit tapped while the question was open
+
+    @property
+    def open(self) -> bool:
+        """A question is asked and neither answered nor shown."""
+        return self.unit is not None and self.answer is None and not self.shown
+
+
+def _flags(n: int) -> str:
+    return f"{n} flag{'s' if n != 1 else ''}" if n else "no flag"
 
 
 class RetreatDrill(Drill):
     """``RetreatDrill(field, unit=None, flags=1, seed=None, dpr=2)``: field is a scenario path,
-    Scenario or GameState; ``seed`` makes the Roll button deterministic (teachers)."""
+    Scenario or GameState; ``unit`` asks about that unit from the start (named in words, nothing
+    drawn on the board); ``seed`` makes the Roll button deterministic (teachers)."""
 
     title = "Retreat"
 
@@ -58,14 +71,14 @@ class RetreatDrill(Drill):
         self.rng = random.Random(seed)
         self.step = RetreatStep(flags=flags)
         self.ruling: RetreatRuling | None = None
-        self.flags_pick = W.ToggleButtons(options=[("0", 0), ("1 flag", 1), ("2 flags", 2), ("3 flags", 3)], value=flags,
-                                          style={"button_width": "auto"})
+        self.flags_pick = W.ToggleButtons(options=[("No flag", 0), ("1 flag", 1), ("2 flags", 2), ("3 flags", 3)],
+                                          value=flags, style={"button_width": "auto"})
         self.flags_pick.observe(self._flags_changed, "value")
         self.roll_button = small_button("Roll 3 dice", "random", "roll 3 battle dice: each flag face is a flag")
         self.roll_button.on_click(lambda _: self.roll())
-        self.next_button = small_button("Next step", "step-forward", "show one more retreat move")
-        self.next_button.on_click(lambda _: self.next_step())
-        super().__init__(self._scene(), controls=[self.flags_pick, self.roll_button, self.next_button], dpr=dpr)
+        self.show_button = small_button("Show me", "eye", "show the paths, the closed hexes and where the unit ends")
+        self.show_button.on_click(lambda _: self.show_me())
+        super().__init__(self._scene(), controls=[self.flags_pick, self.roll_button, self.show_button], dpr=dpr)
         if unit is not None:
             self.pick(parse_hex(unit))
         self._first = self.step
@@ -98,15 +111,15 @@ class RetreatDrill(Drill):
 
     # -- actions
     def pick(self, h: Hex) -> None:
+        """Ask about the unit on h (a new question: nothing revealed)."""
         u = self.game.units.get(h)
         if u is None:
             self.say(f"{fmt(h)} holds no unit: tap a unit to give it flags.", bad=True)
             return
-        self._set(RetreatStep(h, self.step.flags, 1))
+        self._set(RetreatStep(h, self.step.flags))
 
     def set_flags(self, n: int, faces: tuple[str, ...] = ()) -> None:
-        s = self.step
-        self._set(RetreatStep(s.unit, n, 1, None, faces))
+        self._set(RetreatStep(self.step.unit, n, faces=faces))
 
     def _flags_changed(self, change) -> None:
         self.set_flags(change["new"])
@@ -117,19 +130,25 @@ class RetreatDrill(Drill):
         n = sum(f == "flag" for f in faces)
         self.set_flags(n, faces)
 
-    def next_step(self) -> None:
+    def show_me(self) -> None:
+        """Reveal the ruling without an answer: the paths, the closed hexes, where the unit ends."""
         s = self.step
-        if self.ruling is not None and s.shown < max(self.ruling.retreat_max, 1):
-            self._set(RetreatStep(s.unit, s.flags, s.shown + 1, s.answer, s.faces))
+        if s.unit is None:
+            self.say("Tap a unit first: then Show me shows where it retreats.", bad=True)
+            return
+        self._set(RetreatStep(s.unit, s.flags, True, s.answer, s.faces))
 
     def on_hex(self, h: Hex) -> None:
         s = self.step
-        if s.unit is None or s.answer is not None:
+        if not s.open:
             self.pick(h)
-        elif self.ruling is not None:
-            self._set(RetreatStep(s.unit, s.flags, max(self.ruling.retreat_max, 1), h, s.faces))
+        elif h != s.unit and h in self.game.units:
+            if s.offered == h:
+                self.pick(h)
+            else:
+                self._set(RetreatStep(s.unit, s.flags, False, None, s.faces, h))
         else:
-            self.pick(h)
+            self._set(RetreatStep(s.unit, s.flags, False, h, s.faces))
 
     def answer(self, h: Hex) -> None:
         """The learner says the unit ends on h."""
@@ -143,6 +162,8 @@ class RetreatDrill(Drill):
         h = s.answer
         if h in r.destinations:
             if h == r.origin:
+                if r.moves_required == 0:
+                    return True, "Right: it has no retreat to make, so it stays."
                 return True, "Right: it cannot move, so it stays and takes the losses."
             path = next(p for p in r.paths if p[-1] == h)
             return True, f"Legal: {' → '.join(fmt(x) for x in path)}."
@@ -168,21 +189,20 @@ class RetreatDrill(Drill):
             self.ruling = retreat_ruling(self.game, s.unit, s.flags, None)
         except (IllegalAction, InputError) as exc:
             self.error = getattr(exc, "reason", str(exc))     # the rule is cited as a book, not a file
-            return scene(self.game, highlights(selected=[s.unit]), title="", legend=False)
+            return scene(self.game, None, title="", legend=False)
         r = self.ruling
-        k = s.shown
-        reached = {p[i] for p in r.paths for i in range(1, min(k, len(p) - 1) + 1)}
-        lines = {(p[i - 1], p[i]) for p in r.paths for i in range(1, min(k, len(p) - 1) + 1)}
-        closed = [b for b in r.blocked if b.step <= k]
-        done = k >= max(r.retreat_max, 1)
-        marks = [Mark(b.hex, "closed") for b in closed]
-        if done and r.losses:
+        if s.open:                                    # the question only: which unit, how many flags
+            return scene(self.game, highlights(notes=[(r.origin, _flags(s.flags))]), title="", legend=False)
+        reached = {x for p in r.paths for x in p[1:]}
+        lines = {(p[i - 1], p[i]) for p in r.paths for i in range(1, len(p))}
+        marks = [Mark(b.hex, "closed") for b in r.blocked]
+        if r.losses:
             marks.append(Mark(r.origin, "lost", text=f"−{r.losses}"))
         if s.answer is not None:
             ok = self.verdict()[0]
             marks.append(Mark(s.answer, "legal" if ok else "closed"))
-        hl = highlights(selected=[r.origin], path=sorted(reached - set(r.destinations) if done else reached),
-                        legal=list(r.destinations) if done else [], closed=[b.hex for b in closed],
+        hl = highlights(selected=[r.origin], path=sorted(reached - set(r.destinations)),
+                        legal=list(r.destinations), closed=[b.hex for b in r.blocked],
                         lines=[Line(a, b, "move") for a, b in sorted(lines)], marks=marks)
         return scene(self.game, hl, title="", legend=False)
 
@@ -190,7 +210,7 @@ class RetreatDrill(Drill):
         self._sync_flags()
         self.board.update(self._scene())
         s, r = self.step, self.ruling
-        self.next_button.disabled = r is None or s.answer is not None or s.shown >= max(r.retreat_max, 1)
+        self.show_button.disabled = r is None or not s.open
         if s.unit is None:
             self.say("Tap a unit, then choose its flags (or roll).")
             self.explain("")
@@ -199,21 +219,25 @@ class RetreatDrill(Drill):
             self.say(esc(self.error), bad=True)
             self.explain("")
             return
-        roll = (f"Rolled {', '.join(s.faces)}: {s.flags} flag{'s' if s.flags != 1 else ''}. " if s.faces else "")
-        closed = [b for b in r.blocked if b.step <= s.shown]
-        items = "".join(f"<li><b>{fmt(b.hex)}</b> closed at move {b.step}: {esc(b.reason)}.</li>" for b in closed)
-        if s.answer is None and r.moves_required == 0:
-            self.say(f"{esc(roll)}{esc(r.text)} Tap another unit, or choose flags.")
-            self.explain(f'<div class="reason">{esc(r.text)}</div>' + rules_html(r.rules))
+        roll = (f"Rolled {', '.join(s.faces)}: {_flags(s.flags)}. " if s.faces else "")
+        if s.open:
+            other = ""
+            if s.offered is not None:
+                o = self.game.units[s.offered]
+                other = (f"{fmt(s.offered)} holds the {esc(o.name)}: a retreat never ends on another unit, so "
+                         f"that is not an answer (tap it again to ask about it instead). ")
+            self.say(f"{other}{esc(roll)}The {esc(r.unit.name)} on {fmt(r.origin)} receives "
+                     f"{_flags(s.flags)}. Where does it end? Tap that hex (the unit itself if it stays), "
+                     "or Show me.", bad=bool(other))
+            self.explain(rules_html([R.FLAG, R.RETREAT_DIRECTION]))
             return
+        items = "".join(f"<li><b>{fmt(b.hex)}</b> is closed: {esc(b.reason)}.</li>" for b in r.blocked)
+        details = f'<div class="reason">{esc(r.text)}</div>' + (f"<ul>{items}</ul>" if items else "")
         if s.answer is None:
-            self.say(f"{esc(roll)}Where does the {esc(r.unit.name)} on {fmt(r.origin)} end? Tap that hex "
-                     f"(or Next step to see the paths move by move). Showing move {s.shown}.")
-            self.explain(f'<div class="verdict">Move {s.shown}: the unit can reach the shaded hexes.</div>'
-                         + (f"<ul>{items}</ul>" if items else "") + rules_html([R.FLAG, R.RETREAT_DIRECTION]))
+            self.say(f"{esc(roll)}The answer: {esc(r.text)} Tap another unit, or choose flags.")
+            self.explain(details + rules_html(r.rules))
             return
         ok, why = self.verdict()
-        self.say(("✓ " if ok else "✗ ") + esc(why), bad=not ok)
+        self.say(("✓ " if ok else "✗ ") + esc(why) + " Tap another unit, or choose flags.", bad=not ok)
         self.explain(f'<div class="verdict">{"Right" if ok else "Not quite"}: {esc(why)}</div>'
-                     f'<div class="reason">{esc(r.text)}</div>' + (f"<ul>{items}</ul>" if items else "")
-                     + rules_html(r.rules))
+                     + details + rules_html(r.rules))

@@ -534,7 +534,7 @@ class UndauntedBoard(Drill):
         """Ask the engine: apply the action, or show its refusal (the state unchanged)."""
         s = self.value
         try:
-            step = apply(self.game, action, self._rng(s.n))
+            step = self._apply(action, s.n)
         except IllegalAction as exc:
             where = f" ({', '.join(t for t in tiles if t)})" if tiles else ""
             self.advance(replace(s, choices=(), tapped=self._tap,
@@ -548,6 +548,11 @@ class UndauntedBoard(Drill):
                 + "</ol>") if len(step.events) > 1 else ""
         self.advance(BoardStep(step.state, answer=Answer(head, True, body, tuple(e.rule for e in step.events)),
                             trail=trail, changed=changed, n=s.n + 1))
+
+    def _apply(self, action, n: int):
+        """The engine's ``apply`` of ``action`` to the board's game with the n-th seeded roll: a
+        ``Step``, or ``IllegalAction`` (a page playing a whole game routes it through its game)."""
+        return apply(self.game, action, self._rng(n))
 
     def _headline(self, action, events: tuple[Event, ...]) -> str:
         if isinstance(action, EndTurn):

@@ -1,0 +1,145 @@
+"""The two start pages, as a newcomer meets them: Voilà in headless chromium at a laptop's 1366×768
+(mouse) and a classroom tablet's 768×1024 (touch). The learner does the whole turn by taps —
+Memoir '44: a card, two orders, a move, a battle, the draw; Undaunted: the draw, the initiative bid,
+a card played on the live board — and after each tap the engine's answer appears. The page never
+scrolls sideways, stays short (at most 6,000 px tall at 1366 wide) and shows at most 1,200 words.
+Screenshots go to tests/artifacts/start-*.png.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from .conftest import ARTIFACTS, PAGE_TIMEOUT
+from .helpers import wait_for_voila, wait_for_widgets_settled
+from .test_memoir_boards import BOARD_JS, tap_hex
+from .test_undaunted_boards import PIXELS_JS
+from .test_undaunted_boards import _point as und_point
+
+pytestmark = pytest.mark.browser
+
+DEVICES = {"laptop": ({"viewport": {"width": 1366, "height": 768}}, False),
+           "tablet": ({"viewport": {"width": 768, "height": 1024}, "has_touch": True}, True)}
+MAX_WORDS, MAX_HEIGHT = 1200, 6000
+
+# Memoir '44: (what to tap: a button's name or a hex, text the page shows after it)
+MEMOIR_TURN = [
+    ("Probe Center", "Step 2: order units"),
+    ((4, 6), "the card allows no order for the allied infantry on 4,6"),
+    ((10, 6), "The allied infantry on 10,6 receives an order"),
+    ((14, 6), "Step 3: move"),
+    ((10, 6), "tap an empty hex to move there"),
+    ((10, 4), "The allied infantry moves 10,6 → 10,4"),
+    ((14, 6), "tap an empty hex to move there"),
+    ((15, 3), "battles the axis infantry on 15,3"),
+    ("End the turn: draw a card", "Step 5 done"),
+]
+
+
+def _visible_words(page) -> int:
+    text = page.evaluate("() => document.querySelector('#rendered_cells, body').innerText")
+    return len(re.findall(r"[A-Za-z0-9'’]+", text))
+
+
+def _open(chromium, app, notebook, device):
+    context = chromium.new_context(**device)
+    page = context.new_page()
+    page.set_default_timeout(PAGE_TIMEOUT)
+    page.goto(app + f"voila/render/{notebook}")
+    wait_for_voila(page)
+    wait_for_widgets_settled(page)
+    return context, page
+
+
+def _press(page, name, touch):
+    button = page.get_by_role("button", name=name, exact=False).first
+    button.scroll_into_view_if_needed()
+    button.tap() if touch else button.click()
+
+
+# The page's height: Voilà scrolls the page inside a box, so the tallest scrolling box counts.
+HEIGHT_JS = """() => Math.max(document.documentElement.scrollHeight, ...[...document.querySelectorAll('*')]
+  .filter(e => /(auto|scroll)/.test(getComputedStyle(e).overflowY)).map(e => e.scrollHeight))"""
+
+
+def _measure(page, size, viewport):
+    """No sideways scrolling; on the laptop, as the page opens (before any tap): its height and its
+    visible words (a closed "Original text" is not visible), printed and held to the limits."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    if size == "laptop":
+        height = page.evaluate(HEIGHT_JS)
+        words = _visible_words(page)
+        print(f"{page.url.rsplit('/', 1)[-1]} at 1366: {height} px tall, {words} visible words")
+        assert height <= MAX_HEIGHT and words <= MAX_WORDS
+
+
+@pytest.mark.parametrize("size", list(DEVICES))
+def test_a_memoir_turn_by_taps(chromium, app, size):
+    device, touch = DEVICES[size]
+    context, page = _open(chromium, app, "00-start-memoir.ipynb", device)
+    try:
+        page.wait_for_function(f"(() => {{ const b = ({BOARD_JS})(0); return b && b.ink > 20000; }})()")
+        _measure(page, size, device["viewport"])
+        for what, text in MEMOIR_TURN:
+            if isinstance(what, str):
+                _press(page, what, touch)
+            else:
+                page.locator("canvas.tutor-board").first.evaluate("e => e.scrollIntoView({block: 'center'})")
+                tap_hex(page, 0, "chapters/first-turn", what, touch)
+            page.get_by_text(text, exact=False).first.wait_for()
+        assert page.evaluate("document.documentElement.scrollWidth") <= device["viewport"]["width"]
+        page.locator("canvas.tutor-board").first.evaluate("e => e.scrollIntoView({block: 'center'})")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"start-memoir-{size}.png"))
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"start-memoir-{size}-FAILED.png"), full_page=True)
+        raise
+    finally:
+        context.close()
+
+
+def _after_bid():
+    """The state the Undaunted start page's board starts from after the first bid button."""
+    from tutor.chapters import start_undaunted as S
+    from tutor.chapters.und21 import worked_start
+    from tutor.undaunted import DrawCards, RevealInitiative, apply
+    s = apply(worked_start(), DrawCards(), random.Random(3)).state
+    return apply(s, RevealInitiative(allied=s.zones_of("allied").hand[0],
+                                     axis=S.axis_bid(s.zones_of("axis").hand))).state
+
+
+@pytest.mark.parametrize("size", list(DEVICES))
+def test_an_undaunted_round_by_taps(chromium, app, size):
+    device, touch = DEVICES[size]
+    context, page = _open(chromium, app, "20-start-undaunted.ipynb", device)
+    try:
+        _measure(page, size, device["viewport"])
+        _press(page, "Draw 4 cards", touch)
+        page.get_by_text("Step 2: bid for initiative", exact=False).first.wait_for()
+        _press(page, "(initiative", touch)
+        page.get_by_text("Step 3: play your cards", exact=False).first.wait_for()
+        page.wait_for_function(f"(() => {{ const p = ({PIXELS_JS})(0); return p && p.ink > 20000; }})()")
+        state = _after_bid()
+        board = page.locator(".tutor-undaunted-board").first
+        canvas = board.locator("canvas").first
+        for what, text in [(("unit", "axis:riflemen-a"), "Move 1"), (("tile", "3B"), "12A → 3B")]:
+            info = page.evaluate(PIXELS_JS, 0)
+            k = info["cssWidth"] / (info["width"] / 2)
+            x, y = und_point(state, what)
+            canvas.evaluate("e => e.scrollIntoView({block: 'center'})")
+            spot = {"x": float(x) * k, "y": float(y) * k}
+            canvas.tap(position=spot) if touch else canvas.click(position=spot)
+            board.locator(".tutor-status", has_text=text).first.wait_for()
+        assert page.evaluate("document.documentElement.scrollWidth") <= device["viewport"]["width"]
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"start-undaunted-{size}.png"))
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"start-undaunted-{size}-FAILED.png"), full_page=True)
+        raise
+    finally:
+        context.close()
