@@ -176,6 +176,10 @@ class Tool:
     notebook: str
     title: str
     teaches: str       # one line: what it is for
+    # whether the app keeps a kernel waiting for it while learners are on the landing page: pages
+    # a learner opens from there do; pages a teacher opens now and then (the history pages, the
+    # page for teachers: plain text, no board) are not worth a waiting kernel's 70 MB
+    ahead: bool = True
 
     @property
     def available(self) -> bool:
@@ -197,11 +201,11 @@ TOOLS: tuple[Tool, ...] = (
          "Every rule term: what it means, the chapter that teaches it, and the Spanish, Czech and "
          "Polish words."),
     Tool("history-pegasus-bridge.ipynb", "Pegasus Bridge: the real battle",
-         "The night of 5–6 June 1944 hour by hour, a map of the real bridges beside the board, questions."),
+         "The night of 5–6 June 1944 hour by hour, a map of the real bridges beside the board, questions.", ahead=False),
     Tool("history-la-raye.ipynb", "La Raye: the real fighting",
-         "What the scenario book and the histories say about 15–16 June 1944, with a map and questions."),
+         "What the scenario book and the histories say about 15–16 June 1944, with a map and questions.", ahead=False),
     Tool("teachers.ipynb", "For teachers",
-         "Lesson plans for 45 and 90 minutes, sharing a board with the class, running the app, worksheets."),
+         "Lesson plans for 45 and 90 minutes, sharing a board with the class, running the app, worksheets.", ahead=False),
     Tool("completion.ipynb", "Your completion code",
          "A short signed code for your teacher: the chapters you have read and the questions you solved."),
     Tool("worksheets.ipynb", "Worksheets to print",

@@ -227,11 +227,12 @@ PEGASUS = Battle(
            "kemp-gondree"),
     ),
     why=(
-        _f("The Caen Canal and the River Orne run side by side, almost parallel, from Caen to the sea. The two "
-           "bridges were the only way across for miles.", "kemp-raiders", "wiki-horsa"),
-        _f("Sword Beach, where British troops would land at dawn, lay just to the west. German tanks coming "
-           "from the east would have to cross these bridges to attack the landing: whoever held them held "
-           "the eastern flank of the whole invasion.", "kemp-raiders", "sof-coupdemain"),
+        _f("The Caen Canal and the River Orne run side by side, almost parallel, from Caen to the sea, about "
+           "400 yards (under 400 meters) apart. Bénouville lies about four miles from Caen and four from the "
+           "coast at Ouistreham.", "kemp-raiders", "wiki-horsa"),
+        _f("At dawn British troops would land on Sword Beach, at Ouistreham. German tanks coming from the "
+           "east to attack that landing would have to cross these bridges: whoever held them held the "
+           "eastern flank of the whole invasion.", "kemp-raiders", "wiki-ouistreham", "sof-coupdemain"),
         _f("So the bridges had to be taken whole, before the Germans could blow them up, and held until "
            "paratroops and then troops from the beach arrived.", "sof-coupdemain", "chaos-17"),
     ),
@@ -240,9 +241,10 @@ PEGASUS = Battle(
            "in the south of England. (The two sources give different times.)", "deadstick-cgd", "deadstick-gp"),
         _m("6 June, 00:16", "The first glider, carrying Major Howard and Lieutenant Den Brotheridge's platoon, lands "
            "yards from the canal bridge. Two more land just behind it.", "deadstick-cgd", "artizus"),
-        _m("about 00:16\u201300:30", "The soldiers rush the bridge. Lieutenant Brotheridge is killed, one of the "
-           "first Allied soldiers to die on D-Day. The gliders sent to the river bridge land near the Orne. "
-           "Within about ten minutes both bridges are taken, intact.", "deadstick-cgd", "artizus"),
+        _m("about 00:16\u201300:30", "The soldiers rush the bridge. Lieutenant Brotheridge is killed, among the "
+           "first Allied soldiers to die on D-Day. At the river bridge, the platoon of the first glider to land "
+           "takes the bridge and a second group soon joins it. Within about ten minutes both bridges are "
+           "taken, intact.", "deadstick-cgd", "artizus", "wiki-horsa"),
         _m("soon after", "The success signal goes out: \u201cHam and Jam\u201d.", "chaos-17"),
         _m("00:50", "The paratroops of the 5th Parachute Brigade drop north of Ranville. Howard blows the V for "
            "Victory signal on his whistle so they can find the bridges.", "battleground"),
@@ -261,7 +263,7 @@ PEGASUS = Battle(
            "achievements of the war\u201d.", "deadstick-cgd"),
         _f("A new, wider bridge replaced Pegasus Bridge in the 1990s (the sources give 1993 and 1994). The "
            "original now stands in the grounds of the Memorial Pegasus museum nearby.",
-           "atelier", "haegeman", "commons-pegasus"),
+           "atelier", "wiki-horsa", "haegeman", "commons-pegasus"),
     ),
     places=(
         Place("1", "Pegasus Bridge (Bénouville bridge)", "bridge", _PEGASUS_LAT, _PEGASUS_LON, "commons-pegasus",
@@ -297,8 +299,8 @@ PEGASUS = Battle(
     ),
     departs=(
         _f("In the game the Allied units are already on the ground, spread between the pond and the canal, "
-           "and the river bridge still has to be reached. In reality three gliders landed at each bridge and both "
-           "fell within minutes.", "m44-pegasus", "deadstick-gp", "deadstick-cgd"),
+           "and the river bridge still has to be reached. In reality the gliders landed right beside the bridges, "
+           "and both fell within minutes.", "m44-pegasus", "artizus", "wiki-horsa", "deadstick-cgd"),
         _f("The game has no paratroops, commandos, planes or warships: the battle ends when one side has four "
            "medals. The real defenders of the bridges were relieved by paratroops in the night and commandos "
            "at 13:00, and it was warships that stopped the German tanks.", "m44-pegasus", "battleground",
@@ -309,7 +311,7 @@ PEGASUS = Battle(
     questions=(
         "How long did your battle last, in turns? The real bridges fell in about ten minutes. What in the game "
         "made it take longer (or shorter)?",
-        "Which bridge did you take first, and why? Why did the real attackers land three gliders at each bridge "
+        "Which bridge did you take first, and why? Why did the real attackers land gliders at both bridges "
         "at the same moment?",
         "The Axis starts with only two cards. How did that feel to the Axis player? What does it stand for?",
         "Your units could be driven back by a flag. What real things could make soldiers fall back in the dark?",
@@ -339,18 +341,19 @@ LA_RAYE = Battle(
         _f("The Americans were the US 30th Infantry Division, a National Guard division from North and South "
            "Carolina, Georgia and Tennessee. Its 120th Infantry Regiment made the attack, with tanks of the "
            "743rd Tank Battalion in support.", "und-book", "normandie1944", "ron84z"),
-        _f("The division had not all arrived: the scenario book says it landed at Omaha Beach on 10 June; other "
-           "histories say its first unit crossed on 10 June and most of it landed between 13 and 15 June, so "
-           "over half of it was still at sea or on the beach when the attack began.",
-           "und-book", "30thid-fr", "ww2history"),
+        _f("The division had not all arrived. The scenario book says it landed at Omaha Beach on 10 June; other "
+           "histories say its first unit sailed on 10 June and the rest crossed over the following days, some of "
+           "it landing on 15 June. On the morning of the attack over half of it was still at sea or in the "
+           "assembly areas on the beach.", "und-book", "30thid-fr", "ww2history", "ron84z"),
         _f("The Germans facing them were a battle group called Kampfgruppe Heintz, from the 275th Infantry "
            "Division, and soldiers of the 914th Grenadier Regiment of the 352nd Infantry Division. (One source "
            "spells the battle group \u201cHeinz\u201d.)", "normandie1944", "dday-overlord"),
     ),
     why=(
-        _f("Between the rivers Vire and Taute runs a narrow strip of land. American commanders feared German "
-           "tanks would drive north along it, protected by a river on each side, and cut the American army in "
-           "two: the troops from Omaha Beach on one side, those from Utah Beach on the other.",
+        _f("Between the rivers Vire and Taute runs a narrow strip of land. Allied planners feared the Germans, "
+           "reinforced by arriving tanks, would drive north along it, protected by a river on each side, and "
+           "cut the American army in two: the troops from Omaha Beach on one side, those from Utah Beach on "
+           "the other.",
            "ww2history", "normandie1944"),
         _f("The answer was to push the Germans off the northern bank of the Vire\u2013Taute Canal and hold the "
            "canal as a barrier.", "ww2history", "xix-corps"),
@@ -414,9 +417,10 @@ LA_RAYE = Battle(
     abstracts=(
         _f("Each card in a player's deck is one soldier of a platoon, and a unit token on the map is a squad. "
            "Drawing more of a squad's cards means that squad acts more often.", "und-rules"),
-        _f("A round is four cards drawn and played. It has no fixed length in minutes.", "und-rules"),
-        _f("The tiles stand for fields and hedgerows; each has a cover value. An attack rolls a ten-sided die "
-           "and hits if the roll beats the defense.", "und-rules"),
+        _f("A round: each player draws four cards, bids one of them for the initiative and plays the other "
+           "three. A round has no fixed length in minutes.", "und-rules"),
+        _f("The tiles stand for fields and hedgerows; each has a cover value. An attack rolls ten-sided dice: "
+           "a die hits if it rolls the defender's total defense or more (a 0 always hits).", "und-rules"),
         _f("Each side controls objective points; the first side to hold five wins.", "und-book"),
     ),
     departs=(
@@ -593,12 +597,21 @@ def game_board_svg(b: Battle) -> str:
     (Memoir '44: a note on the hex; Undaunted: the tiles outlined)."""
     from tutor import paths
     if b.game == "Memoir '44":
-        from tutor.render.scene import highlights
-        from tutor.render.svg import state_svg
+        from tutor.render.scene import highlights, scene
+        from tutor.render.svg import svg
         from tutor.scenario import load
         field = load(paths.SCENARIOS / b.scenario)
-        marks = [(tuple(int(v) for v in pl.on_board.split(",")), pl.mark) for pl in b.places if pl.on_board]
-        return state_svg(field, highlights(notes=marks), legend=False, coords=False)
+        marks = {tuple(int(v) for v in pl.on_board.split(",")): pl for pl in b.places if pl.on_board}
+        sc = scene(field, highlights(target=marks), legend=False, coords=False)
+        dots = []
+        for cell in sc.cells:
+            if cell.hex in marks:
+                x = sum(px for px, _ in cell.points) / len(cell.points)
+                y = sum(py for _, py in cell.points) / len(cell.points)
+                # the same numbered dot as on the real map, in the hex's upper corner
+                dots.append(_marker(float(x) + 12, float(y) - 14, marks[cell.hex].mark, marks[cell.hex].kind))
+        text = svg(sc)
+        return text[:text.rindex("</svg>")] + "".join(dots) + "</svg>"
     import random
 
     from tutor.render.undaunted import board_svg
@@ -615,16 +628,24 @@ UNDAUNTED_MARKS = (("5B", "the German start: the houses where the German soldier
 # ---------------------------------------------------------------------------------------------
 # The page
 
+#: Print rules for a page of plain text in the app's page shell: the shell keeps the screen's width in
+#: pixels on its panels (a print from a laptop lost every line's right end) and asks its cells not to
+#: break across pages (a long page started on the second sheet); a print takes the paper's width and
+#: breaks where it must.
+PRINT_SHELL = ("#main .lm-BoxPanel,#main .lm-BoxPanel-child,#rendered_cells{width:auto !important;left:0 !important}"
+               ".jp-Cell,.jp-Cell-outputWrapper,.jp-OutputArea,.jp-OutputArea-child,.jp-OutputArea-output"
+               "{break-inside:auto !important;page-break-inside:auto !important}")
+
 CSS = """<style>
 .tutor-history{max-width:60em;font-size:15px;line-height:1.5;color:#1f2933}
 .tutor-history h2{font-size:1.35em;margin:1.1em 0 .4em;border-bottom:1px solid #d0d7de}
 .tutor-history sup a{text-decoration:none;color:#0b5cad;font-size:.8em}
-.tutor-history table.tutor-timeline{border-collapse:collapse;width:100%;margin:.4em 0}
+.tutor-history table.tutor-timeline{border-collapse:collapse;width:100%;margin:.4em 0;table-layout:auto !important}
 .tutor-history table.tutor-timeline td{border-bottom:1px solid #eaeef2;padding:.3em .5em;vertical-align:top;
   text-align:left}
-.tutor-history table.tutor-timeline td:first-child{white-space:nowrap;font-weight:600;width:9em}
+.tutor-history table.tutor-timeline td:first-child{font-weight:600;width:8.5em}
 .tutor-history .tutor-maps{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
-.tutor-history figure{margin:0;flex:1 1 20em;max-width:100%}
+.tutor-history figure{margin:0;flex:1 1 26em;max-width:100%}
 .tutor-history figure svg{max-width:100%;height:auto}
 .tutor-history figcaption{font-size:13px;color:#444;margin-top:.3em}
 .tutor-history .tutor-thin{background:#fff8e1;border-left:4px solid #c99a06;padding:.5em .8em}
@@ -632,15 +653,17 @@ CSS = """<style>
 .tutor-history ol.tutor-sources a{word-break:break-all}
 .tutor-history ol.tutor-questions li{margin:.35em 0}
 @media print{
+  __PRINT_SHELL__
   .tutor-nav{display:none !important}
   .tutor-history{max-width:none;font-size:11pt}
   .tutor-history h2{break-after:avoid;page-break-after:avoid}
-  .tutor-history figure,.tutor-history tr,.tutor-history li{break-inside:avoid;page-break-inside:avoid}
+  .tutor-history figure,.tutor-history tr,.tutor-history li,.tutor-history .tutor-keep{break-inside:avoid;
+    page-break-inside:avoid}
   .tutor-history .tutor-maps{display:block}
   .tutor-history figure{margin-bottom:1em}
   .tutor-history a{color:#1f2933}
 }
-</style>"""
+</style>""".replace("__PRINT_SHELL__", PRINT_SHELL)
 
 
 class _Cites:
@@ -694,9 +717,10 @@ def page_html(key: str) -> str:
     parts += [f"<li>{cite(f)}</li>" for f in b.abstracts]
     parts.append("</ul><h2>Where the game departs from what happened</h2><ul>")
     parts += [f"<li>{cite(f)}</li>" for f in b.departs]
-    parts.append("</ul><h2>Your battle and the real one</h2><p>After a game, talk these over in pairs, "
-                 "then with the class:</p>")
-    parts.append('<ol class="tutor-questions">' + "".join(f"<li>{e(q)}</li>" for q in b.questions) + "</ol>")
+    parts.append('</ul><section class="tutor-keep"><h2>Your battle and the real one</h2><p>After a game, talk '
+                 "these over in pairs, then with the class:</p>")
+    parts.append('<ol class="tutor-questions">' + "".join(f"<li>{e(q)}</li>" for q in b.questions)
+                 + "</ol></section>")
     parts.append('<h2>Sources</h2><p>Every fact on this page comes from these public sources; the words '
                  'are the tutor\'s own.</p><ol class="tutor-sources">')
     for n, s in enumerate(cite.order, 1):

@@ -12,11 +12,13 @@ import html
 from dataclasses import dataclass
 
 from tutor import course
+from tutor.history import PRINT_SHELL
 
 START_MEMOIR = "00-start-memoir.ipynb"
 START_UNDAUNTED = "20-start-undaunted.ipynb"
 WORKSHEETS = "worksheets.ipynb"
 PLAY = "play-a-battle.ipynb"
+PLAY_LA_RAYE = "play-la-raye.ipynb"
 LAB = "lab.ipynb"
 HISTORY_PEGASUS = "history-pegasus-bridge.ipynb"
 HISTORY_LA_RAYE = "history-la-raye.ipynb"
@@ -86,25 +88,27 @@ LESSONS: tuple[Lesson, ...] = (
 
 UNDAUNTED_NOTE = (
     "For Undaunted: Normandy, the same shape works with its start page, the chapters on the round and on "
-    "combat, and the La Raye history page for the briefing and debrief. The tutor teaches Undaunted's rules "
-    "on live boards but does not play a whole game of it: pairs play the scenario with the box.")
+    "combat, and the La Raye history page for the briefing and debrief; pairs then play La Raye, "
+    "two on one screen or against the computer.")
 
 _CSS = """<style>
 .tutor-teachers{max-width:60em;font-size:15px;line-height:1.5;color:#1f2933}
 .tutor-teachers h2{font-size:1.35em;margin:1.1em 0 .4em;border-bottom:1px solid #d0d7de}
-.tutor-teachers table.tutor-plan{border-collapse:collapse;width:100%;margin:.4em 0 1em}
+.tutor-teachers table.tutor-plan{border-collapse:collapse;width:100%;margin:.4em 0 1em;table-layout:auto !important}
 .tutor-teachers table.tutor-plan th,.tutor-teachers table.tutor-plan td{border-bottom:1px solid #eaeef2;
   padding:.35em .5em;text-align:left;vertical-align:top}
-.tutor-teachers table.tutor-plan td:first-child{white-space:nowrap;width:5.5em}
+.tutor-teachers table.tutor-plan td:first-child,.tutor-teachers table.tutor-plan th:first-child{white-space:nowrap;
+  width:6em}
 .tutor-teachers .tutor-soon{color:#6e7781}
 .tutor-teachers code{background:#f6f8fa;padding:0 .25em}
 @media print{
+  __PRINT_SHELL__
   .tutor-nav{display:none !important}
   .tutor-teachers{max-width:none;font-size:11pt}
   .tutor-teachers tr,.tutor-teachers li{break-inside:avoid;page-break-inside:avoid}
   .tutor-teachers h2{break-after:avoid;page-break-after:avoid}
 }
-</style>"""
+</style>""".replace("__PRINT_SHELL__", PRINT_SHELL)
 
 
 def title(notebook: str) -> str:
@@ -112,7 +116,8 @@ def title(notebook: str) -> str:
     for item in course.CHAPTERS + course.TOOLS:
         if item.notebook == notebook:
             if isinstance(item, course.Chapter):
-                return f"{item.game} chapter {item.number}: {item.title}"
+                name = item.title.removeprefix("Undaunted: ")
+                return f"{item.game} chapter {item.number}: {name[:1].upper()}{name[1:]}"
             return item.title
     return TITLES[notebook]
 
@@ -143,7 +148,7 @@ def page_html() -> str:
     parts += [lesson_html(lesson) for lesson in LESSONS]
     parts.append(f"<p>{e(UNDAUNTED_NOTE)} Pages: {link(START_UNDAUNTED)}, "
                  f"{link('22-undaunted-the-round.ipynb')}, {link('25-undaunted-combat-and-casualties.ipynb')}, "
-                 f"{link(HISTORY_LA_RAYE)}.</p>")
+                 f"{link(HISTORY_LA_RAYE)}, {link(PLAY_LA_RAYE)}.</p>")
     parts.append("<h2>Sharing a board with the class</h2><ol>"
                  f"<li>Open the {link(LAB)} and build the board you want to talk about: paint terrain, obstacles "
                  "and units, or open a scenario file.</li>"

@@ -194,7 +194,7 @@ def reaches(s: GameState, side: str) -> list[Reach]:
             starts = {t: 0.0 for t in s.board.deployment_tiles(side, unit)}
         if not starts:
             continue
-        per_unit.append((unit, 1.0 / n, _distances(s, side, starts, unmarked)))
+        per_unit.append((unit, 1.0 / n, starts, _distances(s, side, starts, unmarked)))
     out = []
     for tile in s.board.tiles:
         if not tile.objective or mine.get(tile.id) == CONTROLLED:
@@ -204,10 +204,12 @@ def reaches(s: GameState, side: str) -> list[Reach]:
             weight += WIN_BONUS
         blockers = sum(1 for t in s.units_at(tile.id) if t.side == foe)
         best, who = None, None
-        for unit, scarce, dist in per_unit:
+        for unit, scarce, starts, dist in per_unit:
             d = dist.get(tile.id)
             if d is None:
                 continue
+            if tile.id in starts and tile.id not in mine:
+                d += unmarked - 1.0         # standing there, but Control needs your scouted marker first
             c = d + 1.0 + scarce + BLOCKER * blockers
             if best is None or c < best:
                 best, who = c, unit
@@ -674,6 +676,30 @@ def _at(s: GameState, side: str, a: Play) -> str | None:
     return tok.tile if tok is not None and tok.tile is not None else _deploy_tile(s, side, a)
 
 
+def target_words(s: GameState, side: str, a) -> str:
+    """The counters, tiles or cards a play acts on: "8A → 13B", "the Axis Rifleman B on 13B",
+    "2 × Rifleman A", "13B" ("" for a play that takes none: Command, Recon, Conceal, Ready)."""
+    if not isinstance(a, Play):
+        return ""
+    name = a.action
+    if name in ("move", "scout", "stalk"):
+        return " → ".join(a.path)
+    if name == "guide":
+        return f"{card_title(a.unit)} to {' → '.join(a.path)}"
+    if name in ("attack", "suppress"):
+        foe = other(side)
+        return f"the {SIDE_ADJECTIVES[foe]} {_unit_on(s, foe, a.target)}"
+    if name == "control":
+        return _at(s, side, a) or ""
+    if name == "blast":
+        return s.target_of(side) or ""
+    if name == "target":
+        return a.target or ""
+    if name in ("bolster", "inspire"):
+        return _counted(a.cards) if a.cards else ""
+    return ""
+
+
 def action_words(s: GameState, side: str, a) -> str:
     """What an action does, in the English edition's words, without the card's name: "Move to
     13B", "Attack the Axis Rifleman B on 13B", "Bolster: Rifleman A and Scout A", "End the turn"."""
@@ -687,35 +713,23 @@ def action_words(s: GameState, side: str, a) -> str:
         return "Draw 4 cards"
     name = a.action
     enter = _deploy_tile(s, side, a)
-    pre = f"Enter at {enter}, then " if enter else ""
-    low = pre != ""
-    foe = other(side)
-
-    def verb(v: str) -> str:
-        return pre + (v.lower() if low else v)
-
+    where = target_words(s, side, a)
     if name == "ready":
-        return "Ready the suppressed counter"
-    if name in ("move", "scout", "stalk"):
-        return verb(f"{name.capitalize()} to {' → '.join(a.path)}")
-    if name == "guide":
-        return verb(f"Guide {card_title(a.unit)} to {' → '.join(a.path)}")
-    if name in ("attack", "suppress"):
-        return verb(f"{name.capitalize()} the {SIDE_ADJECTIVES[foe]} {_unit_on(s, foe, a.target)}")
-    if name == "control":
-        return verb(f"Control {_at(s, side, a)}")
-    if name == "blast":
-        return verb(f"Blast {s.target_of(side)}")
-    if name == "target":
-        return verb(f"Target {a.target}")
-    if name == "bolster":
-        return verb(f"Bolster: {_counted(a.cards)}" if a.cards else "Bolster (nothing to take)")
-    if name == "inspire":
-        return verb(f"Inspire: take back {card_title(a.cards[0])}" if a.cards else "Inspire (nothing to take back)")
-    if name == "command":
+        text = "Ready the suppressed counter"
+    elif name in ("move", "scout", "stalk", "guide"):
+        text = f"{name.capitalize()} to {where}" if name != "guide" else f"Guide {where}"
+    elif name in ("attack", "suppress", "control", "blast", "target"):
+        text = f"{name.capitalize()} {where}"
+    elif name == "bolster":
+        text = f"Bolster: {where}" if where else "Bolster (nothing to take)"
+    elif name == "inspire":
+        text = f"Inspire: take back {where}" if where else "Inspire (nothing to take back)"
+    elif name == "command":
         n = a.count if a.count is not None else CARDS[a.card].action("command").value
-        return verb(f"Command: draw {n} card{'s' if n != 1 else ''}")
-    return verb(name.capitalize())
+        text = f"Command: draw {n} card{'s' if n != 1 else ''}"
+    else:
+        text = name.capitalize()
+    return f"Enter at {enter}, then {text[:1].lower()}{text[1:]}" if enter else text
 
 
 def play_parts(s: GameState, side: str, sc: Scored) -> tuple[str, str, object]:
