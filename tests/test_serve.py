@@ -220,3 +220,14 @@ def test_output_to_a_full_disk_is_one_line_and_status_2(argv):
                               text=True, cwd=paths.CHECKOUT, timeout=120)
     assert done.returncode == 2, done.stderr
     assert done.stderr == "tutor: the output could not be written (No space left on device)\n"
+
+
+@pytest.mark.parametrize("spelled,plain", [
+    ("index.ipynb", "index.ipynb"), ("./index.ipynb", "index.ipynb"), ("././././index.ipynb", "index.ipynb"),
+    ("chapters//01.ipynb", "chapters/01.ipynb"), ("a/../index.ipynb", "index.ipynb"),
+    ("../../index.ipynb", "index.ipynb"), ("//index.ipynb", "index.ipynb"), ("index.ipynb/", "index.ipynb"),
+    ("", "")])
+def test_a_page_has_one_spelling(spelled, plain):
+    """Voilà chose a page's pool and kernel by its path as spelled (issue 39: twelve spellings of one
+    page started forty kernels); the app redirects every other spelling to this one."""
+    assert app.canonical_page(spelled) == plain

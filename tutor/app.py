@@ -38,6 +38,7 @@ import weakref
 from collections import OrderedDict
 from functools import cache
 from pathlib import Path
+from urllib.parse import quote
 
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
@@ -357,6 +358,16 @@ async def finished_or_given_up(snippets, find_maker, not_finished, silent_max_s:
             yield html
 
 
+def canonical_page(path: str | None) -> str | None:
+    """A page's path as the app names it: ``./index.ipynb``, ``a//b.ipynb``, ``a/../b.ipynb``
+    spelled plainly (``index.ipynb``, ``a/b.ipynb``, ``b.ipynb``; a ``..`` past the folder stays
+    in it). Voilà chose a page's pool and started its kernel by the path as spelled: twelve
+    spellings of one page started forty kernels, preheated under names like ``./././index.ipynb``."""
+    if not path:
+        return path
+    return posixpath.normpath("/" + path).lstrip("/")
+
+
 class Page(TornadoVoilaHandler):
     """Voilà's page handler, with the connection watch inserted right after ``<head>`` (before
     the front end's own scripts, which open the kernel's websocket) and without the template's
@@ -367,6 +378,11 @@ class Page(TornadoVoilaHandler):
     :data:`SERVER_FULL_PAGE`."""
 
     async def get(self, path=None):
+        canonical = canonical_page(path)
+        if canonical != path:  # one page, one address: one pool and one kernel for it (issue 39)
+            query = f"?{self.request.query}" if self.request.query else ""
+            self.redirect(url_path_join(self.base_url, "voila/render", quote(canonical)) + query)
+            return
         try:
             await super().get(path=path)
         except ServerFull as full:  # (raised before the page's first byte: see KernelLimit)

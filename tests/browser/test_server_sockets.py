@@ -249,3 +249,26 @@ def test_pure_frames_of_each_format_name_their_kind():
     other = {**message, "header": header("stream", "s")}
     assert not is_execute_input(v1_frame(other), KERNEL_PROTOCOL_V1)
     assert not is_execute_input(serialize_binary_message(other), None)
+
+
+def test_one_page_however_spelled_is_one_address_and_starts_no_kernel_of_its_own(echo):
+    """Twelve GETs of `/voila/render/./index.ipynb`, `/././index.ipynb`... started 40 kernels
+    (preheated under pool names such as `./././01-….ipynb`). Every other spelling is redirected to
+    the page's own address before any pool or kernel is chosen."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    base, log, _ = echo
+    where = urlsplit(base)
+    started = log.read_text().count("Kernel started")
+    for spelled, query in [("./page.ipynb", ""), ("././././page.ipynb", ""), ("%2e/page.ipynb", ""),
+                           (".//page.ipynb", "?board=x"), ("x/../page.ipynb", ""), ("page.ipynb/", "")]:
+        conn = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
+        try:
+            conn.request("GET", f"/voila/render/{spelled}{query}")
+            r = conn.getresponse()
+            r.read()
+            assert (r.status, r.getheader("Location")) == (302, f"/voila/render/page.ipynb{query}"), spelled
+        finally:
+            conn.close()
+    assert log.read_text().count("Kernel started") == started
