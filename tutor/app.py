@@ -42,12 +42,14 @@ from urllib.parse import quote
 
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
+from jupyter_server.base.handlers import JupyterHandler, path_regex
 from jupyter_server.utils import url_path_join
 from tornado.iostream import StreamBufferFullError, StreamClosedError
 from tornado.web import ErrorHandler, Finish, HTTPError, RedirectHandler, StaticFileHandler
 from tornado.websocket import WebSocketClosedError
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -81,6 +83,14 @@ class TemplateAsset(TemplateStaticFileHandler):
     @classmethod
     def get_absolute_path(cls, root, path):
         return super().get_absolute_path(root, cls.checked(path))
+
+
+def plain_error(self, status_code: int, **kwargs) -> None:
+    """An error answer in one plain line. Jupyter's error page needs the Jupyter server's static
+    files, which Voilà does not serve: every 404 or 400 of its handlers (an unknown theme or
+    extension file, a page name that is not UTF-8) put two or three tracebacks in the log."""
+    self.set_header("Content-Type", "text/plain; charset=UTF-8")
+    self.finish(f"{status_code}: {self._reason}\n")
 
 
 STATIC = Path(__file__).parent / "static"  # the page's own scripts and style
@@ -759,9 +769,7 @@ class KernelChannels(VoilaKernelWebsocketHandler):
                 self.connection = None
             raise Finish()
 
-    def write_error(self, status_code: int, **kwargs) -> None:
-        self.set_header("Content-Type", "text/plain; charset=UTF-8")
-        self.finish(f"{status_code}: {self._reason}\n")
+    write_error = plain_error
 
 
 # What a visitor may send in one piece. Tornado reads a request's whole body into memory before
@@ -801,6 +809,24 @@ def no_math(web, base_url: str) -> None:
     web.settings["mathjax_config"] = "none"
 
 
+class Contents(VoilaContentsHandler):
+    """Voilà's file list for its tree page (``/voila/api/contents/<path>``), answering 404 for a
+    path the system cannot look at (``index.ipynb/x``: "Not a directory"), which Voilà answered
+    with a 500 and a traceback in the log."""
+
+    async def get(self, path=""):
+        try:
+            await super().get(path)
+        except OSError:
+            raise HTTPError(404) from None
+
+
+def plain_errors() -> None:
+    """Every handler of the server that uses Jupyter's error page answers with :func:`plain_error`
+    instead (the API's handlers keep their own JSON answers)."""
+    JupyterHandler.write_error = plain_error
+
+
 def first_routes(app) -> list:
     """Routes matched before Voilà's own: plain 404s for what Voilà would answer with a 500 (a
     traceback in the log), the kernel websocket (:class:`KernelChannels`), the pages' typesetter
@@ -818,6 +844,8 @@ def first_routes(app) -> list:
         (url_path_join(server_url, r"/voila/query/.*"), *not_found),
         (url_path_join(server_url, r"/voila/templates/(.*)"), TemplateAsset),
         (url_path_join(server_url, r"/api/kernels/%s/channels" % KERNEL_ID), KernelChannels),
+        (url_path_join(server_url, r"/voila/api/contents%s" % path_regex), Contents,
+         {"voila_configuration": app.voila_configuration}),
         (url_path_join(server_url, "/tutor/static/(%s)" % re.escape(NO_MATH)), StaticFileHandler,
          {"path": str(STATIC)}),
     ]
@@ -1115,6 +1143,7 @@ class LandingPage(PasswordIdentityProvider):
         if web is not None:
             # Rules are tried in the order they were added: these come before Voilà's own.
             web.add_handlers(".*$", first_routes(app))
+            plain_errors()
             no_math(web, app.base_url)
             lighten(web)  # gzip and cache headers (tutor/wire.py)
             bound_requests(web)

@@ -272,3 +272,20 @@ def test_one_page_however_spelled_is_one_address_and_starts_no_kernel_of_its_own
         finally:
             conn.close()
     assert log.read_text().count("Kernel started") == started
+
+
+def test_odd_requests_are_one_plain_line_in_the_log(echo):
+    """Each of these put two or three tracebacks in the server's log (Jupyter's error page needs
+    static files Voilà does not serve), and the first a 500: a plain 404 or 400 now, one line."""
+    base, log, _ = echo
+    before = len(log.read_text())
+    answers = {path: ask(base, "GET", path)[0] for path in [
+        "/voila/api/contents/page.ipynb/x", "/voila/api/themes/x", "/voila/api/themes/%2e%2e/%2e%2e/x",
+        "/voila/labextensions/x", "/voila/render/%ff.ipynb", "/voila/tree/%ff"]}
+    assert answers == {"/voila/api/contents/page.ipynb/x": 404, "/voila/api/themes/x": 404,
+                       "/voila/api/themes/%2e%2e/%2e%2e/x": 404, "/voila/labextensions/x": 404,
+                       "/voila/render/%ff.ipynb": 400, "/voila/tree/%ff": 400}
+    assert ask(base, "GET", "/voila/api/themes/x")[1] == "404: Not Found\n"
+    new = log.read_text()[before:]
+    assert "Traceback" not in new and "Uncaught exception" not in new, new[-3000:]
+    assert len(new.splitlines()) <= 10, new
