@@ -44,7 +44,11 @@ from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.base.handlers import JupyterHandler, path_regex
 from jupyter_server.utils import url_path_join
-from tornado.iostream import StreamBufferFullError, StreamClosedError
+from tornado.httpserver import HTTPServer
+from tornado.ioloop import IOLoop
+from tornado.iostream import IOStream, StreamBufferFullError, StreamClosedError
+from tornado.log import gen_log
+from tornado.netutil import bind_sockets
 from tornado.web import ErrorHandler, Finish, HTTPError, RedirectHandler, StaticFileHandler
 from tornado.websocket import WebSocketClosedError
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -781,17 +785,77 @@ REQUEST_BODY_MAX = 64 * 1024
 WEBSOCKET_MESSAGE_MAX = 2 * 1024 * 1024
 
 
-def bound_requests(web) -> None:
-    """Bound the bodies ``web`` (Voilà's tornado Application, before it listens) accepts:
-    :data:`REQUEST_BODY_MAX` for an HTTP request, :data:`WEBSOCKET_MESSAGE_MAX` for a message."""
+# A connection that has not sent its request's headers this long after it opened (or after its
+# last request) is closed: tornado waited an hour by default, and a thousand connections that
+# never finished their headers held a thousand of the server's open files. A browser sends its
+# headers at once.
+HEADERS_WAIT_S = 10
+BODY_WAIT_S = 30  # for a request's body (at most REQUEST_BODY_MAX)
+# When the system refuses the server a new connection (no open files left: EMFILE, ENFILE;
+# ENOBUFS, ENOMEM), tornado tried again at once, forever, each time with a traceback in the log:
+# 346,360 lines in 9 s, the server's only thread spinning. The server says it once for each cause
+# and waits this long before it accepts again (the connections waiting meanwhile are kept by the
+# system, and time out as above).
+ACCEPT_PAUSE_S = 0.5
+
+
+def bound_requests(web, log=None) -> None:
+    """Bound what ``web`` (Voilà's tornado Application, before it listens) accepts:
+    :data:`REQUEST_BODY_MAX` for an HTTP request, :data:`WEBSOCKET_MESSAGE_MAX` for a message,
+    :data:`HEADERS_WAIT_S` and :data:`BODY_WAIT_S` for a request to come, and connections the
+    system refuses (:class:`Acceptor`)."""
     web.settings["websocket_max_message_size"] = WEBSOCKET_MESSAGE_MAX
     listen = web.listen
     if not getattr(listen, "bounded", False):
         def bounded(port, address=None, **kwargs):
             kwargs.setdefault("max_body_size", REQUEST_BODY_MAX)
-            return listen(port, address, **kwargs)
+            kwargs.setdefault("idle_connection_timeout", HEADERS_WAIT_S)
+            kwargs.setdefault("body_timeout", BODY_WAIT_S)
+            server = HTTPServer(web, **kwargs)
+            for sock in bind_sockets(port, address):
+                Acceptor(server, sock, log or gen_log)
+            return server
         bounded.bounded = True
         web.listen = bounded
+
+
+class Acceptor:
+    """Accepts the connections of a listening socket for ``server`` (as tornado's
+    ``add_accept_handler`` does), but a refusal by the system (:data:`ACCEPT_PAUSE_S`) is said
+    once for each cause and pauses accepting, rather than retried at once with a traceback."""
+
+    def __init__(self, server, sock, log):
+        self.server, self.sock, self.log = server, sock, log
+        self.loop = IOLoop.current()
+        self.said: set[int] = set()
+        self.loop.add_handler(sock, self.accept, IOLoop.READ)
+
+    def accept(self, fd=None, events=None) -> None:
+        for _ in range(128):  # (as tornado: at most a backlog's worth, then the others' turn)
+            try:
+                connection, address = self.sock.accept()
+            except BlockingIOError:
+                return
+            except ConnectionAbortedError:
+                continue
+            except OSError as error:
+                self.refused(error)
+                return
+            stream = IOStream(connection, max_buffer_size=self.server.max_buffer_size,
+                              read_chunk_size=self.server.read_chunk_size)
+            self.server.handle_stream(stream, address)
+
+    def refused(self, error: OSError) -> None:
+        if error.errno not in self.said:
+            self.said.add(error.errno)
+            self.log.warning("New connections refused by the system (%s): accepting again every "
+                             "%.1f s (said once)", error.strerror or error, ACCEPT_PAUSE_S)
+        self.loop.remove_handler(self.sock)
+        self.loop.call_later(ACCEPT_PAUSE_S, self.resume)
+
+    def resume(self) -> None:
+        self.loop.add_handler(self.sock, self.accept, IOLoop.READ)
+        self.accept()
 
 
 # The typesetter the pages get (tutor/static/no_math.js): the course has no mathematics, and
@@ -1146,7 +1210,7 @@ class LandingPage(PasswordIdentityProvider):
             plain_errors()
             no_math(web, app.base_url)
             lighten(web)  # gzip and cache headers (tutor/wire.py)
-            bound_requests(web)
+            bound_requests(web, app.log)
         root = getattr(app, "root_dir", None)
         serving_a_folder = root and not getattr(app, "notebook_path", None)
         if getattr(app, "kernel_manager", None) is not None:

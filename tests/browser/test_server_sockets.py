@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket
 import struct
 import time
 import uuid
@@ -45,8 +46,14 @@ print("served")
 
 # A socket's pings 1 s apart and a socket silent for 5 s closed (jupyter_server's default: 30 s
 # and 90 s); messages sent as they are (voila.json compresses them: a buffer of zeros would be a
-# few bytes).
-SETUP = """
+# few bytes); at most 256 open files (as a system that does not let the server raise it), and a
+# request's headers awaited 3 s.
+OPEN_FILES = 256
+SETUP = f"""
+import resource
+resource.setrlimit(resource.RLIMIT_NOFILE, ({OPEN_FILES}, {OPEN_FILES}))
+import tutor.app
+tutor.app.HEADERS_WAIT_S = 3
 from jupyter_server.base.websocket import WebSocketMixin
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 WebSocketMixin.ping_interval = 1000
@@ -289,3 +296,34 @@ def test_odd_requests_are_one_plain_line_in_the_log(echo):
     new = log.read_text()[before:]
     assert "Traceback" not in new and "Uncaught exception" not in new, new[-3000:]
     assert len(new.splitlines()) <= 10, new
+
+
+def test_connections_that_never_finish_their_headers_do_not_keep_a_fresh_page_out(echo):
+    """1,120 connections that never finished their headers: a fresh page got no answer, and each
+    accept the system refused (no open files left) was retried at once, with a traceback: 346,360
+    lines in 9 s. Now a connection gets HEADERS_WAIT_S for its headers, a refusal is said once and
+    accepting pauses; a fresh page is answered once the idle ones are closed."""
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    from tutor.app import ACCEPT_PAUSE_S
+
+    base, log, _ = echo
+    where = urlsplit(base)
+    before = len(log.read_text())
+    idle = []
+    try:
+        for _ in range(OPEN_FILES + 100):
+            conn = socket.create_connection((where.hostname, where.port), timeout=5)
+            conn.sendall(b"GET /voila/tree HTTP/1.1\r\nHost: x\r\n")  # (and never the blank line)
+            idle.append(conn)
+        started = time.monotonic()
+        with urllib.request.urlopen(base + "voila/tree", timeout=30) as answer:
+            assert answer.status == 200
+        assert time.monotonic() - started < 3 + 5 + ACCEPT_PAUSE_S
+    finally:
+        for conn in idle:
+            conn.close()
+    new = log.read_text()[before:]
+    assert new.count("New connections refused by the system (Too many open files)") == 1, new[-2000:]
+    assert "Traceback" not in new and len(new.splitlines()) < 20, new[-2000:]
