@@ -2229,8 +2229,23 @@ def events(g: Game, since: int = 0) -> list[dict]:
 
 
 def to_json(g: Game) -> dict:
-    return {"format": FORMAT, "game": "memoir44", "scenario": g.scenario, "seed": g.seed,
+    return {"format": FORMAT, "game": "memoir44", "scenario": saved_scenario_name(g.scenario), "seed": g.seed,
             "variant": g.variant.to_json(), "actions": list(g.actions)}
+
+
+def saved_scenario_name(scenario: str) -> str:
+    """How a save names its scenario: one of the course's by its bundled name ("pegasus-bridge",
+    which any folder can replay: the path the game holds is relative to the course), any other
+    file by its path."""
+    from tutor.scenario import SCENARIOS_DIR
+    root = SCENARIOS_DIR.resolve()
+    p = Path(scenario)
+    full = (p if p.is_absolute() else SCENARIOS_DIR.parent / p).resolve()
+    if p.suffix == ".yaml" and full.is_relative_to(root) and full.is_file():
+        name = full.relative_to(root).with_suffix("").as_posix()
+        if _BUNDLED_NAME.fullmatch(name):
+            return name
+    return scenario
 
 
 def save(g: Game, path) -> None:
@@ -2302,6 +2317,9 @@ def from_json(data, where: str = "<saved game>", *, files: bool = False) -> Game
     if len(data["actions"]) > MAX_ACTIONS:
         raise InputError(f"{where}: {len(data['actions'])} actions: a saved game holds at most {MAX_ACTIONS}")
     scenario = data["scenario"] if files else bundled_scenario(data["scenario"], where)
+    if files and not Path(scenario).exists():  # (a bundled name, or a save's "scenarios/….yaml"
+        with contextlib.suppress(InputError):  # made in the course's folder, replayed elsewhere)
+            scenario = bundled_scenario(scenario, where)
     try:
         g = new_game(scenario, data["seed"], data.get("variant"))
     except InputError as exc:
