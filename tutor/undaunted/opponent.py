@@ -259,7 +259,7 @@ def side_score(s: GameState, side: str) -> float:
     for r in reaches(s, side):
         score += REACH * r.weight * DECAY ** r.steps
     live = _live(s.zones_of(side))
-    score += sum(CARD_VALUE[CARDS[c].name] * n for c, n in live.items())
+    score += sum(CARD_VALUE[CARDS[c].name] * n for c, n in sorted(live.items()))    # in one order: same sum
     for t in s.tokens_of(side):
         score += ON_BOARD - (SUPPRESSED if t.suppressed else 0.0)
     score += RIFLEMEN_LEFT * sum(1 for u in riflemen_units(s, side) if not eliminated(s, side, u))
