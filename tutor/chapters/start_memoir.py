@@ -77,7 +77,7 @@ def _turn_widget():
     import ipywidgets as W
 
     from tutor.render.scene import highlights, scene
-    from tutor.widgets.base import Drill, choice_buttons, esc, small_button
+    from tutor.widgets.base import Drill, choice_buttons, esc, small_button, step_strip
 
     class _FirstTurn(Drill):
         title = "A first turn"
@@ -197,20 +197,11 @@ def _turn_widget():
                             target=foes, path=take, notes=[(h, "take ground?") for h in take])
             return scene(st, hl, title="", legend=False)
 
-        def _steps_html(self, step: int) -> str:
-            items = []
-            for i, name in enumerate(STEPS):
-                mark = "✓ " if i < step else ""
-                style = "font-weight:700;background:#dff3ea;border-color:#00573f" if i == step else ""
-                items.append(f'<span style="display:inline-block;border:1px solid #d0d7de;border-radius:4px;'
-                             f'padding:2px 8px;margin:2px;{style}">{mark}{i + 1}. {name}</span>')
-            return f'<div class="tutor-steps" role="list">{"".join(items)}</div>'
-
         def refresh(self) -> None:
             v, g = self.value, self.game
             step = step_of(g, self.start_len)
             self.board.update(self._scene())
-            self.steps.value = self._steps_html(step)
+            self.steps.value = step_strip(STEPS, step)
             hand = g.hands["allied"] if step == 0 else ()
             self.hand.children = choice_buttons([(_card_name(c), c) for c in hand], self.play)
             self.done_button.disabled = "done" not in G.legal_actions(g)
