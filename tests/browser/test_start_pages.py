@@ -1,6 +1,6 @@
 """The two start pages, as a newcomer meets them: Voilà in headless chromium at a laptop's 1366×768
 (mouse) and a classroom tablet's 768×1024 (touch). The learner does the whole turn by taps —
-Memoir '44: a card, two orders, a move, a battle, the draw; Undaunted: the draw, the initiative bid,
+Memoir '44: a card, two orders, a move, a battle (its dice guessed first), the draw; Undaunted: the draw, the initiative bid,
 a card played on the live board — and after each tap the engine's answer appears. The page never
 scrolls sideways, stays short (at most 6,000 px tall at 1366 wide) and shows at most 1,200 words.
 Screenshots go to tests/artifacts/start-*.png.
@@ -32,7 +32,8 @@ MEMOIR_TURN = [
     ((10, 6), "tap an empty hex to move there"),
     ((10, 4), "The allied infantry moves 10,6 → 10,4"),
     ((14, 6), "tap an empty hex to move there"),
-    ((15, 3), "battles the axis infantry on 15,3"),
+    ((15, 3), "how many dice does it roll?"),
+    ("3 dice", "battles the axis infantry on 15,3"),
     ("End the turn: draw a card", "Step 5 done"),
 ]
 
