@@ -415,7 +415,7 @@ MEANINGS: dict[str, tuple[str, str]] = {
     'retreat': ('07', 'Moving back one hex per flag toward your own side; a unit that cannot loses a figure instead.'),
     'take_ground': ('08', 'After a close combat that empties the hex, moving the attacker into it.'),
     'overrun': ('08', 'An armor unit that took ground battles once more, at once.'),
-    'line_of_sight': ('01', 'An unblocked straight line between the centres of two hexes: needed to battle from range.'),
+    'line_of_sight': ('01', 'An unblocked straight line between the centers of two hexes: needed to battle from range.'),
     'range': ('05', "How many hexes away the target is: the dice a unit rolls depend on it."),
     'ignore_flag': ('09', 'A unit with this protection may stay put for one flag instead of retreating.'),
     'protection': ('06', 'Dice taken away from an attack because the target stands in protecting terrain.'),
