@@ -577,6 +577,7 @@ STYLE = ("<style>.tutor-gloss{border-collapse:collapse;font-size:.92em}.tutor-gl
          "text-align:left;position:sticky;top:0}.tutor-gloss td,.tutor-gloss th{padding:3px 8px;"
          "border-bottom:1px solid #dde;text-align:left !important;vertical-align:top}"
          ".tutor-gloss details summary{cursor:pointer;color:#0b5cad;font-size:.9em}"
+         ".tutor-gloss a{color:#0b5cad;text-decoration:underline}"
          ".tutor-gloss ul{margin:.2em 0;padding-left:1.2em}.tutor-gloss .ns{color:#8a5a00;font-style:italic}"
          ".tutor-gloss small{color:#667}.tutor-side{display:flex;gap:1em;flex-wrap:wrap}"
          ".tutor-side>div{flex:1 1 18em;border-left:3px solid #8a8a8a;padding-left:.6em}"

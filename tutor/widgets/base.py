@@ -254,6 +254,19 @@ def choice_buttons(items, on_pick) -> tuple[W.Button, ...]:
     return tuple(out)
 
 
+def step_strip(names, current: int) -> str:
+    """A row of numbered steps (HTML): those before ``current`` (0-based) ticked, ``current``
+    marked; ``current`` past the last ticks them all."""
+    items = []
+    for i, name in enumerate(names):
+        on = (';font-weight:700;background:#dff3ea;border-color:#00573f" aria-current="step'
+              if i == current else "")
+        items.append(f'<span role="listitem" style="display:inline-block;border:1px solid #d0d7de;border-radius:4px;'
+                     f'padding:2px 8px;margin:2px{on}">'
+                     f'{"✓ " if i < current else ""}{i + 1}. {esc(name)}</span>')
+    return f'<div class="tutor-steps" role="list">{"".join(items)}</div>'
+
+
 def small_button(description: str, icon: str = "", tooltip: str = "") -> W.Button:
     # Big enough for a finger (44 px tall), narrow enough for a phone column.
     layout, style = shared_look("small")
