@@ -104,3 +104,20 @@ def test_undo_keeps_the_last_boards_and_the_first():
     assert lab.state.field == last
     lab.reset()
     assert lab.state.field == blank
+
+
+def test_a_lab_upload_with_a_byte_order_mark_and_crlf_opens_as_the_command_line_reads_it():
+    """A scenario written on Windows (UTF-8 with a byte-order mark, CRLF line ends) opens in the
+    lab as `tutor check` reads the same bytes: the same board, units and all."""
+    from tutor import paths
+    from tutor.lab.app import Lab
+    from tutor.scenario import load
+
+    plain = (paths.SCENARIOS / "pegasus-bridge.yaml").read_bytes()
+    windows = b"\xef\xbb\xbf" + plain.replace(b"\n", b"\r\n")
+    lab = Lab()
+    lab._uploaded({"new": ({"name": "pegasus.yaml", "content": memoryview(windows), "size": len(windows),
+                            "type": "application/x-yaml", "last_modified": 0},)})
+    expected = load(paths.SCENARIOS / "pegasus-bridge.yaml")
+    assert lab.state.field.units == expected.units and lab.state.field.terrain == expected.terrain
+    assert "Opened pegasus.yaml." in lab.status.value
