@@ -132,7 +132,7 @@ def test_a_class_table_counts_only_good_codes_once():
          "chapters read": "Memoir '44 1, Memoir '44 2, Memoir '44 3"},
         {"name": "Ben", "chapters": 1, "questions": 2, "chapters read": "Undaunted: Normandy 1"}]
     assert [(r.line, r.why.split(" (")[0].split(":")[0]) for r in refused] == [
-        (5, "not a completion code"), (6, "signed by another server"), (7, "the same code as line 1, counted once")]
+        (5, "not a completion code"), (6, "signed by another server"), (7, "the same code again, counted once")]
     assert all("\n" not in str(r) and str(r).startswith(f"line {r.line}: ") for r in refused)
 
 

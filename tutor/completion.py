@@ -244,8 +244,12 @@ class Refused:
     why: str
 
     def __str__(self):
+        return f"line {self.line}: {self.said()}"
+
+    def said(self) -> str:
+        """The code (cut short) and why it does not count, as the results page says it."""
         shown = self.code if len(self.code) <= 24 else self.code[:21] + "…"
-        return f"line {self.line}: {shown}: {self.why}"
+        return f"{shown}: {self.why}"
 
 
 def chapter_label(number: int) -> str:
@@ -275,7 +279,7 @@ def read_codes(text: str, key: bytes | None = None):
             continue
         same = re.sub(r"[\s-]", "", code).upper()
         if same in seen:
-            refused.append(Refused(number, code, f"the same code as line {seen[same]}, counted once"))
+            refused.append(Refused(number, code, "the same code again, counted once"))
             continue
         seen[same] = number
         rows.append({"name": done.name, "chapters": len(done.chapters), "questions": done.solved,
