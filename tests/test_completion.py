@@ -194,3 +194,11 @@ def test_the_code_box_signs_what_the_page_sent_and_says_it_as_a_person_would():
     box.carrier.value = "{}"
     box.button.click()
     assert "no chapter read yet, no question solved yet" in box.out.value and " 0 " not in box.out.value
+
+
+def test_one_key_for_several_servers_where_the_setting_names_it(tmp_path, monkeypatch):
+    shared = tmp_path / "class" / "key"
+    monkeypatch.setenv("TUTOR_COMPLETION_KEY", str(shared))
+    code = sign(Completion("Gus", (1,), 1))
+    assert shared.is_file() and stat.S_IMODE(shared.stat().st_mode) == 0o600
+    assert verify(code, bytes.fromhex(shared.read_text().strip())) == Completion("Gus", (1,), 1)

@@ -11,8 +11,8 @@ key (HMAC-SHA256, cut to 80 bits). The teacher pastes the class's codes into the
 signed by another server is named in one line and never counted.
 
 The key is made on first use (32 random bytes, ``completion.key`` in the user's Jupyter data
-folder, ``jupyter_core.paths.jupyter_data_dir()``, readable by its owner only) and never leaves
-the server: a page gets codes, never the key. Kernels run on the server as the same user, so a
+folder, ``jupyter_core.paths.jupyter_data_dir()``, or the file ``$TUTOR_COMPLETION_KEY`` names;
+readable by its owner only) and never leaves the server: a page gets codes, never the key. Kernels run on the server as the same user, so a
 kernel can sign.
 
 A code: ``TUTOR-`` and base32 (no padding, in groups of five) of::
@@ -63,7 +63,11 @@ class CodeError(InputError):
 
 
 def key_path() -> Path:
-    """Where the server's key is: the user's Jupyter data folder (``$JUPYTER_DATA_DIR`` if set)."""
+    """Where the server's key is: ``$TUTOR_COMPLETION_KEY`` if set (one key for several servers,
+    e.g. a hub's, whose learners' servers each have a data folder of their own), else the user's
+    Jupyter data folder (``$JUPYTER_DATA_DIR`` if set)."""
+    if os.environ.get("TUTOR_COMPLETION_KEY"):
+        return Path(os.environ["TUTOR_COMPLETION_KEY"])
     from jupyter_core.paths import jupyter_data_dir
     return Path(jupyter_data_dir()) / "tutor" / KEY_FILE
 
