@@ -202,3 +202,6 @@ def test_one_key_for_several_servers_where_the_setting_names_it(tmp_path, monkey
     code = sign(Completion("Gus", (1,), 1))
     assert shared.is_file() and stat.S_IMODE(shared.stat().st_mode) == 0o600
     assert verify(code, bytes.fromhex(shared.read_text().strip())) == Completion("Gus", (1,), 1)
+    os.chmod(shared, 0o640)                        # the hub's servers read it through their group
+    assert server_key() == bytes.fromhex(shared.read_text().strip())
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o640

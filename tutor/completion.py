@@ -28,6 +28,7 @@ edited here; it proves nothing, the signature does.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
@@ -74,8 +75,8 @@ def key_path() -> Path:
 
 def server_key(path: Path | None = None) -> bytes:
     """The server's key: read, or made now if there is none (a new file, its owner's only, mode
-    0600; two kernels making it at once agree on the first). A key file others may read is made
-    private again."""
+    0600; two kernels making it at once agree on the first). A key file of the data folder that
+    others may read is made private again; one ``$TUTOR_COMPLETION_KEY`` names stays as it is."""
     path = key_path() if path is None else Path(path)
     try:
         return _read_key(path)
@@ -94,8 +95,9 @@ def server_key(path: Path | None = None) -> bytes:
 
 def _read_key(path: Path) -> bytes:
     mode = path.stat().st_mode
-    if mode & 0o077:
-        os.chmod(path, 0o600)
+    if mode & 0o077 and not os.environ.get("TUTOR_COMPLETION_KEY"):    # a shared key stays as set
+        with contextlib.suppress(OSError):
+            os.chmod(path, 0o600)
     text = path.read_text(encoding="ascii", errors="replace").strip()
     try:
         key = bytes.fromhex(text)
