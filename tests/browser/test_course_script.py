@@ -191,3 +191,17 @@ def test_an_upload_button_says_what_it_does_without_a_count(page):
     button.evaluate("b => { b.textContent = ''; b.appendChild(document.createTextNode('Load (1)')); }")
     page.wait_for_function("() => document.querySelector('.widget-upload').textContent === 'Load'")
     assert button.inner_text() == "Load"
+
+
+def test_a_question_answered_on_a_live_board_is_kept_from_its_outcome_marker(chapter_page):
+    """A widget's question (tutor.quiz.outcome_html in its output) counts like a page question:
+    the marker appearing in the page is kept in the progress; a shown one never counts as solved."""
+    from tutor.quiz import Tries, outcome_html
+    page = chapter_page
+    page.goto(ORIGIN + CHAPTER)
+    add = "html => { const d = document.createElement('div'); d.innerHTML = html; document.body.appendChild(d); }"
+    page.evaluate(add, outcome_html(CHAPTER, "05.live.tap", Tries().press(False).press(True)))
+    page.evaluate(add, outcome_html(CHAPTER, "05.live.shown", Tries().show()))
+    page.wait_for_function(f"() => (localStorage.getItem({json.dumps(course.STORAGE_KEY)}) || '').includes('05.live.shown')")
+    kept = stored(page)[CHAPTER]
+    assert kept["solved"] == ["05.live.tap"] and kept["shown"] == ["05.live.shown"] and kept["tried"] == ["05.live.tap"]

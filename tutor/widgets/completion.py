@@ -88,7 +88,7 @@ def results_box(key: bytes | None = None):
             out.value = _line(str(exc), False)
             return
         box.table = table
-        lines = "".join(_line(str(r), False) for r in refused)
+        lines = "".join(_line(r.said(), False) for r in refused)
         n = len(table)
         said = _line(f"{n} learner code{'s' if n != 1 else ''} counted" +
                      (f"; {len(refused)} refused, not counted." if refused else "."), bool(n))
