@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 
 import pytest
@@ -176,3 +177,20 @@ def test_tutor_results_refuses_a_file_too_large(tmp_path, capsys):
     path.write_bytes(b"TUTOR-AAAAA\n" * (completion.FILE_MAX // 10))
     status, _, err = run(capsys, "results", str(path))
     assert status == 2 and "at most" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_code_box_signs_what_the_page_sent_and_says_it_as_a_person_would():
+    from tutor.widgets.completion import code_box
+    box = code_box(KEY)
+    box.carrier.value = json.dumps({CH05: {"visited": True, "tried": keys(CH05), "solved": keys(CH05)[:1]}})
+    box.button.click()
+    assert "type your name first" in box.out.value and box.carrier.value == ""     # used once, then emptied
+    box.name.value = "Fatima"
+    box.carrier.value = json.dumps({CH05: {"visited": True, "tried": keys(CH05), "solved": keys(CH05)[:1]}})
+    box.button.click()
+    code = re.search(r'<pre class="tutor-code"[^>]*>([^<]*)</pre>', box.out.value)[1]
+    assert verify(code, KEY) == Completion("Fatima", (5,), 1)
+    assert "Fatima: 1 chapter read, 1 question solved without the answer shown." in box.out.value
+    box.carrier.value = "{}"
+    box.button.click()
+    assert "no chapter read yet, no question solved yet" in box.out.value and " 0 " not in box.out.value

@@ -170,3 +170,64 @@ def test_the_server_bounds_what_a_visitor_sends_in_one_piece():
     assert web.settings["websocket_max_message_size"] == 2 * 1024 * 1024
     from tutor.inputs import MAX_FILE_BYTES
     assert MAX_FILE_BYTES < app.WEBSOCKET_MESSAGE_MAX // 2    # a board file and its message fit
+
+
+# --- one line, status 2, nothing left behind (issue 39) ---------------------------------------------
+
+@pytest.mark.parametrize("host,says", [("no-such-host.invalid", "no such address"),
+                                       ("999.1.1.1", "no such address"),
+                                       ("192.0.2.7", "not an address of this computer")])
+def test_a_host_the_server_cannot_listen_on_is_one_line_and_status_2(host, says, capsys, tmp_path, monkeypatch):
+    """`tutor app --host` that does not resolve, or names another machine: a 33-line traceback,
+    and the server's folder of connection files left in the temporary folder. One line now, said
+    before Voilà starts (nothing is made)."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    assert cli.main(["app", "--no-browser", "--port", "18999", "--host", host]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_listen_removes_the_connection_folder(tmp_path, monkeypatch):
+    """Should listening fail once Voilà has started (an address gone meanwhile), the error is one
+    line and Voilà's folder of connection files is removed (Voilà removes it only when it stops)."""
+    import voila.app
+
+    made = tmp_path / "voila_abc"
+
+    def start(self):
+        made.mkdir()
+        self.connection_dir = str(made)
+        raise OSError(99, "Cannot assign requested address")
+
+    monkeypatch.setattr(voila.app.Voila, "initialize", lambda self, argv: None)
+    monkeypatch.setattr(voila.app.Voila, "start", start)
+    with pytest.raises(cli.InputError, match="cannot serve on 127.0.0.1: Cannot assign requested address"):
+        serve.serve(serve.app_config(host="127.0.0.1", open_browser=False))
+    assert not made.exists()
+
+
+@pytest.mark.parametrize("argv", [["cards"], ["render", "scenarios/showcase.yaml"], ["render", "--help"]])
+def test_output_to_a_full_disk_is_one_line_and_status_2(argv):
+    """`tutor cards > /dev/full`: exit 1 and an OSError traceback. One line, status 2 now."""
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "tutor.cli", *argv], stdout=full, stderr=subprocess.PIPE,
+                              text=True, cwd=paths.CHECKOUT, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "tutor: the output could not be written (No space left on device)\n"
+
+
+@pytest.mark.parametrize("spelled,plain", [
+    ("index.ipynb", "index.ipynb"), ("./index.ipynb", "index.ipynb"), ("././././index.ipynb", "index.ipynb"),
+    ("chapters//01.ipynb", "chapters/01.ipynb"), ("a/../index.ipynb", "index.ipynb"),
+    ("../../index.ipynb", "index.ipynb"), ("//index.ipynb", "index.ipynb"), ("index.ipynb/", "index.ipynb"),
+    ("", "")])
+def test_a_page_has_one_spelling(spelled, plain):
+    """Voilà chose a page's pool and kernel by its path as spelled (issue 39: twelve spellings of one
+    page started forty kernels); the app redirects every other spelling to this one."""
+    assert app.canonical_page(spelled) == plain
