@@ -154,19 +154,22 @@ def test_message_header_of_any_frame_is_a_header_or_a_refusal_at_once(count, res
 def test_the_server_bounds_what_a_visitor_sends_in_one_piece():
     """Tornado reads a request body whole before any handler, up to 100 MB by default, and a
     websocket message up to 10 MB: the app takes 64 kB and 2 MB (a board file is at most 1 MB)."""
-    listened = []
+    import asyncio
 
-    class Web:
-        settings = {}
+    from tornado.web import Application
 
-        def listen(self, port, address=None, **kwargs):
-            listened.append((port, address, kwargs))
+    async def listen():
+        web = Application()
+        app.bound_requests(web)
+        app.bound_requests(web)                     # (once is enough: not wrapped twice)
+        server = web.listen(0, "127.0.0.1")
+        for acceptor in server.acceptors:
+            acceptor.close()
+        return web, server.conn_params
 
-    web = Web()
-    app.bound_requests(web)
-    app.bound_requests(web)                         # (once is enough: not wrapped twice)
-    web.listen(8866, "127.0.0.1")
-    assert listened == [(8866, "127.0.0.1", {"max_body_size": 64 * 1024})]
+    web, params = asyncio.run(listen())
+    assert params.max_body_size == 64 * 1024
+    assert (params.header_timeout, params.body_timeout) == (app.HEADERS_WAIT_S, app.BODY_WAIT_S) == (10, 30)
     assert web.settings["websocket_max_message_size"] == 2 * 1024 * 1024
     from tutor.inputs import MAX_FILE_BYTES
     assert MAX_FILE_BYTES < app.WEBSOCKET_MESSAGE_MAX // 2    # a board file and its message fit
