@@ -175,6 +175,33 @@ def test_the_server_bounds_what_a_visitor_sends_in_one_piece():
     assert MAX_FILE_BYTES < app.WEBSOCKET_MESSAGE_MAX // 2    # a board file and its message fit
 
 
+def test_pure_frames_of_each_format_name_their_kind():
+    """The kind of a kernel's message is read in the socket's own format, bounded (a legacy frame
+    read as v1 named 10**17 offsets)."""
+    from jupyter_server.services.kernels.connection.base import serialize_binary_message
+
+    def header(kind):
+        return {"msg_id": "m1", "msg_type": kind, "username": "", "session": "s", "date": "", "version": "5.3"}
+
+    def v1_frame(message):
+        from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+        return serialize_msg_to_ws_v1([json.dumps(message[k]).encode()
+                                       for k in ("header", "parent_header", "metadata", "content")], "iopub")
+
+    message = {"header": header("execute_input"), "parent_header": {}, "metadata": {},
+               "content": {"code": "secret"}, "buffers": [b"x"]}
+    legacy = serialize_binary_message(message)
+    assert int.from_bytes(legacy[:4], "big") == 2  # (a legacy frame: 4 big-endian bytes first)
+    assert app.is_execute_input(legacy, None)
+    assert not app.is_execute_input(legacy, app.KERNEL_PROTOCOL_V1)  # (not a v1 frame: not read as one)
+    assert app.is_execute_input(v1_frame(message), app.KERNEL_PROTOCOL_V1)
+    assert app.is_execute_input(json.dumps(message, default=str), None)
+    assert app.is_execute_input(message, None)
+    other = {**message, "header": header("stream")}
+    assert not app.is_execute_input(v1_frame(other), app.KERNEL_PROTOCOL_V1)
+    assert not app.is_execute_input(serialize_binary_message(other), None)
+
+
 # --- one line, status 2, nothing left behind (issue 39) ---------------------------------------------
 
 @pytest.mark.parametrize("host,says", [("no-such-host.invalid", "no such address"),

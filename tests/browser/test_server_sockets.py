@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import json
 import socket
-import struct
 import time
 import uuid
 
@@ -235,27 +234,6 @@ def test_a_socket_that_never_reads_is_cut_off_and_its_memory_given_back(echo):
                       "messages") == 1, text[-3000:]
     assert after - before < 3 * WRITE_BUFFER_MAX / 2**20, (before, after)
     answers_quickly(base, 2)
-
-
-def test_pure_frames_of_each_format_name_their_kind():
-    """The kind of a kernel's message is read in the socket's own format, bounded (a legacy frame
-    read as v1 named 10**17 offsets)."""
-    from jupyter_server.services.kernels.connection.base import serialize_binary_message
-
-    from tutor.app import is_execute_input
-
-    message = {"header": header("execute_input", "s"), "parent_header": {}, "metadata": {},
-               "content": {"code": "secret"}, "buffers": [b"x"]}
-    legacy = serialize_binary_message(message)
-    assert struct.unpack("!I", legacy[:4])[0] == 2
-    assert is_execute_input(legacy, None)
-    assert not is_execute_input(legacy, KERNEL_PROTOCOL_V1)  # (not a v1 frame: not read as one)
-    assert is_execute_input(v1_frame(message), KERNEL_PROTOCOL_V1)
-    assert is_execute_input(json.dumps(message, default=str), None)
-    assert is_execute_input(message, None)
-    other = {**message, "header": header("stream", "s")}
-    assert not is_execute_input(v1_frame(other), KERNEL_PROTOCOL_V1)
-    assert not is_execute_input(serialize_binary_message(other), None)
 
 
 def test_one_page_however_spelled_is_one_address_and_starts_no_kernel_of_its_own(echo):
