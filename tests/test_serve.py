@@ -154,22 +154,52 @@ def test_message_header_of_any_frame_is_a_header_or_a_refusal_at_once(count, res
 def test_the_server_bounds_what_a_visitor_sends_in_one_piece():
     """Tornado reads a request body whole before any handler, up to 100 MB by default, and a
     websocket message up to 10 MB: the app takes 64 kB and 2 MB (a board file is at most 1 MB)."""
-    listened = []
+    import asyncio
 
-    class Web:
-        settings = {}
+    from tornado.web import Application
 
-        def listen(self, port, address=None, **kwargs):
-            listened.append((port, address, kwargs))
+    async def listen():
+        web = Application()
+        app.bound_requests(web)
+        app.bound_requests(web)                     # (once is enough: not wrapped twice)
+        server = web.listen(0, "127.0.0.1")
+        for acceptor in server.acceptors:
+            acceptor.close()
+        return web, server.conn_params
 
-    web = Web()
-    app.bound_requests(web)
-    app.bound_requests(web)                         # (once is enough: not wrapped twice)
-    web.listen(8866, "127.0.0.1")
-    assert listened == [(8866, "127.0.0.1", {"max_body_size": 64 * 1024})]
+    web, params = asyncio.run(listen())
+    assert params.max_body_size == 64 * 1024
+    assert (params.header_timeout, params.body_timeout) == (app.HEADERS_WAIT_S, app.BODY_WAIT_S) == (10, 30)
     assert web.settings["websocket_max_message_size"] == 2 * 1024 * 1024
     from tutor.inputs import MAX_FILE_BYTES
     assert MAX_FILE_BYTES < app.WEBSOCKET_MESSAGE_MAX // 2    # a board file and its message fit
+
+
+def test_pure_frames_of_each_format_name_their_kind():
+    """The kind of a kernel's message is read in the socket's own format, bounded (a legacy frame
+    read as v1 named 10**17 offsets)."""
+    from jupyter_server.services.kernels.connection.base import serialize_binary_message
+
+    def header(kind):
+        return {"msg_id": "m1", "msg_type": kind, "username": "", "session": "s", "date": "", "version": "5.3"}
+
+    def v1_frame(message):
+        from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+        return serialize_msg_to_ws_v1([json.dumps(message[k]).encode()
+                                       for k in ("header", "parent_header", "metadata", "content")], "iopub")
+
+    message = {"header": header("execute_input"), "parent_header": {}, "metadata": {},
+               "content": {"code": "secret"}, "buffers": [b"x"]}
+    legacy = serialize_binary_message(message)
+    assert int.from_bytes(legacy[:4], "big") == 2  # (a legacy frame: 4 big-endian bytes first)
+    assert app.is_execute_input(legacy, None)
+    assert not app.is_execute_input(legacy, app.KERNEL_PROTOCOL_V1)  # (not a v1 frame: not read as one)
+    assert app.is_execute_input(v1_frame(message), app.KERNEL_PROTOCOL_V1)
+    assert app.is_execute_input(json.dumps(message, default=str), None)
+    assert app.is_execute_input(message, None)
+    other = {**message, "header": header("stream")}
+    assert not app.is_execute_input(v1_frame(other), app.KERNEL_PROTOCOL_V1)
+    assert not app.is_execute_input(serialize_binary_message(other), None)
 
 
 # --- one line, status 2, nothing left behind (issue 39) ---------------------------------------------

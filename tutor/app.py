@@ -814,8 +814,7 @@ def bound_requests(web, log=None) -> None:
             kwargs.setdefault("idle_connection_timeout", HEADERS_WAIT_S)
             kwargs.setdefault("body_timeout", BODY_WAIT_S)
             server = HTTPServer(web, **kwargs)
-            for sock in bind_sockets(port, address):
-                Acceptor(server, sock, log or gen_log)
+            server.acceptors = [Acceptor(server, sock, log or gen_log) for sock in bind_sockets(port, address)]
             return server
         bounded.bounded = True
         web.listen = bounded
@@ -856,8 +855,13 @@ class Acceptor:
         self.loop.call_later(ACCEPT_PAUSE_S, self.resume)
 
     def resume(self) -> None:
-        self.loop.add_handler(self.sock, self.accept, IOLoop.READ)
-        self.accept()
+        if self.sock.fileno() != -1:
+            self.loop.add_handler(self.sock, self.accept, IOLoop.READ)
+            self.accept()
+
+    def close(self) -> None:
+        self.loop.remove_handler(self.sock)
+        self.sock.close()
 
 
 # The typesetter the pages get (tutor/static/no_math.js): the course has no mathematics, and

@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import json
 import socket
-import struct
 import time
 import uuid
 
@@ -237,27 +236,6 @@ def test_a_socket_that_never_reads_is_cut_off_and_its_memory_given_back(echo):
     answers_quickly(base, 2)
 
 
-def test_pure_frames_of_each_format_name_their_kind():
-    """The kind of a kernel's message is read in the socket's own format, bounded (a legacy frame
-    read as v1 named 10**17 offsets)."""
-    from jupyter_server.services.kernels.connection.base import serialize_binary_message
-
-    from tutor.app import is_execute_input
-
-    message = {"header": header("execute_input", "s"), "parent_header": {}, "metadata": {},
-               "content": {"code": "secret"}, "buffers": [b"x"]}
-    legacy = serialize_binary_message(message)
-    assert struct.unpack("!I", legacy[:4])[0] == 2
-    assert is_execute_input(legacy, None)
-    assert not is_execute_input(legacy, KERNEL_PROTOCOL_V1)  # (not a v1 frame: not read as one)
-    assert is_execute_input(v1_frame(message), KERNEL_PROTOCOL_V1)
-    assert is_execute_input(json.dumps(message, default=str), None)
-    assert is_execute_input(message, None)
-    other = {**message, "header": header("stream", "s")}
-    assert not is_execute_input(v1_frame(other), KERNEL_PROTOCOL_V1)
-    assert not is_execute_input(serialize_binary_message(other), None)
-
-
 def test_one_page_however_spelled_is_one_address_and_starts_no_kernel_of_its_own(echo):
     """Twelve GETs of `/voila/render/./index.ipynb`, `/././index.ipynb`... started 40 kernels
     (preheated under pool names such as `./././01-….ipynb`). Every other spelling is redirected to
@@ -327,3 +305,33 @@ def test_connections_that_never_finish_their_headers_do_not_keep_a_fresh_page_ou
     new = log.read_text()[before:]
     assert new.count("New connections refused by the system (Too many open files)") == 1, new[-2000:]
     assert "Traceback" not in new and len(new.splitlines()) < 20, new[-2000:]
+
+
+def test_a_socket_closed_for_flooding_while_its_redraws_come_back(echo):
+    """The message budget closes a socket that sent 500 taps in a burst and reads nothing; the
+    kernel's redraws for the taps that passed reach it while the server waits for its goodbye.
+    They went the legacy way into Voilà's loop (the server hung); now they are dropped, and the
+    server answers a fresh request within 2 s."""
+    from tutor.app import MESSAGES_BURST
+
+    async def run(base, kernel):
+        ws = await kernel_socket(base, kernel, "flood", KERNEL_PROTOCOL_V1)
+        comm_id = str(uuid.uuid4())
+        frames = [v1_frame(comm_message(comm_id, 0, 2000, opening=True))]
+        frames += [v1_frame(comm_message(comm_id, n, 2000)) for n in range(1, MESSAGES_BURST + 100)]
+        for frame in frames:
+            try:
+                await ws.write_message(frame, binary=True)
+            except Exception:  # (the server has closed it)
+                break
+        loop = asyncio.get_running_loop()
+        for _ in range(8):  # through the server's 5 s wait for the goodbye that never comes
+            await loop.run_in_executor(None, answers_quickly, base, 2)
+            await asyncio.sleep(1)
+        ws.close()
+
+    base, log, _ = echo
+    kernel = served_kernel(base)
+    run_apart(run(base, kernel), timeout_s=120)
+    text = log.read_text()
+    assert f"Kernel {kernel}: its page sent more than {MESSAGES_BURST} messages" in text
