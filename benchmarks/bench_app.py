@@ -5,7 +5,7 @@ project's voila.json with tutor app's defaults; --no-preheat/--preheat, --pool-s
 --fill-delay pass through to it) run by `tutor.serve.serve()` in a process of its own, on
 127.0.0.1. One change: its notebooks folder is a temporary mirror of the course's (symbolic links
 to every file, ../scenarios included) that also holds the floor, a bare ipycanvas board notebook
-(one small canvas), configured like the first chapter (its kernel pool; where the app preheats
+(one small canvas), configured like the course's first page (its kernel pool; where the app preheats
 kernels for the pages a learner opens next, the floor is such a page from every page). So the
 floor is served by the same server, the same way, in the same run: the floor a page cannot beat. Debian's chromium through
 Playwright; every wait is bounded.
@@ -134,7 +134,7 @@ def server_config(folder: Path, preheat: bool | None = None, pool_size: int | No
                   fill_delay: float | None = None) -> dict:
     """`tutor app`'s configuration (tutor.serve.app_config, its defaults unless an option is
     given), serving a mirror of the course's notebooks folder, made in ``folder``, that also
-    holds the floor notebook, configured (kernel pool, preheat list) as the first chapter is."""
+    holds the floor notebook, configured (kernel pool, preheat list) as the course's first page is."""
     from tutor import course
     from tutor.serve import app_config
 
@@ -151,7 +151,7 @@ def server_config(folder: Path, preheat: bool | None = None, pool_size: int | No
         (mirror / entry.name).symlink_to(entry)
     (mirror / FLOOR).write_text(json.dumps(FLOOR_NOTEBOOK))
     cfg["Voila"]["root_dir"] = str(mirror)
-    first = course.available()[0].notebook
+    first = next(p for p in course.reading_order() if p.available).notebook   # the course's first page
     manager = cfg.setdefault("VoilaKernelManager", {})
     if fill_delay is not None:
         manager["fill_delay"] = fill_delay

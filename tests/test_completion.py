@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 
 import pytest
@@ -131,7 +132,7 @@ def test_a_class_table_counts_only_good_codes_once():
          "chapters read": "Memoir '44 1, Memoir '44 2, Memoir '44 3"},
         {"name": "Ben", "chapters": 1, "questions": 2, "chapters read": "Undaunted: Normandy 1"}]
     assert [(r.line, r.why.split(" (")[0].split(":")[0]) for r in refused] == [
-        (5, "not a completion code"), (6, "signed by another server"), (7, "the same code as line 1, counted once")]
+        (5, "not a completion code"), (6, "signed by another server"), (7, "the same code again, counted once")]
     assert all("\n" not in str(r) and str(r).startswith(f"line {r.line}: ") for r in refused)
 
 
@@ -176,3 +177,31 @@ def test_tutor_results_refuses_a_file_too_large(tmp_path, capsys):
     path.write_bytes(b"TUTOR-AAAAA\n" * (completion.FILE_MAX // 10))
     status, _, err = run(capsys, "results", str(path))
     assert status == 2 and "at most" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_code_box_signs_what_the_page_sent_and_says_it_as_a_person_would():
+    from tutor.widgets.completion import code_box
+    box = code_box(KEY)
+    box.carrier.value = json.dumps({CH05: {"visited": True, "tried": keys(CH05), "solved": keys(CH05)[:1]}})
+    box.button.click()
+    assert "type your name first" in box.out.value and box.carrier.value == ""     # used once, then emptied
+    box.name.value = "Fatima"
+    box.carrier.value = json.dumps({CH05: {"visited": True, "tried": keys(CH05), "solved": keys(CH05)[:1]}})
+    box.button.click()
+    code = re.search(r'<pre class="tutor-code"[^>]*>([^<]*)</pre>', box.out.value)[1]
+    assert verify(code, KEY) == Completion("Fatima", (5,), 1)
+    assert "Fatima: 1 chapter read, 1 question solved without the answer shown." in box.out.value
+    box.carrier.value = "{}"
+    box.button.click()
+    assert "no chapter read yet, no question solved yet" in box.out.value and " 0 " not in box.out.value
+
+
+def test_one_key_for_several_servers_where_the_setting_names_it(tmp_path, monkeypatch):
+    shared = tmp_path / "class" / "key"
+    monkeypatch.setenv("TUTOR_COMPLETION_KEY", str(shared))
+    code = sign(Completion("Gus", (1,), 1))
+    assert shared.is_file() and stat.S_IMODE(shared.stat().st_mode) == 0o600
+    assert verify(code, bytes.fromhex(shared.read_text().strip())) == Completion("Gus", (1,), 1)
+    os.chmod(shared, 0o640)                        # the hub's servers read it through their group
+    assert server_key() == bytes.fromhex(shared.read_text().strip())
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o640

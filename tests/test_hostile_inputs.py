@@ -404,10 +404,10 @@ def test_unreadable_file_in_process(tmp_path, monkeypatch, capsys):
     assert err == [f"tutor: {p}: cannot be read (permission denied): give a scenario file you may read"]
 
 
-def test_readme_states_the_limits_the_code_applies():
+def test_security_page_states_the_limits_the_code_applies():
     from tutor import inputs as I
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Input limits", 1)[1].split("\n## ", 1)[0]
+    security = (ROOT / "docs" / "security.md").read_text(encoding="utf-8")
+    section = security.split("## Input limits", 1)[1].split("\n## ", 1)[0]
     for words in (f"at most {I.MAX_FILE_BYTES // 1_000_000} MB", f"at most {I.MAX_DEPTH} lists or mappings deep",
                   f"at most {I.MAX_TITLE} characters", f"any text at most {I.MAX_TEXT:,}",
                   f"at most {I.MAX_LINK:,} characters", f"at most {I.MAX_PAYLOAD:,} bytes",

@@ -9,6 +9,7 @@ left to the browser.
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -145,3 +146,20 @@ def test_long_chapters_get_an_in_page_contents_bar_at_the_top_only(monkeypatch):
     top, bottom = course.nav(ch)._repr_html_(), course.nav(ch)._repr_html_()
     assert top.count('class="tutor-contents"') == 1 and 'class="tutor-contents"' not in bottom
     assert course.contents_html("no-such-chapter.ipynb") == ""
+
+
+def test_each_game_starts_with_its_start_page():
+    """The landing page lists each game's start page first in its table, and the navigation goes
+    start page → chapter 1 → … (Memoir '44's last chapter leads to Undaunted's start page)."""
+    page = course.index_html()
+    for s in course.STARTS:
+        assert s.available, s.notebook
+        first = next(c for c in course.CHAPTERS if c.game == s.game)
+        table = page[page.index(f"<h2>{html.escape(s.game)}</h2>"):]
+        assert table.index(f'href="{s.notebook}"') < table.index(f'href="{first.notebook}"')
+        before, after = course.neighbours(s.notebook)
+        assert after == first and course.neighbours(first.notebook)[0] == s
+        bar = course.nav_html(s.notebook)
+        assert "start here" in bar and f'href="{first.notebook}"' in bar and "data-tutor-visit" not in bar
+    assert course.neighbours("14-operation-overlord.ipynb")[1].notebook == "20-start-undaunted.ipynb"
+    assert course.neighbours("00-start-memoir.ipynb")[0] is None

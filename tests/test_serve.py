@@ -154,19 +154,110 @@ def test_message_header_of_any_frame_is_a_header_or_a_refusal_at_once(count, res
 def test_the_server_bounds_what_a_visitor_sends_in_one_piece():
     """Tornado reads a request body whole before any handler, up to 100 MB by default, and a
     websocket message up to 10 MB: the app takes 64 kB and 2 MB (a board file is at most 1 MB)."""
-    listened = []
+    import asyncio
 
-    class Web:
-        settings = {}
+    from tornado.web import Application
 
-        def listen(self, port, address=None, **kwargs):
-            listened.append((port, address, kwargs))
+    async def listen():
+        web = Application()
+        app.bound_requests(web)
+        app.bound_requests(web)                     # (once is enough: not wrapped twice)
+        server = web.listen(0, "127.0.0.1")
+        for acceptor in server.acceptors:
+            acceptor.close()
+        return web, server.conn_params
 
-    web = Web()
-    app.bound_requests(web)
-    app.bound_requests(web)                         # (once is enough: not wrapped twice)
-    web.listen(8866, "127.0.0.1")
-    assert listened == [(8866, "127.0.0.1", {"max_body_size": 64 * 1024})]
+    web, params = asyncio.run(listen())
+    assert params.max_body_size == 64 * 1024
+    assert (params.header_timeout, params.body_timeout) == (app.HEADERS_WAIT_S, app.BODY_WAIT_S) == (10, 30)
     assert web.settings["websocket_max_message_size"] == 2 * 1024 * 1024
     from tutor.inputs import MAX_FILE_BYTES
     assert MAX_FILE_BYTES < app.WEBSOCKET_MESSAGE_MAX // 2    # a board file and its message fit
+
+
+def test_pure_frames_of_each_format_name_their_kind():
+    """The kind of a kernel's message is read in the socket's own format, bounded (a legacy frame
+    read as v1 named 10**17 offsets)."""
+    from jupyter_server.services.kernels.connection.base import serialize_binary_message
+
+    def header(kind):
+        return {"msg_id": "m1", "msg_type": kind, "username": "", "session": "s", "date": "", "version": "5.3"}
+
+    def v1_frame(message):
+        from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+        return serialize_msg_to_ws_v1([json.dumps(message[k]).encode()
+                                       for k in ("header", "parent_header", "metadata", "content")], "iopub")
+
+    message = {"header": header("execute_input"), "parent_header": {}, "metadata": {},
+               "content": {"code": "secret"}, "buffers": [b"x"]}
+    legacy = serialize_binary_message(message)
+    assert int.from_bytes(legacy[:4], "big") == 2  # (a legacy frame: 4 big-endian bytes first)
+    assert app.is_execute_input(legacy, None)
+    assert not app.is_execute_input(legacy, app.KERNEL_PROTOCOL_V1)  # (not a v1 frame: not read as one)
+    assert app.is_execute_input(v1_frame(message), app.KERNEL_PROTOCOL_V1)
+    assert app.is_execute_input(json.dumps(message, default=str), None)
+    assert app.is_execute_input(message, None)
+    other = {**message, "header": header("stream")}
+    assert not app.is_execute_input(v1_frame(other), app.KERNEL_PROTOCOL_V1)
+    assert not app.is_execute_input(serialize_binary_message(other), None)
+
+
+# --- one line, status 2, nothing left behind (issue 39) ---------------------------------------------
+
+@pytest.mark.parametrize("host,says", [("no-such-host.invalid", "no such address"),
+                                       ("999.1.1.1", "no such address"),
+                                       ("192.0.2.7", "not an address of this computer")])
+def test_a_host_the_server_cannot_listen_on_is_one_line_and_status_2(host, says, capsys, tmp_path, monkeypatch):
+    """`tutor app --host` that does not resolve, or names another machine: a 33-line traceback,
+    and the server's folder of connection files left in the temporary folder. One line now, said
+    before Voilà starts (nothing is made)."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    assert cli.main(["app", "--no-browser", "--port", "18999", "--host", host]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_listen_removes_the_connection_folder(tmp_path, monkeypatch):
+    """Should listening fail once Voilà has started (an address gone meanwhile), the error is one
+    line and Voilà's folder of connection files is removed (Voilà removes it only when it stops)."""
+    import voila.app
+
+    made = tmp_path / "voila_abc"
+
+    def start(self):
+        made.mkdir()
+        self.connection_dir = str(made)
+        raise OSError(99, "Cannot assign requested address")
+
+    monkeypatch.setattr(voila.app.Voila, "initialize", lambda self, argv: None)
+    monkeypatch.setattr(voila.app.Voila, "start", start)
+    with pytest.raises(cli.InputError, match="cannot serve on 127.0.0.1: Cannot assign requested address"):
+        serve.serve(serve.app_config(host="127.0.0.1", open_browser=False))
+    assert not made.exists()
+
+
+@pytest.mark.parametrize("argv", [["cards"], ["render", "scenarios/showcase.yaml"], ["render", "--help"]])
+def test_output_to_a_full_disk_is_one_line_and_status_2(argv):
+    """`tutor cards > /dev/full`: exit 1 and an OSError traceback. One line, status 2 now."""
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "tutor.cli", *argv], stdout=full, stderr=subprocess.PIPE,
+                              text=True, cwd=paths.CHECKOUT, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "tutor: the output could not be written (No space left on device)\n"
+
+
+@pytest.mark.parametrize("spelled,plain", [
+    ("index.ipynb", "index.ipynb"), ("./index.ipynb", "index.ipynb"), ("././././index.ipynb", "index.ipynb"),
+    ("chapters//01.ipynb", "chapters/01.ipynb"), ("a/../index.ipynb", "index.ipynb"),
+    ("../../index.ipynb", "index.ipynb"), ("//index.ipynb", "index.ipynb"), ("index.ipynb/", "index.ipynb"),
+    ("", "")])
+def test_a_page_has_one_spelling(spelled, plain):
+    """Voilà chose a page's pool and kernel by its path as spelled (issue 39: twelve spellings of one
+    page started forty kernels); the app redirects every other spelling to this one."""
+    assert app.canonical_page(spelled) == plain

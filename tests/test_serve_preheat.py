@@ -50,14 +50,16 @@ def test_pool_size_option_sizes_every_preheated_page():
 
 
 def test_the_page_after_follows_the_course():
-    first = [next(c for c in course.CHAPTERS if c.game == g).notebook for g in course.GAMES]
-    assert first == ["01-battlefield-and-line-of-sight.ipynb", "21-undaunted-components-and-setup.ipynb"]
-    # from the landing page: a game's first chapter, or a page it lists beside the course (a
+    first = [s.notebook for s in course.STARTS]
+    assert first == ["00-start-memoir.ipynb", "20-start-undaunted.ipynb"]
+    # from the landing page: a game's start page, or a page it lists beside the course (a
     # teacher's glossary), never the lab
     assert app.pages_after("index.ipynb") == [*first, "play-a-battle.ipynb", "play-la-raye.ipynb", "conflicts.ipynb",
                                               "glossary.ipynb"]
+    assert app.pages_after("00-start-memoir.ipynb") == ["01-battlefield-and-line-of-sight.ipynb"]
     assert app.pages_after("01-battlefield-and-line-of-sight.ipynb") == ["02-setup-pegasus-bridge.ipynb"]
-    assert app.pages_after("14-operation-overlord.ipynb") == ["21-undaunted-components-and-setup.ipynb"]
+    assert app.pages_after("14-operation-overlord.ipynb") == ["20-start-undaunted.ipynb"]
+    assert app.pages_after("20-start-undaunted.ipynb") == ["21-undaunted-components-and-setup.ipynb"]
     assert app.pages_after(course.CHAPTERS[-1].notebook) == []
     for page in ("glossary.ipynb", "conflicts.ipynb", "play-a-battle.ipynb", "play-la-raye.ipynb", "lab.ipynb"):
         assert app.pages_after(page) == []
@@ -108,14 +110,13 @@ def test_a_served_page_preheats_the_next_never_the_lab():
     async def walk():
         km = Pools()
         pre = app.Preheat(km, str(paths.NOTEBOOKS))
-        assert sorted(km.filled) == ["01-battlefield-and-line-of-sight.ipynb",
-                                     "21-undaunted-components-and-setup.ipynb", "conflicts.ipynb",
+        assert sorted(km.filled) == ["00-start-memoir.ipynb", "20-start-undaunted.ipynb", "conflicts.ipynb",
                                      "glossary.ipynb", "index.ipynb", "play-a-battle.ipynb",
                                      "play-la-raye.ipynb"]
-        km.take("01-battlefield-and-line-of-sight.ipynb")
-        pre.served("01-battlefield-and-line-of-sight.ipynb")
-        assert km.filled[-1] == "02-setup-pegasus-bridge.ipynb"
-        assert km.get_pool_size("02-setup-pegasus-bridge.ipynb") == 1
+        km.take("00-start-memoir.ipynb")
+        pre.served("00-start-memoir.ipynb")
+        assert km.filled[-1] == "01-battlefield-and-line-of-sight.ipynb"
+        assert km.get_pool_size("01-battlefield-and-line-of-sight.ipynb") == 1
         pre.served("lab.ipynb")
         pre.want("lab.ipynb")
         pre.served("not-a-page.ipynb")
@@ -555,18 +556,18 @@ def test_at_the_bound_a_page_takes_the_place_of_a_waiting_kernel_the_least_wante
         km = Manager()
         pre = app.Preheat(km, str(paths.NOTEBOOKS))
         limit = app.KernelLimit(km, 9, pre, logging.getLogger("test-kernel-limit"))
-        chapters = [c.notebook for c in course.available()]
-        km.take(chapters[0])          # a learner opens chapter 1 (its kernel was waiting) ...
-        km.visitors.append("k-chapter-1")
-        pre.served(chapters[0])       # ... and chapter 2 is preheated
-        assert limit.in_use() == 9    # 7 start-up pages' kernels + chapter 2's + chapter 1's visitor
+        start, chapter_1 = course.STARTS[0].notebook, course.available()[0].notebook
+        km.take(start)                # a learner opens the start page (its kernel was waiting) ...
+        km.visitors.append("k-start")
+        pre.served(start)             # ... and chapter 1 is preheated
+        assert limit.in_use() == 9    # 7 start-up pages' kernels + chapter 1's + the start page's visitor
         km.visit()                    # the glossary, say, opened without its kernel: room is made
-        chapter_2 = f"k-{chapters[1]}-8"
-        assert pre.stopping == {chapter_2}  # not a start-up page's: the chapter's, being shut down
-        assert limit.in_use() == 9          # (it is no longer counted)
+        next_kernel = f"k-{chapter_1}-8"
+        assert pre.stopping == {next_kernel}  # not a start-up page's: the chapter's, being shut down
+        assert limit.in_use() == 9            # (it is no longer counted)
         for _ in range(3):
-            await asyncio.sleep(0)          # the shut-down is done
-        assert km.shut == [chapter_2] and pre.stopping == set()
+            await asyncio.sleep(0)            # the shut-down is done
+        assert km.shut == [next_kernel] and pre.stopping == set()
         for _ in range(7):            # seven more pages: the start-up pages' kernels go, one by one
             km.visit()
             await asyncio.sleep(0)

@@ -38,15 +38,22 @@ import weakref
 from collections import OrderedDict
 from functools import cache
 from pathlib import Path
+from urllib.parse import quote
 
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
+from jupyter_server.base.handlers import JupyterHandler, path_regex
 from jupyter_server.utils import url_path_join
-from tornado.iostream import StreamBufferFullError, StreamClosedError
+from tornado.httpserver import HTTPServer
+from tornado.ioloop import IOLoop
+from tornado.iostream import IOStream, StreamBufferFullError, StreamClosedError
+from tornado.log import gen_log
+from tornado.netutil import bind_sockets
 from tornado.web import ErrorHandler, Finish, HTTPError, RedirectHandler, StaticFileHandler
 from tornado.websocket import WebSocketClosedError
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -80,6 +87,14 @@ class TemplateAsset(TemplateStaticFileHandler):
     @classmethod
     def get_absolute_path(cls, root, path):
         return super().get_absolute_path(root, cls.checked(path))
+
+
+def plain_error(self, status_code: int, **kwargs) -> None:
+    """An error answer in one plain line. Jupyter's error page needs the Jupyter server's static
+    files, which Voilà does not serve: every 404 or 400 of its handlers (an unknown theme or
+    extension file, a page name that is not UTF-8) put two or three tracebacks in the log."""
+    self.set_header("Content-Type", "text/plain; charset=UTF-8")
+    self.finish(f"{status_code}: {self._reason}\n")
 
 
 STATIC = Path(__file__).parent / "static"  # the page's own scripts and style
@@ -124,17 +139,18 @@ RETRY_S = 0.5
 
 def pages_after(page: str) -> list[str]:
     """The course pages a learner on ``page`` (a notebook file name) most likely opens next: from
-    the landing page, the first chapter of each game and the pages beside the course it lists
+    the landing page, the first page of each game (its start page) and the pages beside the course it lists
     (*Play a battle*, the conflicts page, the glossary: a teacher's reference, opened from there;
     not the pages a teacher opens now and then, ``Tool.ahead``; never the lab,
-    :data:`NEVER_PREHEATED`); from a chapter, the chapter after it in reading order
-    (after the last Memoir '44 chapter, the first Undaunted one); else none."""
+    :data:`NEVER_PREHEATED`); from a chapter or a start page, the page after it in reading order
+    (after the last Memoir '44 chapter, Undaunted's start page); else none."""
     from tutor import course
 
+    pages = course.reading_order()
     if page == LANDING:
-        return ([next(c for c in course.CHAPTERS if c.game == game).notebook for game in course.GAMES]
+        return ([next(c for c in pages if c.game == game).notebook for game in course.GAMES]
                 + [t.notebook for t in course.TOOLS if t.ahead and t.notebook not in NEVER_PREHEATED])
-    names = [c.notebook for c in course.CHAPTERS]
+    names = [c.notebook for c in pages]
     if page in names and page != names[-1]:
         return [names[names.index(page) + 1]]
     return []
@@ -358,6 +374,16 @@ async def finished_or_given_up(snippets, find_maker, not_finished, silent_max_s:
             yield html
 
 
+def canonical_page(path: str | None) -> str | None:
+    """A page's path as the app names it: ``./index.ipynb``, ``a//b.ipynb``, ``a/../b.ipynb``
+    spelled plainly (``index.ipynb``, ``a/b.ipynb``, ``b.ipynb``; a ``..`` past the folder stays
+    in it). Voilà chose a page's pool and started its kernel by the path as spelled: twelve
+    spellings of one page started forty kernels, preheated under names like ``./././index.ipynb``."""
+    if not path:
+        return path
+    return posixpath.normpath("/" + path).lstrip("/")
+
+
 class Page(TornadoVoilaHandler):
     """Voilà's page handler, with the connection watch inserted right after ``<head>`` (before
     the front end's own scripts, which open the kernel's websocket) and without the template's
@@ -368,6 +394,11 @@ class Page(TornadoVoilaHandler):
     :data:`SERVER_FULL_PAGE`."""
 
     async def get(self, path=None):
+        canonical = canonical_page(path)
+        if canonical != path:  # one page, one address: one pool and one kernel for it (issue 39)
+            query = f"?{self.request.query}" if self.request.query else ""
+            self.redirect(url_path_join(self.base_url, "voila/render", quote(canonical)) + query)
+            return
         try:
             await super().get(path=path)
         except ServerFull as full:  # (raised before the page's first byte: see KernelLimit)
@@ -744,9 +775,7 @@ class KernelChannels(VoilaKernelWebsocketHandler):
                 self.connection = None
             raise Finish()
 
-    def write_error(self, status_code: int, **kwargs) -> None:
-        self.set_header("Content-Type", "text/plain; charset=UTF-8")
-        self.finish(f"{status_code}: {self._reason}\n")
+    write_error = plain_error
 
 
 # What a visitor may send in one piece. Tornado reads a request's whole body into memory before
@@ -758,17 +787,81 @@ REQUEST_BODY_MAX = 64 * 1024
 WEBSOCKET_MESSAGE_MAX = 2 * 1024 * 1024
 
 
-def bound_requests(web) -> None:
-    """Bound the bodies ``web`` (Voilà's tornado Application, before it listens) accepts:
-    :data:`REQUEST_BODY_MAX` for an HTTP request, :data:`WEBSOCKET_MESSAGE_MAX` for a message."""
+# A connection that has not sent its request's headers this long after it opened (or after its
+# last request) is closed: tornado waited an hour by default, and a thousand connections that
+# never finished their headers held a thousand of the server's open files. A browser sends its
+# headers at once.
+HEADERS_WAIT_S = 10
+BODY_WAIT_S = 30  # for a request's body (at most REQUEST_BODY_MAX)
+# When the system refuses the server a new connection (no open files left: EMFILE, ENFILE;
+# ENOBUFS, ENOMEM), tornado tried again at once, forever, each time with a traceback in the log:
+# 346,360 lines in 9 s, the server's only thread spinning. The server says it once for each cause
+# and waits this long before it accepts again (the connections waiting meanwhile are kept by the
+# system, and time out as above).
+ACCEPT_PAUSE_S = 0.5
+
+
+def bound_requests(web, log=None) -> None:
+    """Bound what ``web`` (Voilà's tornado Application, before it listens) accepts:
+    :data:`REQUEST_BODY_MAX` for an HTTP request, :data:`WEBSOCKET_MESSAGE_MAX` for a message,
+    :data:`HEADERS_WAIT_S` and :data:`BODY_WAIT_S` for a request to come, and connections the
+    system refuses (:class:`Acceptor`)."""
     web.settings["websocket_max_message_size"] = WEBSOCKET_MESSAGE_MAX
     listen = web.listen
     if not getattr(listen, "bounded", False):
         def bounded(port, address=None, **kwargs):
             kwargs.setdefault("max_body_size", REQUEST_BODY_MAX)
-            return listen(port, address, **kwargs)
+            kwargs.setdefault("idle_connection_timeout", HEADERS_WAIT_S)
+            kwargs.setdefault("body_timeout", BODY_WAIT_S)
+            server = HTTPServer(web, **kwargs)
+            server.acceptors = [Acceptor(server, sock, log or gen_log) for sock in bind_sockets(port, address)]
+            return server
         bounded.bounded = True
         web.listen = bounded
+
+
+class Acceptor:
+    """Accepts the connections of a listening socket for ``server`` (as tornado's
+    ``add_accept_handler`` does), but a refusal by the system (:data:`ACCEPT_PAUSE_S`) is said
+    once for each cause and pauses accepting, rather than retried at once with a traceback."""
+
+    def __init__(self, server, sock, log):
+        self.server, self.sock, self.log = server, sock, log
+        self.loop = IOLoop.current()
+        self.said: set[int] = set()
+        self.loop.add_handler(sock, self.accept, IOLoop.READ)
+
+    def accept(self, fd=None, events=None) -> None:
+        for _ in range(128):  # (as tornado: at most a backlog's worth, then the others' turn)
+            try:
+                connection, address = self.sock.accept()
+            except BlockingIOError:
+                return
+            except ConnectionAbortedError:
+                continue
+            except OSError as error:
+                self.refused(error)
+                return
+            stream = IOStream(connection, max_buffer_size=self.server.max_buffer_size,
+                              read_chunk_size=self.server.read_chunk_size)
+            self.server.handle_stream(stream, address)
+
+    def refused(self, error: OSError) -> None:
+        if error.errno not in self.said:
+            self.said.add(error.errno)
+            self.log.warning("New connections refused by the system (%s): accepting again every "
+                             "%.1f s (said once)", error.strerror or error, ACCEPT_PAUSE_S)
+        self.loop.remove_handler(self.sock)
+        self.loop.call_later(ACCEPT_PAUSE_S, self.resume)
+
+    def resume(self) -> None:
+        if self.sock.fileno() != -1:
+            self.loop.add_handler(self.sock, self.accept, IOLoop.READ)
+            self.accept()
+
+    def close(self) -> None:
+        self.loop.remove_handler(self.sock)
+        self.sock.close()
 
 
 # The typesetter the pages get (tutor/static/no_math.js): the course has no mathematics, and
@@ -784,6 +877,24 @@ def no_math(web, base_url: str) -> None:
     kernel included)."""
     web.settings["mathjax_url"] = url_path_join(base_url, NO_MATH_URL)
     web.settings["mathjax_config"] = "none"
+
+
+class Contents(VoilaContentsHandler):
+    """Voilà's file list for its tree page (``/voila/api/contents/<path>``), answering 404 for a
+    path the system cannot look at (``index.ipynb/x``: "Not a directory"), which Voilà answered
+    with a 500 and a traceback in the log."""
+
+    async def get(self, path=""):
+        try:
+            await super().get(path)
+        except OSError:
+            raise HTTPError(404) from None
+
+
+def plain_errors() -> None:
+    """Every handler of the server that uses Jupyter's error page answers with :func:`plain_error`
+    instead (the API's handlers keep their own JSON answers)."""
+    JupyterHandler.write_error = plain_error
 
 
 def first_routes(app) -> list:
@@ -803,6 +914,8 @@ def first_routes(app) -> list:
         (url_path_join(server_url, r"/voila/query/.*"), *not_found),
         (url_path_join(server_url, r"/voila/templates/(.*)"), TemplateAsset),
         (url_path_join(server_url, r"/api/kernels/%s/channels" % KERNEL_ID), KernelChannels),
+        (url_path_join(server_url, r"/voila/api/contents%s" % path_regex), Contents,
+         {"voila_configuration": app.voila_configuration}),
         (url_path_join(server_url, "/tutor/static/(%s)" % re.escape(NO_MATH)), StaticFileHandler,
          {"path": str(STATIC)}),
     ]
@@ -1100,9 +1213,10 @@ class LandingPage(PasswordIdentityProvider):
         if web is not None:
             # Rules are tried in the order they were added: these come before Voilà's own.
             web.add_handlers(".*$", first_routes(app))
+            plain_errors()
             no_math(web, app.base_url)
             lighten(web)  # gzip and cache headers (tutor/wire.py)
-            bound_requests(web)
+            bound_requests(web, app.log)
         root = getattr(app, "root_dir", None)
         serving_a_folder = root and not getattr(app, "notebook_path", None)
         if getattr(app, "kernel_manager", None) is not None:

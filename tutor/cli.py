@@ -87,16 +87,75 @@ def emit(data, as_json: bool, text: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     OneLineParser.argv = tuple(sys.argv[1:] if argv is None else argv)
+    stdout = sys.stdout
+    sys.stdout = Output(stdout)
     try:
         args, extra = parser.parse_known_args(argv)
         if extra:       # said by the command's own parser, which knows its right form
             args.parser_.error(f"unrecognized arguments: {' '.join(extra)}")
-        return args.func(args) or 0
+        status = args.func(args) or 0
+        sys.stdout.flush()  # (a full disk says so here, not in a traceback at exit)
+        return status
     except (InputError, IllegalAction) as exc:
         print(error_line(exc), file=sys.stderr)
         return 2
     except BrokenPipeError:
+        drop_output(stdout)
         return 0
+    except OutputFailed as failed:
+        if isinstance(failed.error, BrokenPipeError):  # (the reader had enough: `| head`)
+            drop_output(stdout)
+            return 0
+        drop_output(stdout)
+        print(f"tutor: the output could not be written ({failed.error.strerror or failed.error})",
+              file=sys.stderr)
+        return 2
+    finally:
+        sys.stdout = stdout
+
+
+class OutputFailed(Exception):
+    """Standard output refused what was written (a full disk, a closed pipe): ``error``."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
+class Output:
+    """Standard output, whose write errors are :class:`OutputFailed` (told apart from a file the
+    command could not read)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text):
+        try:
+            return self.stream.write(text)
+        except OSError as error:
+            raise OutputFailed(error) from None
+
+    def flush(self):
+        try:
+            return self.stream.flush()
+        except OSError as error:
+            raise OutputFailed(error) from None
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
+def drop_output(stdout) -> None:
+    """Let what standard output still holds go, so that Python's own flush at exit does not fail
+    again (with its own traceback)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # (stdout replaced, e.g. by a test's capture)
+        pass
 
 
 if __name__ == "__main__":

@@ -11,8 +11,8 @@ key (HMAC-SHA256, cut to 80 bits). The teacher pastes the class's codes into the
 signed by another server is named in one line and never counted.
 
 The key is made on first use (32 random bytes, ``completion.key`` in the user's Jupyter data
-folder, ``jupyter_core.paths.jupyter_data_dir()``, readable by its owner only) and never leaves
-the server: a page gets codes, never the key. Kernels run on the server as the same user, so a
+folder, ``jupyter_core.paths.jupyter_data_dir()``, or the file ``$TUTOR_COMPLETION_KEY`` names;
+readable by its owner only) and never leaves the server: a page gets codes, never the key. Kernels run on the server as the same user, so a
 kernel can sign.
 
 A code: ``TUTOR-`` and base32 (no padding, in groups of five) of::
@@ -28,6 +28,7 @@ edited here; it proves nothing, the signature does.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
@@ -63,15 +64,19 @@ class CodeError(InputError):
 
 
 def key_path() -> Path:
-    """Where the server's key is: the user's Jupyter data folder (``$JUPYTER_DATA_DIR`` if set)."""
+    """Where the server's key is: ``$TUTOR_COMPLETION_KEY`` if set (one key for several servers,
+    e.g. a hub's, whose learners' servers each have a data folder of their own), else the user's
+    Jupyter data folder (``$JUPYTER_DATA_DIR`` if set)."""
+    if os.environ.get("TUTOR_COMPLETION_KEY"):
+        return Path(os.environ["TUTOR_COMPLETION_KEY"])
     from jupyter_core.paths import jupyter_data_dir
     return Path(jupyter_data_dir()) / "tutor" / KEY_FILE
 
 
 def server_key(path: Path | None = None) -> bytes:
     """The server's key: read, or made now if there is none (a new file, its owner's only, mode
-    0600; two kernels making it at once agree on the first). A key file others may read is made
-    private again."""
+    0600; two kernels making it at once agree on the first). A key file of the data folder that
+    others may read is made private again; one ``$TUTOR_COMPLETION_KEY`` names stays as it is."""
     path = key_path() if path is None else Path(path)
     try:
         return _read_key(path)
@@ -90,8 +95,9 @@ def server_key(path: Path | None = None) -> bytes:
 
 def _read_key(path: Path) -> bytes:
     mode = path.stat().st_mode
-    if mode & 0o077:
-        os.chmod(path, 0o600)
+    if mode & 0o077 and not os.environ.get("TUTOR_COMPLETION_KEY"):    # a shared key stays as set
+        with contextlib.suppress(OSError):
+            os.chmod(path, 0o600)
     text = path.read_text(encoding="ascii", errors="replace").strip()
     try:
         key = bytes.fromhex(text)
@@ -244,8 +250,12 @@ class Refused:
     why: str
 
     def __str__(self):
+        return f"line {self.line}: {self.said()}"
+
+    def said(self) -> str:
+        """The code (cut short) and why it does not count, as the results page says it."""
         shown = self.code if len(self.code) <= 24 else self.code[:21] + "…"
-        return f"line {self.line}: {shown}: {self.why}"
+        return f"{shown}: {self.why}"
 
 
 def chapter_label(number: int) -> str:
@@ -275,7 +285,7 @@ def read_codes(text: str, key: bytes | None = None):
             continue
         same = re.sub(r"[\s-]", "", code).upper()
         if same in seen:
-            refused.append(Refused(number, code, f"the same code as line {seen[same]}, counted once"))
+            refused.append(Refused(number, code, "the same code again, counted once"))
             continue
         seen[same] = number
         rows.append({"name": done.name, "chapters": len(done.chapters), "questions": done.solved,

@@ -384,7 +384,7 @@ MEMOIR_CONFLICTS = (
         (R.SANDBAGS_REMOVED,),
         "Sandbags are removed 'cuando una unidad salga del hexágono' (when a unit leaves their hex). Are "
         "they removed when the unit in the hex is eliminated?",
-        "Yes, a reading of this project: an eliminated unit leaves its hex too, and the sandbags, placed for "
+        "Yes. The rulebook does not say; the tutor plays it this way: an eliminated unit leaves its hex too, and the sandbags, placed for "
         "that unit (Dig In, or the scenario), go with it; the next unit to enter finds the hex without them.",
         "tutor.memoir.state.strike_unit"),
     Conflict(
@@ -393,7 +393,7 @@ MEMOIR_CONFLICTS = (
         "Dig In places sandbags 'sobre cualquier tipo de terreno, a excepción de los Océanos' (on any "
         "terrain but the ocean). May a unit dig in where wire, hedgehogs, a bunker or a sea wall already "
         "stands?",
-        "No sandbags there, a reading of this project: a hex holds one obstacle, and the event says so. It "
+        "No sandbags there. The rulebook does not say; the tutor plays it this way, because a hex holds one obstacle, and the event says so. It "
         "matters on wire and hedgehogs, which take no die away from an attack: under the other reading the "
         "unit there would gain the sandbags' die (1 fewer for infantry and armor) and, on wire, the flag it "
         "may ignore. On a bunker or a sea wall the sandbags would add nothing (protections and ignored "
@@ -534,8 +534,8 @@ MEMOIR_CONFLICTS = (
         "played Recon, does the chief also draw two and keep one?",
         "The published Overlord deck settles it (below): the general's Recon orders its 1 unit, and at the end "
         "of the turn the chief draws 3 cards instead of 2 (never above the scenario's hand) and keeps them all, "
-        "choosing none and discarding none; an event says so. Two Recons in one turn still make it 3, a reading "
-        "of this project.",
+        "choosing none and discarding none; an event says so. Two Recons in one turn still make it 3: the "
+        "card does not say; the tutor plays it this way.",
         "tutor.memoir.game._end_turn, tutor.memoir.game._overlord_draw",
         published=(
             (f"The Overlord deck's own Recon cards, as {_BGA} transcribes them: 'At the end of this turn, your Commander-in-Chief draws 3 cards, not 2, and keeps them "
@@ -597,7 +597,7 @@ MEMOIR_CONFLICTS = (
         "The engine counts the card's orders in each member's sections and hands the card to the member with "
         "the most: with 2 players a card ordering on both flanks (Pincer Move, Recon in Force, General "
         "Advance) goes to the flanks player. On a tie the commander-in-chief has the last word, as he has on "
-        "the card played — a reading of this project: he carries the card out when he is one of the members "
+        "the card played. The rulebook does not say more; the tutor plays it this way: he carries the card out when he is one of the members "
         "tied (Recon in Force and General Advance in a team of 3); otherwise (Pincer Move in a team of 3) the "
         "engine, which does not ask him, names the left flank player, the first of the two; at the table the "
         "chief may name the right flank player instead.",

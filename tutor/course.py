@@ -207,11 +207,11 @@ TOOLS: tuple[Tool, ...] = (
     Tool("teachers.ipynb", "For teachers",
          "Lesson plans for 45 and 90 minutes, sharing a board with the class, running the app, worksheets.", ahead=False),
     Tool("completion.ipynb", "Your completion code",
-         "A short signed code for your teacher: the chapters you have read and the questions you solved."),
+         "A short signed code for your teacher: the chapters you have read and the questions you solved.", ahead=False),
     Tool("worksheets.ipynb", "Worksheets to print",
-         "Each chapter's check-yourself questions on paper, with a separate answer key, for a class."),
+         "Each chapter's check-yourself questions on paper, with a separate answer key, for a class.", ahead=False),
     Tool("results.ipynb", "Results for teachers",
-         "Paste the class's completion codes: a table of who read what, to download as a spreadsheet."),
+         "Paste the class's completion codes: a table of who read what, to download as a spreadsheet.", ahead=False),
 )
 
 

@@ -18,6 +18,7 @@ from functools import cache
 from math import factorial
 
 from tutor.errors import InputError
+from tutor.words import plural
 
 KINDS = ("infantry", "armor", "artillery")
 P_HIT = {"infantry": Fraction(1, 2), "armor": Fraction(1, 3), "artillery": Fraction(1, 6)}
@@ -73,7 +74,7 @@ class DiceOdds:
                 "expected_hits": _fs(self.expected_hits)}
 
     def text(self) -> str:
-        lines = [(f"{self.dice} dice against {self.vs}: each die hits with probability {self.p_hit_per_die} "
+        lines = [(f"{plural(self.dice, 'die', 'dice')} against {self.vs}: each die hits with probability {self.p_hit_per_die} "
                  f"and shows a flag with probability 1/6; expected hits {self.expected_hits}.")]
         lines.append("hits:  " + ", ".join(f"{k}: {v} ({float(v):.1%})" for k, v in self.hits.items()))
         lines.append("flags: " + ", ".join(f"{k}: {v} ({float(v):.1%})" for k, v in self.flags.items()))

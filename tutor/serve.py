@@ -24,6 +24,7 @@ from pathlib import Path
 
 from tutor import paths
 from tutor.errors import InputError
+from tutor.inputs import clipped
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 
@@ -126,8 +127,48 @@ def serve(cfg: dict) -> int:
     app = Voila(config=Config(cfg))
     app.config_file_paths = []  # only these settings: no voila.json/voila.py of the current folder
     app.initialize([])
-    app.start()  # returns after Ctrl-C, once the kernels are shut down
+    try:
+        app.start()  # returns after Ctrl-C, once the kernels are shut down
+    except OSError as error:  # (listening refused: Voilà leaves its folder of connection files)
+        remove_connection_folder(app)
+        raise InputError(f"tutor app: cannot serve on {cfg['Voila'].get('ip', 'localhost')}: "
+                         f"{error.strerror or error}") from None
+    except SystemExit:  # (Voilà found no free port, and said so)
+        remove_connection_folder(app)
+        raise
     return 0
+
+
+def remove_connection_folder(app) -> None:
+    import shutil
+
+    folder = getattr(app, "connection_dir", "")
+    if folder and os.path.basename(folder).startswith("voila_"):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def check_host(host: str) -> None:
+    """Refuse, in one line, a ``--host`` this computer cannot listen on: a name that does not
+    resolve, a malformed address, or an address of another machine."""
+    import socket
+
+    try:
+        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as error:
+        raise InputError(f"tutor app: --host {clipped(host)}: no such address "
+                         f"({getattr(error, 'strerror', None) or error}); e.g. localhost, "
+                         "127.0.0.1, or 0.0.0.0 for a classroom network") from None
+    refusal = None
+    for family, kind, proto, _, address in found:
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.bind((address[0], 0, *address[2:]))
+            return
+        except OSError as error:
+            refusal = error
+    raise InputError(f"tutor app: --host {clipped(host)}: not an address of this computer "
+                     f"({getattr(refusal, 'strerror', None) or refusal}); e.g. localhost, "
+                     "127.0.0.1, or 0.0.0.0 for a classroom network")
 
 
 POOL_SIZE_MAX = 8  # preheated kernels per page: the six start-up pages alone would hold 48 (~4 GB)
@@ -152,6 +193,7 @@ def cmd_app(args) -> int:
         raise InputError("tutor app: Voilà is not installed: pip install 'tutor[app]'") from None
     cfg = app_config(args.port, args.host, not args.no_browser, args.preheat, args.pool_size)
     host = cfg["Voila"].get("ip", "localhost")
+    check_host(host)
     if not is_loopback(host):
         print(f"tutor app: warning: serving on {host}, not this computer only: anyone who can reach "
               "it can open the course (each visitor gets a kernel); --host 127.0.0.1 keeps it local",

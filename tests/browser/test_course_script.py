@@ -117,7 +117,8 @@ def test_a_chapter_merely_opened_is_not_read(chapter_page):
     page.goto(ORIGIN + CHAPTER)
     box.locator(f'button[data-tutor-choice="{right}"]').click()
     page.goto(ORIGIN + "index.ipynb")
-    assert row.locator("[data-tutor-status]").inner_text() == f"Started: 1 of {len(ch05.questions())} questions tried"
+    assert row.locator("[data-tutor-status]").inner_text() == (
+        f"Started: 1 of {len(ch05.questions())} questions tried, 1 solved")
     assert page.locator("[data-tutor-summary]").inner_text() == (
         "You have started 1 chapter. You solved 1 question without the answer shown.")
 
@@ -155,8 +156,8 @@ def test_the_landing_page_shows_only_counts_of_what_is_stored_and_starts_over(pa
     page.reload()
     status = {r.get_attribute("data-chapter"): r.locator("[data-tutor-status]").inner_text()
               for r in page.locator("tr[data-chapter]").all()}
-    assert status[CHAPTER] == "Started: 2 of 3 questions tried"          # the html and "a", once each
-    assert status["04-movement.ipynb"] == "Started: 64 questions tried"   # at most 64; no count asked
+    assert status[CHAPTER] == "Started: 2 of 3 questions tried, 2 solved"   # the html and "a", once each
+    assert status["04-movement.ipynb"] == "Started: 64 questions tried, 64 solved"   # at most 64; no count asked
     assert status["06-terrain-and-height.ipynb"] == ""
     # "b" was shown before it was answered: never solved
     assert page.locator("[data-tutor-summary]").inner_text() == (
@@ -190,3 +191,17 @@ def test_an_upload_button_says_what_it_does_without_a_count(page):
     button.evaluate("b => { b.textContent = ''; b.appendChild(document.createTextNode('Load (1)')); }")
     page.wait_for_function("() => document.querySelector('.widget-upload').textContent === 'Load'")
     assert button.inner_text() == "Load"
+
+
+def test_a_question_answered_on_a_live_board_is_kept_from_its_outcome_marker(chapter_page):
+    """A widget's question (tutor.quiz.outcome_html in its output) counts like a page question:
+    the marker appearing in the page is kept in the progress; a shown one never counts as solved."""
+    from tutor.quiz import Tries, outcome_html
+    page = chapter_page
+    page.goto(ORIGIN + CHAPTER)
+    add = "html => { const d = document.createElement('div'); d.innerHTML = html; document.body.appendChild(d); }"
+    page.evaluate(add, outcome_html(CHAPTER, "05.live.tap", Tries().press(False).press(True)))
+    page.evaluate(add, outcome_html(CHAPTER, "05.live.shown", Tries().show()))
+    page.wait_for_function(f"() => (localStorage.getItem({json.dumps(course.STORAGE_KEY)}) || '').includes('05.live.shown')")
+    kept = stored(page)[CHAPTER]
+    assert kept["solved"] == ["05.live.tap"] and kept["shown"] == ["05.live.shown"] and kept["tried"] == ["05.live.tap"]

@@ -42,8 +42,8 @@ from .learner_text import british_spellings, internal_words
 
 pytestmark = pytest.mark.browser
 
-PAGES = [course.INDEX] + [c.notebook for c in course.available()] + [t.notebook for t in course.TOOLS
-                                                                      if t.available]
+PAGES = ([course.INDEX] + [p.notebook for p in course.reading_order() if p.available]
+         + [t.notebook for t in course.TOOLS if t.available])
 DEVICES = {
     "laptop": {"viewport": {"width": 1366, "height": 768}},
     "tablet": {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True,

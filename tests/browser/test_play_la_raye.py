@@ -175,9 +175,9 @@ def test_a_solo_game_by_taps(chromium, app, device, tag):
 
 def test_hot_seat_passes_the_screen_on_a_tablet(chromium, app):
     from tutor.widgets import UndauntedGame
-    mirror = UndauntedGame(number=2)                    # the page's hot-seat game
+    mirror = UndauntedGame(number=2)                    # the page's hot-seat game (its third tab)
     first = sorted(mirror.hand("allied"))[0]
     second = sorted(mirror.game.zones_of("axis").hand)[0]
     steps = [("bid", first), ("button", "show my hand"), ("bid", second)]
-    run(chromium, app, TABLET, "tablet-hot-seat", 1, mirror, steps)
+    run(chromium, app, TABLET, "tablet-hot-seat", 2, mirror, steps)
     assert mirror.game.phase == "turn"

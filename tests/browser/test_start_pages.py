@@ -1,6 +1,6 @@
 """The two start pages, as a newcomer meets them: Voilà in headless chromium at a laptop's 1366×768
 (mouse) and a classroom tablet's 768×1024 (touch). The learner does the whole turn by taps —
-Memoir '44: a card, two orders, a move, a battle, the draw; Undaunted: the draw, the initiative bid,
+Memoir '44: a card, two orders, a move, a battle (its dice guessed first), the draw; Undaunted: the draw, the initiative bid,
 a card played on the live board — and after each tap the engine's answer appears. The page never
 scrolls sideways, stays short (at most 6,000 px tall at 1366 wide) and shows at most 1,200 words.
 Screenshots go to tests/artifacts/start-*.png.
@@ -12,16 +12,15 @@ import random
 
 import pytest
 
-from .conftest import ARTIFACTS, PAGE_TIMEOUT
-from .helpers import HEIGHT_JS, visible_words, wait_for_voila, wait_for_widgets_settled
-from .test_memoir_boards import BOARD_JS, tap_hex
+from .conftest import ARTIFACTS
+from .helpers import HEIGHT_JS, visible_words
+from .test_memoir_boards import BOARD_JS, SIZES, opened, tap_hex
 from .test_undaunted_boards import PIXELS_JS
 from .test_undaunted_boards import _point as und_point
 
 pytestmark = pytest.mark.browser
 
-DEVICES = {"laptop": ({"viewport": {"width": 1366, "height": 768}}, False),
-           "tablet": ({"viewport": {"width": 768, "height": 1024}, "has_touch": True}, True)}
+DEVICES = SIZES          # laptop 1366×768 with a mouse, tablet 768×1024 with touch
 MAX_WORDS, MAX_HEIGHT = 1200, 6000
 
 # Memoir '44: (what to tap: a button's name or a hex, text the page shows after it)
@@ -33,19 +32,15 @@ MEMOIR_TURN = [
     ((10, 6), "tap an empty hex to move there"),
     ((10, 4), "The allied infantry moves 10,6 → 10,4"),
     ((14, 6), "tap an empty hex to move there"),
-    ((15, 3), "battles the axis infantry on 15,3"),
+    ((15, 3), "how many dice does it roll?"),
+    ("3 dice", "battles the axis infantry on 15,3"),
     ("End the turn: draw a card", "Step 5 done"),
 ]
 
 
-def _open(chromium, app, notebook, device):
-    context = chromium.new_context(**device)
-    page = context.new_page()
-    page.set_default_timeout(PAGE_TIMEOUT)
-    page.goto(app + f"voila/render/{notebook}")
-    wait_for_voila(page)
-    wait_for_widgets_settled(page)
-    return context, page
+def _shot(page, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def _press(page, name, touch):
@@ -67,11 +62,10 @@ def _measure(page, size, viewport):
 
 @pytest.mark.parametrize("size", list(DEVICES))
 def test_a_memoir_turn_by_taps(chromium, app, size):
-    device, touch = DEVICES[size]
-    context, page = _open(chromium, app, "00-start-memoir.ipynb", device)
-    try:
+    viewport, touch = DEVICES[size]
+    with opened(chromium, app, "00-start-memoir.ipynb", size, f"start-memoir-{size}") as page:
         page.wait_for_function(f"(() => {{ const b = ({BOARD_JS})(0); return b && b.ink > 20000; }})()")
-        _measure(page, size, device["viewport"])
+        _measure(page, size, viewport)
         for what, text in MEMOIR_TURN:
             if isinstance(what, str):
                 _press(page, what, touch)
@@ -79,16 +73,9 @@ def test_a_memoir_turn_by_taps(chromium, app, size):
                 page.locator("canvas.tutor-board").first.evaluate("e => e.scrollIntoView({block: 'center'})")
                 tap_hex(page, 0, "chapters/first-turn", what, touch)
             page.get_by_text(text, exact=False).first.wait_for()
-        assert page.evaluate("document.documentElement.scrollWidth") <= device["viewport"]["width"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         page.locator("canvas.tutor-board").first.evaluate("e => e.scrollIntoView({block: 'center'})")
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"start-memoir-{size}.png"))
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"start-memoir-{size}-FAILED.png"), full_page=True)
-        raise
-    finally:
-        context.close()
+        _shot(page, f"start-memoir-{size}")
 
 
 def _after_bid():
@@ -103,10 +90,9 @@ def _after_bid():
 
 @pytest.mark.parametrize("size", list(DEVICES))
 def test_an_undaunted_round_by_taps(chromium, app, size):
-    device, touch = DEVICES[size]
-    context, page = _open(chromium, app, "20-start-undaunted.ipynb", device)
-    try:
-        _measure(page, size, device["viewport"])
+    viewport, touch = DEVICES[size]
+    with opened(chromium, app, "20-start-undaunted.ipynb", size, f"start-undaunted-{size}") as page:
+        _measure(page, size, viewport)
         _press(page, "Draw 4 cards", touch)
         page.get_by_text("Step 2: bid for initiative", exact=False).first.wait_for()
         _press(page, "(initiative", touch)
@@ -123,12 +109,5 @@ def test_an_undaunted_round_by_taps(chromium, app, size):
             spot = {"x": float(x) * k, "y": float(y) * k}
             canvas.tap(position=spot) if touch else canvas.click(position=spot)
             board.locator(".tutor-status", has_text=text).first.wait_for()
-        assert page.evaluate("document.documentElement.scrollWidth") <= device["viewport"]["width"]
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"start-undaunted-{size}.png"))
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"start-undaunted-{size}-FAILED.png"), full_page=True)
-        raise
-    finally:
-        context.close()
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        _shot(page, f"start-undaunted-{size}")

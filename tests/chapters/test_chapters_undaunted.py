@@ -105,7 +105,7 @@ def test_21_la_raye_page():
     assert "control 5 objective points" in html and "holds 3 at the start" in html
     assert "Starting initiative</b>: US" in html
     assert "scenario book (Osprey Games, 2019, English edition), scenario 1: La Raye, pp. 6-7" in html
-    assert "This project's layout:" in html and "quarter turn" in html
+    assert "The tutor's layout:" in html and "quarter turn" in html
     assert ".yaml" not in html and "github" not in html          # learner language: no file names
     table = und21.starting_cards_html()
     assert "Rifleman A</td><td style='text-align:left;font-family:monospace'>D S S S S</td>" in table

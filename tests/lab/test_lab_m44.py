@@ -34,15 +34,17 @@ def test_full_file_every_field():
     assert dict(s.obstacles) == {(4, 2): "bunker", (6, 2): "sandbags", (8, 2): "hedgehog", (10, 2): "wire"}
     u = s.units
     assert u[(2, 0)] == UnitSpec("axis", "infantry", 4)
-    assert u[(4, 0)] == UnitSpec("axis", "artillery", 1)                 # nbr_units "1"
+    # nbr_units "1": the scenario starts it with 1 figure, all it has (Medics & Mechanics: "A unit may
+    # not gain more figures than it originally had")
+    assert u[(4, 0)] == UnitSpec("axis", "artillery", 1, None, 1)
     assert u[(6, 0)] == UnitSpec("axis", "infantry", 4, "special_forces")  # inf2, decorative badge
-    assert u[(4, 2)] == UnitSpec("axis", "infantry", 3)                  # nation field, nbr_units 3
+    assert u[(4, 2)] == UnitSpec("axis", "infantry", 3, None, 3)           # nation field, nbr_units 3
     assert u[(6, 2)] == UnitSpec("axis", "armor", 3)
-    assert u[(4, 6)] == UnitSpec("allied", "infantry", 2, "special_forces")  # inf2 stays elite, badge3 or not
+    assert u[(4, 6)] == UnitSpec("allied", "infantry", 2, "special_forces", 2)  # inf2 stays elite, badge3 or not
     assert u[(6, 6)] == UnitSpec("allied", "armor", 4, "special_forces")        # tank2: elite armor
     assert u[(7, 7)] == UnitSpec("allied", "infantry", 4, "special_forces")     # British
     assert u[(8, 8)] == UnitSpec("allied", "artillery", 2)
-    assert u[(10, 8)] == UnitSpec("allied", "armor", 2)
+    assert u[(10, 8)] == UnitSpec("allied", "armor", 2, None, 2)
     x = s.extra
     assert x["medals_to_win"] == {"axis": 4, "allied": 5}
     assert x["cards"] == {"axis": 4, "allied": 5}
@@ -188,7 +190,7 @@ def test_real_format_every_piece():
     assert u[(8, 6)] == UnitSpec("allied", "infantry", 3, "french_resistance")  # inf + badge3
     assert u[(10, 6)] == UnitSpec("allied", "armor", 4, "special_forces")     # tank2: 4 figures
     assert u[(12, 6)] == UnitSpec("allied", "infantry", 4, "special_forces")  # unknown badge: no figure lost
-    assert u[(14, 6)] == UnitSpec("allied", "armor", 2, "special_forces")     # nbr_units 2
+    assert u[(14, 6)] == UnitSpec("allied", "armor", 2, "special_forces", 2)  # nbr_units 2, its start
     assert u[(0, 8)] == UnitSpec("allied", "infantry", 4) and u[(2, 8)] == UnitSpec("allied", "artillery", 2)
     x = s.extra
     assert x["objectives"] == [

@@ -16,7 +16,7 @@ def test_river_and_unit_block_both_retreats_extra_loss():
     r = ruling(st, "7,3", 1)
     assert (r.retreat, r.losses, r.destinations) == (0, 1, ((7, 3),))
     assert {b.hex: b.rule for b in r.blocked} == {(6, 2): R.RETREAT_UNITS, (8, 2): R.RETREAT_IMPASSABLE}
-    assert "cannot retreat" in r.text and "Ruling of this project" in r.text
+    assert "cannot retreat" in r.text and "the tutor plays it this way" in r.text
     st, _ = order(st, "allied", ["8,4"])
     st, _ev = battle(st, "8,4", "7,3", ["flag", "infantry", "star"])
     assert st.units[(7, 3)].figures == 2            # 1 hit + 1 for the flag it cannot resolve

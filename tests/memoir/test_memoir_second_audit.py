@@ -131,3 +131,77 @@ def test_infantry_assault_elite_infantry_moves_three_only_without_battle():
     assert opts[(20, 4)].cost == 2 and opts[(20, 4)].can_battle
     three = [h for h, r in opts.items() if r.cost == 3]
     assert three and not any(opts[h].can_battle for h in three)
+
+
+def test_armor_leaving_hedgerows_is_refused_for_the_hedgerows_not_as_too_far(tmp_path, capsys):
+    # SETOS: "Al salir, la unidad debe detenerse en un hexágono adyacente"
+    import pytest
+
+    from tutor.errors import IllegalAction
+    from tutor.memoir.movement import legal_moves, move
+    body = 'terrain: {"8,4": hedgerows}\nunits: {"8,4": {side: allied, kind: armor}}\n'
+    st = board(body)
+    m = legal_moves(st, "8,4")
+    assert m.refused[(8, 2)].rule is R.HEDGEROW_LEAVE and "must stop in the adjacent hex" in m.refused[(8, 2)].reason
+    assert "hedgerows" in m.explain((8, 0)) and "out of reach" not in m.explain((8, 0))
+    st2, _ = order(st, "allied", ["8,4"])
+    with pytest.raises(IllegalAction) as e:
+        move(st2, "8,4", "8,2")
+    assert e.value.rule is R.HEDGEROW_LEAVE and "at most 3" not in e.value.reason
+    assert main(["moves", _write(tmp_path, body), "8,4"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == ("The allied armor on 8,4 moves only to an adjacent hex: a unit leaving "
+                                   "hedgerows must stop in the adjacent hex.")
+    assert "8,2 refused: a unit leaving hedgerows must stop in the adjacent hex" in out and "up to 3" not in out
+
+
+def test_tutor_moves_header_for_artillery_dug_into_a_bunker(tmp_path, capsys):
+    # BÚNKERES: "Si empiezan en un Búnker, estas unidades … no pueden moverse ni retirarse del hexágono."
+    assert main(["moves", _write(tmp_path, BUNKER), "7,3"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "The axis artillery on 7,3 may not move: artillery that starts in a bunker never leaves it."
+    assert "hexes" not in first
+
+
+def test_artillery_refused_a_steep_hill_by_the_steep_hill_rule():
+    # COLINAS EMPINADAS: "todas las unidades deben emplear un movimiento de 2 hexágonos para entrar en
+    # una Colina empinada desde un terreno más bajo"; artillery moves 1 hex.
+    from tutor.memoir.movement import legal_moves
+    from tutor.memoir.terrain import TERRAIN
+    st = board('terrain: {"9,3": steep_hill}\nunits: {"8,4": {side: allied, kind: artillery}}')
+    r = legal_moves(st, "8,4").refused[(9, 3)]
+    assert r.rule is TERRAIN["steep_hill"].rule and "steep hill" in r.reason and "too far" not in r.reason
+    assert "at most 1 hex" in r.reason and "1 hexes" not in r.reason
+
+
+def test_height_example_3_cites_the_height_rule_that_makes_the_woods_block():
+    # ALTURA DEL TERRENO Y LÍNEA DE VISIÓN, example 3: "El terreno y las unidades solo bloquean la línea
+    # de visión si se encuentran a una altura igual o mayor que alguna de las dos unidades involucradas".
+    from pathlib import Path
+
+    from tutor.memoir.los import line_of_sight
+    from tutor.memoir.state import load
+    r = line_of_sight(load(Path(__file__).parents[2] / "scenarios" / "los" / "height-example-3.yaml"), (6, 4), (10, 4))
+    assert not r.visible and R.HEIGHT_LOS in r.rules
+    assert r.obstructions[0].rule is R.HEIGHT_LOS and "height rule" in r.reason
+
+
+def test_counted_words_agree_with_their_numbers():
+    # "1 hexes", "1 medals", "with 1 dice" and "Allies draws" no longer reach a learner
+    from tutor import odds
+    from tutor.memoir import game as G
+    from tutor.memoir.movement import legal_moves
+    from tutor.words import plural
+    assert [plural(1, "hex"), plural(1, "medal"), plural(1, "die", "dice")] == ["1 hex", "1 medal", "1 die"]
+    assert odds.distribution(1, "infantry").text().startswith("1 die against infantry")
+    st = board('units: {"8,4": {side: allied, kind: artillery}}')
+    assert legal_moves(st, "8,4").headline() == "The allied artillery on 8,4 moves up to 1 hex."
+    assert legal_moves(st, "8,4").explain((8, 0)) == "8,0 is out of reach: the unit moves at most 1 hex"
+    # the Allies draw (a side's name is plural), a team member draws
+    assert G.seat_verb("allied", "draw", "draws") == "draw" and G.seat_verb("axis", "draw", "draws") == "draws"
+    assert G.seat_verb("allied.left", "draw", "draws") == "draws"
+    g = G.new_game("scenarios/pegasus-bridge.yaml", seed=1)
+    while not any(e.kind == "draw" for e in g.log):
+        g = G.apply(g, G.legal_actions(g)[0])
+    texts = [e.text for e in g.log if e.kind == "draw"]
+    assert texts == ["Allies draw a command card."]

@@ -129,3 +129,47 @@ def test_same_seed_same_game(games):
 def test_bid_alone(make):
     s = make(allied={"hand": []}, phase="initiative")
     assert bid(s, "allied").action == Bid("allied", None)
+
+
+def _hidden_reshuffled(s, side, rng):
+    """``s`` with what ``side`` cannot see dealt again: the opponent's hand, draw deck and discard pile
+    redrawn from the same cards (same sizes), and ``side``'s own draw deck in another order."""
+    from dataclasses import replace as _replace
+
+    from tutor.undaunted import Zones
+    foe = "axis" if side == "allied" else "allied"
+    z = s.zones_of(foe)
+    pool = list(z.hand + z.draw + z.discard)
+    rng.shuffle(pool)
+    h, d = len(z.hand), len(z.draw)
+    nz = Zones(tuple(pool[:h]), z.table, tuple(pool[h + d:]), tuple(pool[h:h + d]), z.supply, z.out)
+    mine = s.zones_of(side)
+    draw = list(mine.draw)
+    rng.shuffle(draw)
+    mz = Zones(mine.hand, mine.table, mine.discard, tuple(draw), mine.supply, mine.out)
+    zones = (mz, nz) if side == "allied" else (nz, mz)
+    return _replace(s, zones=zones)
+
+
+def test_it_reads_only_what_its_side_may_know():
+    # the opponent's hand and both draw decks' order are hidden (PRŮBĚH HRY; ZTRÁTY: the opponent's cards
+    # out of the game are to be remembered, not looked at): dealing them again changes no choice
+    from tutor.undaunted import new_game
+    rng = random.Random(7)
+    s = new_game(LA_RAYE, rng)
+    seen = 0
+    for _ in range(50):
+        if s.over:
+            break
+        if s.phase in ("initiative", "turn"):
+            side = s.active or ("allied" if seen % 2 else "axis")
+            c = choose(s, side)
+            other_deal = _hidden_reshuffled(s, side, random.Random(seen))
+            assert choose(other_deal, side) == c
+            seen += 1
+            a = reveal(c.action, bid(s, "allied" if side == "axis" else "axis").action) \
+                if s.phase == "initiative" else c.action
+        else:
+            a = legal_actions(s)[0]
+        s = apply(s, a, rng).state
+    assert seen >= 12

@@ -52,9 +52,13 @@ def test_a_solo_game_by_taps_bids_scouts_and_the_computer_replies():
     holder = "allied" if CARDS[high].initiative > CARDS[axis_card].initiative else (
         "axis" if CARDS[high].initiative < CARDS[axis_card].initiative else g0.initiative)
     assert bid[2] == holder and f"{'Allies' if holder == 'allied' else 'Axis'} first" in app.head.value
-    assert "why: Bids" in app.log_box.value                                       # the computer's bid, with its reason
+    assert "The computer: The Axis bid" in app.log_box.value and "why: " in app.log_box.value   # its bid, with why
     # the learner's turn (the computer played first when it won the bid)
     assert s.active == "allied"
+    # the coach: each card of the hand with its choices and why, the computer's pick starred
+    from tutor.render.undaunted import card_title
+    assert all(card_title(c) in app.coach.value for c in s.zones_of("allied").hand)
+    assert "★" in app.coach.value and "End the turn" in app.coach.value
     scout = next(c for c in s.zones_of("allied").hand if c.startswith("scouts"))
     fog_before = s.zones_of("allied").discard.count("fog-of-war")
     n = app.match.length
@@ -80,6 +84,7 @@ def test_a_solo_game_by_taps_bids_scouts_and_the_computer_replies():
     assert computer and all(app.reasons.get(x.length) for x in computer)   # every computer step has its reason
     assert sum(1 for x in steps if type(x.action).__name__ == "EndTurn") == 2
     assert app.log_box.value.count("why: ") == len(computer)
+    assert all(app.reasons[x.length].rule.quote in app.log_box.value for x in computer)   # the rule one tap away
     found = internal_words(page_text(app))
     assert found == [], found
 
@@ -120,8 +125,8 @@ def test_undo_takes_back_the_learners_last_step_and_the_computers_reply():
 
 
 def test_hot_seat_hides_the_hand_until_the_screen_is_passed():
-    app = ready(UndauntedGame(number=2))
-    first = app.hand("allied")[0]
+    app = ready(UndauntedGame(number=4))          # the Allies win the bids: the turn needs the screen passed
+    first = sorted(app.hand("allied"))[0]
     tap_bid(app, first)
     assert app.match.pending == (("allied", first),) and app.game.phase == "initiative"
     assert not app.screen_passed and app.pass_button in app.pass_box.children
@@ -129,13 +134,15 @@ def test_hot_seat_hides_the_hand_until_the_screen_is_passed():
     assert app.bid("riflemen-a") is False and "pass the screen" in app.status.value
     app.pass_button.click()
     assert app.screen_passed and app.viewer == "axis"
-    tap_bid(app, app.hand("axis")[0])
+    tap_bid(app, sorted(app.hand("axis"))[0])
     s = app.game
-    assert s.phase == "turn"
-    if s.active != "axis":                       # the turn passes to the other player: pass the screen
+    assert s.phase == "turn" and s.active == "allied"
+    if s.active != "axis":                       # the turn goes to the other player: pass the screen
         assert not app.screen_passed and app.board.hand_pick.layout.display == "none"
         n = app.match.length
         app.board.tap_tile("17B")
+        assert app.match.length == n and "pass the screen" in app.board.status.value
+        app.board.end_button.click()               # nor may the other player end the turn for them
         assert app.match.length == n and "pass the screen" in app.board.status.value
         app.pass_button.click()
     assert app.screen_passed and app.board.hand_pick.layout.display == "flex"
@@ -198,7 +205,8 @@ def test_load_refuses_a_file_that_is_not_a_saved_la_raye_game_in_one_line(conten
 
 def test_new_game_deals_the_numbered_shuffle_and_the_coach_switches_off():
     app = ready(UndauntedGame(solo="axis", number=1))
-    assert "What can I do now?" in app.coach.value
+    assert "What can I do now?" in app.coach.value and "The computer in your place" in app.coach.value
+    assert R.INITIATIVE.quote in app.coach.value
     app.coach_switch.value = False
     assert app.coach.value == ""
     hand1 = app.hand("allied")

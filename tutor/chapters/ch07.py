@@ -187,7 +187,7 @@ def drill(field="chapters/retreat-drill", unit="6,2", flags: int = 1, seed: int 
 
 
 def partial_retreat_conflict() -> Explained:
-    """The sources on partial retreats, and how this project rules."""
+    """The sources on partial retreats, and how the tutor plays them."""
     from tutor.conflicts import all_conflicts
     c = next(c for c in all_conflicts() if c.key == "m44.retreat.partial")
     return show(f"<p><b>{escape(c.question)}</b></p>{rules_html(c.texts)}"
@@ -264,7 +264,8 @@ def _partial_question() -> Question:
     from tutor.render.scene import highlights
     pic = board_svg(field, highlights(selected=[at]), title="")
     return ask("07.partial", "<p>The allied armor on <b>3,7</b>, one row from its own edge, receives "
-               f"<b>2 flags</b>. Under this project's ruling, what happens?</p>{pic}", choices, rule_fn)
+               f"<b>2 flags</b>. The rulebook does not say what happens when only part of a retreat is possible; "
+               f"played as the tutor plays it (section 4 above), what happens?</p>{pic}", choices, rule_fn)
 
 
 def questions() -> list[Question]:

@@ -43,6 +43,8 @@ class TurnView:
     shown: bool = False              # "Show me": the legal choices of this moment shaded
     since: int = 0                   # the log entries the last action added start here
     refusal: tuple | None = None     # (reason, Rule) of the last refused tap
+    predicting: tuple | None = None  # (attacker, target): the learner guesses the dice before the roll
+    note: str = ""                   # the guess against the engine's count, shown with the roll
 
 
 def start_game(seed: int = 1) -> G.Game:
@@ -77,7 +79,7 @@ def _turn_widget():
     import ipywidgets as W
 
     from tutor.render.scene import highlights, scene
-    from tutor.widgets.base import Drill, choice_buttons, esc, small_button
+    from tutor.widgets.base import Drill, choice_buttons, esc, small_button, step_strip
 
     class _FirstTurn(Drill):
         title = "A first turn"
@@ -108,18 +110,29 @@ def _turn_widget():
         def game(self) -> G.Game:
             return self.value.game
 
-        def act(self, action: str) -> bool:
+        def act(self, action: str, note: str = "") -> bool:
             """Apply one action string; a refusal keeps the game, clears the selection, says why."""
             v = self.value
             try:
                 g = G.apply(v.game, action)
             except IllegalAction as exc:
-                self.advance(replace(v, selected=None, shown=False, refusal=(exc.reason, exc.rule)))
+                self.advance(replace(v, selected=None, shown=False, refusal=(exc.reason, exc.rule),
+                                     predicting=None))
                 return False
             since = len(v.game.log)
             g = self._other_side(g)
-            self.advance(TurnView(g, None, False, since))
+            self.advance(TurnView(g, None, False, since, note=note))
             return True
+
+        def guess(self, n: int) -> None:
+            """The learner's guess of the dice; then the battle is the engine's, its count beside the guess."""
+            v = self.value
+            if v.predicting is None:
+                return
+            a, t = v.predicting
+            d = combat.attack_dice(v.game.state, a, t, G.bonus_dice(v.game, a, t))
+            verdict = "Right" if n == d.dice else "Not quite"
+            self.act(f"battle {fmt(a)} {fmt(t)}", note=f"{verdict}: you said {n}, the rules give {d.text}")
 
         @staticmethod
         def _other_side(g: G.Game) -> G.Game:
@@ -168,8 +181,10 @@ def _turn_widget():
                              "and battle.", bad=True)
                 else:
                     self.say("Tap one of your ordered units (shaded blue) first.", bad=True)
+            elif u is not None and f"battle {fmt(v.selected)} {fmt(h)}" in G.legal_actions(g):
+                self.advance(replace(v, predicting=(v.selected, h), shown=False, refusal=None))
             elif u is not None:
-                self.act(f"battle {fmt(v.selected)} {fmt(h)}")
+                self.act(f"battle {fmt(v.selected)} {fmt(h)}")      # the engine says why not
             else:
                 self.act(f"move {fmt(v.selected)} {fmt(h)}")
 
@@ -197,26 +212,23 @@ def _turn_widget():
                             target=foes, path=take, notes=[(h, "take ground?") for h in take])
             return scene(st, hl, title="", legend=False)
 
-        def _steps_html(self, step: int) -> str:
-            items = []
-            for i, name in enumerate(STEPS):
-                mark = "✓ " if i < step else ""
-                style = "font-weight:700;background:#dff3ea;border-color:#00573f" if i == step else ""
-                items.append(f'<span style="display:inline-block;border:1px solid #d0d7de;border-radius:4px;'
-                             f'padding:2px 8px;margin:2px;{style}">{mark}{i + 1}. {name}</span>')
-            return f'<div class="tutor-steps" role="list">{"".join(items)}</div>'
-
         def refresh(self) -> None:
             v, g = self.value, self.game
             step = step_of(g, self.start_len)
             self.board.update(self._scene())
-            self.steps.value = self._steps_html(step)
-            hand = g.hands["allied"] if step == 0 else ()
-            self.hand.children = choice_buttons([(_card_name(c), c) for c in hand], self.play)
+            self.steps.value = step_strip(STEPS, step)
+            if v.predicting is not None:
+                self.hand.children = choice_buttons([(f"{n} {'die' if n == 1 else 'dice'}", n) for n in (1, 2, 3)],
+                                                    self.guess)
+            else:
+                hand = g.hands["allied"] if step == 0 else ()
+                self.hand.children = choice_buttons([(_card_name(c), c) for c in hand], self.play)
             self.done_button.disabled = "done" not in G.legal_actions(g)
             self.end_button.disabled = step not in (2, 3)
             self.show_button.disabled = step not in (1, 2, 3) or v.shown
-            new = events_html(g.log[v.since:]) if v.refusal is None else ""
+            new = "" if v.predicting is not None else (
+                (f'<div class="tutor-verdict">{esc(v.note)}</div>' if v.note else "")
+                + (events_html(g.log[v.since:]) if v.refusal is None else ""))
             if v.refusal is not None:
                 reason, rule = v.refusal
                 self.say(f"✗ Refused: {esc(reason)}. Try another.", bad=True)
@@ -233,6 +245,11 @@ def _turn_widget():
             if step == 1:
                 return ("<b>Step 2: order units.</b> Tap the units the card lets you order — which ones do you "
                         "think it allows? (Show me shades them.)")
+            if v.predicting is not None:
+                a, t = v.predicting
+                return (f"The {esc(g.state.units[a].name)} on {fmt(a)} battles the {esc(g.state.units[t].name)} on "
+                        f"{fmt(t)}. First guess: how many dice does it roll? (Count the hexes; see the units "
+                        "table below.) Tap a number above the board.")
             if step in (2, 3):
                 sel = g.state.units.get(v.selected) if v.selected else None
                 if sel is not None:

@@ -11,6 +11,7 @@ refusals). Nothing is decided here.
 from __future__ import annotations
 
 import random
+import re
 from html import escape
 
 from tutor import course
@@ -48,7 +49,7 @@ def _round_widget(seed: int):
     import ipywidgets as W
 
     from tutor.widgets import UndauntedBoard
-    from tutor.widgets.base import choice_buttons, small_button
+    from tutor.widgets.base import choice_buttons, small_button, step_strip
 
     box = W.VBox(layout=W.Layout(width="100%"))
     steps, say, cards, pic, board_slot = W.HTML(), W.HTML(), W.HBox(layout=W.Layout(flex_flow="row wrap")), \
@@ -57,19 +58,11 @@ def _round_widget(seed: int):
     again = small_button("Start the round again", "refresh")
     st = {"s": worked_start(), "board": None}
 
-    def strip(i: int) -> str:
-        items = []
-        for k, name in enumerate(STEPS):
-            on = "font-weight:700;background:#dff3ea;border-color:#00573f" if k == i else ""
-            items.append(f'<span style="display:inline-block;border:1px solid #d0d7de;border-radius:4px;'
-                         f'padding:2px 8px;margin:2px;{on}">{"✓ " if k < i else ""}{k + 1}. {name}</span>')
-        return f'<div class="tutor-steps">{"".join(items)}</div>'
-
     def draw(_=None):
         step = apply(st["s"], DrawCards(), random.Random(seed))
         st["s"] = step.state
         hand = step.state.zones_of("allied").hand
-        steps.value = strip(1)
+        steps.value = step_strip(STEPS, 1)
         say.value = ("<p><b>Step 2: bid for initiative.</b> Tap one card of your hand to reveal. Its initiative "
                      "number (top left of a card) decides who plays first: the higher goes first. The bid card "
                      "is discarded, so it takes no action this round. Which will you give up?</p>"
@@ -87,14 +80,14 @@ def _round_widget(seed: int):
         st["s"] = step.state
         first = step.state.active
         cards.children = ()
-        steps.value = strip(2)
+        steps.value = step_strip(STEPS, 2)
         say.value = (f"<p>The Axis bids its {escape(card_title(foe))} ({CARDS[foe].initiative}). "
                      f"The <b>{escape(SIDE_NAMES[first])}</b> {side_verb(first, 'play', 'plays')} first.</p>"
                      + events_html(step.events)
                      + "<p><b>Step 3: play your cards.</b> Each card is one unit on the board; play it for one "
                        "of its actions — move, attack, scout, control a tile… Tap a unit of yours, then a tile; "
                        "the board says what the rules allow and why. End the turn, and the other side plays; "
-                       "after both turns a new round begins with a new draw.</p>")
+                       "after both turns a new round begins with a new draw. Here you play both sides.</p>")
         pic.value = ""
         st["board"] = UndauntedBoard(step.state, seed=seed)
         board_slot.children = (st["board"],)
@@ -106,7 +99,7 @@ def _round_widget(seed: int):
         cards.children = ()
         pic.value = ""
         draw_button.disabled = False
-        steps.value = strip(0)
+        steps.value = step_strip(STEPS, 0)
         say.value = ("<p><b>Step 1: draw.</b> Both players draw 4 cards from their own deck. Your deck is your "
                      "platoon: one card per soldier group, a few Fog of War cards that do nothing.</p>")
 
@@ -122,14 +115,19 @@ def _round_widget(seed: int):
 
 
 def units_table() -> Explained:
-    """Each unit: its base defense and a card's initiative and actions (the engine's card data)."""
-    rows = []
-    for name, ut in UNIT_TYPES.items():
-        c = next(c for c in CARDS.values() if c.name == name)
-        acts = ", ".join(f"{a.name} {a.value}" if a.value else a.name for a in c.actions)
-        rows.append(f"<tr><td><b>{escape(card_title(c.id).rstrip(' ABC'))}</b></td><td>{ut.base_defense}</td>"
+    """Each card of a platoon: the unit's base defense (leaders and Fog of War have no token on
+    the map), the card's initiative and its actions (the engine's card data)."""
+    rows, seen = [], set()
+    for c in sorted(CARDS.values(), key=lambda c: (c.name not in UNIT_TYPES, -c.initiative)):
+        if c.name in seen:
+            continue
+        seen.add(c.name)
+        ut = UNIT_TYPES.get(c.name)
+        defense = str(ut.base_defense) if ut else "no token"
+        acts = ", ".join(f"{a.name} {a.value}" if a.value else a.name for a in c.actions) or "none: a bid only"
+        rows.append(f"<tr><td><b>{escape(re.sub(r' [A-C]$', '', card_title(c.id)))}</b></td><td>{defense}</td>"
                     f"<td>{c.initiative}</td><td>{escape(acts)}</td></tr>")
-    head = "<tr><th>unit</th><th>base defense</th><th>initiative</th><th>actions on its card</th></tr>"
+    head = "<tr><th>card</th><th>base defense</th><th>initiative</th><th>actions</th></tr>"
     return show(f'<table class="tutor-obs">{head}{"".join(rows)}</table>' + rules_html([R.BASE_DEFENSE]))
 
 

@@ -162,7 +162,7 @@ def la_raye_html(seed: int = 0) -> str:
     return (board + f"<ul>{goals}<li><b>Starting initiative</b>: {SIDE_BOOK[s.initiative]}</li></ul>"
             + starting_cards_html(sc)
             + f"<p style='font-size:12px'><b>Source:</b> {escape(sc.provenance_of('book'))}. "
-              f"<b>This project's layout:</b> {escape(sc.provenance_of('ours'))}</p>")
+              f"<b>The tutor's layout:</b> {escape(sc.provenance_of('ours'))}</p>")
 
 
 def la_raye_board(seed: int = 21):

@@ -30,6 +30,10 @@ def add_commands(sub) -> None:
     p.add_argument("chapter", nargs="?", metavar="CHAPTER", help="chapter number (e.g. 07) or notebook name")
     p.add_argument("--all", action="store_true", help="every chapter that has a handout (-o is a folder)")
     p.add_argument("-o", "--output", metavar="OUT", help="file (or folder with --all); default: print the HTML")
+    kind = p.add_mutually_exclusive_group()
+    kind.add_argument("--worksheet", action="store_true",
+                      help="the chapter's check-yourself questions to print, without the answers")
+    kind.add_argument("--answers", action="store_true", help="the answer key of the chapter's worksheet")
     p.set_defaults(func=cmd_handout)
 
 
@@ -76,6 +80,15 @@ def cmd_link(args) -> int:
 
 def cmd_handout(args) -> int:
     from tutor.lab import handouts
+    sheet = args.worksheet or args.answers
+    if sheet:
+        def write(ch, out):
+            return handouts.write_worksheet(ch, out, answers=args.answers)
+
+        def page(ch):
+            return handouts.worksheet_html(ch, answers=args.answers)
+    else:
+        write, page = handouts.write, handouts.handout_html
     if args.all:
         if not args.output:
             raise InputError("tutor handout --all needs -o FOLDER")
@@ -88,14 +101,15 @@ def cmd_handout(args) -> int:
         except OSError as exc:
             raise InputError(f"{out}: cannot make the folder for the handouts "
                              f"({exc.strerror or type(exc).__name__})") from None
-        for ch in handouts.chapters_with_handouts():
-            print(f"wrote {handouts.write(ch, out)}", file=sys.stderr)
+        chapters = (handouts.chapters_with_worksheets() if sheet else handouts.chapters_with_handouts())
+        for ch in chapters:
+            print(f"wrote {write(ch, out)}", file=sys.stderr)
         return 0
     if not args.chapter:
         raise InputError("tutor handout: give a CHAPTER (e.g. 07) or --all; chapters with handouts: "
                          + ", ".join(handouts.chapters_with_handouts()))
     if args.output:
-        print(f"wrote {handouts.write(args.chapter, args.output)}", file=sys.stderr)
+        print(f"wrote {write(args.chapter, args.output)}", file=sys.stderr)
     else:
-        sys.stdout.write(handouts.handout_html(args.chapter))
+        sys.stdout.write(page(args.chapter))
     return 0

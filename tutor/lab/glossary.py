@@ -421,7 +421,7 @@ MEANINGS: dict[str, tuple[str, str]] = {
     'retreat': ('07', 'Moving back one hex per flag toward your own side; a unit that cannot loses a figure instead.'),
     'take_ground': ('08', 'After a close combat that empties the hex, moving the attacker into it.'),
     'overrun': ('08', 'An armor unit that took ground battles once more, at once.'),
-    'line_of_sight': ('01', 'An unblocked straight line between the centres of two hexes: needed to battle from range.'),
+    'line_of_sight': ('01', 'An unblocked straight line between the centers of two hexes: needed to battle from range.'),
     'range': ('05', "How many hexes away the target is: the dice a unit rolls depend on it."),
     'ignore_flag': ('09', 'A unit with this protection may stay put for one flag instead of retreating.'),
     'protection': ('06', 'Dice taken away from an attack because the target stands in protecting terrain.'),
@@ -577,6 +577,7 @@ STYLE = ("<style>.tutor-gloss{border-collapse:collapse;font-size:.92em}.tutor-gl
          "text-align:left;position:sticky;top:0}.tutor-gloss td,.tutor-gloss th{padding:3px 8px;"
          "border-bottom:1px solid #dde;text-align:left !important;vertical-align:top}"
          ".tutor-gloss details summary{cursor:pointer;color:#0b5cad;font-size:.9em}"
+         ".tutor-gloss a{color:#0b5cad;text-decoration:underline}"
          ".tutor-gloss ul{margin:.2em 0;padding-left:1.2em}.tutor-gloss .ns{color:#8a5a00;font-style:italic}"
          ".tutor-gloss small{color:#667}.tutor-side{display:flex;gap:1em;flex-wrap:wrap}"
          ".tutor-side>div{flex:1 1 18em;border-left:3px solid #8a8a8a;padding-left:.6em}"

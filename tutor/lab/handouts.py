@@ -10,10 +10,13 @@ the engine's reading).
 
     tutor handout 07 -o retreat.html        # a chapter by number or notebook name
     tutor handout --all -o docs/handouts/
+    tutor handout 07 --worksheet -o ws.html # the chapter's questions on paper (worksheet_html)
+    tutor handout 07 --answers -o key.html  # and their answer key, apart
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -112,6 +115,12 @@ def _chapter(key: str):
 
 def chapters_with_handouts() -> list[str]:
     return sorted(SHEETS)
+
+
+def chapters_with_worksheets() -> list[str]:
+    """The chapters (by number, "05") whose page asks check-yourself questions."""
+    from tutor import course
+    return [c.notebook.split("-", 1)[0] for c in course.available() if course.questions(c.notebook)]
 
 
 def _board_html(path: Path) -> str:
@@ -400,4 +409,199 @@ def write(chapter: str, out: str | Path) -> Path:
         out = out / f"handout-{_chapter(chapter).notebook.split('-', 1)[0]}.html"
     from tutor.inputs import write_text
     write_text(out, handout_html(chapter), "handout")
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Worksheets: a chapter's check-yourself questions on paper, and their answer key apart
+
+
+def _above_ch03():
+    from tutor.chapters import ch03
+    from tutor.render.svg import state_svg
+    return state_svg(ch03.start().state, title="The teaching board", legend=False)
+
+
+def _above_memoir(board: str, title: str):
+    def draw():
+        from tutor.chapters.ch04 import board_svg, state
+        return board_svg(state(board), title=title, legend=False)
+    return draw
+
+
+def _above_ch12():
+    from tutor.chapters import ch12
+    return ch12._group_svg()
+
+
+def _above_und24():
+    from tutor.chapters import und24
+    from tutor.render.undaunted import board_svg
+    return board_svg(und24.support_state(), title="The sandbox board", legend=False)
+
+
+def _above_und26():
+    from tutor.chapters import und26
+    from tutor.render.undaunted import board_svg
+    return board_svg(und26.after_initiative(), title="The worked round after the reveal", legend=False)
+
+
+#: The board a question asks about when its chapter's page shows it above the question (the
+#: question itself carries no picture): printed beside the question on a worksheet.
+BOARD_ABOVE = {
+    "03.probe": _above_ch03,
+    "05.close-combat": _above_memoir("chapters/battle", "The battle board"),
+    "07.ocean": _above_memoir("examples/retreat-ocean", "The ocean board"),
+    "09.sandbags-flags": _above_memoir("chapters/obstacles", "The obstacles board"),
+    "12.hits.town": _above_ch12,
+    "12.flag.sandbags": _above_ch12,
+    "24.target": _above_und24,
+    "26.where-move": _above_und26,
+}
+# A prompt that points to a board it does not carry
+_POINTS_TO_A_BOARD = re.compile(r"\b(board above|board (in|of) the \w+ above|(same|ocean|battle) board|"
+                                r"board below|\(board above\)|sandbox above)\b", re.IGNORECASE)
+
+# A sheet's style, scoped to its box (.tutor-sheet), so a page can show a sheet among its own.
+WORKSHEET_CSS = """<style>
+@page { margin: 12mm; }
+.tutor-sheet { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; font-size: 11pt; color: #111;
+  max-width: 190mm; overflow-wrap: break-word; line-height: 1.35; }
+.tutor-sheet h1 { font-size: 16pt; margin: 0 0 1mm; line-height: 1.2; }
+.tutor-sheet .aim { margin: 0 0 3mm; color: #333; }
+.tutor-sheet .who { display: flex; gap: 8mm; margin: 0 0 4mm; }
+.tutor-sheet .who span { flex: 1; border-bottom: 1px solid #555; padding-top: 6mm; }
+.tutor-sheet .q { break-inside: avoid; border-top: 1px solid #bbb; padding: 2mm 0 3mm; }
+.tutor-sheet .q h2 { font-size: 11pt; margin: 0 0 1mm; }
+.tutor-sheet svg { display: block; max-width: 100%; height: auto; margin: 1mm 0; }
+.tutor-sheet .choices { list-style: none; padding: 0; margin: 2mm 0 0; display: flex; flex-wrap: wrap; gap: 2mm 8mm; }
+.tutor-sheet .choices li::before { content: "☐ "; font-size: 13pt; }
+.tutor-sheet .answer { font-weight: bold; } .tutor-sheet .why { font-size: 9.5pt; }
+.tutor-sheet details > summary { list-style: none; font-size: 8.5pt; color: #555; }
+.tutor-sheet .tutor-rule { margin: 1mm 0; }
+.tutor-sheet footer { font-size: 8pt; color: #666; margin-top: 3mm; }
+</style>"""
+
+
+def worksheet_questions(chapter: str) -> list[tuple]:
+    """(question, the board printed with it: its own picture, the board the page shows above it
+    (:data:`BOARD_ABOVE`), or for "the same board" the last one printed; "" for none)."""
+    from tutor import course
+    c = _chapter(chapter)
+    out, last = [], ""
+    for q in course.questions(c.notebook):
+        if "<svg" in q.prompt_html:
+            board = ""      # its own picture is in the prompt
+            last = q.prompt_html[q.prompt_html.index("<svg"):]
+        elif q.key in BOARD_ABOVE:
+            board = last = BOARD_ABOVE[q.key]()
+        elif _POINTS_TO_A_BOARD.search(q.prompt_html) and last:
+            board = last
+        else:
+            board = ""
+        out.append((q, board))
+    return out
+
+
+MM_PER_PX = 0.3     # a board extract on paper: 10 px coordinates print about 8.5 pt high
+_POLYGON = re.compile(r'<polygon points="([^"]*)"[^>]*?data-hex="(-?\d+),(-?\d+)"')
+_HEX_NAMED = re.compile(r"(?<![\d,])(-?\d{1,2}),(\d{1,2})(?![\d,])")
+_ROOT = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" width="[^"]*" height="[^"]*" viewBox="[^"]*"'
+                   r'([^>]*?) style="[^"]*"')
+
+
+def board_extract(svg_text: str, hexes, margin: int = 2) -> str:
+    """The part of a board picture (a Memoir '44 board drawn by ``tutor.render.svg``) around
+    ``hexes`` — the hexes a question names — with ``margin`` hexes about them, sized for paper
+    (:data:`MM_PER_PX`). The picture as it was when it names none of them."""
+    cells = {}
+    for m in _POLYGON.finditer(svg_text):
+        pts = [tuple(float(v) for v in p.split(",")) for p in m[1].split()]
+        cells[(int(m[2]), int(m[3]))] = pts
+    keep = [cells[h] for h in hexes if h in cells]
+    root = _ROOT.search(svg_text)
+    if not keep or not root:
+        return svg_text
+    xs = [x for pts in keep for x, _ in pts]
+    ys = [y for pts in keep for _, y in pts]
+    every_x = [x for pts in cells.values() for x, _ in pts]
+    every_y = [y for pts in cells.values() for _, y in pts]
+    hex_w = max(x for x, _ in keep[0]) - min(x for x, _ in keep[0])
+    hex_h = max(y for _, y in keep[0]) - min(y for _, y in keep[0])
+    x0 = max(min(every_x), min(xs) - margin * hex_w) - 2
+    x1 = min(max(every_x), max(xs) + margin * hex_w) + 2
+    y0 = max(min(every_y), min(ys) - margin * hex_h * 3 / 4) - 2
+    y1 = min(max(every_y), max(ys) + margin * hex_h * 3 / 4) + 2
+    w, h = x1 - x0, y1 - y0
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" '
+            f'viewBox="{x0:g} {y0:g} {w:g} {h:g}"{root[1]} style="width:{w * MM_PER_PX:.1f}mm;'
+            f'max-width:100%;height:auto"')
+    return svg_text[:root.start()] + head + svg_text[root.end():]
+
+
+def _extracts(html_text: str, named) -> str:
+    """Every board picture in ``html_text`` cut to the hexes ``named`` (:func:`board_extract`)."""
+    return re.sub(r"<svg .*?</svg>", lambda m: board_extract(m[0], named), html_text, flags=re.S)
+
+
+def _named_hexes(q) -> list:
+    text = re.sub(r"<svg.*?</svg>|<[^>]+>", " ", q.prompt_html, flags=re.S) + " " + " ".join(q.choices)
+    return [(int(c), int(r)) for c, r in _HEX_NAMED.findall(text)]
+
+
+def _plain(html_text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<svg.*?</svg>|<[^>]+>", " ", html_text, flags=re.S)).strip()
+
+
+def worksheet_sheet(chapter: str, *, answers: bool = False) -> str:
+    """A chapter's check-yourself questions as a sheet to print (HTML, its style scoped to its
+    box, :data:`WORKSHEET_CSS`): each question with the board extract it asks about
+    (:func:`board_extract`) and a box to tick per choice. With ``answers``: the answer key, apart —
+    each question's answer and the engine's reason."""
+    from tutor.explain import STYLE
+    c = _chapter(chapter)
+    items = worksheet_questions(chapter)
+    if not items:
+        raise InputError(f"chapter {c.notebook.split('-', 1)[0]} has no check-yourself questions")
+    what = "answer key" if answers else "worksheet"
+    parts = []
+    for n, (q, board) in enumerate(items, 1):
+        if answers:
+            right, why = q.rule_fn()
+            parts.append(f'<section class="q key"><h2>{n}. {escape(_plain(q.prompt_html))}</h2>'
+                         f'<p class="answer">Answer: {escape(right)}</p><div class="why">{why}</div></section>')
+        else:
+            choices = "".join(f"<li>{escape(ch)}</li>" for ch in q.choices)
+            named = _named_hexes(q)
+            parts.append(f'<section class="q"><h2>Question {n}</h2>{_extracts(q.prompt_html, named)}'
+                         f'{_extracts(board, named)}'
+                         f'<ul class="choices">{choices}</ul></section>')
+    who = ("" if answers else '<div class="who"><span>Name</span><span>Class</span><span>Date</span></div>'
+           '<p class="aim">Tick one answer for each question.</p>')
+    return (f'{WORKSHEET_CSS}{STYLE}<div class="tutor-sheet" data-sheet="{what}"><h1>{escape(sheet_title(c))} — '
+            f"{what}</h1><p class='aim'>{escape(c.teaches)}</p>{who}{''.join(parts)}"
+            f"<footer>From the rules tutor: every answer is the engine's ruling; the rule texts are quoted from "
+            f"the rulebooks named beside them.{'' if answers else ' The answers are on a separate answer key.'}"
+            f"</footer></div>")
+
+
+def sheet_title(c) -> str:
+    return f"{c.game}, chapter {c.number}: {c.title}"
+
+
+def worksheet_html(chapter: str, *, answers: bool = False) -> str:
+    """:func:`worksheet_sheet` as a page of its own (self-contained HTML, to print at A4 or Letter)."""
+    c = _chapter(chapter)
+    what = "answer key" if answers else "worksheet"
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{escape(sheet_title(c))} — "
+            f"{what}</title></head><body>{worksheet_sheet(chapter, answers=answers)}</body></html>")
+
+
+def write_worksheet(chapter: str, out: str | Path, *, answers: bool = False) -> Path:
+    out = Path(out)
+    if out.is_dir():
+        num = _chapter(chapter).notebook.split("-", 1)[0]
+        out = out / f"{'answers' if answers else 'worksheet'}-{num}.html"
+    from tutor.inputs import write_text
+    write_text(out, worksheet_html(chapter, answers=answers), "worksheet")
     return out

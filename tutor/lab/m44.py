@@ -460,7 +460,9 @@ def _unit(u, h, info, side1, side2, notes: _Notes) -> dict | None:
             figures = full
     out = {"side": side, "kind": kind}
     if figures != full:
-        out["figures"] = figures
+        # a scenario's unit of fewer figures starts the battle so, none of them lost: Medics &
+        # Mechanics never gives it more than it originally had (the printed card)
+        out["figures"] = out["original"] = figures
     if badge:
         out["badge"] = badge
     return out

@@ -123,7 +123,7 @@ def cmd_moves(args) -> int:
     from tutor.memoir.movement import legal_moves
     st = _state(args.file)
     m = legal_moves(st, args.at)
-    lines = [f"The {m.unit.name} on {fmt(m.origin)} moves up to {m.allowance} hexes."]
+    lines = [m.headline()]
     for r in sorted(m.reachable.values(), key=lambda r: (r.cost, r.hex[1], r.hex[0])):
         lines.append("  " + m.explain(r.hex))
     for r in sorted(m.refused.values(), key=lambda r: (r.hex[1], r.hex[0])):

@@ -69,8 +69,9 @@ from tutor.memoir import turn as T
 from tutor.memoir import variants as V
 from tutor.memoir.state import Event, GameState, other
 from tutor.rulebook import Rule
-from tutor.scenario import SIDE_NAMES, SIDES
+from tutor.scenario import SIDE_NAMES, SIDES, side_verb
 from tutor.scenario import load as load_scenario
+from tutor.words import plural
 
 FORMAT = 1
 _EMPTY = MappingProxyType({})
@@ -424,6 +425,11 @@ def seat_text(seat: str, kind: str = "standard") -> str:
     return f"{name} {seat_role(who, kind)}" if who else name
 
 
+def seat_verb(seat: str, plural: str, singular: str) -> str:
+    """The verb after :func:`seat_text`: "Allies draw", "Axis draws", "Allies starting player draws"."""
+    return side_verb(seat, plural, singular) if "." not in seat else singular
+
+
 def seat_role(who: str, kind: str = "standard") -> str:
     """A team member's role, the part of a seat after its side ("allied.left" → "left"): "starting
     player", "left flank player" (Young Generals), "left field general" (Overlord, ``kind``)."""
@@ -773,7 +779,8 @@ def apply(g: Game, action: str, *, faces=None) -> Game:
     if new.phase == "over" and g.phase != "over":
         w = new.state.winner
         m = new.state.medals
-        ctx.ev("game_over", f"The {w} side wins with {m[w]} medals." if w else "The game is over.", R.VICTORY_COUNT)
+        ctx.ev("game_over", f"The {w} side wins with {plural(m[w], 'medal')}." if w else "The game is over.",
+               R.VICTORY_COUNT)
     return _r(new, rng_n=ctx.n, new_events=tuple(ctx.events), action=action,
                                length=g.length + 1, prev=g)
 
@@ -1307,7 +1314,8 @@ def _ambush_fire(g: Game, a: Hex, tg: Hex, seat: str, from_common: bool, faces, 
         if g.variant.kind == "overlord":
             ctx.ev("draw", f"The ambush is over: the {du.side} chief draws one card.", V.OVERLORD_AMBUSH)
         else:
-            ctx.ev("draw", f"{seat_text(seat, g.variant.kind)} draws a card to replace the Ambush.",
+            ctx.ev("draw", f"{seat_text(seat, g.variant.kind)} {seat_verb(seat, 'draw', 'draws')} a card to "
+                   f"replace the Ambush.",
                    _ambush_rule(g, du.side))
     g = _r(g, state=new, hands=_fz(hands), common=_fz(common), deck=tuple(deck),
            discard=tuple(discard), turn=_r(g.turn, pending=None), phase="act", player=g.turn.seat)
@@ -1456,7 +1464,8 @@ def _end_turn(g: Game, ctx: _Ctx) -> Game:
             if c is not None:
                 drawn.append(c)
         if len(drawn) == 2:
-            ctx.ev("recon", f"Recon: {seat_text(t.seat, g.variant.kind)} draws two cards and keeps one.",
+            ctx.ev("recon", f"Recon: {seat_text(t.seat, g.variant.kind)} {seat_verb(t.seat, 'draw', 'draws')} two "
+                   f"cards and {seat_verb(t.seat, 'keep', 'keeps')} one.",
                    V.ALLIANCE_RECON if t.source == "common" else C.RECON_RULE)
             return _r(g, deck=tuple(deck), discard=tuple(discard), phase="recon",
                                        player=t.seat, turn=_r(t, drawn=tuple(drawn)))
@@ -1473,7 +1482,8 @@ def _do_keep(g: Game, args, ctx: _Ctx) -> Game:
         raise IllegalAction(f"{inst} is not one of the two cards drawn ({', '.join(t.drawn)})", C.RECON_RULE)
     other_card = [c for c in t.drawn if c != inst]
     g = _r(g, discard=g.discard + tuple(other_card), turn=_r(t, drawn=()))
-    ctx.ev("keep", f"{seat_text(t.seat, g.variant.kind)} keeps {C.name(inst)} and discards the other card.",
+    ctx.ev("keep", f"{seat_text(t.seat, g.variant.kind)} {seat_verb(t.seat, 'keep', 'keeps')} {C.name(inst)} and "
+           f"{seat_verb(t.seat, 'discard', 'discards')} the other card.",
            C.RECON_RULE)
     return _receive(g, inst, ctx)
 
@@ -1489,14 +1499,15 @@ def _receive(g: Game, card: str | None, ctx: _Ctx) -> Game:
             common[t.side] = (card,)
         else:
             hands[t.seat] = hands[t.seat] + (card,)
-        ctx.ev("draw", f"{who} draws a command card.", V.ALLIANCE_ACTIVE if g.variant.team(t.side) else C.DRAW)
+        ctx.ev("draw", f"{who} {seat_verb(t.seat, 'draw', 'draws')} a command card.", V.ALLIANCE_ACTIVE if g.variant.team(t.side) else C.DRAW)
     if g.grow.get(t.side):
         target = g.member_target[t.seat]
         if len(hands[t.seat]) < target:
             c, deck, discard = _draw_one(deck, discard, ctx)
             if c is not None:
                 hands[t.seat] = hands[t.seat] + (c,)
-                ctx.ev("grow", f"{who} draws an extra card ({len(hands[t.seat])} of {target}): the scenario "
+                ctx.ev("grow", f"{who} {seat_verb(t.seat, 'draw', 'draws')} an extra card ({len(hands[t.seat])} of "
+                       f"{target}): the scenario "
                        f"lets this side's hand grow.", V.ALLIANCE_SHORT_HAND if g.variant.team(t.side) else C.DEAL)
     rotation = dict(g.rotation)
     rotation[t.side] = rotation[t.side] + 1
@@ -2218,8 +2229,23 @@ def events(g: Game, since: int = 0) -> list[dict]:
 
 
 def to_json(g: Game) -> dict:
-    return {"format": FORMAT, "game": "memoir44", "scenario": g.scenario, "seed": g.seed,
+    return {"format": FORMAT, "game": "memoir44", "scenario": saved_scenario_name(g.scenario), "seed": g.seed,
             "variant": g.variant.to_json(), "actions": list(g.actions)}
+
+
+def saved_scenario_name(scenario: str) -> str:
+    """How a save names its scenario: one of the course's by its bundled name ("pegasus-bridge",
+    which any folder can replay: the path the game holds is relative to the course), any other
+    file by its path."""
+    from tutor.scenario import SCENARIOS_DIR
+    root = SCENARIOS_DIR.resolve()
+    p = Path(scenario)
+    full = (p if p.is_absolute() else SCENARIOS_DIR.parent / p).resolve()
+    if p.suffix == ".yaml" and full.is_relative_to(root) and full.is_file():
+        name = full.relative_to(root).with_suffix("").as_posix()
+        if _BUNDLED_NAME.fullmatch(name):
+            return name
+    return scenario
 
 
 def save(g: Game, path) -> None:
@@ -2291,6 +2317,9 @@ def from_json(data, where: str = "<saved game>", *, files: bool = False) -> Game
     if len(data["actions"]) > MAX_ACTIONS:
         raise InputError(f"{where}: {len(data['actions'])} actions: a saved game holds at most {MAX_ACTIONS}")
     scenario = data["scenario"] if files else bundled_scenario(data["scenario"], where)
+    if files and not Path(scenario).exists():  # (a bundled name, or a save's "scenarios/….yaml"
+        with contextlib.suppress(InputError):  # made in the course's folder, replayed elsewhere)
+            scenario = bundled_scenario(scenario, where)
     try:
         g = new_game(scenario, data["seed"], data.get("variant"))
     except InputError as exc:

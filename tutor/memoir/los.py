@@ -174,13 +174,19 @@ def _describe(field, h: Hex, low: int, high: int) -> tuple[tuple[str, ...], int,
     t = TERRAIN[tname]
     what, parts, counts = [], [], False
     rule = R.LOS
+    # With a unit above height 0 the 2025 height rule decides whether what lies between counts
+    # (ALTURA DEL TERRENO Y LÍNEA DE VISIÓN: "solo bloquean … si se encuentran a una altura igual o
+    # mayor que alguna de las dos unidades"), as in the rulebook's height example 3.
+    raised = high > 0
+    as_high = f"counts: at height {t.height}, as high as the lower unit (height {low}) or higher"
     if h in field.units:
         what.append("unit")
         c = t.height >= low
         counts |= c
-        parts.append(f"a unit at height {t.height} " + ("counts" if c else f"is lower than both units "
-                                                         f"(heights {low} and {high}) and does not count"))
-        if not c:
+        parts.append(f"a unit at height {t.height} " + ((as_high if raised else "counts") if c else
+                                                         f"is lower than both units (heights {low} and {high}) "
+                                                         f"and does not count"))
+        if not c or raised:
             rule = R.HEIGHT_LOS
     if t.blocks_los:
         what.append(tname)
@@ -192,9 +198,9 @@ def _describe(field, h: Hex, low: int, high: int) -> tuple[tuple[str, ...], int,
             rule = R.HILL_LOS if tname != "mountain" else R.HEIGHT_LOS
         else:
             c = t.height >= low
-            parts.append(f"the {tname} (height {t.height}) " + ("counts" if c else
+            parts.append(f"the {spoken(tname)} (height {t.height}) " + ((as_high if raised else "counts") if c else
                          f"is lower than both units (heights {low} and {high}) and does not count"))
-            if not c:
+            if not c or raised:
                 rule = R.HEIGHT_LOS
         counts |= c
     elif t.lake:
@@ -211,7 +217,10 @@ def _describe(field, h: Hex, low: int, high: int) -> tuple[tuple[str, ...], int,
         what.append(o)
         c = t.height >= low
         counts |= c
-        parts.append(f"the {spoken(o)} (height {t.height}) " + ("counts" if c else "is lower than both units"))
+        parts.append(f"the {spoken(o)} (height {t.height}) " + ((as_high if raised else "counts") if c else
+                                                                 "is lower than both units"))
+        if raised:
+            rule = R.HEIGHT_LOS
     if not what:
         return None
     return tuple(what), t.height, counts, "; ".join(parts), rule
@@ -245,6 +254,11 @@ def line_of_sight(field, a: Hex, b: Hex) -> LineOfSight:
         blocked_by = tuple(o.hex for o in through)
         visible = False
         reason = "Blocked: the line passes through " + "; ".join(_names(field, o) for o in through) + "."
+        by_height = [o for o in through if o.rule is R.HEIGHT_LOS]
+        if by_height:
+            reason += (" The height rule makes it count: " + "; ".join(
+                f"{_names(field, o)} is at height {o.height}, as high as the lower unit (height {low}) or higher"
+                for o in by_height) + ".")
     elif lefts and rights:
         blocked_by = tuple(o.hex for o in lefts + rights)
         visible = False

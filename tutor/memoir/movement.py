@@ -29,6 +29,7 @@ from tutor.memoir import rules as R
 from tutor.memoir.state import Event, GameState, Unit, acting_unit, victory_event, with_objectives
 from tutor.memoir.terrain import OBSTACLES, TERRAIN, spoken
 from tutor.rulebook import Rule
+from tutor.words import plural
 
 COUNTRY = TERRAIN["countryside"]
 
@@ -106,6 +107,19 @@ def step(state: GameState, unit: Unit, frm: Hex, to: Hex, start: Hex, *, taking_
         # (STRMÉ KOPCE, the Czech copy, says so in words: STEEP_HILL_TAKE_GROUND).
         cost = 2
     return cost, None, None
+
+
+def _dear_step(state: GameState, frm: Hex, to: Hex) -> tuple[str, Rule] | None:
+    """Why the step ``frm`` → ``to`` costs 2 hexes of movement: a steep hill entered from lower
+    ground (COLINAS EMPINADAS: "deben emplear un movimiento de 2 hexágonos"), or a beach to or
+    from a draw or cliff."""
+    t, f = TERRAIN[state.terrain.get(to, "countryside")], TERRAIN[state.terrain.get(frm, "countryside")]
+    if t.steep and f.height < t.height:
+        return f"entering the steep hill on {fmt(to)} from lower ground takes 2 hexes of movement", t.rule
+    if t.beach_slope or f.beach_slope:
+        return f"the step {fmt(frm)} → {fmt(to)} between beach and {spoken(t.name if t.beach_slope else f.name)} " \
+               f"takes 2 hexes of movement", R.DRAW_MOVE
+    return None
 
 
 def stops(state: GameState, h: Hex) -> tuple[str, Rule] | None:
@@ -209,9 +223,20 @@ class Moves:
     reachable: dict               # Hex -> Reach
     refused: Mapping              # Hex -> Refusal
     rules: tuple[Rule, ...]
+    # why it may go no further than the adjacent hexes, or nowhere (leaving hedgerows, dug into a bunker)
+    held: tuple[str, Rule] | None = None
 
     def __contains__(self, h) -> bool:
         return h in self.reachable
+
+    def headline(self) -> str:
+        """What the unit may do, in one sentence: its allowance, or what holds it back."""
+        who = f"The {self.unit.name} on {fmt(self.origin)}"
+        if self.held is not None and self.held[1] is R.BUNKER_DUG_IN:
+            return f"{who} may not move: {self.held[0]}."
+        if self.held is not None:
+            return f"{who} moves only to an adjacent hex: {self.held[0]}."
+        return f"{who} moves up to {plural(self.allowance, 'hex')}."
 
     def explain(self, h: Hex) -> str:
         if h in self.reachable:
@@ -220,7 +245,9 @@ class Moves:
             return s + ("" if r.can_battle else f"; then it may not battle: {r.why_not_battle}")
         if h in self.refused:
             return f"{fmt(h)} is refused: {self.refused[h].reason}"
-        return f"{fmt(h)} is out of reach: the unit moves at most {self.allowance}"
+        if self.held is not None:
+            return f"{fmt(h)} is refused: {self.held[0]}"
+        return f"{fmt(h)} is out of reach: the unit moves at most {plural(self.allowance, 'hex')}"
 
     def to_json(self) -> dict:
         return {"from": list(self.origin), "allowance": self.allowance,
@@ -279,8 +306,8 @@ def _spec(unit, allowance_, battle_limit_, ignore_terrain, rule) -> MoveSpec:
 
 def _limit_text(unit: Unit, sp: MoveSpec, total: int) -> str:
     if sp.override:
-        return f"it moved {total} hexes; under this order it may battle after at most {sp.battle_limit}"
-    return f"it moved {total} hexes; {unit.name} that moves more than {sp.battle_limit} may not battle"
+        return f"it moved {plural(total, 'hex')}; under this order it may battle after at most {sp.battle_limit}"
+    return f"it moved {plural(total, 'hex')}; {unit.name} that moves more than {sp.battle_limit} may not battle"
 
 
 def _rules(state: GameState, h: Hex, unit: Unit, sp: MoveSpec) -> tuple[Rule, ...]:
@@ -594,8 +621,13 @@ def _search(state: GameState, h: Hex, unit: Unit, start: Hex, explain: bool, sp:
                 nbeach = beach or (tn == "beach" and not ignore)
                 if total > allow:
                     if explain and n not in reach:
-                        refused.setdefault(n, Refusal(n, f"too far: {total} hexes of movement needed, the "
-                                                         f"{unit.name} moves at most {allow}", allow_rule))
+                        dear = _dear_step(state, at, n) if c > 1 and cost + 1 <= allow else None
+                        if dear is not None:      # the terrain's 2-hex step, not the distance, refuses it
+                            refused.setdefault(n, Refusal(n, f"{dear[0]}; the {unit.name} moves at most "
+                                                             f"{plural(allow, 'hex')}", dear[1]))
+                        else:
+                            refused.setdefault(n, Refusal(n, f"too far: {total} hexes of movement needed, the "
+                                                             f"{unit.name} moves at most {allow}", allow_rule))
                     continue
                 if nbeach and total > 2:
                     if explain and n not in reach:
@@ -624,6 +656,13 @@ def _search(state: GameState, h: Hex, unit: Unit, start: Hex, explain: bool, sp:
 def _refusals(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec) -> dict:
     reach, refused, _, _ = _search(state, h, unit, start, True, sp)
     _name_the_stops(state, h, unit, start, sp, refused)
+    held = _held(state, h, unit, sp)
+    if held is not None and held[1] is R.HEDGEROW_LEAVE:
+        # the ring just beyond the adjacent hexes is refused for the hedgerows, not as too far
+        # (further hexes get the same reason from Moves.explain)
+        for m in state.board.hexes:
+            if distance(h, m) == 2 <= sp.allowance and m not in reach and m not in refused:
+                refused[m] = Refusal(m, held[0], held[1])
     if not reach and dug_in(state, h, unit):
         for n in neighbours(h):
             if n in state.board.hexes:
@@ -644,7 +683,7 @@ def _name_the_stops(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSp
         n = next((x for x in r.path[:-1] if stops(state, x)), None) if r is not None else None
         if n is not None:
             why, rule = stops(state, n)
-            refused[m] = Refusal(m, f"every way there within {sp.allowance} hexes passes a hex that stops the "
+            refused[m] = Refusal(m, f"every way there within {plural(sp.allowance, 'hex')} passes a hex that stops the "
                                     f"unit: {fmt(n)} ({why})", rule)
 
 
@@ -666,7 +705,17 @@ def legal_moves(state: GameState, at, *, allowance: int | None = None, battle_li
     sp = spec(u, allowance, battle_limit, ignore_terrain=ignore_terrain, rule=rule)
     reach = dict(_reach(state, h, u, start, sp))
     refused = LazyRefusals(lambda: _refusals(state, h, u, start, sp)) if explain else {}
-    return Moves(h, u, sp.allowance, reach, refused, _rules(state, h, u, sp))
+    return Moves(h, u, sp.allowance, reach, refused, _rules(state, h, u, sp), _held(state, h, u, sp))
+
+
+def _held(state: GameState, h: Hex, unit: Unit, sp: MoveSpec) -> tuple[str, Rule] | None:
+    """Why the unit may go no further than an adjacent hex (SETOS: "Al salir, la unidad debe detenerse
+    en un hexágono adyacente"), or nowhere (BÚNKERES: armor and artillery that start in one)."""
+    if dug_in(state, h, unit):
+        return f"{unit.kind} that starts in a bunker never leaves it", R.BUNKER_DUG_IN
+    if not sp.ignore_terrain and TERRAIN[state.terrain.get(h, "countryside")].leave_only_one:
+        return "a unit leaving hedgerows must stop in the adjacent hex", R.HEDGEROW_LEAVE
+    return None
 
 
 def destinations(state: GameState, h: Hex, unit: Unit, start: Hex, *, allowance: int | None = None,
@@ -699,8 +748,11 @@ def move(state: GameState, frm, to, path=None) -> tuple[GameState, list[Event]]:
         if dest in refused:
             raise IllegalAction(f"the {u.name} may not move to {fmt(dest)}: {refused[dest].reason}",
                                 refused[dest].rule)
+        held = _held(state, h, u, sp)
+        if held is not None:
+            raise IllegalAction(f"the {u.name} may not move to {fmt(dest)}: {held[0]}", held[1])
         raise IllegalAction(f"{fmt(dest)} is out of reach of the {u.name} on {fmt(h)}: it moves at most "
-                            f"{sp.allowance} hexes, around units and impassable ground", sp.allowance_rule)
+                            f"{plural(sp.allowance, 'hex')}, around units and impassable ground", sp.allowance_rule)
     r = reach[dest]
     if path is not None:
         r = _check_path(state, h, u, rec.start, tuple(_hex(p) for p in path), dest)
@@ -759,7 +811,7 @@ def _check_path(state, h, u, start, path, dest) -> Reach:
     limit, limit_rule = battle_limit(u)
     nb = no_battle_after(state, u, dest)
     if nb is None and cost > limit:
-        nb = (f"it moved {cost} hexes; {u.name} that moves more than {limit} may not battle", limit_rule)
+        nb = (f"it moved {plural(cost, 'hex')}; {u.name} that moves more than {limit} may not battle", limit_rule)
     return Reach(dest, path, cost, nb is None, nb[0] if nb else "", nb[1] if nb else None)
 
 

@@ -15,7 +15,7 @@ not slow a retreat, but a step is impossible when it would
 and armor or artillery dug into a bunker cannot retreat at all. A unit loses 1 figure per retreat
 move it cannot make.
 
-**Ruling of this project** where the text leaves room: the unit retreats as far as it can. If no
+**The tutor's ruling** where the text leaves room: the unit retreats as far as it can. If no
 path resolves every flag it still takes the longest path there is and loses 1 figure for each
 move left over; it never chooses losses while a longer retreat exists (RETIRADA: "No puedes elegir
 perder miniaturas si tu unidad tiene una ruta de retirada libre…", read for partial paths too).
@@ -267,8 +267,9 @@ def _text(state, h, unit, flags, m, ignore, need, per, lo, hi, losses, eliminate
             s.append(f"It can retreat only {lo} hex{'es' if lo != 1 else ''} (to "
                      f"{', '.join(fmt(d) for d in dests)}) and loses {losses} figure{'s' if losses != 1 else ''} "
                      f"for the move{'s' if losses != 1 else ''} it cannot make.")
-        s.append("Ruling of this project: a unit retreats as far as it can and loses figures only for the "
-                 "moves no path allows.")
+        s.append("The rulebook does not say what happens when only part of a retreat is possible; the tutor "
+                 "plays it this way: the unit retreats as far as it can and loses figures only for the moves "
+                 "no path allows.")
     if eliminated:
         s.append(f"With {figs} figure{'s' if figs != 1 else ''} left, that eliminates it.")
     return " ".join(s)

@@ -30,6 +30,7 @@ from tutor.memoir.terrain import spoken
 from tutor.rulebook import Rule
 from tutor.scenario import SIDES, Scenario, full_strength
 from tutor.scenario import load as load_scenario
+from tutor.words import plural
 
 _EMPTY = MappingProxyType({})
 
@@ -397,5 +398,5 @@ def victory_event(before: GameState, after: GameState, events: list) -> None:
         if after.sudden_death == w:
             return
         m = after.medals
-        events.append(Event("victory", f"The {w} side reaches {m[w]} medals and wins the battle.",
+        events.append(Event("victory", f"The {w} side reaches {plural(m[w], 'medal')} and wins the battle.",
                             R.VICTORY_COUNT, data=(("side", w),)))

@@ -365,7 +365,7 @@ def place_sandbags(state: GameState, hexes) -> tuple[GameState, list]:
             events.append(Event("no_sandbags", f"No sandbags on {fmt(h)}: not on ocean.", C.DIG_IN_NOTE, at=h))
         elif h in obstacles:
             events.append(Event("no_sandbags", f"No sandbags on {fmt(h)}: the {spoken(obstacles[h])} is already there "
-                                f"(one obstacle per hex, a reading of this project).", C.DIG_IN_NOTE, at=h))
+                                f"(one obstacle per hex: the rulebook does not say, and the tutor plays it this way).", C.DIG_IN_NOTE, at=h))
         else:
             obstacles[h] = "sandbags"
             events.append(Event("sandbags", f"The unit on {fmt(h)} digs in: sandbags placed.", C.DIG_IN_NOTE, at=h))

@@ -89,7 +89,8 @@
             cls = "tutor-done";
           } else if (e.tried.length) {
             started += 1;
-            text = "Started: " + e.tried.length + of + " questions tried";
+            text = "Started: " + e.tried.length + of + " questions tried" +
+              (e.solved.length ? ", " + e.solved.length + " solved" : "");
           } else {
             started += 1;
             text = "Opened, no question tried yet";

@@ -15,6 +15,13 @@ Pure Python, no widgets. A notebook or a widget needs little more than this::
     c = und.casualty(state.zones_of("axis"), "riflemen-a", rng)   # c.removed_from, c.text, c.rule
     und.preview_attack(state, "allied", "machine-gunners-c", "riflemen-a").p_hit   # Fraction
 
+The computer opponent and the coach (``tutor.undaunted.opponent``, ``tutor.undaunted.coach``) take
+a state or a match of the one game protocol (``tutor.games``)::
+
+    from tutor.undaunted import coach, opponent
+    action, reason = opponent.choose(state, "axis")          # a Bid, a Play or EndTurn, and why
+    coach.advise(state, "allied").lines()                     # what can I do now, card by card
+
 Every event and every IllegalAction carries a rule from ``tutor.undaunted.rules``.
 """
 

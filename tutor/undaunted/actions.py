@@ -54,6 +54,7 @@ from tutor.undaunted.state import (
     other,
 )
 from tutor.undaunted.victory import decide
+from tutor.words import plural
 
 HAND_SIZE = 4
 
@@ -199,7 +200,7 @@ def _draw_phase(s: GameState, rng) -> _Draft:
         d.set_z(side, got.zones)
         extra = f" (the discard pile was reshuffled {got.reshuffles}×)" if got.reshuffles else ""
         short = f"; only {len(got.cards)} left to draw" if len(got.cards) < HAND_SIZE else ""
-        d.event("draw", side, f"{side} draws {len(got.cards)} cards{extra}{short}",
+        d.event("draw", side, f"{side} draws {plural(len(got.cards), 'card')}{extra}{short}",
                 rules.RESHUFFLE if got.reshuffles else rules.DRAW, cards=list(got.cards),
                 reshuffles=got.reshuffles)
     d.fields["phase"] = "initiative"
@@ -690,7 +691,7 @@ class AttackPreview:
     @property
     def text(self) -> str:
         return (f"{self.attacker} → {self.target}: total defense {self.defense.text}; "
-                f"{self.dice} dice, each hits with {combat.fraction_text(self.p_die)}; "
+                f"{plural(self.dice, 'die', 'dice')}, each hits with {combat.fraction_text(self.p_die)}; "
                 f"at least one hit: {combat.fraction_text(self.p_hit)}")
 
 

@@ -19,6 +19,7 @@ from tutor.undaunted import combat
 from tutor.undaunted.cards import ACTION_CS, ACTIONS_SOURCE, CARDS, COPIES_SOURCE, UNIT_IDS, UNIT_TYPES
 from tutor.undaunted.deck import ZONE_NAMES, casualty
 from tutor.undaunted.scenario import parse_deck, parse_scenario, read_yaml
+from tutor.words import plural
 
 
 def _emit(data, as_json, text):
@@ -118,7 +119,7 @@ def cmd_hit(args) -> int:
     text = (f"total defense: {d.text}\n"
             f"one die hits on {combat.faces_hitting(d.total)} of 10 faces (0 always hits): "
             f"{data['p_die']}\n"
-            f"at least one hit with {args.dice} dice: {data['p_hit']}")
+            f"at least one hit with {plural(args.dice, 'die', 'dice')}: {data['p_hit']}")
     _emit(data, args.json, text)
     return 0
 

@@ -44,6 +44,7 @@ class Option:
 
     action: object                 # Play | Withdraw | EndTurn | Bid | DrawCards (the engine's values)
     text: str                      # "Move to 13B", "Attack the Axis Rifleman B on 5B"
+    where: str                     # the counters, tiles or cards it acts on: "13B", "the Axis Rifleman B on 5B"
     why: str                       # one line, no final stop
     rule: object                   # tutor.rulebook.Rule
     odds: Fraction | None = None   # an attack's exact chance to hit
@@ -56,7 +57,7 @@ class Option:
         return f"{self.text}: {self.why}." if self.why else f"{self.text}."
 
     def to_json(self) -> dict:
-        return {"text": self.text, "why": self.why, "rule": self.rule.key, "cite": self.rule.cite,
+        return {"text": self.text, "where": self.where, "why": self.why, "rule": self.rule.key, "cite": self.rule.cite,
                 "odds": None if self.odds is None else f"{self.odds.numerator}/{self.odds.denominator}",
                 "best": self.best, "helps": self.helps}
 
@@ -138,7 +139,7 @@ def advise(game, seat: str) -> Advice:
     if s.over:
         return Advice(seat, _cap(s.result or "The game is over") + ".", rules.GAME_END)
     if s.phase == "draw":
-        o = Option(DrawCards(), "Draw 4 cards", "every round starts with both players drawing", rules.DRAW,
+        o = Option(DrawCards(), "Draw 4 cards", "", "every round starts with both players drawing", rules.DRAW,
                    best=True, helps=True)
         return Advice(seat, "A new round: both players draw 4 cards.", rules.DRAW,
                       (CardAdvice(None, "Draw", o.line, rules.DRAW, (ActionGroup("draw", "Draw 4", (o,), rules.DRAW),)),),
@@ -175,7 +176,8 @@ def _advise_turn(s: GameState, side: str) -> Advice:
             name = "hunker down" if isinstance(a, Withdraw) else a.action
             groups.setdefault(name, []).append(
                 (-sc.score, len(groups.get(name, ())),
-                 Option(a, what, why, rule, sc.odds, a == best.action, sc.score > 1e-9, sc.score)))
+                 Option(a, what, O.target_words(s, side, a) + _entering(s, side, a), why, rule, sc.odds,
+                        a == best.action, sc.score > 1e-9, sc.score)))
         built = []
         for name, opts in groups.items():
             opts.sort(key=lambda x: (x[0], x[1]))
@@ -186,7 +188,7 @@ def _advise_turn(s: GameState, side: str) -> Advice:
     end_sc = by_action.get(_key(EndTurn(side)))
     end_why = O._end_reason(s, side) if isinstance(best.action, EndTurn) else \
         "the cards left in hand and the played cards go to the discard pile"
-    end = Option(EndTurn(side), "End the turn", end_why, rules.TURN_END, best=isinstance(best.action, EndTurn),
+    end = Option(EndTurn(side), "End the turn", "", end_why, rules.TURN_END, best=isinstance(best.action, EndTurn),
                  helps=bool(end_sc and end_sc.score > 1e-9))
     cards.append(CardAdvice(None, "End the turn", end.line, rules.TURN_END,
                             (ActionGroup("end", "End the turn", (end,), rules.TURN_END),)))
@@ -209,23 +211,18 @@ def _label(card_id: str, name: str) -> str:
     return spec.label if spec is not None else name.capitalize()
 
 
+def _entering(s: GameState, side: str, a) -> str:
+    where = O._deploy_tile(s, side, a) if isinstance(a, Play) else None
+    return f" (entering at {where})" if where else ""
+
+
 def _targets(g: ActionGroup) -> str:
     """Where an action's options go: "to 12B or 13B", "the Axis Rifleman A on 5B (3/10) or …"."""
-    if g.name in ("hunker down", "end", "draw", "command", "recon", "conceal", "ready"):
-        return ""
     bits = []
-    first = g.label.split()[0]
     for o in g.options:
-        t = o.text
-        if t.endswith(")") and "(nothing" in t:
+        if not o.where:
             continue
-        if t.startswith("Enter at "):
-            t = t.replace(", then " + first.lower(), ", then", 1)
-        else:
-            t = t.removeprefix(first).removeprefix(":").strip()
-        t = t.removeprefix("take back ").removeprefix("to ")
-        if o.odds is not None:
-            t += f" ({o.odds.numerator}/{o.odds.denominator})"
+        t = o.where + (f" ({o.odds.numerator}/{o.odds.denominator})" if o.odds is not None else "")
         if t not in bits:
             bits.append(t)
     if not bits:
@@ -256,7 +253,7 @@ def _card_line(s: GameState, side: str, card_id: str, groups) -> str:
 def _advise_bid(s: GameState, side: str) -> Advice:
     hand = s.zones_of(side).hand
     if not hand:
-        o = Option(Bid(side, None), "Bid nothing", "the hand is empty", rules.INITIATIVE, best=True)
+        o = Option(Bid(side, None), "Bid nothing", "", "the hand is empty", rules.INITIATIVE, best=True)
         return Advice(side, "Bid for the initiative: your hand is empty, so you reveal nothing.", rules.INITIATIVE,
                       (CardAdvice(None, "Bid", o.line, rules.INITIATIVE,
                                   (ActionGroup("bid", "Bid", (o,), rules.INITIATIVE),)),), o)
@@ -281,7 +278,8 @@ def _advise_bid(s: GameState, side: str) -> Advice:
             gain = O._card_gain(O._as_turn(probe, side, rest), side, c, base)
             cost = ("bidding it gives up a play that would help this turn" if gain > 1e-9 else
                     "it could do nothing useful this turn anyway")
-        o = Option(Bid(side, c), f"Bid {card_title(c)} (initiative {init})", f"{odds}; {cost}", rules.INITIATIVE,
+        o = Option(Bid(side, c), f"Bid {card_title(c)} (initiative {init})", card_title(c), f"{odds}; {cost}",
+                   rules.INITIATIVE,
                    best=pick.action == Bid(side, c), helps=True)
         cards.append(CardAdvice(c, card_title(c), o.line, rules.INITIATIVE,
                                 (ActionGroup("bid", "Bid", (o,), rules.INITIATIVE),)))

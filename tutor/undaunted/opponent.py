@@ -37,6 +37,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from tutor.errors import IllegalAction, InputError
 from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, side_verb
@@ -59,6 +60,7 @@ from tutor.undaunted.state import (
     Withdraw,
     other,
 )
+from tutor.undaunted.victory import eliminated, riflemen_units
 
 # --- weights of the position score --------------------------------------------------------------
 OBJECTIVE = 100.0         # an objective point held
@@ -71,6 +73,7 @@ WIN_BONUS = 3.0           # an objective that would complete the scenario's tota
 CARD_VALUE = {"riflemen": 8.0, "scouts": 3.0, "machine-gunners": 5.0, "sniper": 5.0, "mortar": 4.0,
               "squad-leader": 5.0, "platoon-sergeant": 6.0, "platoon-guide": 4.0, "fog-of-war": -6.0}
 ON_BOARD = 6.0            # a combat counter on the board
+RIFLEMEN_LEFT = 25.0      # a Riflemen unit not eliminated (all eliminated: the army is suppressed)
 SUPPRESSED = 4.0          # ... less this while suppressed
 EXPOSED = 4.0             # a card's worth times the enemy's best hit chance at the counter
 WIN = 1e6
@@ -191,7 +194,7 @@ def reaches(s: GameState, side: str) -> list[Reach]:
             starts = {t: 0.0 for t in s.board.deployment_tiles(side, unit)}
         if not starts:
             continue
-        per_unit.append((unit, 1.0 / n, _distances(s, side, starts, unmarked)))
+        per_unit.append((unit, 1.0 / n, starts, _distances(s, side, starts, unmarked)))
     out = []
     for tile in s.board.tiles:
         if not tile.objective or mine.get(tile.id) == CONTROLLED:
@@ -201,16 +204,24 @@ def reaches(s: GameState, side: str) -> list[Reach]:
             weight += WIN_BONUS
         blockers = sum(1 for t in s.units_at(tile.id) if t.side == foe)
         best, who = None, None
-        for unit, scarce, dist in per_unit:
+        for unit, scarce, starts, dist in per_unit:
             d = dist.get(tile.id)
             if d is None:
                 continue
+            if tile.id in starts and tile.id not in mine:
+                d += unmarked - 1.0         # standing there, but Control needs your scouted marker first
             c = d + 1.0 + scarce + BLOCKER * blockers
             if best is None or c < best:
                 best, who = c, unit
         if best is not None:
             out.append(Reach(tile.id, tile.objective, weight, best, who))
     return out
+
+
+@lru_cache(maxsize=None)
+def _p_hit(total: int, dice: int) -> float:
+    """``combat.p_hit`` as a float, for the position score (the reasons quote the exact fraction)."""
+    return float(combat.p_hit(total, dice))
 
 
 def _exposure(s: GameState, side: str) -> float:
@@ -234,8 +245,9 @@ def _exposure(s: GameState, side: str) -> float:
         best = 0.0
         for at, dice in shooters:
             dfn = base + tile.cover.value(attacker_on_hill=board.tile(at).cover.hill) + board.range(at, t.tile)
-            p = float(combat.p_hit(dfn, dice))
-            best = max(best, p)
+            p = _p_hit(dfn, dice)
+            if p > best:
+                best = p
         total += best * CARD_VALUE[CARDS[t.unit].name]
     return total
 
@@ -247,9 +259,10 @@ def side_score(s: GameState, side: str) -> float:
     for r in reaches(s, side):
         score += REACH * r.weight * DECAY ** r.steps
     live = _live(s.zones_of(side))
-    score += sum(CARD_VALUE[CARDS[c].name] * n for c, n in live.items())
+    score += sum(CARD_VALUE[CARDS[c].name] * n for c, n in sorted(live.items()))    # in one order: same sum
     for t in s.tokens_of(side):
         score += ON_BOARD - (SUPPRESSED if t.suppressed else 0.0)
+    score += RIFLEMEN_LEFT * sum(1 for u in riflemen_units(s, side) if not eliminated(s, side, u))
     score -= EXPOSED * _exposure(s, side)
     return score
 
@@ -608,33 +621,29 @@ def _need(s: GameState, side: str) -> int:
     return s.scenario.victory_of(side).objectives or 0
 
 
-def _reach_gain(s: GameState, after: GameState, side: str) -> Reach | None:
-    """The objective a move or scout brings closest (the biggest gain), if any."""
-    before = {r.tile: r for r in reaches(s, side)}
-    best, gain = None, 0.0
-    for r in reaches(after, side):
+def _biggest_change(s: GameState, after: GameState, whose: str, sign: int) -> Reach | None:
+    """The objective of ``whose`` that a play brings closest (``sign`` 1) or puts furthest away
+    (``sign`` -1), if any."""
+    before = {r.tile: r for r in reaches(s, whose)}
+    best, most = None, 0.0
+    for r in reaches(after, whose):
         b = before.get(r.tile)
         if b is None:
             continue
-        g = r.weight * (DECAY ** r.steps - DECAY ** b.steps)
-        if g > gain + 1e-9:
-            best, gain = r, g
+        g = sign * r.weight * (DECAY ** r.steps - DECAY ** b.steps)
+        if g > most + 1e-9:
+            best, most = r, g
     return best
+
+
+def _reach_gain(s: GameState, after: GameState, side: str) -> Reach | None:
+    """The objective a move or scout brings closest (the biggest gain), if any."""
+    return _biggest_change(s, after, side, 1)
 
 
 def _block_gain(s: GameState, after: GameState, side: str) -> Reach | None:
     """The enemy objective a move or scout gets in the way of, if any."""
-    foe = other(side)
-    before = {r.tile: r for r in reaches(s, foe)}
-    best, loss = None, 0.0
-    for r in reaches(after, foe):
-        b = before.get(r.tile)
-        if b is None:
-            continue
-        g = r.weight * (DECAY ** b.steps - DECAY ** r.steps)
-        if g > loss + 1e-9:
-            best, loss = r, g
-    return best
+    return _biggest_change(s, after, other(side), -1)
 
 
 def _steps_word(steps: float) -> str:
@@ -667,6 +676,30 @@ def _at(s: GameState, side: str, a: Play) -> str | None:
     return tok.tile if tok is not None and tok.tile is not None else _deploy_tile(s, side, a)
 
 
+def target_words(s: GameState, side: str, a) -> str:
+    """The counters, tiles or cards a play acts on: "8A → 13B", "the Axis Rifleman B on 13B",
+    "2 × Rifleman A", "13B" ("" for a play that takes none: Command, Recon, Conceal, Ready)."""
+    if not isinstance(a, Play):
+        return ""
+    name = a.action
+    if name in ("move", "scout", "stalk"):
+        return " → ".join(a.path)
+    if name == "guide":
+        return f"{card_title(a.unit)} to {' → '.join(a.path)}"
+    if name in ("attack", "suppress"):
+        foe = other(side)
+        return f"the {SIDE_ADJECTIVES[foe]} {_unit_on(s, foe, a.target)}"
+    if name == "control":
+        return _at(s, side, a) or ""
+    if name == "blast":
+        return s.target_of(side) or ""
+    if name == "target":
+        return a.target or ""
+    if name in ("bolster", "inspire"):
+        return _counted(a.cards) if a.cards else ""
+    return ""
+
+
 def action_words(s: GameState, side: str, a) -> str:
     """What an action does, in the English edition's words, without the card's name: "Move to
     13B", "Attack the Axis Rifleman B on 13B", "Bolster: Rifleman A and Scout A", "End the turn"."""
@@ -680,35 +713,23 @@ def action_words(s: GameState, side: str, a) -> str:
         return "Draw 4 cards"
     name = a.action
     enter = _deploy_tile(s, side, a)
-    pre = f"Enter at {enter}, then " if enter else ""
-    low = pre != ""
-    foe = other(side)
-
-    def verb(v: str) -> str:
-        return pre + (v.lower() if low else v)
-
+    where = target_words(s, side, a)
     if name == "ready":
-        return "Ready the suppressed counter"
-    if name in ("move", "scout", "stalk"):
-        return verb(f"{name.capitalize()} to {' → '.join(a.path)}")
-    if name == "guide":
-        return verb(f"Guide {card_title(a.unit)} to {' → '.join(a.path)}")
-    if name in ("attack", "suppress"):
-        return verb(f"{name.capitalize()} the {SIDE_ADJECTIVES[foe]} {_unit_on(s, foe, a.target)}")
-    if name == "control":
-        return verb(f"Control {_at(s, side, a)}")
-    if name == "blast":
-        return verb(f"Blast {s.target_of(side)}")
-    if name == "target":
-        return verb(f"Target {a.target}")
-    if name == "bolster":
-        return verb(f"Bolster: {_counted(a.cards)}" if a.cards else "Bolster (nothing to take)")
-    if name == "inspire":
-        return verb(f"Inspire: take back {card_title(a.cards[0])}" if a.cards else "Inspire (nothing to take back)")
-    if name == "command":
+        text = "Ready the suppressed counter"
+    elif name in ("move", "scout", "stalk", "guide"):
+        text = f"{name.capitalize()} to {where}" if name != "guide" else f"Guide {where}"
+    elif name in ("attack", "suppress", "control", "blast", "target"):
+        text = f"{name.capitalize()} {where}"
+    elif name == "bolster":
+        text = f"Bolster: {where}" if where else "Bolster (nothing to take)"
+    elif name == "inspire":
+        text = f"Inspire: take back {where}" if where else "Inspire (nothing to take back)"
+    elif name == "command":
         n = a.count if a.count is not None else CARDS[a.card].action("command").value
-        return verb(f"Command: draw {n} card{'s' if n != 1 else ''}")
-    return verb(name.capitalize())
+        text = f"Command: draw {n} card{'s' if n != 1 else ''}"
+    else:
+        text = name.capitalize()
+    return f"Enter at {enter}, then {text[:1].lower()}{text[1:]}" if enter else text
 
 
 def play_parts(s: GameState, side: str, sc: Scored) -> tuple[str, str, object]:

@@ -28,7 +28,7 @@ def other(side: str) -> str:
 
 @dataclass(frozen=True)
 class Victory:
-    """A side's victory condition: objective total to reach and/or suppressing the enemy army."""
+    """A side's victory condition: objective total to reach and/or pinning the enemy army (Pinning the Enemy)."""
 
     objectives: int | None = None
     suppress: bool = False

@@ -24,6 +24,88 @@ from tutor.render.scene import Scene, describe, legend_entries
 from tutor.render.svg import legend_html
 from tutor.rulebook import Rule
 
+# What a page's messages may do in its kernel (issue 39). The page is the visitor's browser's to
+# write: a crafted message to a widget (a dropdown's index of 99, a value of the wrong type) made
+# ipywidgets send the page a full Python traceback, with the server's paths and source lines.
+# Every message from the page to a widget passes through ``Widget._handle_msg``: while it runs, a
+# traceback goes to the server's log (the kernel's own standard error) and the page gets one plain
+# line. And a page may not create widgets of its own in the kernel (``comm_open`` of a widget: 2,000
+# of them kept 16 MB): the course's pages never do; the kernel creates every widget a page shows.
+PAGE_ERROR = "That did not work: the page sent something this board does not take. Nothing was changed."
+UNDO_MAX = 200  # states a drill keeps for Undo (and the first one, for Reset)
+
+
+def guard_page_messages() -> None:
+    """Install, once per kernel, the plain line for errors in a page's widget messages and the
+    refusal of widgets opened by a page (see :data:`PAGE_ERROR`)."""
+    if getattr(W.Widget._handle_msg, "tutor_guarded", False):
+        return
+    handle = W.Widget._handle_msg
+
+    def _handle_msg(self, msg):
+        import contextlib
+        import sys
+        import traceback
+
+        from IPython import get_ipython
+
+        shell = get_ipython()
+        if shell is None:
+            return handle(self, msg)
+
+        def plain(*args, **kwargs):
+            detail = "".join(traceback.format_exception(*sys.exc_info()))
+            server_log(f"[tutor] a page's message to a {type(self).__name__} failed:\n{detail}")
+            print(PAGE_ERROR, file=sys.stderr, flush=True)
+
+        before = shell.__dict__.get("showtraceback")
+        shell.showtraceback = plain
+        try:
+            return handle(self, msg)
+        finally:
+            if before is not None:
+                shell.showtraceback = before
+            else:
+                with contextlib.suppress(AttributeError):
+                    del shell.showtraceback  # (the shell's own method again)
+
+    _handle_msg.tutor_guarded = True
+    W.Widget._handle_msg = _handle_msg
+    refuse_page_widgets()
+
+
+def server_log(text: str) -> None:
+    """Write ``text`` to the server's log only: the kernel's standard error as it was before
+    ipykernel sent what is written there to the page too."""
+    import os
+    import sys
+
+    fd = getattr(sys.stderr, "_original_stdstream_copy", None)
+    if isinstance(fd, int):
+        os.write(fd, text.encode("utf-8", "replace"))
+    else:
+        print(text, end="", file=sys.__stderr__, flush=True)
+
+
+def refuse_page_widgets() -> None:
+    """Widgets asked for by a page (a ``comm_open`` to ``jupyter.widget``) are closed unmade, the
+    first refusal said once in the server's log."""
+    try:
+        from comm import get_comm_manager
+        manager = get_comm_manager()
+    except Exception:  # (no kernel: a script or a test)
+        return
+    said = []
+
+    def refuse(comm, msg) -> None:
+        if not said:
+            said.append(True)
+            server_log("[tutor] a page asked its kernel to make a widget: refused (and any more)\n")
+        comm.close()
+
+    manager.register_target("jupyter.widget", refuse)
+
+
 CSS = """<style>
 .tutor-why { font-size: 13px; line-height: 1.4; max-width: 720px; }
 .tutor-why .verdict { font-weight: bold; font-size: 14px; margin-bottom: 4px; }
@@ -172,10 +254,26 @@ def choice_buttons(items, on_pick) -> tuple[W.Button, ...]:
     return tuple(out)
 
 
+def step_strip(names, current: int) -> str:
+    """A row of numbered steps (HTML): those before ``current`` (0-based) ticked, ``current``
+    marked; ``current`` past the last ticks them all."""
+    items = []
+    for i, name in enumerate(names):
+        on = (';font-weight:700;background:#dff3ea;border-color:#00573f" aria-current="step'
+              if i == current else "")
+        items.append(f'<span role="listitem" style="display:inline-block;border:1px solid #d0d7de;border-radius:4px;'
+                     f'padding:2px 8px;margin:2px{on}">'
+                     f'{"✓ " if i < current else ""}{i + 1}. {esc(name)}</span>')
+    return f'<div class="tutor-steps" role="list">{"".join(items)}</div>'
+
+
 def small_button(description: str, icon: str = "", tooltip: str = "") -> W.Button:
     # Big enough for a finger (44 px tall), narrow enough for a phone column.
     layout, style = shared_look("small")
     return W.Button(description=description, icon=icon, tooltip=tooltip or description, layout=layout, style=style)
+
+
+guard_page_messages()
 
 
 class Drill(W.VBox):
@@ -216,7 +314,11 @@ class Drill(W.VBox):
 
     # -- history
     def push(self, value) -> None:
+        """Keep ``value`` for Undo: the last :data:`UNDO_MAX`, and the first (for Reset). A lab
+        painted in 2,000 taps kept 2,000 boards (31 MB)."""
         self._history.append(value)
+        if len(self._history) > UNDO_MAX + 1:
+            del self._history[1]
         self.undo_button.disabled = False
 
     def advance(self, new) -> None:

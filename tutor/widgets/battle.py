@@ -46,7 +46,7 @@ from tutor.memoir.action import Action
 from tutor.render import style
 from tutor.render.canvas import BoardView
 from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
-from tutor.scenario import SIDE_NAMES
+from tutor.scenario import SIDE_NAMES, side_verb
 from tutor.sides import side_of
 from tutor.widgets.base import CSS, esc, hex_field, live_alt, rules_html, small_button
 
@@ -708,7 +708,8 @@ class BattleApp(W.VBox):
                f'{esc(mode)}</span></div>')
         if g.over:
             w = g.winner
-            out += (f'<div class="tutor-battle-win">🏅 The {SIDE_NAMES.get(w, w)} win with {m[w]} medals!</div>'
+            out += (f'<div class="tutor-battle-win">🏅 The {SIDE_NAMES.get(w, w)} {side_verb(w, "win", "wins")} '
+                    f'with {plural(m[w], "medal")}!</div>'
                     if w else '<div class="tutor-battle-win">The game is over.</div>')
         return out
 

@@ -19,10 +19,20 @@ from IPython.display import HTML, display
 from tutor import completion
 from tutor.errors import InputError
 
+TABLE_STYLE = ("<style>.tutor-results{border-collapse:collapse;margin:.5em 0}.tutor-results th,.tutor-results td"
+               "{text-align:left !important;padding:3px 12px 3px 0 !important;border-bottom:1px solid #ddd}</style>")
+
 
 def _line(text: str, ok: bool) -> str:
     colour = "#1b6e1b" if ok else "#a32020"
     return f'<div role="status" style="color:{colour};margin:.4em 0">{html.escape(text)}</div>'
+
+
+def said(n: int, word: str, verb: str) -> str:
+    """"3 chapters read", "1 question solved", "no chapter read yet"."""
+    if n == 0:
+        return f"no {word} {verb} yet"
+    return f"{n} {word}{'s' if n != 1 else ''} {verb}"
 
 
 def code_box(key: bytes | None = None):
@@ -46,10 +56,9 @@ def code_box(key: bytes | None = None):
             return
         finally:
             carrier.value = ""
-        read = len(done.chapters)
         out.value = (
-            f"<p>{html.escape(done.name)}: {read} chapter{'s' if read != 1 else ''} read, "
-            f"{done.solved} question{'s' if done.solved != 1 else ''} solved without the answer shown.</p>"
+            f"<p>{html.escape(done.name)}: {said(len(done.chapters), 'chapter', 'read')}, "
+            f"{said(done.solved, 'question', 'solved')} without the answer shown.</p>"
             f'<p>Your completion code (copy it for your teacher):</p><pre class="tutor-code" '
             f'style="font-size:15px;white-space:pre-wrap;word-break:break-all;user-select:all;'
             f'background:#f6f8fa;padding:.5em">{html.escape(code)}</pre>')
@@ -65,7 +74,7 @@ def results_box(key: bytes | None = None):
     """A box to paste the class's codes into, the table they make, and the CSV download."""
     import pandas as pd
     codes = W.Textarea(placeholder="Paste the completion codes here, one a line.",
-                       layout=W.Layout(width="100%", height="12em"))
+                       layout=W.Layout(width="calc(100% - 8px)", height="12em"))
     upload = W.FileUpload(accept=".txt,.csv", multiple=False, description="Open a file of codes",
                           layout=W.Layout(width="auto"))
     button = W.Button(description="Check the codes", button_style="primary", layout=W.Layout(width="auto"))
@@ -79,14 +88,15 @@ def results_box(key: bytes | None = None):
             out.value = _line(str(exc), False)
             return
         box.table = table
-        lines = "".join(_line(str(r), False) for r in refused)
+        lines = "".join(_line(r.said(), False) for r in refused)
         n = len(table)
         said = _line(f"{n} learner code{'s' if n != 1 else ''} counted" +
                      (f"; {len(refused)} refused, not counted." if refused else "."), bool(n))
         csv = base64.b64encode(table.to_csv(index=False).encode("utf-8")).decode("ascii")
         link = (f'<a download="results.csv" href="data:text/csv;charset=utf-8;base64,{csv}" '
                 'style="text-decoration:underline">Download the table (CSV)</a>') if n else ""
-        shown = table.to_html(index=False, escape=True, border=0, classes="tutor-obs") if n else ""
+        shown = (TABLE_STYLE + table.to_html(index=False, escape=True, border=0, classes="tutor-results")
+                 if n else "")
         out.value = said + lines + shown + link
 
     def opened(change):

@@ -1,12 +1,14 @@
 """Play La Raye: the Undaunted: Normandy scenario book's first scenario, played whole on a live board,
 solo against the computer (either side) or two players on one screen (hot-seat).
 
-Every rule is the engine's: the page asks the game what may be done, turns taps into those
-actions and shows the events they caused, each citing its rule. The board is
+Every rule is the engine's, reached through the one game protocol (``tutor.games.UNDAUNTED``:
+``new``, ``to_act``, ``apply``, ``events``, ``undo``, ``save``/``load``): the page turns taps into
+the protocol's actions and shows the events they caused, each citing its rule. The board is
 ``tutor.widgets.undaunted_board.UndauntedBoard`` (the chapters' live board: tap a card of the
 hand, then the counter and the tile; refusals are the engine's ``IllegalAction`` with its rule),
-here with its plays routed through the game, so that undo, save and the computer's replies see
-them.
+here with its plays routed through the match, so that undo, save and the computer's replies see
+them. The computer is ``tutor.undaunted.opponent.choose`` (each step logged with its reason); the
+coach lists what the side to act may do and the computer's choices in its place.
 
     from tutor.widgets import UndauntedGame
     UndauntedGame(solo="axis", number=1)     # you command the Allies; the computer the Axis
@@ -32,17 +34,15 @@ from tutor.errors import IllegalAction, InputError
 from tutor.explain import plural, quote_html
 from tutor.games import UNDAUNTED as U
 from tutor.games import Match
-from tutor.games.undaunted import Bid
 from tutor.inputs import uploaded_file
 from tutor.render.undaunted import card_title
 from tutor.render.undaunted import words as plain
 from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES
+from tutor.undaunted import coach
 from tutor.undaunted import opponent as O
 from tutor.undaunted import rules as R
-from tutor.undaunted.actions import card_plays
 from tutor.undaunted.cards import CARDS
-from tutor.undaunted.combat import fraction_text
-from tutor.undaunted.state import EndTurn, GameState, Play, Withdraw, other
+from tutor.undaunted.state import Bid, EndTurn, GameState, Play, Withdraw, other
 from tutor.undaunted.state import Step as EngineStep
 from tutor.widgets.base import CSS, choice_buttons, esc, rules_html, small_button
 from tutor.widgets.undaunted_board import Answer, BoardStep, UndauntedBoard, action_label
@@ -51,6 +51,7 @@ SIDES = ("allied", "axis")
 SCENARIO = "la-raye"
 LOG_ROWS = 120                    # log entries shown, latest first
 MAX_COMPUTER_STEPS = 400          # a safety net: a computer turn never runs away
+COACH_OPTIONS = 4                 # the coach lists a card's best choices, the others counted
 REASONS_ON_LOAD = 40              # a loaded game: the last computer steps whose reasons are worked out again
 
 APP_CSS = """<style>
@@ -63,8 +64,12 @@ APP_CSS = """<style>
 .tutor-und-zones table { border-collapse: collapse; }
 .tutor-und-zones td, .tutor-und-zones th { padding: 1px 6px; text-align: left; vertical-align: top;
   border-bottom: 1px solid #eee; }
-.tutor-und-coach { font-size: 12.5px; border-left: 3px solid #0b5cad; padding: 2px 8px; background: #f4f8fc; }
+.tutor-und-coach { font-size: 12.5px; line-height: 1.35; border-left: 3px solid #0b5cad; padding: 2px 8px;
+  background: #f4f8fc; max-height: 260px; overflow-y: auto; }
 .tutor-und-coach ul { margin: 2px 0; padding-left: 18px; }
+.tutor-und-coach li, .tutor-und-zones, .tutor-log { line-height: 1.35; }
+.tutor-und-coach summary { cursor: pointer; }
+.tutor-und-coach q { display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }
 .tutor-log { font-size: 12.5px; max-height: 300px; overflow: auto; border: 1px solid #ddd; padding: 4px 8px; }
 .tutor-log details { margin: 1px 0; }
 .tutor-log summary { cursor: pointer; }
@@ -85,71 +90,14 @@ def start(number: int) -> Match:
     return U.new(SCENARIO, seed=number)
 
 
-def computer_choice(match: Match, side: str) -> tuple[object, str]:
-    """The computer's next step for ``side`` (a protocol action) and one line of why."""
-    c = O.choose(match.state, side)
-    a = c.action
-    if isinstance(a, O.Bid):
-        a = Bid(a.side, a.card)
-    why = c.reason
-    if c.odds is not None and "%" not in why and str(c.odds) not in why:
-        why += f" (chance to hit {fraction_text(c.odds)})"
-    return a, why
+def computer_choice(match: Match, side: str) -> O.Choice:
+    """The computer's next step for ``side`` (``tutor.undaunted.opponent.choose``): its action (a
+    protocol action: the bid is the protocol's ``Bid``), one line of why and the rule it rests on."""
+    return O.choose(match, side)
 
 
 def acting_side(action) -> str | None:
     return getattr(action, "side", None)
-
-
-def coach_lines(match: Match, side: str, *, suggestions: int = 2) -> list[str]:
-    """What ``side`` may do now, one line each: its cards' actions with the tiles and counters they
-    reach (the engine's legal plays), then the computer's own best choices in its place, each with
-    its reason (``tutor.undaunted.opponent``)."""
-    s = match.state
-    out = []
-    if s.phase == "initiative":
-        hand = s.zones_of(side).hand
-        if not hand:
-            return ["You have no card to bid: the bid is made without one."]
-        out.append("Bid one card of your hand: the higher initiative number plays first this round; on a tie the "
-                   f"initiative token stays with the {SIDE_NAMES[s.initiative]}. The bid card goes to the discard pile.")
-        choice = O.bid(s, side)
-        out.append(f"The computer in your place: {choice.reason}")
-        return out
-    for c in sorted(set(s.zones_of(side).hand)):
-        if CARDS[c].is_fog:
-            out.append(f"{card_title(c)}: no action; it only counts when bid for the initiative.")
-            continue
-        plays = [p for p in card_plays(s, side, c) if isinstance(p, Play)]
-        if not plays:
-            out.append(f"{card_title(c)}: nothing it can do here; it can hunker down (back to the supply).")
-            continue
-        parts = []
-        for name in dict.fromkeys(p.action for p in plays):
-            mine = [p for p in plays if p.action == name]
-            label = action_label(c, name)
-            if name in ("move", "scout", "stalk", "guide"):
-                ends = sorted({p.path[-1] for p in mine})
-                parts.append(f"{label} to {', '.join(ends)}")
-            elif name in ("attack", "suppress"):
-                foes = sorted({card_title(p.target) for p in mine})
-                parts.append(f"{label} at {', '.join(foes)}")
-            elif name == "target":
-                parts.append(f"{label} on {plural(len(mine), 'tile')}")
-            else:
-                parts.append(label)
-        out.append(f"{card_title(c)}: {'; '.join(parts)} — or hunker down.")
-    out.append("End turn: the rest of your hand and your played cards go to the discard pile.")
-    cards: set = set()
-    for sc in O.ranked(s, side):               # its best play of each card, best first
-        if isinstance(sc.action, EndTurn) or len(cards) >= suggestions:
-            break
-        if sc.action.card in cards:
-            continue
-        cards.add(sc.action.card)
-        reason, _rule = O.explain_play(s, side, sc)
-        out.append(f"The computer in your place: {reason}")
-    return out
 
 
 # ------------------------------------------------------------------------------------------------
@@ -196,6 +144,10 @@ class _TurnBoard(UndauntedBoard):
         return self.owner.learner_play(action)
 
     def _attempt(self, action, tiles, trail=()):
+        why = self.owner.board_blocked()
+        if why:                                   # hot-seat: End turn or a typed tile before the screen is passed
+            self.say(esc(why), bad=True)
+            return
         n = self.owner.match.length
         super()._attempt(action, tiles, trail)
         if self.owner.match.length != n:                # played: the page follows (zones, log, the computer)
@@ -218,7 +170,7 @@ class _TurnBoard(UndauntedBoard):
 
     def _dispatch(self, tile, token):
         if self.game.phase == "initiative":
-            self._answer("First bid for the initiative: tap a card of your hand (under the board).",
+            self._answer("First bid for the initiative: tap a card of your hand (above the map).",
                          rules=[R.INITIATIVE])
             return
         if self.game.phase == "over":
@@ -241,7 +193,7 @@ class UndauntedGame(W.VBox):
         self.solo = solo
         self.number = number
         self.match = start(number)
-        self.reasons: dict[int, str] = {}         # the computer's reason for the step that made a match length
+        self.reasons: dict = {}                   # match length -> the computer's step explained (coach.explain)
         self.refusal: tuple | None = None
         self.mark = 0                             # the log is "new" after this match length
         self.viewer = self._to_act() or "allied"  # whose hand is on screen
@@ -372,9 +324,10 @@ class UndauntedGame(W.VBox):
         k = 0
         while self.solo and not U.is_over(self.match) and U.to_act(self.match) == (self.solo,) \
                 and k < MAX_COMPUTER_STEPS:
-            action, why = computer_choice(self.match, self.solo)
-            self.match = U.apply(self.match, action)
-            self.reasons[self.match.length] = why
+            before = self.match
+            choice = computer_choice(before, self.solo)
+            self.match = U.apply(before, choice.action)
+            self.reasons[self.match.length] = coach.explain(before, choice, self.match.events)
             k += 1
 
     def after_text(self) -> str:
@@ -485,7 +438,7 @@ class UndauntedGame(W.VBox):
         self._computer()
         self._show_state(f"Game loaded: round {self.game.round}.")
 
-    def _reasons_again(self, m: Match) -> dict[int, str]:
+    def _reasons_again(self, m: Match) -> dict:
         """The computer's reasons for its last steps of a loaded game (a save keeps the actions)."""
         out, x, k = {}, m, 0
         while x is not None and x.prev is not None and k < REASONS_ON_LOAD:
@@ -493,11 +446,11 @@ class UndauntedGame(W.VBox):
             if self.is_computer(side):
                 k += 1
                 try:
-                    action, why = computer_choice(x.prev, side)
-                except ValueError:
-                    action, why = None, ""
-                if action == x.action:
-                    out[x.length] = why
+                    choice = computer_choice(x.prev, side)
+                except InputError:
+                    choice = None
+                if choice is not None and choice.action == x.action:
+                    out[x.length] = coach.explain(x.prev, choice, x.events)
             x = x.prev
         return out
 
@@ -522,8 +475,7 @@ class UndauntedGame(W.VBox):
             answer = Answer(f"Hot-seat: hand the screen to the {SIDE_ADJECTIVES[self._to_act()]} player, who taps "
                             f"“show my hand”.")
         elif s.phase == "initiative":
-            answer = Answer("Bid for the initiative first: tap a card of your hand above the map.",
-                            rules=(R.INITIATIVE,))
+            answer = Answer("Bid for the initiative first: tap a card of your hand above the map.")
         elif s.over:
             answer = Answer(f"{plain(s.result or 'The game is over')}.", True, rules=(R.GAME_END,))
         self.board.value = BoardStep(s, answer=answer)
@@ -601,8 +553,20 @@ class UndauntedGame(W.VBox):
         if not self.coach_switch.value or U.is_over(self.match) or side is None or self.is_computer(side) \
                 or not self.screen_passed:
             return ""
-        lis = "".join(f"<li>{esc(i)}</li>" for i in coach_lines(self.match, side))
-        return f'<div class="tutor-und-coach"><b>What can I do now?</b><ul>{lis}</ul></div>'
+        advice = coach.advise(self.match, side)
+        items = []
+        for c in advice.cards:
+            opts = "".join(f"<li>{'★ ' if o.best else ''}{esc(o.line)}</li>" for o in c.options[:COACH_OPTIONS])
+            more = len(c.options) - COACH_OPTIONS
+            opts += f"<li>… and {plural(more, 'other choice')}</li>" if more > 0 else ""
+            r = c.rule
+            items.append(f"<li><details><summary>{esc(c.line)}</summary><ul>{opts}</ul>"
+                         f'<div class="rule-sum">{esc(r.summary)}</div>{quote_html(r, tag="q")}'
+                         f'<div class="cite">{esc(r.cite)}</div></details></li>')
+        best = (f'<div><b>The computer in your place:</b> {esc(advice.suggestion.line)}</div>'
+                if advice.suggestion is not None else "")
+        return (f'<div class="tutor-und-coach" tabindex="0" role="region" aria-label="coach"><b>What can I do now?</b> {esc(advice.headline)}'
+                f'<ul>{"".join(items)}</ul>{best}</div>')
 
     def log_text(self) -> str:
         rows = []
@@ -619,9 +583,15 @@ class UndauntedGame(W.VBox):
                             f'{quote_html(r, tag="q")}<div class="cite rule-sum">{esc(r.cite)}</div></details>')
             if m.action is not None:
                 side = acting_side(m.action)
-                why = self.reasons.get(m.length, "") if self.is_computer(side) else ""
-                why = f' <span class="cite">— why: {esc(why)}</span>' if why else ""
-                rows.append(f'<div class="act"{new}>{esc(self._who(side))}: {esc(action_words(m.action))}{why}</div>')
+                ex = self.reasons.get(m.length) if self.is_computer(side) else None
+                if ex is not None:           # the computer's step: what, why, its rule one tap away
+                    r = ex.rule
+                    rows.append(f'<details class="act"{new}><summary>The computer: {esc(ex.what)} '
+                                f'<span class="cite">— why: {esc(ex.why)}</span></summary>'
+                                f'<div class="rule-sum">{esc(r.summary)}</div>{quote_html(r, tag="q")}'
+                                f'<div class="cite rule-sum">{esc(r.cite)}</div></details>')
+                else:
+                    rows.append(f'<div class="act"{new}>{esc(self._who(side))}: {esc(action_words(m.action))}</div>')
             m = m.prev
         return ('<div class="tutor-log" tabindex="0" role="log" aria-label="game log"><b>Game log</b> '
                 '(latest first; tap an event for its rule and the original text)' + "".join(rows) + "</div>")
@@ -688,4 +658,4 @@ class UndauntedGame(W.VBox):
         return self.game.zones_of(side or self._to_act()).hand
 
 
-__all__ = ["UndauntedGame", "action_words", "coach_lines", "computer_choice", "start"]
+__all__ = ["UndauntedGame", "action_words", "computer_choice", "start"]

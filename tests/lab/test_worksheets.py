@@ -1,0 +1,81 @@
+"""Worksheets (tutor.lab.handouts.worksheet_sheet): a chapter's check-yourself questions on paper,
+each with the part of the board it names, and the answer key apart."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tutor import course
+from tutor.cli import main
+from tutor.lab import handouts
+
+CH07 = "07-hits-flags-and-retreat.ipynb"
+
+
+def viewbox(svg: str) -> tuple[float, ...]:
+    return tuple(float(v) for v in re.search(r'viewBox="([^"]*)"', svg)[1].split())
+
+
+@pytest.mark.parametrize("number", handouts.chapters_with_worksheets())
+def test_every_question_is_on_the_worksheet_and_its_answer_only_on_the_key(number):
+    c = handouts._chapter(number)
+    qs = course.questions(c.notebook)
+    sheet = handouts.worksheet_sheet(number)
+    key = handouts.worksheet_sheet(number, answers=True)
+    assert sheet.count('<section class="q">') == len(qs) == key.count('<section class="q key">')
+    for q in qs:
+        for choice in q.choices:
+            assert f"<li>{handouts.escape(choice)}</li>" in sheet
+        right, _ = q.rule_fn()
+        assert f"Answer: {handouts.escape(right)}</p>" in key
+    assert "Answer:" not in sheet and "Right." not in sheet and "<div class=\"tutor-rule\"" not in sheet
+    assert "<button" not in sheet and "<script" not in sheet and "<template" not in sheet
+
+
+def test_a_question_about_a_board_shown_elsewhere_prints_that_board():
+    """A prompt that points to a board above it on the chapter's page, or to "the same board",
+    gets that board on paper; every prompt that names a board has one."""
+    for number in handouts.chapters_with_worksheets():
+        for q, board in handouts.worksheet_questions(number):
+            if handouts._POINTS_TO_A_BOARD.search(q.prompt_html) and "<svg" not in q.prompt_html:
+                assert "<svg" in board, q.key
+
+
+def test_a_board_extract_is_the_part_of_the_board_the_question_names():
+    q = next(q for q in course.questions(CH07) if q.key == "07.retreat-where")
+    whole = q.prompt_html[q.prompt_html.index("<svg"):]
+    named = handouts._named_hexes(q)
+    assert (12, 6) in named and (14, 8) in named
+    cut = handouts.board_extract(whole, named)
+    x, y, w, h = viewbox(cut)
+    assert w < viewbox(whole)[2] * 0.75                                    # a part of the board
+    for hexes in named:                                                     # every hex it names is in it
+        pts = re.search(rf'<polygon points="([^"]*)"[^>]*data-hex="{hexes[0]},{hexes[1]}"', cut)[1]
+        for px, py in (tuple(map(float, p.split(","))) for p in pts.split()):
+            assert x <= px <= x + w and y <= py <= y + h
+    assert re.search(r'style="width:[\d.]+mm;max-width:100%', cut)
+    assert handouts.board_extract(whole, []) == whole                        # names none: the whole board
+
+
+def test_tutor_handout_writes_the_worksheet_and_the_key(tmp_path, capsys):
+    assert main(["handout", "07", "--worksheet", "-o", str(tmp_path)]) == 0
+    assert main(["handout", "07", "--answers", "-o", str(tmp_path)]) == 0
+    sheet = (tmp_path / "worksheet-07.html").read_text(encoding="utf-8")
+    key = (tmp_path / "answers-07.html").read_text(encoding="utf-8")
+    assert sheet.startswith("<!doctype html>") and "— worksheet</h1>" in sheet and "Name</span>" in sheet
+    assert "— answer key</h1>" in key and "Answer:" in key
+    assert main(["handout", "07", "--worksheet", "--answers"]) == 2
+    assert "not allowed with" in capsys.readouterr().err
+
+
+def test_the_worksheets_page_shows_the_sheet_it_prints_and_offers_both_files():
+    from tutor.widgets.worksheets import worksheets
+    box = worksheets("07")
+    assert "— worksheet</h1>" in box.sheet.value and "Answer:" not in box.sheet.value
+    assert box.links.value.count("download=") == 2 and 'download="answer-key-07.html"' in box.links.value
+    box.kind.value = "Answer key"
+    assert "— answer key</h1>" in box.sheet.value
+    box.pick.value = "22"
+    assert "Undaunted: Normandy, chapter 2" in box.sheet.value and 'download="worksheet-22.html"' in box.links.value
