@@ -311,6 +311,15 @@ def card_title(card_id: str) -> str:
     return f"{name} {c.squad.upper()}" if c.squad else name
 
 
+def named(card_id: object) -> str:
+    """A card in a sentence: its printed title ("Rifleman A"), or what was given, quoted and
+    clipped, when it is not a card (a refusal echoing a mistyped id)."""
+    if isinstance(card_id, str):
+        return card_title(card_id) if card_id in CARDS else f"“{card_id[:30]}”"
+    from tutor.inputs import clipped
+    return clipped(card_id, 30)
+
+
 _IDS = None
 
 

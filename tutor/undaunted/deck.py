@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from tutor.undaunted import rules
-from tutor.undaunted.cards import CARDS
+from tutor.undaunted.cards import CARDS, card_title
 
 ZONE_NAMES = ("hand", "table", "discard", "draw", "supply", "out")
 
@@ -116,19 +116,20 @@ def casualty(z: Zones, unit: str, rng: random.Random, *, token_on_board: bool = 
     """Remove one card of ``unit`` from the game: hand, else discard, else draw deck (then shuffle it),
     else the unit's token leaves the board. Never from the supply, never from the table (ZTRÁTY).
     """
+    name = card_title(unit)
     if unit in z.hand:
         nz = Zones(_without(z.hand, unit), z.table, z.discard, z.draw, z.supply, z.out + (unit,))
         return Casualty(unit, nz, "hand", False, False, rules.CASUALTY_HAND,
-                        f"{unit}: one card removed from the game from the hand")
+                        f"{name}: one card removed from the game from the hand")
     if unit in z.discard:
         nz = Zones(z.hand, z.table, _without(z.discard, unit), z.draw, z.supply, z.out + (unit,))
         return Casualty(unit, nz, "discard", False, False, rules.CASUALTY_DISCARD,
-                        f"{unit}: no card in hand, so one card removed from the discard pile")
+                        f"{name}: no card in hand, so one card removed from the discard pile")
     if unit in z.draw:
         nz = Zones(z.hand, z.table, z.discard, shuffled(_without(z.draw, unit), rng), z.supply,
                    z.out + (unit,))
         return Casualty(unit, nz, "draw", True, False, rules.CASUALTY_DRAW,
-                        f"{unit}: none in hand or discard, so one card removed from the draw deck, "
+                        f"{name}: none in hand or discard, so one card removed from the draw deck, "
                         f"which is then shuffled")
     why = []
     if unit in z.supply:
@@ -138,9 +139,9 @@ def casualty(z: Zones, unit: str, rng: random.Random, *, token_on_board: bool = 
     extra = f" ({'; '.join(why)})" if why else ""
     if token_on_board:
         return Casualty(unit, z, None, False, True, rules.CASUALTY_TOKEN,
-                        f"{unit}: no card in hand, discard or draw deck, so its token leaves the board{extra}")
+                        f"{name}: no card in hand, discard or draw deck, so its token leaves the board{extra}")
     return Casualty(unit, z, None, False, False, rules.CASUALTY_TOKEN,
-                    f"{unit}: no card in hand, discard or draw deck and its token is not on the board{extra}")
+                    f"{name}: no card in hand, discard or draw deck and its token is not on the board{extra}")
 
 
 def cards_of_unit(z: Zones, unit: str) -> int:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tutor.sides import Side
 from tutor.undaunted.board import Board
+from tutor.undaunted.cards import CARDS, card_title, named
 from tutor.undaunted.deck import Zones
 
 SIDES = ("allied", "axis")
@@ -174,7 +176,9 @@ class Bid:
     card: str | None
 
     def describe(self) -> str:
-        return f"{self.side} bids {self.card or 'nothing'} for the initiative"
+        side = Side.of(self.side)
+        card = named(self.card) if self.card else "no card (an empty hand)"
+        return f"{side.The} {side.verb('bid', 'bids')} {card} for the initiative"
 
 
 @dataclass(frozen=True)
@@ -200,15 +204,16 @@ class Play:
     deploy: str | None = None
 
     def describe(self) -> str:
-        bits = [f"{self.side} plays {self.card}: {self.action}"]
+        side = Side.of(self.side)
+        bits = [f"{side.The} {side.verb('play', 'plays')} {named(self.card)}: {self.action}"]
         if self.unit:
-            bits.append(f"unit {self.unit}")
+            bits.append(named(self.unit))
         if self.path:
             bits.append("→".join(self.path))
         if self.target:
-            bits.append(f"at {self.target}")
+            bits.append(f"at {card_title(self.target) if self.target in CARDS else self.target}")
         if self.cards:
-            bits.append(", ".join(self.cards))
+            bits.append(", ".join(named(c) for c in self.cards))
         if self.count is not None:
             bits.append(f"count {self.count}")
         if self.deploy:
@@ -225,7 +230,8 @@ class Withdraw:
     card: str
 
     def describe(self) -> str:
-        return f"{self.side} hunkers down: {self.card} back to the supply"
+        side = Side.of(self.side)
+        return f"{side.The} {side.verb('hunker', 'hunkers')} down: {named(self.card)} back to the supply"
 
 
 @dataclass(frozen=True)
@@ -233,7 +239,8 @@ class EndTurn:
     side: str
 
     def describe(self) -> str:
-        return f"{self.side} ends the turn"
+        side = Side.of(self.side)
+        return f"{side.The} {side.verb('end', 'ends')} the turn"
 
 
 Action = DrawCards | RevealInitiative | Play | Withdraw | EndTurn  # and Bid, one side's half of a reveal
