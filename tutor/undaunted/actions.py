@@ -108,23 +108,23 @@ class _Draft:
 
     def __init__(self, s: GameState):
         self.s = s
-        self.zones = [None, None]          # lazily replaced Zones
-        self._tokens = None
-        self.order = None
-        self._control = None
+        self.zones: list[Zones | None] = [None, None]          # lazily replaced Zones
+        self._tokens: dict[tuple[str, str], Token] | None = None
+        self.order: list[tuple[str, str]] = []                 # the tokens' order, once they are copied
+        self._control: list[dict[str, str]] | None = None
         self.targets = list(s.targets)
         self.events: list[Event] = []
         self.fields: dict = {}
 
     @property
-    def tokens(self) -> dict:
+    def tokens(self) -> dict[tuple[str, str], Token]:
         if self._tokens is None:
             self._tokens = {(t.side, t.unit): t for t in self.s.tokens}
             self.order = [(t.side, t.unit) for t in self.s.tokens]
         return self._tokens
 
     @property
-    def control(self) -> list:
+    def control(self) -> list[dict[str, str]]:
         if self._control is None:
             self._control = [dict(self.s.control[0]), dict(self.s.control[1])]
         return self._control
@@ -132,7 +132,8 @@ class _Draft:
     # zones
     def z(self, side: str) -> Zones:
         i = SIDE_INDEX[side]
-        return self.zones[i] if self.zones[i] is not None else self.s.zones[i]
+        z = self.zones[i]
+        return z if z is not None else self.s.zones[i]
 
     def set_z(self, side: str, z: Zones) -> None:
         self.zones[SIDE_INDEX[side]] = z
@@ -171,14 +172,14 @@ class _Draft:
 
     def freeze(self) -> GameState:
         s = self.s
-        zones = tuple(self.zones[i] if self.zones[i] is not None else s.zones[i] for i in (0, 1))
+        zones = (self.z(SIDES[0]), self.z(SIDES[1]))
         control = s.control if self._control is None else \
-            tuple(tuple(sorted(c.items())) for c in self._control)
+            (tuple(sorted(self._control[0].items())), tuple(sorted(self._control[1].items())))
         tokens = s.tokens if self._tokens is None else tuple(self._tokens[k] for k in self.order)
         fields = {f: getattr(s, f) for f in ("initiative", "round", "phase", "active", "turns_done",
                                               "winner", "result")}
         fields.update(self.fields)
-        return GameState(s.scenario, zones, tokens, control, tuple(self.targets), **fields)
+        return GameState(s.scenario, zones, tokens, control, (self.targets[0], self.targets[1]), **fields)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -745,6 +746,7 @@ def preview_attack(s: GameState, side: str, attacker: str, target: str, *, dice:
     """
     foe = other(side)
     a = s.token(side, attacker)
+    t: Token | None
     if a is None or a.tile is None:
         raise IllegalAction(f"{Side.of(side).the} {_verb(side, 'have', 'has')} no {named(attacker)} token on the "
                             f"board", rules.CHOOSE_TARGET)
@@ -760,9 +762,10 @@ def preview_attack(s: GameState, side: str, attacker: str, target: str, *, dice:
                                 rules.CHOOSE_TARGET)
     spec = CARDS[attacker].action(action)
     n = dice if dice is not None else (spec.value if spec is not None else 1)
-    dfn = combat.total_defense(UNIT_TYPES[CARDS[t.unit].name].base_defense, s.board.tile(t.tile).cover,
-                               s.board.range(a.tile, t.tile), blast=action == "blast",
-                               attacker_on_hill=s.board.tile(a.tile).cover.hill)
+    n = n if n is not None else 1
+    dfn = combat.total_defense(UNIT_TYPES[CARDS[t.unit].name].base_defense, s.board.tile(t.at).cover,
+                               s.board.range(a.at, t.at), blast=action == "blast",
+                               attacker_on_hill=s.board.tile(a.at).cover.hill)
     return AttackPreview(attacker, target, dfn, n, combat.p_die(dfn.total), combat.p_hit(dfn.total, n),
                          (rules.DEFENSE, rules.RANGE, rules.HILL, rules.DICE))
 
@@ -778,10 +781,10 @@ def legal_actions(s: GameState) -> list:
     if s.phase == "draw":
         return [DrawCards()]
     if s.phase == "initiative":
-        ha = sorted(set(s.zones_of("allied").hand)) or [None]
-        hx = sorted(set(s.zones_of("axis").hand)) or [None]
+        ha: list[str | None] = [*sorted(set(s.zones_of("allied").hand))] or [None]
+        hx: list[str | None] = [*sorted(set(s.zones_of("axis").hand))] or [None]
         return [RevealInitiative(a, x) for a in ha for x in hx]
-    side = s.active
+    side = s.playing
     out: list = []
     for c in sorted(set(s.zones_of(side).hand)):
         out.extend(card_plays(s, side, c))
@@ -818,7 +821,7 @@ def card_plays(s: GameState, side: str, card_id: str) -> list:
 
 def _paths(s: GameState, start: str, n: int, ok) -> list[tuple[str, ...]]:
     res: list[tuple[str, ...]] = []
-    frontier = [(start, ())]
+    frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
     for _ in range(n):
         nxt = []
         for at, path in frontier:
@@ -844,7 +847,7 @@ def _options(s: GameState, side: str, card: Card, spec, here, dep) -> list:
         for t in s.tokens_of(side):
             if t.suppressed:
                 continue
-            for pa in _paths(s, t.tile, spec.value, mine.__contains__):
+            for pa in _paths(s, t.at, spec.value, mine.__contains__):
                 out.append(P(side, cid, name, unit=t.unit, path=pa, deploy=dep))
         return out
     if name == "scout":

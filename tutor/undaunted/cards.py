@@ -144,6 +144,14 @@ class Card:
                 return a
         return None
 
+    def value_of(self, name: str) -> int:
+        """The number printed beside action ``name`` ("Attack 2" → 2); KeyError when the card has no
+        such action or the action no number (callers ask only for the actions a play names)."""
+        spec = self.action(name)
+        if spec is None or spec.value is None:
+            raise KeyError(f"{self.id} has no {name} action with a value")
+        return spec.value
+
     def to_json(self) -> dict:
         return {
             "id": self.id, "name": self.name, "title_en": self.title_en, "title_cs": self.title_cs,

@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from tutor.rulebook import Rule
 from tutor.undaunted import rules
 from tutor.undaunted.cards import CARDS, card_title
 
@@ -104,7 +105,7 @@ class Casualty:
     removed_from: str | None    # "hand" | "discard" | "draw" | None (the token left the board)
     shuffled: bool              # the draw deck was shuffled after a card was taken from it
     token_removed: bool
-    rule: object                # tutor.rulebook.Rule
+    rule: Rule
     text: str
 
     def to_json(self) -> dict:

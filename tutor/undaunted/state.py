@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tutor.rulebook import Rule
 from tutor.sides import Side
 from tutor.undaunted.board import Board
 from tutor.undaunted.cards import CARDS, card_title, named
@@ -47,12 +48,19 @@ class Scenario:
     board: Board
     victory: tuple[Victory, Victory]         # allied, axis
     options: tuple[tuple[str, object], ...] = ()
-    start: object = None                    # the GameState before shuffling (set by scenario.py)
+    start: GameState | None = None          # the state before shuffling (set by scenario.py: it refers back)
     source: str = ""
     decks: tuple = ((), ())                 # per side: the starting deck, shuffled at setup
     #: where a published scenario comes from: (("book", …), ("public_copy", …), ("ours", what this
     #: project's file decides that the book does not)); empty for the project's own setups
     provenance: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def opening(self) -> GameState:
+        """``start``, known to be set (every parsed scenario has it); ValueError for one being built."""
+        if self.start is None:
+            raise ValueError(f"scenario {self.name} has no starting state yet")
+        return self.start
 
     def provenance_of(self, key: str) -> str:
         return dict(self.provenance).get(key, "")
@@ -78,6 +86,13 @@ class Token:
     #: board is off it but not eliminated (KONEC HRY counts eliminated riflemen units only)
     eliminated: bool = False
 
+    @property
+    def at(self) -> str:
+        """The tile of a counter on the board (``tile``, known not to be None); ValueError off it."""
+        if self.tile is None:
+            raise ValueError(f"the {self.side} {self.unit} counter is not on the board")
+        return self.tile
+
 
 @dataclass(frozen=True)
 class GameState:
@@ -98,6 +113,13 @@ class GameState:
     @property
     def board(self) -> Board:
         return self.scenario.board
+
+    @property
+    def playing(self) -> str:
+        """The side whose turn it is (``active``, known not to be None); ValueError outside a turn."""
+        if self.active is None:
+            raise ValueError(f"no side plays cards in the {self.phase} phase")
+        return self.active
 
     def zones_of(self, side: str) -> Zones:
         return self.zones[SIDE_INDEX[side]]
@@ -253,7 +275,7 @@ class Event:
     kind: str
     side: str | None
     text: str
-    rule: object                      # tutor.rulebook.Rule
+    rule: Rule
     data: dict = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict:
