@@ -12,8 +12,8 @@ import random
 import re
 
 import pytest
-
 from browser.learner_text import internal_words
+
 from tutor import games
 from tutor.errors import IllegalAction, InputError
 from tutor.undaunted.cards import CARDS

@@ -31,7 +31,7 @@ from tutor.rulebook import Rule
 from tutor.scenario import SIDES, Scenario, full_strength
 from tutor.scenario import load as load_scenario
 
-_EMPTY = MappingProxyType({})
+_EMPTY: MappingProxyType = MappingProxyType({})
 
 
 def frozen(d) -> MappingProxyType:
@@ -127,7 +127,7 @@ class Event:
         return default
 
     def to_json(self) -> dict:
-        out = {"kind": self.kind, "text": self.text, "rule": self.rule.cite}
+        out: dict[str, object] = {"kind": self.kind, "text": self.text, "rule": self.rule.cite}
         if self.at is not None:
             out["at"] = list(self.at)
         if self.to is not None:
