@@ -12,6 +12,8 @@ side, or a team member within a side (Memoir '44's Operation Alliance ``"allied.
     ('Axis', 'allied', 'allied')
     >>> Side.of("allied").verb("win", "wins"), Side.of("axis").verb("win", "wins")
     ('win', 'wins')
+    >>> f"{Side.of('axis').The} {Side.of('axis').verb('draw', 'draws')} 4 cards"
+    'The Axis draws 4 cards'
 """
 
 from __future__ import annotations
@@ -47,6 +49,11 @@ class Side:
     def the(self) -> str:
         """The name as a sentence's subject: "the Allies", "the Axis"."""
         return f"the {self.name}"
+
+    @property
+    def The(self) -> str:     # capital: it starts a sentence
+        """The name as the subject that starts a sentence: "The Allies", "The Axis"."""
+        return f"The {self.name}"
 
     def verb(self, plural: str, singular: str) -> str:
         """The verb form that agrees with the side's name: ``verb("win", "wins")``."""

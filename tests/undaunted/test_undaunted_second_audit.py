@@ -17,7 +17,7 @@ def test_inspire_takes_one_card_when_one_lies_on_the_table_in_apply_and_in_legal
     before = s.to_json()
     with pytest.raises(IllegalAction) as e:
         apply(s, Play("allied", "squad-leader-c", "inspire", cards=()))
-    assert e.value.rule is R.INSPIRE and "machine-gunners-c lies on the table" in e.value.reason
+    assert e.value.rule is R.INSPIRE and "Machine Gunner C lies on the table" in e.value.reason
     assert s.to_json() == before
     offered = [p for p in card_plays(s, "allied", "squad-leader-c") if getattr(p, "action", None) == "inspire"]
     assert [p.cards for p in offered] == [("machine-gunners-c",)]

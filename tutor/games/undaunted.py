@@ -173,7 +173,7 @@ class Undaunted(Base):
         if bid.card is not None and bid.card not in hand:
             raise IllegalAction(f"{side.the} {side.verb('have', 'has')} no {bid.card} in hand to bid",
                                 UR.INITIATIVE)
-        chose = Event("bid", f"{side.the} {side.verb('choose', 'chooses')} a card for the initiative, face down.",
+        chose = Event("bid", f"{side.The} {side.verb('choose', 'chooses')} a card for the initiative, face down.",
                       UR.INITIATIVE, bid.side)
         pending = match.pending + ((bid.side, bid.card),)
         if len(pending) < len(SIDES):

@@ -22,6 +22,7 @@ implemented in ``tutor.memoir.turn``; this module is only the catalogue.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tutor.errors import InputError
 from tutor.rulebook import Rule, rule
@@ -242,7 +243,7 @@ def _section_cards() -> list[Card]:
             where = {"left": "on the Left Flank", "center": "in the Center", "right": "on the Right Flank"}[sec]
             what = "all units" if n == ALL else f"{n} unit{'s' if n != 1 else ''}"
             text = f"Issue an order to {what} {where}."
-            kw = {}
+            kw: dict[str, Any] = {}        # Card's optional fields: name_es, rule, source, quote
             if family == "recon":
                 text += " When drawing a new command card, draw two, keep one and discard the other."
                 kw["name_es"] = "Reconocimiento"
@@ -335,7 +336,7 @@ TACTIC_KEYS = tuple(k for k, c in CARDS.items() if c.tactic)
 
 def deck(*, tactics: bool = True) -> tuple[str, ...]:
     """Every card instance of the deck, in catalogue order (``tactics=False``: section cards only)."""
-    out = []
+    out: list[str] = []
     for c in CARDS.values():
         if c.tactic and not tactics:
             continue

@@ -44,7 +44,7 @@ def cmd_cards(args) -> int:
     from tutor.memoir import cards as C
     rows = C.table()
     lines = [f"{c.count} × {c.name} ({c.type}{', ' + c.name_es if c.name_es else ''}) — {c.text}"
-             f" [{c.rule.cite if c.source == 'seed' else c.source}]" for c in C.CARDS.values()]
+             f" [{c.rule.cite if c.source == 'seed' and c.rule else c.source}]" for c in C.CARDS.values()]
     lines.append(f"{len(C.deck())} cards: {len(C.deck(tactics=False))} section, "
                  f"{len(C.deck()) - len(C.deck(tactics=False))} tactic")
     emit(rows, args.json, "\n".join(lines))

@@ -89,7 +89,7 @@ def protection(state: GameState, a: Hex, attacker: Unit, t: Hex, target: Unit) -
         rules.append(R.BUNKER_SIDE)
     if tp and op:
         rules.append(NO_STACKING)
-    if op > tp:
+    if o is not None and op > tp:          # (op > 0 only when an obstacle applies)
         return op, o, rules + [R.PROTECTION, OBSTACLES[o].rule]
     if tp:
         return tp, tn, rules + [R.PROTECTION, tt.rule]
@@ -323,9 +323,9 @@ def battle(state: GameState, attacker, target, dice, *, ignore: int | None = Non
     records = dict(state.records)
     records[u.uid] = TurnRecord(rec.start, rec.moved, rec.path, rec.stopped, rec.no_battle, rec.battles + 1,
                                 rec.took_ground, rec.overran or overrun, rec.extra_battles)
-    if obstacles == state.obstacles:
-        obstacles = state.obstacles          # the same layout object: movement's step tables stay valid
-    new = state.replace(units=units, obstacles=obstacles, kills=kills, records=records, phase="battle",
+    # the same layout object when nothing changed: movement's step tables stay valid
+    layout = state.obstacles if obstacles == state.obstacles else obstacles
+    new = state.replace(units=units, obstacles=layout, kills=kills, records=records, phase="battle",
                         active=u.uid, vacated=take, overrun_ready=False)
     new = with_objectives(new, entered, events)
     victory_event(state, new, events)
@@ -379,6 +379,8 @@ def take_ground(state: GameState, at) -> tuple[GameState, list[Event]]:
     if why:
         raise IllegalAction(f"the {u.name} on {fmt(h)} may not take ground: {why[0]}", why[1])
     dest = state.vacated
+    if dest is None:        # take_ground_refusal refuses first: no hex was vacated
+        raise IllegalAction("no hex was vacated to take ground in", R.TAKE_GROUND)
     events = [Event("take_ground", f"The {u.name} takes ground: {fmt(h)} → {fmt(dest)}.", R.TAKE_GROUND,
                     at=h, to=dest)]
     units = dict(state.units)
@@ -408,9 +410,8 @@ def take_ground(state: GameState, at) -> tuple[GameState, list[Event]]:
     records = dict(state.records)
     records[u.uid] = TurnRecord(rec.start, rec.moved, rec.path, stop or rec.stopped, nb, rec.battles,
                                 rec.took_ground + 1, rec.overran, rec.extra_battles)
-    if obstacles == state.obstacles:
-        obstacles = state.obstacles
-    new = state.replace(units=units, obstacles=obstacles, records=records, vacated=None,
+    layout = state.obstacles if obstacles == state.obstacles else obstacles
+    new = state.replace(units=units, obstacles=layout, records=records, vacated=None,
                         overrun_ready=bool(can_overrun and not nb))
     new = with_objectives(new, [(dest, u.side)], events)
     victory_event(state, new, events)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from tutor.errors import IllegalAction
 from tutor.hexes import Hex, distance, fmt, neighbours
@@ -70,7 +71,18 @@ def dug_in(state: GameState, h: Hex, unit: Unit) -> bool:
     return state.obstacles.get(h) == "bunker" and unit.kind in OBSTACLES["bunker"].impassable
 
 
-def step(state: GameState, unit: Unit, frm: Hex, to: Hex, start: Hex, *, taking_ground: bool = False):
+class Ground(Protocol):
+    """What a step reads of a state: its terrain and obstacles by hex (a ``GameState``, or the two
+    hexes of a ``_Probe``)."""
+
+    @property
+    def terrain(self) -> Mapping[Hex, str]: ...
+
+    @property
+    def obstacles(self) -> Mapping[Hex, str]: ...
+
+
+def step(state: Ground, unit: Unit, frm: Hex, to: Hex, start: Hex, *, taking_ground: bool = False):
     """The cost of stepping frm → to (1 or 2), or (reason, rule) when the step is forbidden.
 
     Returns ``(cost, None, None)`` or ``(None, reason, rule)``. Occupation is checked by the caller.
@@ -109,7 +121,7 @@ def step(state: GameState, unit: Unit, frm: Hex, to: Hex, start: Hex, *, taking_
     return cost, None, None
 
 
-def _dear_step(state: GameState, frm: Hex, to: Hex) -> tuple[str, Rule] | None:
+def _dear_step(state: Ground, frm: Hex, to: Hex) -> tuple[str, Rule] | None:
     """Why the step ``frm`` → ``to`` costs 2 hexes of movement: a steep hill entered from lower
     ground (COLINAS EMPINADAS: "deben emplear un movimiento de 2 hexágonos"), or a beach to or
     from a draw or cliff."""
@@ -122,7 +134,7 @@ def _dear_step(state: GameState, frm: Hex, to: Hex) -> tuple[str, Rule] | None:
     return None
 
 
-def stops(state: GameState, h: Hex) -> tuple[str, Rule] | None:
+def stops(state: Ground, h: Hex) -> tuple[str, Rule] | None:
     """Why a unit entering ``h`` must stop there (None: it may go on)."""
     tn = state.terrain.get(h, "countryside")
     t = TERRAIN[tn]
@@ -134,7 +146,7 @@ def stops(state: GameState, h: Hex) -> tuple[str, Rule] | None:
     return None
 
 
-def no_battle_after(state: GameState, unit: Unit, h: Hex) -> tuple[str, Rule] | None:
+def no_battle_after(state: Ground, unit: Unit, h: Hex) -> tuple[str, Rule] | None:
     """Why entering ``h`` forbids battle this turn (None: it does not)."""
     tn = state.terrain.get(h, "countryside")
     t = TERRAIN[tn]
@@ -319,7 +331,7 @@ def _rules(state: GameState, h: Hex, unit: Unit, sp: MoveSpec) -> tuple[Rule, ..
     return tuple(rules)
 
 
-def _pass(state: GameState, unit: Unit, to: Hex):
+def _pass(state: Ground, unit: Unit, to: Hex):
     """Behind Enemy Lines: a step costs 1 unless the ground or an obstacle is impassable to the unit."""
     tn = state.terrain.get(to, "countryside")
     t = TERRAIN[tn]
@@ -449,6 +461,12 @@ class _Edges(dict):
     steps one unit kind may take from a hex, filled in as the searches reach each hex."""
 
     __slots__ = ("ignore", "kind", "layout", "nbrs", "obstacles", "terrain")
+    ignore: bool
+    kind: str
+    layout: int
+    nbrs: dict[Hex, tuple[Hex, ...]]
+    obstacles: Mapping[Hex, str]
+    terrain: Mapping[Hex, str]
 
     def __missing__(self, h):
         tget, oget, kind = self.terrain.get, self.obstacles.get, self.kind
@@ -544,7 +562,7 @@ def _reach_search(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSpec
     best: dict = {}                      # (hex, entered a beach) -> cost
     no_battle: dict = {}                 # terrain -> why a unit entering it may not battle (None: it may)
     too_far: dict = {}                   # hexes moved -> why it may not battle after so many
-    frontier = [(h, 0, False, ())]
+    frontier: list[tuple[Hex, int, bool, tuple[Hex, ...]]] = [(h, 0, False, ())]   # (hex, cost, beach, path)
     while frontier:
         nxt = []
         for at, cost, beach, path in frontier:
@@ -598,7 +616,7 @@ def _search(state: GameState, h: Hex, unit: Unit, start: Hex, explain: bool, sp:
         return reach, refused, allow, rules
     max_steps = 1 if not ignore and TERRAIN[state.terrain.get(h, "countryside")].leave_only_one else 99
     best: dict = {}                      # (hex, beach) -> cost
-    frontier = [(h, 0, False, ())]
+    frontier: list[tuple[Hex, int, bool, tuple[Hex, ...]]] = [(h, 0, False, ())]   # (hex, cost, beach, path)
     while frontier:
         nxt = []
         for at, cost, beach, path in frontier:
@@ -681,8 +699,9 @@ def _name_the_stops(state: GameState, h: Hex, unit: Unit, start: Hex, sp: MoveSp
     for m in far:
         r = free.get(m)
         n = next((x for x in r.path[:-1] if stops(state, x)), None) if r is not None else None
-        if n is not None:
-            why, rule = stops(state, n)
+        stopped = stops(state, n) if n is not None else None
+        if n is not None and stopped is not None:
+            why, rule = stopped
             refused[m] = Refusal(m, f"every way there within {plural(sp.allowance, 'hex')} passes a hex that stops the "
                                     f"unit: {fmt(n)} ({why})", rule)
 
@@ -798,8 +817,9 @@ def _check_path(state, h, u, start, path, dest) -> Reach:
             raise IllegalAction(f"step {fmt(at)} → {fmt(n)}: {why}", rule)
         if i > 0 and TERRAIN[state.terrain.get(h, "countryside")].leave_only_one:
             raise IllegalAction("a unit leaving hedgerows moves only to the adjacent hex", R.HEDGEROW_LEAVE)
-        if i < len(path) - 1 and stops(state, n):
-            why, rule = stops(state, n)
+        stopped = stops(state, n) if i < len(path) - 1 else None
+        if stopped:
+            why, rule = stopped
             raise IllegalAction(f"the path goes on after {fmt(n)}, but {why}", rule)
         cost += c
         beach = beach or state.terrain.get(n) == "beach"
@@ -821,19 +841,17 @@ def _apply_move(state: GameState, h: Hex, u: Unit, rec, r: Reach):
     units = dict(state.units)
     del units[h]
     units[dest] = u
-    obstacles = state.obstacles
+    obstacles: Mapping[Hex, str] = state.obstacles
     rule = allowance(u)[1]
     events.append(Event("move", f"The {u.name} moves {fmt(h)} → {fmt(dest)} "
                         f"({' → '.join(fmt(x) for x in (h, *r.path))}, {r.cost} hex{'es' if r.cost != 1 else ''}).",
                         rule, at=h, to=dest, data=(("path", r.path), ("cost", r.cost))))
     if obstacles.get(h) == "sandbags":
-        obstacles = dict(obstacles)
-        del obstacles[h]
+        obstacles = {k: v for k, v in obstacles.items() if k != h}
         events.append(Event("sandbags_removed", f"The sandbags on {fmt(h)} are removed as the unit leaves.",
                             R.SANDBAGS_REMOVED, at=h))
     if u.kind == "armor" and obstacles.get(dest) == "wire":
-        obstacles = dict(obstacles)
-        del obstacles[dest]
+        obstacles = {k: v for k, v in obstacles.items() if k != dest}
         events.append(Event("wire_removed", f"The armor removes the wire on {fmt(dest)} as it enters.",
                             R.WIRE_REMOVE, at=dest))
     stop = None

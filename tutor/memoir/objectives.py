@@ -26,6 +26,7 @@ Readings where the text leaves room (the tutor says so where it teaches them):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tutor.errors import InputError
@@ -127,7 +128,7 @@ def objective_medals(objectives, held) -> dict[str, int]:
     return out
 
 
-def update(objectives, held: dict, units, entered) -> tuple[dict, str | None, list]:
+def update(objectives, held: Mapping[int, str], units, entered) -> tuple[dict, str | None, list]:
     """Objectives after an action.
 
     ``units`` maps hex → unit (with ``side``); ``entered`` lists (hex, side) a unit entered in the

@@ -138,14 +138,28 @@ def _slots_value(g: G.Game, slots) -> Fraction:
     return sum(shots[:cap], Fraction(0)) + Fraction(min(cap, len(units)), 10)
 
 
+def _hex(h: Hex | None, a: Action) -> Hex:
+    """A hex the action's verb always names (the unit that acts, where it goes, whom it battles)."""
+    if h is None:
+        raise ValueError(f"{a} names no such hex")
+    return h
+
+
+def _card(a: Action) -> str:
+    """The card a play, keep, place or dispatch names."""
+    if a.card is None:
+        raise ValueError(f"{a} names no card")
+    return a.card
+
+
 def _play(g, a: Action):
-    return _card_value(g, a.card)
+    return _card_value(g, _card(a))
 
 
 def _order(g, a: Action):
     if a.verb == "done":
         return Fraction(-1, 100)
-    h = a.unit
+    h = _hex(a.unit, a)
     st = g.state
     u = st.units[h]
     shot = best_shot(st, h, u.side, u.kind)
@@ -166,7 +180,7 @@ def _act(g, a: Action):
     if a.verb == "end":
         return Fraction(0)
     if a.verb == "move":
-        frm, to = a.unit, a.target
+        frm, to = _hex(a.unit, a), _hex(a.target, a)
         u = st.units[frm]
         here_t, there_t = threat(st, frm, u.side), threat(st, to, u.side, moved_from=frm)
         if _weak(u):
@@ -182,7 +196,7 @@ def _act(g, a: Action):
                 gain += Fraction(min(distance(frm, e) for e in enemies) - min(distance(to, e) for e in enemies), 20)
         return Fraction(10) + gain if gain > 0 else Fraction(-1)    # good moves first: battles end the moves
     if a.verb == "battle":
-        frm, tgt = a.unit, a.target
+        frm, tgt = _hex(a.unit, a), _hex(a.target, a)
         ad = G.battle_options(g, frm).get(tgt)
         tu = st.units[tgt]
         dice = (ad.dice if ad else 1) + G.bonus_dice(g, frm, tgt)
@@ -202,7 +216,7 @@ def _moved_state(st, frm, to):
 
 def _retreat(g, a: Action):
     side = g.state.units[g.turn.pending[2]].side
-    return Fraction(-threat(g.state, a.unit, side))
+    return Fraction(-threat(g.state, _hex(a.unit, a), side))
 
 
 def _ambush(g, a: Action):
@@ -210,7 +224,7 @@ def _ambush(g, a: Action):
 
 
 def _keep(g, a: Action):
-    return _card_value(g, a.card)
+    return _card_value(g, _card(a))
 
 
 def _air(g, a: Action):
@@ -240,7 +254,7 @@ def _setback(g, a: Action):
 def _place(g, a: Action):
     """Lay a card on the section where it orders the best shots."""
     who = g.player.partition(".")[2]
-    return _slots_value(g, G.card_slots(g, a.card, who, a.section))
+    return _slots_value(g, G.card_slots(g, _card(a), who, a.section))
 
 
 # the faces of a die: infantry twice, armor, star, flag, grenade (memoir44-rules-es.txt, the dice)
@@ -268,7 +282,7 @@ def _initiative(g, a: Action):
 def _dispatch(g, a: Action):
     if a.verb == "dispatch":
         return Fraction(0)
-    return Fraction(1) + _card_value(g, a.card) / 10
+    return Fraction(1) + _card_value(g, _card(a)) / 10
 
 
 _CHOOSERS = {"play": _play, "order": _order, "act": _act, "retreat": _retreat, "ambush": _ambush, "recon": _keep,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from tutor.memoir import combat
 from tutor.memoir.movement import apply_move, destinations
@@ -53,6 +54,8 @@ def random_turn(state: GameState, rng: random.Random, on_action=None) -> tuple[G
     rng.shuffle(uids)
     for uid in uids:                                       # movement phase
         h = state.where(uid)
+        if h is None:
+            continue
         u = state.units[h]
         rec = state.records[uid]
         reach = destinations(state, h, u, rec.start)
@@ -131,7 +134,7 @@ def random_scenario_data(rng: random.Random, *, units: int = 12, terrain: int = 
         if t in ("river", "lake", "ocean"):
             continue
         obs[h] = rng.choice(OBSTACLE_MIX)
-    us = {}
+    us: dict[str, dict[str, str | int]] = {}
     free = [h for h in hexes if h not in obs or obs[h] in ("sandbags", "sea_wall", "wire", "hedgehog", "bunker")]
     rng.shuffle(free)
     for h in free:
@@ -139,9 +142,9 @@ def random_scenario_data(rng: random.Random, *, units: int = 12, terrain: int = 
             break
         side = "axis" if (h[1] < 4 or (h[1] == 4 and rng.random() < 0.5)) else "allied"
         kind = rng.choice(("infantry", "infantry", "armor", "artillery"))
-        t = TERRAIN[ter.get(h, "countryside")]
+        ground = TERRAIN[ter.get(h, "countryside")]
         o = obs.get(h)
-        if kind in t.impassable or (o and kind in OBSTACLES[o].impassable and o != "bunker"):
+        if kind in ground.impassable or (o and kind in OBSTACLES[o].impassable and o != "bunker"):
             continue
         badge = None
         r = rng.random()
@@ -149,14 +152,14 @@ def random_scenario_data(rng: random.Random, *, units: int = 12, terrain: int = 
             badge = "special_forces"
         elif kind == "infantry" and r < 0.25:
             badge = "french_resistance"
-        spec = {"side": side, "kind": kind}
+        spec: dict[str, str | int] = {"side": side, "kind": kind}
         if badge:
             spec["badge"] = badge
         spec["figures"] = rng.randint(1, {"infantry": 4, "armor": 3, "artillery": 2}[kind] +
                                       (1 if badge == "special_forces" and kind == "armor" else 0)
                                       - (1 if badge == "french_resistance" else 0))
         us[fmt(h)] = spec
-    data = {"format": 1, "game": "memoir44", "title": "random", "board": "standard",
+    data: dict[str, Any] = {"format": 1, "game": "memoir44", "title": "random", "board": "standard",
             "top": "axis", "terrain": {fmt(h): t for h, t in ter.items()},
             "obstacles": {fmt(h): o for h, o in obs.items()}, "units": us, "medals_to_win": 6}
     if objectives:

@@ -139,11 +139,11 @@ def _blocked_step(state: GameState, unit: Unit, frm: Hex, to: Hex) -> tuple[str,
 def _tree(state: GameState, unit: Unit, origin: Hex, depth: int):
     """All retreat paths up to ``depth`` moves (each a tuple starting at origin), and blocked steps."""
     dr = state.baseline_step(unit.side)
-    paths = [(origin,)]
+    paths: list[tuple[Hex, ...]] = [(origin,)]
     blocked: dict = {}
-    frontier = [(origin,)]
+    frontier: list[tuple[Hex, ...]] = [(origin,)]
     for k in range(1, depth + 1):
-        nxt = []
+        nxt: list[tuple[Hex, ...]] = []
         for p in frontier:
             c, r = p[-1]
             for to in ((c - 1, r + dr), (c + 1, r + dr)):

@@ -32,7 +32,7 @@ from tutor.scenario import SIDES, Scenario, full_strength
 from tutor.scenario import load as load_scenario
 from tutor.words import plural
 
-_EMPTY = MappingProxyType({})
+_EMPTY: MappingProxyType = MappingProxyType({})
 
 
 def frozen(d) -> MappingProxyType:
@@ -128,7 +128,7 @@ class Event:
         return default
 
     def to_json(self) -> dict:
-        out = {"kind": self.kind, "text": self.text, "rule": self.rule.cite}
+        out: dict[str, object] = {"kind": self.kind, "text": self.text, "rule": self.rule.cite}
         if self.at is not None:
             out["at"] = list(self.at)
         if self.to is not None:

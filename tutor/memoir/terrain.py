@@ -19,7 +19,7 @@ from tutor.rulebook import Rule, rule
 KINDS = ("infantry", "armor", "artillery")
 ALL = frozenset(KINDS)
 
-_NONE = MappingProxyType({})
+_NONE: MappingProxyType[str, int] = MappingProxyType({})
 
 
 def _prot(infantry=0, armor=0, artillery=0):
@@ -70,7 +70,7 @@ class Obstacle:
 
 
 ES = R.ES
-_T = {}
+_T: dict[str, Terrain] = {}
 
 
 def _terrain(t: Terrain) -> Terrain:
@@ -213,7 +213,7 @@ _terrain(Terrain("mountain", R.HEIGHT_EXPANSIONS,
 
 TERRAIN = MappingProxyType(_T)
 
-_O = {}
+_O: dict[str, Obstacle] = {}
 
 
 def _obstacle(o: Obstacle) -> Obstacle:

@@ -221,7 +221,7 @@ def eligible(state: GameState, side: str, h: Hex, u: Unit, slot: Slot) -> bool:
 
 def feasible(options: list[list[int]], caps: list[int | None]) -> bool:
     """Can each unit (a list of slot indices it may fill) get its own place in a slot of capacity caps?"""
-    load = [[] for _ in caps]
+    load: list[list[int]] = [[] for _ in caps]
     return all(_place(i, set(), options, caps, load) for i in range(len(options)))
 
 
@@ -258,7 +258,7 @@ def slot_options(state: GameState, side: str, slots) -> dict:
         return got[1]
     units = state.units
     mine = [(h, units[h]) for h in board_order(state) if units[h].side == side]
-    table = {h: [] for h, _ in mine}
+    table: dict[Hex, list[int]] = {h: [] for h, _ in mine}
     for i, s in enumerate(slots):
         for h, u in mine:
             if eligible(state, side, h, u, s):

@@ -59,7 +59,7 @@ def _f(values) -> np.ndarray:
 class _Batch:
     """Collects same-style primitives and sends each style in one call, in first-seen order."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.order: list[tuple] = []
         self.items: dict[tuple, list] = defaultdict(list)
 
@@ -119,11 +119,11 @@ class _Batch:
 def _stroke(c: Canvas, colour: str, width: float, dash: tuple | None) -> None:
     _set(c, 'stroke_style', colour)
     _set(c, 'line_width', width)
-    dash = list(dash) if dash else []
+    pattern = list(dash) if dash else []
     cache = c.__dict__.setdefault("_tutor_style", {})
-    if cache.get("dash") != dash:
-        cache["dash"] = dash
-        c.set_line_dash(dash)
+    if cache.get("dash") != pattern:
+        cache["dash"] = pattern
+        c.set_line_dash(pattern)
 
 
 def _prims(b: _Batch, prims, x, y, sx, sy, k=1.0) -> None:
@@ -149,6 +149,8 @@ def _art_batches(scene: Scene, group: str, table: dict) -> _Batch:
     """Art of one group, batched per (key, primitive index) so each hex keeps its own z-order."""
     g = scene.geometry
     b = _Batch()
+    if g is None:           # a map of tiles (Undaunted) has no hexes to draw art in
+        return b
     by_key = defaultdict(list)
     for a in scene.art:
         if a.group == group:
@@ -248,10 +250,11 @@ def _draw_marks(c: Canvas, scene: Scene) -> None:
     for u in scene.units:
         fill = style.SIDE_FILL.get(u.side, "#777777")
         if u.shape == "square":
-            s = r * 0.92
-            b.add(("fill_rect", fill), (u.x - s, u.y - s, 2 * s, 2 * s))
-            b.add(("stroke_rect", style.INK, 1.4, None), (u.x - s, u.y - s, 2 * s, 2 * s))
-            b.add(("stroke_rect", "#ffffff", 0.8, None), (u.x - s + 2, u.y - s + 2, 2 * s - 4, 2 * s - 4))
+            half = r * 0.92
+            b.add(("fill_rect", fill), (u.x - half, u.y - half, 2 * half, 2 * half))
+            b.add(("stroke_rect", style.INK, 1.4, None), (u.x - half, u.y - half, 2 * half, 2 * half))
+            b.add(("stroke_rect", "#ffffff", 0.8, None),
+                  (u.x - half + 2, u.y - half + 2, 2 * half - 4, 2 * half - 4))
         else:
             b.add(("fill_circle", fill), (u.x, u.y, r))
             b.add(("stroke_circle", style.INK, 1.4, None), (u.x, u.y, r))
@@ -284,8 +287,9 @@ def _chips(b: _Batch, chips) -> None:
     ink = []
     for ch in chips:
         shape, fill, stroke, width, dash, fg, font = style.CHIP.get(ch.kind, style.CHIP["more"])
-        side = style.SIDE_FILL.get(ch.side, "#777777")
-        fill, stroke, fg = (side if v == "side" else v for v in (fill, stroke, fg))
+        side = style.SIDE_FILL.get(ch.side or "", "#777777")
+        fill, stroke, fg = (side if fill == "side" else fill, side if stroke == "side" else stroke,
+                            side if fg == "side" else fg)
         x, y, w, h = ch.x, ch.y, ch.w, ch.h
         if shape == "rect":
             if fill:
@@ -502,7 +506,7 @@ class BoardView:
 
     def hex_at(self, x, y) -> Hex | None:
         """The board hex at layout pixel (x, y) of the scene (exact)."""
-        if self.scene.geometry is None:
+        if self.scene.geometry is None or self.scene.board is None:
             return None
         return pick(self.scene.geometry, self.scene.board, x, y)
 

@@ -57,6 +57,7 @@ class Geometry:
         """The hex's corners in pixels, clockwise from the top; half hexes cut at the board edge."""
         c, r = h
         y = 3 * r
+        pts: tuple[tuple[int, int], ...]
         if board is not None and h in board.half_hexes:
             if c < 0:      # left half hex: its right half, x in [-1, 0]
                 pts = ((-1, y - 2), (0, y - 1), (0, y + 1), (-1, y + 2))

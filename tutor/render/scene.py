@@ -14,7 +14,7 @@ the scene only places them.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -204,7 +204,7 @@ class CardRow:
     card_w: float = 58
     card_h: float = 80
     key: str = ""                # what picking reports (default: the name)
-    step: float | None = None    # x distance from one card to the next (default card_w + 6)
+    step: Fraction | float | None = None   # x distance from one card to the next (default card_w + 6)
     note: str = ""               # a short remark drawn under the row's name ("\n" for two lines)
     role: str | None = None      # a band behind the row: ``style.ROW_BAND`` keys (ask, predicted, answer, wrong)
     band: tuple | None = None    # (x0, y0, x1, y1) in scene pixels
@@ -300,11 +300,15 @@ class Highlights:
 def highlights(*, lines: Iterable[Line] = (), marks: Iterable[Mark] = (),
                notes: Iterable[tuple[Hex, str]] = (), **shaded: Iterable[Hex]) -> Highlights:
     """``highlights(visible=hexes, origin=[h], lines=[Line(a, b)])`` — shade roles as keywords."""
+    return shading(shaded) + Highlights((), tuple(lines), tuple(marks), tuple(notes))
+
+
+def shading(shaded: Mapping[str, Iterable[Hex]]) -> Highlights:
+    """Highlights that only shade hexes: ``shading({"visible": hexes, "origin": [h]})``."""
     for role in shaded:
         if role not in style.SHADE:
             raise ValueError(f"unknown shade {role!r}: allowed are {', '.join(style.SHADE)}")
-    shades = tuple((role, tuple(sorted(hs, key=row_major))) for role, hs in shaded.items() if hs)
-    return Highlights(shades, tuple(lines), tuple(marks), tuple(notes))
+    return Highlights(tuple((role, tuple(sorted(hs, key=row_major))) for role, hs in shaded.items() if hs))
 
 
 def los_highlights(ruling, *, visible: Iterable[Hex] | None = None, hexes: bool = True) -> Highlights:
@@ -315,14 +319,9 @@ def los_highlights(ruling, *, visible: Iterable[Hex] | None = None, hexes: bool 
     ``visible``: also shade these hexes (e.g. ``visible_from(field, ruling.origin)``).
     """
     marks = tuple(Mark(o.hex, o.how.value if o.counts else "too_low", o.counts) for o in ruling.obstructions)
-    shaded = {}
-    if visible is not None:
-        shaded["visible"] = visible
-    if hexes:
-        shaded["origin"] = [ruling.origin]
-        shaded["target"] = [ruling.target]
     return highlights(lines=[Line(ruling.origin, ruling.target, "sight" if ruling.visible else "blocked")],
-                      marks=marks, **shaded)
+                      marks=marks, visible=visible if visible is not None else (),
+                      origin=[ruling.origin] if hexes else (), target=[ruling.target] if hexes else ())
 
 
 def los_window(ruling) -> frozenset[Hex]:
@@ -423,7 +422,8 @@ def scene(field, highlights: Highlights | None = None, *, geometry: Geometry | N
         if ht:
             labels.append(Label(f"▲{ht}", cx - 0.8 * g.sx, cy + 0.35 * g.sy, "height"))
 
-    units, outside = [], []
+    units: list[UnitMarker] = []
+    outside: list[UnitMarker] = []
     for h, u in sorted(field.units.items(), key=lambda item: _hex_key(item[0])):
         cx, cy = g.centre(h)
         (units if shown(h) else outside).append(
@@ -678,7 +678,7 @@ def card_text(card: Card, w: float, h: float) -> list[tuple[str, float, bool, st
     the slot's top left. Titles wrap by measured width (``title_lines``) inside the card or
     the token body (``CARD_INSET`` clear of the edge); captions sit under a token or a die, one
     line each (``subtitle`` split at "\n")."""
-    out = []
+    out: list[tuple[str, float, bool, str, float, float]] = []
     subs = [t for t in card.subtitle.split("\n") if t]
     if card.shape == "token":
         bx, by, bw, bh = token_body(w, h)
@@ -778,10 +778,10 @@ def describe(sc: Scene) -> str:
         if shades:
             out.append("Marked: " + "; ".join(f"{k}: {_hex_list(v)}" for k, v in shades.items()) + ".")
         for ln in sc.lines:
-            a = pick(sc.geometry, sc.board, *ln.points[0])
-            b = pick(sc.geometry, sc.board, *ln.points[-1])
-            if a is not None and b is not None:
-                out.append(f"{style.LINE_LABEL.get(ln.role, ln.role).capitalize()} from {fmt(a)} to {fmt(b)}.")
+            start = pick(sc.geometry, sc.board, *ln.points[0])
+            end = pick(sc.geometry, sc.board, *ln.points[-1])
+            if start is not None and end is not None:
+                out.append(f"{style.LINE_LABEL.get(ln.role, ln.role).capitalize()} from {fmt(start)} to {fmt(end)}.")
         for m in sc.markers:
             label = style.MARKER_LABEL.get(m.kind, m.kind)
             out.append(f"On {fmt(m.hex)}: {label}" + (f" ({m.text})" if m.text and m.text not in
@@ -805,11 +805,11 @@ def describe(sc: Scene) -> str:
         def tile_of(x, y) -> str:
             return next((t for t, bx, by in boxes if bx <= x < bx + TW and by <= y < by + TH), "")
 
-        for c in sc.chips:
-            what = style.CHIP_LABEL.get(c.kind, c.kind)
-            tile = tile_of(c.x + c.w / 2, c.y + c.h / 2)
-            out.append(f"{c.side + ' ' if c.side else ''}{what}{' ' + ' '.join(c.text.split()) if c.text else ''}"
-                       f"{' on ' + tile if tile else ''}.")
+        for chip in sc.chips:
+            kind = style.CHIP_LABEL.get(chip.kind, chip.kind)
+            on = tile_of(chip.x + chip.w / 2, chip.y + chip.h / 2)
+            out.append(f"{chip.side + ' ' if chip.side else ''}{kind}"
+                       f"{' ' + ' '.join(chip.text.split()) if chip.text else ''}{' on ' + on if on else ''}.")
         out += [f"{n.text}." for n in sc.notes]
     for r in sc.card_rows:
         cards = ", ".join((c.title if c.face_up else "face down") + (f" ({style.CARD_ROLE_LABEL.get(c.role, c.role)})"

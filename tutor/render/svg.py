@@ -23,9 +23,9 @@ from tutor.render.scene import (
     chip_text,
     describe,
     los_highlights,
+    shading,
     token_body,
 )
-from tutor.render.scene import highlights as make_highlights
 from tutor.render.scene import scene as make_scene
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -162,8 +162,9 @@ def _marker(kind, x, y, counts, text, k=1.0, cls="marker") -> list[str]:
 def _chip(ch, k: float = 1.0) -> list[str]:
     """An Undaunted token or marker (``scene.Chip``), as ``canvas._chips`` draws it."""
     shape, fill, stroke, width, dash, fg, font = style.CHIP.get(ch.kind, style.CHIP["more"])
-    side = style.SIDE_FILL.get(ch.side, "#777777")
-    fill, stroke, fg = (side if v == "side" else v for v in (fill, stroke, fg))
+    side = style.SIDE_FILL.get(ch.side or "", "#777777")
+    fill, stroke, fg = (side if fill == "side" else fill, side if stroke == "side" else stroke,
+                            side if fg == "side" else fg)
     x, y, w, h = ch.x, ch.y, ch.w * k, ch.h * k
     d = f' stroke-dasharray="{" ".join(_n(v) for v in dash)}"' if dash else ""
     key = f' data-key="{_quoted(ch.key)}"' if ch.key else ""
@@ -370,8 +371,8 @@ def svg(scene: Scene, *, legible: bool = False) -> str:
         out.append(_label(lb))
     if scene.shades:
         out.append('<g class="shades">')
-        for s in scene.shades:
-            out += _shade_svg(s.role, _pts(s.points))
+        for sh in scene.shades:
+            out += _shade_svg(sh.role, _pts(sh.points))
         out.append("</g>")
     for row in scene.card_rows:      # under the lines (a card moving out of the game)
         out += _card_row(row)
@@ -459,7 +460,7 @@ def state_svg(field, highlights: Highlights | None = None, *, title: str | None 
     ``legible``: see :func:`svg`."""
     hl = highlights
     if shaded:
-        extra = make_highlights(**shaded)
+        extra = shading(shaded)
         hl = extra if hl is None else hl + extra
     return svg(make_scene(field, hl, title=title, legend=legend, coords=coords), legible=legible)
 

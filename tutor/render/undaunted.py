@@ -44,7 +44,8 @@ def zones_svg(z: Zones, *, title: str = "", zones=ZONE_NAMES, open_draw: bool = 
     """Rows of cards, one per zone. ``roles`` maps a zone to {index: role} (role: "hit", "new",
     "removed", "predicted") to mark cards. The draw deck is face down unless ``open_draw``."""
     roles = roles or {}
-    rows, longest = [], 0
+    rows: list[tuple[str, tuple[Card, ...], int | None]] = []
+    longest = 0
     for name in zones:
         cards = getattr(z, name)
         marks = roles.get(name, {})
@@ -133,7 +134,7 @@ def board_scene(state, *, shades: dict | None = None, path=(), notes=(), selecte
     top = 24 if title else 0
     boxes = {t.id: tile_box(t.pos, top) for t in board.tiles}
     width = max(x + w for x, _, w, _ in boxes.values()) + PAD
-    height = max(y + h for _, y, _, h in boxes.values()) + PAD
+    height: float = max(y + h for _, y, _, h in boxes.values()) + PAD
     cells, labels, chips = [], [], []
     ctrl = {s: state.control_markers(s) for s in ("allied", "axis")}
     deps: dict = {}
@@ -182,14 +183,15 @@ def board_scene(state, *, shades: dict | None = None, path=(), notes=(), selecte
     note_labels = tuple(Label(text, boxes[tid][0] + TW // 2, boxes[tid][1] + TH - 26, "note") for tid, text in notes)
     items = []
     if legend:
-        x, y = PAD, height + 4
+        lx: float = PAD                       # where the next legend item goes
+        ly = height + 4
         for group, key, text in _terrain_legend(cells) + chip_legend(chips):
             wd = 30 + 5.6 * len(text) + 14
-            if x + wd > width - PAD and x > PAD:
-                x, y = PAD, y + 22
-            items.append(LegendItem(group, key, text, x, y + 8))
-            x += wd
-        height = y + 26
+            if lx + wd > width - PAD and lx > PAD:
+                lx, ly = PAD, ly + 22
+            items.append(LegendItem(group, key, text, lx, ly + 8))
+            lx += wd
+        height = ly + 26
     return Scene(int(width), int(height), None, None, tuple(cells), (), (), (), tuple(labels), tuple(out_shades),
                  tuple(lines), (), note_labels, tuple(items), title=title, chips=tuple(chips))
 

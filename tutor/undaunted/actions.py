@@ -32,8 +32,9 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 
 from tutor.errors import IllegalAction
+from tutor.sides import Side
 from tutor.undaunted import combat, rules
-from tutor.undaunted.cards import CARDS, FOG, UNIT_TYPES, Card
+from tutor.undaunted.cards import CARDS, FOG, UNIT_TYPES, Card, card_title, named
 from tutor.undaunted.deck import ZONE_NAMES, Zones
 from tutor.undaunted.deck import casualty as deck_casualty
 from tutor.undaunted.deck import draw as deck_draw
@@ -60,12 +61,32 @@ HAND_SIZE = 4
 
 
 def in_words(cards) -> str:
-    """Cards in a sentence: "nothing", "riflemen-c", "riflemen-c and scouts-c", "a, b and c"
-    (card ids, which ``tutor.render.undaunted.words`` turns into the cards' names)."""
-    cards = list(cards)
-    if not cards:
+    """Cards in a sentence by their printed titles: "nothing", "Rifleman C", "Rifleman C and
+    Scout C", "a, b and c"."""
+    names = [named(c) for c in cards]
+    if not names:
         return "nothing"
-    return cards[0] if len(cards) == 1 else f"{', '.join(cards[:-1])} and {cards[-1]}"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _the(side: str) -> str:
+    """A side as the subject that starts an event's sentence: "The Allies", "The Axis"."""
+    return Side.of(side).The
+
+
+def _verb(side: str, plural_form: str, singular: str) -> str:
+    """The verb agreeing with the side's name: "the Allies draw", "the Axis draws"."""
+    return Side.of(side).verb(plural_form, singular)
+
+
+def _adj(side: str) -> str:
+    """The side's adjective: "Allied", "Axis"."""
+    return Side.of(side).adjective
+
+
+def _cards(n: int) -> str:
+    """A count of cards drawn: "no cards", "1 card", "3 cards"."""
+    return plural(n, "card") if n else "no cards"
 
 
 def _rng(rng) -> random.Random:
@@ -87,23 +108,23 @@ class _Draft:
 
     def __init__(self, s: GameState):
         self.s = s
-        self.zones = [None, None]          # lazily replaced Zones
-        self._tokens = None
-        self.order = None
-        self._control = None
+        self.zones: list[Zones | None] = [None, None]          # lazily replaced Zones
+        self._tokens: dict[tuple[str, str], Token] | None = None
+        self.order: list[tuple[str, str]] = []                 # the tokens' order, once they are copied
+        self._control: list[dict[str, str]] | None = None
         self.targets = list(s.targets)
         self.events: list[Event] = []
         self.fields: dict = {}
 
     @property
-    def tokens(self) -> dict:
+    def tokens(self) -> dict[tuple[str, str], Token]:
         if self._tokens is None:
             self._tokens = {(t.side, t.unit): t for t in self.s.tokens}
             self.order = [(t.side, t.unit) for t in self.s.tokens]
         return self._tokens
 
     @property
-    def control(self) -> list:
+    def control(self) -> list[dict[str, str]]:
         if self._control is None:
             self._control = [dict(self.s.control[0]), dict(self.s.control[1])]
         return self._control
@@ -111,7 +132,8 @@ class _Draft:
     # zones
     def z(self, side: str) -> Zones:
         i = SIDE_INDEX[side]
-        return self.zones[i] if self.zones[i] is not None else self.s.zones[i]
+        z = self.zones[i]
+        return z if z is not None else self.s.zones[i]
 
     def set_z(self, side: str, z: Zones) -> None:
         self.zones[SIDE_INDEX[side]] = z
@@ -150,14 +172,14 @@ class _Draft:
 
     def freeze(self) -> GameState:
         s = self.s
-        zones = tuple(self.zones[i] if self.zones[i] is not None else s.zones[i] for i in (0, 1))
+        zones = (self.z(SIDES[0]), self.z(SIDES[1]))
         control = s.control if self._control is None else \
-            tuple(tuple(sorted(c.items())) for c in self._control)
+            (tuple(sorted(self._control[0].items())), tuple(sorted(self._control[1].items())))
         tokens = s.tokens if self._tokens is None else tuple(self._tokens[k] for k in self.order)
         fields = {f: getattr(s, f) for f in ("initiative", "round", "phase", "active", "turns_done",
                                               "winner", "result")}
         fields.update(self.fields)
-        return GameState(s.scenario, zones, tokens, control, tuple(self.targets), **fields)
+        return GameState(s.scenario, zones, tokens, control, (self.targets[0], self.targets[1]), **fields)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -200,7 +222,7 @@ def _draw_phase(s: GameState, rng) -> _Draft:
         d.set_z(side, got.zones)
         extra = f" (the discard pile was reshuffled {got.reshuffles}×)" if got.reshuffles else ""
         short = f"; only {len(got.cards)} left to draw" if len(got.cards) < HAND_SIZE else ""
-        d.event("draw", side, f"{side} draws {plural(len(got.cards), 'card')}{extra}{short}",
+        d.event("draw", side, f"{_the(side)} {_verb(side, 'draw', 'draws')} {_cards(len(got.cards))}{extra}{short}",
                 rules.RESHUFFLE if got.reshuffles else rules.DRAW, cards=list(got.cards),
                 reshuffles=got.reshuffles)
     d.fields["phase"] = "initiative"
@@ -221,9 +243,10 @@ def _reveal(s: GameState, a: RevealInitiative) -> _Draft:
         hand = s.zones_of(side).hand
         if c is None:
             if hand:
-                raise IllegalAction(f"{side} must reveal one card from the hand", rules.INITIATIVE)
+                raise IllegalAction(f"{Side.of(side).the} must reveal one card from the hand", rules.INITIATIVE)
         elif c not in hand:
-            raise IllegalAction(f"{side} has no {c} in hand to reveal", rules.INITIATIVE)
+            raise IllegalAction(f"{Side.of(side).the} {_verb(side, 'have', 'has')} no {named(c)} in hand to "
+                                f"reveal", rules.INITIATIVE)
     va, vx = initiative_value(a.allied), initiative_value(a.axis)
     if va > vx:
         holder, how = "allied", f"{va} beats {vx}"
@@ -234,10 +257,12 @@ def _reveal(s: GameState, a: RevealInitiative) -> _Draft:
     for side, c in chosen.items():
         if c is not None:
             d.move_card(side, c, "hand", "discard")
+    shown = {side: named(c) if c is not None else "no card (an empty hand)" for side, c in chosen.items()}
     d.event("initiative", holder,
-            f"initiative: allied reveals {a.allied} ({va}), axis reveals {a.axis} ({vx}); {how}; "
-            f"{holder} goes first", rules.INITIATIVE, allied=a.allied, axis=a.axis, holder=holder)
-    d.event("initiative-discard", None, "both revealed cards go straight to the discard pile",
+            f"Initiative: the Allies reveal {shown['allied']} ({va}), the Axis reveals {shown['axis']} ({vx}); "
+            f"{how}; {Side.of(holder).the} {_verb(holder, 'go', 'goes')} first", rules.INITIATIVE,
+            allied=a.allied, axis=a.axis, holder=holder)
+    d.event("initiative-discard", None, "Both revealed cards go straight to the discard pile",
             rules.INITIATIVE_DISCARD)
     d.fields.update(initiative=holder, phase="turn", active=holder, turns_done=0)
     return d
@@ -249,7 +274,8 @@ def _check_turn(s: GameState, side: str) -> None:
     if side not in SIDE_INDEX:
         raise IllegalAction(f"“{side}” is not a side; allowed: {', '.join(SIDES)}", rules.TURN)
     if side != s.active:
-        raise IllegalAction(f"it is {s.active}'s turn, not {side}'s", rules.TURN)
+        now = Side.of(s.active).the if s.active else "nobody"
+        raise IllegalAction(f"it is the turn of {now}, not of {Side.of(side).the}", rules.TURN)
 
 
 def _end_turn(s: GameState, a: EndTurn) -> _Draft:
@@ -258,20 +284,22 @@ def _end_turn(s: GameState, a: EndTurn) -> _Draft:
     z = d.z(a.side)
     left, played = z.hand, z.table
     d.set_z(a.side, Zones((), (), z.discard + left + played, z.draw, z.supply, z.out))
-    d.event("end-turn", a.side, f"{a.side} ends the turn: the hand ({in_words(left)}) and the table "
+    d.event("end-turn", a.side, f"{_the(a.side)} {_verb(a.side, 'end', 'ends')} the turn: the hand "
+            f"({in_words(left)}) and the table "
             f"({in_words(played)}) go to the discard pile", rules.TURN_END, hand=list(left), table=list(played))
     if s.turns_done == 0:
         d.fields.update(active=other(a.side), turns_done=1)
     else:
         d.fields.update(active=None, turns_done=0, phase="draw", round=s.round + 1)
-        d.event("end-round", None, f"round {s.round} is over", rules.TURN_END)
+        d.event("end-round", None, f"Round {s.round} is over", rules.TURN_END)
     return d
 
 
 def _withdraw(s: GameState, a: Withdraw) -> _Draft:
     _check_turn(s, a.side)
     if a.card not in s.zones_of(a.side).hand:
-        raise IllegalAction(f"{a.side} has no {a.card} in hand", rules.TURN)
+        raise IllegalAction(f"{Side.of(a.side).the} {_verb(a.side, 'have', 'has')} no {named(a.card)} in hand",
+                            rules.TURN)
     if a.card == FOG:
         raise IllegalAction("a Fog of War card cannot hunker down (go back to the supply)", rules.WITHDRAW_FOG)
     d = _Draft(s)
@@ -283,7 +311,8 @@ def _withdraw(s: GameState, a: Withdraw) -> _Draft:
         rule = rules.SUPPRESSED_WITHDRAW
     else:
         rule = rules.WITHDRAW
-    d.event("withdraw", a.side, f"{a.side} hunkers down: {a.card} goes back to the supply{note}", rule,
+    d.event("withdraw", a.side, f"{_the(a.side)} {_verb(a.side, 'hunker', 'hunkers')} down: {card_title(a.card)} "
+            f"goes back to the supply{note}", rule,
             card=a.card)
     return d
 
@@ -296,7 +325,8 @@ def _play(s: GameState, p: Play, rng) -> _Draft:
     _check_turn(s, p.side)
     side = p.side
     if p.card not in s.zones_of(side).hand:
-        raise IllegalAction(f"{side} has no {p.card} in hand", rules.TURN)
+        raise IllegalAction(f"{Side.of(side).the} {_verb(side, 'have', 'has')} no {named(p.card)} in hand",
+                            rules.TURN)
     card = CARDS[p.card]
     if card.is_fog:
         raise IllegalAction("Fog of War cannot be played in your turn, only revealed for initiative",
@@ -313,44 +343,48 @@ def _play(s: GameState, p: Play, rng) -> _Draft:
         if tok.tile is None:
             tiles = s.board.deployment_tiles(side, card.unit)
             if not tiles:
-                raise IllegalAction(f"{card.unit}'s combat counter is off the board and no {side} spawn marker "
-                                    f"admits it; the card can only hunker down", rules.DEPLOY)
+                raise IllegalAction(f"{card_title(card.unit)}'s combat counter is off the board and no {_adj(side)} "
+                                    f"spawn marker admits it; the card can only hunker down", rules.DEPLOY)
             if p.deploy is None:
                 if len(tiles) > 1:
-                    raise IllegalAction(f"{card.unit}'s combat counter is off the board: choose the spawn marker "
-                                        f"to place it on (deploy=one of {', '.join(tiles)})", rules.DEPLOY)
+                    raise IllegalAction(f"{card_title(card.unit)}'s combat counter is off the board: choose the "
+                                        f"spawn marker to place it on (one of {', '.join(tiles)})", rules.DEPLOY)
                 where = tiles[0]
             elif p.deploy in tiles:
                 where = p.deploy
             else:
-                raise IllegalAction(f"{card.unit} cannot be placed on {p.deploy}: its matching spawn "
+                raise IllegalAction(f"{card_title(card.unit)} cannot be placed on {p.deploy}: its matching spawn "
                                     f"markers are on {', '.join(tiles)}", rules.DEPLOY)
             tok = Token(side, card.unit, where, False)
             d.set_token(tok)
-            d.event("deploy", side, f"{card.unit}'s combat counter is off the board, so it is placed on its spawn marker at {where}",
+            d.event("deploy", side, f"{card_title(card.unit)}'s combat counter is off the board, so it is placed "
+                    f"on its spawn marker at {where}",
                     rules.DEPLOY, unit=card.unit, tile=where)
         elif p.deploy is not None:
-            raise IllegalAction(f"{card.unit}'s combat counter is already on the board at {tok.tile}", rules.DEPLOY)
+            raise IllegalAction(f"{card_title(card.unit)}'s combat counter is already on the board at {tok.tile}",
+                                rules.DEPLOY)
         unit_tile = tok.tile
         if tok.suppressed:
             if p.action != "ready":
-                raise IllegalAction(f"{card.unit} is suppressed: its card can only ready it (action 'ready')",
+                raise IllegalAction(f"{card_title(card.unit)} is suppressed: its card can only ready it",
                                     rules.SUPPRESSED)
             d.set_token(Token(side, card.unit, tok.tile, False))
-            d.event("ready", side, f"{card.unit} is suppressed, so the card only flips its counter to ready",
+            d.event("ready", side, f"{card_title(card.unit)} is suppressed, so the card only flips its counter to "
+                    f"ready",
                     rules.SUPPRESSED, unit=card.unit)
             _to_table(d, side, p.card)
             return d
     elif p.deploy is not None:
-        raise IllegalAction(f"{p.card} has no combat counter to place", rules.DEPLOY)
+        raise IllegalAction(f"{card_title(p.card)} has no combat counter to place", rules.DEPLOY)
     if p.action == "ready":
-        raise IllegalAction(f"'ready' is only for the card of a suppressed unit; {p.card}'s unit is ready",
+        raise IllegalAction(f"Ready is only for the card of a suppressed unit; {card_title(p.card)}'s unit is "
+                            f"ready",
                             rules.SUPPRESSED)
     spec = card.action(p.action)
     if spec is None:
         have = ", ".join(a.label for a in card.actions)
         asked = f"no {p.action} action" if p.action else "no action chosen"
-        raise IllegalAction(f"{p.card} has {asked}; its actions: {have}", rules.CARD_USE)
+        raise IllegalAction(f"{card_title(p.card)} has {asked}; its actions: {have}", rules.CARD_USE)
     handler = _HANDLERS[spec.name]
     handler(d, s, p, card, spec, unit_tile, rng)
     _to_table(d, side, p.card)
@@ -394,7 +428,7 @@ def _remove_target_if_mortar(d: _Draft, side: str, unit: str, why: str) -> None:
 
 def _need_unit(card: Card, unit_tile, rule):
     if card.unit is None or unit_tile is None:
-        raise IllegalAction(f"{card.id} has no unit on the board to act", rule)
+        raise IllegalAction(f"{card_title(card.id)} has no unit on the board to act", rule)
 
 
 def _a_move(d, s, p, card, spec, unit_tile, rng):
@@ -402,10 +436,10 @@ def _a_move(d, s, p, card, spec, unit_tile, rng):
     path = _steps(s, unit_tile, p.path, spec.value, rules.MOVE)
     for t in path:
         if t not in d.control[SIDE_INDEX[p.side]]:
-            raise IllegalAction(f"{t} has no {p.side} control marker: a unit may only move onto a tile with "
+            raise IllegalAction(f"{t} has no {_adj(p.side)} control marker: a unit may only move onto a tile with "
                                 f"your control marker (scouted or controlled)", rules.MOVE)
     d.set_token(Token(p.side, card.unit, path[-1], False))
-    d.event("move", p.side, f"{card.unit} moves {unit_tile} → {' → '.join(path)}", rules.MOVE,
+    d.event("move", p.side, f"{card_title(card.unit)} moves {unit_tile} → {' → '.join(path)}", rules.MOVE,
             unit=card.unit, path=list(path))
     _remove_target_if_mortar(d, p.side, card.unit, "moved")
 
@@ -418,19 +452,20 @@ def _a_guide(d, s, p, card, spec, unit_tile, rng):
         foe = d.tokens.get((other(p.side), p.unit))
         if foe is not None and foe.tile is not None:
             # "Přemístěte libovolný žeton jednotky" read as any of *your* counters (conflict und.guide.own)
-            raise IllegalAction(f"guide moves one of your own combat counters; the {p.unit} counter on {foe.tile} "
+            raise IllegalAction(f"guide moves one of your own combat counters; the {card_title(p.unit)} counter "
+                                f"on {foe.tile} "
                                 f"is the enemy's", rules.GUIDE)
         where = "has not been deployed" if tok is not None and not tok.eliminated else "is not on the board"
-        raise IllegalAction(f"your {p.unit} combat counter {where}, so it cannot be guided", rules.GUIDE)
+        raise IllegalAction(f"your {named(p.unit)} combat counter {where}, so it cannot be guided", rules.GUIDE)
     if tok.suppressed:
-        raise IllegalAction(f"{p.unit} is suppressed and cannot be guided", rules.GUIDE_SUPPRESSED)
+        raise IllegalAction(f"{card_title(p.unit)} is suppressed and cannot be guided", rules.GUIDE_SUPPRESSED)
     path = _steps(s, tok.tile, p.path, spec.value, rules.GUIDE)
     for t in path:
         if t not in d.control[SIDE_INDEX[p.side]]:
-            raise IllegalAction(f"{t} has no {p.side} control marker: guide may only enter tiles with "
+            raise IllegalAction(f"{t} has no {_adj(p.side)} control marker: guide may only enter tiles with "
                                 f"your control marker", rules.MOVE)
     d.set_token(Token(p.side, p.unit, path[-1], False))
-    d.event("guide", p.side, f"{p.unit} is guided {tok.tile} → {' → '.join(path)}", rules.GUIDE,
+    d.event("guide", p.side, f"{card_title(p.unit)} is guided {tok.tile} → {' → '.join(path)}", rules.GUIDE,
             unit=p.unit, path=list(path))
     _remove_target_if_mortar(d, p.side, p.unit, "moved")
 
@@ -451,8 +486,9 @@ def _a_scout(d, s, p, card, spec, unit_tile, rng):
     d.set_token(Token(p.side, card.unit, path[-1], False))
     short = len(placed) - fog
     extra = f" ({short} fewer: the supply held no more)" if short else ""
-    d.event("scout", p.side, f"{card.unit} scouts {unit_tile} → {' → '.join(path)}; scouted markers on "
-            f"{', '.join(placed) or 'no new tile'}; {fog} Fog of War from the supply to the discard pile{extra}",
+    moved = f"{fog} Fog of War from the supply to the discard pile" if fog else "no Fog of War from the supply"
+    d.event("scout", p.side, f"{card_title(card.unit)} scouts {unit_tile} → {' → '.join(path)}; scouted markers "
+            f"on {', '.join(placed) or 'no new tile'}; {moved}{extra}",
             rules.SCOUT, unit=card.unit, path=list(path), scouted=placed, fog_of_war=fog)
 
 
@@ -461,7 +497,7 @@ def _a_stalk(d, s, p, card, spec, unit_tile, rng):
     value = s.scenario.option("stalk", spec.value)
     path = _steps(s, unit_tile, p.path, value, rules.STALK_TEXT)
     d.set_token(Token(p.side, card.unit, path[-1], False))
-    d.event("stalk", p.side, f"{card.unit} stalks {unit_tile} → {' → '.join(path)} (no marker, no Fog of War)",
+    d.event("stalk", p.side, f"{card_title(card.unit)} stalks {unit_tile} → {' → '.join(path)} (no marker, no Fog of War)",
             rules.STALK, unit=card.unit, path=list(path))
     _remove_target_if_mortar(d, p.side, card.unit, "moved")
 
@@ -477,13 +513,13 @@ def _a_bolster(d, s, p, card, spec, unit_tile, rng):
             raise IllegalAction(f"“{c}” is not a card", rules.BOLSTER)
         if spec.squad is not None and CARDS[c].squad != spec.squad:
             raise IllegalAction(f"bolster {spec.value} {spec.squad.upper()} may only take squad "
-                                f"{spec.squad.upper()} cards, not {c}", rules.BOLSTER)
+                                f"{spec.squad.upper()} cards, not {card_title(c)}", rules.BOLSTER)
         if c not in supply:
-            raise IllegalAction(f"{p.side}'s supply holds no (more) {c}", rules.BOLSTER)
+            raise IllegalAction(f"the {_adj(p.side)} supply holds no (more) {card_title(c)}", rules.BOLSTER)
         supply.remove(c)
     for c in cards:
         d.move_card(p.side, c, "supply", "discard")
-    d.event("bolster", p.side, f"bolster: {', '.join(cards) or 'nothing'} from the supply to the discard pile",
+    d.event("bolster", p.side, f"Bolster: {in_words(cards)} from the supply to the discard pile",
             rules.BOLSTER, cards=list(cards))
 
 
@@ -495,7 +531,8 @@ def _a_command(d, s, p, card, spec, unit_tile, rng):
     d.set_z(p.side, got.zones)
     extra = f" (the discard pile was reshuffled {got.reshuffles}×; never the table or supply)" \
         if got.reshuffles else ""
-    d.event("command", p.side, f"command: draws {len(got.cards)} card(s) into the hand{extra}",
+    d.event("command", p.side, f"Command: {Side.of(p.side).the} {_verb(p.side, 'draw', 'draws')} "
+            f"{_cards(len(got.cards))} into the hand{extra}",
             rules.RESHUFFLE if got.reshuffles else rules.COMMAND, cards=list(got.cards))
 
 
@@ -503,10 +540,10 @@ def _a_conceal(d, s, p, card, spec, unit_tile, rng):
     foe = other(p.side)
     if FOG in d.z(foe).supply:
         d.move_card(foe, FOG, "supply", "discard")
-        d.event("conceal", p.side, f"conceal: a Fog of War from {foe}'s supply into {foe}'s discard pile",
-                rules.CONCEAL)
+        d.event("conceal", p.side, f"Conceal: a Fog of War from the {_adj(foe)} supply into the {_adj(foe)} "
+                f"discard pile", rules.CONCEAL)
     else:
-        d.event("conceal", p.side, f"conceal: {foe}'s supply has no Fog of War, no effect", rules.CONCEAL)
+        d.event("conceal", p.side, f"Conceal: the {_adj(foe)} supply has no Fog of War, no effect", rules.CONCEAL)
 
 
 def _a_control(d, s, p, card, spec, unit_tile, rng):
@@ -514,20 +551,20 @@ def _a_control(d, s, p, card, spec, unit_tile, rng):
     mine = d.control[SIDE_INDEX[p.side]]
     status = mine.get(unit_tile)
     if status is None:
-        raise IllegalAction(f"{unit_tile} has no {p.side} control marker to flip", rules.CONTROL)
+        raise IllegalAction(f"{unit_tile} has no {_adj(p.side)} control marker to flip", rules.CONTROL)
     if status == CONTROLLED:
-        raise IllegalAction(f"{unit_tile} is already controlled by {p.side}", rules.CONTROL)
+        raise IllegalAction(f"{unit_tile} is already controlled by {Side.of(p.side).the}", rules.CONTROL)
     foe = other(p.side)
     enemies = [t.unit for t in d.units_at(unit_tile) if t.side == foe]
     if enemies:
-        raise IllegalAction(f"an enemy unit ({', '.join(enemies)}) is on {unit_tile}", rules.CONTROL)
+        raise IllegalAction(f"an enemy unit ({in_words(enemies)}) is on {unit_tile}", rules.CONTROL)
     mine[unit_tile] = CONTROLLED
-    d.event("control", p.side, f"{card.unit} takes control of {unit_tile}: the marker is flipped to "
+    d.event("control", p.side, f"{card_title(card.unit)} takes control of {unit_tile}: the marker is flipped to "
             f"controlled", rules.CONTROL, tile=unit_tile)
     theirs = d.control[SIDE_INDEX[foe]]
     if theirs.get(unit_tile) == CONTROLLED:
         theirs[unit_tile] = SCOUTED
-        d.event("control-flip", foe, f"{foe}'s controlled marker on {unit_tile} is flipped back to scouted",
+        d.event("control-flip", foe, f"The {_adj(foe)} controlled marker on {unit_tile} is flipped back to scouted",
                 rules.CONTROL_FLIP, tile=unit_tile)
 
 
@@ -541,9 +578,9 @@ def _a_inspire(d, s, p, card, spec, unit_tile, rng):
             raise IllegalAction(f"“{c}” is not a card", rules.INSPIRE)
         if CARDS[c].squad != spec.squad:
             raise IllegalAction(f"inspire {spec.value} {spec.squad.upper()} takes back only squad "
-                                f"{spec.squad.upper()} cards, not {c}", rules.INSPIRE)
+                                f"{spec.squad.upper()} cards, not {card_title(c)}", rules.INSPIRE)
         if c not in table:
-            raise IllegalAction(f"no {c} among {p.side}'s played cards on the table (the card performing "
+            raise IllegalAction(f"no {card_title(c)} among your played cards on the table (the card performing "
                                 f"inspire does not count)", rules.INSPIRE)
         table.remove(c)
     left = [c for c in table if CARDS[c].squad == spec.squad]
@@ -551,22 +588,23 @@ def _a_inspire(d, s, p, card, spec, unit_tile, rng):
         # "Vezměte si 1 svou zahranou kartu" (take 1), where the same book writes "až" (up to) when a
         # player may take fewer: a card of the squad on the table must come back (conflict und.inspire.count)
         raise IllegalAction(f"inspire {spec.value} {spec.squad.upper()} takes back {spec.value} played card of squad "
-                            f"{spec.squad.upper()}, and {', '.join(sorted(set(left)))} lies on the table: "
+                            f"{spec.squad.upper()}, and {in_words(sorted(set(left)))} lies on the table: "
                             f"name it", rules.INSPIRE)
     for c in cards:
         d.move_card(p.side, c, "table", "hand")
-    d.event("inspire", p.side, f"inspire: {', '.join(cards) or 'nothing'} back from the table into the hand",
+    d.event("inspire", p.side, f"Inspire: {in_words(cards)} back from the table into the hand",
             rules.INSPIRE, cards=list(cards))
 
 
 def _a_recon(d, s, p, card, spec, unit_tile, rng):
     if FOG not in d.z(p.side).hand:
-        d.event("recon", p.side, "recon: no Fog of War in hand, no effect", rules.RECON_NONE)
+        d.event("recon", p.side, "Recon: no Fog of War in hand, no effect", rules.RECON_NONE)
         return
     d.move_card(p.side, FOG, "hand", "out")
     got = deck_draw(d.z(p.side), 1, _rng(rng))
     d.set_z(p.side, got.zones)
-    d.event("recon", p.side, f"recon: a Fog of War leaves the game; draws {len(got.cards)} card(s)",
+    d.event("recon", p.side, f"Recon: a Fog of War leaves the game; {Side.of(p.side).the} "
+            f"{_verb(p.side, 'draw', 'draws')} {_cards(len(got.cards))}",
             rules.RECON, cards=list(got.cards), reshuffles=got.reshuffles)
 
 
@@ -578,13 +616,13 @@ def _a_target(d, s, p, card, spec, unit_tile, rng):
                             "target: choose a tile for the target marker", rules.TARGET)
     r = s.board.range(unit_tile, t)
     if r < 3:
-        raise IllegalAction(f"{t} is {r} tile(s) from the mortar at {unit_tile}; the target must be at "
+        raise IllegalAction(f"{t} is {plural(r, 'tile')} from the mortar at {unit_tile}; the target must be at "
                             f"least 3 away", rules.TARGET)
     i = SIDE_INDEX[p.side]
     was = d.targets[i]
     d.targets[i] = t
     verb = f"moved from {was} to" if was else "placed on"
-    d.event("target", p.side, f"the target marker is {verb} {t} ({r} tiles from the mortar)", rules.TARGET,
+    d.event("target", p.side, f"The target marker is {verb} {t} ({plural(r, 'tile')} from the mortar)", rules.TARGET,
             tile=t, range=r)
 
 
@@ -598,8 +636,8 @@ def _fire(d, s, p, card, spec, unit_tile, rng, *, suppress: bool):
     foe = other(p.side)
     tok = d.tokens.get((foe, p.target)) if isinstance(p.target, str) else None
     if tok is None or tok.tile is None:
-        raise IllegalAction(f"{p.target} is not a {foe} combat counter on the board" if p.target else
-                            f"choose a {foe} combat counter on the board to fire at", rule)
+        raise IllegalAction(f"{named(p.target)} is not an {_adj(foe)} combat counter on the board" if p.target else
+                            f"choose an {_adj(foe)} combat counter on the board to fire at", rule)
     rng = _rng(rng)
     tile = s.board.tile(tok.tile)
     dfn = combat.total_defense(UNIT_TYPES[CARDS[tok.unit].name].base_defense, tile.cover,
@@ -607,17 +645,20 @@ def _fire(d, s, p, card, spec, unit_tile, rng, *, suppress: bool):
                                attacker_on_hill=_attacker_hill(s, unit_tile))
     r = combat.roll(spec.value, dfn.total, rng)
     name = "suppress" if suppress else "attack"
-    d.event(name, p.side, f"{card.unit} {name}s {foe} {tok.unit} on {tok.tile}: {dfn.text}; {r.text}",
+    does = "suppresses" if suppress else "attacks"
+    d.event(name, p.side, f"{card_title(card.unit)} {does} the {_adj(foe)} {card_title(tok.unit)} on {tok.tile}: "
+            f"{dfn.text}; {r.text}",
             rules.DICE, target=tok.unit, defense=dfn.total, dice=list(r.dice), hit=r.hit,
             parts={"base": dfn.base, "cover": dfn.cover, "range": dfn.range})
     if not r.hit:
         return
     if suppress:
         if tok.suppressed:
-            d.event("suppress-none", foe, f"{tok.unit} was already suppressed: no effect", rules.SUPPRESS)
+            d.event("suppress-none", foe, f"{card_title(tok.unit)} was already suppressed: no effect",
+                    rules.SUPPRESS)
         else:
             d.set_token(Token(foe, tok.unit, tok.tile, True))
-            d.event("suppressed", foe, f"{tok.unit} is suppressed (token flipped)", rules.SUPPRESS,
+            d.event("suppressed", foe, f"{card_title(tok.unit)} is suppressed (token flipped)", rules.SUPPRESS,
                     unit=tok.unit)
     else:
         _casualty(d, foe, tok.unit, rng)
@@ -646,16 +687,17 @@ def _a_blast(d, s, p, card, spec, unit_tile, rng):
     _need_unit(card, unit_tile, rules.BLAST)
     t = d.targets[SIDE_INDEX[p.side]]
     if t is None:
-        raise IllegalAction(f"{p.side} has no target marker on the board", rules.BLAST)
+        raise IllegalAction("you have no target marker on the board", rules.BLAST)
     rng = _rng(rng)
     victims = sorted(d.units_at(t), key=lambda k: (SIDE_INDEX[k.side], k.unit))
     if not victims:
-        d.event("blast", p.side, f"blast on {t}: no units there", rules.BLAST, tile=t)
+        d.event("blast", p.side, f"Blast on {t}: no units there", rules.BLAST, tile=t)
     tile = s.board.tile(t)
     for tok in victims:
         dfn = combat.total_defense(UNIT_TYPES[CARDS[tok.unit].name].base_defense, tile.cover, 0, blast=True)
         r = combat.roll(spec.value, dfn.total, rng)
-        d.event("blast", p.side, f"blast on {t} hits at {tok.side} {tok.unit}: {dfn.text}; {r.text}",
+        d.event("blast", p.side, f"Blast on {t} hits at the {_adj(tok.side)} {card_title(tok.unit)}: {dfn.text}; "
+                f"{r.text}",
                 rules.BLAST, tile=t, target=tok.unit, target_side=tok.side, defense=dfn.total,
                 dice=list(r.dice), hit=r.hit)
         if r.hit:
@@ -690,7 +732,7 @@ class AttackPreview:
 
     @property
     def text(self) -> str:
-        return (f"{self.attacker} → {self.target}: total defense {self.defense.text}; "
+        return (f"{card_title(self.attacker)} → {card_title(self.target)}: total defense {self.defense.text}; "
                 f"{plural(self.dice, 'die', 'dice')}, each hits with {combat.fraction_text(self.p_die)}; "
                 f"at least one hit: {combat.fraction_text(self.p_hit)}")
 
@@ -704,22 +746,26 @@ def preview_attack(s: GameState, side: str, attacker: str, target: str, *, dice:
     """
     foe = other(side)
     a = s.token(side, attacker)
+    t: Token | None
     if a is None or a.tile is None:
-        raise IllegalAction(f"{side} has no {attacker} token on the board", rules.CHOOSE_TARGET)
+        raise IllegalAction(f"{Side.of(side).the} {_verb(side, 'have', 'has')} no {named(attacker)} token on the "
+                            f"board", rules.CHOOSE_TARGET)
     if action == "blast":
         t = next((t for t in s.tokens if t.unit == target and t.tile is not None
                   and t.tile == s.target_of(side)), None)
         if t is None:
-            raise IllegalAction(f"{target} is not on {side}'s target marker", rules.BLAST)
+            raise IllegalAction(f"{named(target)} is not on the {_adj(side)} target marker", rules.BLAST)
     else:
         t = s.token(foe, target)
         if t is None or t.tile is None:
-            raise IllegalAction(f"{target} is not a {foe} combat counter on the board", rules.CHOOSE_TARGET)
+            raise IllegalAction(f"{named(target)} is not an {_adj(foe)} combat counter on the board",
+                                rules.CHOOSE_TARGET)
     spec = CARDS[attacker].action(action)
     n = dice if dice is not None else (spec.value if spec is not None else 1)
-    dfn = combat.total_defense(UNIT_TYPES[CARDS[t.unit].name].base_defense, s.board.tile(t.tile).cover,
-                               s.board.range(a.tile, t.tile), blast=action == "blast",
-                               attacker_on_hill=s.board.tile(a.tile).cover.hill)
+    n = n if n is not None else 1
+    dfn = combat.total_defense(UNIT_TYPES[CARDS[t.unit].name].base_defense, s.board.tile(t.at).cover,
+                               s.board.range(a.at, t.at), blast=action == "blast",
+                               attacker_on_hill=s.board.tile(a.at).cover.hill)
     return AttackPreview(attacker, target, dfn, n, combat.p_die(dfn.total), combat.p_hit(dfn.total, n),
                          (rules.DEFENSE, rules.RANGE, rules.HILL, rules.DICE))
 
@@ -735,10 +781,10 @@ def legal_actions(s: GameState) -> list:
     if s.phase == "draw":
         return [DrawCards()]
     if s.phase == "initiative":
-        ha = sorted(set(s.zones_of("allied").hand)) or [None]
-        hx = sorted(set(s.zones_of("axis").hand)) or [None]
+        ha: list[str | None] = [*sorted(set(s.zones_of("allied").hand))] or [None]
+        hx: list[str | None] = [*sorted(set(s.zones_of("axis").hand))] or [None]
         return [RevealInitiative(a, x) for a in ha for x in hx]
-    side = s.active
+    side = s.playing
     out: list = []
     for c in sorted(set(s.zones_of(side).hand)):
         out.extend(card_plays(s, side, c))
@@ -775,7 +821,7 @@ def card_plays(s: GameState, side: str, card_id: str) -> list:
 
 def _paths(s: GameState, start: str, n: int, ok) -> list[tuple[str, ...]]:
     res: list[tuple[str, ...]] = []
-    frontier = [(start, ())]
+    frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
     for _ in range(n):
         nxt = []
         for at, path in frontier:
@@ -801,7 +847,7 @@ def _options(s: GameState, side: str, card: Card, spec, here, dep) -> list:
         for t in s.tokens_of(side):
             if t.suppressed:
                 continue
-            for pa in _paths(s, t.tile, spec.value, mine.__contains__):
+            for pa in _paths(s, t.at, spec.value, mine.__contains__):
                 out.append(P(side, cid, name, unit=t.unit, path=pa, deploy=dep))
         return out
     if name == "scout":

@@ -144,6 +144,14 @@ class Card:
                 return a
         return None
 
+    def value_of(self, name: str) -> int:
+        """The number printed beside action ``name`` ("Attack 2" → 2); KeyError when the card has no
+        such action or the action no number (callers ask only for the actions a play names)."""
+        spec = self.action(name)
+        if spec is None or spec.value is None:
+            raise KeyError(f"{self.id} has no {name} action with a value")
+        return spec.value
+
     def to_json(self) -> dict:
         return {
             "id": self.id, "name": self.name, "title_en": self.title_en, "title_cs": self.title_cs,
@@ -309,6 +317,15 @@ def card_title(card_id: str) -> str:
     c = CARDS[card_id]
     name = printed(c.title_en)
     return f"{name} {c.squad.upper()}" if c.squad else name
+
+
+def named(card_id: object) -> str:
+    """A card in a sentence: its printed title ("Rifleman A"), or what was given, quoted and
+    clipped, when it is not a card (a refusal echoing a mistyped id)."""
+    if isinstance(card_id, str):
+        return card_title(card_id) if card_id in CARDS else f"“{card_id[:30]}”"
+    from tutor.inputs import clipped
+    return clipped(card_id, 30)
 
 
 _IDS = None

@@ -134,7 +134,7 @@ def cmd_check(args) -> int:
     else:
         sc = parse_scenario(data, args.file)
         out = {"kind": "scenario", "name": sc.name, "tiles": len(sc.board.tiles),
-               "tokens": len([t for t in sc.start.tokens if t.tile is not None])}
+               "tokens": len([t for t in sc.opening.tokens if t.tile is not None])}
         text = f"{args.file}: a valid scenario '{sc.name}', {out['tiles']} tiles, {out['tokens']} tokens on the board"
     _emit(out, args.json, text)
     return 0

@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tutor.errors import InputError
+from tutor.rulebook import Rule
 from tutor.scenario import SIDE_NAMES, side_verb
 from tutor.undaunted import opponent as O
 from tutor.undaunted import rules
 from tutor.undaunted.actions import card_plays
 from tutor.undaunted.cards import CARDS, FOG, card_title, words
-from tutor.undaunted.state import SIDES, Bid, DrawCards, EndTurn, GameState, Play, Withdraw, other
+from tutor.undaunted.state import SIDES, Action, Bid, DrawCards, EndTurn, GameState, Play, Withdraw, other
 
 
 def _the(side: str) -> str:
@@ -42,11 +43,11 @@ def _cap(text: str) -> str:
 class Option:
     """One legal choice: the action to apply, what it does, why (or why not), its rule."""
 
-    action: object                 # Play | Withdraw | EndTurn | Bid | DrawCards (the engine's values)
+    action: Action | Bid           # the engine's values
     text: str                      # "Move to 13B", "Attack the Axis Rifleman B on 5B"
     where: str                     # the counters, tiles or cards it acts on: "13B", "the Axis Rifleman B on 5B"
     why: str                       # one line, no final stop
-    rule: object                   # tutor.rulebook.Rule
+    rule: Rule
     odds: Fraction | None = None   # an attack's exact chance to hit
     best: bool = False             # the computer would choose this
     helps: bool = False            # it improves the position (the computer's reckoning)
@@ -69,7 +70,7 @@ class ActionGroup:
     name: str                      # "move", "attack", … "hunker down", "ready", "bid", "end"
     label: str                     # as printed on the card: "Move 1", "Bolster 2 A"
     options: tuple[Option, ...]
-    rule: object
+    rule: Rule
 
     @property
     def line(self) -> str:
@@ -85,7 +86,7 @@ class CardAdvice:
     card: str | None
     title: str                     # "Rifleman A"
     line: str                      # one line: the card's choices
-    rule: object
+    rule: Rule
     groups: tuple[ActionGroup, ...] = ()
 
     @property
@@ -99,7 +100,7 @@ class Advice:
 
     seat: str
     headline: str
-    rule: object
+    rule: Rule
     cards: tuple[CardAdvice, ...] = ()
     suggestion: Option | None = None     # what the computer would do in the seat's place
 
@@ -151,7 +152,7 @@ def advise(game, seat: str) -> Advice:
                           rules.INITIATIVE)
         return _advise_bid(s, seat)
     if s.active != seat:
-        return Advice(seat, f"It is {_the(s.active)}' turn: {_the(seat)} play after it.", rules.TURN)
+        return Advice(seat, f"It is {_the(s.playing)}' turn: {_the(seat)} play after it.", rules.TURN)
     return _advise_turn(s, seat)
 
 
@@ -236,7 +237,8 @@ def _targets(g: ActionGroup) -> str:
 
 def _card_line(s: GameState, side: str, card_id: str, groups) -> str:
     title = card_title(card_id)
-    tok = s.token(side, CARDS[card_id].unit) if CARDS[card_id].unit else None
+    unit = CARDS[card_id].unit
+    tok = s.token(side, unit) if unit else None
     acts = [g for g in groups if g.name != "hunker down"]
     if tok is not None and tok.suppressed:
         return f"{title}: its counter is suppressed, so the card can only Ready it — or Hunker Down."
@@ -301,8 +303,8 @@ class Explanation:
     side: str
     what: str                        # "The Axis played Rifleman A: Move to 13B."
     why: str                         # the computer's reason
-    rule: object
-    outcome: tuple[tuple[str, object], ...] = ()     # the step's events: (text, rule)
+    rule: Rule
+    outcome: tuple[tuple[str, Rule | None], ...] = ()     # the step's events: (text, rule)
 
     def lines(self) -> list[str]:
         return [self.what, f"Why: {self.why}", *(t for t, _ in self.outcome)]
@@ -331,11 +333,11 @@ def explain(before, choice: O.Choice, events=()) -> Explanation:
     elif isinstance(a, Withdraw):
         what = f"{the} {verb('hunker', 'hunkers')} down with {card_title(a.card)}: it goes back to the supply."
     elif isinstance(a, Play):
-        what = f"{the} {verb('play', 'plays')} {card_title(a.card)}: {O.action_words(s, side, a)}."
+        what = f"{the} {verb('play', 'plays')} {card_title(a.card)}: {O.action_words(s, a.side, a)}."
     else:
         raise InputError(f"not an Undaunted: Normandy action: {type(a).__name__}")
     why = choice.reason
-    for lead in (f"{card_title(a.card)}: {O.action_words(s, side, a)}: " if isinstance(a, Play) else None,
+    for lead in (f"{card_title(a.card)}: {O.action_words(s, a.side, a)}: " if isinstance(a, Play) else None,
                  f"Bids {card_title(a.card)} (initiative {CARDS[a.card].initiative}): " if isinstance(a, Bid) and a.card
                  else None, "Ends the turn: "):
         if lead and why.startswith(lead):

@@ -10,10 +10,12 @@ is the rulebook's own disagreements with line numbers, for the Undaunted noteboo
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import AHERRIOT, DIMOHA, DIMOHA_TOKEN, EN_RULEBOOK, EN_SCENARIOS
 
-CONFLICTS = (
+CONFLICTS: tuple[dict[str, Any], ...] = (
     {"key": "und.stalk.value", "game": "undaunted", "topic": "Stalk: 1 tile or 2?",
          "texts": (R.STALK_TEXT, R.STALK_QR),
          "question": "The Czech rules text prints 'Skrytý přesun 1' (Stalk 1: move 1 tile), the Czech quick "

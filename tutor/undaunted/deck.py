@@ -12,8 +12,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from tutor.rulebook import Rule
 from tutor.undaunted import rules
-from tutor.undaunted.cards import CARDS
+from tutor.undaunted.cards import CARDS, card_title
 
 ZONE_NAMES = ("hand", "table", "discard", "draw", "supply", "out")
 
@@ -104,7 +105,7 @@ class Casualty:
     removed_from: str | None    # "hand" | "discard" | "draw" | None (the token left the board)
     shuffled: bool              # the draw deck was shuffled after a card was taken from it
     token_removed: bool
-    rule: object                # tutor.rulebook.Rule
+    rule: Rule
     text: str
 
     def to_json(self) -> dict:
@@ -116,19 +117,20 @@ def casualty(z: Zones, unit: str, rng: random.Random, *, token_on_board: bool = 
     """Remove one card of ``unit`` from the game: hand, else discard, else draw deck (then shuffle it),
     else the unit's token leaves the board. Never from the supply, never from the table (ZTRÁTY).
     """
+    name = card_title(unit)
     if unit in z.hand:
         nz = Zones(_without(z.hand, unit), z.table, z.discard, z.draw, z.supply, z.out + (unit,))
         return Casualty(unit, nz, "hand", False, False, rules.CASUALTY_HAND,
-                        f"{unit}: one card removed from the game from the hand")
+                        f"{name}: one card removed from the game from the hand")
     if unit in z.discard:
         nz = Zones(z.hand, z.table, _without(z.discard, unit), z.draw, z.supply, z.out + (unit,))
         return Casualty(unit, nz, "discard", False, False, rules.CASUALTY_DISCARD,
-                        f"{unit}: no card in hand, so one card removed from the discard pile")
+                        f"{name}: no card in hand, so one card removed from the discard pile")
     if unit in z.draw:
         nz = Zones(z.hand, z.table, z.discard, shuffled(_without(z.draw, unit), rng), z.supply,
                    z.out + (unit,))
         return Casualty(unit, nz, "draw", True, False, rules.CASUALTY_DRAW,
-                        f"{unit}: none in hand or discard, so one card removed from the draw deck, "
+                        f"{name}: none in hand or discard, so one card removed from the draw deck, "
                         f"which is then shuffled")
     why = []
     if unit in z.supply:
@@ -138,9 +140,9 @@ def casualty(z: Zones, unit: str, rng: random.Random, *, token_on_board: bool = 
     extra = f" ({'; '.join(why)})" if why else ""
     if token_on_board:
         return Casualty(unit, z, None, False, True, rules.CASUALTY_TOKEN,
-                        f"{unit}: no card in hand, discard or draw deck, so its token leaves the board{extra}")
+                        f"{name}: no card in hand, discard or draw deck, so its token leaves the board{extra}")
     return Casualty(unit, z, None, False, False, rules.CASUALTY_TOKEN,
-                    f"{unit}: no card in hand, discard or draw deck and its token is not on the board{extra}")
+                    f"{name}: no card in hand, discard or draw deck and its token is not on the board{extra}")
 
 
 def cards_of_unit(z: Zones, unit: str) -> int:

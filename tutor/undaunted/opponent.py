@@ -40,16 +40,18 @@ from fractions import Fraction
 from functools import lru_cache
 
 from tutor.errors import IllegalAction, InputError
+from tutor.rulebook import Rule
 from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, side_verb
 from tutor.undaunted import combat, rules
 from tutor.undaunted.actions import apply, card_plays, legal_actions
-from tutor.undaunted.cards import CARDS, FOG, UNIT_TYPES, card_title
+from tutor.undaunted.cards import CARDS, FOG, UNIT_TYPES, card_title, named
 from tutor.undaunted.deck import Zones
 from tutor.undaunted.playout import random_action
 from tutor.undaunted.scenario import new_game
 from tutor.undaunted.state import (
     CONTROLLED,
     SIDES,
+    Action,
     Bid,
     DrawCards,
     EndTurn,
@@ -61,6 +63,7 @@ from tutor.undaunted.state import (
     other,
 )
 from tutor.undaunted.victory import eliminated, riflemen_units
+from tutor.words import plural
 
 # --- weights of the position score --------------------------------------------------------------
 OBJECTIVE = 100.0         # an objective point held
@@ -106,9 +109,9 @@ class Choice:
     """A step the computer takes: the action, one line of why (learner's words), the rule it rests
     on, and for an attack the exact chance to hit."""
 
-    action: object                # DrawCards | Bid | Play | Withdraw | EndTurn
+    action: Action | Bid
     reason: str
-    rule: object                  # tutor.rulebook.Rule
+    rule: Rule
     odds: Fraction | None = None
     score: float = 0.0            # how much the play improves the position (the opponent's own scale)
 
@@ -233,18 +236,18 @@ def _exposure(s: GameState, side: str) -> float:
         if t.suppressed:
             continue
         spec = CARDS[t.unit].action("attack")
-        if spec is not None:
-            shooters.append((t.tile, spec.value))
+        if spec is not None and spec.value is not None:
+            shooters.append((t.at, spec.value))
     if not shooters:
         return 0.0
     board = s.board
     total = 0.0
     for t in s.tokens_of(side):
-        tile = board.tile(t.tile)
+        tile = board.tile(t.at)
         base = UNIT_TYPES[CARDS[t.unit].name].base_defense
         best = 0.0
         for at, dice in shooters:
-            dfn = base + tile.cover.value(attacker_on_hill=board.tile(at).cover.hill) + board.range(at, t.tile)
+            dfn = base + tile.cover.value(attacker_on_hill=board.tile(at).cover.hill) + board.range(at, t.at)
             p = _p_hit(dfn, dice)
             if p > best:
                 best = p
@@ -280,11 +283,11 @@ def position(s: GameState, side: str) -> float:
 
 @dataclass(frozen=True)
 class Scored:
-    action: object
+    action: Play | Withdraw | EndTurn
     score: float
     odds: Fraction | None = None
     after: GameState | None = None      # the position after it (the hit, for an attack)
-    follow: object = None               # Inspire: the play of the card it takes back
+    follow: Scored | None = None        # Inspire: the play of the card it takes back
 
 
 def _miss_face(total: int) -> int | None:
@@ -306,8 +309,7 @@ def _as_turn(s: GameState, side: str, hand) -> GameState:
 def _fire(s: GameState, a: Play, base: float, side: str) -> Scored:
     """Attack or Suppress: the exact chance from the target's total defense, the position after a
     hit and after a miss."""
-    spec = CARDS[a.card].action(a.action)
-    n = spec.value
+    n = CARDS[a.card].value_of(a.action)
     hit = apply(s, a, combat.LoadedDice([0] * n)).state
     total = _defense_of(s, a, side)
     p = combat.p_hit(total, n)
@@ -322,20 +324,24 @@ def _fire(s: GameState, a: Play, base: float, side: str) -> Scored:
 
 def _defense_of(s: GameState, a: Play, side: str) -> int:
     foe = other(side)
-    tok = s.token(foe, a.target)
-    me = s.token(side, CARDS[a.card].unit)
+    unit = CARDS[a.card].unit
+    tok = s.token(foe, a.target) if a.target is not None else None
+    me = s.token(side, unit) if unit is not None else None
+    if tok is None or unit is None:
+        raise ValueError(f"{a.card} fires at no counter of the other side")
     at = me.tile if me is not None and me.tile is not None else \
-        (a.deploy or s.board.deployment_tiles(side, CARDS[a.card].unit)[0])
-    return combat.total_defense(UNIT_TYPES[CARDS[tok.unit].name].base_defense, s.board.tile(tok.tile).cover,
-                                s.board.range(at, tok.tile),
+        (a.deploy or s.board.deployment_tiles(side, unit)[0])
+    return combat.total_defense(UNIT_TYPES[CARDS[tok.unit].name].base_defense, s.board.tile(tok.at).cover,
+                                s.board.range(at, tok.at),
                                 attacker_on_hill=s.board.tile(at).cover.hill).total
 
 
 def _blast(s: GameState, a: Play, base: float, side: str) -> Scored:
     """Blast: every counter on the target marker, each rolled on its own; every outcome weighed."""
-    spec = CARDS[a.card].action("blast")
-    n = spec.value
+    n = CARDS[a.card].value_of("blast")
     tile = s.target_of(side)
+    if tile is None:
+        raise ValueError("a blast needs the side's target marker on the board")
     victims = sorted(s.units_at(tile), key=lambda t: (0 if t.side == "allied" else 1, t.unit))
     if not victims:
         return Scored(a, position(apply(s, a, random.Random(0)).state, side) - base)
@@ -425,7 +431,7 @@ def _score(s: GameState, a, base: float, side: str, depth: int = 0) -> Scored | 
                     return Scored(a, -0.01)
                 n, extra = 1, -CARD_VALUE["fog-of-war"]
             else:
-                n, extra = CARDS[a.card].action("command").value if a.count is None else a.count, 0.0
+                n, extra = CARDS[a.card].value_of("command") if a.count is None else a.count, 0.0
             # the card itself leaves the hand for the table, which changes nothing the score reads
             return Scored(a, extra + _draw_gain(s, side, n, base) - 0.01)
         after = apply(s, a).state
@@ -501,7 +507,7 @@ def choose(game, side: str) -> Choice:
     if s.phase == "initiative":
         return bid(s, side)
     if s.active != side:
-        raise InputError(f"it is {_sides(s.active)}' turn, not {_sides(side)}'")
+        raise InputError(f"it is {_sides(s.playing)}' turn, not {_sides(side)}'")
     if len(s.zones_of(side).table) >= MAX_PLAYS:
         return Choice(EndTurn(side), "Ends the turn: enough cards have been played for one turn.", rules.TURN_END)
     return pick(s, side, ranked(s, side))
@@ -517,7 +523,7 @@ def pick(s: GameState, side: str, scored: list) -> Choice:
     return Choice(best.action, reason, rule, best.odds, best.score)
 
 
-def _end_rule(s: GameState, side: str):
+def _end_rule(s: GameState, side: str) -> Rule:
     hand = s.zones_of(side).hand
     return rules.FOG_OF_WAR if hand and all(c == FOG for c in hand) else rules.TURN_END
 
@@ -555,8 +561,9 @@ def _first_worth(s: GameState, side: str) -> tuple[float, str]:
     """What going first is worth this round, and why: a race for an objective the opponent could
     take (or block) before this side acts."""
     foe = other(side)
-    threat = [r for r in reaches(s, foe) if r.steps <= 2.5 and
-              s.objectives_held(foe) + r.value >= s.scenario.victory_of(foe).objectives]
+    needs = s.scenario.victory_of(foe).objectives
+    threat = [r for r in reaches(s, foe) if r.steps <= 2.5 and needs is not None and
+              s.objectives_held(foe) + r.value >= needs]
     chance = [r for r in reaches(s, side) if r.steps <= 2.5]
     if threat:
         r = min(threat, key=lambda r: (r.steps, r.tile))
@@ -583,10 +590,11 @@ def bid(game, side: str) -> Choice:
     for c in sorted(set(hand)):
         gains[c] = 0.0 if c == FOG else max(0.0, _card_gain(_as_turn(probe, side, tuple(
             x for i, x in enumerate(hand) if i != hand.index(c))), side, c, base))
-    best, best_v = None, None
-    for c in sorted(gains, key=lambda c: (-CARDS[c].initiative, c)):
+    order = sorted(gains, key=lambda c: (-CARDS[c].initiative, c))
+    best, best_v = order[0], worth * _win_chance(s, side, order[0]) - gains[order[0]]
+    for c in order[1:]:
         v = worth * _win_chance(s, side, c) - gains[c]
-        if best is None or v > best_v + 1e-9:
+        if v > best_v + 1e-9:
             best, best_v = c, v
     init = CARDS[best].initiative
     title = card_title(best)
@@ -607,9 +615,9 @@ def bid(game, side: str) -> Choice:
 # reasons in the learner's words
 
 
-def _unit_on(s: GameState, side: str, unit: str) -> str:
-    t = s.token(side, unit)
-    return f"{card_title(unit)} on {t.tile}" if t is not None and t.tile else card_title(unit)
+def _unit_on(s: GameState, side: str, unit: str | None) -> str:
+    t = s.token(side, unit) if unit is not None else None
+    return f"{named(unit)} on {t.tile}" if t is not None and t.tile else named(unit)
 
 
 def _objective_phrase(s: GameState, tile: str) -> str:
@@ -651,7 +659,7 @@ def _steps_word(steps: float) -> str:
     return "one card play" if n <= 1 else f"about {n} card plays"
 
 
-def explain_play(s: GameState, side: str, sc: Scored) -> tuple[str, object]:
+def explain_play(s: GameState, side: str, sc: Scored) -> tuple[str, Rule]:
     """One line of why ``side`` makes the play ``sc`` (learner's words), and its rule."""
     a = sc.action
     what, why, rule = play_parts(s, side, sc)
@@ -669,11 +677,14 @@ def _deploy_tile(s: GameState, side: str, a: Play) -> str | None:
     return a.deploy or s.board.deployment_tiles(side, unit)[0]
 
 
-def _at(s: GameState, side: str, a: Play) -> str | None:
-    """The tile the card's unit acts from."""
+def _at(s: GameState, side: str, a: Play) -> str:
+    """The tile the card's unit acts from (a card with a unit: ValueError for one without)."""
     unit = CARDS[a.card].unit
     tok = s.token(side, unit) if unit else None
-    return tok.tile if tok is not None and tok.tile is not None else _deploy_tile(s, side, a)
+    at = tok.tile if tok is not None and tok.tile is not None else _deploy_tile(s, side, a)
+    if at is None:
+        raise ValueError(f"{a.card} has no unit to act from a tile")
+    return at
 
 
 def target_words(s: GameState, side: str, a) -> str:
@@ -685,7 +696,7 @@ def target_words(s: GameState, side: str, a) -> str:
     if name in ("move", "scout", "stalk"):
         return " → ".join(a.path)
     if name == "guide":
-        return f"{card_title(a.unit)} to {' → '.join(a.path)}"
+        return f"{card_title(a.unit) if a.unit else 'a counter'} to {' → '.join(a.path)}"
     if name in ("attack", "suppress"):
         foe = other(side)
         return f"the {SIDE_ADJECTIVES[foe]} {_unit_on(s, foe, a.target)}"
@@ -700,7 +711,7 @@ def target_words(s: GameState, side: str, a) -> str:
     return ""
 
 
-def action_words(s: GameState, side: str, a) -> str:
+def action_words(s: GameState, side: str, a: Action | Bid) -> str:
     """What an action does, in the English edition's words, without the card's name: "Move to
     13B", "Attack the Axis Rifleman B on 13B", "Bolster: Rifleman A and Scout A", "End the turn"."""
     if isinstance(a, EndTurn):
@@ -711,6 +722,8 @@ def action_words(s: GameState, side: str, a) -> str:
         return f"Bid {card_title(a.card)} (initiative {CARDS[a.card].initiative})" if a.card else "Bid nothing"
     if isinstance(a, DrawCards):
         return "Draw 4 cards"
+    if isinstance(a, RevealInitiative):
+        return "Reveal the bids"
     name = a.action
     enter = _deploy_tile(s, side, a)
     where = target_words(s, side, a)
@@ -725,14 +738,14 @@ def action_words(s: GameState, side: str, a) -> str:
     elif name == "inspire":
         text = f"Inspire: take back {where}" if where else "Inspire (nothing to take back)"
     elif name == "command":
-        n = a.count if a.count is not None else CARDS[a.card].action("command").value
-        text = f"Command: draw {n} card{'s' if n != 1 else ''}"
+        n = a.count if a.count is not None else CARDS[a.card].value_of("command")
+        text = f"Command: draw {plural(n, 'card')}"
     else:
         text = name.capitalize()
     return f"Enter at {enter}, then {text[:1].lower()}{text[1:]}" if enter else text
 
 
-def play_parts(s: GameState, side: str, sc: Scored) -> tuple[str, str, object]:
+def play_parts(s: GameState, side: str, sc: Scored) -> tuple[str, str, Rule]:
     """A play in three parts: what it does (:func:`action_words`), why it helps (or why it would
     not), and the rule it rests on."""
     a = sc.action
@@ -740,7 +753,8 @@ def play_parts(s: GameState, side: str, sc: Scored) -> tuple[str, str, object]:
     if isinstance(a, EndTurn):
         return "Ends the turn", _end_reason(s, side), _end_rule(s, side)
     if isinstance(a, Withdraw):
-        tok = s.token(side, CARDS[a.card].unit) if CARDS[a.card].unit else None
+        unit = CARDS[a.card].unit
+        tok = s.token(side, unit) if unit else None
         if tok is not None and tok.suppressed:
             return what, "the counter stays suppressed; only playing the card readies it", rules.SUPPRESSED_WITHDRAW
         return what, ("the card leaves the deck until a Bolster brings it back" if sc.score <= 0 else
@@ -763,13 +777,15 @@ def play_parts(s: GameState, side: str, sc: Scored) -> tuple[str, str, object]:
             return what, f"the objective worth {v} brings {_sides(side)} to {held} of the {_need(s, side)} needed{flip}", rules.CONTROL
         return what, f"no objective there, but the tile is held{flip}", rules.CONTROL
     if name in ("attack", "suppress"):
-        target = s.token(foe, a.target)
+        target = s.token(foe, a.target) if a.target else None
+        if target is None or sc.odds is None:
+            raise ValueError(f"{a.card} fires at no counter of the other side")
         at = _at(s, side, a)
         total = _defense_of(s, a, side)
-        n = card.action(name).value
+        n = card.value_of(name)
         dice = "one die" if n == 1 else f"{n} dice"
-        rng = s.board.range(at, target.tile)
-        cover = s.board.tile(target.tile).cover.value(attacker_on_hill=s.board.tile(at).cover.hill)
+        rng = s.board.range(at, target.at)
+        cover = s.board.tile(target.at).cover.value(attacker_on_hill=s.board.tile(at).cover.hill)
         base = UNIT_TYPES[CARDS[target.unit].name].base_defense
         if name == "suppress":
             what_hit = ("it is suppressed already: a hit changes nothing" if target.suppressed else
@@ -782,10 +798,10 @@ def play_parts(s: GameState, side: str, sc: Scored) -> tuple[str, str, object]:
                       f"{combat.fraction_text(sc.odds)}; {what_hit}{why}"), \
             rules.SUPPRESS if name == "suppress" else rules.DICE
     if name == "blast":
-        return what, (f"every counter on that tile is attacked, yours too; at least one hit with exactly "
-                      f"{combat.fraction_text(sc.odds)}"), rules.BLAST
+        odds = "" if sc.odds is None else f"; at least one hit with exactly {combat.fraction_text(sc.odds)}"
+        return what, f"every counter on that tile is attacked, yours too{odds}", rules.BLAST
     if name in ("move", "guide", "scout", "stalk"):
-        unit = a.unit if name == "guide" else card.unit
+        unit = (a.unit if name == "guide" else card.unit) or a.card
         dest = a.path[-1]
         rule = {"move": rules.MOVE, "guide": rules.GUIDE, "scout": rules.SCOUT, "stalk": rules.STALK}[name]
         gain = _reach_gain(s, after, side) if after is not None else None
@@ -802,7 +818,7 @@ def play_parts(s: GameState, side: str, sc: Scored) -> tuple[str, str, object]:
             return what, "it brings no objective closer and no enemy further", rule
         if gain is not None and CARDS[unit].action("control") and dest == gain.tile:
             return what, f"it stands on {_objective_phrase(s, dest)}, ready to take Control of it{fog}", rule
-        if block is not None and any(t.side == side for t in after.units_at(block.tile)):
+        if block is not None and after is not None and any(t.side == side for t in after.units_at(block.tile)):
             return what, f"while it stands on {block.tile} {_sides(foe)} cannot take Control of it{fog}", rules.CONTROL
         if gain is not None:
             if name == "scout":
@@ -821,7 +837,7 @@ def play_parts(s: GameState, side: str, sc: Scored) -> tuple[str, str, object]:
         if not a.cards:
             return what, "no card of its squad is on the table to take back", rules.INSPIRE
         back = card_title(a.cards[0])
-        if sc.follow is not None:
+        if sc.follow is not None and after is not None:
             more, why, _ = play_parts(after, side, sc.follow)
             return what, f"{back} comes back to the hand to be played again: {more[:1].lower()}{more[1:]}, {why}", rules.INSPIRE
         return what, f"{back} comes back from the table to the hand, to be played again this turn", rules.INSPIRE
@@ -871,9 +887,11 @@ def duel(scenario: Scenario | GameState, *, seed: int, computer: str, max_rounds
     start = s.round
     plays = choices = refused = 0
     reasons = []
+    a: Action | Bid
     while not s.over and s.round - start < max_rounds:
         if s.phase == "initiative":
             mine = bid(s, computer)
+            assert isinstance(mine.action, Bid)         # bid() chooses a card to reveal
             hand = s.zones_of(other(computer)).hand
             theirs = Bid(other(computer), rng.choice(hand) if hand else None)
             a = reveal(mine.action, theirs)

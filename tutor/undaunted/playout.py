@@ -26,7 +26,7 @@ def random_action(s: GameState, rng: random.Random, plays_this_turn: int = 0):
     if s.phase == "initiative":
         ha, hx = s.zones_of("allied").hand, s.zones_of("axis").hand
         return RevealInitiative(rng.choice(ha) if ha else None, rng.choice(hx) if hx else None)
-    side = s.active
+    side = s.playing
     if plays_this_turn >= MAX_PLAYS:
         return EndTurn(side)
     cards = sorted({c for c in s.zones_of(side).hand if c != "fog-of-war"})

@@ -162,7 +162,8 @@ def parse_scenario(data: dict, name: str) -> Scenario:
     if not isinstance(raw_tiles, dict) or not raw_tiles:
         raise InputError(f"{name}: key 'tiles': must map tile labels to {{at, cover, objective}}, e.g. "
                          f"17B: {{at: \"3,1\", cover: 3, objective: 2}}")
-    tiles, seen_pos = [], {}
+    tiles: list[Tile] = []
+    seen_pos: dict[tuple[int, int], str] = {}
     for label, spec in raw_tiles.items():
         key = f"tiles.{label}"
         if not isinstance(spec, dict):
@@ -314,7 +315,7 @@ def new_game(scenario: Scenario | str | Path, rng=None) -> GameState:
         scenario = load_scenario(scenario)
     if rng is None or isinstance(rng, int):
         rng = random.Random(rng or 0)
-    s = scenario.start
+    s = scenario.opening
     zones = []
     for i, z in enumerate(s.zones):
         deck = scenario.decks[i]
@@ -322,7 +323,7 @@ def new_game(scenario: Scenario | str | Path, rng=None) -> GameState:
             z = Zones(z.hand, z.table, z.discard, shuffled(deck, rng), z.supply, z.out)
         zones.append(z)
     from dataclasses import replace
-    return replace(s, zones=tuple(zones))
+    return replace(s, zones=(zones[0], zones[1]))
 
 
 def load(path, rng=None) -> GameState:

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tutor.rulebook import Rule
+from tutor.sides import Side
 from tutor.undaunted.board import Board
+from tutor.undaunted.cards import CARDS, card_title, named
 from tutor.undaunted.deck import Zones
 
 SIDES = ("allied", "axis")
@@ -45,12 +48,19 @@ class Scenario:
     board: Board
     victory: tuple[Victory, Victory]         # allied, axis
     options: tuple[tuple[str, object], ...] = ()
-    start: object = None                    # the GameState before shuffling (set by scenario.py)
+    start: GameState | None = None          # the state before shuffling (set by scenario.py: it refers back)
     source: str = ""
     decks: tuple = ((), ())                 # per side: the starting deck, shuffled at setup
     #: where a published scenario comes from: (("book", …), ("public_copy", …), ("ours", what this
     #: project's file decides that the book does not)); empty for the project's own setups
     provenance: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def opening(self) -> GameState:
+        """``start``, known to be set (every parsed scenario has it); ValueError for one being built."""
+        if self.start is None:
+            raise ValueError(f"scenario {self.name} has no starting state yet")
+        return self.start
 
     def provenance_of(self, key: str) -> str:
         return dict(self.provenance).get(key, "")
@@ -76,6 +86,13 @@ class Token:
     #: board is off it but not eliminated (KONEC HRY counts eliminated riflemen units only)
     eliminated: bool = False
 
+    @property
+    def at(self) -> str:
+        """The tile of a counter on the board (``tile``, known not to be None); ValueError off it."""
+        if self.tile is None:
+            raise ValueError(f"the {self.side} {self.unit} counter is not on the board")
+        return self.tile
+
 
 @dataclass(frozen=True)
 class GameState:
@@ -96,6 +113,13 @@ class GameState:
     @property
     def board(self) -> Board:
         return self.scenario.board
+
+    @property
+    def playing(self) -> str:
+        """The side whose turn it is (``active``, known not to be None); ValueError outside a turn."""
+        if self.active is None:
+            raise ValueError(f"no side plays cards in the {self.phase} phase")
+        return self.active
 
     def zones_of(self, side: str) -> Zones:
         return self.zones[SIDE_INDEX[side]]
@@ -174,7 +198,9 @@ class Bid:
     card: str | None
 
     def describe(self) -> str:
-        return f"{self.side} bids {self.card or 'nothing'} for the initiative"
+        side = Side.of(self.side)
+        card = named(self.card) if self.card else "no card (an empty hand)"
+        return f"{side.The} {side.verb('bid', 'bids')} {card} for the initiative"
 
 
 @dataclass(frozen=True)
@@ -200,15 +226,16 @@ class Play:
     deploy: str | None = None
 
     def describe(self) -> str:
-        bits = [f"{self.side} plays {self.card}: {self.action}"]
+        side = Side.of(self.side)
+        bits = [f"{side.The} {side.verb('play', 'plays')} {named(self.card)}: {self.action}"]
         if self.unit:
-            bits.append(f"unit {self.unit}")
+            bits.append(named(self.unit))
         if self.path:
             bits.append("→".join(self.path))
         if self.target:
-            bits.append(f"at {self.target}")
+            bits.append(f"at {card_title(self.target) if self.target in CARDS else self.target}")
         if self.cards:
-            bits.append(", ".join(self.cards))
+            bits.append(", ".join(named(c) for c in self.cards))
         if self.count is not None:
             bits.append(f"count {self.count}")
         if self.deploy:
@@ -225,7 +252,8 @@ class Withdraw:
     card: str
 
     def describe(self) -> str:
-        return f"{self.side} hunkers down: {self.card} back to the supply"
+        side = Side.of(self.side)
+        return f"{side.The} {side.verb('hunker', 'hunkers')} down: {named(self.card)} back to the supply"
 
 
 @dataclass(frozen=True)
@@ -233,7 +261,8 @@ class EndTurn:
     side: str
 
     def describe(self) -> str:
-        return f"{self.side} ends the turn"
+        side = Side.of(self.side)
+        return f"{side.The} {side.verb('end', 'ends')} the turn"
 
 
 Action = DrawCards | RevealInitiative | Play | Withdraw | EndTurn  # and Bid, one side's half of a reveal
@@ -246,7 +275,7 @@ class Event:
     kind: str
     side: str | None
     text: str
-    rule: object                      # tutor.rulebook.Rule
+    rule: Rule
     data: dict = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict:

@@ -37,6 +37,7 @@ from tutor.explain import rules_html
 from tutor.render.undaunted import board_scene, card_title, cover_key, tile_at, token_at
 from tutor.render.undaunted import words as plain
 from tutor.scenario import SIDE_ADJECTIVES
+from tutor.sides import Side
 from tutor.undaunted import rules as R
 from tutor.undaunted.actions import apply, card_plays, preview_attack
 from tutor.undaunted.cards import ACTION_CS, CARDS
@@ -557,9 +558,9 @@ class UndauntedBoard(Drill):
     def _headline(self, action, events: tuple[Event, ...]) -> str:
         if isinstance(action, EndTurn):
             g = events[-1] if events else None
-            nxt = "the round is over" if g is not None and g.kind == "end-round" else \
-                f"{SIDE_ADJECTIVES[other(action.side)]} to play"
-            return f"✓ {SIDE_ADJECTIVES[action.side]} ends the turn: {nxt}."
+            side = Side.of(action.side)
+            nxt = "the round is over" if g is not None and g.kind == "end-round" else f"{side.other.the} to play"
+            return f"✓ {side.The} {side.verb('end', 'ends')} the turn: {nxt}."
         main = next((e for e in events if e.kind not in ("deploy",)), events[0] if events else None)
         text = plain(main.text) if main is not None else "done"
         win = next((e for e in events if e.kind == "victory"), None)
