@@ -146,6 +146,12 @@ def test_battle_by_taps_shows_odds_then_dice():
     assert app.dice.value.count('class="tutor-die') == len(faces)
 
 
+def _chain(g):
+    while g is not None:
+        yield g
+        g = g.prev
+
+
 def test_solo_opponent_replies_and_undo_takes_back_both():
     app = ready(BattleApp("pegasus-bridge", seed=3, solo="axis"))
     card = app.hand_cards()[1] if app.hand_cards()[0].startswith("infantry_assault") else app.hand_cards()[0]
@@ -160,7 +166,12 @@ def test_solo_opponent_replies_and_undo_takes_back_both():
     g = app.game
     assert g.player == "allied" and g.phase in ("play", "retreat", "over")
     assert any(e.kind == "action" and e.text.startswith("Axis:") for e in g.log)
-    assert "Axis: play " in app.log_html.value and "Allies: play " in app.log_html.value
+    assert "Allies: play " in app.log_html.value
+    played = next(x for x in _chain(app.game) if x.action and x.action.startswith("play ") and x.prev.side == "axis")
+    card_name = C.name(played.action.split()[1])
+    # the computer's card is told in the log with its reason and its rule one tap away
+    assert f"The computer: The Axis plays {card_name}" in app.log_html.value
+    assert "— why: of its cards" in app.log_html.value or "— why: no unit" in app.log_html.value
     assert "#" not in "".join(e.text for e in g.log if e.kind == "action")
     assert app.screen_passed                          # solo: never a screen to pass
     while app.game.length > start.length:
