@@ -31,6 +31,7 @@ from tutor.memoir import rules as R
 from tutor.memoir.action import Action
 from tutor.memoir.los import has_line_of_sight
 from tutor.scenario import SIDE_NAMES
+from tutor.sides import side_of
 
 ADJ = {"allied": "Allied", "axis": "Axis"}
 
@@ -375,10 +376,11 @@ def explain(before, choice) -> Explanation:
     """The computer's ``choice`` (an ``opponent.Choice``) taken in ``before``, in words."""
     g = _game(before)
     a = choice.action if isinstance(choice.action, Action) else Action.parse(choice.action)
-    who = f"The {SIDE_NAMES.get(g.side, g.side)}"
+    side = side_of(g.player)               # who decides: a retreat is its unit's owner's
+    who = f"The {SIDE_NAMES.get(side, side)}"
     if a.verb in ("play", "keep"):
         c = C.name(a.card)
-        what = (f"{who} {'play' if g.side == 'allied' else 'plays'} {c}"
+        what = (f"{who} {'play' if side == 'allied' else 'plays'} {c}"
                 + (f" on the {a.section} section" if a.section else "")) if a.verb == "play" else f"{who} keep {c}"
     elif a.verb == "order":
         what = f"{who} order the {_unit(g, a.unit)}"
@@ -389,9 +391,10 @@ def explain(before, choice) -> Explanation:
     elif a.verb == "end":
         what = f"{who} end the turn and draw a card"
     else:
-        what = G.action_text(g, a.text)
-        what = what[:1].upper() + what[1:]
-    if g.side == "axis":                 # "The Axis plays", "The Allies play"
+        said = G.action_text(g, a.text)
+        said = said.split(": ", 1)[1] if said.startswith(("Allies: ", "Axis: ")) else said
+        what = f"{who}: {said}"
+    if side == "axis":                   # "The Axis plays", "The Allies play"
         what = what.replace(f"{who} order ", f"{who} orders ").replace(f"{who} move ", f"{who} moves ") \
             .replace(f"{who} battle:", f"{who} battles:").replace(f"{who} keep ", f"{who} keeps ") \
             .replace(f"{who} end the turn and draw", f"{who} ends the turn and draws")
