@@ -69,7 +69,8 @@ class Odds:
 
     @property
     def text(self) -> str:
-        return (f"{_dice(self.dice)}: at least one hit {_pct(self.p_hit)}, eliminated {_pct(self.p_eliminate)}")
+        out = f"{_dice(self.dice)}: at least one hit {_pct(self.p_hit)}"
+        return out + (f", eliminated {_pct(self.p_eliminate)}" if self.p_eliminate else ", it cannot be eliminated")
 
 
 def attack_odds(g: G.Game, a: Hex, t: Hex) -> Odds:
@@ -318,7 +319,7 @@ def _advise_ambush(g, acts, selected):
     opts = []
     for x in acts:
         if x == "ambush":
-            opts.append(Option(x, "Ambush!", "your unit battles first" + (f" ({f['odds'].text})"
+            opts.append(Option(x, "Play Ambush", "your unit battles first" + (f" ({f['odds'].text})"
                                                                           if f and f["odds"] else ""),
                                C.TACTIC_CARD, f["odds"] if f else None))
         elif x == "decline":

@@ -59,9 +59,10 @@ PHASE_TEXT = {"play": "play a command card", "order": "order units", "act": "mov
               "air": "Air Power", "barrage": "Barrage", "dispatch": "hand out the cards",
               "setback": "initiative setback", "place": "place the cards", "initiative": "initiative roll"}
 FACE_ICON = {"infantry": "INF", "armor": "ARM", "grenade": "✹", "star": "★", "flag": "⚑"}
+HAND_ROW = 4                      # cards in a row of the hand
 HAND_WIDTH = 330                  # the hand beside the board (layout px): no scrolling every turn
 LOG_ROWS = 80                     # events shown in the log (latest first)
-COACH_OPTIONS = 6                 # the coach lists a group's first choices, the others counted
+COACH_OPTIONS = 10                # the coach lists a group's first choices, the others counted
 MAX_OPPONENT_ACTIONS = 400        # a safety net: an opponent turn never runs away
 
 APP_CSS = """<style>
@@ -174,9 +175,11 @@ class BattleApp(W.VBox):
         self.board = BoardView(self._board_scene(), dpr=dpr)
         self.board.on_click(self._on_board_click)
         self.board.canvas.add_class("tutor-board")
+        self.board.canvas.add_class("tutor-battle-board")
         self.hand = BoardView(self._hand_scene(), dpr=dpr, max_width=HAND_WIDTH)
         self.hand.on_click(lambda _h, x, y: self.on_card_click(x, y))
         self.hand.canvas.add_class("tutor-board")
+        self.hand.canvas.add_class("tutor-battle-hand")
         self.hand_text = W.HTML()
         self.status = W.HTML()
         self.alt = live_alt(self.board, self.status)
@@ -234,13 +237,14 @@ class BattleApp(W.VBox):
         board_w = round(self.board.scene.width * style.BOARD_ZOOM)
         left = W.VBox([self.board.canvas, self.alt, self.status, self.controls, self.dice, self.odds],
                       layout=W.Layout(flex="1 1 560px", min_width="280px", max_width=f"{board_w}px"))
-        side = W.VBox([self.hand.canvas, self.hand_text, self.coach_switch, self.coach, self.why],
+        side = W.VBox([self.hand.canvas, self.coach_switch, self.coach, self.why, self.hand_text],
                       layout=W.Layout(flex="0 1 330px", min_width="280px", max_width=f"{board_w}px"))
         side.add_class("tutor-battle-side")
         self.columns = W.HBox([left, side], layout=W.Layout(flex_flow="row wrap", width="100%",
                                                             align_items="flex-start", grid_gap="8px"))
         super().__init__([W.HTML(CSS + APP_CSS), self.head, self.columns, files, more, self.log_html],
                          layout=W.Layout(width="100%", max_width=f"{board_w + HAND_WIDTH + 40}px"))
+        self.add_class("tutor-battle")
         self.refresh()
 
     # ------------------------------------------------------------------------------------------
@@ -425,9 +429,9 @@ class BattleApp(W.VBox):
                 self.refuse_action(f"barrage {here}")
             return
         if ph == "play":
-            self.say("First play a command card: tap one in your hand below.")
+            self.say("First play a command card: tap one in your hand.")
         elif ph == "recon":
-            self.say("Recon: tap the card you keep, below.")
+            self.say("Recon: tap the card you keep, in your hand.")
         elif ph == "ambush":
             self.say("The defender decides: Ambush! or No ambush.")
         else:
@@ -525,11 +529,9 @@ class BattleApp(W.VBox):
         return [c for c, _ in G.playable(g)] if g.phase == "play" else list(g.hands.get(self.viewer, ()))
 
     def card_box(self, i: int) -> tuple:
-        """(x, y, w, h) of the i-th card of the hand row, in layout pixels."""
-        row = self.hand.scene.card_rows[0]
-        boxes = row.boxes() if hasattr(row, "boxes") else tuple(
-            (row.x + k * (row.card_w + 6), row.y, row.card_w, row.card_h) for k in range(len(row.cards)))
-        return boxes[i]
+        """(x, y, w, h) of the i-th card of the hand (its rows read left to right, top to bottom),
+        in layout pixels."""
+        return tuple(b for row in self.hand.scene.card_rows for b in row.boxes())[i]
 
     def tap_card(self, i: int) -> None:
         """Tap the i-th card of the hand row (as a finger would)."""
@@ -540,9 +542,8 @@ class BattleApp(W.VBox):
         rows = self.hand.scene.card_rows
         if not rows:
             return
-        row = rows[0]
         hit = None
-        for i in range(len(row.cards) - 1, -1, -1):
+        for i in range(sum(len(r.cards) for r in rows) - 1, -1, -1):
             bx, by, bw, bh = self.card_box(i)
             if bx <= x < bx + bw and by <= y < by + bh:
                 hit = i
@@ -720,7 +721,9 @@ class BattleApp(W.VBox):
             role = "selected" if c == self.pending_card else ("new" if c in playable and g.phase == "recon" else None)
             row.append(Card(card.name, True, role, sub))
         label = "Recon: keep one" if g.phase == "recon" else f"{self._seat_name(self.viewer)} hand"
-        return card_scene([(label, row, None)], width=width)
+        # rows of HAND_ROW cards under the hand's name: whole cards, legible, beside the board
+        rows = [("", row[k:k + HAND_ROW], None) for k in range(0, len(row), HAND_ROW)] or [("", [], None)]
+        return card_scene(rows, title=label, width=width, label_w=0)
 
     def _head_html(self) -> str:
         g = self.game
@@ -754,7 +757,7 @@ class BattleApp(W.VBox):
         if ph == "play":
             if self.pending_card:
                 return f"{C.name(self.pending_card)}: pick the section whose infantry it orders."
-            return f"{who}: play a command card — tap it in the hand below."
+            return f"{who}: play a command card — tap it in your hand."
         if ph == "order":
             t = g.turn
             slots = "; ".join(s.describe() for s in t.effect.slots)
@@ -875,8 +878,9 @@ class BattleApp(W.VBox):
             if more > 0:
                 opts += f"<li>… and {plural(more, 'other choice')}: the shaded hexes on the board</li>"
             focus = ' class="focus"' if gr.focus else ""
-            items.append(f"<li{focus}><details{' open' if gr.focus or len(advice.groups) == 1 else ''}>"
-                         f"<summary>{esc(gr.line)}</summary><ul>{opts}</ul></details></li>")
+            opened = gr.focus or len(advice.groups) == 1
+            items.append(f"<li{focus}><details{' open' if opened else ''}>"
+                         f"<summary>{esc(gr.title if opened else gr.line)}</summary><ul>{opts}</ul></details></li>")
         best = (f"<div><b>The computer in your place:</b> {esc(advice.suggestion.line)}</div>"
                 if advice.suggestion is not None else "")
         return (f'<div class="tutor-battle-coach" tabindex="0" role="region" aria-label="coach">'
