@@ -92,6 +92,7 @@ APP_CSS = """<style>
 .tutor-hand-text { margin: 2px 0; padding-left: 18px; }
 .tutor-hand-text li { margin: 0; line-height: 1.35; }
 .tutor-battle-side { font-size: 12.5px; }
+@media (max-width: 1100px) { .tutor-battle-side { flex: 1 1 100% !important; } }
 .tutor-battle-coach { font-size: 12.5px; line-height: 1.35; border-left: 3px solid #0b5cad; padding: 2px 8px; }
 .tutor-battle-coach ul { margin: 2px 0; padding-left: 18px; }
 .tutor-battle-coach summary { cursor: pointer; }
@@ -763,7 +764,7 @@ class BattleApp(W.VBox):
             slots = "; ".join(s.describe() for s in t.effect.slots)
             n = len(self.parsed(acts, "order"))
             return (f"{who}: {C.name(t.cards[0]) if t.cards else 'the card'} orders {slots}. "
-                    f"{len(t.ordered)} ordered; tap a shaded unit to order it ({n} may still be), an ordered unit "
+                    f"{len(t.ordered) or 'None'} ordered; tap a shaded unit to order it ({n} may still be), an ordered unit "
                     f"to take its order back, then Orders done.")
         if ph == "act":
             if self.selected is not None:
