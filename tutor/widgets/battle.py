@@ -38,7 +38,7 @@ from itertools import pairwise
 import ipywidgets as W
 
 from tutor.errors import IllegalAction, InputError
-from tutor.explain import plural, quote_html
+from tutor.explain import plural
 from tutor.hexes import Hex, fmt, parse_hex
 from tutor.inputs import uploaded_file
 from tutor.memoir import cards as C
@@ -52,7 +52,7 @@ from tutor.render.canvas import BoardView
 from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
 from tutor.scenario import SIDE_NAMES, side_verb
 from tutor.sides import side_of
-from tutor.widgets.base import CSS, esc, hex_field, live_alt, rules_html, small_button
+from tutor.widgets.base import CSS, esc, hex_field, live_alt, rule_details, rules_html, small_button
 
 PHASE_TEXT = {"play": "play a command card", "order": "order units", "act": "move and battle",
               "retreat": "retreat", "recon": "Recon: keep a card", "ambush": "Ambush or not",
@@ -846,19 +846,15 @@ class BattleApp(W.VBox):
                 r = e.rule
                 if e.kind == "action":
                     if ex is not None:       # the computer's step: what, why, the rule one tap away
-                        rows.append(f'<details class="act computer"{new}><summary>The computer: {esc(ex.what)} '
-                                    f'<span class="cite">— why: {esc(ex.why)}</span></summary>'
-                                    f'<div class="rule-sum">{esc(ex.rule.summary)}</div>{quote_html(ex.rule, tag="q")}'
-                                    f'<div class="cite rule-sum">{esc(ex.rule.cite)}</div></details>')
+                        rows.append(rule_details(f'The computer: {esc(ex.what)} <span class="cite">— why: '
+                                                 f'{esc(ex.why)}</span>', ex.rule, f' class="act computer"{new}'))
                     else:
                         rows.append(f'<div class="act"{new}>{esc(e.text)}</div>')
                     continue
                 if r is None:
                     rows.append(f"<div{new}>{esc(e.text)}</div>")
                     continue
-                rows.append(f'<details{new}><summary>{esc(e.text)} <span class="cite">— {esc(r.section)} (why?)'
-                            f'</span></summary><div class="rule-sum">{esc(r.summary)}</div>{quote_html(r, tag="q")}'
-                            f'<div class="cite rule-sum">{esc(r.cite)}</div></details>')
+                rows.append(rule_details(f'{esc(e.text)} <span class="cite">— {esc(r.section)} (why?)</span>', r, new))
             x = x.prev
         return '<div class="tutor-log" tabindex="0" role="log" aria-label="event log"><b>Event log</b> (latest first; tap an event for its rule)' + "".join(rows) + "</div>"
 
@@ -871,10 +867,8 @@ class BattleApp(W.VBox):
         advice = coach.advise(g, self.selected)
         items = []
         for gr in advice.groups:
-            opts = "".join(
-                f"<li><details><summary>{'★ ' if o.best else ''}{esc(o.line)}</summary>"
-                f'<div class="rule-sum">{esc(o.rule.summary)}</div>{quote_html(o.rule, tag="q")}'
-                f'<div class="cite">{esc(o.rule.cite)}</div></details></li>' for o in gr.options[:COACH_OPTIONS])
+            opts = "".join(f"<li>{rule_details(('★ ' if o.best else '') + esc(o.line), o.rule)}</li>"
+                           for o in gr.options[:COACH_OPTIONS])
             more = len(gr.options) - COACH_OPTIONS
             if more > 0:
                 opts += f"<li>… and {plural(more, 'other choice')}: the shaded hexes on the board</li>"
