@@ -32,7 +32,8 @@ AXIS_HAND = ("probe_left#1", "attack_center#1", "probe_right#2", "recon_center#1
 STEPS = ("Play a card", "Order units", "Move", "Battle", "Draw a card")
 KINDS = ("infantry", "armor", "artillery")
 #: The chapters a first battle needs: the first eight teach the game; Pegasus Bridge, the battle
-#: to play, also has wire, sandbags and bridges (9) and medals for holding its bridges (11).
+#: to play, also has wire and sandbags (9) and medals for holding its bridges (11): see
+#: :data:`BATTLE_NEEDS`, which *Play a battle* shows.
 FIRST_BATTLE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 11)
 
 
