@@ -349,15 +349,14 @@ def reason_for(g: G.Game, a: Action) -> tuple[str, object]:
             return "nothing left that would help this turn", C.DRAW
         if a.verb == "move":
             u = st.units[a.unit]
-            who = _unit_words(st, a.unit)
             here, there = threat(st, a.unit, u.side), threat(st, a.target, u.side, moved_from=a.unit)
             if _weak(u):
-                return (f"{who} is weak ({u.figures} of {u.full} figures): on {fmt(a.target)} "
+                return (f"the unit is weak ({u.figures} of {u.full} figures): on {fmt(a.target)} "
                         f"fewer enemy dice reach it ({there} instead of {here})"), C.MOVE_STEP
             if best_shot(_moved_state(st, a.unit, a.target), a.target, u.side, u.kind) > best_shot(
                     st, a.unit, u.side, u.kind):
-                return f"{who} moves to {fmt(a.target)}: from there it gets a better shot", C.MOVE_STEP
-            return f"{who} moves to {fmt(a.target)} to close in on the enemy", C.MOVE_STEP
+                return f"from {fmt(a.target)} it gets a better shot", C.MOVE_STEP
+            return "it closes in on the enemy", C.MOVE_STEP
         if a.verb == "battle":
             ad = G.battle_options(g, a.unit)[a.target]
             n = ad.dice + G.bonus_dice(g, a.unit, a.target)
