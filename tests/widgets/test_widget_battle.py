@@ -146,6 +146,12 @@ def test_battle_by_taps_shows_odds_then_dice():
     assert app.dice.value.count('class="tutor-die') == len(faces)
 
 
+def _chain(g):
+    while g is not None:
+        yield g
+        g = g.prev
+
+
 def test_solo_opponent_replies_and_undo_takes_back_both():
     app = ready(BattleApp("pegasus-bridge", seed=3, solo="axis"))
     card = app.hand_cards()[1] if app.hand_cards()[0].startswith("infantry_assault") else app.hand_cards()[0]
@@ -160,7 +166,12 @@ def test_solo_opponent_replies_and_undo_takes_back_both():
     g = app.game
     assert g.player == "allied" and g.phase in ("play", "retreat", "over")
     assert any(e.kind == "action" and e.text.startswith("Axis:") for e in g.log)
-    assert "Axis: play " in app.log_html.value and "Allies: play " in app.log_html.value
+    assert "Allies: play " in app.log_html.value
+    played = next(x for x in _chain(app.game) if x.action and x.action.startswith("play ") and x.prev.side == "axis")
+    card_name = C.name(played.action.split()[1])
+    # the computer's card is told in the log with its reason and its rule one tap away
+    assert f"The computer: The Axis plays {card_name}" in app.log_html.value
+    assert "— why: of its cards" in app.log_html.value or "— why: no unit" in app.log_html.value
     assert "#" not in "".join(e.text for e in g.log if e.kind == "action")
     assert app.screen_passed                          # solo: never a screen to pass
     while app.game.length > start.length:
@@ -288,3 +299,99 @@ def test_a_saved_game_opened_on_the_page_names_a_course_scenario_never_a_file(tm
     assert G.load_game(saved, files=True).seed == 0
     with pytest.raises(InputError):
         G.load_game(saved)
+
+
+# -- the guided first battle (issue 36, item 5): the coach and the frictions a newcomer met
+
+
+def words(value: str) -> str:
+    import html
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split())
+
+
+def test_the_hand_and_the_coach_sit_beside_the_board():
+    from tutor.widgets.battle import HAND_WIDTH
+    app = ready(BattleApp("pegasus-bridge", seed=0, solo="axis"))
+    left, side = app.columns.children
+    assert app.board.canvas in left.children and app.hand.canvas in side.children
+    assert app.coach in side.children and app.columns.layout.flex_flow == "row wrap"
+    assert app.hand.scene.width == HAND_WIDTH
+    for i in range(len(app.hand_cards())):          # every card is whole on the narrower row
+        x, y, w, h = app.card_box(i)
+        assert 0 <= x and x + w <= HAND_WIDTH
+
+
+def test_the_coach_lists_the_moment_and_can_be_turned_off():
+    app = ready(BattleApp("pegasus-bridge", seed=0, solo="axis"))
+    text = words(app.coach.value)
+    assert text.startswith("What can I do now?")
+    for c in app.hand_cards():
+        assert C.name(c) in text
+    assert "The computer in your place" in text and "#" not in text and "_" not in text
+    app.coach_switch.value = False
+    assert app.coach.value == ""
+    app.coach_switch.value = True
+    # a card played, a unit selected: its targets with the exact odds, its group first and open
+    perform(app, "play infantry_assault#1 center")
+    unit = next(h for h in G.activation_tokens(app.game))
+    tap(app, unit)
+    assert app.selected == unit
+    assert f"The Allied Infantry on {fmt(unit)}" in words(app.coach.value).split("·")[0]
+    assert '<li class="focus"><details open>' in app.coach.value
+
+
+def test_a_refusal_clears_the_selection_so_the_next_one_quotes_no_stale_unit():
+    app = ready(BattleApp("pegasus-bridge", seed=0))
+    perform(app, "play infantry_assault#1 center")
+    unit = next(iter(G.activation_tokens(app.game)))
+    tap(app, unit)
+    far = max((h for h in sorted(app.game.state.board.hexes) if h not in app.game.state.units
+               and h not in G.move_options(app.game, unit)), key=lambda h: abs(h[0] - unit[0]) + abs(h[1] - unit[1]))
+    before = app.game
+    tap(app, far)
+    assert app.game is before and "✗" in app.status.value and app.selected is None
+    assert app.refused_at == far
+    refused = app.status.value
+    # the next tap on another empty hex is no refusal about the old unit: it asks for a unit first
+    other = next(h for h in sorted(app.game.state.board.hexes) if h not in app.game.state.units and h not in (far, unit)
+                 and h not in G.activation_tokens(app.game))
+    tap(app, other)
+    assert app.game is before and app.status.value != refused and fmt(unit) not in words(app.status.value)
+
+
+def test_the_turn_counter_counts_the_turn_in_progress():
+    app = ready(BattleApp("pegasus-bridge", seed=0))
+    assert "Turn 1 ·" in words(app.head.value)
+    perform(app, "play probe_center#3")
+    assert "Turn 1 ·" in words(app.head.value)
+    app.done_button.click()                              # no unit ordered: the turn ends at once
+    assert app.game.player == "axis" and app.game.phase == "play"
+    assert "Turn 2 ·" in words(app.head.value)         # the Axis turn starts before its card
+
+
+def test_hot_seat_names_the_button_by_its_label():
+    app = ready(BattleApp("pegasus-bridge", seed=0))
+    perform(app, "play probe_center#3")
+    app.done_button.click()                              # no unit ordered: the turn ends at once
+    assert app.game.player == "axis"
+    assert app.pass_button.description == "Pass the screen"
+    assert "taps Pass the screen" in words(app.status.value)
+    assert app.coach.value == ""                         # the coach does not show the hidden hand
+
+
+def test_the_ambush_prompt_names_the_unit_the_attacker_and_the_odds():
+    import random
+
+    from tutor.memoir import coach
+    from tutor.memoir import opponent as O
+    g = G.new_game("pegasus-bridge", 0)
+    i = 0
+    while g.phase != "ambush":
+        g = G.apply(g, O.choose(g, random.Random(i)))
+        i += 1
+    app = ready(BattleApp(game=g))
+    f = coach.ambush_facts(g)
+    said = words(app.status.value)
+    assert f"Axis Infantry on {fmt(f['attacker'])}" in said and f"Allied Infantry on {fmt(f['target'])}" in said
+    assert f"at least one hit {f['odds'].p_hit}" in said and "Play Ambush" in said
+    assert app.ambush_button in app.controls.children

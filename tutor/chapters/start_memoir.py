@@ -32,7 +32,8 @@ AXIS_HAND = ("probe_left#1", "attack_center#1", "probe_right#2", "recon_center#1
 STEPS = ("Play a card", "Order units", "Move", "Battle", "Draw a card")
 KINDS = ("infantry", "armor", "artillery")
 #: The chapters a first battle needs: the first eight teach the game; Pegasus Bridge, the battle
-#: to play, also has wire, sandbags and bridges (9) and medals for holding its bridges (11).
+#: to play, also has wire and sandbags (9) and medals for holding its bridges (11): see
+#: :data:`BATTLE_NEEDS`, which *Play a battle* shows.
 FIRST_BATTLE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 11)
 
 
@@ -311,6 +312,33 @@ def dice_table() -> Explained:
 def chapter_map() -> Explained:
     """What each chapter teaches, and the first-battle path through them."""
     return show(course.map_html(course.MEMOIR, path=FIRST_BATTLE, battle="play-a-battle.ipynb"))
+
+
+#: What Pegasus Bridge's map holds beyond the first chapters' open ground, in a learner's words,
+#: and the chapter that teaches it (its terrain and obstacle names as the engine has them):
+#: *Play a battle* names these near its top; every one is on :data:`FIRST_BATTLE`'s path.
+BATTLE_NEEDS = (
+    ("the pond, the river, the woods and the towns", 6, frozenset({"lake", "river", "woods", "town"})),
+    ("barbed wire and sandbags", 9, frozenset({"wire", "sandbags"})),
+    ("the bridges and the medal for holding one", 11, frozenset({"bridge", "objective"})),
+)
+
+
+def battle_needs_html() -> str:
+    """The chapters Pegasus Bridge needs, with links, for the top of *Play a battle*."""
+    by_number = {c.number: c for c in course.CHAPTERS if c.game == course.MEMOIR}
+    first = [n for n in FIRST_BATTLE if n <= 8]
+    items = "".join(f"<li>{escape(what)}: {course._link(by_number[n], f'chapter {n}, {by_number[n].title}')}</li>"
+                    for what, n, _ in BATTLE_NEEDS)
+    start = course._a("00-start-memoir.ipynb", "the start page")
+    return (f'<div class="tutor-battle-needs"><b>Before this battle.</b> Read {start} and chapters '
+            f"{first[0]}–{first[-1]} (the turn, moving, battling, retreating); this map also has:"
+            f"<ul>{items}</ul>The first-battle path on {start} takes you through all of them.</div>")
+
+
+def battle_needs() -> Explained:
+    """The chapters Pegasus Bridge needs, named on *Play a battle* near its top."""
+    return show(battle_needs_html())
 
 def goal() -> Explained:
     """How you win: medals (the rules, their originals one click away)."""

@@ -20,17 +20,23 @@
 
 Expected hits are exact fractions: a die hits infantry 3 times in 6, armor 2, artillery 1; a star
 also hits when the card says so.
+
+``choose_explained(game, rng)`` makes the same choice as ``choose_action`` and says why, in a
+learner's words, with the rule that allows it (a :class:`Choice`; ``tutor.memoir.coach`` shows it
+in the game's log).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from fractions import Fraction
 
-from tutor.hexes import Hex, distance
+from tutor.hexes import Hex, distance, fmt
 from tutor.memoir import cards as C
 from tutor.memoir import combat
 from tutor.memoir import game as G
+from tutor.memoir import rules as R
 from tutor.memoir.action import Action
 from tutor.memoir.los import has_line_of_sight
 
@@ -288,3 +294,108 @@ def _dispatch(g, a: Action):
 _CHOOSERS = {"play": _play, "order": _order, "act": _act, "retreat": _retreat, "ambush": _ambush, "recon": _keep,
              "air": _air, "barrage": _barrage, "dispatch": _dispatch, "setback": _setback, "place": _place,
              "initiative": _initiative}
+
+
+# ---------------------------------------------------------------------------------------------
+# why: the same choice, in words
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A step the computer takes: the action, one line of why (learner's words, no final stop) and
+    the rule that allows the action."""
+
+    action: Action
+    reason: str
+    rule: object                  # tutor.rulebook.Rule
+
+    def __iter__(self):
+        """``action, reason = choose_explained(game)``."""
+        return iter((self.action, self.reason))
+
+
+def choose_explained(g: G.Game, rng: random.Random | None = None) -> Choice:
+    """:func:`choose_action`'s choice (the very same, for the same ``rng``) with its reason."""
+    a = choose_action(g, rng)
+    reason, rule = reason_for(g, a)
+    return Choice(a, reason, rule)
+
+
+def _unit_words(st, h: Hex) -> str:
+    side, _, kind = st.units[h].name.partition(" ")
+    return f"the {side.capitalize()} {kind.title()} on {fmt(h)}"
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def reason_for(g: G.Game, a: Action) -> tuple[str, object]:
+    """Why the opponent's scoring prefers ``a`` (a legal action of ``g``), and the rule allowing it."""
+    st = g.state
+    ph = g.phase
+    if ph in ("play", "recon"):
+        c = C.card(a.card)
+        if c.key in ("air_power", "barrage"):
+            return (f"{c.name} strikes where its dice should hit most; no section card promised better shots",
+                    C.TACTIC_CARD)
+        v = _card_value(g, a.card)
+        if c.key == "ambush":
+            return "Ambush is the only card it may play now", C.TACTIC_CARD
+        rule = C.PLAY_CARD if ph == "play" else C.RECON_RULE
+        if v < 1:
+            return (f"no unit it could order has an enemy in reach yet; {c.name} orders the most units to "
+                    f"close in"), rule
+        return f"of its cards, {c.name} orders the units with the best shots now", rule
+    if ph == "order":
+        if a.verb == "done":
+            return "no other unit it may order would gain anything", C.ORDERS_LOST
+        u = st.units[a.unit]
+        who = _unit_words(st, a.unit)
+        if best_shot(st, a.unit, u.side, u.kind) > 0:
+            return f"{who} has an enemy unit in reach", R.ORDERS
+        if _weak(u) and threat(st, a.unit, u.side):
+            return (f"{who} is weak ({u.figures} of {u.full} figures) and the enemy can reach it with "
+                    f"{_dice(threat(st, a.unit, u.side))}: ordered so it can pull back"), R.ORDERS
+        return f"{who} can move up toward the enemy", R.ORDERS
+    if ph == "act":
+        if a.verb == "end":
+            return "nothing left that would help this turn", C.DRAW
+        if a.verb == "move":
+            u = st.units[a.unit]
+            here, there = threat(st, a.unit, u.side), threat(st, a.target, u.side, moved_from=a.unit)
+            if _weak(u):
+                return (f"the unit is weak ({u.figures} of {u.full} figures): on {fmt(a.target)} "
+                        f"fewer enemy dice reach it ({there} instead of {here})"), C.MOVE_STEP
+            if best_shot(_moved_state(st, a.unit, a.target), a.target, u.side, u.kind) > best_shot(
+                    st, a.unit, u.side, u.kind):
+                return f"from {fmt(a.target)} it gets a better shot", C.MOVE_STEP
+            return "it closes in on the enemy", C.MOVE_STEP
+        if a.verb == "battle":
+            ad = G.battle_options(g, a.unit)[a.target]
+            n = ad.dice + G.bonus_dice(g, a.unit, a.target)
+            tu = st.units[a.target]
+            from tutor.odds import distribution
+            p = 1 - distribution(n, tu.kind).hits[0]
+            return (f"its best attack: {_dice(n)} against {_unit_words(st, a.target)} ({tu.figures} "
+                    f"figure{'s' if tu.figures != 1 else ''}), at least one hit with probability {p}"), C.BATTLE_STEP
+        if a.verb == "take":
+            u = st.units[a.unit]
+            if u.kind == "armor":
+                return "armor that takes ground may battle again (an Armor Overrun)", R.TAKE_GROUND
+            return "it takes the ground the enemy left", R.TAKE_GROUND
+        if a.verb == "wire":
+            return "nothing to battle, so it clears the barbed wire", R.WIRE_REMOVE
+    if ph == "retreat":
+        side = st.units[g.turn.pending[2]].side
+        n = threat(st, a.unit, side)
+        reach = f"{_dice(n)} can reach it there" if n else "no enemy unit can reach it there"
+        return (f"of the hexes it may retreat to, {fmt(a.unit)} is the least in reach of the enemy: "
+                f"{reach}"), R.RETREAT_DIRECTION
+    if ph == "ambush":
+        if a.verb == "ambush":
+            return "it always plays Ambush when it can: its unit battles first", C.TACTIC_CARD
+        return "it lets the close combat go ahead", C.TACTIC_CARD
+    if ph in ("air", "barrage"):
+        return "the enemy units where its dice should do the most harm", C.TACTIC_CARD
+    return "the tutor's opponent takes the choice its arithmetic rates best here", R.ORDERS

@@ -147,6 +147,14 @@ def rules_html(rules: Iterable[Rule]) -> str:
     return "".join(out)
 
 
+def rule_details(summary_html: str, rule: Rule, attrs: str = "") -> str:
+    """A line of a log or a coach that opens to its rule: ``summary_html`` (already escaped),
+    then the rule's summary, its original text and where it comes from. ``attrs``: the details
+    element's attributes (' class="act"', a background)."""
+    return (f"<details{attrs}><summary>{summary_html}</summary><div class=\"rule-sum\">{esc(rule.summary)}</div>"
+            f'{quote_html(rule, tag="q")}<div class="cite rule-sum">{esc(rule.cite)}</div></details>')
+
+
 def board_alt(scene: Scene, status_html: str = "") -> str:
     """The board's text alternative for screen readers (hidden on screen): what is on it, what
     its highlights show, and the ruling the status line (``status_html``) gives."""

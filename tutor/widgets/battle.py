@@ -19,9 +19,12 @@ What a player does:
 * **retreat**, **Recon**, **Ambush**, **Air Power**, **Barrage** — tap the hex or card asked for;
 * any other action the engine allows (e.g. team variants) is in the *All legal actions* list.
 
-Hot-seat hides the hand of the player who is not to act: when the turn passes, a *pass the
+Hot-seat hides the hand of the player who is not to act: when the turn passes, a *Pass the
 screen* button shows the next player's hand. Solo: the opponent's actions are applied at once
-(``tutor.memoir.opponent.choose``, seeded) and appear in the log.
+(``tutor.memoir.opponent.choose_explained``, seeded) and appear in the log with their reasons.
+
+The coach (a switch, on at the start): "What can I do now?" lists the legal choices of the moment
+(``tutor.memoir.coach.advise``), one line of why each, the rule one click away.
 """
 
 from __future__ import annotations
@@ -35,10 +38,11 @@ from itertools import pairwise
 import ipywidgets as W
 
 from tutor.errors import IllegalAction, InputError
-from tutor.explain import plural, quote_html
+from tutor.explain import plural
 from tutor.hexes import Hex, fmt, parse_hex
 from tutor.inputs import uploaded_file
 from tutor.memoir import cards as C
+from tutor.memoir import coach
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
 from tutor.memoir import opponent as O
@@ -48,14 +52,17 @@ from tutor.render.canvas import BoardView
 from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
 from tutor.scenario import SIDE_NAMES, side_verb
 from tutor.sides import side_of
-from tutor.widgets.base import CSS, esc, hex_field, live_alt, rules_html, small_button
+from tutor.widgets.base import CSS, esc, hex_field, live_alt, rule_details, rules_html, small_button
 
 PHASE_TEXT = {"play": "play a command card", "order": "order units", "act": "move and battle",
               "retreat": "retreat", "recon": "Recon: keep a card", "ambush": "Ambush or not",
               "air": "Air Power", "barrage": "Barrage", "dispatch": "hand out the cards",
               "setback": "initiative setback", "place": "place the cards", "initiative": "initiative roll"}
 FACE_ICON = {"infantry": "INF", "armor": "ARM", "grenade": "✹", "star": "★", "flag": "⚑"}
+HAND_ROW = 4                      # cards in a row of the hand
+HAND_WIDTH = 330                  # the hand beside the board (layout px): no scrolling every turn
 LOG_ROWS = 80                     # events shown in the log (latest first)
+COACH_OPTIONS = 10                # the coach lists a group's first choices, the others counted
 MAX_OPPONENT_ACTIONS = 400        # a safety net: an opponent turn never runs away
 
 APP_CSS = """<style>
@@ -84,6 +91,13 @@ APP_CSS = """<style>
 .tutor-hand-text { font-size: 12.5px; }
 .tutor-hand-text { margin: 2px 0; padding-left: 18px; }
 .tutor-hand-text li { margin: 0; line-height: 1.35; }
+.tutor-battle-side { font-size: 12.5px; }
+@media (max-width: 1100px) { .tutor-battle-side { flex: 1 1 100% !important; } }
+.tutor-battle-coach { font-size: 12.5px; line-height: 1.35; border-left: 3px solid #0b5cad; padding: 2px 8px; }
+.tutor-battle-coach ul { margin: 2px 0; padding-left: 18px; }
+.tutor-battle-coach summary { cursor: pointer; }
+.tutor-battle-coach .focus { background: #eef5fc; }
+.tutor-battle-coach q { display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }
 </style>"""
 
 
@@ -97,11 +111,7 @@ def seat_side(seat: str) -> str:
 
 def card_bonus(g: G.Game, a: Hex, t: Hex) -> int:
     """Extra dice the card in play gives this battle (the engine's own reckoning)."""
-    fn = getattr(G, "_bonus", None)
-    try:
-        return fn(g, a, t) if fn is not None else 0
-    except Exception:
-        return 0
+    return G.bonus_dice(g, a, t)
 
 
 def battle_odds(g: G.Game, a: Hex, t: Hex) -> dict:
@@ -127,6 +137,12 @@ def battle_odds(g: G.Game, a: Hex, t: Hex) -> dict:
             "p_eliminate": p_elim, "why": ad.text + (f" +{bonus} from the card." if bonus else "")}
 
 
+def turn_number(g: G.Game) -> int:
+    """The turn in progress: a turn counts from the card that starts it, so before its card is
+    played it is already the next one (the engine counts cards played)."""
+    return g.turns + (0 if g.turn is not None and g.turn.cards else 1)
+
+
 def _pct(p: Fraction) -> str:
     return f"{p} ({float(p):.0%})" if p not in (0, 1) else str(p)
 
@@ -139,7 +155,7 @@ class BattleApp(W.VBox):
     """
 
     def __init__(self, scenario="pegasus-bridge", seed: int = 0, solo: str | None = None, variant=None, *,
-                 dpr: int = 2, game: G.Game | None = None):
+                 dpr: int = 2, game: G.Game | None = None, coach: bool = True):
         if solo not in (None, "axis", "allied"):
             raise InputError(f"solo {solo!r} is unknown: allowed are 'axis', 'allied' or None (hot-seat)")
         self.solo = solo
@@ -149,6 +165,8 @@ class BattleApp(W.VBox):
         self.selected: Hex | None = None          # the acting unit picked in the act phase
         self.pending_card: str | None = None      # Infantry Assault waiting for its section
         self.refusal: tuple | None = None         # (reason, rule) of the last refused tap
+        self.refused_at: Hex | None = None        # the hex of the last refused tap (crossed out)
+        self.reasons: dict = {}                   # game length -> the computer's step explained
         self.mark = self.game.length              # the log is "new" from here (last step's events)
         self.viewer = self._human_seat() if solo else self.game.player
         self._opponent_turn()
@@ -158,9 +176,11 @@ class BattleApp(W.VBox):
         self.board = BoardView(self._board_scene(), dpr=dpr)
         self.board.on_click(self._on_board_click)
         self.board.canvas.add_class("tutor-board")
-        self.hand = BoardView(self._hand_scene(), dpr=dpr)
+        self.board.canvas.add_class("tutor-battle-board")
+        self.hand = BoardView(self._hand_scene(), dpr=dpr, max_width=HAND_WIDTH)
         self.hand.on_click(lambda _h, x, y: self.on_card_click(x, y))
         self.hand.canvas.add_class("tutor-board")
+        self.hand.canvas.add_class("tutor-battle-hand")
         self.hand_text = W.HTML()
         self.status = W.HTML()
         self.alt = live_alt(self.board, self.status)
@@ -169,6 +189,10 @@ class BattleApp(W.VBox):
         self.odds = W.HTML()
         self.why = W.HTML()
         self.log_html = W.HTML()
+        self.coach_switch = W.Checkbox(value=coach, description="Coach: what can I do now?", indent=False,
+                                       layout=W.Layout(width="auto"))
+        self.coach_switch.observe(lambda _: self.refresh(), "value")
+        self.coach = W.HTML()
         self.pass_button = small_button("Pass the screen", "eye", "show the hand of the player to act")
         self.pass_button.button_style = "warning"
         self.pass_button.on_click(lambda _: self.pass_screen())
@@ -211,10 +235,17 @@ class BattleApp(W.VBox):
         more.set_title(0, "All legal actions")
         more.selected_index = None
         self.board.canvas.layout.min_width = "280px"
-        super().__init__([W.HTML(CSS + APP_CSS), self.head, self.board.canvas, self.alt, self.status, self.controls,
-                          self.dice, self.odds, self.hand.canvas, self.hand_text, self.why, files, more, self.log_html],
-                         layout=W.Layout(width="100%",
-                                         max_width=f"{round(self.board.scene.width * style.BOARD_ZOOM) + 20}px"))
+        board_w = round(self.board.scene.width * style.BOARD_ZOOM)
+        left = W.VBox([self.board.canvas, self.alt, self.status, self.controls, self.dice, self.odds],
+                      layout=W.Layout(flex="1 1 560px", min_width="280px", max_width=f"{board_w}px"))
+        side = W.VBox([self.hand.canvas, self.coach_switch, self.coach, self.why, self.hand_text],
+                      layout=W.Layout(flex="0 1 330px", min_width="280px", max_width=f"{board_w}px"))
+        side.add_class("tutor-battle-side")
+        self.columns = W.HBox([left, side], layout=W.Layout(flex_flow="row wrap", width="100%",
+                                                            align_items="flex-start", grid_gap="8px"))
+        super().__init__([W.HTML(CSS + APP_CSS), self.head, self.columns, files, more, self.log_html],
+                         layout=W.Layout(width="100%", max_width=f"{board_w + HAND_WIDTH + 40}px"))
+        self.add_class("tutor-battle")
         self.refresh()
 
     # ------------------------------------------------------------------------------------------
@@ -272,6 +303,9 @@ class BattleApp(W.VBox):
             self.refusal = (str(exc), None)
         else:      # legal in the engine's eyes but not offered (should not happen): do not apply
             self.refusal = (f"'{action}' is not among the actions offered now", None)
+        parts = action.split()
+        self.refused_at = parse_hex(parts[-1]) if len(parts) > 1 and "," in parts[-1] else None
+        self.selected = None        # the next tap starts afresh: a refusal never quotes this unit again
         self.refresh()
         return False
 
@@ -295,7 +329,9 @@ class BattleApp(W.VBox):
         n = 0
         while self.is_opponent(g) and n < MAX_OPPONENT_ACTIONS:
             rng = random.Random(f"opponent:{self.seed}:{g.length}")
-            g = G.apply(g, O.choose(g, rng))
+            choice = O.choose_explained(g, rng)
+            before, g = g, G.apply(g, choice.action.text)
+            self.reasons[g.length] = (choice.action.text, coach.explain(before, choice))
             n += 1
         self.game = g
         if self.solo is not None:
@@ -394,9 +430,9 @@ class BattleApp(W.VBox):
                 self.refuse_action(f"barrage {here}")
             return
         if ph == "play":
-            self.say("First play a command card: tap one in your hand below.")
+            self.say("First play a command card: tap one in your hand.")
         elif ph == "recon":
-            self.say("Recon: tap the card you keep, below.")
+            self.say("Recon: tap the card you keep, in your hand.")
         elif ph == "ambush":
             self.say("The defender decides: Ambush! or No ambush.")
         else:
@@ -440,6 +476,7 @@ class BattleApp(W.VBox):
             self.refuse_action(f"{'battle' if enemy else 'move'} {fmt(sel)} {here}")
             return
         if u is not None and u.side == g.side:
+            self.refused_at = h
             if u.uid not in g.state.ordered:
                 self.refusal = (f"the {u.name} on {here} has no order this turn: only ordered units move or battle",
                                 C.ONLY_ORDERED)
@@ -493,11 +530,9 @@ class BattleApp(W.VBox):
         return [c for c, _ in G.playable(g)] if g.phase == "play" else list(g.hands.get(self.viewer, ()))
 
     def card_box(self, i: int) -> tuple:
-        """(x, y, w, h) of the i-th card of the hand row, in layout pixels."""
-        row = self.hand.scene.card_rows[0]
-        boxes = row.boxes() if hasattr(row, "boxes") else tuple(
-            (row.x + k * (row.card_w + 6), row.y, row.card_w, row.card_h) for k in range(len(row.cards)))
-        return boxes[i]
+        """(x, y, w, h) of the i-th card of the hand (its rows read left to right, top to bottom),
+        in layout pixels."""
+        return tuple(b for row in self.hand.scene.card_rows for b in row.boxes())[i]
 
     def tap_card(self, i: int) -> None:
         """Tap the i-th card of the hand row (as a finger would)."""
@@ -508,9 +543,8 @@ class BattleApp(W.VBox):
         rows = self.hand.scene.card_rows
         if not rows:
             return
-        row = rows[0]
         hit = None
-        for i in range(len(row.cards) - 1, -1, -1):
+        for i in range(sum(len(r.cards) for r in rows) - 1, -1, -1):
             bx, by, bw, bh = self.card_box(i)
             if bx <= x < bx + bw and by <= y < by + bh:
                 hit = i
@@ -660,8 +694,8 @@ class BattleApp(W.VBox):
             elif e.kind == "retreat":
                 path = e.get("path") or ()
                 lines += [Line(p, q, "move") for p, q in pairwise(path)]
-        if self.refusal is not None and self.selected is not None:
-            marks.append(Mark(self.selected, "closed"))
+        if self.refusal is not None and self.refused_at is not None:
+            marks.append(Mark(self.refused_at, "closed"))
         for o in getattr(g.state, "objectives", ()):
             for h in o.hexes:
                 if not any(h == n for n, _ in notes):
@@ -671,7 +705,7 @@ class BattleApp(W.VBox):
 
     def _hand_scene(self):
         g = self.game
-        width = self.board.scene.width if hasattr(self, "board") else 700
+        width = HAND_WIDTH
         if not self.screen_passed:
             n = len(g.hands.get(g.player, ()))
             return card_scene([(f"{self._seat_name(g.player)}", [Card("", face_up=False)] * 0, n)],
@@ -688,7 +722,9 @@ class BattleApp(W.VBox):
             role = "selected" if c == self.pending_card else ("new" if c in playable and g.phase == "recon" else None)
             row.append(Card(card.name, True, role, sub))
         label = "Recon: keep one" if g.phase == "recon" else f"{self._seat_name(self.viewer)} hand"
-        return card_scene([(label, row, None)], width=width)
+        # rows of HAND_ROW cards under the hand's name: whole cards, legible, beside the board
+        rows = [("", row[k:k + HAND_ROW], None) for k in range(0, len(row), HAND_ROW)] or [("", [], None)]
+        return card_scene(rows, title=label, width=width, label_w=0)
 
     def _head_html(self) -> str:
         g = self.game
@@ -699,7 +735,7 @@ class BattleApp(W.VBox):
                          + (f"/{need[s]}" if s in need else "") + "</span>" for s in ("allied", "axis"))
         hands = " · ".join(f"{self._seat_name(s)}: {plural(len(h), 'card')} in hand" for s, h in g.hands.items())
         mode = f"solo: you are the {SIDE_NAMES[seat_side(self._human_seat())]}" if self.solo else "hot-seat"
-        turn = "Game over" if g.over else f"Turn {max(g.turns, 1)} · {self._seat_name(g.player)} to act · {PHASE_TEXT.get(g.phase, g.phase)}"
+        turn = "Game over" if g.over else f"Turn {turn_number(g)} · {self._seat_name(g.player)} to act · {PHASE_TEXT.get(g.phase, g.phase)}"
         playing = ""
         if g.turn is not None and g.turn.cards and not g.over:
             playing = f"<span>{SIDE_NAMES.get(g.side, g.side)} card in play: <b>{esc(', '.join(C.name(c) for c in g.turn.cards))}</b></span>"
@@ -722,13 +758,13 @@ class BattleApp(W.VBox):
         if ph == "play":
             if self.pending_card:
                 return f"{C.name(self.pending_card)}: pick the section whose infantry it orders."
-            return f"{who}: play a command card — tap it in the hand below."
+            return f"{who}: play a command card — tap it in your hand."
         if ph == "order":
             t = g.turn
             slots = "; ".join(s.describe() for s in t.effect.slots)
             n = len(self.parsed(acts, "order"))
             return (f"{who}: {C.name(t.cards[0]) if t.cards else 'the card'} orders {slots}. "
-                    f"{len(t.ordered)} ordered; tap a shaded unit to order it ({n} may still be), an ordered unit "
+                    f"{len(t.ordered) or 'None'} ordered; tap a shaded unit to order it ({n} may still be), an ordered unit "
                     f"to take its order back, then Orders done.")
         if ph == "act":
             if self.selected is not None:
@@ -740,6 +776,9 @@ class BattleApp(W.VBox):
         if ph == "retreat":
             return f"{who}: your unit must retreat — tap a green hex."
         if ph == "ambush":
+            f = coach.ambush_facts(g)
+            if f is not None:
+                return f"{who}: {f['text']}. Play Ambush, or let it go ahead?"
             return f"{who}: a close combat is declared on your unit. Play Ambush, or let it go ahead?"
         if ph == "recon":
             return f"{who}: Recon — keep one of the two cards drawn (tap it)."
@@ -790,21 +829,57 @@ class BattleApp(W.VBox):
                 f'<table><tr><th>target</th><th></th><th>dice</th><th>P(≥1 hit)</th><th>figures lost (mean)</th>'
                 f'<th>P(eliminated)</th></tr>{"".join(rows)}</table></div>')
 
+    def explanation(self, x: G.Game) -> coach.Explanation | None:
+        """The computer's reason for the step that made ``x`` (None: not the computer's step)."""
+        got = self.reasons.get(x.length)
+        if got is None or x.prev is None or not self.is_opponent(x.prev) or got[0] != x.action:
+            return None
+        return got[1]
+
     def _log_html(self) -> str:
-        log = self.game.log
-        start = self._log_len_at(self.mark)
         rows = []
-        for i in range(len(log) - 1, max(-1, len(log) - 1 - LOG_ROWS), -1):
-            e = log[i]
-            r = e.rule
-            new = " style='background:#fff8d6'" if i >= start else ""
-            if e.kind == "action":
-                rows.append(f'<div class="act"{new}>{esc(e.text)}</div>')
-                continue
-            rows.append(f'<details{new}><summary>{esc(e.text)} <span class="cite">— {esc(r.section)} (why?)</span>'
-                        f'</summary><div class="rule-sum">{esc(r.summary)}</div>{quote_html(r, tag="q")}'
-                        f'<div class="cite rule-sum">{esc(r.cite)}</div></details>')
+        x = self.game
+        while x is not None and len(rows) < LOG_ROWS:
+            new = " style='background:#fff8d6'" if x.length > self.mark else ""
+            ex = self.explanation(x)
+            for e in reversed(x.new_events):
+                r = e.rule
+                if e.kind == "action":
+                    if ex is not None:       # the computer's step: what, why, the rule one tap away
+                        rows.append(rule_details(f'The computer: {esc(ex.what)} <span class="cite">— why: '
+                                                 f'{esc(ex.why)}</span>', ex.rule, f' class="act computer"{new}'))
+                    else:
+                        rows.append(f'<div class="act"{new}>{esc(e.text)}</div>')
+                    continue
+                if r is None:
+                    rows.append(f"<div{new}>{esc(e.text)}</div>")
+                    continue
+                rows.append(rule_details(f'{esc(e.text)} <span class="cite">— {esc(r.section)} (why?)</span>', r, new))
+            x = x.prev
         return '<div class="tutor-log" tabindex="0" role="log" aria-label="event log"><b>Event log</b> (latest first; tap an event for its rule)' + "".join(rows) + "</div>"
+
+    def coach_html(self) -> str:
+        """The coach: the legal choices of this moment, grouped, one line of why each, the rule one
+        click away (empty when switched off, on the computer's turn or before the screen is passed)."""
+        g = self.game
+        if not self.coach_switch.value or g.over or not self.screen_passed or self.is_opponent():
+            return ""
+        advice = coach.advise(g, self.selected)
+        items = []
+        for gr in advice.groups:
+            opts = "".join(f"<li>{rule_details(('★ ' if o.best else '') + esc(o.line), o.rule)}</li>"
+                           for o in gr.options[:COACH_OPTIONS])
+            more = len(gr.options) - COACH_OPTIONS
+            if more > 0:
+                opts += f"<li>… and {plural(more, 'other choice')}: the shaded hexes on the board</li>"
+            focus = ' class="focus"' if gr.focus else ""
+            opened = gr.focus or len(advice.groups) == 1
+            items.append(f"<li{focus}><details{' open' if opened else ''}>"
+                         f"<summary>{esc(gr.title if opened else gr.line)}</summary><ul>{opts}</ul></details></li>")
+        best = (f"<div><b>The computer in your place:</b> {esc(advice.suggestion.line)}</div>"
+                if advice.suggestion is not None else "")
+        return (f'<div class="tutor-battle-coach" tabindex="0" role="region" aria-label="coach">'
+                f"<b>What can I do now?</b> {esc(advice.headline)}<ul>{''.join(items)}</ul>{best}</div>")
 
     def _why_html(self) -> str:
         if self.refusal is not None:
@@ -827,13 +902,14 @@ class BattleApp(W.VBox):
         if self.refusal is not None:
             self.say("✗ " + esc(self.refusal[0]), bad=True)
         elif not self.screen_passed:
-            self.say(f"Hot-seat: {self._player(g.player)}'s turn to act. Hand the screen over, "
-                     f"then tap the button to show that hand.")
+            self.say(f"Hot-seat: {self._player(g.player)}'s turn to act. Hand the screen over; "
+                     f"{self._player(g.player)} then taps Pass the screen to show that hand.")
         else:
             self.say(esc(self._prompt(acts)))
         kids = []
         if not self.screen_passed:
-            self.pass_button.description = f"I am {self._player(g.player)}: show my hand"
+            self.pass_button.description = "Pass the screen"
+            self.pass_button.tooltip = f"I am {self._player(g.player)}: show my hand"
             kids.append(self.pass_button)
         elif not g.over:
             if g.phase == "play" and self.pending_card:
@@ -859,6 +935,7 @@ class BattleApp(W.VBox):
         else:
             self.hand_text.value = ""
         self.why.value = self._why_html()
+        self.coach.value = self.coach_html()
         self.log_html.value = self._log_html()
         opts = [(G.action_text(g, a), a) for a in acts] if self.screen_passed and not g.over else []
         self.all_actions.options = opts

@@ -44,7 +44,7 @@ from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS
 from tutor.undaunted.state import Bid, EndTurn, GameState, Play, Withdraw, other
 from tutor.undaunted.state import Step as EngineStep
-from tutor.widgets.base import CSS, choice_buttons, esc, rules_html, small_button
+from tutor.widgets.base import CSS, choice_buttons, esc, rule_details, rules_html, small_button
 from tutor.widgets.undaunted_board import Answer, BoardStep, UndauntedBoard, action_label
 
 SIDES = ("allied", "axis")
@@ -578,18 +578,15 @@ class UndauntedGame(W.VBox):
                 if r is None:
                     rows.append(f"<div{new}>{esc(plain(e.text))}</div>")
                     continue
-                rows.append(f'<details{new}><summary>{esc(plain(e.text))} <span class="cite">— '
-                            f'{esc(r.section)} (why?)</span></summary><div class="rule-sum">{esc(r.summary)}</div>'
-                            f'{quote_html(r, tag="q")}<div class="cite rule-sum">{esc(r.cite)}</div></details>')
+                rows.append(rule_details(f'{esc(plain(e.text))} <span class="cite">— {esc(r.section)} (why?)</span>',
+                                         r, new))
             if m.action is not None:
                 side = acting_side(m.action)
                 ex = self.reasons.get(m.length) if self.is_computer(side) else None
                 if ex is not None:           # the computer's step: what, why, its rule one tap away
                     r = ex.rule
-                    rows.append(f'<details class="act"{new}><summary>The computer: {esc(ex.what)} '
-                                f'<span class="cite">— why: {esc(ex.why)}</span></summary>'
-                                f'<div class="rule-sum">{esc(r.summary)}</div>{quote_html(r, tag="q")}'
-                                f'<div class="cite rule-sum">{esc(r.cite)}</div></details>')
+                    rows.append(rule_details(f'The computer: {esc(ex.what)} <span class="cite">— why: {esc(ex.why)}</span>',
+                                             r, f' class="act"{new}'))
                 else:
                     rows.append(f'<div class="act"{new}>{esc(self._who(side))}: {esc(action_words(m.action))}</div>')
             m = m.prev
