@@ -16,9 +16,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import factorial
+from typing import TYPE_CHECKING
 
 from tutor.errors import InputError
 from tutor.words import plural
+
+if TYPE_CHECKING:                     # (the engine imports this module: no import at run time)
+    from tutor.memoir.combat import AttackDice
 
 KINDS = ("infantry", "armor", "artillery")
 P_HIT = {"infantry": Fraction(1, 2), "armor": Fraction(1, 3), "artillery": Fraction(1, 6)}
@@ -114,7 +118,7 @@ class AttackOdds:
 
     attacker: tuple
     target: tuple
-    dice: object                 # tutor.memoir.combat.AttackDice
+    dice: AttackDice
     figures: int
     losses: dict                 # figures lost -> Fraction
     p_eliminated: Fraction

@@ -64,6 +64,27 @@ class Action:
         return self.hexes[1] if len(self.hexes) > 1 else None
 
     @property
+    def at(self) -> Hex:
+        """``unit`` for an action known to name one (ValueError for one that names no hex)."""
+        if not self.hexes:
+            raise ValueError(f"{self.verb} names no hex")
+        return self.hexes[0]
+
+    @property
+    def to(self) -> Hex:
+        """``target`` for an action known to name two hexes (ValueError otherwise)."""
+        if len(self.hexes) < 2:
+            raise ValueError(f"{self.verb} names no second hex")
+        return self.hexes[1]
+
+    @property
+    def card_id(self) -> str:
+        """``card`` for an action known to name one (ValueError otherwise)."""
+        if self.card is None:
+            raise ValueError(f"{self.verb} names no card")
+        return self.card
+
+    @property
     def text(self) -> str:
         words = [self.verb]
         hexes = iter(self.hexes)

@@ -30,7 +30,7 @@ from tutor.memoir import opponent as O
 from tutor.memoir import rules as R
 from tutor.memoir.action import Action
 from tutor.memoir.los import has_line_of_sight
-from tutor.scenario import SIDE_NAMES
+from tutor.scenario import SIDE_NAMES, side_verb
 from tutor.sides import side_of
 
 ADJ = {"allied": "Allied", "axis": "Axis"}
@@ -379,24 +379,22 @@ def explain(before, choice) -> Explanation:
     a = choice.action if isinstance(choice.action, Action) else Action.parse(choice.action)
     side = side_of(g.player)               # who decides: a retreat is its unit's owner's
     who = f"The {SIDE_NAMES.get(side, side)}"
+    def does(plural: str, singular: str) -> str:    # "The Allies play", "The Axis plays"
+        return f"{who} {side_verb(side, plural, singular)}"
     if a.verb in ("play", "keep"):
-        c = C.name(a.card)
-        what = (f"{who} {'play' if side == 'allied' else 'plays'} {c}"
-                + (f" on the {a.section} section" if a.section else "")) if a.verb == "play" else f"{who} keep {c}"
+        c = C.name(a.card_id)
+        what = (f"{does('play', 'plays')} {c}"
+                + (f" on the {a.section} section" if a.section else "")) if a.verb == "play" else f"{does('keep', 'keeps')} {c}"
     elif a.verb == "order":
-        what = f"{who} order the {_unit(g, a.unit)}"
+        what = f"{does('order', 'orders')} the {_unit(g, a.at)}"
     elif a.verb == "move":
-        what = f"{who} move the {_unit(g, a.unit)} to {fmt(a.target)}"
+        what = f"{does('move', 'moves')} the {_unit(g, a.at)} to {fmt(a.to)}"
     elif a.verb == "battle":
-        what = f"{who} battle: the {_unit(g, a.unit)} attacks the {_unit(g, a.target)}"
+        what = f"{does('battle', 'battles')}: the {_unit(g, a.at)} attacks the {_unit(g, a.to)}"
     elif a.verb == "end":
-        what = f"{who} end the turn and draw a card"
+        what = f"{does('end', 'ends')} the turn and {side_verb(side, 'draw', 'draws')} a card"
     else:
         said = G.action_text(g, a.text)
         said = said.split(": ", 1)[1] if said.startswith(("Allies: ", "Axis: ")) else said
         what = f"{who}: {said}"
-    if side == "axis":                   # "The Axis plays", "The Allies play"
-        what = what.replace(f"{who} order ", f"{who} orders ").replace(f"{who} move ", f"{who} moves ") \
-            .replace(f"{who} battle:", f"{who} battles:").replace(f"{who} keep ", f"{who} keeps ") \
-            .replace(f"{who} end the turn and draw", f"{who} ends the turn and draws")
     return Explanation(what.rstrip(".") + ".", choice.reason, choice.rule)

@@ -335,11 +335,11 @@ def reason_for(g: G.Game, a: Action) -> tuple[str, object]:
     st = g.state
     ph = g.phase
     if ph in ("play", "recon"):
-        c = C.card(a.card)
+        c = C.card(a.card_id)
         if c.key in ("air_power", "barrage"):
             return (f"{c.name} strikes where its dice should hit most; no section card promised better shots",
                     C.TACTIC_CARD)
-        v = _card_value(g, a.card)
+        v = _card_value(g, a.card_id)
         if c.key == "ambush":
             return "Ambush is the only card it may play now", C.TACTIC_CARD
         rule = C.PLAY_CARD if ph == "play" else C.RECON_RULE
@@ -350,47 +350,50 @@ def reason_for(g: G.Game, a: Action) -> tuple[str, object]:
     if ph == "order":
         if a.verb == "done":
             return "no other unit it may order would gain anything", C.ORDERS_LOST
-        u = st.units[a.unit]
-        who = _unit_words(st, a.unit)
-        if best_shot(st, a.unit, u.side, u.kind) > 0:
+        u = st.units[a.at]
+        who = _unit_words(st, a.at)
+        if best_shot(st, a.at, u.side, u.kind) > 0:
             return f"{who} has an enemy unit in reach", R.ORDERS
-        if _weak(u) and threat(st, a.unit, u.side):
+        if _weak(u) and threat(st, a.at, u.side):
             return (f"{who} is weak ({u.figures} of {u.full} figures) and the enemy can reach it with "
-                    f"{_dice(threat(st, a.unit, u.side))}: ordered so it can pull back"), R.ORDERS
+                    f"{_dice(threat(st, a.at, u.side))}: ordered so it can pull back"), R.ORDERS
         return f"{who} can move up toward the enemy", R.ORDERS
     if ph == "act":
         if a.verb == "end":
             return "nothing left that would help this turn", C.DRAW
         if a.verb == "move":
-            u = st.units[a.unit]
-            here, there = threat(st, a.unit, u.side), threat(st, a.target, u.side, moved_from=a.unit)
+            u = st.units[a.at]
+            here, there = threat(st, a.at, u.side), threat(st, a.to, u.side, moved_from=a.at)
             if _weak(u):
-                return (f"the unit is weak ({u.figures} of {u.full} figures): on {fmt(a.target)} "
+                return (f"the unit is weak ({u.figures} of {u.full} figures): on {fmt(a.to)} "
                         f"fewer enemy dice reach it ({there} instead of {here})"), C.MOVE_STEP
-            if best_shot(_moved_state(st, a.unit, a.target), a.target, u.side, u.kind) > best_shot(
-                    st, a.unit, u.side, u.kind):
-                return f"from {fmt(a.target)} it gets a better shot", C.MOVE_STEP
+            if best_shot(_moved_state(st, a.at, a.to), a.to, u.side, u.kind) > best_shot(
+                    st, a.at, u.side, u.kind):
+                return f"from {fmt(a.to)} it gets a better shot", C.MOVE_STEP
             return "it closes in on the enemy", C.MOVE_STEP
         if a.verb == "battle":
-            ad = G.battle_options(g, a.unit)[a.target]
-            n = ad.dice + G.bonus_dice(g, a.unit, a.target)
-            tu = st.units[a.target]
+            ad = G.battle_options(g, a.at)[a.to]
+            n = ad.dice + G.bonus_dice(g, a.at, a.to)
+            tu = st.units[a.to]
             from tutor.odds import distribution
             p = 1 - distribution(n, tu.kind).hits[0]
-            return (f"its best attack: {_dice(n)} against {_unit_words(st, a.target)} ({tu.figures} "
+            return (f"its best attack: {_dice(n)} against {_unit_words(st, a.to)} ({tu.figures} "
                     f"figure{'s' if tu.figures != 1 else ''}), at least one hit with probability {p}"), C.BATTLE_STEP
         if a.verb == "take":
-            u = st.units[a.unit]
+            u = st.units[a.at]
             if u.kind == "armor":
                 return "armor that takes ground may battle again (an Armor Overrun)", R.TAKE_GROUND
             return "it takes the ground the enemy left", R.TAKE_GROUND
         if a.verb == "wire":
             return "nothing to battle, so it clears the barbed wire", R.WIRE_REMOVE
     if ph == "retreat":
-        side = st.units[g.turn.pending[2]].side
-        n = threat(st, a.unit, side)
+        pending = g.turn.pending if g.turn is not None else None
+        if pending is None:
+            raise ValueError("a retreat asked with no battle pending")
+        side = st.units[pending[2]].side
+        n = threat(st, a.at, side)
         reach = f"{_dice(n)} can reach it there" if n else "no enemy unit can reach it there"
-        return (f"of the hexes it may retreat to, {fmt(a.unit)} is the least in reach of the enemy: "
+        return (f"of the hexes it may retreat to, {fmt(a.at)} is the least in reach of the enemy: "
                 f"{reach}"), R.RETREAT_DIRECTION
     if ph == "ambush":
         if a.verb == "ambush":
