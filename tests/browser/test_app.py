@@ -43,7 +43,7 @@ def test_root_opens_the_landing_page(app, page):
     text = page.locator("body").inner_text()
     assert "Memoir '44" in text and "Undaunted: Normandy" in text
     assert "from tutor import course" not in text, "sources must be hidden"
-    assert "Your progress in this browser will show here." in text
+    assert "Your progress in this browser will show here" in text
     first = next((c for c in course.CHAPTERS if c.available), None)
     if first is not None:
         page.locator(f'.tutor-index-page a[href="{first.notebook}"]').click()
