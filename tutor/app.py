@@ -57,6 +57,7 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from tutor import voila_private
 from tutor.wire import lighten
 
 LANDING = "index.ipynb"
@@ -755,6 +756,19 @@ class KernelChannels(VoilaKernelWebsocketHandler):
             held.discard(self)
             if not held:
                 del KernelChannels.sockets[self.kernel_id]
+
+    async def get(self, kernel_id):
+        try:
+            await super().get(kernel_id=kernel_id)
+        finally:
+            # Tornado's handshake returns when the socket's life is over, or at once when it was
+            # refused (a 403 for an Origin a proxy rewrote, a 400, a 426: any answer but 101).
+            # A refused one never closes: it went on counting against SOCKETS_PER_KERNEL (and
+            # jupyter_server kept its session), and after four the page's good ones got 429.
+            if self.ws_connection is None or self.get_status() != 101:
+                self.release()
+                if self.get_status() != 101:
+                    voila_private.forget_session(self)
 
     async def pre_get(self):
         self.hold()
