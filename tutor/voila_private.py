@@ -71,7 +71,8 @@ def give_back(kernel_manager, page: str, held: list) -> None:
 
 def starting_kernels(kernel_manager) -> dict:
     """jupyter_client's kernels still starting (``_pending_kernels``): id → the start's future."""
-    return getattr(kernel_manager, "_pending_kernels", None) or {}
+    found = getattr(kernel_manager, "_pending_kernels", None)
+    return found if found is not None else {}
 
 
 # The manager's two ways into a kernel's shut-down (jupyter_client's ``MultiKernelManager``):
