@@ -157,3 +157,17 @@ def test_tutor_app_refuses_a_voila_it_does_not_know_in_one_line(monkeypatch, cap
     assert cli.main(["app", "--no-browser", "--port", "1"]) == 2
     said = capsys.readouterr().err
     assert said.count("\n") == 1 and "Voilà 0.6.0 is installed; the app knows Voilà >=0.5.13,<0.6" in said
+
+
+def test_plain_voila_with_the_app_s_settings_refuses_it_too(monkeypatch, caplog):
+    import logging
+
+    import voila._version
+
+    from tutor.app import LandingPage
+
+    monkeypatch.setattr(voila._version, "__version__", "0.6.1")
+    with caplog.at_level(logging.CRITICAL), pytest.raises(SystemExit):
+        LandingPage().get_handlers()
+    assert [r.getMessage() for r in caplog.records] == [
+        "Voilà 0.6.1 is installed; the app knows Voilà >=0.5.13,<0.6 only (pip install 'voila>=0.5.13,<0.6')"]
