@@ -27,6 +27,7 @@ import json
 import os
 import random
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -177,10 +178,12 @@ def run_server(n_class: int | None, args) -> dict:
         time.sleep(args.settle_s)
         res = asyncio.run(a_class(base, args.learners, args.first, args.walk, args.read_s, args.seed,
                                   args.timeout_s))
-        res.update(warm_s=warm, said="a class of " + said[0].split("A class of ", 1)[1].strip() if said else "")
+        res.update(folder=str(folder), warm_s=warm, said="a class of " + said[0].split("A class of ", 1)[1].strip() if said else "")
         return res
     finally:
         stop(proc)
+        if not args.keep_logs:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def p95(values: list[float]) -> float:
@@ -220,6 +223,7 @@ def main(argv=None) -> int:
     ap.add_argument("--settle-s", type=float, default=5, help="then this long quiet before the class")
     ap.add_argument("--timeout-s", type=float, default=300, help="a page not had by then is missed")
     ap.add_argument("--seed", type=int, default=38)
+    ap.add_argument("--keep-logs", action="store_true", help="keep each server's log (its folder is printed)")
     ap.add_argument("--serve", metavar="SETTINGS", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.serve:
