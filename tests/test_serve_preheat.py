@@ -713,8 +713,14 @@ def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the
         assert log.lines == ["A class of 30: 30 for index.ipynb, 20 for 00-start-memoir.ipynb; 50 kernels "
                              "waiting, about 4.9 GB (100 MB each), the pages walked on to 8 deep; at most "
                              "100 pages at once"]
-        km.take("index.ipynb")                  # taken, refilled; none shut down by a trim
+        pre.making = 5                          # a class's pages being made: no refill now
+        for _ in range(3):
+            km.take("index.ipynb")
+        assert km.get_pool_size("index.ipynb") == 27
+        pre.making = 0                          # the rush is over: one a turn, then the next
+        await asyncio.sleep(app.RETRY_S * 3.5)
         assert km.get_pool_size("index.ipynb") == 30 and km.shut == []
+        assert limit.in_use() == 55
         km.take("00-start-memoir.ipynb")
         pre.served("00-start-memoir.ipynb")     # the page walked on to: 8 deep
         assert km.get_pool_size("01-battlefield-and-line-of-sight.ipynb") == 8 and km.shut == []

@@ -1238,11 +1238,53 @@ def prepare_class(learners: int, most: int, kernel_manager, preheat: Preheat | N
     preheat.waiting_max = max(WAITING_MAX, most - learners)
     for page in plan:
         kernel_manager.fill_if_needed(delay=0, notebook_name=page)
+    refill_after_rush(kernel_manager, preheat, plan)
     log.info("A class of %d: %s; %d kernel%s waiting, about %.1f GB (%d MB each), the pages walked "
              "on to %d deep; at most %d pages at once", learners,
              ", ".join(f"{size} for {page}" for page, size in plan.items()) or "no kernel can wait",
              waiting, "" if waiting == 1 else "s", waiting * KERNEL_MB / 1024, KERNEL_MB, walk, most)
     return plan
+
+
+def refill_after_rush(kernel_manager, preheat: Preheat, plan: dict[str, int]) -> None:
+    """Refill the class's pools (``plan``) one kernel at a time, only while the server is not busy
+    (:data:`BUSY_MAX`): Voilà refilled each kernel as it was taken, so a class taking the landing
+    page's 30 started 30 more at once, on the CPU the learners' next pages needed (bench_class.py:
+    the next pages came slower with --class than without)."""
+    fill = kernel_manager.fill_if_needed
+    pools = kernel_manager.kernel_pools_config
+    short: OrderedDict[str, None] = OrderedDict()  # class pages whose pool is short, oldest first
+    timer = None
+
+    def one_more() -> None:
+        nonlocal timer
+        timer = None
+        for page in list(short):  # (each page once a turn: a fill KernelLimit refuses adds none)
+            if preheat.closed or preheat.busy() >= BUSY_MAX:
+                break
+            del short[page]
+            if kernel_manager.get_pool_size(page) < plan[page]:
+                size = pools[page]["pool_size"]
+                pools[page]["pool_size"] = kernel_manager.get_pool_size(page) + 1
+                try:
+                    fill(delay=0, notebook_name=page)
+                finally:
+                    pools[page]["pool_size"] = size
+                if kernel_manager.get_pool_size(page) < plan[page]:
+                    short[page] = None  # (its next kernel when this one has started)
+        if short and not preheat.closed:
+            timer = asyncio.get_event_loop().call_later(RETRY_S, one_more)
+
+    def fill_if_needed(*args, **kwargs):
+        page = kwargs.get("notebook_name")
+        if page not in plan:
+            return fill(*args, **kwargs)
+        short[page] = None
+        if timer is None:
+            one_more()
+        return None
+
+    kernel_manager.fill_if_needed = fill_if_needed
 
 
 # A Unix socket's path, at most (sun_path: 108 bytes on Linux, 104 on macOS, with the final NUL).
