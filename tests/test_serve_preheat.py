@@ -18,6 +18,7 @@ from types import SimpleNamespace
 import pytest
 
 from tutor import app, cli, course, paths, serve
+from tutor.errors import InputError
 
 VOILA_JSON = json.loads((paths.CHECKOUT / "voila.json").read_text(encoding="utf-8"))
 PAGES = sorted(p.name for p in paths.NOTEBOOKS.glob("*.ipynb"))
@@ -669,3 +670,67 @@ def test_a_kernel_is_stopped_at_once_not_asked_over_its_control_channel():
 
     assert asyncio.run(stop()) == [("k1", True, False), ("k2", True, False), ("k3", True, False),
                                    ("k4", False, True)]
+
+
+class Log:
+    def __init__(self):
+        self.lines = []
+
+    def info(self, line, *args):
+        self.lines.append(line % args)
+
+    warning = info
+
+
+def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the_bound():
+    """``tutor app --class 30`` (issue 38): the landing page, both start pages and the first
+    chapters get kernels waiting, as many as the class, in that order, as far as the kernels the
+    server may run allow beside each learner's own page; said in one line of the log."""
+    first = ["index.ipynb", "00-start-memoir.ipynb", "20-start-undaunted.ipynb",
+             "01-battlefield-and-line-of-sight.ipynb", "21-undaunted-components-and-setup.ipynb"]
+    assert app.class_pages() == first
+    assert app.class_plan(30, 235) == (dict.fromkeys(first, 30), 8)   # this machine: room for all
+    assert app.class_plan(30, 100) == ({first[0]: 30, first[1]: 24}, 8)   # 30 + 2 × 8 walked to
+    assert app.class_plan(30, 15) == ({}, 1)                          # a 2 GB Binder: no room to wait
+    assert app.class_plan(3, 15) == ({**dict.fromkeys(first[:3], 3), first[3]: 1}, 1)
+    for learners in (1, 7, 30, 200):
+        for most in (4, 15, 40, 158, 1000):
+            for others in (0, 4):
+                plan, walk = app.class_plan(learners, most, others)
+                assert sum(plan.values()) <= max(0, most - learners - 2 * walk - others)
+                assert all(0 < s <= learners for s in plan.values()) and 1 <= walk <= max(1, learners // 4 + 1)
+
+    async def start():
+        km, log = Pools(), Log()
+        pre = app.Preheat(km, str(paths.NOTEBOOKS))
+        km.pre_start_kernel = lambda kernel_name, kwargs: None
+        limit = app.KernelLimit(km, 100, pre)
+        km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
+        plan = app.prepare_class(30, 100, km, pre, log)
+        # (voila.json keeps one kernel waiting for each of four pages beside the course: 4 fewer)
+        assert {p: km.get_pool_size(p) for p in plan} == plan == {first[0]: 30, first[1]: 20}
+        assert limit.in_use() == 55 <= 100 - 30   # (and voila.json's one for Undaunted's start page)
+        assert log.lines == ["A class of 30: 30 for index.ipynb, 20 for 00-start-memoir.ipynb; 50 kernels "
+                             "waiting, about 4.9 GB (100 MB each), the pages walked on to 8 deep; at most "
+                             "100 pages at once"]
+        pre.making = 5                          # a class's pages being made: no refill now
+        for _ in range(3):
+            km.take("index.ipynb")
+        assert km.get_pool_size("index.ipynb") == 27
+        pre.making = 0                          # the rush is over: one a turn, then the next
+        await asyncio.sleep(app.RETRY_S * 3.5)
+        assert km.get_pool_size("index.ipynb") == 30 and km.shut == []
+        assert limit.in_use() == 55
+        km.take("00-start-memoir.ipynb")
+        pre.served("00-start-memoir.ipynb")     # the page walked on to: 8 deep
+        assert km.get_pool_size("01-battlefield-and-line-of-sight.ipynb") == 8 and km.shut == []
+        assert limit.in_use() == 63 <= 100 - 30
+
+    asyncio.run(start())
+
+
+def test_tutor_app_class_is_the_landing_page_s_setting():
+    assert serve.app_config(class_size=30)["LandingPage"]["class_size"] == 30
+    assert VOILA_JSON["LandingPage"]["class_size"] == 0   # (plain voila: off unless set there)
+    with pytest.raises(InputError, match=r"^tutor app: --class 0: allowed are 1-1000 \(learners\)$"):
+        serve.cmd_app(cli.build_parser().parse_args(["app", "--class", "0", "--no-browser"]))

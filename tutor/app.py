@@ -51,12 +51,13 @@ from tornado.log import gen_log
 from tornado.netutil import bind_sockets
 from tornado.web import ErrorHandler, Finish, HTTPError, RedirectHandler, StaticFileHandler
 from tornado.websocket import WebSocketClosedError
-from voila.request_info_handler import RequestInfoSocketHandler
+from traitlets import Integer
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from tutor import voila_private
 from tutor.wire import lighten
 
 LANDING = "index.ipynb"
@@ -173,6 +174,8 @@ class Preheat:
         self.stopping: set[str] = set()
         self.retry_timer = None
         self.closed = False  # the server is stopping: nothing more is started
+        self.waiting_max = WAITING_MAX  # (a class: its plan's, see class_plan)
+        self.depth = None  # a wanted page's pool: None, as large as the largest configured
         if self.on:
             stop_all = kernel_manager.shutdown_all
 
@@ -208,7 +211,7 @@ class Preheat:
         self.wanted.move_to_end(page)
         pools = self.km.kernel_pools_config
         if pools.get(page, {}).get("pool_size", 0) < 1:
-            pools[page] = {"pool_size": max([c.get("pool_size", 0) for c in pools.values()] + [1])}
+            pools[page] = {"pool_size": self.depth or max([c.get("pool_size", 0) for c in pools.values()] + [1])}
         if self.km.get_pool_size(page) == 0:
             self.km.fill_if_needed(notebook_name=page)
         self.trim()
@@ -216,7 +219,7 @@ class Preheat:
     def busy(self) -> int:
         """Pages being made now: visitors' (:class:`Page`) and preheated kernels' still starting or
         running theirs."""
-        starting = sum(1 for pool in self.km._pools.values() for t in pool
+        starting = sum(1 for pool in voila_private.pools(self.km).values() for t in pool
                        if not ready(t) and not failed(t))
         return self.making + starting
 
@@ -253,22 +256,22 @@ class Preheat:
     def stop_order(self) -> list[str]:
         """The pages with a pool, those whose waiting kernels go first first: the least recently
         wanted pages, the start-up pages' last."""
-        pools = self.km._pools  # Voilà 0.5: page → [task of a preheated kernel], filled or starting
+        pools = voila_private.pools(self.km)  # page → [task of a preheated kernel], filled or starting
         return ([p for p in pools if p not in self.wanted and p not in self.start_up]
                 + [p for p in self.wanted if p not in self.start_up]
                 + [p for p in pools if p in self.start_up])
 
     def trim(self) -> None:
-        """Shut down the waiting kernels beyond WAITING_MAX, in :meth:`stop_order`."""
-        pools = self.km._pools
+        """Shut down the waiting kernels beyond ``waiting_max``, in :meth:`stop_order`."""
+        pools = voila_private.pools(self.km)
         waiting = sum(1 for p in pools.values() for t in p if not self.is_stopping(t))
         for page in self.stop_order():
-            if waiting <= WAITING_MAX:
+            if waiting <= self.waiting_max:
                 return
             for task in [t for t in pools.get(page, ())
-                         if ready(t) and not self.is_stopping(t)][:waiting - WAITING_MAX]:
+                         if ready(t) and not self.is_stopping(t)][:waiting - self.waiting_max]:
                 waiting -= 1
-                self.stop(task.result()["kernel_id"])  # (one still starting is left to finish,
+                self.stop(voila_private.pool_kernel(task))  # (one still starting is left to finish,
                 #                                         and goes next time)
             self.wanted.pop(page, None)
 
@@ -278,14 +281,14 @@ class Preheat:
         if not self.on:
             return False
         for page in self.stop_order():
-            for task in self.km._pools.get(page, ()):
+            for task in voila_private.pools(self.km).get(page, ()):
                 if ready(task) and not self.is_stopping(task):
-                    self.stop(task.result()["kernel_id"])
+                    self.stop(voila_private.pool_kernel(task))
                     return True
         return False
 
     def is_stopping(self, task) -> bool:
-        return task.done() and not failed(task) and task.result()["kernel_id"] in self.stopping
+        return task.done() and not failed(task) and voila_private.pool_kernel(task) in self.stopping
 
     def stop(self, kernel_id: str) -> None:
         """Shut a waiting kernel down, once."""
@@ -297,7 +300,7 @@ class Preheat:
 def ready(task) -> bool:
     """A pool's kernel has started and run the whole page (Voilà 0.5: the pool's task gives the
     kernel and the task rendering the page)."""
-    return task.done() and not failed(task) and task.result()["task"].done()
+    return task.done() and not failed(task) and voila_private.pool_render(task).done()
 
 
 def failed(task) -> bool:
@@ -306,7 +309,7 @@ def failed(task) -> bool:
         return False
     if task.cancelled() or task.exception() is not None:
         return True
-    render = task.result()["task"]
+    render = voila_private.pool_render(task)
     return render.done() and (render.cancelled() or render.exception() is not None)
 
 
@@ -317,10 +320,10 @@ def hold_unready(kernel_manager, page: str | None, stopping=frozenset()) -> list
     not found"). The same when that kernel is being shut down (``stopping``: a trim, or room made
     for a visitor): the page would lose its connection at once. The visitor gets a kernel of its
     own, as without preheating."""
-    pool = (getattr(kernel_manager, "_pools", None) or {}).get(page)
+    pool = voila_private.pools(kernel_manager).get(page)
     if pool:  # a kernel that died while running the page would leave the visitor at "Running..."
         pool[:] = [t for t in pool if not failed(t)]  # dropped: the next visit before it refills
-    if not pool or (ready(pool[0]) and pool[0].result()["kernel_id"] not in stopping):
+    if not pool or (ready(pool[0]) and voila_private.pool_kernel(pool[0]) not in stopping):
         return None
     held = pool[:]
     pool.clear()
@@ -340,17 +343,7 @@ NOT_FINISHED = "<script>window.tutorPageNotFinished && window.tutorPageNotFinish
 PAGE_SILENT_MAX_S = 300
 
 
-def page_maker(handler):
-    """The task making ``handler``'s page (Voilà 0.5's ``put_html``) and its kernel's id, or
-    (None, None): a page from a preheated kernel has none, and it may have ended."""
-    for task in asyncio.all_tasks():
-        coro = task.get_coro()
-        frame = getattr(coro, "cr_frame", None)
-        if frame is None or not getattr(coro, "__qualname__", "").endswith(".put_html"):
-            continue
-        if getattr(frame.f_locals.get("gen"), "request_handler", None) is handler:
-            return task, frame.f_locals.get("kernel_id")
-    return None, None
+page_maker = voila_private.page_maker  # (the task making a page: see there)
 
 
 async def finished_or_given_up(snippets, find_maker, not_finished, silent_max_s: float = PAGE_SILENT_MAX_S,
@@ -423,7 +416,7 @@ class Page(TornadoVoilaHandler):
             async with contextlib.aclosing(snippets):
                 async for html in snippets:
                     if held:  # Voilà has chosen its kernel (before its first output): give them back
-                        self.kernel_manager._pools.setdefault(path, [])[:0] = held
+                        voila_private.give_back(self.kernel_manager, path, held)
                         held = None
                     if pending and isinstance(html, str):
                         head = HEAD.search(html)
@@ -439,7 +432,7 @@ class Page(TornadoVoilaHandler):
                     yield html
         finally:
             if held:
-                self.kernel_manager._pools.setdefault(path, [])[:0] = held
+                voila_private.give_back(self.kernel_manager, path, held)
             if preheat is not None:
                 preheat.making -= 1
         if given_up:  # (a kernel that died starting: no more kernels on its account)
@@ -449,7 +442,7 @@ class Page(TornadoVoilaHandler):
             # kernel's notebook to ask for over /voila/query, and never lets it go: a crafted link
             # with a 60 kB query string opened in a loop grew the server by 60 kB a page. The
             # course's notebooks never ask (that route is closed: first_routes).
-            RequestInfoSocketHandler._cache.pop(kernel_id, None)
+            voila_private.forget_request(kernel_id)
         unopened = self.settings.get("tutor_unopened")
         if unopened is not None and kernel_id is not None:
             unopened.served(kernel_id)
@@ -756,6 +749,19 @@ class KernelChannels(VoilaKernelWebsocketHandler):
             if not held:
                 del KernelChannels.sockets[self.kernel_id]
 
+    async def get(self, kernel_id):
+        try:
+            await super().get(kernel_id=kernel_id)
+        finally:
+            # Tornado's handshake returns when the socket's life is over, or at once when it was
+            # refused (a 403 for an Origin a proxy rewrote, a 400, a 426: any answer but 101).
+            # A refused one never closes: it went on counting against SOCKETS_PER_KERNEL (and
+            # jupyter_server kept its session), and after four the page's good ones got 429.
+            if self.ws_connection is None or self.get_status() != 101:
+                self.release()
+                if self.get_status() != 101:
+                    voila_private.forget_session(self)
+
     async def pre_get(self):
         self.hold()
         try:
@@ -954,7 +960,7 @@ def shut_down_gently(kernel_manager) -> None:
                 args = ()
             if not kwargs.get("restart"):
                 kwargs["now"] = True
-            starting = getattr(kernel_manager, "_pending_kernels", {}).get(kernel_id)
+            starting = voila_private.starting_kernels(kernel_manager).get(kernel_id)
             if kernel_id not in kernel_manager and starting is not None:
                 with contextlib.suppress(Exception, asyncio.CancelledError):
                     await starting
@@ -970,7 +976,7 @@ def shut_down_gently(kernel_manager) -> None:
         shutdown_kernel.gentle = True
         return shutdown_kernel
 
-    for name in ("_async_shutdown_kernel", "shutdown_kernel"):
+    for name in voila_private.SHUTDOWN_METHODS:
         current = getattr(kernel_manager, name)
         if not getattr(current, "gentle", False):
             setattr(kernel_manager, name, gently(current))
@@ -993,10 +999,10 @@ async def answering(kernel_manager, kernel_id: str, timeout: float = 10) -> None
 def running_page(kernel_manager, kernel_id: str):
     """The task still running a page in the preheated kernel ``kernel_id`` (Voilà 0.5's pools),
     or None (not a pool's kernel, or its page has run)."""
-    for pool in (getattr(kernel_manager, "_pools", None) or {}).values():
+    for pool in voila_private.pools(kernel_manager).values():
         for task in pool:
-            if task.done() and not failed(task) and task.result().get("kernel_id") == kernel_id:
-                render = task.result()["task"]
+            if task.done() and not failed(task) and voila_private.pool_kernel(task) == kernel_id:
+                render = voila_private.pool_render(task)
                 return None if render.done() else render
     return None
 
@@ -1159,11 +1165,11 @@ class KernelLimit:
             kernel_manager.fill_if_needed = fill_if_needed
 
     def in_use(self) -> int:
-        ids = set(self.km.list_kernel_ids()) | set(getattr(self.km, "_pending_kernels", {}))
+        ids = set(self.km.list_kernel_ids()) | set(voila_private.starting_kernels(self.km))
         return len(ids - (self.preheat.stopping if self.preheat is not None else set()))
 
     def pools_starting(self) -> int:
-        return sum(1 for pool in (getattr(self.km, "_pools", None) or {}).values()
+        return sum(1 for pool in voila_private.pools(self.km).values()
                    for task in pool if not task.done())
 
     def admit(self) -> None:
@@ -1176,6 +1182,109 @@ class KernelLimit:
                              "learners leave some (TUTOR_KERNELS_MAX)", self.most)
         self.full = True
         raise ServerFull(self.most)
+
+
+# A class that opens the course at once (``tutor app --class N``, ``LandingPage.class_size`` in
+# voila.json). Thirty learners asking for one page in the same second got it one kernel start after
+# another: on two cores, about 2.6 s of CPU each, the last after 38 s (issue 38). A class's pages
+# are made before it comes: kernels that have run the pages a class opens together wait for it,
+# as many as the class (the start-up pages' pools, refilled by Voilà as they are taken), in the
+# order the class opens them, within the kernels the server may run (KernelLimit), leaving room for
+# each learner's own page. The pages learners walk on to get pools CLASS_WALK_SHARE of the class deep.
+CLASS_MAX = 1000  # learners, at most, a --class may say
+CLASS_WALK_SHARE = 4  # a walked-to page's pool: a quarter of the class (learners walk apart)
+
+
+def class_pages() -> list[str]:
+    """The pages a class opens together, in order: the landing page, each game's start page, the
+    chapter after each start page."""
+    starts = pages_after(LANDING)[:2]
+    return [LANDING, *starts, *(after for start in starts for after in pages_after(start))]
+
+
+def class_plan(learners: int, most: int, others: int = 0) -> tuple[dict[str, int], int]:
+    """For a class of ``learners`` on a server running at most ``most`` kernels: the kernels to
+    keep waiting for each of :func:`class_pages` (page → pool size; a page with none is left
+    out), and the pool of a page learners walk on to. All that waits (these, a walked-to page in
+    each game, ``others`` waiting for other pages) is at most ``most - learners``: each learner's
+    own page always has its place."""
+    walk = max(1, min(-(-learners // CLASS_WALK_SHARE), max(0, most - learners)))
+    room = max(0, most - learners - 2 * walk - others)
+    plan = {}
+    for page in class_pages():
+        size = min(learners, room)
+        if size > 0:
+            plan[page] = size
+            room -= size
+    return plan, walk
+
+
+def prepare_class(learners: int, most: int, kernel_manager, preheat: Preheat | None, log) -> dict:
+    """Size the start-up pools for a class (:func:`class_plan`), fill them, and say in one line
+    of the log what waits and what it costs in memory. Returns the plan."""
+    pools = getattr(kernel_manager, "kernel_pools_config", None)
+    if preheat is None or not preheat.on or pools is None:
+        log.warning("A class of %d: nothing prepared, the server keeps no kernels waiting "
+                    "(preheat_kernel is off)", learners)
+        return {}
+    pages = class_pages()
+    others = sum(c.get("pool_size", 0) for p, c in pools.items() if p != "default" and p not in pages)
+    plan, walk = class_plan(learners, most, others)
+    for page, size in plan.items():
+        pools[page] = {**pools.get(page, {}), "pool_size": size}
+    preheat.start_up = preheat.start_up | set(plan)
+    preheat.depth = walk
+    waiting = sum(plan.values())
+    preheat.waiting_max = max(WAITING_MAX, most - learners)
+    for page in plan:
+        kernel_manager.fill_if_needed(delay=0, notebook_name=page)
+    refill_after_rush(kernel_manager, preheat, plan)
+    log.info("A class of %d: %s; %d kernel%s waiting, about %.1f GB (%d MB each), the pages walked "
+             "on to %d deep; at most %d pages at once", learners,
+             ", ".join(f"{size} for {page}" for page, size in plan.items()) or "no kernel can wait",
+             waiting, "" if waiting == 1 else "s", waiting * KERNEL_MB / 1024, KERNEL_MB, walk, most)
+    return plan
+
+
+def refill_after_rush(kernel_manager, preheat: Preheat, plan: dict[str, int]) -> None:
+    """Refill the class's pools (``plan``) one kernel at a time, only while the server is not busy
+    (:data:`BUSY_MAX`): Voilà refilled each kernel as it was taken, so a class taking the landing
+    page's 30 started 30 more at once, on the CPU the learners' next pages needed (bench_class.py:
+    the next pages came slower with --class than without)."""
+    fill = kernel_manager.fill_if_needed
+    pools = kernel_manager.kernel_pools_config
+    short: OrderedDict[str, None] = OrderedDict()  # class pages whose pool is short, oldest first
+    timer = None
+
+    def one_more() -> None:
+        nonlocal timer
+        timer = None
+        for page in list(short):  # (each page once a turn: a fill KernelLimit refuses adds none)
+            if preheat.closed or preheat.busy() >= BUSY_MAX:
+                break
+            del short[page]
+            if kernel_manager.get_pool_size(page) < plan[page]:
+                size = pools[page]["pool_size"]
+                pools[page]["pool_size"] = kernel_manager.get_pool_size(page) + 1
+                try:
+                    fill(delay=0, notebook_name=page)
+                finally:
+                    pools[page]["pool_size"] = size
+                if kernel_manager.get_pool_size(page) < plan[page]:
+                    short[page] = None  # (its next kernel when this one has started)
+        if short and not preheat.closed:
+            timer = asyncio.get_event_loop().call_later(RETRY_S, one_more)
+
+    def fill_if_needed(*args, **kwargs):
+        page = kwargs.get("notebook_name")
+        if page not in plan:
+            return fill(*args, **kwargs)
+        short[page] = None
+        if timer is None:
+            one_more()
+        return None
+
+    kernel_manager.fill_if_needed = fill_if_needed
 
 
 # A Unix socket's path, at most (sun_path: 108 bytes on Linux, 104 on macOS, with the final NUL).
@@ -1206,9 +1315,17 @@ def kernels_on_local_sockets(app) -> bool:
 class LandingPage(PasswordIdentityProvider):
     """Jupyter's default identity provider, plus ``/`` → the landing page, plus :func:`first_routes`."""
 
+    class_size = Integer(0, config=True, help="Learners of a class that opens the course at once: "
+                         "kernels wait for the pages it opens together (tutor app --class)")
+
     def get_handlers(self):
-        handlers = [h for h in super().get_handlers() if h[0] != r"/logout"]
         app = self.parent
+        try:  # (a Voilà whose private state the app does not know: stop here, not in a page)
+            voila_private.check_version()
+        except ValueError as unknown:
+            (app.log if app is not None else gen_log).critical("%s", unknown)
+            raise SystemExit(1) from None
+        handlers = [h for h in super().get_handlers() if h[0] != r"/logout"]
         web = getattr(app, "app", None)  # Voilà creates its tornado Application before asking us
         if web is not None:
             # Rules are tried in the order they were added: these come before Voilà's own.
@@ -1231,6 +1348,9 @@ class LandingPage(PasswordIdentityProvider):
             web.settings["tutor_kernel_limit"] = KernelLimit(  # (refusals are :class:`Page`'s)
                 app.kernel_manager, most, web.settings.get("tutor_preheat"), app.log)
             web.settings["tutor_unopened"] = Unopened(app.kernel_manager, app.log)
+            if self.class_size > 0:
+                prepare_class(min(self.class_size, CLASS_MAX), most, app.kernel_manager,
+                              web.settings["tutor_preheat"], app.log)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):
             target = url_path_join(app.base_url, "voila/render", LANDING)
             handlers.insert(0, (url_path_join(app.server_url or app.base_url, "/?"),

@@ -51,7 +51,8 @@ def is_loopback(host: str) -> bool:
 
 
 def app_config(port: int | None = None, host: str | None = None, open_browser: bool = True,
-               preheat: bool | None = None, pool_size: int | None = None) -> dict:
+               preheat: bool | None = None, pool_size: int | None = None,
+               class_size: int | None = None) -> dict:
     """``voila.json`` with the course folder and the command's options applied: what ``tutor
     app`` hands to Voilà. An option left at None keeps ``voila.json``'s value (or Voilà's)."""
     cfg = settings()
@@ -73,6 +74,8 @@ def app_config(port: int | None = None, host: str | None = None, open_browser: b
         for pool in pools.values():  # the pages voila.json preheats (Voilà reads no default then)
             if pool.get("pool_size", 0) > 0:
                 pool["pool_size"] = pool_size
+    if class_size is not None:
+        cfg.setdefault("LandingPage", {})["class_size"] = class_size  # (tutor.app.prepare_class)
     return cfg
 
 
@@ -171,6 +174,7 @@ def check_host(host: str) -> None:
                      "127.0.0.1, or 0.0.0.0 for a classroom network")
 
 
+CLASS_MAX = 1000  # (tutor.app.CLASS_MAX: not imported here, Voilà may be missing)
 POOL_SIZE_MAX = 8  # preheated kernels per page: the six start-up pages alone would hold 48 (~4 GB)
 
 
@@ -191,7 +195,15 @@ def cmd_app(args) -> int:
         import voila  # noqa: F401
     except ImportError:
         raise InputError("tutor app: Voilà is not installed: pip install 'tutor[app]'") from None
-    cfg = app_config(args.port, args.host, not args.no_browser, args.preheat, args.pool_size)
+    from tutor.voila_private import check_version
+
+    try:
+        check_version()
+    except ValueError as unknown:
+        raise InputError(f"tutor app: {unknown}") from None
+    if args.class_size is not None and not 1 <= args.class_size <= CLASS_MAX:
+        raise InputError(f"tutor app: --class {args.class_size}: allowed are 1-{CLASS_MAX} (learners)")
+    cfg = app_config(args.port, args.host, not args.no_browser, args.preheat, args.pool_size, args.class_size)
     host = cfg["Voila"].get("ip", "localhost")
     check_host(host)
     if not is_loopback(host):
@@ -222,5 +234,9 @@ def add_commands(sub) -> None:
                    help="pages open at once, at most (each runs a kernel of 70-95 MB; default: from "
                    "the memory the server may use, 15 for 2 GB); past it a page says the course is "
                    "full")
+    p.add_argument("--class", type=int, default=None, metavar="N", dest="class_size",
+                   help="prepare for a class of N opening the course at once: kernels wait for "
+                   "the landing page, the start pages and the first chapters, N each as memory "
+                   "allows (said at start)")
     p.set_defaults(func=cmd_app)
 

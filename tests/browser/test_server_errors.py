@@ -456,6 +456,37 @@ def test_a_page_may_hold_a_few_connections_to_its_kernel_not_hundreds(tmp_path):
                                      f"{SOCKETS_PER_KERNEL} connections at once: refused") == 1
 
 
+def test_handshakes_refused_do_not_hold_places_of_the_page_s_connections(tmp_path):
+    """A kernel's websocket refused during the handshake (403 for an Origin a proxy rewrote, or
+    any answer but 101) was never let go: it counted against SOCKETS_PER_KERNEL until garbage
+    collection (jupyter_server kept its session), so after four refusals the page's good
+    connections got 429 and its widgets stayed dead. Now a refused handshake holds no place."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    from tutor.app import SOCKETS_PER_KERNEL
+
+    async def run(base, kernel):
+        url = base.replace("http", "ws", 1) + f"api/kernels/{kernel}/channels?session_id="
+        codes = []
+        for n in range(SOCKETS_PER_KERNEL + 3):
+            try:
+                ws = await websocket_connect(HTTPRequest(f"{url}proxied-{n}",
+                                                         headers={"Origin": "http://elsewhere.example"}))
+                ws.close()
+            except HTTPClientError as refused:
+                codes.append(refused.code)
+        good = await kernel_socket(base, kernel, "the-page")   # (429 before: every place held)
+        good.close()
+        return codes
+
+    with own_server(tmp_path, "print('served')", "voila-sockets.log") as (base, log, _):
+        kernel = served_kernel(base)
+        assert run_apart(run(base, kernel), timeout_s=120) == [403] * (SOCKETS_PER_KERNEL + 3)
+        time.sleep(0.5)
+        assert "connections at once: refused" not in log.read_text()
+
+
 def test_a_request_or_message_too_large_is_refused_unread(tmp_path):
     """Tornado read a request's body whole before any handler, up to 100 MB, and a websocket
     message up to 10 MB: a few visitors sending such bodies at once would take a classroom
