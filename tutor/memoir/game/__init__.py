@@ -128,6 +128,7 @@ from tutor.memoir.game.legality import (
     _ruling_for,
     activation_tokens,
     battle_options,
+    battle_refusal,
     bonus_dice,
     move_options,
     playable,
@@ -211,17 +212,7 @@ from tutor.memoir.game.simulate import (
     random_action,
     random_game,
 )
-from tutor.memoir.game.table import (
-    _ACTION_RULE,
-    _HANDLERS,
-    _HEX_ARGS,
-    _LEGAL,
-    _PHASE_RULE,
-    _PHASES,
-    apply,
-    legal_actions,
-    undo,
-)
+from tutor.memoir.game.table import MOVES, PHASES, Move, Phase, apply, legal_actions, undo
 from tutor.memoir.game.text import (
     _SEAT_WORDS,
     _SECTIONS,

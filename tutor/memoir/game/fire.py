@@ -18,6 +18,7 @@ from tutor.memoir.game.legality import (
     _effect_of,
     _pending_ruling,
     battle_options,
+    battle_refusal,
     bonus_dice,
 )
 from tutor.memoir.game.model import Game, _Ctx, _fz, _hex, _need, _r
@@ -50,21 +51,9 @@ def _do_battle(g: Game, args, ctx: _Ctx) -> Game:
     S.acting_unit(st, fmt(a), "attacker")
     opts = battle_options(g, a)
     if tg not in opts:
-        eff = _effect_of(g.turn, u.uid)
-        if eff.no_close and distance(a, tg) == 1 or (eff.no_close and any(
-                distance(a, n) == 1 for n in st.units if st.units[n].side != u.side)):
-            raise IllegalAction("Firefight: no close combat — ordered units battle only enemies they are not "
-                                "adjacent to", C.TACTIC_CARD)
-        if st.records[u.uid].battles and u.kind == "armor" and not g.variant.overrun:
-            raise IllegalAction("Young Generals without overrun: armor battles once", V.YG_SIMPLER)
-        if u.uid in g.turn.no_battle:
-            raise IllegalAction(f"the {u.name} on {fmt(a)} was struck by its general's initiative roll: it may not "
-                                f"battle this turn", V.OVERLORD_NO_BATTLE)
-        if g.turn.special.get(u.uid) == "done":
-            raise IllegalAction(f"Behind Enemy Lines: the {u.name} has made its second move, which comes after "
-                                f"its battle", C.TACTIC_CARD)
-        if g.turn.special.get(u.uid) == "frozen" or eff.dig_in:
-            raise IllegalAction(f"the {u.name} may not battle under this card", C.TACTIC_CARD)
+        why = battle_refusal(g, a, tg)              # the card's reason
+        if why is not None:
+            raise why
         combat.check_target(st, a, u, tg)           # the engine's own reason
         raise IllegalAction(f"the {u.name} on {fmt(a)} may not battle {fmt(tg)} now", R.BATTLE_ONCE)
     if distance(a, tg) == 1:

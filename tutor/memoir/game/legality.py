@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from tutor.errors import IllegalAction
 from tutor.hexes import Hex, distance, fmt, row_major
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
@@ -11,6 +12,7 @@ from tutor.memoir import combat
 from tutor.memoir import dice as D
 from tutor.memoir import movement as M
 from tutor.memoir import turn as T
+from tutor.memoir import variants as V
 from tutor.memoir.game.model import Game, Turn
 from tutor.memoir.state import other
 
@@ -166,20 +168,38 @@ def battle_options(g: Game, h: Hex) -> dict:
 def _battle_options(g: Game, h: Hex) -> dict:
     st, t = g.state, g.turn
     u = st.units[h]
-    rec = st.records.get(u.uid)
-    eff = _effect_of(t, u.uid)
-    if rec is None or eff is None or t.special.get(u.uid) in _NO_BATTLE or u.uid in t.no_battle:
-        return {}
-    if eff.dig_in:
-        return {}
-    if rec.battles and u.kind == "armor" and not g.variant.overrun:
+    if st.records.get(u.uid) is None or _effect_of(t, u.uid) is None or battle_refusal(g, h) is not None:
         return {}
     opts = combat.targets(st, h)
-    if eff.no_close and opts:
-        if any(distance(h, n) == 1 for n in st.units if st.units[n].side != u.side):
-            return {}
+    if opts and _effect_of(t, u.uid).no_close:
         opts = {k: v for k, v in opts.items() if distance(h, k) > 1}
     return opts
+
+
+def battle_refusal(g: Game, h: Hex, target: Hex | None = None) -> IllegalAction | None:
+    """Why the card in play lets the ordered unit on ``h`` battle nothing (or not ``target``), or None.
+
+    The one check of a battle under the card: :func:`battle_options` lists no target while it
+    refuses, and ``battle`` raises what it returns (the battlefield's own reasons, range and line
+    of sight, are ``combat.check_target``'s)."""
+    st, t = g.state, g.turn
+    u = st.units[h]
+    eff = _effect_of(t, u.uid)
+    if eff.no_close and (target is not None and distance(h, target) == 1 or any(
+            distance(h, n) == 1 for n in st.units if st.units[n].side != u.side)):
+        return IllegalAction("Firefight: no close combat — ordered units battle only enemies they are not "
+                             "adjacent to", C.TACTIC_CARD)
+    if st.records[u.uid].battles and u.kind == "armor" and not g.variant.overrun:
+        return IllegalAction("Young Generals without overrun: armor battles once", V.YG_SIMPLER)
+    if u.uid in t.no_battle:
+        return IllegalAction(f"the {u.name} on {fmt(h)} was struck by its general's initiative roll: it may not "
+                             f"battle this turn", V.OVERLORD_NO_BATTLE)
+    if t.special.get(u.uid) == "done":
+        return IllegalAction(f"Behind Enemy Lines: the {u.name} has made its second move, which comes after "
+                             f"its battle", C.TACTIC_CARD)
+    if t.special.get(u.uid) == "frozen" or eff.dig_in:
+        return IllegalAction(f"the {u.name} may not battle under this card", C.TACTIC_CARD)
+    return None
 
 
 def bonus_dice(g: Game, h: Hex, tgt: Hex) -> int:

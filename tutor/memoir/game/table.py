@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import MappingProxyType
+
 from tutor.errors import IllegalAction, InputError
 from tutor.memoir import cards as C
 from tutor.memoir import rules as R
@@ -41,21 +45,65 @@ from tutor.memoir.game.overlord import (
     _overlord_legal,
 )
 from tutor.memoir.game.text import action_text, seat_text
+from tutor.rulebook import Rule
 from tutor.words import plural
+
+
+@dataclass(frozen=True)
+class Move:
+    """One verb of a phase: its handler (``do(g, args, ctx)``, which refuses with the rule what the
+    rules forbid), the rule its event cites, and whether its arguments are hexes."""
+
+    do: Callable
+    rule: Rule
+    hexes: bool = False
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase: its legal actions (``legal(g)``), the rule cited when a verb of another phase is
+    tried in it, and its moves."""
+
+    legal: Callable
+    rule: Rule
+    moves: MappingProxyType
+
+
+def _phase(legal, rule, **moves) -> Phase:
+    return Phase(legal, rule, MappingProxyType(moves))
+
+
+# The phase table: phase -> its legal actions, its rule, and its moves (verb -> handler, rule).
+PHASES = MappingProxyType({
+    "play": _phase(_legal_play, C.PLAY_CARD, play=Move(_do_play, C.PLAY_CARD)),
+    "order": _phase(_legal_order, C.ONLY_ORDERED, order=Move(_do_order, R.ORDERS, hexes=True),
+                    done=Move(_do_done, C.ORDERS_LOST)),
+    "act": _phase(_legal_act, C.BATTLE_STEP, move=Move(_do_move, C.MOVE_STEP, hexes=True),
+                  battle=Move(_do_battle, C.BATTLE_STEP, hexes=True), take=Move(_do_take, R.TAKE_GROUND, hexes=True),
+                  wire=Move(_do_wire, R.WIRE_REMOVE, hexes=True), end=Move(_do_end, C.DRAW)),
+    "retreat": _phase(_legal_retreat, R.FLAG, retreat=Move(_do_retreat, R.FLAG, hexes=True)),
+    "ambush": _phase(_legal_ambush, C.PLAY_CARD, ambush=Move(_do_ambush, C.PLAY_CARD),
+                     decline=Move(_do_decline, C.PLAY_CARD)),
+    "recon": _phase(_legal_recon, C.RECON_RULE, keep=Move(_do_keep, C.RECON_RULE)),
+    "air": _phase(_legal_air, C.AIR_POWER_FACE, air=Move(_do_air, C.AIR_POWER_FACE, hexes=True)),
+    "barrage": _phase(_legal_barrage, C.PLAY_CARD, barrage=Move(_do_barrage, C.PLAY_CARD, hexes=True)),
+    "dispatch": _phase(_overlord_legal, V.OVERLORD_CHIEF, give=Move(_do_give, V.OVERLORD_CHIEF),
+                       dispatch=Move(_do_dispatch, V.OVERLORD_CHIEF)),
+    "setback": _phase(_legal_setback, V.OVERLORD_INITIATIVE,
+                      setback=Move(_do_setback, V.OVERLORD_INITIATIVE, hexes=True)),
+    "place": _phase(_legal_place, V.OVERLORD_PLACE, place=Move(_do_place, V.OVERLORD_PLACE)),
+    "initiative": _phase(_legal_initiative, V.OVERLORD_MAY_ACT, roll=Move(_do_roll, V.OVERLORD_INITIATIVE),
+                         **{"pass": Move(_do_pass, V.OVERLORD_MAY_ACT)}),
+})
+# verb -> (its phase, its move)
+MOVES = MappingProxyType({verb: (name, m) for name, ph in PHASES.items() for verb, m in ph.moves.items()})
 
 
 def legal_actions(g: Game) -> list[str]:
     """Every action the seat ``g.player`` may take now, as strings for :func:`apply`."""
     if g.phase == "over":
         return []
-    fn = _LEGAL[g.phase]
-    return fn(g)
-
-
-_LEGAL = {"play": _legal_play, "order": _legal_order, "act": _legal_act, "retreat": _legal_retreat,
-          "ambush": _legal_ambush, "recon": _legal_recon, "air": _legal_air, "barrage": _legal_barrage,
-          "dispatch": lambda g: _overlord_legal(g), "setback": lambda g: _legal_setback(g),
-          "place": lambda g: _legal_place(g), "initiative": lambda g: _legal_initiative(g)}
+    return PHASES[g.phase].legal(g)
 
 
 def apply(g: Game, action: str, *, faces=None) -> Game:
@@ -70,21 +118,19 @@ def apply(g: Game, action: str, *, faces=None) -> Game:
     verb, args = words[0], words[1:]
     if g.phase == "over":
         raise IllegalAction(f"the game is over: the {g.winner} side has won", R.VICTORY_COUNT)
-    handler = _HANDLERS.get(verb)
-    if handler is None:
-        raise InputError(f"action \"{verb}\" is unknown: allowed are {', '.join(sorted(_HANDLERS))}")
-    if verb in _HEX_ARGS:
+    found = MOVES.get(verb)
+    if found is None:
+        raise InputError(f"action \"{verb}\" is unknown: allowed are {', '.join(sorted(MOVES))}")
+    phase, move = found
+    if move.hexes:
         for x in (args[:1] if verb == "order" else args):       # order HEX [GENERAL]
             g.state.board.check(_hex(x), what=f"{verb} hex")
-    phases = _PHASES[verb]
-    if g.phase not in phases:
+    if g.phase != phase:
         raise IllegalAction(f"'{verb}' is not possible now: the game is in the {g.phase} phase "
-                            f"({seat_text(g.player, g.variant.kind)} to act)",
-                            _PHASE_RULE.get(g.phase, C.PLAY_CARD))
+                            f"({seat_text(g.player, g.variant.kind)} to act)", PHASES[g.phase].rule)
     ctx = _Ctx(g, faces)
-    ctx.ev("action", f"{seat_text(g.player, g.variant.kind)}: {action_text(g, action)}",
-           _ACTION_RULE.get(verb, C.PLAY_CARD))
-    new = handler(g, args, ctx)
+    ctx.ev("action", f"{seat_text(g.player, g.variant.kind)}: {action_text(g, action)}", move.rule)
+    new = move.do(g, args, ctx)
     if new.phase != "over" and new.state.winner is not None:
         new = _r(new, phase="over")
     if new.phase == "over" and g.phase != "over":
@@ -101,32 +147,3 @@ def undo(g: Game) -> Game:
     if g.prev is None:
         raise InputError("nothing to undo: this is the start of the game")
     return g.prev
-
-
-_HANDLERS = {"play": _do_play, "order": _do_order, "done": _do_done, "move": _do_move, "battle": _do_battle,
-             "take": _do_take, "wire": _do_wire, "end": _do_end, "retreat": _do_retreat, "ambush": _do_ambush,
-             "decline": _do_decline, "keep": _do_keep, "air": _do_air, "barrage": _do_barrage, "give": _do_give,
-             "dispatch": _do_dispatch, "setback": _do_setback, "place": _do_place, "roll": _do_roll,
-             "pass": _do_pass}
-
-
-_HEX_ARGS = ("order", "move", "battle", "take", "wire", "retreat", "air", "barrage", "setback")
-
-
-_PHASES = {"play": ("play",), "order": ("order",), "done": ("order",), "move": ("act",), "battle": ("act",),
-           "take": ("act",), "wire": ("act",), "end": ("act",), "retreat": ("retreat",), "ambush": ("ambush",),
-           "decline": ("ambush",), "keep": ("recon",), "air": ("air",), "barrage": ("barrage",),
-           "give": ("dispatch",), "dispatch": ("dispatch",), "setback": ("setback",), "place": ("place",),
-           "roll": ("initiative",), "pass": ("initiative",)}
-
-
-_PHASE_RULE = {"play": C.PLAY_CARD, "order": C.ONLY_ORDERED, "act": C.BATTLE_STEP, "recon": C.RECON_RULE,
-               "air": C.AIR_POWER_FACE, "dispatch": V.OVERLORD_CHIEF, "retreat": R.FLAG,
-               "setback": V.OVERLORD_INITIATIVE, "place": V.OVERLORD_PLACE, "initiative": V.OVERLORD_MAY_ACT}
-
-
-_ACTION_RULE = {"play": C.PLAY_CARD, "order": R.ORDERS, "done": C.ORDERS_LOST, "move": C.MOVE_STEP,
-                "battle": C.BATTLE_STEP, "take": R.TAKE_GROUND, "wire": R.WIRE_REMOVE, "end": C.DRAW,
-                "retreat": R.FLAG, "keep": C.RECON_RULE, "air": C.AIR_POWER_FACE, "give": V.OVERLORD_CHIEF,
-                "dispatch": V.OVERLORD_CHIEF, "setback": V.OVERLORD_INITIATIVE, "place": V.OVERLORD_PLACE,
-                "roll": V.OVERLORD_INITIATIVE, "pass": V.OVERLORD_MAY_ACT}
