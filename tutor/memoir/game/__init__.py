@@ -49,7 +49,7 @@ in words), ``setup`` (``new_game``), ``table`` (the phase table: each phase's le
 moves with their handler and rule; ``legal_actions``, ``apply``, ``undo``), ``legality`` (each
 phase's legal actions and a unit's options, with the one check of a battle), ``orders`` and
 ``fire`` (the handlers), ``flow`` (the end of a turn), ``hooks`` (where a variant replaces a
-step), ``overlord`` and ``generals`` (Overlord), ``saved`` (save and load), ``simulate``
+step), ``overlord``, ``initiative`` and ``generals`` (Overlord), ``saved`` (save and load), ``simulate``
 (random play).
 """
 
@@ -104,6 +104,18 @@ from tutor.memoir.game.flow import (
     _receive,
 )
 from tutor.memoir.game.generals import _card_generals, _generals_at, _mirror, _regions, general_units
+from tutor.memoir.game.initiative import (
+    _do_pass,
+    _do_roll,
+    _do_setback,
+    _legal_initiative,
+    _legal_setback,
+    _one_hex_back,
+    _overlord_setbacks,
+    _refuse_setback,
+    _setback,
+    _setback_rule,
+)
 from tutor.memoir.game.legality import (
     _NO_BATTLE,
     STARS_HIT,
@@ -152,18 +164,12 @@ from tutor.memoir.game.overlord import (
     _counterable,
     _do_dispatch,
     _do_give,
-    _do_pass,
     _do_place,
-    _do_roll,
-    _do_setback,
     _eff_key,
     _general_effect,
     _gift_options,
-    _legal_initiative,
     _legal_place,
-    _legal_setback,
     _needs_place,
-    _one_hex_back,
     _overlord_chief,
     _overlord_chief_done,
     _overlord_draw,
@@ -171,15 +177,11 @@ from tutor.memoir.game.overlord import (
     _overlord_legal,
     _overlord_next,
     _overlord_orders,
-    _overlord_setbacks,
     _place,
     _placing,
     _refuse_give,
-    _refuse_setback,
     _rules_of,
     _section_bounds,
-    _setback,
-    _setback_rule,
     card_slots,
 )
 from tutor.memoir.game.saved import (

@@ -12,7 +12,7 @@ from tutor.memoir import state as S
 from tutor.memoir import turn as T
 from tutor.memoir import variants as V
 from tutor.memoir.game.flow import _draw_one, _end_turn
-from tutor.memoir.game.generals import _generals_at
+from tutor.memoir.game.hooks import hook
 from tutor.memoir.game.legality import (
     STARS_HIT,
     _effect_of,
@@ -109,12 +109,9 @@ def _seat_of(g: Game, side: str) -> str:
 
 def _owner_seat(g: Game, side: str, h: Hex) -> str:
     """The seat that controls the unit of ``side`` on ``h`` and so picks its retreat hex (RETIRADA):
-    in Overlord the field general whose command holds the hex (the first of two on their line)."""
-    if g.variant.kind == "overlord":
-        fgs = _generals_at(g.state, side, h)
-        if fgs:
-            return f"{side}.{fgs[0]}"
-    return _seat_of(g, side)
+    in Overlord the field general whose command holds the hex (the variant's hook ``owner_seat``)."""
+    owner = hook(g, "owner_seat")
+    return (owner(g, side, h) if owner is not None else None) or _seat_of(g, side)
 
 
 def _do_retreat(g: Game, args, ctx: _Ctx) -> Game:
@@ -147,8 +144,9 @@ def _ambush_possible(g: Game, a: Hex, tg: Hex) -> bool:
 
 
 def _ambush_rule(g: Game, side: str) -> Rule:
-    if g.variant.kind == "overlord":
-        return V.OVERLORD_AMBUSH
+    rule = hook(g, "ambush_rule")           # Overlord's
+    if rule is not None:
+        return rule
     return V.ALLIANCE_AMBUSH if g.variant.team(side) else C.TACTIC_CARD
 
 
@@ -165,10 +163,9 @@ def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
         h = list(hands[seat])
         h.remove(inst)
         hands[seat] = tuple(h)
-    if g.variant.kind == "overlord":        # the chief hands Ambush to the general attacked (Łańcuch dowodzenia)
-        fgs = _generals_at(st, du.side, tg)
-        ctx.ev("ambush_given", f"The {du.side} chief hands Ambush to the {' or '.join(fgs)} field general, whose "
-               f"{du.name} on {fmt(tg)} is attacked in close combat.", V.OVERLORD_AMBUSH, at=tg)
+    given = hook(g, "ambush_given")         # Overlord: the chief hands Ambush to the general attacked
+    if given is not None:
+        given(g, du, tg, ctx)
     ctx.ev("ambush", f"Ambush! The {du.name} on {fmt(tg)} battles first.", _ambush_rule(g, du.side), at=tg)
     tmp = T.as_side(st, du.side, du.uid, tg)
     faces = tuple(ctx.roll(combat.check_target(tmp, tg, du, a, explain=False).dice))
@@ -206,8 +203,9 @@ def _ambush_fire(g: Game, a: Hex, tg: Hex, seat: str, from_common: bool, faces, 
             common[du.side] = (card,)
         else:
             hands[seat] = hands[seat] + (card,)
-        if g.variant.kind == "overlord":
-            ctx.ev("draw", f"The ambush is over: the {du.side} chief draws one card.", V.OVERLORD_AMBUSH)
+        drawn = hook(g, "ambush_drawn")     # Overlord: the chief draws it
+        if drawn is not None:
+            drawn(du.side, ctx)
         else:
             ctx.ev("draw", f"{seat_text(seat, g.variant.kind)} {seat_verb(seat, 'draw', 'draws')} a card to "
                    f"replace the Ambush.",

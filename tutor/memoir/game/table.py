@@ -11,6 +11,7 @@ from tutor.memoir import cards as C
 from tutor.memoir import rules as R
 from tutor.memoir import variants as V
 from tutor.memoir.game.fire import _do_air, _do_ambush, _do_barrage, _do_battle, _do_decline, _do_retreat
+from tutor.memoir.game.initiative import _do_pass, _do_roll, _do_setback, _legal_initiative, _legal_setback
 from tutor.memoir.game.legality import (
     _legal_act,
     _legal_air,
@@ -35,13 +36,8 @@ from tutor.memoir.game.orders import (
 from tutor.memoir.game.overlord import (
     _do_dispatch,
     _do_give,
-    _do_pass,
     _do_place,
-    _do_roll,
-    _do_setback,
-    _legal_initiative,
     _legal_place,
-    _legal_setback,
     _overlord_legal,
 )
 from tutor.memoir.game.text import action_text, seat_text
