@@ -91,7 +91,6 @@ from tutor.memoir.game.fire import (
     _do_retreat,
     _owner_seat,
     _resolve_battle,
-    _seat_of,
     _strikes,
 )
 from tutor.memoir.game.flow import (
@@ -202,6 +201,7 @@ from tutor.memoir.game.setup import (
     _first_player,
     _hand_spec,
     _scenario,
+    _seat_of,
     all_cards,
     new_game,
     set_hand,

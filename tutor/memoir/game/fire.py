@@ -22,6 +22,7 @@ from tutor.memoir.game.legality import (
     bonus_dice,
 )
 from tutor.memoir.game.model import Game, _Ctx, _fz, _hex, _need, _r
+from tutor.memoir.game.setup import _seat_of
 from tutor.memoir.game.text import seat_text, seat_verb
 from tutor.rulebook import Rule
 
@@ -98,13 +99,6 @@ def _resolve_battle(g: Game, a: Hex, tg: Hex, ctx: _Ctx, faces=None, retreat_to=
 class _Choose(Exception):
     def __init__(self, ruling):
         self.ruling = ruling
-
-
-def _seat_of(g: Game, side: str) -> str:
-    seats = g.variant.seats(side)
-    if g.variant.kind == "alliance" and len(seats) == 2:
-        return seats[g.rotation[side] % 2]
-    return seats[0]
 
 
 def _owner_seat(g: Game, side: str, h: Hex) -> str:

@@ -1,7 +1,12 @@
 """The variants' hooks: where a variant's own module replaces a step of the standard turn.
 
-The standard turn asks ``hook(g, name)`` at these points and, when the game's variant registered
-a function there, calls it instead of the standard step:
+The standard game asks ``hook(g, name)`` at these points and, when the game's variant registered
+something there, uses it instead of the standard step:
+
+* ``scenario(scenario, path)``: refuses a scenario the variant cannot play (Overlord: its board);
+* ``deck(cards)``: the deck from the standard cards (Overlord: two decks shuffled together);
+* ``dealt(side, cards, ctx)``: the event of a side's deal (Overlord: the chief's cards);
+* ``first_phase``: the phase a turn begins with (Overlord: ``dispatch``; a value);
 
 * ``chief_done(g, ctx)``: Overlord, the chief's own tactic card is resolved: the field generals' turn;
 * ``draw(g, ctx)``: the end of a turn's draw (Overlord: the chief draws 2, or 3 after a Recon);
@@ -24,5 +29,10 @@ def register(kind: str, **steps) -> None:
 
 
 def hook(g, name: str):
-    """What the game's variant put in place of step ``name`` (a function, or a rule), or None (the standard step)."""
+    """What the game's variant put in place of step ``name`` (a function or a value), or None (the standard step)."""
     return _HOOKS.get((g.variant.kind, name))
+
+
+def variant_hook(kind: str, name: str):
+    """:func:`hook` for a variant ``kind`` before there is a game (setting up)."""
+    return _HOOKS.get((kind, name))

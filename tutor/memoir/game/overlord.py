@@ -459,5 +459,21 @@ def _ambush_drawn(side: str, ctx: _Ctx) -> None:
     ctx.ev("draw", f"The ambush is over: the {side} chief draws one card.", V.OVERLORD_AMBUSH)
 
 
-register("overlord", chief_done=_overlord_chief_done, draw=_overlord_draw, owner_seat=_owner_general,
+def _check_scenario(sc, path: str) -> None:
+    if sc.board.name != "overlord":
+        raise InputError(f"{path}: the overlord variant needs a scenario on the overlord board (26 x 9), "
+                         f"not {sc.board.name}")
+
+
+def _two_decks(cards: tuple) -> tuple:
+    """Two decks shuffled together (memoir44-overlord-rules-pl.txt): the second copies numbered on."""
+    return cards + tuple(f"{c.split('#')[0]}#{int(c.split('#')[1]) + C.card(c).count}" for c in cards)
+
+
+def _dealt(side: str, start: int, ctx: _Ctx) -> None:
+    ctx.ev("deal", f"The {side} commander-in-chief receives {start} cards.", V.OVERLORD_CHIEF)
+
+
+register("overlord", scenario=_check_scenario, deck=_two_decks, dealt=_dealt, first_phase="dispatch",
+         chief_done=_overlord_chief_done, draw=_overlord_draw, owner_seat=_owner_general,
          ambush_rule=V.OVERLORD_AMBUSH, ambush_given=_ambush_given, ambush_drawn=_ambush_drawn)

@@ -8,6 +8,7 @@ from tutor.errors import InputError
 from tutor.memoir import cards as C
 from tutor.memoir import state as S
 from tutor.memoir import variants as V
+from tutor.memoir.game.hooks import hook, variant_hook
 from tutor.memoir.game.model import _EMPTY, Game, Turn, _Ctx, _fz, _r
 from tutor.memoir.state import other
 from tutor.scenario import SIDES
@@ -34,18 +35,17 @@ def new_game(scenario, seed: int = 0, variant=None) -> Game:
         raise InputError(f"seed must be a whole number, not {seed!r}")
     var = variant if isinstance(variant, V.Variant) else V.from_json(variant)
     sc, path = _scenario(scenario)
-    if var.kind == "overlord" and sc.board.name != "overlord":
-        raise InputError(f"{path}: the overlord variant needs a scenario on the overlord board (26 x 9), "
-                         f"not {sc.board.name}")
+    check = variant_hook(var.kind, "scenario")        # Overlord: its board
+    if check is not None:
+        check(sc, path)
     st = S.from_scenario(sc)
     extra = sc.extra
     first = extra.get("first", "allied")
     ctx = _Ctx(Game(st, path, seed, var, (), (), _EMPTY, _EMPTY, _EMPTY, _EMPTY, _EMPTY, "play", first, None,
                     _EMPTY))
     cards = C.deck(tactics=var.tactics)
-    if var.kind == "overlord":      # two decks shuffled together (memoir44-overlord-rules-pl.txt)
-        cards = cards + tuple(f"{c.split('#')[0]}#{int(c.split('#')[1]) + C.card(c).count}" for c in cards)
-    deck = list(cards)
+    decks = variant_hook(var.kind, "deck")            # Overlord: two decks shuffled together
+    deck = list(decks(cards) if decks is not None else cards)
     ctx.rng().shuffle(deck)
     hands, common, grow, target = {}, {}, {}, {}
     ctx.ev("setup", f"{sc.title}: the deck of {len(deck)} command cards is shuffled"
@@ -68,15 +68,6 @@ def new_game(scenario, seed: int = 0, variant=None) -> Game:
             ctx.ev("deal", f"The {side} team: {per_start} cards each and 1 common card face up"
                    + (f", growing to {per_final} each" if per_final > per_start else "") + ".",
                    V.ALLIANCE_SHORT_HAND if per_final > per_start else V.ALLIANCE_COMMON)
-        elif var.kind == "overlord":
-            chief = seats[0]
-            hands[chief] = tuple(deck[:start])
-            del deck[:start]
-            target[chief] = grow_to
-            for s in seats[1:]:
-                hands[s] = ()
-                target[s] = 0
-            ctx.ev("deal", f"The {side} commander-in-chief receives {start} cards.", V.OVERLORD_CHIEF)
         else:
             hand = tuple(deck[:start])
             del deck[:start]
@@ -85,8 +76,12 @@ def new_game(scenario, seed: int = 0, variant=None) -> Game:
             for s in seats[1:]:
                 hands[s] = ()
                 target[s] = 0
-            ctx.ev("deal", f"The {side} side receives {start} command cards"
-                   + (f" and grows to {grow_to}" if grow_to > start else "") + ".", C.DEAL)
+            dealt = variant_hook(var.kind, "dealt")   # Overlord: the chief's cards
+            if dealt is not None:
+                dealt(side, start, ctx)
+            else:
+                ctx.ev("deal", f"The {side} side receives {start} command cards"
+                       + (f" and grows to {grow_to}" if grow_to > start else "") + ".", C.DEAL)
     ctx.ev("first", f"The {first} side plays first.", C.FIRST_SIDE)
     g = Game(st, path, seed, var, tuple(deck), (), _fz(hands), _fz(common), _fz(grow), _fz(target),
              _fz({s: 0 for s in SIDES}), "play", _first_player(var, first), None, _fz({}),
@@ -125,16 +120,20 @@ def _first_player(var: V.Variant, side: str) -> str:
     return var.seats(side)[0]
 
 
+def _seat_of(g: Game, side: str) -> str:
+    """The seat of ``side`` whose turn it is: Operation Alliance's two players take turns."""
+    seats = g.variant.seats(side)
+    if g.variant.kind == "alliance" and len(seats) == 2:
+        return seats[g.rotation[side] % 2]
+    return seats[0]
+
+
 def _begin_turn(g: Game, side: str, ctx_events=None) -> Game:
     """Make it ``side``'s turn: its next seat plays a card (Overlord: the chief hands out cards)."""
     if g.state.winner is not None:
         return _r(g, phase="over", turn=None)
-    seats = g.variant.seats(side)
-    if g.variant.kind == "alliance" and len(seats) == 2:
-        seat = seats[g.rotation[side] % 2]
-    else:
-        seat = seats[0]
-    phase = "dispatch" if g.variant.kind == "overlord" else "play"
+    seat = _seat_of(g, side)
+    phase = hook(g, "first_phase") or "play"            # Overlord: the chief hands out cards
     turn = _NEW_TURNS.get((side, seat))
     if turn is None:
         turn = _NEW_TURNS[(side, seat)] = Turn(side, seat)     # immutable: one per seat serves every turn
