@@ -49,7 +49,7 @@ in words), ``setup`` (``new_game``), ``table`` (the phase table: each phase's le
 moves with their handler and rule; ``legal_actions``, ``apply``, ``undo``), ``legality`` (each
 phase's legal actions and a unit's options, with the one check of a battle), ``orders`` and
 ``fire`` (the handlers), ``flow`` (the end of a turn), ``hooks`` (where a variant replaces a
-step), ``overlord``, ``initiative`` and ``generals`` (Overlord), ``saved`` (save and load), ``simulate``
+step), ``overlord``, ``initiative`` and ``generals`` (Overlord), ``teams`` (Operation Alliance, Young Generals), ``saved`` (save and load), ``simulate``
 (random play).
 """
 
@@ -215,6 +215,7 @@ from tutor.memoir.game.simulate import (
     random_game,
 )
 from tutor.memoir.game.table import MOVES, PHASES, Move, Phase, apply, legal_actions, undo
+from tutor.memoir.game.teams import _alliance_seat, _young_generals_performer
 from tutor.memoir.game.text import (
     _SEAT_WORDS,
     _SECTIONS,

@@ -7,6 +7,9 @@ something there, uses it instead of the standard step:
 * ``deck(cards)``: the deck from the standard cards (Overlord: two decks shuffled together);
 * ``dealt(side, cards, ctx)``: the event of a side's deal (Overlord: the chief's cards);
 * ``first_phase``: the phase a turn begins with (Overlord: ``dispatch``; a value);
+* ``seat_to_play(g, side)``: the seat whose turn it is (Operation Alliance: the two players take turns);
+* ``play_rule``: the rule cited when the seat holds no such card (Operation Alliance's; a value);
+* ``performer(g, side, effect, ctx)``: the team member who carries out a card (Young Generals);
 
 * ``chief_done(g, ctx)``: Overlord, the chief's own tactic card is resolved: the field generals' turn;
 * ``draw(g, ctx)``: the end of a turn's draw (Overlord: the chief draws 2, or 3 after a Recon);

@@ -12,6 +12,7 @@ from tutor.memoir import state as S
 from tutor.memoir import turn as T
 from tutor.memoir import variants as V
 from tutor.memoir.game.flow import _after_play, _end_turn, _finish_orders, _receive
+from tutor.memoir.game.hooks import hook
 from tutor.memoir.game.legality import (
     _NO_BATTLE,
     _effect_of,
@@ -38,7 +39,7 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
     if where is None:
         raise IllegalAction(f"{seat_text(g.player, g.variant.kind)} holds no card {inst} (cards: "
                             f"{', '.join(c for c, _ in playable(g)) or 'none'})",
-                            V.ALLIANCE_ACTIVE if g.variant.kind == "alliance" else C.PLAY_CARD)
+                            hook(g, "play_rule") or C.PLAY_CARD)
     section = args[1] if len(args) == 2 else None
     key = C.card(inst).key
     needs = _needs_section(g, key)
@@ -88,22 +89,9 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
                    "(a reading of this project).", C.TACTIC_CARD)
         return _end_turn(g, ctx)
     eff = T.effect(eff_key, g.state, side, section=eff_section, flip=flip)
-    if g.variant.kind == "young_generals" and len(g.variant.seats(side)) > 1:
-        orders = V.young_generals_orders(eff.slots)
-        performer = V.young_generals_member(g.variant, side, orders)
-        who = seat_text(performer, g.variant.kind)
-        tied = V.young_generals_most(g.variant, side, orders) if orders else ()
-        if not orders:
-            ctx.ev("performer", f"The {who}, the commander-in-chief, carries out the tactic card.", V.YG_WHO_ACTS)
-        elif len(tied) > 1:
-            names = [seat_text(x, g.variant.kind) for x in tied]
-            both = ", the ".join(names[:-1]) + " and the " + names[-1]
-            ctx.ev("performer", f"The card gives as many orders to the {both}: the commander-in-chief has the "
-                   f"last word, and the {who} carries it out (a reading of this project).", V.YG_CHIEF_DECIDES)
-        else:
-            ctx.ev("performer", f"The {who} carries out the card: most of its orders go to the units he "
-                   f"commands.", V.YG_WHO_ACTS)
-        turn = _r(turn, performer=performer)
+    performer = hook(g, "performer")        # Young Generals: the team member who carries the card out
+    if performer is not None and len(g.variant.seats(side)) > 1:
+        turn = _r(turn, performer=performer(g, side, eff, ctx))
     turn = _r(turn, effect=eff)
     g = _r(g, turn=turn)
     return _after_play(g, ctx)

@@ -121,11 +121,9 @@ def _first_player(var: V.Variant, side: str) -> str:
 
 
 def _seat_of(g: Game, side: str) -> str:
-    """The seat of ``side`` whose turn it is: Operation Alliance's two players take turns."""
-    seats = g.variant.seats(side)
-    if g.variant.kind == "alliance" and len(seats) == 2:
-        return seats[g.rotation[side] % 2]
-    return seats[0]
+    """The seat of ``side`` whose turn it is: its first (Operation Alliance's players take turns)."""
+    pick = hook(g, "seat_to_play")
+    return pick(g, side) if pick is not None else g.variant.seats(side)[0]
 
 
 def _begin_turn(g: Game, side: str, ctx_events=None) -> Game:
