@@ -16,6 +16,7 @@ import nbformat
 import pytest
 
 from tutor import course
+from tutor.quiz import live
 from tutor.rulebook import section_and_heading
 from tutor.undaunted import combat
 from tutor.undaunted.deck import casualty
@@ -57,6 +58,10 @@ def test_questions_are_well_formed(nn):
     assert len(keys) == len(set(keys))
     for q in qs:
         assert q.key.startswith(f"{nn}.") and len(q.key) <= 80
+        if live(q):                     # tapped on a live board: tests/widgets/test_widget_tap_question.py
+            places, why = q.places_fn()
+            assert places and why.strip() and all(q.judge(p)[0] for p in places)
+            continue
         correct, why = q.rule_fn()
         assert correct in q.choices, (q.key, correct)
         assert len(set(q.choices)) == len(q.choices)
@@ -74,6 +79,7 @@ def test_quiz_page_builds(nn):
     from tutor.quiz import quiz
     qs = module(nn).questions()
     page = quiz(*qs)._repr_html_()
+    qs = [q for q in qs if not live(q)]         # the others are widgets
     assert page.count('class="tutor-question"') == len(qs) == page.count('<template data-tutor-verdict="why">')
 
 
@@ -392,8 +398,12 @@ def test_22_widgets():
 def test_23_answers_agree_with_the_engine():
     from tutor.chapters import und23
     a = answers("23")
-    assert a == {"23.move": "No", "23.scout": "2", "23.stalk": "No marker, no Fog of War card", "23.guide": "No",
+    assert a == {"23.move": "3B or 6B", "23.scout": "2", "23.stalk": "No marker, no Fog of War card",
+                 "23.scout-where": "3B, 5B, 11A, 12A, 14A or 17B", "23.guide": "Machine Gunner A or Scout B",
                  "23.fog": "No"}
+    qs = {q.key: q for q in und23.questions()}
+    assert not qs["23.move"].judge("10B")[0]                    # no Axis marker on 10B: may not move there
+    assert not qs["23.guide"].judge("axis:riflemen-a")[0]        # suppressed: not guided
     assert und23.sneak_destinations(1) == ["10B", "12A", "15A"]
     assert und23.sneak_destinations(2) == ["10B", "12A", "15A", "17B", "2A", "3B", "9B"]   # 6B itself not counted
     assert "<b>7</b> with value 2" in und23.sneak_conflict_html()

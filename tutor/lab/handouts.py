@@ -485,11 +485,15 @@ WORKSHEET_CSS = """<style>
 
 def worksheet_questions(chapter: str) -> list[tuple]:
     """(question, the board printed with it: its own picture, the board the page shows above it
-    (:data:`BOARD_ABOVE`), or for "the same board" the last one printed; "" for none)."""
+    (:data:`BOARD_ABOVE`), or for "the same board" the last one printed; "" for none). Questions
+    answered by tapping a live board are the page's, not paper's: a worksheet leaves them out."""
     from tutor import course
+    from tutor.quiz import live
     c = _chapter(chapter)
     out, last = [], ""
     for q in course.questions(c.notebook):
+        if live(q):
+            continue
         if "<svg" in q.prompt_html:
             board = ""      # its own picture is in the prompt
             last = q.prompt_html[q.prompt_html.index("<svg"):]
