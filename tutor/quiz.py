@@ -197,8 +197,8 @@ class BoardQuestion:
     hexes) and the explanation (HTML).
 
     ``board``: an Undaunted ``GameState`` or a Memoir '44 battlefield; ``taps``: "tile", "unit"
-    or "hex" (what a tap answers with); ``window``: a Memoir battlefield's hexes to show (the
-    board cut to them); ``name(place)``: the place in the learner's words."""
+    or "hex" (what a tap answers with); ``window``: the hexes (Memoir '44) or tiles (Undaunted)
+    the question is about: the board is cut to them (all of it when empty); ``name(place)``: the place in the learner's words."""
     key: str
     prompt_html: str
     board: object

@@ -34,8 +34,9 @@ def outcome(w):
 def test_a_wrong_tap_gets_the_rule_then_a_right_tap_solves_it():
     q = question("23.move")
     right = legal_ends(q)
-    wrong = next(t.id for t in q.board.board.tiles if t.id not in right and t.id != "12A")
+    wrong = next(t for t in sorted(q.window) if t not in right and t != "12A")
     w = TapQuestion(q, chapter=CH)
+    assert {t.id for t in w.view.board.tiles} == set(q.window) < {t.id for t in q.board.board.tiles}
     assert w.stage == "asking" and outcome(w) == "" and not w.board.scene.shades
     w.tap_place(wrong)                                   # by pixels, as a learner taps
     assert w.stage == "hint" and outcome(w) == "tried"
@@ -52,14 +53,15 @@ def test_a_wrong_tap_gets_the_rule_then_a_right_tap_solves_it():
 def test_two_wrong_taps_show_the_answer_on_the_board_and_it_does_not_count():
     q = question("23.move")
     right = legal_ends(q)
-    wrong = [t.id for t in q.board.board.tiles if t.id not in right and t.id != "12A"][:2]
+    wrong = [t for t in sorted(q.window) if t not in right and t != "12A"][:2]
+    assert len(wrong) == 2
     w = TapQuestion(q, chapter=CH)
     for t in wrong:
         w.tap_place(t)
     assert w.stage == "shown" and outcome(w) == "shown" and "Not quite" in w.status.value
     assert all(t in w.status.value for t in right)
     legal = {s.hex for s in w.board.scene.shades if s.role == "legal"}
-    assert legal == {q.board.board.tile(t).pos for t in right}
+    assert legal == {w.view.board.tile(t).pos for t in right}
     w.tap_place(sorted(right)[0])
     assert outcome(w) == "shown"
 

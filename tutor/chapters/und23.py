@@ -118,7 +118,8 @@ def _q_move_tap() -> BoardQuestion:
     def places():
         return _ends(s, "riflemen-a", "move"), _ends_html(_ends(s, "riflemen-a", "move"), R.MOVE)
     return BoardQuestion("23.move", f"<p>The Axis {RIFLEMAN_A} on 12A is played for <b>Move 1</b>. "
-                         "<b>Tap a tile it may move to.</b></p>", s, places, hint=(R.MOVE, R.MOVE_QR))
+                         "<b>Tap a tile it may move to.</b></p>", s, places, hint=(R.MOVE, R.MOVE_QR),
+                         window=s.board.within("12A", 0, 1))
 
 
 def _q_scout_tap() -> BoardQuestion:
@@ -128,7 +129,7 @@ def _q_scout_tap() -> BoardQuestion:
         return _ends(s, "scouts-b", "scout"), _ends_html(_ends(s, "scouts-b", "scout"), R.SCOUT)
     return BoardQuestion("23.scout-where", f"<p>The Axis {SCOUT_B} on 8A is played for its <b>Scout</b> action. "
                          "<b>Tap a tile, other than its own, where it may end the scout.</b></p>", s, places,
-                         hint=(R.SCOUT,))
+                         hint=(R.SCOUT,), window=s.board.within("8A", 0, 2))
 
 
 def _q_guide_tap() -> BoardQuestion:
@@ -145,6 +146,7 @@ def _q_guide_tap() -> BoardQuestion:
     return BoardQuestion("23.guide", f"<p>The Axis {RIFLEMAN_A} on 12A is <b>suppressed</b> (its token grey). "
                          f"The {card_title('platoon-guide')} is played for <b>Guide</b>. <b>Tap a unit it may "
                          "guide.</b></p>", s, places, hint=(R.GUIDE, R.GUIDE_SUPPRESSED), taps="unit",
+                         window=[t.tile for t in s.tokens_of("axis")],
                          name=lambda k: card_title(k.split(":")[1]))
 
 

@@ -50,6 +50,10 @@ class TapQuestion(Drill):
         self.q = q
         self.chapter = chapter or course.current_chapter() or ""
         self.value = Asked()
+        self.view = q.board                # what the board shows: an Undaunted map cut to q.window
+        if q.window and q.taps != "hex":
+            from tutor.render.undaunted import board_window
+            self.view = board_window(q.board, q.window)
         self.show_button = small_button("Show me", "eye", "show the answer on the board")
         self.show_button.on_click(lambda _: self.show())
         self.outcome = W.HTML()
@@ -80,7 +84,7 @@ class TapQuestion(Drill):
             tile = {p: (game.token(*p.split(":")).tile if ":" in str(p) else p) for p in right + wrong}
             shades = {k: [tile[p] for p in v] for k, v in (("legal", right), ("closed", wrong)) if v}
             units = [p for p in right if ":" in str(p)]
-            return board_scene(game, shades=shades, selected=units[0] if units else None,
+            return board_scene(self.view, shades=shades, selected=units[0] if units else None,
                                target=next((p for p in wrong if ":" in str(p)), None))
         from tutor.render.scene import highlights, scene
         marks = {k: v for k, v in (("legal", right), ("closed", wrong)) if v}
@@ -92,7 +96,7 @@ class TapQuestion(Drill):
             return
         from tutor.render.undaunted import tile_at, token_at
         unit = token_at(self.board.scene, x, y)
-        tile = tile_at(self.board.scene, self.q.board, x, y)
+        tile = tile_at(self.board.scene, self.view, x, y)
         self.tap(unit if self.q.taps == "unit" else tile)
 
     def on_hex(self, h) -> None:
@@ -157,5 +161,5 @@ class TapQuestion(Drill):
             self.click(ch.x + ch.w / 2, ch.y + ch.h / 2)
         else:
             from tutor.render.undaunted import tile_box
-            x, y, w, h = tile_box(self.q.board.board.tile(place).pos, 0)
+            x, y, w, h = tile_box(self.view.board.tile(place).pos, 0)
             self.click(x + w // 2 - 20, y + h - 6)
