@@ -148,8 +148,16 @@ def test_board_and_zone_pictures():
 
 
 def test_25_answers_agree_with_the_engine():
+    from tutor.chapters import und25
     a = answers("25")
-    assert a["25.total"] == str(combat.total_defense(4, 2, 3).total) == "9"
+    # riflemen (base 4) on 12A (cover 2), 3 tiles from the Rifleman C on 7A: 9, as the rulebook adds it up
+    s = und25.fire_state()
+    assert s.board.tile("12A").cover.high == 2 and s.board.range("7A", "12A") == 3
+    assert a["25.total"] == "Rifleman A" and combat.total_defense(4, 2, 3).total == 9
+    qs = {q.key: q for q in und25.questions()}
+    assert not qs["25.total"].judge("axis:scouts-b")[0] and qs["25.total"].judge("axis:riflemen-a")[0]
+    assert a["25.shooter"] == "Machine Gunner C"      # attack 2 from 2 tiles beats attack 1 from 3
+    assert a["25.cover-tile"] == "17B" and s.board.tile("17B").cover.high == 3
     assert a["25.hill"] == str(combat.total_defense(4, combat.HILL, 3, attacker_on_hill=True).total) == "8"
     assert a["25.odds"] == "9/25" and combat.p_hit(9, 2) == Fraction(9, 25)
     assert a["25.zero"] == "Only on a 0" and combat.p_die(11) == Fraction(1, 10)
