@@ -10,7 +10,7 @@ import pytest
 
 from tutor.quiz import BoardQuestion, live
 
-CONVERTED = ("und23", "und24", "und25", "und26", "und27")
+CONVERTED = ("und23", "und24", "und25", "und26", "und27", "ch04")
 
 
 @pytest.mark.parametrize("name", CONVERTED)
@@ -24,5 +24,7 @@ def test_at_least_half_of_the_chapters_questions_are_answered_on_the_board(name)
         assert places and why.strip(), q.key
         if q.taps == "tile":
             assert places <= {t.id for t in q.board.board.tiles}, q.key
+        if q.taps == "hex":
+            assert places <= set(q.window) <= q.board.board.hexes, q.key
         if q.taps == "unit":
             assert all(q.board.token(*p.split(":")) is not None for p in places), q.key

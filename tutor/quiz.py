@@ -219,7 +219,8 @@ class BoardQuestion:
     def answer_words(self, places) -> str:
         names = sorted((self.name(p) for p in places), key=lambda n: [int(t) if t.isdigit() else t
                                                                   for t in re.split(r"(\d+)", n)])
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        sep = "; " if any("," in n for n in names) else ", "       # hexes are written "9,7"
+        return names[0] if len(names) == 1 else sep.join(names[:-1]) + " or " + names[-1]
 
     def judge(self, place) -> tuple[bool, str]:
         """The engine's ruling on a tap on ``place``: (right?, the reason HTML)."""

@@ -88,3 +88,17 @@ def test_the_ruling_follows_the_engine_not_a_key():
     w = TapQuestion(moved, chapter=CH)
     w.tap_place("12A")
     assert w.stage == "solved"
+
+
+def test_a_hex_question_on_a_memoir_board_cut_to_the_units_reach():
+    from tutor.chapters import ch04
+    from tutor.memoir.movement import legal_moves
+    q = next(q for q in ch04.questions() if q.key == "04.no-passing")
+    w = TapQuestion(q, chapter="04-movement.ipynb")
+    full = ch04.state(ch04.MOVEMENT_BOARD)
+    assert w.board.scene.width < 600 and {c.hex for c in w.board.scene.cells} <= set(q.window)
+    w.tap_place((10, 4))                                 # 3 away, but 4 around its own infantry
+    assert w.stage == "hint" and "10,4" in w.status.value
+    reach = sorted(h for h in legal_moves(full, (9, 7)).reachable if h != (9, 7))
+    w.tap_place(reach[0])
+    assert w.stage == "solved" and 'data-tutor-outcome="solved"' in w.outcome.value
