@@ -88,7 +88,7 @@ class TapQuestion(Drill):
                                target=next((p for p in wrong if ":" in str(p)), None))
         from tutor.render.scene import highlights, scene
         marks = {k: v for k, v in (("legal", right), ("closed", wrong)) if v}
-        return scene(self.q.board, highlights(**marks), window=self.q.window or None, legend=False)
+        return scene(self.q.board, highlights(**marks), window=self.q.window or None, legend=False, title="")
 
     def _on_board_click(self, h, x, y) -> None:
         if not self.undaunted:
