@@ -10,7 +10,7 @@ import pytest
 
 from tutor.quiz import BoardQuestion, live
 
-CONVERTED = ("und23", "und24", "und25", "und26", "und27", "ch04")
+CONVERTED = ("und23", "und24", "und25", "und26", "und27", "ch01", "ch04")
 
 
 @pytest.mark.parametrize("name", CONVERTED)
