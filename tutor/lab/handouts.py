@@ -434,18 +434,6 @@ def _above_ch12():
     return ch12._group_svg()
 
 
-def _above_und24():
-    from tutor.chapters import und24
-    from tutor.render.undaunted import board_svg
-    return board_svg(und24.support_state(), title="The sandbox board", legend=False)
-
-
-def _above_und26():
-    from tutor.chapters import und26
-    from tutor.render.undaunted import board_svg
-    return board_svg(und26.after_initiative(), title="The worked round after the reveal", legend=False)
-
-
 #: The board a question asks about when its chapter's page shows it above the question (the
 #: question itself carries no picture): printed beside the question on a worksheet.
 BOARD_ABOVE = {
@@ -455,8 +443,6 @@ BOARD_ABOVE = {
     "09.sandbags-flags": _above_memoir("chapters/obstacles", "The obstacles board"),
     "12.hits.town": _above_ch12,
     "12.flag.sandbags": _above_ch12,
-    "24.target": _above_und24,
-    "26.where-move": _above_und26,
 }
 # A prompt that points to a board it does not carry
 _POINTS_TO_A_BOARD = re.compile(r"\b(board above|board (in|of) the \w+ above|(same|ocean|battle) board|"
