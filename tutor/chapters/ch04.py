@@ -45,9 +45,18 @@ def state(name_or_field) -> GameState:
     return load_state(p)
 
 
-def board_svg(field, hl=None, *, title: str | None = None, legend: bool = True) -> str:
+def board_svg(field, hl=None, *, title: str | None = None, legend: bool = True, window=None) -> str:
     from tutor.render.svg import state_svg
-    return state_svg(field, hl, title=title, legend=legend)
+    return state_svg(field, hl, title=title, legend=legend, window=window)
+
+
+def around(field, *hexes, margin: int = 1) -> tuple:
+    """The hexes of ``field``'s board within ``margin`` of the smallest span holding ``hexes``: the
+    part of the board a question is about."""
+    from tutor.hexes import distance
+    st = state(field)
+    span = max((distance(a, b) for a in hexes for b in hexes), default=0)
+    return tuple(h for h in st.board.hexes if all(distance(h, x) <= span + margin for x in hexes))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -119,7 +128,7 @@ def battle_after_question(key: str, field, at, to, prompt: str) -> Question:
         rules = [r.rule] if r is not None and r.rule else list(m.rules)
         return ans, f"<p>{escape(m.explain(to))}.</p>" + rules_html(rules)
     from tutor.render.scene import highlights
-    pic = board_svg(st, highlights(selected=[at], target=[to]), title="")
+    pic = board_svg(st, highlights(selected=[at], target=[to]), title="", window=around(st, at, to))
     return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
 
 
