@@ -143,7 +143,7 @@ def _q_guide_tap() -> BoardQuestion:
         names = ", ".join(sorted(card_title(u.split(":")[1]) for u in units))
         return units, (f"<p>The engine's legal Guide plays move {escape(names)}; the suppressed "
                        f"{RIFLEMAN_A} it refuses.</p>" + rule_html(R.GUIDE) + rule_html(R.GUIDE_SUPPRESSED))
-    return BoardQuestion("23.guide", f"<p>The Axis {RIFLEMAN_A} on 12A is <b>suppressed</b> (its token grey). "
+    return BoardQuestion("23.guide", f"<p>The Axis {RIFLEMAN_A} on 12A is <b>suppressed</b> (its token gray). "
                          f"The {card_title('platoon-guide')} is played for <b>Guide</b>. <b>Tap a unit it may "
                          "guide.</b></p>", s, places, hint=(R.GUIDE, R.GUIDE_SUPPRESSED), taps="unit",
                          window=[t.tile for t in s.tokens_of("axis")],
