@@ -189,6 +189,53 @@ def outcome_html(chapter: str, key: str, tries: Tries) -> str:
             f'data-tutor-question="{html.escape(key)}"></span>')
 
 
+@dataclass(frozen=True)
+class BoardQuestion:
+    """A question answered on a live board (``tutor.widgets.TapQuestion``): the learner taps a tile,
+    a unit or a hex, and the engine rules on the tap. Like :class:`Question` it stores no answer:
+    ``places_fn`` asks the engine for the places that answer it (tile ids, "side:unit" keys or
+    hexes) and the explanation (HTML).
+
+    ``board``: an Undaunted ``GameState`` or a Memoir '44 battlefield; ``taps``: "tile", "unit"
+    or "hex" (what a tap answers with); ``window``: the hexes (Memoir '44) or tiles (Undaunted)
+    the question is about: the board is cut to them (all of it when empty); ``name(place)``: the place in the learner's words."""
+    key: str
+    prompt_html: str
+    board: object
+    places_fn: Callable[[], tuple[frozenset, str]]
+    hint: object = ()
+    taps: str = "tile"
+    window: tuple = ()
+    name: Callable[[object], str] = str
+    choices = ()                               # nothing to press: the board is the answer
+
+    def rule_fn(self) -> tuple[str, str]:
+        """(the answer in words, the explanation): the places the engine accepts."""
+        places, why = self.places_fn()
+        if not places:
+            raise AssertionError(f"{self.key}: the engine accepts no place on this board")
+        return self.answer_words(places), why
+
+    def answer_words(self, places) -> str:
+        names = sorted((self.name(p) for p in places), key=lambda n: [int(t) if t.isdigit() else t
+                                                                  for t in re.split(r"(\d+)", n)])
+        sep = "; " if any("," in n for n in names) else ", "       # hexes are written "9,7"
+        return names[0] if len(names) == 1 else sep.join(names[:-1]) + " or " + names[-1]
+
+    def judge(self, place) -> tuple[bool, str]:
+        """The engine's ruling on a tap on ``place``: (right?, the reason HTML)."""
+        places, why = self.places_fn()
+        return place in places, why
+
+    hint_rules = Question.hint_rules
+    hint_html = Question.hint_html
+
+
+def live(q) -> bool:
+    """Whether a question is answered on a live board."""
+    return isinstance(q, BoardQuestion)
+
+
 class Quiz:
     """A chapter's check-yourself questions as the page shows them: page HTML, shown with the page
     before any widget is built, answered in the browser (:func:`question_html`)."""
@@ -198,8 +245,22 @@ class Quiz:
 
     def _repr_html_(self) -> str:
         from tutor.course import page_script
-        return "".join(question_html(q) for q in self.questions) + page_script()
+        return "".join(question_html(q) for q in self.questions if not live(q)) + page_script()
 
 
-def quiz(*questions: Question) -> Quiz:
-    return Quiz(questions)
+class LiveQuiz(Quiz):
+    """A quiz with questions answered on a live board: each is its widget
+    (``tutor.widgets.TapQuestion``) in its place among the page HTML of the others."""
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import HTML, display
+
+        from tutor.course import page_script
+        from tutor.widgets.tap_question import TapQuestion
+        display(HTML(page_script()))
+        for q in self.questions:
+            display(TapQuestion(q) if live(q) else HTML(question_html(q)))
+
+
+def quiz(*questions) -> Quiz:
+    return (LiveQuiz if any(live(q) for q in questions) else Quiz)(questions)

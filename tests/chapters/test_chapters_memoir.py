@@ -13,6 +13,7 @@ from tutor.hexes import parse_hex
 from tutor.memoir.movement import legal_moves
 from tutor.memoir.retreat import ruling
 from tutor.memoir.terrain import OBSTACLES
+from tutor.quiz import live
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent.parent / "notebooks"
 
@@ -58,6 +59,10 @@ def test_each_question_has_a_right_and_a_wrong_answer(mod):
     assert len({q.key for q in qs}) == len(qs)
     for q in qs:
         assert q.key.startswith(mod[2:] + ".")
+        if live(q):                  # tapped on a live board: tests/widgets/test_widget_tap_question.py
+            places, why = q.places_fn()
+            assert places and why and all(q.judge(p)[0] for p in places)
+            continue
         correct, why = q.rule_fn()
         assert correct in q.choices and why
         ok, html = q.answer(correct)
@@ -78,10 +83,12 @@ def test_ch04_answers_are_the_engine_rulings():
     boxed = legal_moves(st, (9, 7))
     assert (9, 5) not in boxed                                 # its own infantry is in the way
     assert (10, 4) not in boxed and "too far" in boxed.refused[(10, 4)].reason   # 3 away, 4 around them
-    assert qs["04.no-passing"].rule_fn()[0] == "No, it may not"
+    assert not qs["04.no-passing"].judge((10, 4))[0] and not qs["04.no-passing"].judge((9, 5))[0]
+    assert {h for h in boxed.reachable if h != (9, 7)} == qs["04.no-passing"].places_fn()[0]
     woods = legal_moves(st, (5, 7)).reachable[(6, 6)]
     assert not woods.can_battle
     assert qs["04.woods-stop"].rule_fn()[0] == "It may not battle this turn"
+    assert not qs["04.infantry-battle"].judge((6, 6))[0]           # the woods: it stops and may not battle
     two = legal_moves(st, (15, 7)).reachable[(15, 5)]
     assert two.cost == 2 and not two.can_battle
     assert qs["04.infantry-two"].rule_fn()[0] == "It may not battle this turn"

@@ -16,6 +16,7 @@ import nbformat
 import pytest
 
 from tutor import course
+from tutor.quiz import live
 from tutor.rulebook import section_and_heading
 from tutor.undaunted import combat
 from tutor.undaunted.deck import casualty
@@ -57,6 +58,10 @@ def test_questions_are_well_formed(nn):
     assert len(keys) == len(set(keys))
     for q in qs:
         assert q.key.startswith(f"{nn}.") and len(q.key) <= 80
+        if live(q):                     # tapped on a live board: tests/widgets/test_widget_tap_question.py
+            places, why = q.places_fn()
+            assert places and why.strip() and all(q.judge(p)[0] for p in places)
+            continue
         correct, why = q.rule_fn()
         assert correct in q.choices, (q.key, correct)
         assert len(set(q.choices)) == len(q.choices)
@@ -74,6 +79,7 @@ def test_quiz_page_builds(nn):
     from tutor.quiz import quiz
     qs = module(nn).questions()
     page = quiz(*qs)._repr_html_()
+    qs = [q for q in qs if not live(q)]         # the others are widgets
     assert page.count('class="tutor-question"') == len(qs) == page.count('<template data-tutor-verdict="why">')
 
 
@@ -142,8 +148,16 @@ def test_board_and_zone_pictures():
 
 
 def test_25_answers_agree_with_the_engine():
+    from tutor.chapters import und25
     a = answers("25")
-    assert a["25.total"] == str(combat.total_defense(4, 2, 3).total) == "9"
+    # riflemen (base 4) on 12A (cover 2), 3 tiles from the Rifleman C on 7A: 9, as the rulebook adds it up
+    s = und25.fire_state()
+    assert s.board.tile("12A").cover.high == 2 and s.board.range("7A", "12A") == 3
+    assert a["25.total"] == "Rifleman A" and combat.total_defense(4, 2, 3).total == 9
+    qs = {q.key: q for q in und25.questions()}
+    assert not qs["25.total"].judge("axis:scouts-b")[0] and qs["25.total"].judge("axis:riflemen-a")[0]
+    assert a["25.shooter"] == "Machine Gunner C"      # attack 2 from 2 tiles beats attack 1 from 3
+    assert a["25.cover-tile"] == "17B" and s.board.tile("17B").cover.high == 3
     assert a["25.hill"] == str(combat.total_defense(4, combat.HILL, 3, attacker_on_hill=True).total) == "8"
     assert a["25.odds"] == "9/25" and combat.p_hit(9, 2) == Fraction(9, 25)
     assert a["25.zero"] == "Only on a 0" and combat.p_die(11) == Fraction(1, 10)
@@ -333,9 +347,11 @@ def test_26_answers_agree_with_the_engine():
     # of war per new marker (14A and 17B), scouts defend 5 + cover 3 + range 1 = 9 (5 and 8 miss),
     # riflemen from 9B 4 + 3 + 2 = 9, and two dice that hit are still one hit.
     a = answers("26")
-    assert a == {"26.where-move": "6B", "26.fog": "2", "26.from9b": "9",
+    assert a == {"26.where-move": "3B or 6B", "26.fog": "2", "26.from9b": "9", "26.scout-route": "3B or 14A",
+                 "26.axis-fire": "Machine Gunner C or Rifleman C", "26.axis-fire-hardest": "Scout C",
                  "26.other-target": "None: no die reaches the defense", "26.two-hits": "1 card"}
     from tutor.chapters import und26
+    assert not next(q for q in und26.questions() if q.key == "26.where-move").judge("17B")[0]   # not yet scouted
     shown = " ".join(und26.frame_html(f) for f in und26.steps())
     assert "14A → 17B" not in shown and "scouts-b on 17B" not in shown.lower()   # not answered above
     _, why = next(q for q in und26.questions() if q.key == "26.where-move").rule_fn()
@@ -392,8 +408,12 @@ def test_22_widgets():
 def test_23_answers_agree_with_the_engine():
     from tutor.chapters import und23
     a = answers("23")
-    assert a == {"23.move": "No", "23.scout": "2", "23.stalk": "No marker, no Fog of War card", "23.guide": "No",
+    assert a == {"23.move": "3B or 6B", "23.scout": "2", "23.stalk": "No marker, no Fog of War card",
+                 "23.scout-where": "3B, 5B, 11A, 12A, 14A or 17B", "23.guide": "Machine Gunner A or Scout B",
                  "23.fog": "No"}
+    qs = {q.key: q for q in und23.questions()}
+    assert not qs["23.move"].judge("10B")[0]                    # no Axis marker on 10B: may not move there
+    assert not qs["23.guide"].judge("axis:riflemen-a")[0]        # suppressed: not guided
     assert und23.sneak_destinations(1) == ["10B", "12A", "15A"]
     assert und23.sneak_destinations(2) == ["10B", "12A", "15A", "17B", "2A", "3B", "9B"]   # 6B itself not counted
     assert "<b>7</b> with value 2" in und23.sneak_conflict_html()
@@ -439,7 +459,13 @@ def test_24_answers_agree_with_the_engine():
     assert CARDS["squad-leader-c"].action("bolster").label in und24._q_bolster_squad().prompt_html
     a = answers("24")
     assert a == {"24.bolster": "No", "24.inspire": "Machine Gunner C (already played)",
-                 "24.recon": "Nothing happens", "24.control": "No", "24.target": "No", "24.conceal": "No effect"}
+                 "24.recon": "Nothing happens", "24.control": "Rifleman B", "24.control-where": "7A",
+                 "24.target": "3B, 6B, 8A, 9B, 10B, 12A, 13B or 15A",
+                 "24.target-near": "1A, 2A, 4B, 5B, 7A, 11A, 14A or 17B", "24.conceal": "No effect"}
+    qs = {q.key: q for q in und24.questions()}
+    assert not qs["24.control"].judge("axis:riflemen-a")[0]     # an enemy unit on its tile: no control
+    assert not qs["24.target"].judge("7A")[0]                   # 1A to 7A is 2 tiles: too close for the mortar
+    assert qs["24.target-near"].judge("7A")[0]
 
 
 def test_24_support_board():
@@ -490,8 +516,12 @@ def test_27_answers_agree_with_the_engine():
     from tutor.chapters import und27
     from tutor.undaunted.victory import decide
     a = answers("27")
-    assert a == {"27.objectives": "The Axis", "27.suppress": "The Axis", "27.undeployed": "Nobody yet",
+    # objectives 12A, 5B, 2A, 9B (1 each) and 17B (2): holding 3, only 17B makes 5; holding 4, any 1 does
+    assert a == {"27.objectives": "17B", "27.suppress": "Rifleman C", "27.objectives-allied": "2A or 12A",
+                 "27.pin-axis": "Rifleman B", "27.undeployed": "Nobody yet",
                  "27.both": "The Axis", "27.hopeless": "The Axis", "27.not-yet": "Nobody yet"}
+    qs = {q.key: q for q in und27.questions()}
+    assert not qs["27.objectives"].judge("9B")[0] and not qs["27.suppress"].judge("allied:machine-gunners-c")[0]
     s = und27.situation(allied_controls=("9B",), axis_controls=("12A",), allied_riflemen=False,
                         axis_riflemen=False, initiative="allied")
     assert decide(s)[0] == "allied"          # the tie goes to the initiative holder

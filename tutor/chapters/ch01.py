@@ -11,7 +11,7 @@ from tutor.hexes import SECTION_NAMES
 from tutor.memoir import rules
 from tutor.memoir.cards import SECTION_WORD
 from tutor.memoir.los import line_of_sight
-from tutor.quiz import Question
+from tutor.quiz import BoardQuestion, Question
 from tutor.scenario import Scenario, bundled
 
 
@@ -140,6 +140,23 @@ def _los_question(key: str, field, a, b, prompt: str) -> Question:
     return Question(key, f"<p>{prompt}</p>{_board_svg(field)}", ("Yes, it can see", "No, blocked"), rule_fn)
 
 
+def _hidden_question(key: str, field, a, b, prompt: str) -> BoardQuestion:
+    """Tap a hex the unit on ``a`` cannot see, on the board cut to its line to ``b`` and one hex about
+    it (``los_window``): the engine's ``visible_from`` rules on the tap."""
+    from tutor.hexes import fmt
+    from tutor.memoir.los import visible_from
+    from tutor.render.scene import los_window
+    window = tuple(sorted(los_window(line_of_sight(field, a, b))))
+
+    def places():
+        seen = visible_from(field, a)
+        hidden = frozenset(h for h in window if h != a and h not in seen)
+        return hidden, (f"<p>From {fmt(a)} the engine finds hidden: {escape(', '.join(fmt(h) for h in sorted(hidden)))}."
+                        f" For example, toward {fmt(b)}:</p>" + los_html(line_of_sight(field, a, b)))
+    return BoardQuestion(key, f"<p>{prompt}</p>", field, places, hint=(rules.LOS,), taps="hex", window=window,
+                         name=fmt)
+
+
 def _heights_board() -> Scenario:
     """Example 3 with the axis armor moved up onto a hill: both units now stand at height 1."""
     field = bundled("los/height-example-3")
@@ -166,12 +183,12 @@ def _section_question() -> Question:
 def questions() -> list[Question]:
     return [
         _section_question(),
-        _los_question("01.los.edges", bundled("los/edge-both-sides"), (12, 6), (12, 4),
-                      "Can the allied infantry on <b>12,6</b> see the axis infantry on <b>12,4</b>? "
-                      "Look closely: the line runs along hex edges."),
+        _hidden_question("01.los.edges", bundled("los/edge-both-sides"), (12, 6), (12, 4),
+                         "<b>Tap a hex the allied infantry on 12,6 cannot see.</b> Look closely: some lines run "
+                         "along hex edges."),
         _los_question("01.los.heights", _heights_board(), (6, 4), (10, 4),
                       "Both armor units are now on hills (height 1), with woods at height 0 between them. "
                       "Can the allied armor on <b>6,4</b> see the axis armor on <b>10,4</b>?"),
-        _los_question("01.los.unit", bundled("los/woods"), (7, 7), (11, 3),
-                      "Can the allied infantry on <b>7,7</b> see the axis infantry on <b>11,3</b>?"),
+        _hidden_question("01.los.unit", bundled("los/woods"), (7, 7), (11, 3),
+                         "<b>Tap a hex the allied infantry on 7,7 cannot see.</b>"),
     ]

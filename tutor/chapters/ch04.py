@@ -22,7 +22,7 @@ from tutor.memoir import rules as R
 from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.state import GameState, from_scenario, order
 from tutor.memoir.state import load as load_state
-from tutor.quiz import Question, ask
+from tutor.quiz import BoardQuestion, Question, ask
 from tutor.scenario import Scenario
 
 SCENARIOS = paths.SCENARIOS
@@ -45,9 +45,18 @@ def state(name_or_field) -> GameState:
     return load_state(p)
 
 
-def board_svg(field, hl=None, *, title: str | None = None, legend: bool = True) -> str:
+def board_svg(field, hl=None, *, title: str | None = None, legend: bool = True, window=None) -> str:
     from tutor.render.svg import state_svg
-    return state_svg(field, hl, title=title, legend=legend)
+    return state_svg(field, hl, title=title, legend=legend, window=window)
+
+
+def around(field, *hexes, margin: int = 1) -> tuple:
+    """The hexes of ``field``'s board within ``margin`` of the smallest span holding ``hexes``: the
+    part of the board a question is about."""
+    from tutor.hexes import distance
+    st = state(field)
+    span = max((distance(a, b) for a in hexes for b in hexes), default=0)
+    return tuple(h for h in st.board.hexes if all(distance(h, x) <= span + margin for x in hexes))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -90,6 +99,23 @@ def reach_question(key: str, field, at, to, prompt: str) -> Question:
     return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
 
 
+def tap_reach_question(key: str, field, at, prompt: str, *, battle: bool = False) -> BoardQuestion:
+    """Tap a hex the unit on ``at`` may move to (``battle``: and still battle this turn): the
+    engine's ``legal_moves`` rules on the tap. The board is cut to the hexes around the unit."""
+    from tutor.hexes import distance, fmt
+    st = state(field)
+    at = parse_hex(at)
+    m0 = legal_moves(st, at)
+    reach = max((distance(at, h) for h in m0.reachable), default=1)
+    window = tuple(h for h in st.board.hexes if distance(at, h) <= reach + 1)
+
+    def places():
+        m = legal_moves(st, at)
+        ok = frozenset(h for h, r in m.reachable.items() if h != at and (r.can_battle or not battle))
+        return ok, moves_html(st, at, board=False)
+    return BoardQuestion(key, f"<p>{prompt}</p>", st, places, taps="hex", window=window, name=fmt)
+
+
 def battle_after_question(key: str, field, at, to, prompt: str) -> Question:
     st = state(field)
     at, to = parse_hex(at), parse_hex(to)
@@ -102,7 +128,7 @@ def battle_after_question(key: str, field, at, to, prompt: str) -> Question:
         rules = [r.rule] if r is not None and r.rule else list(m.rules)
         return ans, f"<p>{escape(m.explain(to))}.</p>" + rules_html(rules)
     from tutor.render.scene import highlights
-    pic = board_svg(st, highlights(selected=[at], target=[to]), title="")
+    pic = board_svg(st, highlights(selected=[at], target=[to]), title="", window=around(st, at, to))
     return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
 
 
@@ -128,15 +154,18 @@ MOVEMENT_BOARD = "chapters/movement"
 
 def questions() -> list[Question]:
     return [
-        reach_question("04.no-passing", MOVEMENT_BOARD, "9,7", "10,4",
-                       "The allied armor on <b>9,7</b> moves up to 3 hexes. May it move to <b>10,4</b>, three "
-                       "hexes ahead, with its own infantry on 8,6 and 10,6?"),
+        tap_reach_question("04.no-passing", MOVEMENT_BOARD, "9,7",
+                           "The allied armor on <b>9,7</b> moves up to 3 hexes; its own infantry stands on 8,6 and "
+                           "10,6. <b>Tap a hex it may move to.</b>"),
         battle_after_question("04.woods-stop", MOVEMENT_BOARD, "8,6", "7,5",
                               "The allied infantry on <b>8,6</b> moves one hex, into the woods on <b>7,5</b>. "
                               "What about battling this turn?"),
         battle_after_question("04.infantry-two", MOVEMENT_BOARD, "15,7", "15,5",
                               "The allied infantry on <b>15,7</b> moves two hexes, to <b>15,5</b>. "
                               "What about battling this turn?"),
+        tap_reach_question("04.infantry-battle", MOVEMENT_BOARD, "5,7",
+                           "The allied infantry on <b>5,7</b> is ordered. <b>Tap a hex it may move to and still "
+                           "battle this turn.</b>", battle=True),
     ]
 
 

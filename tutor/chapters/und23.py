@@ -15,11 +15,12 @@ from html import escape
 from tutor.chapters.und21 import worked_start
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
-from tutor.quiz import Question
+from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, type_title, words
 from tutor.rulebook import section_and_heading
 from tutor.undaunted import Play, Withdraw, apply, card_plays
 from tutor.undaunted import rules as R
+from tutor.undaunted.cards import CARDS
 
 # The cards by the names printed on them and on their units' tokens ("Rifleman A", "Fog of War").
 RIFLEMAN_A, SCOUT_B, FOG = map(card_title, ("riflemen-a", "scouts-b", "fog-of-war"))
@@ -97,16 +98,56 @@ def _refused(s, action):
         return exc, None
 
 
-def _q_move_unscouted() -> Question:
-    choices = ("Yes", "No")
+def _ends(s, card: str, action: str, *, unit: str | None = None) -> frozenset:
+    """The tiles where the engine's legal plays of ``card``'s ``action`` end (guide: of ``unit``),
+    other than where the unit stands."""
+    start = s.token("axis", unit or CARDS[card].unit).tile
+    return frozenset(p.path[-1] for p in card_plays(s, "axis", card)
+                     if isinstance(p, Play) and p.action == action and p.path and p.path[-1] != start
+                     and (unit is None or p.unit == unit))
 
-    def rule_fn():
-        exc, _ = _refused(sandbox(("riflemen-a",)), Play("axis", "riflemen-a", "move", path=("10B",)))
-        if exc is None:
-            return "Yes", "<p>The engine allowed it.</p>"
-        return "No", f"<p>The engine refuses: {escape(words(exc.reason))}.</p>" + rule_html(exc.rule)
-    return Question("23.move", f"<p>The Axis {RIFLEMAN_A} stands on 12A. Tile 10B next to it carries no Axis "
-                    "control marker. May it <b>move</b> there?</p>", choices, rule_fn)
+
+def _ends_html(ends, rule) -> str:
+    return (f"<p>The engine's legal plays end on {escape(', '.join(sorted(ends)))}; every other tile it "
+            "refuses.</p>" + rule_html(rule))
+
+
+def _q_move_tap() -> BoardQuestion:
+    s = sandbox(("riflemen-a",))
+
+    def places():
+        return _ends(s, "riflemen-a", "move"), _ends_html(_ends(s, "riflemen-a", "move"), R.MOVE)
+    return BoardQuestion("23.move", f"<p>The Axis {RIFLEMAN_A} on 12A is played for <b>Move 1</b>. "
+                         "<b>Tap a tile it may move to.</b></p>", s, places, hint=(R.MOVE, R.MOVE_QR),
+                         window=s.board.within("12A", 0, 1))
+
+
+def _q_scout_tap() -> BoardQuestion:
+    s = sandbox(("scouts-b",))
+
+    def places():
+        return _ends(s, "scouts-b", "scout"), _ends_html(_ends(s, "scouts-b", "scout"), R.SCOUT)
+    return BoardQuestion("23.scout-where", f"<p>The Axis {SCOUT_B} on 8A is played for its <b>Scout</b> action. "
+                         "<b>Tap a tile, other than its own, where it may end the scout.</b></p>", s, places,
+                         hint=(R.SCOUT,), window=s.board.within("8A", 0, 2))
+
+
+def _q_guide_tap() -> BoardQuestion:
+    s = sandbox(("platoon-guide",))
+    toks = tuple(replace(t, suppressed=True) if t.unit == "riflemen-a" and t.side == "axis" else t for t in s.tokens)
+    s = replace(s, tokens=toks)
+
+    def places():
+        units = frozenset(f"axis:{p.unit}" for p in card_plays(s, "axis", "platoon-guide")
+                          if isinstance(p, Play) and p.action == "guide")
+        names = ", ".join(sorted(card_title(u.split(":")[1]) for u in units))
+        return units, (f"<p>The engine's legal Guide plays move {escape(names)}; the suppressed "
+                       f"{RIFLEMAN_A} it refuses.</p>" + rule_html(R.GUIDE) + rule_html(R.GUIDE_SUPPRESSED))
+    return BoardQuestion("23.guide", f"<p>The Axis {RIFLEMAN_A} on 12A is <b>suppressed</b> (its token gray). "
+                         f"The {card_title('platoon-guide')} is played for <b>Guide</b>. <b>Tap a unit it may "
+                         "guide.</b></p>", s, places, hint=(R.GUIDE, R.GUIDE_SUPPRESSED), taps="unit",
+                         window=[t.tile for t in s.tokens_of("axis")],
+                         name=lambda k: card_title(k.split(":")[1]))
 
 
 def _q_scout_fog() -> Question:
@@ -135,23 +176,6 @@ def _q_sneak() -> Question:
                     "scouted. What does he place or take?</p>", choices, rule_fn)
 
 
-def _q_maneuver_suppressed() -> Question:
-    choices = ("Yes", "No")
-
-    def rule_fn():
-        s = sandbox(("platoon-guide",))
-        toks = tuple(replace(t, suppressed=True) if t.unit == "riflemen-a" and t.side == "axis" else t
-                     for t in s.tokens)
-        s = replace(s, tokens=toks)
-        exc, _ = _refused(s, Play("axis", "platoon-guide", "guide", unit="riflemen-a", path=("6B",)))
-        if exc is None:
-            return "Yes", "<p>The engine allowed it.</p>"
-        return "No", f"<p>The engine refuses: {escape(words(exc.reason))}.</p>" + rule_html(R.GUIDE_SUPPRESSED)
-    return Question("23.guide", f"<p>The Axis {RIFLEMAN_A} on 12A is <b>suppressed</b>. May the "
-                    f"{card_title('platoon-guide')}'s <b>Guide</b> action move it to 6B (an Axis tile)?</p>",
-                    choices, rule_fn)
-
-
 def _q_withdraw_fog() -> Question:
     choices = ("Yes", "No")
 
@@ -166,4 +190,4 @@ def _q_withdraw_fog() -> Question:
 
 
 def questions() -> list[Question]:
-    return [_q_move_unscouted(), _q_scout_fog(), _q_sneak(), _q_maneuver_suppressed(), _q_withdraw_fog()]
+    return [_q_move_tap(), _q_scout_fog(), _q_scout_tap(), _q_sneak(), _q_guide_tap(), _q_withdraw_fog()]

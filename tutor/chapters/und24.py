@@ -13,9 +13,9 @@ from html import escape
 from tutor.chapters.und23 import sandbox
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
-from tutor.quiz import Question
+from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, words
-from tutor.undaunted import LoadedDice, Play, apply
+from tutor.undaunted import LoadedDice, Play, apply, card_plays
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS
 
@@ -98,33 +98,71 @@ def _q_recon_none() -> Question:
                     f"{card_title('fog-of-war')} card</b> in his hand. What happens?</p>", choices, rule_fn)
 
 
-def _q_control_enemy() -> Question:
-    choices = ("Yes", "No")
-
-    def rule_fn():
-        s = sandbox(("riflemen-a",), side="axis")
-        toks = tuple(replace(t, tile="2A") if (t.side, t.unit) in {("axis", "riflemen-a"),
-                                                                 ("allied", "machine-gunners-c")} else t
-                     for t in s.tokens)
-        exc, step = _try(replace(s, tokens=toks), Play("axis", "riflemen-a", "control"))
-        return ("No" if exc else "Yes"), _verdict(exc, step)
-    return Question("24.control", f"<p>The Axis {card_title('riflemen-a')} stands on 2A, where Hans has a "
-                    f"<b>scouted</b> marker — and so does the Allied {card_title('machine-gunners-c')}. May "
-                    f"{card_title('riflemen-a')} take <b>control</b> of 2A?</p>",
-                    choices, rule_fn)
+def _targets(s) -> frozenset:
+    """The tiles where the engine lets John's mortar put its target marker."""
+    return frozenset(p.target for p in card_plays(s, "allied", "mortar") if isinstance(p, Play) and p.action == "target")
 
 
-def _q_target_range() -> Question:
-    choices = ("Yes", "No")
+def _target_why(s, targets) -> str:
+    far = ", ".join(f"{t} ({s.board.range('1A', t)})" for t in sorted(targets, key=lambda t: s.board.range("1A", t)))
+    return (f"<p>The engine accepts the target marker on {escape(far)} — in brackets, tiles from 1A; "
+            "every nearer tile it refuses.</p>" + rule_html(R.TARGET))
 
-    def rule_fn():
-        s = support_state()
-        exc, step = _try(s, Play("allied", "mortar", "target", target="7A"))
-        rng = s.board.range("1A", "7A")
-        return ("No" if exc else "Yes"), f"<p>1A to 7A is {rng} tiles.</p>" + _verdict(exc, step)
-    return Question("24.target", "<p>John's mortar deploys at 1A. May its <b>target</b> action put the target "
-                    "marker on <b>7A</b>? (Count the tiles on the board in the sandbox above.)</p>",
-                    choices, rule_fn)
+
+def _q_target_tap() -> BoardQuestion:
+    s = support_state()
+
+    def places():
+        return _targets(s), _target_why(s, _targets(s))
+    return BoardQuestion("24.target", "<p>John's mortar deploys at 1A. <b>Tap a tile where its Target action may "
+                         "put the target marker.</b></p>", s, places, hint=(R.TARGET,))
+
+
+def _q_target_near() -> BoardQuestion:
+    s = support_state()
+    near = s.board.within("1A", 0, 2)
+
+    def places():
+        return frozenset(near) - _targets(s), _target_why(s, _targets(s))
+    return BoardQuestion("24.target-near", "<p>The tiles around John's mortar, deployed at 1A. <b>Tap one where "
+                         "its Target action may <i>not</i> put the target marker.</b></p>", s, places,
+                         hint=(R.TARGET,), window=near)
+
+
+def _control_state():
+    """Hans's Rifleman A on 2A beside the Allied Machine Gunner C; his Rifleman B on 6B (his scouted tile)."""
+    s = sandbox(("riflemen-a", "riflemen-b"), side="axis")
+    moved = {("axis", "riflemen-a"): "2A", ("allied", "machine-gunners-c"): "2A", ("axis", "riflemen-b"): "6B"}
+    return replace(s, tokens=tuple(replace(t, tile=moved.get((t.side, t.unit), t.tile)) for t in s.tokens))
+
+
+def _q_control_tap() -> BoardQuestion:
+    s = _control_state()
+
+    def places():
+        units = frozenset(f"axis:{CARDS[c].unit}" for c in ("riflemen-a", "riflemen-b")
+                          if any(isinstance(p, Play) and p.action == "control" for p in card_plays(s, "axis", c)))
+        exc, _ = _try(s, Play("axis", "riflemen-a", "control"))
+        return units, (f"<p>{card_title('riflemen-a')}: the engine refuses — {escape(words(exc.reason))}.</p>"
+                       + rule_html(exc.rule))
+    return BoardQuestion("24.control", f"<p>Hans holds {card_title('riflemen-a')} and {card_title('riflemen-b')}. "
+                         f"His {card_title('riflemen-a')} stands on 2A with the Allied {card_title('machine-gunners-c')}; "
+                         f"his {card_title('riflemen-b')} on 6B. <b>Tap the unit whose Control action the rules allow "
+                         "now.</b></p>", s, places, hint=(R.CONTROL,), taps="unit",
+                         window=("2A", "6B", "12A", "10B"), name=lambda k: card_title(k.split(":")[1]))
+
+
+def _q_control_where() -> BoardQuestion:
+    s = support_state()
+
+    def places():
+        _, step = _try(s, Play("allied", "riflemen-c", "control"))
+        tiles = frozenset(t.id for t in s.board.tiles
+                          if step.state.control_of("allied", t.id) != s.control_of("allied", t.id))
+        return tiles, _verdict(None, step)
+    return BoardQuestion("24.control-where", f"<p>John plays {card_title('riflemen-c')} for <b>Control</b>. "
+                         "<b>Tap the tile whose control marker it turns.</b></p>", s, places, hint=(R.CONTROL,),
+                         window=s.board.within("7A", 0, 1))
 
 
 def _q_inspire_self() -> Question:
@@ -168,5 +206,5 @@ def _q_confuse_empty() -> Question:
 
 
 def questions() -> list[Question]:
-    return [_q_bolster_squad(), _q_inspire_self(), _q_recon_none(), _q_control_enemy(), _q_target_range(),
-            _q_confuse_empty()]
+    return [_q_bolster_squad(), _q_inspire_self(), _q_control_where(), _q_recon_none(), _q_control_tap(),
+            _q_target_tap(), _q_target_near(), _q_confuse_empty()]

@@ -16,7 +16,7 @@ from html import escape
 
 from tutor.chapters.und21 import worked_start
 from tutor.explain import rule_html, rules_html
-from tutor.quiz import Question
+from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, type_title, words, zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
@@ -205,14 +205,101 @@ def hill_cases_html() -> str:
 
 # --- questions ------------------------------------------------------------------------------
 
-def _q_total() -> Question:
-    choices = ("7", "8", "9", "10")
+# --- questions on the board: the worked example's map, John (Allies) to fire -----------------------
 
-    def rule_fn():
-        d = total_defense(UNIT_TYPES["riflemen"].base_defense, 2, 3)
-        return str(d.total), f"<p>{escape(d.text)}.</p>" + rules_html([R.DEFENSE, R.RANGE])
-    return Question("25.total", "<p>Machine gunners attack riflemen standing on a tile with <b>cover 2</b>, "
-                    "<b>3 tiles</b> away. What is the riflemen's <b>total defense</b>?</p>", choices, rule_fn)
+FOES = ("riflemen-a", "scouts-b", "machine-gunners-a")
+FRIENDS = ("machine-gunners-c", "riflemen-c", "scouts-c")
+
+
+def fire_state(**tiles):
+    """The worked example's board in John's turn; ``tiles`` moves Axis units ("riflemen_a": "10B")."""
+    from tutor.chapters.und23 import sandbox
+    s = sandbox(("machine-gunners-c",), side="allied")
+    moved = {k.replace("_", "-"): v for k, v in tiles.items()}
+    return replace(s, tokens=tuple(replace(t, tile=moved.get(t.unit, t.tile)) if t.side == "axis" else t
+                                   for t in s.tokens))
+
+
+def _previews(s, pairs) -> list:
+    """The engine's preview of each (attacker, target) attack: total defense and the exact chance."""
+    from tutor.undaunted.actions import preview_attack
+    return [preview_attack(s, "allied", a, t) for a, t in pairs]
+
+
+def _previews_html(previews) -> str:
+    rows = "".join(f"<li>{card_title(p.attacker)} at {card_title(p.target)}: {escape(p.defense.text)}; attack "
+                   f"{p.dice}, a hit {fraction_text(p.p_hit)}</li>" for p in previews)
+    return f"<ul>{rows}</ul>" + rules_html([R.DEFENSE, R.RANGE, R.DICE])
+
+
+def _unit_question(key, prompt, pairs, pick, side) -> BoardQuestion:
+    """Tap a unit of ``side``: the one(s) ``pick`` chooses among the engine's previews of ``pairs``."""
+    s = fire_state()
+
+    def places():
+        previews = _previews(s, pairs)
+        chosen = pick(previews)
+        return frozenset(f"{side}:{p.attacker if side == 'allied' else p.target}" for p in chosen), \
+            _previews_html(previews)
+    return BoardQuestion(key, prompt, s, places, hint=(R.DEFENSE, R.RANGE, R.DICE), taps="unit",
+                         name=lambda k: card_title(k.split(":")[1]))
+
+
+def _best(previews, value, most=True):
+    best = (max if most else min)(value(p) for p in previews)
+    return [p for p in previews if value(p) == best]
+
+
+def _q_total() -> BoardQuestion:
+    return _unit_question(
+        "25.total", f"<p>John's {card_title('riflemen-c')} on 7A is played to <b>attack</b>. <b>Tap the Axis unit "
+        "whose total defense against it is 9.</b></p>", [("riflemen-c", t) for t in FOES],
+        lambda ps: [p for p in ps if p.defense.total == 9], "axis")
+
+
+def _q_easiest() -> BoardQuestion:
+    return _unit_question(
+        "25.easiest", f"<p>John's {card_title('machine-gunners-c')} on 9B is played to <b>attack</b>. <b>Tap the "
+        "Axis unit it has the best chance to hit.</b></p>", [("machine-gunners-c", t) for t in FOES],
+        lambda ps: _best(ps, lambda p: p.p_hit), "axis")
+
+
+def _q_hardest() -> BoardQuestion:
+    return _unit_question(
+        "25.hardest", f"<p>John's {card_title('scouts-c')} on 13B is played to <b>attack</b>. <b>Tap the Axis unit "
+        "it is least likely to hit.</b></p>", [("scouts-c", t) for t in FOES],
+        lambda ps: _best(ps, lambda p: p.p_hit, most=False), "axis")
+
+
+def _q_shooter() -> BoardQuestion:
+    return _unit_question(
+        "25.shooter", f"<p>John wants to hit Hans's {card_title('riflemen-a')} on 12A. <b>Tap his unit with the "
+        "best chance to hit it</b> (each with its card's attack value).</p>",
+        [(a, "riflemen-a") for a in FRIENDS], lambda ps: _best(ps, lambda p: p.p_hit), "allied")
+
+
+def _q_range() -> BoardQuestion:
+    return _unit_question(
+        "25.range", f"<p>John's {card_title('scouts-c')} on 13B attacks. <b>Tap the Axis unit to whose defense the "
+        "range adds the most.</b></p>", [("scouts-c", t) for t in FOES],
+        lambda ps: _best(ps, lambda p: p.defense.range), "axis")
+
+
+def _q_cover_tile() -> BoardQuestion:
+    s = fire_state()
+    near = s.board.within("12A", 0, 1)
+
+    def places():
+        previews = {t: _previews(fire_state(riflemen_a=t), [("machine-gunners-c", "riflemen-a")])[0] for t in near}
+        best = max(p.defense.total for p in previews.values())
+        rows = "".join(f"<li>{t}: {escape(p.defense.text)}</li>" for t, p in sorted(previews.items()))
+        return (frozenset(t for t, p in previews.items() if p.defense.total == best),
+                f"<p>Against the {card_title('machine-gunners-c')} on 9B:</p><ul>{rows}</ul>"
+                + rules_html([R.DEFENSE, R.RANGE]))
+    return BoardQuestion("25.cover-tile", f"<p>Hans's {card_title('riflemen-a')} on 12A may step to a tile next to "
+                         f"it (or stay) before John's {card_title('machine-gunners-c')} on 9B fires. <b>Tap the tile "
+                         "where it would be hardest to hit.</b></p>", s, places, hint=(R.DEFENSE, R.RANGE),
+                         window=(*near, "9B"))
 
 
 def _numbers(*values: int) -> tuple[str, ...]:
@@ -310,5 +397,5 @@ def _q_suppress_twice() -> Question:
 
 
 def questions() -> list[Question]:
-    return [_q_total(), _q_hill(), _q_odds(), _q_zero(), _q_casualty_draw(), _q_casualty_token(),
-            _q_suppress_twice()]
+    return [_q_total(), _q_hill(), _q_easiest(), _q_odds(), _q_hardest(), _q_zero(), _q_shooter(), _q_range(),
+            _q_cover_tile(), _q_casualty_draw(), _q_casualty_token(), _q_suppress_twice()]

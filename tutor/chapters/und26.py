@@ -15,11 +15,11 @@ from html import escape
 from tutor.chapters.und21 import WORKED, events_html
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
-from tutor.quiz import Question
+from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import board_html, card_title, words, zones_html
 from tutor.rulebook import section_and_heading
 from tutor.scenario import SIDE_NAMES, side_verb
-from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, load
+from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, card_plays, load
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import UNIT_TYPES
 from tutor.undaunted.combat import fraction_text, p_hit, total_defense
@@ -254,20 +254,52 @@ def _move_verdicts(state, side: str, card: str, tiles) -> dict[str, str | None]:
     return out
 
 
-def _q_where_move() -> Question:
-    """A new situation for the Move rule: the riflemen's other ways out of 12A."""
-    choices = ("6B", "10B", "17B")
+def _q_where_move() -> BoardQuestion:
+    """A new situation for the Move rule: the riflemen's ways out of 12A without scouting first."""
+    s = after_initiative()
+    near = s.board.within("12A", 0, 1)
 
-    def rule_fn():
-        verdicts = _move_verdicts(after_initiative(), "axis", "riflemen-a", choices)
-        legal = [t for t, why in verdicts.items() if why is None]
-        assert len(legal) == 1, verdicts
-        why = "".join(f"<li><b>{t}</b>: {'allowed' if r is None else escape(r)}</li>" for t, r in verdicts.items())
-        return legal[0], f"<ul>{why}</ul>" + rule_html(R.MOVE)
-    return Question("26.where-move", f"<p>At the start of Hans's turn his {RIFLEMAN_A} stands on <b>12A</b>, and "
-                    f"he plays a {RIFLEMAN_A} card for <b>Move 1</b> instead of scouting first. To which of these "
-                    "neighboring tiles may it move? (The board above shows his control markers.)</p>",
-                    choices, rule_fn)
+    def places():
+        verdicts = _move_verdicts(s, "axis", "riflemen-a", [t for t in near if t != "12A"])
+        legal = frozenset(t for t, why in verdicts.items() if why is None)
+        why = "".join(f"<li><b>{t}</b>: {'allowed' if r is None else escape(r)}</li>" for t, r in sorted(verdicts.items()))
+        return legal, f"<ul>{why}</ul>" + rule_html(R.MOVE)
+    return BoardQuestion("26.where-move", f"<p>At the start of Hans's turn his {RIFLEMAN_A} stands on <b>12A</b>, and "
+                         f"he plays a {RIFLEMAN_A} card for <b>Move 1</b> instead of scouting first. <b>Tap a tile it "
+                         "may move to.</b></p>", s, places, hint=(R.MOVE,), window=near)
+
+
+def _q_scout_route() -> BoardQuestion:
+    """Scout 2 to 17B: the tiles it may pass through (the engine's legal paths)."""
+    s = after_initiative()
+
+    def places():
+        paths = {p.path for p in card_plays(s, "axis", "scouts-b")
+                 if isinstance(p, Play) and p.action == "scout" and len(p.path) == 2 and p.path[-1] == "17B"}
+        ways = "; ".join(f"8A → {' → '.join(p)}" for p in sorted(paths))
+        return frozenset(p[0] for p in paths), f"<p>The engine's legal ways: {escape(ways)}.</p>" + rule_html(R.SCOUT)
+    return BoardQuestion("26.scout-route", f"<p>Hans's {SCOUT_B} on 8A scouts <b>2 tiles</b> and ends on 17B. <b>Tap a "
+                         "tile it may pass through on the way.</b></p>", s, places, hint=(R.SCOUT,),
+                         window=s.board.within("8A", 0, 2))
+
+
+def _q_axis_fire(most: bool = True) -> BoardQuestion:
+    """A new situation for defense: Hans's machine gunners choose a target (the easiest or the hardest)."""
+    from tutor.undaunted.actions import preview_attack
+    s = before_attack()
+    foes = ("machine-gunners-c", "riflemen-c", "scouts-c")
+
+    def places():
+        ps = [preview_attack(s, "axis", "machine-gunners-a", t) for t in foes]
+        best = (max if most else min)(p.p_hit for p in ps)
+        rows = "".join(f"<li>{card_title(p.target)}: {escape(p.defense.text)}; a hit {fraction_text(p.p_hit)}</li>"
+                       for p in ps)
+        return (frozenset(f"allied:{p.target}" for p in ps if p.p_hit == best),
+                f"<ul>{rows}</ul>" + rule_html(R.DEFENSE) + rule_html(R.RANGE))
+    ask = "it has the best chance to hit" if most else "it is least likely to hit"
+    return BoardQuestion("26.axis-fire" if most else "26.axis-fire-hardest", "<p>After John's attack, Hans answers "
+                         f"with his {card_title('machine-gunners-a')} on 6B. <b>Tap the Allied unit {ask}.</b></p>", s, places, hint=(R.DEFENSE, R.RANGE), taps="unit",
+                         name=lambda k: card_title(k.split(":")[1]))
 
 
 def _q_from_9b() -> Question:
@@ -342,7 +374,8 @@ def _q_two_hits() -> Question:
 
 
 def questions() -> list[Question]:
-    return [_q_where_move(), _q_fog_count(), _q_from_9b(), _q_other_target(), _q_two_hits()]
+    return [_q_where_move(), _q_fog_count(), _q_scout_route(), _q_from_9b(), _q_axis_fire(), _q_other_target(),
+            _q_axis_fire(most=False), _q_two_hits()]
 
 
 def quotes() -> list[str]:

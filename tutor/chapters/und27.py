@@ -14,8 +14,8 @@ from html import escape
 
 from tutor.chapters.und21 import worked_start
 from tutor.explain import rule_html
-from tutor.quiz import Question
-from tutor.render.undaunted import board_html, words
+from tutor.quiz import BoardQuestion, Question
+from tutor.render.undaunted import board_html, card_title, words
 from tutor.scenario import SIDE_NAMES, side_verb
 from tutor.undaunted import rules as R
 from tutor.undaunted.state import Victory
@@ -84,6 +84,12 @@ def objective_board(seed: int = 27):
     """The live board one objective short of victory (``UndauntedBoard``)."""
     from tutor.widgets import UndauntedBoard
     return UndauntedBoard(last_objective_state(), seed=seed)
+
+
+def _entered(s, side: str, unit: str, tile: str):
+    """``s`` with ``side``'s ``unit`` back on the board at ``tile`` (not eliminated)."""
+    return replace(s, tokens=tuple(replace(t, tile=tile, eliminated=False) if (t.side, t.unit) == (side, unit)
+                                   else t for t in s.tokens))
 
 
 def never_deployed(s, side: str, unit: str):
@@ -174,19 +180,59 @@ def _winner_question(key, prompt, choices, build, hint=()) -> Question:
     return Question(key, prompt, choices, rule_fn, hint)
 
 
+def _winning_objective(key, prompt, side, held, victory=OBJECTIVES_5) -> BoardQuestion:
+    """Tap the objective whose control would win ``side`` the game (``decide`` on each)."""
+    def build(extra=()):
+        kw = {"allied_victory": victory} if side == "allied" else {"axis_victory": victory}
+        return situation(**{f"{side}_controls": (*held, *extra)}, **kw)
+
+    def places():
+        wins = {t: decide(build((t,))) for t, _ in objective_tiles() if t not in held}
+        rows = "".join(f"<li>{t}: {escape(words(v[1])) if v else 'not yet a win'}</li>" for t, v in wins.items())
+        return (frozenset(t for t, v in wins.items() if v and v[0] == side),
+                f"<ul>{rows}</ul>" + rule_html(R.VICTORY_OBJECTIVES) + rule_html(R.OBJECTIVES))
+    return BoardQuestion(key, prompt, build(), places, hint=(R.VICTORY_OBJECTIVES, R.OBJECTIVES))
+
+
+def _pinning_unit(key, prompt, side, build) -> BoardQuestion:
+    """Tap the enemy unit whose elimination would win ``side`` the game (``decide`` on each)."""
+    foe = "axis" if side == "allied" else "allied"
+    s = build()
+
+    def gone(unit):
+        return replace(s, tokens=tuple(replace(t, tile=None, suppressed=False, eliminated=True)
+                                       if (t.side, t.unit) == (foe, unit) else t for t in s.tokens))
+
+    def places():
+        verdicts = {t.unit: decide(gone(t.unit)) for t in s.tokens_of(foe)}
+        rows = "".join(f"<li>{card_title(u)}: {escape(words(v[1])) if v else 'the game goes on'}</li>"
+                       for u, v in verdicts.items())
+        return (frozenset(f"{foe}:{u}" for u, v in verdicts.items() if v and v[0] == side),
+                f"<ul>{rows}</ul>" + rule_html(R.VICTORY_SUPPRESS))
+    return BoardQuestion(key, prompt, s, places, hint=(R.VICTORY_SUPPRESS,), taps="unit",
+                         name=lambda k: card_title(k.split(":")[1]))
+
+
 def questions() -> list[Question]:
     c3 = ("The Allies", "The Axis", "Nobody yet")
     return [
-        _winner_question(
-            "27.objectives",
-            "<p>Both sides need objectives worth <b>5</b>. The Axis has just taken control of 5B (1); it also "
-            "controls 12A (1), 17B (2) and 2A (1). The Allies control 9B (1). Who has won?</p>", c3,
-            lambda: situation(axis_controls=("12A", "17B", "2A", "5B"), allied_controls=("9B",))),
-        _winner_question(
-            "27.suppress",
-            "<p>The Axis must <b>pin the enemy</b>; the Allies must take objectives worth 5. Casualties "
-            "have just taken the last Allied Riflemen token off the board. Who has won?</p>", c3,
-            lambda: situation(allied_riflemen=False, axis_victory=Victory(None, True))),
+        _winning_objective(
+            "27.objectives", "<p>Both sides need objectives worth <b>5</b>. The Axis controls 12A, 2A and 5B. "
+            "<b>Tap the objective whose control would win the Axis the game.</b></p>", "axis", ("12A", "2A", "5B")),
+        _pinning_unit(
+            "27.suppress", "<p>The Axis must <b>pin the enemy</b>; the Allies must take objectives worth 5. "
+            "<b>Tap the Allied unit whose elimination would win the Axis the game.</b></p>", "axis",
+            lambda: situation(axis_victory=Victory(None, True))),
+        _winning_objective(
+            "27.objectives-allied", "<p>Both sides need objectives worth <b>5</b>. The Allies control 9B, 17B and "
+            "5B. <b>Tap an objective whose control would win the Allies the game.</b></p>", "allied",
+            ("9B", "17B", "5B")),
+        _pinning_unit(
+            "27.pin-axis", "<p>The Allies must <b>pin the enemy</b>. The Axis Rifleman A unit has been "
+            "eliminated; the Axis Rifleman B has entered the board on 6B. <b>Tap the Axis unit whose elimination "
+            "would win the Allies the game.</b></p>", "allied",
+            lambda: _entered(situation(axis_riflemen=False, allied_victory=Victory(None, True)), "axis",
+                             "riflemen-b", "6B")),
         _winner_question(
             "27.undeployed",
             "<p>The Allies must <b>pin the enemy</b>. Their machine gunners have just eliminated the "

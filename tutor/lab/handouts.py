@@ -434,18 +434,6 @@ def _above_ch12():
     return ch12._group_svg()
 
 
-def _above_und24():
-    from tutor.chapters import und24
-    from tutor.render.undaunted import board_svg
-    return board_svg(und24.support_state(), title="The sandbox board", legend=False)
-
-
-def _above_und26():
-    from tutor.chapters import und26
-    from tutor.render.undaunted import board_svg
-    return board_svg(und26.after_initiative(), title="The worked round after the reveal", legend=False)
-
-
 #: The board a question asks about when its chapter's page shows it above the question (the
 #: question itself carries no picture): printed beside the question on a worksheet.
 BOARD_ABOVE = {
@@ -455,8 +443,6 @@ BOARD_ABOVE = {
     "09.sandbags-flags": _above_memoir("chapters/obstacles", "The obstacles board"),
     "12.hits.town": _above_ch12,
     "12.flag.sandbags": _above_ch12,
-    "24.target": _above_und24,
-    "26.where-move": _above_und26,
 }
 # A prompt that points to a board it does not carry
 _POINTS_TO_A_BOARD = re.compile(r"\b(board above|board (in|of) the \w+ above|(same|ocean|battle) board|"
@@ -485,11 +471,15 @@ WORKSHEET_CSS = """<style>
 
 def worksheet_questions(chapter: str) -> list[tuple]:
     """(question, the board printed with it: its own picture, the board the page shows above it
-    (:data:`BOARD_ABOVE`), or for "the same board" the last one printed; "" for none)."""
+    (:data:`BOARD_ABOVE`), or for "the same board" the last one printed; "" for none). Questions
+    answered by tapping a live board are the page's, not paper's: a worksheet leaves them out."""
     from tutor import course
+    from tutor.quiz import live
     c = _chapter(chapter)
     out, last = [], ""
     for q in course.questions(c.notebook):
+        if live(q):
+            continue
         if "<svg" in q.prompt_html:
             board = ""      # its own picture is in the prompt
             last = q.prompt_html[q.prompt_html.index("<svg"):]

@@ -455,14 +455,16 @@ def _label(lb) -> str:
 
 
 def state_svg(field, highlights: Highlights | None = None, *, title: str | None = None, legend: bool = True,
-              coords: bool = True, legible: bool = False, **shaded: Iterable[Hex]) -> str:
+              coords: bool = True, legible: bool = False, window: Iterable[Hex] | None = None,
+              **shaded: Iterable[Hex]) -> str:
     """A battlefield as SVG; shade roles as keywords: ``state_svg(s, visible=hexes, origin=[h])``.
-    ``legible``: see :func:`svg`."""
+    ``legible``: see :func:`svg`; ``window``: only these hexes, the picture cut to them
+    (``tutor.render.scene.scene``)."""
     hl = highlights
     if shaded:
         extra = shading(shaded)
         hl = extra if hl is None else hl + extra
-    return svg(make_scene(field, hl, title=title, legend=legend, coords=coords), legible=legible)
+    return svg(make_scene(field, hl, title=title, legend=legend, coords=coords, window=window), legible=legible)
 
 
 def scroll_box(html: str, label: str) -> str:

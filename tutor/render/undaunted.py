@@ -201,6 +201,24 @@ def _terrain_legend(cells) -> list[tuple[str, str, str]]:
     return [("terrain", k, k) for k in dict.fromkeys(c.terrain for c in cells)]
 
 
+def board_window(state, tiles):
+    """``state`` with its map cut to ``tiles`` (ids), moved to the top left corner: for drawing
+    only the part of the board a question is about (``board_scene``, ``tile_at`` take it as they
+    take the whole game). The tiles keep their places relative to each other; rule on the whole
+    game, never on this one."""
+    from dataclasses import replace
+
+    from tutor.undaunted.board import Board
+    keep = [t for t in state.board.tiles if t.id in set(tiles)]
+    if not keep:
+        raise ValueError("board window: none of its tiles is on the map")
+    c0, r0 = min(t.pos[0] for t in keep), min(t.pos[1] for t in keep)
+    c0 -= (c0 + r0) % 2                  # a row's tiles sit on even or odd columns: keep it so
+    board = Board(tuple(replace(t, pos=(t.pos[0] - c0, t.pos[1] - r0)) for t in keep),
+                  tuple(d for d in state.board.deployments if d.tile in set(tiles)))
+    return replace(state, scenario=replace(state.scenario, board=board))
+
+
 def tile_at(scene, state, x, y) -> str | None:
     """The tile drawn at layout pixel (x, y) of ``board_scene(state)``, exactly (half-open boxes:
     a pixel on a shared edge belongs to the right or lower tile), or None off the tiles."""

@@ -10,7 +10,7 @@ def __getattr__(name):
     modules = {"LosExplorer": "los_explorer", "RetreatDrill": "retreat_drill",
                "OverrunDrill": "overrun_drill", "CasualtyDrill": "casualty_drill", "BattleApp": "battle",
                "FieldDrill": "field_drill", "UndauntedBoard": "undaunted_board",
-               "UndauntedGame": "undaunted_game"}
+               "UndauntedGame": "undaunted_game", "TapQuestion": "tap_question"}
     if name in modules:
         from importlib import import_module
         return getattr(import_module(f"tutor.widgets.{modules[name]}"), name)

@@ -1,0 +1,44 @@
+"""Issue 36: in each converted chapter at least half of the check-yourself questions are answered
+on a live board (tutor.quiz.BoardQuestion), counted from the chapter modules; each live question's
+engine accepts at least one place, and none of the board's places is both asked for and absent."""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+import pytest
+
+from tutor.quiz import BoardQuestion, live
+
+CONVERTED = ("und23", "und24", "und25", "und26", "und27", "ch01", "ch04")
+
+
+@pytest.mark.parametrize("name", CONVERTED)
+def test_at_least_half_of_the_chapters_questions_are_answered_on_the_board(name):
+    qs = importlib.import_module(f"tutor.chapters.{name}").questions()
+    on_board = [q for q in qs if live(q)]
+    assert 2 * len(on_board) >= len(qs), (name, len(on_board), len(qs))
+    for q in on_board:
+        assert isinstance(q, BoardQuestion)
+        places, why = q.places_fn()
+        assert places and why.strip(), q.key
+        if q.taps == "tile":
+            assert places <= {t.id for t in q.board.board.tiles}, q.key
+        if q.taps == "hex":
+            assert places <= set(q.window) <= q.board.board.hexes, q.key
+        if q.taps == "unit":
+            assert all(q.board.token(*p.split(":")) is not None for p in places), q.key
+
+
+def test_chapter_4s_picture_questions_show_only_the_hexes_they_are_about():
+    from tutor.chapters import ch04
+    whole = ch04.state(ch04.MOVEMENT_BOARD).board.hexes
+    for q in ch04.questions():
+        if live(q):
+            continue
+        drawn = set(re.findall(r'data-hex="(-?\d+,-?\d+)"', q.prompt_html))
+        assert drawn and len(drawn) < len(whole) / 2, q.key
+        assert all(m in drawn for m in re.findall(r"<b>(\d+,\d+)</b>", q.prompt_html)), q.key   # its hexes kept
+        sizes = {float(s) for s in re.findall(r'font-size="([\d.]+)"[^>]*class="coord"', q.prompt_html)}
+        assert sizes and min(sizes) >= 10, (q.key, sizes)

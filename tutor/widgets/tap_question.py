@@ -1,0 +1,165 @@
+"""A check-yourself question answered on a live board: tap the tile, the unit or the hex.
+
+``TapQuestion(q)`` shows a ``tutor.quiz.BoardQuestion``: its prompt, the board (a Memoir '44
+battlefield cut to the question's hexes, or an Undaunted map), "Show me", and below them what the
+engine said. The engine rules on every tap (``q.judge``: the places the engine accepts, asked
+anew, never an answer key). The steps are ``tutor.quiz.Tries``: a wrong first tap gets the hint (the
+rule to use, not the answer) and a second try; the answer is shown on the board after the second
+wrong tap or on "Show me". Its output carries ``tutor.quiz.outcome_html``, so the page script
+records the question solved only when it was answered without the answer shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ipywidgets as W
+
+from tutor.explain import STYLE
+from tutor.quiz import (
+    HINT_HEAD,
+    RULE_TO_USE,
+    SHOWN_HEAD,
+    TRIES,
+    BoardQuestion,
+    Tries,
+    answer_head,
+    outcome_html,
+)
+from tutor.widgets.base import Drill, esc, small_button
+
+ASK = {"tile": "Tap a tile on the board.", "unit": "Tap a unit on the board.", "hex": "Tap a hex on the board."}
+
+
+@dataclass(frozen=True)
+class Asked:
+    """Where the learner stands: the steps so far (``Tries``) and the places tapped, each with the
+    engine's ruling (right or not)."""
+    tries: Tries = Tries()
+    taps: tuple = ()
+
+
+class TapQuestion(Drill):
+    """``TapQuestion(q, chapter=None)``: ``q`` a ``BoardQuestion``; ``chapter``: the notebook whose
+    progress records it (default: this page's chapter, ``course.current_chapter``)."""
+
+    title = "Question on the board"
+
+    def __init__(self, q: BoardQuestion, *, chapter: str | None = None, dpr: int = 2):
+        from tutor import course
+        self.q = q
+        self.chapter = chapter or course.current_chapter() or ""
+        self.value = Asked()
+        self.view = q.board                # what the board shows: an Undaunted map cut to q.window
+        if q.window and q.taps != "hex":
+            from tutor.render.undaunted import board_window
+            self.view = board_window(q.board, q.window)
+        self.show_button = small_button("Show me", "eye", "show the answer on the board")
+        self.show_button.on_click(lambda _: self.show())
+        self.outcome = W.HTML()
+        self.prompt = W.HTML(f'<div class="tutor-question-prompt">{q.prompt_html}</div>')
+        sc = self._scene()
+        super().__init__(sc, controls=[self.show_button], dpr=dpr,
+                         max_width=sc.width * 3 // 2 if q.taps != "hex" else None)
+        for b in (self.undo_button, self.reset_button):       # an answer is not taken back
+            b.layout = W.Layout(display="none")
+        self.children = (self.prompt, *self.children, self.outcome)
+        self.add_class("tutor-tap-question")
+        self.refresh()
+
+    # -- the board
+    @property
+    def undaunted(self) -> bool:
+        return self.q.taps in ("tile", "unit")
+
+    def _scene(self):
+        s = self.value
+        right = [p for p, ok in s.taps if ok]
+        wrong = [p for p, ok in s.taps if not ok]
+        if s.tries.shown:
+            right = sorted(set(right) | set(self.q.places_fn()[0]), key=str)
+        if self.undaunted:
+            from tutor.render.undaunted import board_scene
+            game = self.q.board
+            tile = {p: (game.token(*p.split(":")).tile if ":" in str(p) else p) for p in right + wrong}
+            shades = {k: [tile[p] for p in v] for k, v in (("legal", right), ("closed", wrong)) if v}
+            units = [p for p in right if ":" in str(p)]
+            return board_scene(self.view, shades=shades, selected=units[0] if units else None,
+                               target=next((p for p in wrong if ":" in str(p)), None))
+        from tutor.render.scene import highlights, scene
+        marks = {k: v for k, v in (("legal", right), ("closed", wrong)) if v}
+        return scene(self.q.board, highlights(**marks), window=self.q.window or None, legend=False, title="")
+
+    def _on_board_click(self, h, x, y) -> None:
+        if not self.undaunted:
+            super()._on_board_click(h, x, y)
+            return
+        from tutor.render.undaunted import tile_at, token_at
+        unit = token_at(self.board.scene, x, y)
+        tile = tile_at(self.board.scene, self.view, x, y)
+        self.tap(unit if self.q.taps == "unit" else tile)
+
+    def on_hex(self, h) -> None:
+        self.tap(h)
+
+    # -- the steps
+    def tap(self, place) -> None:
+        """A tap on ``place`` (a tile id, a "side:unit" key, a hex; None: beside what the question
+        asks for). The engine rules; nothing changes once the question is over."""
+        s = self.value
+        if s.tries.over:
+            self.say("This question is answered: the next one is below.")
+            return
+        if place is None:
+            self.say(ASK[self.q.taps], bad=True)
+            return
+        ok, _ = self.q.judge(place)
+        self.advance(Asked(s.tries.press(ok), (*s.taps, (place, ok))))
+
+    def show(self) -> None:
+        """"Show me": the answer on the board; the question no longer counts as solved."""
+        if not self.value.tries.over:
+            self.advance(Asked(self.value.tries.show(), self.value.taps))
+
+    @property
+    def stage(self) -> str:
+        return self.value.tries.stage
+
+    def refresh(self) -> None:
+        s = self.value
+        self.board.update(self._scene())
+        self.show_button.disabled = s.tries.over
+        places, why = self.q.places_fn()
+        answer = self.q.answer_words(places)
+        last = esc(self.q.name(s.taps[-1][0])) if s.taps else ""
+        stage = s.tries.stage
+        if stage == "asking":
+            self.say(f"{ASK[self.q.taps]} The engine rules on your tap.")
+            self.explain("")
+        elif stage == "hint":
+            self.say(f"{HINT_HEAD}The engine says no to {last}.", bad=True)
+            self.explain(f"{RULE_TO_USE}{STYLE}{self.q.hint_html()}")
+        elif stage == "solved":
+            self.say(f"{answer_head(True, '')}{last} — the engine agrees.")
+            self.explain(why)
+        elif s.tries.wrong >= TRIES:
+            self.say(f"{answer_head(False, answer)}It is shaded green on the board.", bad=True)
+            self.explain(why)
+        else:
+            self.say(SHOWN_HEAD.format(esc(answer)) + "It is shaded green on the board.")
+            self.explain(why)
+        self.outcome.value = outcome_html(self.chapter, self.q.key, s.tries)
+
+    # -- for tests and scripts
+    def tap_place(self, place) -> None:
+        """Tap ``place`` by its pixels, as a learner would: a tile's lower band, a unit's token, a
+        hex's center."""
+        if self.q.taps == "hex":
+            self.click_hex(place)
+        elif self.q.taps == "unit":
+            ch = next(c for c in self.board.scene.chips if c.key == place)
+            self.click(ch.x + ch.w / 2, ch.y + ch.h / 2)
+        else:
+            from tutor.render.undaunted import tile_box
+            x, y, w, h = tile_box(self.view.board.tile(place).pos, 0)
+            self.click(x + w // 2 - 20, y + h - 6)
