@@ -351,6 +351,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "04.no-passing": ("movement", "no-passing"),
     "04.woods-stop": ("movement", "terrain-stops"),
     "04.infantry-two": ("movement",),
+    "04.infantry-battle": ("movement",),
     # 5. Battle
     "05.close-combat": ("close-combat", "range-dice", "line-of-sight"),
     "05.range": ("range-dice", "protection", "no-stacking", "hills"),
@@ -429,6 +430,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "23.stalk": ("u-stalk",),
     "23.guide": ("u-move", "u-suppressed"),
     "23.fog": ("u-fog", "u-hunker"),
+    "23.scout-where": ("u-scout", "u-tiles"),
     # Undaunted 4. Support actions
     "24.bolster": ("u-support", "u-squads", "u-zones"),
     "24.inspire": ("u-support", "u-squads", "u-zones"),
@@ -436,6 +438,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "24.control": ("u-control", "u-tiles"),
     "24.target": ("u-support",),
     "24.conceal": ("u-support", "u-fog", "u-zones"),
+    "24.control-where": ("u-control", "u-tiles"),
+    "24.target-near": ("u-support", "u-tiles"),
     # Undaunted 5. Combat and casualties
     "25.total": ("u-total-defense", "u-base-defense", "u-tiles"),
     "25.hill": ("u-total-defense", "u-hills"),
@@ -444,12 +448,20 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "25.casualty.draw": ("u-casualties", "u-zones"),
     "25.casualty.token": ("u-casualties", "u-zones"),
     "25.suppress": ("u-suppress", "u-suppressed"),
+    "25.easiest": ("u-attack", "u-total-defense", "u-tiles"),
+    "25.hardest": ("u-attack", "u-total-defense", "u-tiles"),
+    "25.shooter": ("u-attack", "u-total-defense"),
+    "25.range": ("u-attack", "u-total-defense", "u-tiles"),
+    "25.cover-tile": ("u-total-defense", "u-tiles", "u-move"),
     # Undaunted 6. A worked round
     "26.where-move": ("u-move", "u-scout"),
     "26.fog": ("u-scout", "u-fog"),
     "26.from9b": ("u-total-defense",),
     "26.other-target": ("u-attack", "u-base-defense"),
     "26.two-hits": ("u-attack", "u-casualties"),
+    "26.scout-route": ("u-scout", "u-tiles"),
+    "26.axis-fire": ("u-attack", "u-total-defense"),
+    "26.axis-fire-hardest": ("u-attack", "u-total-defense"),
     # Undaunted 7. End of game
     "27.objectives": ("u-goal", "u-end", "u-control"),
     "27.suppress": ("u-goal", "u-end"),
@@ -457,6 +469,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "27.both": ("u-goal", "u-end", "u-initiative"),
     "27.hopeless": ("u-goal", "u-end", "u-casualties"),
     "27.not-yet": ("u-goal", "u-end", "u-casualties", "u-zones"),
+    "27.objectives-allied": ("u-goal", "u-end", "u-control"),
+    "27.pin-axis": ("u-goal", "u-end", "u-casualties"),
     # Undaunted 8. The platoon
     "28.initiative": ("u-platoon", "u-initiative"),
     "28.control": ("u-platoon", "u-control"),
