@@ -25,17 +25,18 @@ and what is allowed. ``game: undaunted`` files are handed to ``tutor.undaunted.s
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
 import yaml
 
-from tutor import paths, sides
+from tutor import paths, schemas, sides
 from tutor.errors import InputError
 from tutor.hexes import Board, Hex, fmt, parse_hex
 from tutor.hexes import board as board_named
-from tutor.inputs import MAX_MEDALS, MAX_TITLE, check_tree, format_one, line_of, read_yaml
+from tutor.inputs import MAX_TITLE, check_tree, format_one, line_of, read_yaml
 from tutor.inputs import name as known_name
 from tutor.inputs import text as checked_text
 from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN, cannot_stand_on
@@ -168,10 +169,6 @@ def _need_str(data, key, where) -> str:
                         required=True)
 
 
-def _choice(data, key, allowed, where, what=None) -> str:
-    return known_name(data[key], f"{where}{line_of(data, key)}", what or key, allowed)
-
-
 def _hex_key(raw, section, mapping, where, brd: Board) -> Hex:
     line = line_of(mapping, raw)
     try:
@@ -184,12 +181,10 @@ def _hex_key(raw, section, mapping, where, brd: Board) -> Hex:
 def _named_hexes(data, key, catalogue, where, brd: Board) -> dict:
     """A mapping "col,row" -> name from the catalogue (terrain or obstacles), every hex once."""
     raw_map = _hex_map(data, key, where)
-    what = "terrain" if key == "terrain" else "obstacle"
     out = {}
     for raw, name in raw_map.items():
         h = _hex_key(raw, key, raw_map, where, brd)
         at = f"{where}{line_of(raw_map, raw)}"
-        known_name(name, at, f"{what} \"{fmt(h)}\":", catalogue)
         if h in out:
             raise InputError(f"{at}: {key} hex \"{fmt(h)}\" is given twice")
         out[h] = name
@@ -209,27 +204,23 @@ def _try_hex(raw):
 
 
 def _hex_map(data, key, where) -> dict:
-    value = data.get(key)
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise InputError(f"{where}{line_of(data, key)}: {key} must be a mapping of \"col,row\" to "
-                         f"{'a unit' if key == 'units' else 'a name'}, not {type(value).__name__}")
-    return value
+    return data.get(key) or {}
+
+
+@functools.cache
+def schema() -> schemas.Schema:
+    """The shape of a Memoir '44 scenario file (``tutor.schemas``): keys, names, whole numbers."""
+    return schemas.memoir_scenario(terrain=tuple(TERRAIN), obstacles=tuple(OBSTACLES), kinds=KINDS,
+                                   badges=BADGES, optional=OPTIONAL)
 
 
 def memoir_from_data(data: dict, where: str) -> Scenario:
-    for key in REQUIRED:
-        if key not in data:
-            raise InputError(f"{where}: missing required key {key!r} (required: {', '.join(REQUIRED)})")
-    unknown = [k for k in data if k not in REQUIRED and k not in OPTIONAL]
-    if unknown:
-        k = unknown[0]
-        raise InputError(f"{where}{line_of(data, k)}: key {k!r} is unknown: allowed are "
-                         f"{', '.join(REQUIRED + OPTIONAL)}")
+    """A scenario from a file's data: its shape checked by :func:`schema`, then what a schema
+    cannot say (hexes on the board, figures for the unit's kind, who may stand where)."""
+    schemas.check(data, schema(), where)
     title = _need_str(data, "title", where)
-    brd = board_named(_choice(data, "board", ("standard", "breakthrough", "overlord"), where))
-    top = _choice(data, "top", SIDES, where)
+    brd = board_named(data["board"])
+    top = data["top"]
     description = data.get("description") or ""
     checked_text(description, f"{where}{line_of(data, 'description')}", "description")
 
@@ -264,33 +255,20 @@ UNIT_KEYS = ("side", "kind", "figures", "badge", "original")
 
 def _unit(spec, h: Hex, mapping, raw, where) -> UnitSpec:
     at = f"{where}{line_of(mapping, raw)}: units \"{fmt(h)}\""
-    if not isinstance(spec, dict):
-        raise InputError(f"{at}: a unit is a mapping like {{side: allied, kind: infantry}}, not {spec!r}")
-    for key in spec:
-        if key not in UNIT_KEYS:
-            raise InputError(f"{at}: key {key!r} is unknown: allowed are {', '.join(UNIT_KEYS)}")
-    for key in ("side", "kind"):
-        if key not in spec:
-            raise InputError(f"{at}: missing required key {key!r}")
-    side = known_name(spec["side"], at, "side", SIDES)
-    kind = known_name(spec["kind"], at, "kind", KINDS)
-    badge = spec.get("badge")
+    side, kind, badge = spec["side"], spec["kind"], spec.get("badge")
     if badge is not None:
-        known_name(badge, at, "badge", BADGES)
         if badge == "special_forces" and kind == "artillery":
             raise InputError(f"{at}: badge special_forces is for infantry or armor, not artillery")
         if badge == "french_resistance" and kind != "infantry":
             raise InputError(f"{at}: badge french_resistance is for infantry, not {kind}")
     full = full_strength(kind, badge)
     figures = spec.get("figures", full)
-    if type(figures) is not int:
-        raise InputError(f"{at}: figures must be a whole number from 1 to {full}, not {figures!r}")
     if not 1 <= figures <= full:
         raise InputError(f"{at}: figures {figures} is out of range: {_a(kind)}"
                          f"{' (' + badge + ')' if badge else ''} unit has 1 to {full}")
     original = spec.get("original")
     if original is not None:
-        if type(original) is not int or not figures <= original <= full:
+        if not figures <= original <= full:
             raise InputError(f"{at}: original (the figures it starts the scenario with) must be a whole number "
                              f"from its figures ({figures}) to its full strength ({full}), not {original!r}")
         if original == full:
@@ -303,19 +281,8 @@ def _a(word: str) -> str:
 
 
 def _check_extra(extra: dict, data, where: str, board: Board) -> None:
-    """Optional keys for full games; shapes checked here, meaning checked by the game engine."""
-    if "medals_to_win" in extra:
-        v = extra["medals_to_win"]
-        ok = (type(v) is int and 0 < v <= MAX_MEDALS) or (
-            isinstance(v, dict) and set(v) <= set(SIDES) and all(type(n) is int and 0 < n <= MAX_MEDALS
-                                                                 for n in v.values()))
-        if not ok:
-            raise InputError(f"{where}{line_of(data, 'medals_to_win')}: medals_to_win must be a whole number from "
-                             f"1 to {MAX_MEDALS}, or {{axis: N, allied: N}}")
-    for key in ("first", "bunkers_for"):
-        if key in extra and extra[key] not in SIDES:
-            raise InputError(f"{where}{line_of(data, key)}: {key} {extra[key]!r} is unknown: allowed are "
-                             f"{', '.join(SIDES)}")
+    """Optional keys for full games: their shapes are the schema's; here what it cannot say (the
+    texts within the input policy, labels on the board, objectives, cards that grow)."""
     for key in ("special_rules", "source"):
         if key in extra:
             checked_text(extra[key], f"{where}{line_of(data, key)}", key)
@@ -326,19 +293,10 @@ def _check_extra(extra: dict, data, where: str, board: Board) -> None:
         objectives.parse(extra["objectives"], board, f"{where}{line_of(data, 'objectives')}")
     if "cards" in extra:
         _check_cards(extra["cards"], data, where)
-    if "front" in extra and extra["front"] not in ("western", "eastern", "pacific", "mediterranean"):
-        raise InputError(f"{where}{line_of(data, 'front')}: front {extra['front']!r} is unknown: allowed are "
-                         f"western, eastern, pacific, mediterranean")
-    if "year" in extra and not (type(extra["year"]) is int and 1939 <= extra["year"] <= 1945):
-        raise InputError(f"{where}{line_of(data, 'year')}: year {extra['year']!r} is out of range: allowed "
-                         f"1939-1945")
 
 
 def _check_labels(labels, data, where: str, board: Board) -> None:
     """``labels``: place names printed on the map, {"col,row": "Pegasus Bridge"} (one line each)."""
-    at = f"{where}{line_of(data, 'labels')}"
-    if not isinstance(labels, dict):
-        raise InputError(f"{at}: labels must be a mapping of \"col,row\" to a place name, not {type(labels).__name__}")
     for raw, text in labels.items():
         _hex_key(raw, "labels", labels, where, board)
         checked_text(text, f"{where}{line_of(labels, raw)}", f"label \"{raw}\"", one_line=True, limit=MAX_TITLE,
@@ -347,14 +305,11 @@ def _check_labels(labels, data, where: str, board: Board) -> None:
 
 def _check_cards(v, data, where: str) -> None:
     """``cards``: N for both sides, or {axis: N, allied: N}; N may be {start: n, grow_to: m} (a side
-    that starts short and draws one extra card after each of its turns until it holds m)."""
+    that starts short and draws one extra card after each of its turns until it holds m): the
+    schema checks the shape, here that a side grows, never shrinks."""
     def ok(n):
-        if type(n) is int:
-            return 1 <= n <= 12
-        return (isinstance(n, dict) and set(n) == {"start", "grow_to"} and all(type(x) is int for x in n.values())
-                and 1 <= n["start"] <= n["grow_to"] <= 12)
-    good = ok(v) if not isinstance(v, dict) or "start" in v else (set(v) == set(SIDES) and all(map(ok, v.values())))
-    if not good:
+        return type(n) is int or n["start"] <= n["grow_to"]
+    if not (ok(v) if not isinstance(v, dict) or "start" in v else all(map(ok, v.values()))):
         raise InputError(f"{where}{line_of(data, 'cards')}: cards must be a number of cards (1-12) or "
                          f"{{axis: N, allied: N}}, where N may be {{start: n, grow_to: m}}")
 

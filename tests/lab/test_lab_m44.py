@@ -106,10 +106,10 @@ def test_minimal_overlord_file():
 @pytest.mark.parametrize("text,words", [
     ("{", "broken JSON"),
     ("[]", "top level"),
-    ("{}", "missing the 'board'"),
+    ("{}", "missing required key 'board'"),
     ('{"board": {"type": "HUGE"}}', "board type 'HUGE' is unknown"),
     ('{"board": {"hexagons": {}}}', "must be a list"),
-    ('{"board": {"hexagons": [{"row": 1}]}}', "needs row and col"),
+    ('{"board": {"hexagons": [{"row": 1}]}}', "board.hexagons[0]: missing required key 'col'"),
     ('{"board": {"hexagons": [{"row": "a", "col": 1}]}}', "row must be a whole number"),
     ('{"board": {"hexagons": [7]}}', "an object with row and col"),
 ])
