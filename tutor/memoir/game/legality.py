@@ -61,11 +61,11 @@ def _needs_section(g: Game, key: str) -> bool:
 def _orderable(g: Game) -> list[Hex]:
     got = g.__dict__.get("_orderable")              # a memo on an immutable value
     if got is None:
-        t = g.turn
+        t = g.current
         if t.plays:
             got = list(_order_options(g))
         else:
-            got = T.orderable(g.state, t.side, t.effect.slots, t.ordered)
+            got = T.orderable(g.state, t.side, t.in_force.slots, t.ordered)
             if t.spent:                             # Overlord: ordered by the chief's card already
                 units = g.state.units
                 got = [h for h in got if units[h].uid not in t.spent]
@@ -78,7 +78,7 @@ def _order_options(g: Game) -> dict:
     board order (each Play's slots matched to the units already ordered under it)."""
     got = g.__dict__.get("_order_opts")             # a memo on an immutable value
     if got is None:
-        t, st = g.turn, g.state
+        t, st = g.current, g.state
         taken = set(t.ordered)
         units = st.units
         found: dict = {}
@@ -93,7 +93,7 @@ def _order_options(g: Game) -> dict:
 
 
 def _legal_order(g: Game) -> list[str]:
-    t = g.turn
+    t = g.current
     if not t.plays:
         return [f"order {fmt(h)}" for h in _orderable(g)] + ["done"]
     out = []
@@ -125,23 +125,24 @@ def unit_effect(g: Game, h: Hex) -> T.Effect | None:
     """The card effect the unit on ``h`` follows this turn: the card it was ordered under (in
     Overlord each field general's card rules its own units), else the card in play."""
     t = g.turn
-    return _effect_of(t, g.state.units[h].uid) if t is not None else None
+    return _effect_of(t, g.state.units[h].uid) if t is not None and t.effect is not None else None
 
 
-def _effect_of(t: Turn, uid: int) -> T.Effect | None:
-    return t.unit_effects.get(uid, t.effect) if t.unit_effects else t.effect
+def _effect_of(t: Turn, uid: int) -> T.Effect:
+    """The effect the unit ``uid`` follows (a card is in play)."""
+    return t.unit_effects.get(uid, t.in_force) if t.unit_effects else t.in_force
 
 
 _NO_BATTLE = ("frozen", "done")      # Medics with no figure back; Behind Enemy Lines after its second move
 
 
 def _move_options(g: Game, h: Hex) -> dict:
-    st, t = g.state, g.turn
+    st, t = g.state, g.current
     u = st.units[h]
     rec = st.records.get(u.uid)
-    eff = _effect_of(t, u.uid)
-    if rec is None or eff is None:
+    if rec is None or t.effect is None:
         return {}
+    eff = _effect_of(t, u.uid)
     sp = t.special.get(u.uid)
     if sp == "frozen" or eff.no_move:
         return {}
@@ -166,9 +167,9 @@ def battle_options(g: Game, h: Hex) -> dict:
 
 
 def _battle_options(g: Game, h: Hex) -> dict:
-    st, t = g.state, g.turn
+    st, t = g.state, g.current
     u = st.units[h]
-    if st.records.get(u.uid) is None or _effect_of(t, u.uid) is None or battle_refusal(g, h) is not None:
+    if st.records.get(u.uid) is None or t.effect is None or battle_refusal(g, h) is not None:
         return {}
     opts = combat.targets(st, h)
     if opts and _effect_of(t, u.uid).no_close:
@@ -182,7 +183,7 @@ def battle_refusal(g: Game, h: Hex, target: Hex | None = None) -> IllegalAction 
     The one check of a battle under the card: :func:`battle_options` lists no target while it
     refuses, and ``battle`` raises what it returns (the battlefield's own reasons, range and line
     of sight, are ``combat.check_target``'s)."""
-    st, t = g.state, g.turn
+    st, t = g.state, g.current
     u = st.units[h]
     eff = _effect_of(t, u.uid)
     if eff.no_close and (target is not None and distance(h, target) == 1 or any(
@@ -205,7 +206,7 @@ def battle_refusal(g: Game, h: Hex, target: Hex | None = None) -> IllegalAction 
 def bonus_dice(g: Game, h: Hex, tgt: Hex) -> int:
     """Extra dice the card the unit on ``h`` was ordered under gives it battling ``tgt``."""
     u = g.state.units[h]
-    return T.bonus_dice(_effect_of(g.turn, u.uid), u, h, tgt)
+    return T.bonus_dice(_effect_of(g.current, u.uid), u, h, tgt)
 
 
 _bonus = bonus_dice
@@ -226,8 +227,8 @@ def _legal_act(g: Game) -> list[str]:
     for h in hexes:
         u = st.units[h]
         if (st.obstacles.get(h) == "wire" and u.kind == "infantry" and combat.why_no_battle(st, h, u) is None
-                and g.turn.special.get(u.uid) not in _NO_BATTLE and not _effect_of(g.turn, u.uid).dig_in
-                and u.uid not in g.turn.no_battle):
+                and g.current.special.get(u.uid) not in _NO_BATTLE and not _effect_of(g.current, u.uid).dig_in
+                and u.uid not in g.current.no_battle):
             out.append(f"wire {fmt(h)}")
     out.append("end")
     return out
@@ -254,7 +255,7 @@ STARS_HIT = MappingProxyType({"air": True, "barrage": False})
 def _pending_ruling(g: Game):
     """The retreat ruling the owner answers now: an ordinary battle's, or a strike's (Air Power:
     stars hit; Barrage: stars miss; flags not ignorable)."""
-    p = g.turn.pending
+    p = g.current.asked
     if p[0] == "strike":
         return A.strike_ruling(g.state, p[2], p[3], star_hits=STARS_HIT[p[1]])
     if p[0] == "ambush_retreat":
@@ -273,7 +274,7 @@ def _legal_ambush(g: Game) -> list[str]:
 
 
 def _legal_recon(g: Game) -> list[str]:
-    return [f"keep {c}" for c in g.turn.drawn]
+    return [f"keep {c}" for c in g.current.drawn]
 
 
 def _legal_air(g: Game) -> list[str]:
@@ -295,7 +296,7 @@ def _ruling_for(g: Game, a, t, faces, bonus):
 
 def activation_tokens(g: Game) -> dict:
     """Display aid (FICHAS DE ACTIVACIÓN): hex -> "move" | "battle" for each ordered unit still able to act."""
-    out = {}
+    out: dict = {}
     if g.phase != "act":
         return out
     for h in _ordered_hexes(g):

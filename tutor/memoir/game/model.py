@@ -21,7 +21,7 @@ from tutor.scenario import SIDE_NAMES
 FORMAT = 1
 
 
-_EMPTY = MappingProxyType({})
+_EMPTY: MappingProxyType = MappingProxyType({})
 
 
 def _fz(d) -> MappingProxyType:
@@ -72,6 +72,20 @@ class Turn:
     assigned: tuple = ()               # Overlord: for each hex of ``ordered``, the index of its Play
     unit_effects: MappingProxyType = field(default_factory=lambda: _EMPTY)  # uid -> the Effect it follows
 
+    @property
+    def in_force(self) -> T.Effect:
+        """The effect of the card in play (every phase after a card is played: order, act, air …)."""
+        if self.effect is None:
+            raise AttributeError("no card is in play")
+        return self.effect
+
+    @property
+    def asked(self) -> tuple:
+        """The choice the game waits for (``pending``: a retreat, an Ambush, a strike's retreat)."""
+        if self.pending is None:
+            raise AttributeError("no choice is pending")
+        return self.pending
+
 
 @dataclass(frozen=True)
 class Play:
@@ -119,7 +133,7 @@ class Game:
     def log(self) -> tuple:
         """Every event so far, oldest first (each cites its rule)."""
         chunks = []
-        x = self
+        x: Game | None = self
         while x is not None:
             chunks.append(x.new_events)
             x = x.prev
@@ -128,11 +142,19 @@ class Game:
     @property
     def actions(self) -> tuple:
         out = []
-        x = self
+        x: Game | None = self
         while x is not None and x.action is not None:
             out.append(x.action)
             x = x.prev
         return tuple(reversed(out))
+
+    @property
+    def current(self) -> Turn:
+        """The turn in progress: every phase but "over" has one (``turn`` is None once the game is over)."""
+        t = self.turn
+        if t is None:
+            raise AttributeError("the game is over: no turn is in progress")
+        return t
 
     @property
     def side(self) -> str:

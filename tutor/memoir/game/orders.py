@@ -57,11 +57,13 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
     else:
         common[g.side] = ()
     side = g.side
-    c = C.card(inst)
-    ctx.ev("play", f"The {side} side plays {c.name}: {c.text}", C.SECTION_CARD if c.section else C.TACTIC_CARD)
+    card = C.card(inst)
+    ctx.ev("play", f"The {side} side plays {card.name}: {card.text}",
+           C.SECTION_CARD if card.section else C.TACTIC_CARD)
     flip = False
     last = dict(g.last)
-    eff_key, eff_section = key, section
+    eff_key: str | None = key
+    eff_section = section
     if key == "counter_attack":
         prev = g.last.get(other(side))
         if prev is None:
@@ -81,7 +83,7 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
                    f"swapped).", C.TACTIC_CARD)
     if eff_key is not None:
         last[side] = (eff_key, eff_section, flip)
-    turn = _r(g.turn, cards=(inst,), source=where)
+    turn = _r(g.current, cards=(inst,), source=where)
     g = _r(g, hands=_fz(hands), common=_fz(common), turn=turn, last=_fz(last), turns=g.turns + 1)
     if eff_key is None or eff_key == "ambush":
         if eff_key == "ambush":
@@ -98,10 +100,10 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
 
 
 def _do_order(g: Game, args, ctx: _Ctx) -> Game:
-    if len(args) not in (1, 2) or (len(args) == 2 and not g.turn.plays):
-        raise InputError("usage: order HEX" + (" [GENERAL]" if g.turn.plays else ""))
+    if len(args) not in (1, 2) or (len(args) == 2 and not g.current.plays):
+        raise InputError("usage: order HEX" + (" [GENERAL]" if g.current.plays else ""))
     h = g.state.board.check(_hex(args[0]), what="order")
-    t = g.turn
+    t = g.current
     u = g.state.units.get(h)
     if u is None:
         raise InputError(f"There is no unit on {fmt(h)} to order.")
@@ -112,15 +114,16 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
     if u.uid in t.spent:
         raise IllegalAction(f"the {u.name} on {fmt(h)} was ordered by the chief's card this turn: one order a turn",
                             V.OVERLORD_ONE_ORDER)
+    slots = t.in_force.slots
     if h not in _orderable(g) and t.plays:
         raise IllegalAction(f"no field general's card orders the {u.name} on {fmt(h)} now (the cards order "
-                            f"{'; '.join(s.describe() for s in t.effect.slots)}; {len(t.ordered)} ordered so far)",
+                            f"{'; '.join(s.describe() for s in slots)}; {len(t.ordered)} ordered so far)",
                             V.OVERLORD_PLACE)
     if h not in _orderable(g):
         raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} (it orders "
-                            f"{'; '.join(s.describe() for s in t.effect.slots)}; {len(t.ordered)} ordered so far)",
-                            C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.TACTIC_CARD
-                            if t.effect.key in C.CARDS and C.CARDS[t.effect.key].type == "tactic" else C.SECTION_CARD)
+                            f"{'; '.join(s.describe() for s in slots)}; {len(t.ordered)} ordered so far)",
+                            C.ORDERS_DASHED if len(slots) > 1 else C.TACTIC_CARD
+                            if t.in_force.key in C.CARDS and C.CARDS[t.in_force.key].type == "tactic" else C.SECTION_CARD)
     if t.plays:
         i = _play_for(g, h, u, args[1] if len(args) == 2 else None)
         t = _r(t, ordered=t.ordered + (h,), assigned=t.assigned + (i,))
@@ -140,7 +143,7 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
 def _play_for(g: Game, h: Hex, u, who: str | None) -> int:
     """The index of the Play the unit on ``h`` is ordered under (Overlord field generals): the only
     one that may order it, or the one of general ``who``."""
-    t = g.turn
+    t = g.current
     idx = _order_options(g)[h]
     if who is None:
         if len(idx) > 1:
@@ -165,7 +168,7 @@ def _do_done(g: Game, args, ctx: _Ctx) -> Game:
 
 def _do_move(g: Game, args, ctx: _Ctx) -> Game:
     a, b = (g.state.board.check(_hex(x), what=w) for x, w in zip(_need(args, 2, "move FROM TO"), ("from", "to")))
-    st, t = g.state, g.turn
+    st, t = g.state, g.current
     u = st.units.get(a)
     if u is None:
         raise InputError(f"There is no unit on {fmt(a)} to move.")
@@ -209,11 +212,11 @@ def _do_take(g: Game, args, ctx: _Ctx) -> Game:
 
 def _do_wire(g: Game, args, ctx: _Ctx) -> Game:
     h = g.state.board.check(_hex(_need(args, 1, "wire HEX")[0]), what="wire")
-    if h in g.state.units and g.state.units[h].uid in g.turn.no_battle:
+    if h in g.state.units and g.state.units[h].uid in g.current.no_battle:
         raise IllegalAction("this unit may not battle this turn (its general's initiative roll), so it may not remove "
                             "wire", V.OVERLORD_NO_BATTLE)
     uid = g.state.units[h].uid if h in g.state.units else -1
-    if _effect_of(g.turn, uid).dig_in or g.turn.special.get(uid) in _NO_BATTLE:
+    if _effect_of(g.current, uid).dig_in or g.current.special.get(uid) in _NO_BATTLE:
         raise IllegalAction("this unit may not battle under this card, so it may not remove wire", C.TACTIC_CARD)
     new, evs = combat.remove_wire(g.state, fmt(h))
     ctx.events.extend(evs)
@@ -227,7 +230,7 @@ def _do_end(g: Game, args, ctx: _Ctx) -> Game:
 
 def _do_keep(g: Game, args, ctx: _Ctx) -> Game:
     inst = _need(args, 1, "keep CARD")[0]
-    t = g.turn
+    t = g.current
     if inst not in t.drawn:
         raise IllegalAction(f"{inst} is not one of the two cards drawn ({', '.join(t.drawn)})", C.RECON_RULE)
     other_card = [c for c in t.drawn if c != inst]

@@ -33,7 +33,7 @@ def _gift_options(g: Game, inst: str) -> list[tuple[str, str | None]]:
 
 
 def _overlord_legal(g: Game) -> list[str]:
-    t = g.turn
+    t = g.current
     given = t.given
     hand = g.hands[g.player]
     out = []
@@ -65,7 +65,7 @@ def _do_give(g: Game, args, ctx: _Ctx) -> Game:
     copy = C.card(args[2]).key if len(args) == 3 else None
     if f"give {inst} {who}" + (f" {copy}" if copy else "") not in _overlord_legal(g):
         _refuse_give(g, inst, who, copy)
-    t = g.turn
+    t = g.current
     given, copies = dict(t.given), dict(t.copies)
     given[inst] = who
     note = ""
@@ -82,7 +82,7 @@ def _do_give(g: Game, args, ctx: _Ctx) -> Game:
 
 def _refuse_give(g: Game, inst: str, who: str, copy: str | None):
     """Raise the IllegalAction (or InputError) that says why ``give inst who [copy]`` is refused."""
-    t = g.turn
+    t = g.current
     hand = g.hands[g.player]
     card = C.card(inst)
     name = card.name
@@ -115,7 +115,7 @@ def _refuse_give(g: Game, inst: str, who: str, copy: str | None):
         key = card.key
     allowed = _card_generals(key)
     if who not in allowed:
-        what = name if key == card.key else f"The copy of {C.CARDS[copy].name} ({C.CARDS[key].name})"
+        what = name if key == card.key or copy is None else f"The copy of {C.CARDS[copy].name} ({C.CARDS[key].name})"
         if C.CARDS[key].section:
             raise IllegalAction(f"{what} goes only to the {' or '.join(allowed)} field general",
                                 V.OVERLORD_SECTION_CARDS)
@@ -136,7 +136,7 @@ def _refuse_give(g: Game, inst: str, who: str, copy: str | None):
 
 def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
     _need(args, 0, "dispatch")
-    t = g.turn
+    t = g.current
     if "dispatch" not in _overlord_legal(g):      # "wybiera 1, 2 lub 3 karty" (TURA GRY, step 1)
         raise IllegalAction("the commander-in-chief hands out 1, 2 or 3 cards a turn: give at least one "
                             "before the field generals act", V.OVERLORD_CHIEF)
@@ -161,7 +161,7 @@ def _overlord_chief(g: Game, inst: str, ctx: _Ctx) -> Game:
     """The tactic card the chief plays himself (its icon allows it: Air Power, Barrage, Their Finest
     Hour, or a Counter-Attack copying one of them), resolved first through the usual phases (air,
     barrage, order, act …); ``_end_turn`` then hands over to the field generals."""
-    t = g.turn
+    t = g.current
     key = C.card(inst).key
     eff_key = _eff_key(t, inst, "chief")
     ctx.ev("chief_play", f"The {t.side} chief plays {C.name(inst)} himself"
@@ -172,13 +172,13 @@ def _overlord_chief(g: Game, inst: str, ctx: _Ctx) -> Game:
                f"side's hand is the chief's ({len(g.hands[g.player])} kept + this one).", V.OVERLORD_DEAL)
     g = _r(g, turn=_r(t, stage="chief"))
     eff = T.effect(eff_key, g.state, t.side)
-    return _after_play(_r(g, turn=_r(g.turn, effect=eff)), ctx)
+    return _after_play(_r(g, turn=_r(g.current, effect=eff)), ctx)
 
 
 def _overlord_chief_done(g: Game, ctx: _Ctx) -> Game:
     """The chief's own card is resolved: discard it (Their Finest Hour: shuffle the discard pile
     back into the deck), then the field generals act."""
-    t = g.turn
+    t = g.current
     mine = tuple(c for c, who in t.given.items() if who == "chief")
     deck, discard = list(g.deck), list(g.discard) + list(mine)
     if t.effect is not None and t.effect.reshuffle:
@@ -205,17 +205,17 @@ def _needs_place(g: Game, inst: str, who: str) -> bool:
     own cards (Air Power, Barrage, Their Finest Hour) name no section."""
     if who == "chief":
         return False
-    key = _eff_key(g.turn, inst, who)
+    key = _eff_key(g.current, inst, who)
     if C.CARDS[key].section:
         return True
-    return key == "infantry_assault" and T.has_kind(g.state, g.turn.side, T.INFANTRY)
+    return key == "infantry_assault" and T.has_kind(g.state, g.current.side, T.INFANTRY)
 
 
 def _placing(g: Game):
     """(card, field general, sections) for the next card to be laid on a section, or None: the
     field generals' cards in order (a general's second section card on the section his first left
     free); none while the chief's own card is resolved."""
-    t = g.turn
+    t = g.current
     if t.stage == "chief":
         return None
     for fg in V.FIELD_GENERALS:
@@ -243,7 +243,7 @@ def _do_place(g: Game, args, ctx: _Ctx) -> Game:
         raise InputError(f"place: \"{sec}\" is not a section: allowed are {', '.join(V.OVERLORD_SECTIONS)}")
     card, who, secs = _placing(g)
     if inst != card:
-        mine = [c for c, w in g.turn.given.items() if w == who]
+        mine = [c for c, w in g.current.given.items() if w == who]
         if inst in mine:
             raise IllegalAction(f"the {who} field general says where {C.name(card)} goes; {C.name(inst)} takes his "
                                 f"other section", V.OVERLORD_ONE_PER_SECTION)
@@ -259,7 +259,7 @@ def _do_place(g: Game, args, ctx: _Ctx) -> Game:
 
 
 def _place(g: Game, inst: str, who: str, sec: str, ctx: _Ctx, *, auto: bool = False) -> Game:
-    t = g.turn
+    t = g.current
     placed = dict(t.placed)
     placed[inst] = sec
     g = _r(g, turn=_r(t, placed=_fz(placed)))
@@ -285,7 +285,7 @@ def _card_slots(g: Game, inst: str, fg: str) -> tuple:
     toward him, on the one section he laid it on (OVERLORD_PINCER; its number, or 'A' for all:
     OVERLORD_ARROWS); Infantry Assault, all infantry of the section he laid it on; another
     tactic card across his two sections (OVERLORD_ON_THE_LINE)."""
-    t, st = g.turn, g.state
+    t, st = g.current, g.state
     key = _eff_key(t, inst, fg)
     card = C.CARDS[key]
     where = t.placed.get(inst)
@@ -304,13 +304,13 @@ def _general_effect(g: Game, key: str, region) -> T.Effect:
     (memoir44-overlord-rules-pl.txt, Drużyny), so the card looks there, not at the whole side."""
     st = g.state
     commanded = st.replace(units={h: u for h, u in st.units.items() if T.in_region(h, region)})
-    return T.effect(key, commanded, g.turn.side)
+    return T.effect(key, commanded, g.current.side)
 
 
 def card_slots(g: Game, inst: str, who: str, section: str | None = None) -> tuple:
     """Overlord: the order slots card ``inst`` would open for field general ``who`` laid on
     ``section`` (for lessons and the opponent weighing where to lay a card)."""
-    t = g.turn
+    t = g.current
     if section is not None:
         g = _r(g, turn=_r(t, placed=_fz({**t.placed, inst: section})))
     return _card_slots(g, inst, who)
@@ -320,11 +320,11 @@ def _overlord_generals(g: Game, ctx: _Ctx) -> Game:
     """The field generals' part of the turn: each lays his cards on his sections (phase
     ``place``), each without a card decides whether to roll for initiative (phase
     ``initiative``), then they order their units."""
-    t = g.turn
+    t = g.current
     st = g.state.replace(ordered=frozenset(), records={}, phase="move", active=None, vacated=None,
                          overrun_ready=False)
     g = _r(g, state=st, turn=_r(t, stage="", effect=None, ordered=(), special=_EMPTY, pending=None, setbacks=()))
-    t = g.turn
+    t = g.current
     gifts = {c: who for c, who in t.given.items() if who != "chief"}
     for c, fg in gifts.items():
         if not _needs_place(g, c, fg):              # a tactic card: laid on the line between his sections
@@ -338,7 +338,7 @@ def _overlord_generals(g: Game, ctx: _Ctx) -> Game:
 
 def _overlord_next(g: Game, ctx: _Ctx) -> Game:
     """The next choice of the field generals' part of the turn, or their orders."""
-    side = g.turn.side
+    side = g.current.side
     while True:
         nxt = _placing(g)
         if nxt is None:
@@ -347,13 +347,13 @@ def _overlord_next(g: Game, ctx: _Ctx) -> Game:
         if len(secs) > 1:
             return _r(g, phase="place", player=f"{side}.{fg}")
         g = _place(g, inst, fg, secs[0], ctx, auto=True)
-    while g.turn.waiting:
-        fg = g.turn.waiting[0]
+    while g.current.waiting:
+        fg = g.current.waiting[0]
         if general_units(g, fg, side):
             return _r(g, phase="initiative", player=f"{side}.{fg}")
         ctx.ev("initiative_none", f"The {fg} field general has no card and commands no unit: he has nothing to act "
                f"with.", V.OVERLORD_INITIATIVE_NONE)
-        g = _r(g, turn=_r(g.turn, waiting=g.turn.waiting[1:]))
+        g = _r(g, turn=_r(g.current, waiting=g.current.waiting[1:]))
     return _overlord_orders(g, ctx)
 
 
@@ -366,7 +366,7 @@ def _rules_of(eff: T.Effect) -> T.Effect:
 def _overlord_orders(g: Game, ctx: _Ctx) -> Game:
     """The field generals order their units, each unit under its own general's card (its Play):
     generals whose cards give the same unit rules share one Play, their slots pooled."""
-    t = g.turn
+    t = g.current
     st, side = g.state, t.side
     gifts = {c: who for c, who in t.given.items() if who != "chief"}
     regions = _regions(st, side)
@@ -410,7 +410,7 @@ def _overlord_orders(g: Game, ctx: _Ctx) -> Game:
 
 
 def _overlord_draw(g: Game, ctx: _Ctx) -> Game:
-    t = g.turn
+    t = g.current
     chief = g.variant.seats(t.side)[0]
     hands = dict(g.hands)
     deck, discard = list(g.deck), list(g.discard)
