@@ -14,13 +14,15 @@ from tutor.memoir import variants as V
 from tutor.memoir.game.flow import _after_play, _end_turn, _finish_orders, _receive
 from tutor.memoir.game.hooks import hook
 from tutor.memoir.game.legality import (
-    _NO_BATTLE,
     _effect_of,
     _needs_section,
     _order_options,
     _orderable,
     move_options,
+    move_refusal,
+    order_refusal,
     playable,
+    wire_refusal,
 )
 from tutor.memoir.game.model import Game, _Ctx, _fz, _hex, _need, _r
 from tutor.memoir.game.text import seat_text, seat_verb
@@ -107,23 +109,9 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
     u = g.state.units.get(h)
     if u is None:
         raise InputError(f"There is no unit on {fmt(h)} to order.")
-    if h in t.ordered:
-        raise IllegalAction(f"the unit on {fmt(h)} is already ordered", R.ORDERS_ONCE)
-    if u.side != t.side:
-        raise IllegalAction(f"the unit on {fmt(h)} is not a {t.side} unit", R.ORDERS)
-    if u.uid in t.spent:
-        raise IllegalAction(f"the {u.name} on {fmt(h)} was ordered by the chief's card this turn: one order a turn",
-                            V.OVERLORD_ONE_ORDER)
-    slots = t.in_force.slots
-    if h not in _orderable(g) and t.plays:
-        raise IllegalAction(f"no field general's card orders the {u.name} on {fmt(h)} now (the cards order "
-                            f"{'; '.join(s.describe() for s in slots)}; {len(t.ordered)} ordered so far)",
-                            V.OVERLORD_PLACE)
-    if h not in _orderable(g):
-        raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} (it orders "
-                            f"{'; '.join(s.describe() for s in slots)}; {len(t.ordered)} ordered so far)",
-                            C.ORDERS_DASHED if len(slots) > 1 else C.TACTIC_CARD
-                            if t.in_force.key in C.CARDS and C.CARDS[t.in_force.key].type == "tactic" else C.SECTION_CARD)
+    why = order_refusal(g, h)
+    if why is not None:
+        raise why
     if t.plays:
         i = _play_for(g, h, u, args[1] if len(args) == 2 else None)
         t = _r(t, ordered=t.ordered + (h,), assigned=t.assigned + (i,))
@@ -176,9 +164,10 @@ def _do_move(g: Game, args, ctx: _Ctx) -> Game:
     opts = move_options(g, a)
     sp = t.special.get(u.uid)
     if b not in opts:
+        why = move_refusal(g, a)                      # the card's reason
+        if why is not None:
+            raise why
         eff = _effect_of(t, u.uid)
-        if eff.no_move:
-            raise IllegalAction(f"{C.CARDS[eff.key].name}: ordered units may not move", C.TACTIC_CARD)
         if sp in ("bel", "bel2") or eff.bombard or eff.move:
             raise IllegalAction(f"the {u.name} may not move to {fmt(b)} under {C.CARDS[eff.key].name}",
                                 C.TACTIC_CARD)
@@ -212,12 +201,9 @@ def _do_take(g: Game, args, ctx: _Ctx) -> Game:
 
 def _do_wire(g: Game, args, ctx: _Ctx) -> Game:
     h = g.state.board.check(_hex(_need(args, 1, "wire HEX")[0]), what="wire")
-    if h in g.state.units and g.state.units[h].uid in g.current.no_battle:
-        raise IllegalAction("this unit may not battle this turn (its general's initiative roll), so it may not remove "
-                            "wire", V.OVERLORD_NO_BATTLE)
-    uid = g.state.units[h].uid if h in g.state.units else -1
-    if _effect_of(g.current, uid).dig_in or g.current.special.get(uid) in _NO_BATTLE:
-        raise IllegalAction("this unit may not battle under this card, so it may not remove wire", C.TACTIC_CARD)
+    why = wire_refusal(g, h)                          # the card's reason
+    if why is not None:
+        raise why
     new, evs = combat.remove_wire(g.state, fmt(h))
     ctx.events.extend(evs)
     return _r(g, state=new)
