@@ -10,7 +10,7 @@ from tutor.memoir import variants as V
 from tutor.memoir.game.flow import _end_turn
 from tutor.memoir.game.generals import _generals_at, general_units
 from tutor.memoir.game.model import Game, _Ctx, _fz, _hex, _need, _r
-from tutor.memoir.game.overlord import _overlord_next
+from tutor.memoir.game.overlord import _cmd, _overlord_next
 from tutor.memoir.game.text import action_text
 from tutor.memoir.state import Event, GameState, other
 from tutor.rulebook import Rule
@@ -40,7 +40,7 @@ def _do_roll(g: Game, args, ctx: _Ctx) -> Game:
         setbacks = setbacks + ((fg, face),)
     else:
         ctx.ev("initiative_none", "He commands no unit: nothing happens.", V.OVERLORD_INITIATIVE_NONE)
-    g = _r(g, turn=_r(t, waiting=t.waiting[1:], rolls=_fz(rolls), setbacks=setbacks), player=t.seat)
+    g = _r(g, turn=_cmd(t, waiting=t.waiting[1:], rolls=_fz(rolls), setbacks=setbacks), player=t.seat)
     return _overlord_setbacks(g, ctx)
 
 
@@ -49,7 +49,7 @@ def _do_pass(g: Game, args, ctx: _Ctx) -> Game:
     t = g.current
     ctx.ev("initiative_pass", f"The {t.waiting[0]} field general has no card and does not act on his own "
            f"initiative: no roll.", V.OVERLORD_MAY_ACT)
-    return _overlord_next(_r(g, turn=_r(t, waiting=t.waiting[1:]), player=t.seat), ctx)
+    return _overlord_next(_r(g, turn=_cmd(t, waiting=t.waiting[1:]), player=t.seat), ctx)
 
 
 def _setback_rule(face: str) -> Rule:
@@ -88,7 +88,7 @@ def _overlord_setbacks(g: Game, ctx: _Ctx) -> Game:
         if not acts:
             ctx.ev("initiative_none", f"The {fg} field general has no unit left: nothing happens.",
                    V.OVERLORD_INITIATIVE_NONE)
-            g = _r(g, turn=_r(g.current, setbacks=g.current.setbacks[1:]))
+            g = _r(g, turn=_cmd(g.current, setbacks=g.current.setbacks[1:]))
             continue
         what = ("retreats 1 hex" if face == "flag" and len(acts[0].split()) == 3 else "loses 1 figure")
         if len(acts) > 1:
@@ -165,4 +165,4 @@ def _setback(g: Game, hexes, ctx: _Ctx) -> Game:
     new = S.with_objectives(st.replace(units=units, obstacles=obstacles, kills=kills), entered, events)
     S.victory_event(st, new, events)
     ctx.events.extend(events)
-    return _r(g, state=new, turn=_r(t, setbacks=t.setbacks[1:], no_battle=t.no_battle | {u.uid}))
+    return _r(g, state=new, turn=_cmd(t, setbacks=t.setbacks[1:], no_battle=t.no_battle | {u.uid}))

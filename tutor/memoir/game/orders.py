@@ -114,7 +114,7 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
         raise why
     if t.plays:
         i = _play_for(g, h, u, args[1] if len(args) == 2 else None)
-        t = _r(t, ordered=t.ordered + (h,), assigned=t.assigned + (i,))
+        t = _r(t, ordered=t.ordered + (h,), command=_r(t.command, assigned=t.assigned + (i,)))
         ctx.ev("ordered", f"The {u.name} on {fmt(h)} receives an order ({t.plays[i].label}).", R.ORDERS, at=h)
         g = _r(g, turn=t)
         if not _orderable(g):

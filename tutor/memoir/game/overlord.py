@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
 from tutor.errors import IllegalAction, InputError
 from tutor.hexes import Hex, fmt
 from tutor.memoir import cards as C
@@ -14,6 +17,32 @@ from tutor.memoir.game.legality import _orderable
 from tutor.memoir.game.model import _EMPTY, Game, Play, Turn, _Ctx, _fz, _need, _r
 from tutor.memoir.game.setup import _begin_turn
 from tutor.memoir.state import GameState, other
+
+
+@dataclass(frozen=True)
+class Command:
+    """Overlord's part of a turn (memoir44-overlord-rules-pl.txt, TURA GRY), kept on ``Turn.command``."""
+
+    given: MappingProxyType = field(default_factory=lambda: _EMPTY)     # card -> field general
+    # "chief" while the chief's own tactic card is resolved, before the field generals
+    stage: str = ""
+    copies: MappingProxyType = field(default_factory=lambda: _EMPTY)    # Counter-Attack -> card copied
+    spent: frozenset = frozenset()     # uids the chief's card ordered (one order a turn)
+    setbacks: tuple = ()               # (field general, "flag" | "grenade") awaiting his choice
+    no_battle: frozenset = frozenset()  # uids an initiative flag or grenade struck
+    placed: MappingProxyType = field(default_factory=lambda: _EMPTY)    # card -> section it is played on
+    waiting: tuple = ()                # field generals without a card yet to decide on initiative
+    rolls: MappingProxyType = field(default_factory=lambda: _EMPTY)     # field general -> initiative face
+    plays: tuple = ()                  # the field generals' orders, a Play per set of unit rules
+    assigned: tuple = ()               # for each hex of ``ordered``, the index of its Play
+
+
+_NO_COMMAND = Command()
+
+
+def _cmd(t: Turn, **changes) -> Turn:
+    """The turn with its Overlord part changed."""
+    return _r(t, command=_r(t.command or _NO_COMMAND, **changes))
 
 
 def _counterable(g: Game) -> tuple[str, ...]:
@@ -77,7 +106,7 @@ def _do_give(g: Game, args, ctx: _Ctx) -> Game:
     ctx.ev("give", f"The {g.side} chief hands {card.name}{note} to the {who} field general." if who != "chief"
            else f"The {g.side} chief keeps {card.name}{note} to play himself.",
            V.OVERLORD_COUNTER if copy else V.OVERLORD_CHIEF)
-    return _r(g, turn=_r(t, given=_fz(given), copies=_fz(copies)))
+    return _r(g, turn=_cmd(t, given=_fz(given), copies=_fz(copies)))
 
 
 def _refuse_give(g: Game, inst: str, who: str, copy: str | None):
@@ -170,7 +199,7 @@ def _overlord_chief(g: Game, inst: str, ctx: _Ctx) -> Game:
     if eff_key == "their_finest_hour":
         ctx.ev("chief_hand", f"{C.CARDS[eff_key].name} rolls 1 die per card of the hand, this one included: the "
                f"side's hand is the chief's ({len(g.hands[g.player])} kept + this one).", V.OVERLORD_DEAL)
-    g = _r(g, turn=_r(t, stage="chief"))
+    g = _r(g, turn=_cmd(t, stage="chief"))
     eff = T.effect(eff_key, g.state, t.side)
     return _after_play(_r(g, turn=_r(g.current, effect=eff)), ctx)
 
@@ -186,7 +215,7 @@ def _overlord_chief_done(g: Game, ctx: _Ctx) -> Game:
         discard = []
         ctx.rng().shuffle(deck)
         ctx.ev("reshuffle", "Their Finest Hour: the discard pile is shuffled back into the deck.", C.TACTIC_CARD)
-    turn = _r(t, cards=tuple(c for c in t.cards if c not in mine), spent=t.spent | g.state.ordered)
+    turn = _cmd(_r(t, cards=tuple(c for c in t.cards if c not in mine)), spent=t.spent | g.state.ordered)
     return _overlord_generals(_r(g, deck=tuple(deck), discard=tuple(discard), turn=turn), ctx)
 
 
@@ -262,7 +291,7 @@ def _place(g: Game, inst: str, who: str, sec: str, ctx: _Ctx, *, auto: bool = Fa
     t = g.current
     placed = dict(t.placed)
     placed[inst] = sec
-    g = _r(g, turn=_r(t, placed=_fz(placed)))
+    g = _r(g, turn=_cmd(t, placed=_fz(placed)))
     ctx.ev("fg_play", f"The {who} field general plays {_card_words(t, inst, who)} on his {sec} section"
            + (" (his other card lies on the other one)" if auto else "") + ": "
            + "; ".join(s.describe() for s in _card_slots(g, inst, who)) + ".",
@@ -312,7 +341,7 @@ def card_slots(g: Game, inst: str, who: str, section: str | None = None) -> tupl
     ``section`` (for lessons and the opponent weighing where to lay a card)."""
     t = g.current
     if section is not None:
-        g = _r(g, turn=_r(t, placed=_fz({**t.placed, inst: section})))
+        g = _r(g, turn=_cmd(t, placed=_fz({**t.placed, inst: section})))
     return _card_slots(g, inst, who)
 
 
@@ -323,7 +352,7 @@ def _overlord_generals(g: Game, ctx: _Ctx) -> Game:
     t = g.current
     st = g.state.replace(ordered=frozenset(), records={}, phase="move", active=None, vacated=None,
                          overrun_ready=False)
-    g = _r(g, state=st, turn=_r(t, stage="", effect=None, ordered=(), special=_EMPTY, pending=None, setbacks=()))
+    g = _r(g, state=st, turn=_cmd(_r(t, effect=None, ordered=(), special=_EMPTY, pending=None), stage="", setbacks=()))
     t = g.current
     gifts = {c: who for c, who in t.given.items() if who != "chief"}
     for c, fg in gifts.items():
@@ -333,7 +362,7 @@ def _overlord_generals(g: Game, ctx: _Ctx) -> Game:
                    V.OVERLORD_COUNTER if c in t.copies else V.OVERLORD_ON_THE_LINE)
     with_card = set(gifts.values())
     waiting = tuple(fg for fg in V.FIELD_GENERALS if fg not in with_card)
-    return _overlord_next(_r(g, turn=_r(t, waiting=waiting, rolls=_EMPTY)), ctx)
+    return _overlord_next(_r(g, turn=_cmd(t, waiting=waiting, rolls=_EMPTY)), ctx)
 
 
 def _overlord_next(g: Game, ctx: _Ctx) -> Game:
@@ -353,7 +382,7 @@ def _overlord_next(g: Game, ctx: _Ctx) -> Game:
             return _r(g, phase="initiative", player=f"{side}.{fg}")
         ctx.ev("initiative_none", f"The {fg} field general has no card and commands no unit: he has nothing to act "
                f"with.", V.OVERLORD_INITIATIVE_NONE)
-        g = _r(g, turn=_r(g.current, waiting=g.current.waiting[1:]))
+        g = _r(g, turn=_cmd(g.current, waiting=g.current.waiting[1:]))
     return _overlord_orders(g, ctx)
 
 
@@ -399,9 +428,9 @@ def _overlord_orders(g: Game, ctx: _Ctx) -> Game:
         else:
             plays.append(Play((fg,), eff, label))
     everything = T.Effect("overlord", tuple(s for p in plays for s in p.effect.slots))
-    turn = _r(t, cards=tuple(gifts), effect=everything, plays=tuple(plays), given=_EMPTY, copies=_EMPTY,
-              placed=_EMPTY, rolls=_EMPTY, ordered=(), assigned=(), unit_effects=_EMPTY, special=_EMPTY,
-              pending=None)
+    turn = _cmd(_r(t, cards=tuple(gifts), effect=everything, ordered=(), unit_effects=_EMPTY, special=_EMPTY,
+                   pending=None), plays=tuple(plays), given=_EMPTY, copies=_EMPTY, placed=_EMPTY, rolls=_EMPTY,
+                assigned=())
     g = _r(g, turn=turn, player=t.seat)
     if not plays or not _orderable(g):
         ctx.ev("no_units", "No unit can receive an order: the turn ends.", C.NO_UNITS)
