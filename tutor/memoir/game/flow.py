@@ -122,8 +122,8 @@ def _medics(g: Game, st: GameState, h: Hex, n: int, special: dict, ctx: _Ctx) ->
     faces = ctx.roll(n)
     back = min(sum(f == "star" or f == u.kind for f in faces), u.full - u.figures)
     rule = V.ALLIANCE_MEDICS if g.variant.team(g.current.side) else C.TACTIC_CARD
-    # Overlord: a field general's card, whose own text rolls 4 dice (variants.OVERLORD_MEDICS_DICE)
-    how = f" (the Overlord card rolls {n}: no hand is counted)" if g.variant.kind == "overlord" else ""
+    note = hook(g, "medics_note")           # Overlord: a field general's card rolls its own 4 dice
+    how = note.format(n=n) if note else ""
     ctx.ev("medics", f"Medics & Mechanics: {n} {'die' if n == 1 else 'dice'}{how} ({', '.join(faces)}); "
            f"{back} figure{'s' if back != 1 else ''} return to the {u.name} on {fmt(h)}.", rule, at=h,
            data=(("faces", faces), ("returned", back)))
@@ -151,8 +151,11 @@ def _draw_one(deck: list, discard: list, ctx: _Ctx):
 def _end_turn(g: Game, ctx: _Ctx) -> Game:
     """Step 5: discard the card played, draw (Recon: two, keep one), grow a short hand, next side."""
     t = g.current
-    if t.stage == "chief" and g.state.winner is None:       # Overlord: the chief's card first, then the generals
-        return hook(g, "chief_done")(g, ctx)
+    card_done = hook(g, "card_done")                        # Overlord: the chief's card first, then the generals
+    if card_done is not None:
+        after = card_done(g, ctx)
+        if after is not None:
+            return after
     deck, discard = list(g.deck), list(g.discard) + list(t.cards)
     st = g.state
     if st.winner is not None:

@@ -204,6 +204,14 @@ def _overlord_chief(g: Game, inst: str, ctx: _Ctx) -> Game:
     return _after_play(_r(g, turn=_r(g.current, effect=eff)), ctx)
 
 
+def _card_done(g: Game, ctx: _Ctx) -> Game | None:
+    """The end of a card's resolution: the chief's own card hands over to the field generals
+    (None: the turn ends as in the standard game)."""
+    if g.current.stage == "chief" and g.state.winner is None:
+        return _overlord_chief_done(g, ctx)
+    return None
+
+
 def _overlord_chief_done(g: Game, ctx: _Ctx) -> Game:
     """The chief's own card is resolved: discard it (Their Finest Hour: shuffle the discard pile
     back into the deck), then the field generals act."""
@@ -499,10 +507,16 @@ def _two_decks(cards: tuple) -> tuple:
     return cards + tuple(f"{c.split('#')[0]}#{int(c.split('#')[1]) + C.card(c).count}" for c in cards)
 
 
+def _general_role(who: str) -> str | None:
+    """A field general's seat in words ("allied.left": the left field general)."""
+    return f"{who} field general" if who in V.FIELD_GENERALS else None
+
+
 def _dealt(side: str, start: int, ctx: _Ctx) -> None:
     ctx.ev("deal", f"The {side} commander-in-chief receives {start} cards.", V.OVERLORD_CHIEF)
 
 
 register("overlord", scenario=_check_scenario, deck=_two_decks, dealt=_dealt, first_phase="dispatch",
-         chief_done=_overlord_chief_done, draw=_overlord_draw, owner_seat=_owner_general,
-         ambush_rule=V.OVERLORD_AMBUSH, ambush_given=_ambush_given, ambush_drawn=_ambush_drawn)
+         card_done=_card_done, draw=_overlord_draw, owner_seat=_owner_general,
+         ambush_rule=V.OVERLORD_AMBUSH, ambush_given=_ambush_given, ambush_drawn=_ambush_drawn,
+         seat_role=_general_role, medics_note=" (the Overlord card rolls {n}: no hand is counted)")
