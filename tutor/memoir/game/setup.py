@@ -47,7 +47,10 @@ def new_game(scenario, seed: int = 0, variant=None) -> Game:
     decks = variant_hook(var.kind, "deck")            # Overlord: two decks shuffled together
     deck = list(decks(cards) if decks is not None else cards)
     ctx.rng().shuffle(deck)
-    hands, common, grow, target = {}, {}, {}, {}
+    hands: dict[str, tuple] = {}
+    common: dict[str, tuple] = {}
+    grow: dict[str, int] = {}
+    target: dict[str, int] = {}
     ctx.ev("setup", f"{sc.title}: the deck of {len(deck)} command cards is shuffled"
            + (" (section cards only: Young Generals)" if not var.tactics else "") + ".",
            V.YG_NO_TACTICS if not var.tactics else C.DEAL)
