@@ -57,7 +57,7 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from tutor import voila_private
+from tutor.server import voila_private
 from tutor.wire import lighten
 
 LANDING = "index.ipynb"
