@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import Explained, los_html, rule_html, show
 from tutor.hexes import SECTION_NAMES
 from tutor.memoir import rules
@@ -13,6 +14,23 @@ from tutor.memoir.cards import SECTION_WORD
 from tutor.memoir.los import line_of_sight
 from tutor.quiz import BoardQuestion, Question
 from tutor.scenario import Scenario, bundled
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="01-battlefield-and-line-of-sight.ipynb",
+    title="The battlefield and line of sight",
+    game=MEMOIR,
+    teaches="Read the hex board and its three sections, and tell whether a unit can see a target.",
+    seed=M44,
+    heading="CAMPO DE BATALLA; LÍNEA DE VISIÓN",
+    concepts=("hexes", "sections", "line-of-sight", "grazing", "height", "lake-sight"),
+    handout=Handout(
+        boards=("los/woods.yaml", "los/edge-both-sides.yaml", "los/hills.yaml"),
+        rules=("m44.battlefield", "m44.los", "m44.los.edges", "m44.height.los"),
+    ),
+    preheat=True,
+)
 
 
 def sections_text(board, h) -> str:

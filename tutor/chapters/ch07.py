@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from tutor.chapters.ch04 import board_svg, state
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import Explained, events_html, plural, rules_html, show, verdict
 from tutor.hexes import fmt, parse_hex, row_major
 from tutor.memoir import dice as D
@@ -19,6 +20,24 @@ from tutor.memoir.combat import battle
 from tutor.memoir.retreat import RetreatRuling, ruling
 from tutor.memoir.state import order
 from tutor.quiz import Question, ask
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="07-hits-flags-and-retreat.ipynb",
+    title="Hits, flags and retreat",
+    game=MEMOIR,
+    teaches="Resolve the dice: hits, misses, stars, flags, and where a unit must retreat.",
+    seed=M44,
+    heading="RESOLUCIÓN DEL ATAQUE; RETIRADA",
+    concepts=("dice-faces", "hits", "retreat", "blocked-retreat", "medals"),
+    handout=Handout(
+        boards=("examples/retreat-two-paths.yaml", "examples/retreat-river-and-unit.yaml"),
+        rules=("m44.resolve.hits", "m44.retreat.flag", "m44.retreat.blocked", "m44.retreat.no_choice"),
+        dice_table=True,
+    ),
+    preheat=True,
+)
 
 KINDS = ("infantry", "armor", "artillery")
 FACE_LABEL = {"infantry": "infantry", "armor": "armor", "grenade": "grenade", "star": "star", "flag": "flag"}

@@ -18,12 +18,31 @@ from functools import lru_cache
 from html import escape
 
 from tutor import paths
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import Question
 from tutor.render.undaunted import board_html, card_title, render_card, type_title, words, zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.deck import Zones
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="21-undaunted-components-and-setup.ipynb",
+    title="Undaunted: components and setup",
+    game=UNDAUNTED,
+    teaches="Know every card, token and tile, and set up the starting decks and supply.",
+    seed=UND,
+    heading="HERNÍ MATERIÁL; PŘÍPRAVA HRY",
+    concepts=("u-units", "u-cards", "u-squads", "u-base-defense", "u-suppressed", "u-tiles", "u-no-sight",
+              "u-zones", "u-setup", "u-la-raye", "u-fog"),
+    handout=Handout(
+        rules=("und.units", "und.tokens", "und.tiles.cover", "und.setup.deck", "und.setup.supply"),
+        pictures="und-setup",
+    ),
+    preheat=True,
+)
 
 WORKED = paths.SCENARIOS / "undaunted" / "worked-example.yaml"
 

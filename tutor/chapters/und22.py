@@ -14,6 +14,7 @@ from dataclasses import replace
 from html import escape
 
 from tutor.chapters.und21 import events_html, worked_start
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.errors import IllegalAction
 from tutor.explain import quote_once, rule_html, rules_html
 from tutor.quiz import Question
@@ -23,6 +24,24 @@ from tutor.undaunted import EndTurn, Play, RevealInitiative, apply
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, card
 from tutor.undaunted.deck import Zones, draw
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="22-undaunted-the-round.ipynb",
+    title="Undaunted: the round",
+    game=UNDAUNTED,
+    teaches="Draw four cards, bid for initiative and take turns in the right order.",
+    seed=UND,
+    heading="PRŮBĚH HRY",
+    concepts=("u-round", "u-initiative", "u-discard", "u-reshuffle", "u-hunker"),
+    handout=Handout(
+        rules=("und.round.draw", "und.round.initiative", "und.round.initiative.discard", "und.round.turn",
+               "und.round.reshuffle"),
+        pictures="und-round",
+    ),
+    preheat=True,
+)
 
 START = Zones(draw=("riflemen-a", "scouts-a", "riflemen-a", "machine-gunners-a", "fog-of-war", "squad-leader-a"))
 ROUND_ZONES = ("hand", "table", "discard", "draw")
