@@ -159,7 +159,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "01-battlefield-and-line-of-sight.ipynb": {
         "ch01.board": ("hexes", "sections"),
-        "ch01.sections_text": ("sections",),
         "ch01.gallery": ("line-of-sight", "grazing", "height", "lake-sight"),
         "ch01.edges_conflict": ("grazing",),
     },

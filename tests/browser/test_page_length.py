@@ -35,7 +35,6 @@ PAGES = [p.notebook for p in course.reading_order() if p.available] + \
 #: Pages over a limit today (measured at 1366×768, 28 November 2026): page → {figure: ceiling}.
 #: A figure not named here is held to the limit. Lower a ceiling when its page gets shorter.
 OVER: dict[str, dict[str, int]] = {
-    "01-battlefield-and-line-of-sight.ipynb": {"words": 3292, "height": 10053},
     "03-command-cards-and-orders.ipynb": {"words": 2175},
     "04-movement.ipynb": {"words": 2072, "height": 8120},
     "05-battle-range-dice-line-of-sight.ipynb": {"words": 2717, "height": 9422},

@@ -471,4 +471,4 @@ def test_ch01_names_sections_in_the_cards_words():
     assert ch01.sections_text(std, (6, 0)) == "Left Flank"
     assert ch01.sections_text(std, (7, 1)) == "Left Flank, Center"          # cut by the dashed line
     assert ch01.sections_text(std, (17, 3)) == "Center, Right Flank"
-    assert "belongs to: Left Flank, Center." in ch01.questions()[0].rule_fn()[1]
+    assert "each belongs to Left Flank and Center." in ch01.questions()[0].rule_fn()[1]
