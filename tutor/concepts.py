@@ -195,9 +195,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "07-hits-flags-and-retreat.ipynb": {
         "ch07.faces_table": ("dice-faces", "units"),
         "ch07.DiceResolver": ("dice-faces", "hits", "retreat"),
-        "ch07.show_battle": ("range-dice", "hits", "retreat", "medals"),
-        "ch07.show_retreat": ("retreat", "blocked-retreat", "beaches"),
-        "ch07.partial_retreat_conflict": ("retreat", "blocked-retreat"),
+        "ch07.retreat_example": ("retreat", "blocked-retreat"),
         "ch07.drill": ("retreat", "blocked-retreat", "impassable"),
     },
     "08-take-ground-and-armor-overrun.ipynb": {
