@@ -64,7 +64,7 @@ class TapQuestion(Drill):
         sc = self._scene()
         super().__init__(sc, controls=[self.show_button], dpr=dpr,
                          max_width=sc.width * 3 // 2 if q.taps in ("tile", "unit") else
-                         sc.width * 2 if q.taps == "card" else None)
+                         sc.width * 3 // 2 if q.taps == "card" else None)
         for b in (self.undo_button, self.reset_button):       # an answer is not taken back
             b.layout = W.Layout(display="none")
         self.children = (self.prompt, *self.children, self.outcome)
