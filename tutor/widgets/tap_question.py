@@ -105,7 +105,7 @@ class TapQuestion(Drill):
         rows = [(name, tuple(render_card(c, role.get((name, i))) for i, c in enumerate(ids)), None)
                 for name, ids in self.q.board.rows]
         longest = max(len(ids) for _, ids in self.q.board.rows)
-        return card_scene(rows, title=self.q.board.title, width=min(680, 150 + longest * (CARD_W + 6)),
+        return card_scene(rows, title=self.q.board.title, width=min(680, max(460, 150 + longest * (CARD_W + 6))),
                           card_w=CARD_W, card_h=80)
 
     def _on_board_click(self, h, x, y) -> None:
