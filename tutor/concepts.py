@@ -251,9 +251,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "21-undaunted-components-and-setup.ipynb": {
         "und21.card_kinds_svg": ("u-cards",),
         "und21.unit_table_html": ("u-units", "u-squads", "u-base-defense"),
-        "und21.tokens_demo_html": ("u-units", "u-suppressed"),
         "und21.la_raye_html": ("u-la-raye", "u-goal"),
-        "und21.la_raye_board": ("u-la-raye", "u-tiles"),
         "und21.setup_widget": ("u-setup", "u-zones"),
     },
     "22-undaunted-the-round.ipynb": {
@@ -381,15 +379,17 @@ NEEDS: dict[str, tuple[str, ...]] = {
     # Undaunted 1. Components and setup
     "21.squadless": ("u-squads",),
     "21.fog": ("u-cards", "u-fog", "u-initiative"),
+    "21.suppressed": ("u-suppressed", "u-units", "u-la-raye"),
+    "21.held": ("u-la-raye", "u-goal", "u-tiles"),
     "21.defense": ("u-base-defense",),
     "21.supply": ("u-setup", "u-zones"),
     "21.laraye": ("u-la-raye", "u-setup"),
     "21.los": ("u-no-sight",),
     # Undaunted 2. The round
-    "22.tie": ("u-initiative",),
+    "22.first": ("u-initiative", "u-cards"),
     "22.revealed": ("u-initiative", "u-discard"),
     "22.reshuffle": ("u-zones", "u-reshuffle"),
-    "22.keep": ("u-discard",),
+    "22.keep": ("u-discard", "u-zones"),
     "22.fog": ("u-fog", "u-round"),
     # Undaunted 3. Movement and Fog of War
     "23.move": ("u-move", "u-tiles"),
