@@ -277,7 +277,7 @@ def _q_suppressed() -> BoardQuestion:
                       "actions until it is readied, whichever card is played for it.</p>" + rule_html(R.TOKENS))
     return BoardQuestion("21.suppressed", "<p>La Raye, a few turns in. Tap a combat counter whose unit "
                          "<b>can take no actions</b> now.</p>", s, places, taps="unit", window=("4B", "5B", "7A", "12B", "17B", "13B"),
-                         name=lambda p: f"{SIDE_ADJ[p.split(':')[0]]} {card_title(p.split(':')[1])}")
+                         name=lambda p: f"{SIDE_ADJ[str(p).split(':')[0]]} {card_title(str(p).split(':')[1])}")
 
 
 def _q_held() -> BoardQuestion:
@@ -368,7 +368,7 @@ def _q_line_of_sight() -> Question:
                     choices, rule_fn)
 
 
-def questions() -> list[Question]:
+def questions() -> list[Question | BoardQuestion]:
     return [_q_squadless(), _q_fog(), _q_suppressed(), _q_held(), _q_defense(), _q_supply(), _q_la_raye_deck(),
             _q_line_of_sight()]
 

@@ -255,5 +255,5 @@ def _q_fog_play() -> BoardQuestion:
                          [("your hand", s.zones_of("allied").hand)], places)
 
 
-def questions() -> list[Question]:
+def questions() -> list[Question | BoardQuestion]:
     return [_q_first(), _q_revealed(), _q_draw_count(), _q_keep(), _q_fog_play()]
