@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tutor import paths, schemas
-from tutor import scenario as memoir_scenario
+from tutor import scenario as any_scenario
+from tutor.memoir import scenario as memoir_scenario
 from tutor.errors import InputError
 from tutor.inputs import read_yaml
 from tutor.undaunted import scenario as undaunted_scenario
@@ -47,7 +48,7 @@ MEMOIR = "format: 1\ngame: memoir44\ntitle: t\nboard: standard\ntop: axis\n"
 ])
 def test_a_memoir_scenario_that_does_not_fit_gets_one_line(extra, line):
     with pytest.raises(InputError) as exc:
-        memoir_scenario.load("f.yaml", MEMOIR + extra)
+        any_scenario.load("f.yaml", MEMOIR + extra)
     assert str(exc.value).startswith(line)
 
 

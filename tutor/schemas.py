@@ -2,7 +2,7 @@
 
 A file's *shape* — which keys a mapping may and must have, which names a key allows, which values
 are whole numbers and within which range — is declared here, once, as data; the loaders
-(``tutor.scenario``, ``tutor.undaunted.scenario``, ``tutor.lab.m44``) check a file against its
+(``tutor.memoir.scenario``, ``tutor.undaunted.scenario``, ``tutor.lab.m44``) check a file against its
 schema first and then check only what a schema cannot say (a hex on the board, a unit's figures
 for its kind, a tile named twice, a card more often than the game has copies).
 
@@ -205,7 +205,7 @@ def _wording(definition: Schema) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Memoir '44 scenario files (game: memoir44), see tutor.scenario
+# Memoir '44 scenario files (game: memoir44), see tutor.memoir.scenario
 
 SIDES = ("axis", "allied")
 

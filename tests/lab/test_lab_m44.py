@@ -10,8 +10,9 @@ import pytest
 from tutor.cli import main
 from tutor.errors import InputError
 from tutor.lab.m44 import TERRAIN_NAMES, from_m44, import_m44
+from tutor.memoir.scenario import UnitSpec
 from tutor.memoir.terrain import OBSTACLES, TERRAIN
-from tutor.scenario import UnitSpec, load
+from tutor.scenario import load
 
 HERE = Path(__file__).parent / "m44"
 

@@ -29,7 +29,8 @@ from tutor.memoir.action import legal as legal_moves
 from tutor.memoir.los import line_of_sight
 from tutor.quiz import Question, ask
 from tutor.rulebook import rule
-from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, bundled
+from tutor.scenario import bundled
+from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
 #: the app's preheating read it from here.

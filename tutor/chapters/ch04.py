@@ -21,10 +21,10 @@ from tutor.explain import Explained, events_html, moves_html, plural, rules_html
 from tutor.hexes import parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.movement import legal_moves, move
+from tutor.memoir.scenario import Scenario
 from tutor.memoir.state import GameState, from_scenario, order
 from tutor.memoir.state import load as load_state
 from tutor.quiz import BoardQuestion, Question, ask
-from tutor.scenario import Scenario
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
 #: the app's preheating read it from here.

@@ -18,8 +18,8 @@ from tutor.hexes import fmt
 from tutor.memoir import rules as R
 from tutor.memoir.movement import allowance, battle_limit, legal_moves
 from tutor.memoir.retreat import ruling
+from tutor.memoir.scenario import full_strength
 from tutor.quiz import Question, ask
-from tutor.scenario import full_strength
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
 #: the app's preheating read it from here.

@@ -21,8 +21,9 @@ from tutor.memoir import cards as C
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
 from tutor.memoir.action import legal as legal_moves
+from tutor.memoir.scenario import Scenario, UnitSpec
 from tutor.quiz import Question, ask
-from tutor.scenario import SIDE_NAMES, Scenario, UnitSpec
+from tutor.sides import SIDE_NAMES
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
 #: the app's preheating read it from here.

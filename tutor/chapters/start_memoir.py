@@ -21,9 +21,9 @@ from tutor.memoir import cards as C
 from tutor.memoir import combat, movement
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
+from tutor.memoir.scenario import FULL_STRENGTH
 from tutor.memoir.state import Unit
 from tutor.paths import SCENARIOS
-from tutor.scenario import FULL_STRENGTH
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts and the app's
 #: preheating read it from here.

@@ -19,7 +19,7 @@ from tutor.chapters.und21 import events_html, worked_start
 from tutor.course import UNDAUNTED, Start
 from tutor.explain import Explained, rules_html, show
 from tutor.render.undaunted import card_title, zones_html
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import DrawCards, RevealInitiative, apply
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES

@@ -19,7 +19,7 @@ from tutor.errors import IllegalAction
 from tutor.explain import quote_once, rule_html, rules_html
 from tutor.quiz import BoardQuestion, Question, card_question
 from tutor.render.undaunted import card_title, words, zones_html
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import EndTurn, Play, RevealInitiative, apply, card_plays
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, card

@@ -19,7 +19,7 @@ from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import board_html, card_title, words, zones_html
 from tutor.rulebook import section_and_heading
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, card_plays, load
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import UNIT_TYPES

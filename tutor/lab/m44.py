@@ -113,7 +113,7 @@ TEXT_KEYS = ("name", "subtitle", "description", "historical", "rules", "victory"
 
 @dataclass(frozen=True)
 class Imported:
-    scenario: object                 # tutor.scenario.Scenario
+    scenario: object                 # tutor.memoir.scenario.Scenario
     warnings: tuple[str, ...]        # at most one line: everything not carried over, or read differently
 
     def yaml(self, source: str = "") -> str:
@@ -390,7 +390,7 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
 
 
 def _unit(u, h, info, side1, side2, notes: _Notes) -> dict | None:
-    from tutor.scenario import full_strength
+    from tutor.memoir.scenario import full_strength
     name = _name(u)
     if name is None:
         notes.add("skipped a unit without a name", h)

@@ -41,7 +41,7 @@ from functools import lru_cache
 
 from tutor.errors import IllegalAction, InputError
 from tutor.rulebook import Rule
-from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, side_verb
+from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES, side_verb
 from tutor.undaunted import combat, rules
 from tutor.undaunted.actions import apply, card_plays, legal_actions
 from tutor.undaunted.cards import CARDS, FOG, UNIT_TYPES, card_title, named

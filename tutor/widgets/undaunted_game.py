@@ -37,7 +37,7 @@ from tutor.games import Match
 from tutor.inputs import uploaded_file
 from tutor.render.undaunted import card_title
 from tutor.render.undaunted import words as plain
-from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES
+from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
 from tutor.undaunted import coach
 from tutor.undaunted import opponent as O
 from tutor.undaunted import rules as R

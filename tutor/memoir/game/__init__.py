@@ -225,8 +225,9 @@ from tutor.memoir.game.text import (
     seat_text,
     seat_verb,
 )
+from tutor.memoir.scenario import SIDES
 from tutor.memoir.state import Event, GameState, other
 from tutor.rulebook import Rule
-from tutor.scenario import SIDE_NAMES, SIDES, side_verb
 from tutor.scenario import load as load_scenario
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.words import plural
