@@ -171,7 +171,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
         "ch03.order_board": ("sections", "section-cards", "orders", "order-limits"),
     },
     "04-movement.ipynb": {
-        "ch04.allowance_table": ("units", "movement"),
         "ch04.show_moves": ("movement", "no-passing", "terrain-stops", "impassable", "beaches"),
         "ch04.hedgerow_story": ("movement", "terrain-stops"),
         "ch04.drill": ("movement", "no-passing", "terrain-stops", "impassable"),
@@ -315,7 +314,6 @@ NEEDS: dict[str, tuple[str, ...]] = {
     # 4. Movement
     "04.no-passing": ("movement", "no-passing"),
     "04.woods-stop": ("movement", "terrain-stops"),
-    "04.infantry-two": ("movement",),
     "04.infantry-battle": ("movement",),
     # 5. Battle
     "05.close-combat": ("close-combat", "range-dice", "line-of-sight"),

@@ -88,10 +88,14 @@ def test_ch04_answers_are_the_engine_rulings():
     woods = legal_moves(st, (5, 7)).reachable[(6, 6)]
     assert not woods.can_battle
     assert qs["04.woods-stop"].rule_fn()[0] == "It may not battle this turn"
-    assert not qs["04.infantry-battle"].judge((6, 6))[0]           # the woods: it stops and may not battle
+    beside = legal_moves(st, (10, 6))
+    assert qs["04.infantry-battle"].judge((11, 5))[0]              # one hex, open ground: it may battle
+    assert not qs["04.infantry-battle"].judge((12, 4))[0]          # two hexes: no battle
+    assert not beside.reachable[(12, 4)].can_battle
+    assert not qs["04.infantry-battle"].judge((9, 7))[0]           # its own armor stands there
     two = legal_moves(st, (15, 7)).reachable[(15, 5)]
     assert two.cost == 2 and not two.can_battle
-    assert qs["04.infantry-two"].rule_fn()[0] == "It may not battle this turn"
+    assert not qs["04.infantry-battle"].judge((10, 4))[0]          # two hexes away: it may move there, not battle
 
 
 def test_ch04_drill_is_the_live_board_with_the_engine_moves():

@@ -81,9 +81,23 @@ def around(field, *hexes, margin: int = 1) -> tuple:
 # Legal moves (drawn and explained by tutor.explain.moves_html)
 
 
-def show_moves(field, at, **kw) -> Explained:
-    """A unit's legal moves (``tutor.explain.moves_html``) on a board named as :func:`state` takes it."""
-    return show(moves_html(state(field), at, **kw))
+def show_moves(field, at, *, crop: bool = False, **kw) -> Explained:
+    """A unit's legal moves (``tutor.explain.moves_html``) on a board named as :func:`state` takes it;
+    ``crop``: the board cut to the unit's reach and one hex more (:func:`reach_window`)."""
+    st = state(field)
+    if crop:
+        kw["window"] = reach_window(st, at)
+    return show(moves_html(st, at, **kw))
+
+
+def reach_window(field, at, *, battle: bool = False, margin: int = 1) -> tuple:
+    """The hexes within the reach of the unit on ``at`` (``battle``: the reach it may still battle
+    after) and ``margin`` hexes more: the part of the board its moves are about."""
+    from tutor.hexes import distance
+    st, at = state(field), parse_hex(at) if isinstance(at, str) else at
+    m = legal_moves(st, at)
+    reach = max((distance(at, h) for h, r in m.reachable.items() if r.can_battle or not battle), default=1)
+    return tuple(h for h in st.board.hexes if distance(at, h) <= reach + margin)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -119,18 +133,20 @@ def reach_question(key: str, field, at, to, prompt: str) -> Question:
 
 def tap_reach_question(key: str, field, at, prompt: str, *, battle: bool = False) -> BoardQuestion:
     """Tap a hex the unit on ``at`` may move to (``battle``: and still battle this turn): the
-    engine's ``legal_moves`` rules on the tap. The board is cut to the hexes around the unit."""
-    from tutor.hexes import distance, fmt
-    st = state(field)
+    engine's ``legal_moves`` rules on the tap. The board is cut to the hexes around the unit: its
+    reach (``battle``: the reach it may battle after, and one hex more)."""
+    from dataclasses import replace
+
+    from tutor.hexes import fmt
     at = parse_hex(at)
-    m0 = legal_moves(st, at)
-    reach = max((distance(at, h) for h in m0.reachable), default=1)
-    window = tuple(h for h in st.board.hexes if distance(at, h) <= reach + 1)
+    window = reach_window(field, at, battle=battle, margin=int(battle))
+    # the units in the part shown: those further away cannot bear on a move this short
+    st = replace(state(field), units={h: u for h, u in state(field).units.items() if h in window})
 
     def places():
         m = legal_moves(st, at)
         ok = frozenset(h for h, r in m.reachable.items() if h != at and (r.can_battle or not battle))
-        return ok, moves_html(st, at, board=False)
+        return ok, moves_html(st, at, title="", window=window)    # the board it explains: marks drawn
     return BoardQuestion(key, f"<p>{prompt}</p>", st, places, taps="hex", window=window, name=fmt)
 
 
@@ -170,7 +186,7 @@ def count_question(key: str, field, at, prompt: str) -> Question:
 MOVEMENT_BOARD = "chapters/movement"
 
 
-def questions() -> list[Question]:
+def questions() -> list:
     return [
         tap_reach_question("04.no-passing", MOVEMENT_BOARD, "9,7",
                            "The allied armor on <b>9,7</b> moves up to 3 hexes; its own infantry stands on 8,6 and "
@@ -178,28 +194,10 @@ def questions() -> list[Question]:
         battle_after_question("04.woods-stop", MOVEMENT_BOARD, "8,6", "7,5",
                               "The allied infantry on <b>8,6</b> moves one hex, into the woods on <b>7,5</b>. "
                               "What about battling this turn?"),
-        battle_after_question("04.infantry-two", MOVEMENT_BOARD, "15,7", "15,5",
-                              "The allied infantry on <b>15,7</b> moves two hexes, to <b>15,5</b>. "
-                              "What about battling this turn?"),
-        tap_reach_question("04.infantry-battle", MOVEMENT_BOARD, "5,7",
-                           "The allied infantry on <b>5,7</b> is ordered. <b>Tap a hex it may move to and still "
+        tap_reach_question("04.infantry-battle", MOVEMENT_BOARD, "10,6",
+                           "The allied infantry on <b>10,6</b> is ordered. <b>Tap a hex it may move to and still "
                            "battle this turn.</b>", battle=True),
     ]
-
-
-def allowance_table() -> Explained:
-    """Each unit kind's movement allowance and battle limit, as the engine reads them."""
-    from tutor.memoir.movement import allowance, battle_limit
-    from tutor.memoir.state import Unit
-    rows = []
-    for name, u in (("infantry", Unit(0, "allied", "infantry", 4)), ("armor", Unit(0, "allied", "armor", 3)),
-                    ("artillery", Unit(0, "allied", "artillery", 2))):
-        a, lim = allowance(u)[0], battle_limit(u)[0]
-        fire = ("no battle after moving" if lim == 0 else
-                f"battles after moving up to {lim}" + ("" if lim == a else f"; not after {a}"))
-        rows.append(f"<tr><td>{name}</td><td>{a}</td><td>{fire}</td></tr>")
-    return show('<table class="tutor-obs"><tr><th>unit</th><th>moves up to</th><th>and battles?</th></tr>'
-                + "".join(rows) + "</table>")
 
 
 def hedgerow_story() -> Explained:
@@ -216,7 +214,8 @@ def hedgerow_story() -> Explained:
         if to in m.reachable:
             st, _ = order(st, "allied", [frm])
             st, ev = move(st, frm, to)
-            line += " " + " ".join(escape(e.text) for e in ev[1:])
+            line += "".join(" " + escape(e.text) for e in ev[1:]      # each reason once
+                            if e.text.split(": ", 1)[-1] not in line)
             st, _ = end_turn(st)
             st, _ = end_turn(st)
         parts.append(line + "</li>")
