@@ -178,9 +178,8 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "05-battle-range-dice-line-of-sight.ipynb": {
         "ch05.show_targets": ("range-dice", "close-combat", "line-of-sight"),
         "ch05.dice_table": ("units", "range-dice"),
-        "ch05.dice_for_every_attack": ("range-dice", "line-of-sight"),
         "ch05.odds_table": ("range-dice", "dice-faces"),
-        "ch05.show_dice": ("range-dice", "protection", "no-stacking"),
+        "ch05.dice_example": ("range-dice", "protection", "no-stacking"),
         "ch05.explorer": ("line-of-sight",),
     },
     "06-terrain-and-height.ipynb": {
@@ -318,7 +317,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     # 5. Battle
     "05.close-combat": ("close-combat", "range-dice", "line-of-sight"),
     "05.range": ("range-dice", "protection", "no-stacking", "hills"),
-    "05.town-vs-hill": ("range-dice", "protection", "hills"),
+    "05.sight": ("range-dice", "line-of-sight", "close-combat"),
+    "05.artillery": ("range-dice", "protection"),
     # 6. Terrain and height
     "06.hill-below": ("range-dice", "protection", "hills", "height"),
     "06.mountain": ("line-of-sight", "height", "steep-hills"),

@@ -36,7 +36,7 @@ PAGES = [p.notebook for p in course.reading_order() if p.available] + \
 #: A figure not named here is held to the limit. Lower a ceiling when its page gets shorter.
 OVER: dict[str, dict[str, int]] = {
     "03-command-cards-and-orders.ipynb": {"words": 2175},
-    "05-battle-range-dice-line-of-sight.ipynb": {"words": 2717, "height": 9422},
+    "05-battle-range-dice-line-of-sight.ipynb": {"words": 2001, "height": 7237},
     "06-terrain-and-height.ipynb": {"words": 2963, "height": 9741},
     "07-hits-flags-and-retreat.ipynb": {"words": 1474},
     "08-take-ground-and-armor-overrun.ipynb": {"words": 2248, "height": 7006},

@@ -249,10 +249,12 @@ def test_ch05_answers_are_the_engine_rulings():
     qs = by_key("ch05")
     st, _ = order(ch04.state("chapters/battle"), "allied", [(6, 6)])
     assert set(targets(st, (6, 6))) == {(7, 5)}                      # close combat first
-    assert qs["05.close-combat"].rule_fn()[0] == "Only 7,5"
+    assert qs["05.close-combat"].places_fn()[0] == {(19, 5), (21, 5)}     # both adjacent, not the armor
+    assert not qs["05.close-combat"].judge((20, 4))[0]
+    assert qs["05.sight"].places_fn()[0] == {(2, 4)}
+    assert not qs["05.sight"].judge((6, 4))[0] and not qs["05.sight"].judge((4, 2))[0]   # woods; 4 away
     hill = attack_dice(ch04.state("examples/armor-town-vs-hill"), (6, 6), (6, 4))
     assert (hill.base, hill.protection, hill.penalty, hill.dice) == (3, 1, 2, 0)   # 3 fewer: no battle
-    assert qs["05.town-vs-hill"].rule_fn()[0] == "0"
     bunker = attack_dice(ch04.state("examples/bunker-on-hill"), (6, 6), (6, 4))
     assert (bunker.protection, bunker.dice) == (2, 1)                 # 2 fewer, not 3
     inf = attack_dice(ch04.state("examples/bunker-on-hill"), (8, 6), (6, 4))
