@@ -319,7 +319,8 @@ def test_ch09_answers_are_the_engine_rulings():
     assert (town.protection, town.protection_from, town.dice) == (2, "town", 1)   # sandbags add nothing
     art = attack_dice(st, (4, 4), (6, 2))
     assert (art.protection, art.dice) == (0, 3)                                   # artillery ignores the bunker
-    assert qs["09.artillery-bunker"].rule_fn()[0] == "3"
+    most = qs["09.most-dice"]                       # town -2 (sandbags add nothing), sandbags -1, bunker -2, hedgehogs 0
+    assert most.places_fn()[0] == {(18, 2)} and not most.judge((14, 2))[0] and not most.judge((12, 2))[0]
     wire = attack_dice(st, (19, 3), (18, 2))
     assert (wire.penalty, wire.dice) == (1, 2)
     assert qs["09.wire"].rule_fn()[0] == "2"
@@ -327,9 +328,12 @@ def test_ch09_answers_are_the_engine_rulings():
     assert (r.ignored, r.retreat) == (1, 1)
     r = ruling(st, (12, 2), 2, None)
     assert (r.ignored, r.retreat) == (1, 1)                                       # sandbags: one flag ignored
-    assert qs["09.sandbags-flags"].rule_fn()[0] == "1 hex"
+    back = qs["09.sandbags-retreat"]
+    assert back.places_fn()[0] == {(11, 1), (13, 1)} and not back.judge((12, 0))[0]   # 1 hex, not 2
     assert (21, 5) not in legal_moves(st, (22, 6))
-    assert qs["09.hedgehog"].rule_fn()[0] == "No, it may not"
+    wired = qs["09.armor-wire"]                                  # hedgehogs refuse armor, wire stops it
+    assert wired.judge((23, 5))[0] and wired.judge((20, 4))[0]
+    assert not wired.judge((21, 5))[0] and not wired.judge((22, 4))[0]
     # Pegasus Bridge's sandbags, asked here where sandbags are taught (chapter 2 sets them up)
     assert qs["09.pegasus-sandbags"].rule_fn()[0] == "1 die"                     # 2 dice at range 2, -1 sandbags
     assert "sandbags" in qs["09.pegasus-sandbags"].rule_fn()[1]

@@ -110,8 +110,8 @@ class TapQuestion(Drill):
         if s.tries.over:
             self.say("This question is answered: the next one is below.")
             return
-        if place is None:
-            self.say(ASK[self.q.taps], bad=True)
+        if place is None or (self.q.taps == "hex" and self.q.window and place not in self.q.window):
+            self.say(ASK[self.q.taps], bad=True)           # beside the part of the board drawn: no try spent
             return
         ok, _ = self.q.judge(place)
         self.advance(Asked(s.tries.press(ok), (*s.taps, (place, ok))))
