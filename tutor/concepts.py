@@ -377,8 +377,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "09.wire": ("range-dice", "protection", "wire", "hedgehogs", "no-stacking"),
     "09.pegasus-sandbags": ("setup", "range-dice", "protection", "sandbags"),
     # 10. Special forces
-    "10.elite-two": ("special-forces", "movement"),
-    "10.resistance-two": ("special-forces", "movement"),
+    "10.elite-battle": ("special-forces", "movement", "terrain-stops"),
+    "10.resistance-battle": ("special-forces", "movement", "terrain-stops"),
     "10.resistance-retreat": ("special-forces", "retreat"),
     "10.elite-armor": ("special-forces", "figures"),
     # 11. Objectives and medals

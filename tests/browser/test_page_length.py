@@ -43,7 +43,7 @@ OVER: dict[str, dict[str, int]] = {
     "07-hits-flags-and-retreat.ipynb": {"words": 2976, "height": 10650},
     "08-take-ground-and-armor-overrun.ipynb": {"words": 2248, "height": 7006},
     "09-obstacles.ipynb": {"words": 1710, "height": 7001},
-    "10-special-forces.ipynb": {"words": 1554, "height": 7041},
+    "10-special-forces.ipynb": {"words": 1523},
     "11-objectives-and-medals.ipynb": {"words": 1666},
     "12-air-power.ipynb": {"words": 1985},
     "13-team-play.ipynb": {"words": 2425, "height": 6522},

@@ -371,10 +371,12 @@ def test_ch10_answers_are_the_engine_rulings():
     assert not legal_moves(st, (4, 6)).reachable[(4, 4)].can_battle          # standard: 2, no battle
     assert not legal_moves(st, (10, 6)).reachable[(11, 5)].can_battle        # elite still stopped by woods
     assert legal_moves(st, (16, 6)).reachable[(17, 5)].can_battle            # resistance battles from woods
-    assert qs["10.elite-two"].rule_fn()[0] == "It may battle"
+    elite = qs["10.elite-battle"]
+    assert elite.judge((8, 4))[0] and elite.judge((10, 4))[0] and not elite.judge((11, 5))[0]
     two = legal_moves(st, (16, 6)).reachable[(19, 5)]
     assert two.cost == 2 and not two.can_battle                              # resistance: 2 without battling
-    assert qs["10.resistance-two"].rule_fn()[0] == "It may not battle this turn"
+    resistance = qs["10.resistance-battle"]
+    assert resistance.judge((17, 5))[0] and resistance.judge((15, 5))[0] and not resistance.judge((19, 5))[0]
     assert legal_moves(st, (10, 6)).reachable[(8, 4)].can_battle
     r = ruling(ch04.state("examples/resistance-retreat"), (10, 2), 2)
     assert (r.retreat, r.retreat_max) == (2, 6) and (10, 6) in r.destinations   # the village, 4 hexes back
@@ -387,9 +389,10 @@ def test_ch10_answers_are_the_engine_rulings():
 def test_ch10_resistance_retreat_question_has_its_own_board():
     # the page's board above it is the special-forces board, where 10,2 is an Axis infantry unit
     from tutor.chapters import ch04
-    from tutor.render.scene import highlights
+    from tutor.chapters.board_taps import picture
     q = by_key("ch10")["10.resistance-retreat"]
-    own = ch04.board_svg(ch04.state("examples/resistance-retreat"), highlights(selected=[(10, 2)]), title="")
+    st = ch04.state("examples/resistance-retreat")
+    own = picture(st, (10, 2), *ruling(st, (10, 2), 1).destinations, selected=[(10, 2)])
     assert own in q.prompt_html and q.prompt_html.count("<svg") == 1 and "above" not in q.prompt_html
     assert ch04.state("examples/resistance-retreat").units[(10, 2)].resistance
 

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace as dc_replace
 
-from tutor.chapters.board_taps import picture, retreat_question, target_question
+from tutor.chapters.board_taps import picture, retreat_example, retreat_question, target_question
 from tutor.chapters.ch04 import around, board_svg, move_events, state, tap_reach_question
 from tutor.chapters.ch05 import dice_html
 from tutor.explain import Explained, events_html, show
 from tutor.hexes import parse_hex
 from tutor.memoir.combat import attack_dice, remove_wire
-from tutor.memoir.retreat import ruling
 from tutor.memoir.state import GameState, order
 from tutor.quiz import Question, ask
 
@@ -36,12 +35,7 @@ def show_dice(field, attacker, target, *, title: str = "") -> Explained:
 
 def show_retreat(field, at, flags: int, *, title: str = "") -> Explained:
     """A retreat after ``flags`` flags (the paths shaded) on the part of the board around it."""
-    from tutor.chapters.ch07 import retreat_highlights, retreat_html
-    st = state(field)
-    at = parse_hex(at)
-    r = ruling(st, at, flags, None)
-    pic = board_svg(st, retreat_highlights(r), title=title, window=around(st, at, *r.destinations, margin=2))
-    return show(f"<div style='max-width:26em'>{pic}</div>" + retreat_html(st, at, flags, board=False))
+    return show(retreat_example(field, at, flags, title=title))
 
 
 def wire_story() -> Explained:
