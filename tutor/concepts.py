@@ -384,8 +384,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     # 11. Objectives and medals
     "11.temporary": ("medals", "temporary-objective"),
     "11.permanent": ("medals", "permanent-objective"),
-    "11.majority": ("medals", "majority-objective"),
-    "11.sudden-death": ("sudden-death",),
+    "11.majority": ("medals", "majority-objective", "movement"),
+    "11.sudden-death": ("sudden-death", "movement"),
     # 12. Air power
     "12.dice.west1944": ("air-power", "air-superiority"),
     "12.dice.east1944": ("air-power", "air-superiority"),

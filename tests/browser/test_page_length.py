@@ -44,7 +44,7 @@ OVER: dict[str, dict[str, int]] = {
     "08-take-ground-and-armor-overrun.ipynb": {"words": 2248, "height": 7006},
     "09-obstacles.ipynb": {"words": 1710, "height": 7001},
     "10-special-forces.ipynb": {"words": 1523},
-    "11-objectives-and-medals.ipynb": {"words": 1666},
+    "11-objectives-and-medals.ipynb": {"words": 1532},
     "12-air-power.ipynb": {"words": 1985},
     "13-team-play.ipynb": {"words": 2425, "height": 6522},
     "14-operation-overlord.ipynb": {"words": 3279, "height": 6101},

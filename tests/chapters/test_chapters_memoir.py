@@ -425,8 +425,13 @@ def test_ch11_answers_are_the_engine_counts():
     assert st.medals == {"axis": 0, "allied": 0}                     # a tie holds no majority
     st, _ = ch11.turns(ch11.OBJ_BOARD, [("18,2", "18,4")])
     assert st.medals["axis"] == 1                                     # 1 to 0: the axis holds the majority
-    assert qs["11.majority"].rule_fn()[0] == "1"
-    assert qs["11.sudden-death"].rule_fn()[0] == "The allied side wins at once"
+    st, _ = ch11.turns(ch11.OBJ_BOARD, [("17,5", "16,4")])
+    assert st.medals["allied"] == 1                                   # 1 to 0: the allied side holds it
+    assert qs["11.majority"].places_fn()[0] == {(18, 4), (20, 4)}     # the axis ties it: nobody holds it
+    assert not qs["11.majority"].judge((16, 2))[0]
+    st, _ = ch11.turns(ch11.OBJ_BOARD, [("23,1", "24,0")])
+    assert st.winner == "allied"
+    assert qs["11.sudden-death"].places_fn()[0] == {(24, 0)} and not qs["11.sudden-death"].judge((22, 0))[0]
     assert "gains a medal" in ch11.elimination_html() and "1 for units eliminated" in ch11.elimination_html()
 
 
