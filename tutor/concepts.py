@@ -201,7 +201,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
         "ch08.drill": ("close-combat", "hits", "retreat", "take-ground", "overrun"),
     },
     "09-obstacles.ipynb": {
-        "ch09.obstacle_table": ("bunkers", "hedgehogs", "wire", "sandbags", "protection", "retreat"),
         "ch09.show_dice": ("range-dice", "protection", "no-stacking", "bunkers", "hills"),
         "ch09.show_retreat": ("retreat", "sandbags", "bunkers"),
         "ch09.wire_story": ("wire", "movement", "close-combat"),
@@ -335,21 +334,21 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "08.woods": ("take-ground", "overrun", "terrain-stops"),
     "08.second": ("take-ground", "overrun"),
     # 9. Obstacles
-    "09.artillery-bunker": ("range-dice", "protection", "bunkers", "units"),
+    "09.armor-wire": ("movement", "hedgehogs", "wire"),
+    "09.most-dice": ("range-dice", "protection", "no-stacking", "sandbags", "bunkers", "hedgehogs"),
+    "09.sandbags-retreat": ("retreat", "sandbags", "no-stacking"),
     "09.wire": ("range-dice", "protection", "wire", "hedgehogs", "no-stacking"),
-    "09.sandbags-flags": ("retreat", "sandbags", "no-stacking"),
-    "09.hedgehog": ("movement", "hedgehogs"),
     "09.pegasus-sandbags": ("setup", "range-dice", "protection", "sandbags"),
     # 10. Special forces
-    "10.elite-two": ("special-forces", "movement"),
-    "10.resistance-two": ("special-forces", "movement"),
+    "10.elite-battle": ("special-forces", "movement", "terrain-stops"),
+    "10.resistance-battle": ("special-forces", "movement", "terrain-stops"),
     "10.resistance-retreat": ("special-forces", "retreat"),
     "10.elite-armor": ("special-forces", "figures"),
     # 11. Objectives and medals
     "11.temporary": ("medals", "temporary-objective"),
     "11.permanent": ("medals", "permanent-objective"),
-    "11.majority": ("medals", "majority-objective"),
-    "11.sudden-death": ("sudden-death",),
+    "11.majority": ("medals", "majority-objective", "movement"),
+    "11.sudden-death": ("sudden-death", "movement"),
     # 12. Air power
     "12.dice.west1944": ("air-power", "air-superiority"),
     "12.dice.east1944": ("air-power", "air-superiority"),
