@@ -267,9 +267,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "25-undaunted-combat-and-casualties.ipynb": {
         "und25.worked_defense_html": ("u-total-defense", "u-tiles"),
         "und25.hill_cases_html": ("u-hills",),
-        "und25.defense_widget": ("u-attack", "u-total-defense"),
-        "und25.casualty_drill": ("u-casualties", "u-zones"),
-        "und25.attack_drill": ("u-attack", "u-casualties"),
+        "und25.casualty_drill": ("u-casualties", "u-zones", "u-attack"),
     },
     "26-undaunted-worked-round.ipynb": {
         "und26.worked_round_widget": ("u-round", "u-initiative", "u-scout", "u-move", "u-control", "u-support",
@@ -408,15 +406,9 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "25.total": ("u-total-defense", "u-base-defense", "u-tiles"),
     "25.hill": ("u-total-defense", "u-hills"),
     "25.odds": ("u-attack",),
-    "25.zero": ("u-attack",),
-    "25.casualty.draw": ("u-casualties", "u-zones"),
     "25.casualty.token": ("u-casualties", "u-zones"),
-    "25.suppress": ("u-suppress", "u-suppressed"),
-    "25.easiest": ("u-attack", "u-total-defense", "u-tiles"),
-    "25.hardest": ("u-attack", "u-total-defense", "u-tiles"),
-    "25.shooter": ("u-attack", "u-total-defense"),
-    "25.range": ("u-attack", "u-total-defense", "u-tiles"),
-    "25.cover-tile": ("u-total-defense", "u-tiles", "u-move"),
+    "25.suppress": ("u-suppress", "u-suppressed", "u-tiles"),
+    "25.cover-tile": ("u-total-defense", "u-hills", "u-tiles", "u-move"),
     # Undaunted 6. A worked round
     "26.where-move": ("u-move", "u-scout"),
     "26.fog": ("u-scout", "u-fog"),

@@ -50,7 +50,6 @@ OVER: dict[str, dict[str, int]] = {
     "22-undaunted-the-round.ipynb": {"words": 1328},
     "23-undaunted-movement-and-fog-of-war.ipynb": {"words": 1728},
     "24-undaunted-support-actions.ipynb": {"words": 2123, "height": 6555},
-    "25-undaunted-combat-and-casualties.ipynb": {"words": 3672, "height": 11784},
     "26-undaunted-worked-round.ipynb": {"words": 2564, "height": 6990},
     "27-undaunted-end-of-game.ipynb": {"words": 2874, "height": 7633},
     "28-undaunted-the-platoon.ipynb": {"words": 1407},

@@ -167,7 +167,7 @@ class TapQuestion(Drill):
         last = esc(self.q.name(s.taps[-1][0])) if s.taps else ""
         stage = s.tries.stage
         if stage == "asking":
-            self.say(f"{ASK[self.q.taps]} The engine rules on your tap.")
+            self.say(ASK[self.q.taps])          # the prompt says what to tap; the engine rules on it
             self.explain("")
         elif stage == "hint":
             self.say(f"{HINT_HEAD}The engine says no to {last}.", bad=True)
