@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import board_svg, state
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import board_svg, retreat_html, show_retreat, state  # noqa: F401 (show_retreat: the notebook's)
 from tutor.explain import Explained, events_html, plural, rules_html, show, verdict
 from tutor.hexes import fmt, parse_hex, row_major
 from tutor.memoir import dice as D
 from tutor.memoir import rules as R
 from tutor.memoir.combat import battle
-from tutor.memoir.retreat import RetreatRuling, ruling
+from tutor.memoir.retreat import ruling
 from tutor.memoir.state import order
 from tutor.quiz import Question, ask
 
@@ -123,55 +123,6 @@ class DiceResolver:
 
 # ---------------------------------------------------------------------------------------------
 # Retreats on the board
-
-
-def retreat_highlights(r: RetreatRuling):
-    """Paths as movement lines, legal ends shaded, closed hexes marked with the step they close."""
-    from tutor.render.scene import Line, Mark, highlights
-    lines = {(p[i - 1], p[i]) for p in r.paths for i in range(1, len(p))}
-    ends = [d for d in r.destinations if d != r.origin]
-    on_path = {x for p in r.paths for x in p[1:]} - set(ends)
-    marks = [Mark(b.hex, "closed") for b in r.blocked]
-    if r.losses:
-        marks.append(Mark(r.origin, "lost", text=f"−{r.losses}"))
-    return highlights(selected=[r.origin], path=sorted(on_path), legal=ends, closed=[b.hex for b in r.blocked],
-                      lines=[Line(a, b, "move") for a, b in sorted(lines)], marks=marks)
-
-
-def _on_board(st, r: RetreatRuling) -> RetreatRuling:
-    """Drop blocked hexes off the board (they cannot be drawn); the text still names them."""
-    from dataclasses import replace
-    keep = tuple(b for b in r.blocked if b.hex in st.board.hexes or b.hex in st.board.half_hexes)
-    return replace(r, blocked=keep)
-
-
-def retreat_html(field, at, flags: int, *, title: str | None = None, board: bool = True) -> str:
-    st = state(field)
-    r = ruling(st, parse_hex(at) if isinstance(at, str) else at, flags, None)
-    pic = ""
-    if board:
-        pic = board_svg(st, retreat_highlights(_on_board(st, r)),
-                        title=title if title is not None else f"{plural(flags, 'flag')} on {fmt(r.origin)}")
-    items = "".join(f"<li><b>{fmt(b.hex)}</b> (move {b.step}): {escape(b.reason)}.</li>" for b in r.blocked)
-    return (f"<div>{pic}{verdict(_headline(r), not r.losses)}<p>{escape(r.text)}</p>"
-            + (f"<p>Closed hexes (✕):</p><ul>{items}</ul>" if items else "") + rules_html(r.rules) + "</div>")
-
-
-def _headline(r: RetreatRuling) -> str:
-    if r.moves_required == 0:
-        return "No retreat"
-    if r.losses and r.retreat == 0:
-        return f"Cannot retreat: loses {plural(r.losses, 'figure')}"
-    if r.losses:
-        return f"Retreats {r.retreat}, loses {plural(r.losses, 'figure')}"
-    span = f"{r.retreat} to {r.retreat_max} hexes" if r.retreat_max != r.retreat else plural(r.retreat, "hex")
-    if len(r.destinations) > 4:
-        return f"Retreats {span}: {len(r.destinations)} legal end hexes (shaded)"
-    return f"Retreats {span}: ends on {', '.join(fmt(d) for d in r.destinations)}"
-
-
-def show_retreat(field, at, flags: int, **kw) -> Explained:
-    return show(retreat_html(field, at, flags, **kw))
 
 
 def battle_html(field, side: str, attacker, target, faces, *, title: str | None = None) -> str:

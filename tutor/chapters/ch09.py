@@ -9,9 +9,8 @@ removed, sandbags gone with the unit that leaves them.
 
 from __future__ import annotations
 
-from tutor.chapters.ch04 import board_svg, move_events, reach_question, state
-from tutor.chapters.ch05 import dice_html
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import board_svg, dice_html, move_events, reach_question, state
 from tutor.explain import Explained, events_html, show
 from tutor.hexes import parse_hex
 from tutor.memoir.combat import attack_dice, remove_wire
@@ -73,7 +72,7 @@ def show_dice(*args, **kw) -> Explained:
 
 
 def show_retreat(field, at, flags: int, **kw) -> Explained:
-    from tutor.chapters.ch07 import show_retreat as sr
+    from tutor.examples.memoir import show_retreat as sr
     return sr(field, at, flags, **kw)
 
 
@@ -97,7 +96,7 @@ def drill(**kw):
     """The move-and-battle drill (``tutor.widgets.FieldDrill``) on the obstacle board, with a box
     for the dice faces: tap an obstacle to read what it does, a unit to move it onto (or against)
     one, a defended enemy to battle it with the faces you set."""
-    from tutor.chapters.ch04 import drill as move_drill
+    from tutor.examples.memoir import drill as move_drill
     return move_drill(OBSTACLE_BOARD, dice_box=True, **kw)
 
 
@@ -124,7 +123,7 @@ def _flags_question() -> Question:
     choices = ("0 hexes", "1 hex", "2 hexes", "It stays and loses a figure")
 
     def rule_fn():
-        from tutor.chapters.ch07 import retreat_html
+        from tutor.examples.memoir import retreat_html
         r = ruling(st, at, 2, None)
         ans = choices[3] if r.losses else ("1 hex" if r.retreat == 1 else f"{r.retreat} hexes")
         return ans, retreat_html(st, at, 2, board=False)
@@ -136,7 +135,8 @@ def _pegasus_sandbags_question() -> Question:
     """Pegasus Bridge (chapter 2), now that sandbags are taught: the raiders against the sandbags."""
     from html import escape
 
-    from tutor.chapters.ch02 import SCENARIO, SEED
+    from tutor.examples.memoir import PEGASUS as SCENARIO
+    from tutor.examples.memoir import PEGASUS_SEED as SEED
     from tutor.explain import rules_html
     from tutor.memoir import game as G
     choices = ("1 die", "2 dice", "3 dice")

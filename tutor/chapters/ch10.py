@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import battle_after_question, board_svg, state
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import battle_after_question, board_svg, state
 from tutor.explain import Explained, rules_html, show
 from tutor.hexes import fmt
 from tutor.memoir import rules as R
@@ -86,7 +86,7 @@ def show_compare(**kw) -> Explained:
 
 
 def show_resistance_retreat(flags: int = 2) -> Explained:
-    from tutor.chapters.ch07 import retreat_html
+    from tutor.examples.memoir import retreat_html
     return show(retreat_html("examples/resistance-retreat", (10, 2), flags,
                              title=f"French resistance: {flags} flags, 1 to 3 hexes each"))
 
@@ -94,7 +94,7 @@ def show_resistance_retreat(flags: int = 2) -> Explained:
 def drill(**kw):
     """The live board of the *try*: the move-and-battle drill on the special-forces board, the
     French resistance picked first. Tap each kind of infantry, move it, battle the Axis."""
-    from tutor.chapters.ch04 import drill as move_drill
+    from tutor.examples.memoir import drill as move_drill
     return move_drill(SF_BOARD, unit=(16, 6), **kw)
 
 

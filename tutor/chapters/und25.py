@@ -14,8 +14,8 @@ from dataclasses import replace
 from fractions import Fraction
 from html import escape
 
-from tutor.chapters.und21 import worked_start
 from tutor.course import UND, UNDAUNTED, Chapter, Handout
+from tutor.examples.undaunted import worked_start
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, type_title, words, zones_html
@@ -232,7 +232,7 @@ FRIENDS = ("machine-gunners-c", "riflemen-c", "scouts-c")
 
 def fire_state(**tiles):
     """The worked example's board in John's turn; ``tiles`` moves Axis units ("riflemen_a": "10B")."""
-    from tutor.chapters.und23 import sandbox
+    from tutor.examples.undaunted import sandbox
     s = sandbox(("machine-gunners-c",), side="allied")
     moved = {k.replace("_", "-"): v for k, v in tiles.items()}
     return replace(s, tokens=tuple(replace(t, tile=moved.get(t.unit, t.tile)) if t.side == "axis" else t
