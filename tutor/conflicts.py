@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.chapters import ch02 as _setup  # the setup walkthrough's rules (PREPARACIÓN)
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.memoir import rules as R
@@ -246,7 +245,7 @@ MEMOIR_CONFLICTS = (
         "tutor.memoir.los"),
     Conflict(
         "m44.pegasus.pond", "memoir44", "Pegasus Bridge: the pond, river or lake?",
-        (_setup.STEP_RULES[2], _setup.STEP_RULES[6], _LAKE_AS_RIVER_TILES, R.LAKE_LOS),
+        (R.SETUP_STEPS[2], R.SETUP_STEPS[6], _LAKE_AS_RIVER_TILES, R.LAKE_LOS),
         "The walkthrough places 20 river hexes; on the published map 16 of them are the Caen canal and the "
         "Orne (2 under the bridges) and 4 are laid together as the pond the map labels 'Pond Impassable'. "
         "The rulebook says a lake may be laid as a group of river hexes and lists the Lakes summary card "

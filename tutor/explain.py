@@ -113,9 +113,11 @@ class Page:
 
 
 def rules_html(rules) -> str:
+    """Each rule once (``None`` skipped), as :func:`rule_html` shows it: the one list of rules of
+    every page and widget."""
     seen, parts = set(), []
     for r in rules:
-        if r.key not in seen:
+        if r is not None and r.key not in seen:
             seen.add(r.key)
             parts.append(rule_html(r, style=False))
     return "".join(parts)
@@ -127,11 +129,12 @@ def verdict(text: str, ok: bool | None = None) -> str:
     return f'<div class="tutor-verdict{cls}">{escape(text)}</div>'
 
 
-def events_html(events, *, kinds=None, rules: bool = True) -> str:
+def events_html(events, *, kinds=None, rules: bool = True, say=None) -> str:
     """What an action did: the engine's events as a numbered list (optionally only some
-    ``kinds``), then the rules they applied, each once. No events, no list."""
+    ``kinds``; each text through ``say``, if given), then the rules they applied, each once. No
+    events, no list. The one list of events of every page, for both games."""
     evs = [e for e in events if kinds is None or e.kind in kinds]
-    items = "".join(f"<li>{escape(e.text)}</li>" for e in evs)
+    items = "".join(f"<li>{escape(say(e.text) if say else e.text)}</li>" for e in evs)
     out = f"<ol class='tutor-events'>{items}</ol>" if items else ""
     if rules:
         out += rules_html(e.rule for e in evs)

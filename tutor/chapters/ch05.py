@@ -9,8 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
-from tutor.chapters.ch04 import board_svg, state
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import board_svg, dice_html, state
 from tutor.explain import STYLE, Explained, plural, rules_html, show, verdict
 from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import rules as R
@@ -155,46 +155,8 @@ def without_rules(html: str) -> str:
     return _BLOCK.sub("", html)
 
 
-def dice_html(field, attacker, target, *, title: str | None = None, board: bool = True) -> str:
-    """The dice of one attack, step by step: base by range, minus protection, minus penalties."""
-    from tutor.render.scene import Line, highlights
-    st = state(field)
-    a, t = parse_hex(attacker), parse_hex(target)
-    ad = attack_dice(st, a, t)
-    steps = [f"<li>{st.units[a].name} at {plural(ad.distance, 'hex')}: <b>{ad.base}</b> dice.</li>"]
-    both = _both_protections(st, a, t)
-    if both:
-        steps.append(f"<li>The target's hex offers {both}: they do not stack, only the highest counts.</li>")
-    if ad.protection:
-        steps.append(f"<li>The target's {ad.protection_from.replace('_', ' ')}: <b>−{ad.protection}</b> "
-                     f"(only the highest protection counts).</li>")
-    if ad.penalty:
-        steps.append(f"<li>The attacker stands on {ad.penalty_from}: <b>−{ad.penalty}</b> (added to the "
-                     f"protection).</li>")
-    steps.append(f"<li>Dice rolled: <b>{ad.dice}</b>{' — no attack is possible' if ad.dice == 0 else ''}.</li>")
-    pic = ""
-    if board:
-        pic = board_svg(st, highlights(selected=[a], target=[t], lines=[Line(a, t, "sight")]),
-                        title=title if title is not None else f"{fmt(a)} battles {fmt(t)}")
-    return (f"<div>{pic}{verdict(ad.text)}<ol>{''.join(steps)}</ol>{rules_html(ad.rules)}</div>")
 
 
-def _both_protections(st, a, t) -> str:
-    """'the hill (−1) and the bunker (−2)' when terrain and obstacle would both protect."""
-    from tutor.memoir.los import height
-    from tutor.memoir.terrain import OBSTACLES, TERRAIN
-    k = st.units[a].kind
-    if k == "artillery":
-        return ""
-    tn = st.terrain.get(t, "countryside")
-    tp = TERRAIN[tn].protection.get(k, 0)
-    if tp and TERRAIN[tn].protection_from_lower_only and height(st, a) >= TERRAIN[tn].height:
-        tp = 0
-    o = st.obstacles.get(t)
-    op = OBSTACLES[o].protection.get(k, 0) if o else 0
-    if tp and op:
-        return f"the {tn.replace('_', ' ')} (−{tp}) and the {o.replace('_', ' ')} (−{op})"
-    return ""
 
 
 def beside(picture: str, words: str, width: int = 360) -> str:
@@ -206,7 +168,7 @@ def beside(picture: str, words: str, width: int = 360) -> str:
 def dice_example(field, attacker, target, *, title: str) -> Explained:
     """One attack's dice for this page's worked examples: the board cut to the two units, the
     steps beside it, without the rule blocks (the page shows each once, where it teaches it)."""
-    from tutor.chapters.ch04 import around
+    from tutor.examples.memoir import around
     from tutor.render.scene import Line, highlights
     st = state(field)
     a, t = parse_hex(attacker), parse_hex(target)
@@ -239,7 +201,7 @@ def _dice_question(key, field, a, t, prompt, *, choices=("0", "1", "2", "3")) ->
     def rule_fn():
         ad = attack_dice(st, a, t)
         return str(ad.dice), dice_html(st, a, t, board=False)
-    from tutor.chapters.ch04 import around
+    from tutor.examples.memoir import around
     from tutor.render.scene import highlights
     pic = board_svg(st, highlights(selected=[a], target=[t]), title="", window=around(st, a, t))
     return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)

@@ -10,8 +10,17 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import board_svg, state
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import (  # noqa: F401 (show_retreat: the notebook's)
+    _headline,
+    _on_board,
+    _ruling_html,
+    board_svg,
+    retreat_highlights,
+    retreat_html,
+    show_retreat,
+    state,
+)
 from tutor.explain import STYLE, Explained, events_html, plural, rules_html, show, verdict
 from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import dice as D
@@ -127,43 +136,12 @@ class DiceResolver:
 # Retreats on the board
 
 
-def retreat_highlights(r: RetreatRuling):
-    """Paths as movement lines, legal ends shaded, closed hexes marked with the step they close."""
-    from tutor.render.scene import Line, Mark, highlights
-    lines = {(p[i - 1], p[i]) for p in r.paths for i in range(1, len(p))}
-    ends = [d for d in r.destinations if d != r.origin]
-    on_path = {x for p in r.paths for x in p[1:]} - set(ends)
-    marks = [Mark(b.hex, "closed") for b in r.blocked]
-    if r.losses:
-        marks.append(Mark(r.origin, "lost", text=f"−{r.losses}"))
-    return highlights(selected=[r.origin], path=sorted(on_path), legal=ends, closed=[b.hex for b in r.blocked],
-                      lines=[Line(a, b, "move") for a, b in sorted(lines)], marks=marks)
 
 
-def _on_board(st, r: RetreatRuling) -> RetreatRuling:
-    """Drop blocked hexes off the board (they cannot be drawn); the text still names them."""
-    from dataclasses import replace
-    keep = tuple(b for b in r.blocked if b.hex in st.board.hexes or b.hex in st.board.half_hexes)
-    return replace(r, blocked=keep)
 
 
-def retreat_html(field, at, flags: int, *, title: str | None = None, board: bool = True) -> str:
-    st = state(field)
-    r = ruling(st, parse_hex(at) if isinstance(at, str) else at, flags, None)
-    pic = ""
-    if board:
-        pic = board_svg(st, retreat_highlights(_on_board(st, r)),
-                        title=title if title is not None else f"{plural(flags, 'flag')} on {fmt(r.origin)}")
-    return f"<div>{pic}{_ruling_html(r, marks=board)}{rules_html(r.rules)}</div>"
 
 
-def _ruling_html(r: RetreatRuling, *, marks: bool = True) -> str:
-    """A retreat ruling in words: the headline, the engine's text, each closed hex with its reason
-    (``marks``: the board above crosses them out)."""
-    items = "".join(f"<li><b>{fmt(b.hex)}</b> (move {b.step}): {escape(b.reason)}.</li>" for b in r.blocked)
-    head = "Closed hexes (✕):" if marks else "Closed hexes:"
-    return (f"{verdict(_headline(r), not r.losses)}<p>{escape(r.text)}</p>"
-            + (f"<p>{head}</p><ul>{items}</ul>" if items else ""))
 
 
 def retreat_example(field, at, flags: int, *, title: str) -> Explained:
@@ -173,7 +151,7 @@ def retreat_example(field, at, flags: int, *, title: str) -> Explained:
     st = state(field)
     r = _on_board(st, ruling(st, parse_hex(at), flags, None))
     items = "".join(f"<li><b>{fmt(b.hex)}</b>: {escape(b.reason)}.</li>" for b in r.blocked)
-    from tutor.chapters.ch04 import around
+    from tutor.examples.memoir import around
     window = around(st, r.origin, *r.destinations, *(b.hex for b in r.blocked))
     return show('<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
                 f"<div style='flex:0 1 300px'>{board_svg(st, retreat_highlights(r), title='', window=window, legend=False)}"
@@ -193,21 +171,8 @@ def _key(r: RetreatRuling) -> str:
     return "; ".join(key) + "."
 
 
-def _headline(r: RetreatRuling) -> str:
-    if r.moves_required == 0:
-        return "No retreat"
-    if r.losses and r.retreat == 0:
-        return f"Cannot retreat: loses {plural(r.losses, 'figure')}"
-    if r.losses:
-        return f"Retreats {r.retreat}, loses {plural(r.losses, 'figure')}"
-    span = f"{r.retreat} to {r.retreat_max} hexes" if r.retreat_max != r.retreat else plural(r.retreat, "hex")
-    if len(r.destinations) > 4:
-        return f"Retreats {span}: {len(r.destinations)} legal end hexes (shaded)"
-    return f"Retreats {span}: ends on {', '.join(fmt(d) for d in r.destinations)}"
 
 
-def show_retreat(field, at, flags: int, **kw) -> Explained:
-    return show(retreat_html(field, at, flags, **kw))
 
 
 def battle_html(field, side: str, attacker, target, faces, *, title: str | None = None,
@@ -297,7 +262,7 @@ def _ocean_question() -> Question:
         _, ev = battle(st, (5, 5), (6, 6), faces)
         lost = sum(e.get("lost", 0) for e in ev if e.kind in ("hits", "flag_losses"))
         return plural(lost, "figure"), events_html(ev)
-    from tutor.chapters.ch04 import around
+    from tutor.examples.memoir import around
     from tutor.render.scene import highlights
     pic = board_svg(field, highlights(selected=[(5, 5)], target=[(6, 6)]), title="",
                     window=around(field, (5, 5), (6, 6)))

@@ -11,10 +11,15 @@ from __future__ import annotations
 
 from dataclasses import replace as dc_replace
 
-from tutor.chapters.board_taps import picture, retreat_example, retreat_question, target_question
-from tutor.chapters.ch04 import around, board_svg, move_events, state, tap_reach_question
-from tutor.chapters.ch05 import dice_html
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.board_taps import (
+    picture,
+    retreat_example,
+    retreat_question,
+    tap_reach_question,
+    target_question,
+)
+from tutor.examples.memoir import around, board_svg, dice_html, move_events, state
 from tutor.explain import Explained, events_html, show
 from tutor.hexes import parse_hex
 from tutor.memoir.combat import attack_dice, remove_wire
@@ -77,7 +82,7 @@ def drill(**kw):
     """The move-and-battle drill (``tutor.widgets.FieldDrill``) on the obstacle board, with a box
     for the dice faces: tap an obstacle to read what it does, a unit to move it onto (or against)
     one, a defended enemy to battle it with the faces you set."""
-    from tutor.chapters.ch04 import drill as move_drill
+    from tutor.examples.memoir import drill as move_drill
     return move_drill(OBSTACLE_BOARD, dice_box=True, **kw)
 
 
@@ -98,7 +103,8 @@ def _pegasus_sandbags_question() -> Question:
     """Pegasus Bridge (chapter 2), now that sandbags are taught: the raiders against the sandbags."""
     from html import escape
 
-    from tutor.chapters.ch02 import SCENARIO, SEED
+    from tutor.examples.memoir import PEGASUS as SCENARIO
+    from tutor.examples.memoir import PEGASUS_SEED as SEED
     from tutor.explain import rules_html
     from tutor.memoir import game as G
     choices = ("1 die", "2 dice", "3 dice")

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.board_taps import picture, retreat_example
-from tutor.chapters.ch04 import around, board_svg, state, tap_reach_question
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.board_taps import picture, retreat_example, tap_reach_question
+from tutor.examples.memoir import around, board_svg, state
 from tutor.explain import Explained, rules_html, show
 from tutor.hexes import fmt
 from tutor.memoir import rules as R
@@ -96,7 +96,7 @@ def show_resistance_retreat(flags: int = 2) -> Explained:
 def drill(**kw):
     """The live board of the *try*: the move-and-battle drill on the special-forces board, the
     French resistance picked first. Tap each kind of infantry, move it, battle the Axis."""
-    from tutor.chapters.ch04 import drill as move_drill
+    from tutor.examples.memoir import drill as move_drill
     return move_drill(SF_BOARD, unit=(16, 6), **kw)
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.board_taps import hex_question
-from tutor.chapters.ch04 import around, board_svg, state
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.board_taps import hex_question
+from tutor.examples.memoir import around, board_svg, state
 from tutor.explain import Explained, events_html, rules_html, show
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir.combat import battle
@@ -136,7 +136,7 @@ def drill(**kw):
     """The move-and-battle drill (``tutor.widgets.FieldDrill``) on the objectives board, both sides
     in the learner's hands: move units on and off the objectives and watch the medals change hands
     (the engine's captures, losses, majority and sudden death)."""
-    from tutor.chapters.ch04 import drill as move_drill
+    from tutor.examples.memoir import drill as move_drill
     return move_drill(OBJ_BOARD, sides=("allied", "axis"), **kw)
 
 

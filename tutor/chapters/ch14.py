@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from html import escape, unescape
 
-from tutor.chapters.ch13 import events_between, finish_turn
 from tutor.course import MEMOIR, OVERLORD, Chapter, Handout
 from tutor.errors import IllegalAction, InputError
+from tutor.examples.memoir import events_between, finish_turn
 from tutor.explain import STYLE, events_html, rules_html, show, verdict
 from tutor.hexes import Hex, fmt, parse_hex, row_major
 from tutor.memoir import cards as C

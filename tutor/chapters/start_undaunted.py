@@ -15,8 +15,8 @@ import re
 from html import escape
 
 from tutor import course
-from tutor.chapters.und21 import events_html, worked_start
 from tutor.course import UNDAUNTED, Start
+from tutor.examples.undaunted import events_html, worked_start
 from tutor.explain import Explained, rules_html, show
 from tutor.render.undaunted import card_title, zones_html
 from tutor.sides import SIDE_NAMES, side_verb

@@ -228,7 +228,7 @@ def fire_state(*, suppressed=(), **tiles):
     """The worked example's map in John's turn, the units where :data:`PLACES` puts them (``tiles``
     moves some: ``riflemen_a="11A"``), without control markers and objectives (combat reads
     neither), the Axis units in ``suppressed`` face down."""
-    from tutor.chapters.und23 import sandbox
+    from tutor.examples.undaunted import sandbox
     s = sandbox(("machine-gunners-c",), side="allied")
     moved = {k.replace("_", "-"): v for k, v in tiles.items()}
     toks = tuple(replace(t, tile=moved.get(t.unit, PLACES[t.side].get(t.unit, t.tile)),

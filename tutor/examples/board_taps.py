@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import around, board_svg, state
-from tutor.explain import rules_html
+from tutor.examples.memoir import around, board_svg, state
+from tutor.explain import moves_html, rules_html
 from tutor.hexes import fmt, parse_hex
+from tutor.memoir.movement import legal_moves
 from tutor.quiz import BoardQuestion
 
 
@@ -33,7 +34,7 @@ def picture(field, *hexes, selected=(), target=(), margin: int = 1) -> str:
 def retreat_example(field, at, flags: int, *, title: str = "") -> str:
     """A worked retreat after ``flags`` flags: the paths shaded on the part of the board around
     them, then the engine's ruling (``ch07.retreat_html`` without its whole board)."""
-    from tutor.chapters.ch07 import retreat_highlights, retreat_html
+    from tutor.examples.memoir import retreat_highlights, retreat_html
     from tutor.memoir.retreat import ruling
     st = state(field)
     at = _hex(at)
@@ -54,7 +55,7 @@ def hex_question(key: str, field, prompt: str, places_fn, *about, hint=(), margi
 def retreat_question(key: str, field, at, flags: int, prompt: str, *, hint=()) -> BoardQuestion:
     """Tap a hex where the unit on ``at`` may end its retreat after ``flags`` flags (the flags it
     may ignore, ignored): the engine's ``ruling`` gives the end hexes."""
-    from tutor.chapters.ch07 import retreat_html
+    from tutor.examples.memoir import retreat_html
     from tutor.memoir.retreat import ruling
     at = _hex(at)
 
@@ -84,3 +85,32 @@ def target_question(key: str, field, at, prompt: str, *, side: str | None = None
                 f"<ul>{rows}</ul>" + rules_html(list(dict.fromkeys(rules))))
     s, _ = order(st0, side, [at])
     return hex_question(key, st0, prompt, places, at, *targets(s, at))
+
+
+def tap_reach_question(key: str, field, at, prompt: str, *, battle: bool = False) -> BoardQuestion:
+    """Tap a hex the unit on ``at`` may move to (``battle``: and still battle this turn): the
+    engine's ``legal_moves`` rules on the tap. The board is cut to the hexes around the unit: its
+    reach (``battle``: the reach it may battle after, and one hex more)."""
+    from dataclasses import replace
+
+    from tutor.hexes import fmt
+    at = parse_hex(at)
+    window = reach_window(field, at, battle=battle, margin=int(battle))
+    # the units in the part shown: those further away cannot bear on a move this short
+    st = replace(state(field), units={h: u for h, u in state(field).units.items() if h in window})
+
+    def places():
+        m = legal_moves(st, at)
+        ok = frozenset(h for h, r in m.reachable.items() if h != at and (r.can_battle or not battle))
+        return ok, moves_html(st, at, title="", window=window)    # the board it explains: marks drawn
+    return BoardQuestion(key, f"<p>{prompt}</p>", st, places, taps="hex", window=window, name=fmt)
+
+
+def reach_window(field, at, *, battle: bool = False, margin: int = 1) -> tuple:
+    """The hexes within the reach of the unit on ``at`` (``battle``: the reach it may still battle
+    after) and ``margin`` hexes more: the part of the board its moves are about."""
+    from tutor.hexes import distance
+    st, at = state(field), parse_hex(at) if isinstance(at, str) else at
+    m = legal_moves(st, at)
+    reach = max((distance(at, h) for h, r in m.reachable.items() if r.can_battle or not battle), default=1)
+    return tuple(h for h in st.board.hexes if distance(at, h) <= reach + margin)
