@@ -399,7 +399,7 @@ def test_ch10_answers_are_the_engine_rulings():
 def test_ch10_resistance_retreat_question_has_its_own_board():
     # the page's board above it is the special-forces board, where 10,2 is an Axis infantry unit
     from tutor.chapters import ch04
-    from tutor.chapters.board_taps import picture
+    from tutor.examples.board_taps import picture
     q = by_key("ch10")["10.resistance-retreat"]
     st = ch04.state("examples/resistance-retreat")
     own = picture(st, (10, 2), *ruling(st, (10, 2), 1).destinations, selected=[(10, 2)])
