@@ -306,19 +306,9 @@ class Undaunted(Base):
     def load(self, data: Any, where: str = "the saved game", *, files: bool = False) -> Match:
         """A saved match, replayed action by action; InputError (one line) for anything else. Its
         scenario is one of the course's unless ``files`` (the command line)."""
-        from tutor.inputs import MAX_ACTIONS, check_tree, format_one, text
+        from tutor.inputs import saved_game_header
         self._check_save(data, where)
-        check_tree(data, where)
-        format_one(data, where)
-        for key in ("scenario", "seed", "actions"):
-            if key not in data:
-                raise InputError(f"{where}: missing required key {key!r}")
-        text(data["scenario"], where, "scenario", one_line=True, required=True)
-        acts = data["actions"]
-        if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
-            raise InputError(f"{where}: actions must be a list of action texts")
-        if len(acts) > MAX_ACTIONS:
-            raise InputError(f"{where}: {len(acts)} actions: a saved game holds at most {MAX_ACTIONS}")
+        acts = saved_game_header(data, where, actions_are="action texts")
         opts = data.get("options") or {}
         if not isinstance(opts, dict):
             raise InputError(f"{where}: options must be a mapping")
