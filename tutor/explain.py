@@ -192,9 +192,11 @@ def moves_html(state, at, *, dest=None, title: str | None = None, board: bool = 
             + rules_html(rules) + "</div>")
 
 
-def los_html(ruling, *, board: bool = True, rules: bool = True) -> str:
+def los_html(ruling, *, board: bool = True, rules: bool = True, table: bool = True, reason: bool = True) -> str:
     """A line-of-sight ruling: the board with the line (SVG), the verdict, each obstruction, and
-    the rules it applied (``rules=False`` where the page shows those rules once above)."""
+    the rules it applied (``rules=False`` where the page shows those rules once above;
+    ``table=False``: no table of the obstructions, where the board beside it marks them;
+    ``reason=False``: the verdict alone, where the text beside it says why)."""
     a, b = fmt(ruling.origin), fmt(ruling.target)
     ok = ruling.visible
     verdict = (f'<div class="tutor-verdict {"tutor-ok" if ok else "tutor-no"}">{a} → {b}: line of sight '
@@ -203,8 +205,8 @@ def los_html(ruling, *, board: bool = True, rules: bool = True) -> str:
         f"<tr><td>{fmt(o.hex)}</td><td>{escape(' + '.join(o.what))}</td>"
         f"<td>{escape(o.how.value.replace('_', ' '))}</td><td>{'counts' if o.counts else 'does not count'}</td>"
         f"<td>{escape(o.why)}</td></tr>" for o in ruling.obstructions)
-    table = (f'<table class="tutor-obs"><tr><th>hex</th><th>what</th><th>how the line meets it</th>'
-             f'<th></th><th>why</th></tr>{rows}</table>' if rows else "")
+    obs = (f'<table class="tutor-obs"><tr><th>hex</th><th>what</th><th>how the line meets it</th>'
+           f'<th></th><th>why</th></tr>{rows}</table>' if rows and table else "")
     picture = ""
     if board:
         try:
@@ -212,8 +214,9 @@ def los_html(ruling, *, board: bool = True, rules: bool = True) -> str:
             picture = los_svg(ruling)
         except ImportError:
             picture = ""
-    return (f"{STYLE}<div>{picture}{verdict}<p>{escape(ruling.reason)} "
-            f"(heights: {ruling.heights[0]} and {ruling.heights[1]})</p>{table}"
+    why = (f"<p>{escape(ruling.reason)} (heights: {ruling.heights[0]} and {ruling.heights[1]})</p>"
+           if reason else "")
+    return (f"{STYLE}<div>{picture}{verdict}{why}{obs}"
             f"{rules_html(ruling.rules) if rules else ''}</div>")
 
 

@@ -35,12 +35,11 @@ PAGES = [p.notebook for p in course.reading_order() if p.available] + \
 #: Pages over a limit today (measured at 1366×768, 28 November 2026): page → {figure: ceiling}.
 #: A figure not named here is held to the limit. Lower a ceiling when its page gets shorter.
 OVER: dict[str, dict[str, int]] = {
-    "01-battlefield-and-line-of-sight.ipynb": {"words": 3292, "height": 10053},
     "03-command-cards-and-orders.ipynb": {"words": 2175},
     "04-movement.ipynb": {"words": 2072, "height": 8120},
     "05-battle-range-dice-line-of-sight.ipynb": {"words": 2717, "height": 9422},
     "06-terrain-and-height.ipynb": {"words": 2963, "height": 9741},
-    "07-hits-flags-and-retreat.ipynb": {"words": 2976, "height": 10650},
+    "07-hits-flags-and-retreat.ipynb": {"words": 1474},
     "08-take-ground-and-armor-overrun.ipynb": {"words": 2248, "height": 7006},
     "09-obstacles.ipynb": {"words": 1892, "height": 7111},
     "10-special-forces.ipynb": {"words": 1554, "height": 7041},
@@ -48,10 +47,10 @@ OVER: dict[str, dict[str, int]] = {
     "12-air-power.ipynb": {"words": 1985},
     "13-team-play.ipynb": {"words": 2425, "height": 6522},
     "14-operation-overlord.ipynb": {"words": 3279, "height": 6101},
-    "21-undaunted-components-and-setup.ipynb": {"words": 2111, "height": 6845},
-    "22-undaunted-the-round.ipynb": {"words": 1556},
-    "23-undaunted-movement-and-fog-of-war.ipynb": {"words": 1953},
-    "24-undaunted-support-actions.ipynb": {"words": 2372, "height": 6745},
+    "21-undaunted-components-and-setup.ipynb": {"words": 1742, "height": 6554},
+    "22-undaunted-the-round.ipynb": {"words": 1328},
+    "23-undaunted-movement-and-fog-of-war.ipynb": {"words": 1728},
+    "24-undaunted-support-actions.ipynb": {"words": 2123, "height": 6555},
     "25-undaunted-combat-and-casualties.ipynb": {"words": 3672, "height": 11784},
     "26-undaunted-worked-round.ipynb": {"words": 2564, "height": 6990},
     "27-undaunted-end-of-game.ipynb": {"words": 2874, "height": 7633},

@@ -187,10 +187,14 @@ def test_ch07_dice_and_retreat_answers():
     quiz = ch04.state("chapters/retreat-quiz")
     assert ruling(quiz, (12, 6), 2).destinations == ((14, 8),)
     assert qs["07.retreat-where"].rule_fn()[0] == "14,8"
+    assert not qs["07.retreat-where"].judge((12, 8))[0]          # an allied armor stands there
+    assert not qs["07.retreat-where"].judge((12, 6))[0]          # a free path: no losses instead
     assert qs["07.ocean"].rule_fn()[0] == "2 figures"           # two flags, the ocean behind
     r = ruling(ch04.state("chapters/retreat-drill"), (3, 7), 2)
     assert (r.retreat, r.losses) == (1, 1)                       # as far as it can, then a loss
-    assert qs["07.partial"].rule_fn()[0] == "It retreats 1 hex and loses 1 figure"
+    assert qs["07.partial"].places_fn()[0] == {(2, 8), (4, 8)}
+    assert not qs["07.partial"].judge((3, 7))[0]                 # it may not stop short
+    assert "loses 1 figure" in qs["07.partial"].places_fn()[1]
     # the faces table counts the die's faces and says they are the published game's (not in the text)
     from tutor.memoir import dice as D
     table = ch07.faces_table().html
@@ -471,4 +475,4 @@ def test_ch01_names_sections_in_the_cards_words():
     assert ch01.sections_text(std, (6, 0)) == "Left Flank"
     assert ch01.sections_text(std, (7, 1)) == "Left Flank, Center"          # cut by the dashed line
     assert ch01.sections_text(std, (17, 3)) == "Center, Right Flank"
-    assert "belongs to: Left Flank, Center." in ch01.questions()[0].rule_fn()[1]
+    assert "each belongs to Left Flank and Center." in ch01.questions()[0].rule_fn()[1]

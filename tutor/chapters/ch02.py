@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 from html import escape
 
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import rule_html, rules_html
 from tutor.hexes import fmt
 from tutor.memoir import game as G
@@ -28,7 +29,26 @@ from tutor.memoir.action import legal as legal_moves
 from tutor.memoir.los import line_of_sight
 from tutor.quiz import Question, ask
 from tutor.rulebook import rule
-from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, bundled
+from tutor.scenario import bundled
+from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="02-setup-pegasus-bridge.ipynb",
+    title="Setting up: Pegasus Bridge",
+    game=MEMOIR,
+    teaches="Set up a battle step by step, as the rulebook builds Pegasus Bridge.",
+    seed=M44,
+    heading="PREPARACIÓN",
+    concepts=("setup", "objective-medals"),
+    handout=Handout(
+        rules=("m44.setup.step03", "m44.setup.step04", "m44.setup.step05", "m44.setup.step06",
+               "m44.setup.figures", "m44.setup.step10", "m44.setup.step13"),
+        pictures="setup",
+    ),
+    preheat=True,
+)
 
 ES = "memoir44-rules-es.txt"
 H = "PREPARACIÓN"

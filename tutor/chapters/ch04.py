@@ -16,14 +16,32 @@ from html import escape
 from pathlib import Path
 
 from tutor import paths
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import Explained, events_html, moves_html, plural, rules_html, show
 from tutor.hexes import parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.movement import legal_moves, move
+from tutor.memoir.scenario import Scenario
 from tutor.memoir.state import GameState, from_scenario, order
 from tutor.memoir.state import load as load_state
 from tutor.quiz import BoardQuestion, Question, ask
-from tutor.scenario import Scenario
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="04-movement.ipynb",
+    title="Movement",
+    game=MEMOIR,
+    teaches="Move infantry, armor and artillery as far as the rules allow, and no further.",
+    seed=M44,
+    heading="MOVIMIENTO; REGLAS GENERALES DE MOVIMIENTO",
+    concepts=("movement", "no-passing", "terrain-stops", "impassable", "beaches"),
+    handout=Handout(
+        boards=("examples/woods-turns.yaml", "examples/beach-moves.yaml"),
+        rules=("m44.move.infantry", "m44.move.armor", "m44.move.artillery", "m44.move.no_passing"),
+    ),
+    preheat=True,
+)
 
 SCENARIOS = paths.SCENARIOS
 

@@ -10,6 +10,7 @@ from fractions import Fraction
 from html import escape
 
 from tutor.chapters.ch04 import board_svg, state
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import Explained, plural, rules_html, show, verdict
 from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import rules as R
@@ -18,6 +19,25 @@ from tutor.memoir.los import has_line_of_sight, line_of_sight
 from tutor.memoir.state import order
 from tutor.odds import KINDS, distribution
 from tutor.quiz import Question, ask
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="05-battle-range-dice-line-of-sight.ipynb",
+    title="Battle: range, dice and line of sight",
+    game=MEMOIR,
+    teaches="Count the dice for any attack from range, unit type and line of sight.",
+    seed=M44,
+    heading="REGLAS GENERALES DE ATAQUE; ALCANCE DE ATAQUE; LÍNEA DE VISIÓN",
+    concepts=("range-dice", "close-combat", "line-of-sight", "protection", "no-stacking", "hills"),
+    handout=Handout(
+        boards=("examples/armor-town-vs-hill.yaml",),
+        rules=("m44.range.infantry", "m44.range.armor", "m44.range.artillery", "m44.battle.protection",
+               "m44.battle.penalties_add"),
+        dice_table=True,
+    ),
+    preheat=True,
+)
 
 BATTLE_BOARD = "chapters/battle"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from tutor.chapters.ch04 import board_svg, move_events, reach_question, state
 from tutor.chapters.ch05 import dice_html
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import Explained, events_html, show
 from tutor.hexes import parse_hex
 from tutor.memoir.combat import attack_dice, remove_wire
@@ -18,6 +19,24 @@ from tutor.memoir.retreat import ruling
 from tutor.memoir.state import order
 from tutor.memoir.terrain import OBSTACLES
 from tutor.quiz import Question, ask
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="09-obstacles.ipynb",
+    title="Obstacles",
+    game=MEMOIR,
+    teaches="Use bunkers, hedgehogs, wire and sandbags, and why protections do not stack.",
+    seed=M44,
+    heading="OBSTÁCULOS",
+    concepts=("bunkers", "hedgehogs", "wire", "sandbags", "no-stacking"),
+    handout=Handout(
+        boards=("examples/sandbags-in-town.yaml", "examples/bunker-on-hill.yaml"),
+        rules=("m44.obstacle.bunker", "m44.obstacle.hedgehog", "m44.obstacle.wire", "m44.obstacle.sandbags",
+               "m44.obstacles.no_stacking"),
+    ),
+    preheat=True,
+)
 
 OBSTACLE_BOARD = "chapters/obstacles"
 

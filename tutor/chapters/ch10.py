@@ -12,13 +12,31 @@ from __future__ import annotations
 from html import escape
 
 from tutor.chapters.ch04 import battle_after_question, board_svg, state
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import Explained, rules_html, show
 from tutor.hexes import fmt
 from tutor.memoir import rules as R
 from tutor.memoir.movement import allowance, battle_limit, legal_moves
 from tutor.memoir.retreat import ruling
+from tutor.memoir.scenario import full_strength
 from tutor.quiz import Question, ask
-from tutor.scenario import full_strength
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="10-special-forces.ipynb",
+    title="Special forces",
+    game=MEMOIR,
+    teaches="Play elite infantry, the French Resistance and elite armor with their own rules.",
+    seed=M44,
+    heading="APÉNDICE 1",
+    concepts=("special-forces",),
+    handout=Handout(
+        boards=("examples/elite-infantry-woods.yaml", "examples/resistance-retreat.yaml"),
+        rules=("m44.special.elite_infantry", "m44.special.elite_armor", "m44.special.resistance.retreat"),
+    ),
+    preheat=True,
+)
 
 SF_BOARD = "chapters/special-forces"
 

@@ -11,12 +11,32 @@ from __future__ import annotations
 from html import escape
 
 from tutor.chapters.ch04 import board_svg, state
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import Explained, events_html, rules_html, show
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir.combat import battle
 from tutor.memoir.movement import move
 from tutor.memoir.state import GameState, end_turn, order
 from tutor.quiz import Question, ask
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="11-objectives-and-medals.ipynb",
+    title="Objectives and medals",
+    game=MEMOIR,
+    teaches="Score temporary, permanent and sudden-death objectives and win the game.",
+    seed=M44,
+    heading="OBJETIVO DEL JUEGO; APÉNDICE 3",
+    concepts=("medals", "objective-medals", "temporary-objective", "permanent-objective",
+              "majority-objective", "sudden-death"),
+    handout=Handout(
+        rules=("m44.victory", "m44.objective.temporary", "m44.objective.permanent", "m44.objective.majority",
+               "m44.objective.sudden_death"),
+        pictures="objectives",
+    ),
+    preheat=True,
+)
 
 OBJ_BOARD = "chapters/objectives"
 LABEL = {"temporary": "temp. medal", "permanent": "perm. medal", "majority": "majority", "sudden_death": "sudden death"}

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from html import escape
 
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import STYLE, events_html, rules_html, show, verdict
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
@@ -29,6 +30,25 @@ from tutor.memoir import variants as V
 from tutor.memoir.action import legal as legal_moves
 from tutor.quiz import Question, ask
 from tutor.scenario import bundled
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="13-team-play.ipynb",
+    title="Team play: Operation Alliance and Young Generals",
+    game=MEMOIR,
+    teaches="Play in teams: who commands which section and how cards pass between partners.",
+    seed=M44,
+    heading="APÉNDICE 5",
+    concepts=("team-play", "young-generals"),
+    handout=Handout(
+        rules=("m44.alliance.teams", "m44.alliance.table", "m44.alliance.order", "m44.alliance.active",
+               "m44.young.no_tactics", "m44.young.teams"),
+        pictures="alliance",
+        tables="alliance",
+    ),
+    preheat=True,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Operation Alliance: the table, the deal, the turn

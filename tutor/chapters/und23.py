@@ -13,6 +13,7 @@ from dataclasses import replace
 from html import escape
 
 from tutor.chapters.und21 import worked_start
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
@@ -21,6 +22,23 @@ from tutor.rulebook import section_and_heading
 from tutor.undaunted import Play, Withdraw, apply, card_plays
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="23-undaunted-movement-and-fog-of-war.ipynb",
+    title="Undaunted: movement and Fog of War",
+    game=UNDAUNTED,
+    teaches="Move, guide, scout and stalk, and live with Fog of War cards.",
+    seed=UND,
+    heading="AKCE POHYBU; Válečný zmatek",
+    concepts=("u-move", "u-scout", "u-stalk", "u-fog"),
+    handout=Handout(
+        rules=("und.move", "und.guide", "und.scout", "und.stalk", "und.fog", "und.withdraw.fog"),
+        pictures="und-move",
+    ),
+    preheat=True,
+)
 
 # The cards by the names printed on them and on their units' tokens ("Rifleman A", "Fog of War").
 RIFLEMAN_A, SCOUT_B, FOG = map(card_title, ("riflemen-a", "scouts-b", "fog-of-war"))

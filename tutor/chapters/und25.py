@@ -15,6 +15,7 @@ from fractions import Fraction
 from html import escape
 
 from tutor.chapters.und21 import worked_start
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, type_title, words, zones_html
@@ -31,6 +32,24 @@ from tutor.undaunted.combat import (
     total_defense,
 )
 from tutor.undaunted.deck import Zones, casualty
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="25-undaunted-combat-and-casualties.ipynb",
+    title="Undaunted: combat and casualties",
+    game=UNDAUNTED,
+    teaches="Total a defense, roll an attack, and take the casualty from the right place.",
+    seed=UND,
+    heading="BOJOVÉ AKCE",
+    concepts=("u-attack", "u-total-defense", "u-hills", "u-casualties", "u-suppress"),
+    handout=Handout(
+        rules=("und.combat.defense", "und.combat.dice", "und.combat.hill", "und.casualties",
+               "und.casualties.hand", "und.casualties.draw", "und.casualties.token"),
+        pictures="und-combat",
+    ),
+    preheat=True,
+)
 
 
 def attack_actions() -> list[tuple[str, str, int]]:

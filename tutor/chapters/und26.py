@@ -13,16 +13,34 @@ from dataclasses import dataclass
 from html import escape
 
 from tutor.chapters.und21 import WORKED, events_html
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.errors import IllegalAction
 from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import board_html, card_title, words, zones_html
 from tutor.rulebook import section_and_heading
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, card_plays, load
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import UNIT_TYPES
 from tutor.undaunted.combat import fraction_text, p_hit, total_defense
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="26-undaunted-worked-round.ipynb",
+    title="Undaunted: a worked round",
+    game=UNDAUNTED,
+    teaches="Follow the rulebook's example round card by card.",
+    seed=UND,
+    heading="PŘÍKLAD JEDNOHO KOLA HRY",
+    concepts=(),
+    handout=Handout(
+        rules=("und.round.initiative", "und.scout", "und.combat.dice", "und.casualties"),
+        pictures="und-worked",
+    ),
+    preheat=True,
+)
 
 HEADING = "PŘÍKLAD JEDNOHO KOLA HRY"
 #: the section's English name, shown first with the Czech heading beside it

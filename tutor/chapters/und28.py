@@ -11,12 +11,30 @@ from __future__ import annotations
 
 from html import escape
 
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.explain import rule_html
 from tutor.quiz import Question
 from tutor.render.undaunted import CARD_W, card_title, render_card, type_title
 from tutor.rulebook import section_and_heading
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="28-undaunted-the-platoon.ipynb",
+    title="Undaunted: the platoon",
+    game=UNDAUNTED,
+    teaches="Know what every card in the platoon is for.",
+    seed=UND,
+    heading="ČETA",
+    concepts=("u-platoon",),
+    handout=Handout(
+        rules=("und.units", "und.cards.squad", "und.cards.leaders", "und.cards.fog"),
+        pictures="und-platoon",
+    ),
+    preheat=True,
+)
 
 #: What each card type is for (ČETA; Fog of War: KARTY), in English, with the Czech sentence it follows (verbatim).
 ROLES = {

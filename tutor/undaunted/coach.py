@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from tutor.errors import InputError
 from tutor.rulebook import Rule
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import opponent as UO
 from tutor.undaunted import rules
 from tutor.undaunted.actions import card_plays

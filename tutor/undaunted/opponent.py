@@ -38,7 +38,7 @@ from fractions import Fraction
 
 from tutor.errors import IllegalAction, InputError
 from tutor.rulebook import Rule
-from tutor.scenario import side_verb
+from tutor.sides import side_verb
 from tutor.undaunted import rules
 from tutor.undaunted.actions import apply
 from tutor.undaunted.cards import CARDS, FOG, card_title

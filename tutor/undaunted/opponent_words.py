@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tutor.rulebook import Rule
-from tutor.scenario import SIDE_ADJECTIVES, side_verb
+from tutor.sides import SIDE_ADJECTIVES, side_verb
 from tutor.undaunted import combat, rules
 from tutor.undaunted.cards import CARDS, FOG, UNIT_TYPES, card_title, named
 from tutor.undaunted.scoring import DECAY, Reach, Scored, _defense_of, _sides, reaches

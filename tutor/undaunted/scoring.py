@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from tutor.errors import IllegalAction
-from tutor.scenario import SIDE_NAMES
+from tutor.sides import SIDE_NAMES
 from tutor.undaunted import combat
 from tutor.undaunted.actions import apply, card_plays, legal_actions
 from tutor.undaunted.cards import CARDS, FOG, UNIT_TYPES

@@ -88,7 +88,7 @@ from tutor.memoir.game.setup import all_cards, new_game, set_hand
 from tutor.memoir.game.simulate import digest, playthrough, random_action, random_game
 from tutor.memoir.game.table import MOVES, PHASES, Move, Phase, apply, legal_actions, undo
 from tutor.memoir.game.text import action_text, player_text, seat_role, seat_text, seat_verb
-from tutor.scenario import SIDE_NAMES
+from tutor.sides import SIDE_NAMES
 
 __all__ = [
     "FORMAT", "MOVES", "PHASES", "SIDE_NAMES", "STARS_HIT", "Command", "Game", "Move", "Phase", "Play", "Turn",

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tutor.memoir.game.overlord import Command
 from tutor.memoir.state import Event, GameState
 from tutor.rulebook import Rule
-from tutor.scenario import SIDE_NAMES
+from tutor.sides import SIDE_NAMES
 
 FORMAT = 1
 

@@ -10,8 +10,8 @@ from tutor.memoir import state as S
 from tutor.memoir import variants as V
 from tutor.memoir.game.hooks import hook, variant_hook
 from tutor.memoir.game.model import _EMPTY, Game, Turn, _Ctx, _fz, _r
+from tutor.memoir.scenario import SIDES
 from tutor.memoir.state import other
-from tutor.scenario import SIDES
 from tutor.scenario import load as load_scenario
 
 
@@ -97,7 +97,8 @@ _LOADED: dict = {}        # (path, mtime) -> Scenario: files are parsed once
 
 
 def _scenario(scenario):
-    from tutor.scenario import SCENARIOS_DIR, Scenario
+    from tutor.memoir.scenario import Scenario
+    from tutor.scenario import SCENARIOS_DIR
     if isinstance(scenario, Scenario):
         return scenario, scenario.path
     p = Path(scenario)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from tutor.hexes import parse_hex
 from tutor.memoir import cards as C
 from tutor.memoir.game.hooks import variant_hook
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 
 if TYPE_CHECKING:
     from tutor.memoir.game.model import Game
