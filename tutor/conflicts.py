@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.memoir import rules as R
-from tutor.memoir import terrain as T
+from tutor.memoir import terrain as TR
 from tutor.memoir import variants as V
 from tutor.rulebook import Rule, rule
 
@@ -303,7 +303,7 @@ MEMOIR_CONFLICTS = (
              "imported here, they come in as elite infantry with 4 figures."))),
     Conflict(
         "m44.bunker.infantry_stop", "memoir44", "Bunkers: does infantry stop on entering one?",
-        (T.OBSTACLES["bunker"].rule, _BUNKER_STOP_CS),
+        (TR.OBSTACLES["bunker"].rule, _BUNKER_STOP_CS),
         "The Czech copy's bunker card opens its movement line with a sentence the Spanish text does not "
         "have: 'pěchotní jednotka, která vstoupí na pole s bunkrem, musí zastavit a nemůže se v tomto tahu "
         "dále pohybovat' (an infantry unit that enters a bunker hex must stop and may move no further this "
@@ -371,7 +371,7 @@ MEMOIR_CONFLICTS = (
         "tutor.memoir.terrain (row 'draw'), tutor.memoir.movement"),
     Conflict(
         "m44.terrain.steep_hill_take_ground", "memoir44", "Steep hills and taking ground",
-        (T.TERRAIN["steep_hill"].rule, T.STEEP_HILL_TAKE_GROUND),
+        (TR.TERRAIN["steep_hill"].rule, TR.STEEP_HILL_TAKE_GROUND),
         "The Spanish text names one difference from a hill: a 2-hex move to enter from lower ground. "
         "The Czech copy adds that units take ground onto a steep hill and off it 'as usual'. Does the 2-hex "
         "move keep a unit from taking ground onto one?",
@@ -388,7 +388,7 @@ MEMOIR_CONFLICTS = (
         "tutor.memoir.state.strike_unit"),
     Conflict(
         "m44.dig_in.obstacle", "memoir44", "Dig In on a hex that already holds an obstacle",
-        (C.DIG_IN_NOTE, T.NO_STACKING),
+        (C.DIG_IN_NOTE, TR.NO_STACKING),
         "Dig In places sandbags 'sobre cualquier tipo de terreno, a excepción de los Océanos' (on any "
         "terrain but the ocean). May a unit dig in where wire, hedgehogs, a bunker or a sea wall already "
         "stands?",
@@ -609,9 +609,9 @@ def all_conflicts() -> tuple[Conflict, ...]:
     """Every known conflict of both games (Undaunted's come from ``tutor.undaunted``)."""
     out = list(MEMOIR_CONFLICTS)
     try:
-        from tutor.undaunted import conflicts as und
+        from tutor.undaunted import conflicts as UC
     except ImportError:
         return tuple(out)
-    for c in getattr(und, "CONFLICTS", ()):
+    for c in getattr(UC, "CONFLICTS", ()):
         out.append(c if isinstance(c, Conflict) else Conflict(**c))
     return tuple(out)

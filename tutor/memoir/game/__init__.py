@@ -46,10 +46,11 @@ different rules); then the chief draws.
 The package, one concern a module (every public name is re-exported here, so ``game.apply`` and
 the rest are used as before; a private one is imported from the module that defines it): ``model`` (``Game``, ``Turn``, ``Play``), ``text`` (seats and actions
 in words), ``setup`` (``new_game``), ``table`` (the phase table: each phase's legal actions, its
-moves with their handler and rule; ``legal_actions``, ``apply``, ``undo``), ``legality`` (each
-phase's legal actions and a unit's options, with the one check of a battle), ``orders`` and
+moves with their handler, rule and check; ``legal_actions``, ``apply``, ``undo``), ``legality`` (each
+phase's legal actions and a unit's options, with the one check of an order, a move, a battle and a
+wire removal), ``orders`` and
 ``fire`` (the handlers), ``flow`` (the end of a turn), ``hooks`` (where a variant replaces a
-step), ``overlord``, ``initiative`` and ``generals`` (Overlord), ``teams`` (Operation Alliance, Young Generals), ``saved`` (save and load), ``simulate``
+step), ``overlord`` (Overlord, its part of a turn ``Command``), ``initiative`` and ``generals`` (Overlord), ``teams`` (Operation Alliance, Young Generals), ``saved`` (save and load), ``simulate``
 (random play).
 """
 
