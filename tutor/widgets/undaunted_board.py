@@ -25,8 +25,6 @@ every play and every refusal from ``apply`` (``IllegalAction`` with its rule), t
 from __future__ import annotations
 
 import random
-import re
-from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -34,52 +32,32 @@ import ipywidgets as W
 
 from tutor.errors import IllegalAction, InputError
 from tutor.explain import rules_html
-from tutor.render.undaunted import board_scene, card_title, cover_key, tile_at, token_at
+from tutor.render.undaunted import board_scene, card_title, tile_at, token_at
 from tutor.render.undaunted import words as plain
-from tutor.sides import SIDE_ADJECTIVES, Side
-from tutor.undaunted import rules as R
+from tutor.sides import SIDE_ADJECTIVES
+from tutor.undaunted import rules as UR
 from tutor.undaunted.actions import apply, card_plays, preview_attack
-from tutor.undaunted.cards import ACTION_CS, CARDS
+from tutor.undaunted.cards import CARDS
 from tutor.undaunted.combat import fraction_text
-from tutor.undaunted.state import EndTurn, Event, GameState, Play, Withdraw, other
+from tutor.undaunted.state import EndTurn, GameState, Play, Withdraw, other
 from tutor.widgets.base import Drill, esc, place_field, small_button
-
-PATH_ACTIONS = ("move", "guide", "scout", "stalk")
-FIRE_ACTIONS = ("attack", "suppress")
-COLOUR_WORDS = {"allied": "blue", "axis": "orange"}
-
-
-def action_label(card_id: str, action: str) -> str:
-    """The action as printed on the card: "Move 1", "Scout 2", "Control", "Bolster 1 A"."""
-    if action == "ready":
-        return "Ready (flip the token)"
-    spec = CARDS[card_id].action(action)
-    return spec.label if spec is not None else action.capitalize()
-
-
-def status_words(token) -> str:
-    """A combat counter's state in the rulebook's terms: the side it shows, ready or suppressed
-    (Czech rulebook, ŽETONY, "4. Připraveni / pod palbou"; the English edition's Ready and
-    Suppressed sides), and what that means for its unit."""
-    if token.suppressed:
-        return "suppressed (Czech: pod palbou): it can take no actions until its card readies it"
-    return "ready (Czech: připraveni): its counter ready side up, it acts when its card is played"
-
-
-def action_cs(action: str) -> str:
-    """The Czech edition's term for an action, as the rulebook quoted beside it prints it."""
-    return ACTION_CS.get(action, "")
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What the last tap said: a verdict line (ok: True / False / None for information), more
-    HTML, and the rules it rests on."""
-
-    text: str
-    ok: bool | None = None
-    body: str = ""
-    rules: tuple = ()
+from tutor.widgets.undaunted_words import (
+    COLOUR_WORDS,
+    FIRE_ACTIONS,
+    PATH_ACTIONS,
+    Answer,
+    action_cs,
+    action_label,
+    card_whereabouts,
+    describe_tile,
+    headline,
+    option_text,
+    prompt,
+    shortest_path,
+    status_words,
+    tile_entry,
+    tile_ids,
+)
 
 
 @dataclass(frozen=True)
@@ -95,21 +73,6 @@ class BoardStep:
     changed: tuple[str, ...] = ()                 # tiles whose markers the last play changed
     tapped: str | None = None                     # the tile of a tap that did not play (outlined)
     n: int = 0                                    # plays so far (the n-th seeded roll)
-
-
-def tile_ids(board) -> list[str]:
-    """The board's tile labels in the order of their numbers: "1A", "2A", "3B" … "17B"."""
-    return sorted((t.id for t in board.tiles), key=lambda t: (int(re.match(r"\d*", t).group() or 0), t))
-
-
-def tile_entry(text: str, board) -> tuple[str | None, str]:
-    """Read a tile typed in the board's Tile field (the label printed on the tile, "17B"; case and
-    spaces do not matter): ``(tile, "")``, or ``(None, why)`` with one line naming the map's tiles."""
-    typed = "".join(str(text).split()).upper()
-    tile = next((t.id for t in board.tiles if t.id.upper() == typed), None)
-    if tile is None:
-        return None, f"There is no tile {typed} on this map: its tiles are {', '.join(tile_ids(board))}."
-    return tile, ""
 
 
 def _as_game(game) -> GameState:
@@ -222,7 +185,7 @@ class UndauntedBoard(Drill):
     def choose(self, card: str | None, action: str | None = None, *, unit: str | None = None) -> None:
         """Choose a card of the hand (and an action; default: its first)."""
         if card is not None and card not in self.game.zones_of(self.side).hand:
-            self._answer(f"There is no {card_title(card)} card in your hand.", False, rules=[R.TURN])
+            self._answer(f"There is no {card_title(card)} card in your hand.", False, rules=[UR.TURN])
             return
         acts = self._actions_of(card) if card else []
         if action is None:
@@ -231,13 +194,13 @@ class UndauntedBoard(Drill):
             if CARDS[card].is_fog:
                 self._answer(f"{card_title(card)} has no action: it is only revealed for initiative, never "
                              f"played in your turn, and it cannot hunker down either. Choose another card.",
-                             False, rules=[R.FOG_OF_WAR, R.WITHDRAW_FOG])
+                             False, rules=[UR.FOG_OF_WAR, UR.WITHDRAW_FOG])
             elif not acts:
                 self._answer(f"{card_title(card)} has no action to take here: hunker down with it (back to "
-                             f"the supply), or choose another card.", False, rules=[R.CARD_USE])
+                             f"the supply), or choose another card.", False, rules=[UR.CARD_USE])
             else:
                 self._answer(f"{card_title(card)} has no “{action}” action here; its actions: "
-                             f"{', '.join(action_label(card, a) for a in acts)}.", False, rules=[R.CARD_USE])
+                             f"{', '.join(action_label(card, a) for a in acts)}.", False, rules=[UR.CARD_USE])
             return
         if action == "guide" and unit is None:
             unit = self.value.unit if self.value.action == "guide" else None
@@ -246,30 +209,7 @@ class UndauntedBoard(Drill):
 
     def _prompt(self, s: BoardStep) -> Answer:
         """What to do next with the chosen card and action (an information line)."""
-        if s.card is None:
-            return Answer(f"{SIDE_ADJECTIVES[self.side]} to play: tap one of your units "
-                          f"({COLOUR_WORDS[self.side]}), or choose a card of your hand.")
-        label = action_label(s.card, s.action) if s.action else ""
-        if action_cs(s.action or ""):
-            label += f" (Czech: {action_cs(s.action)})"
-        title = card_title(s.card)
-        if s.action is None:
-            return Answer(f"{title} has no action to offer here: hunker down with it (back to the supply), "
-                          f"or choose another card.")
-        if s.action == "guide" and s.unit is None:
-            return Answer(f"{title}: {label}. Tap the unit of yours to guide.", None, rules=(R.GUIDE,))
-        if s.action in PATH_ACTIONS:
-            return Answer(f"{title}: {label}. Tap the tile to go to (green: the engine allows it).")
-        if s.action == "target":
-            return Answer(f"{title}: {label}. Tap the tile for the target marker (green: at least 3 away).",
-                          rules=(R.TARGET,))
-        if s.action in FIRE_ACTIONS:
-            return Answer(f"{title}: {label}. Tap an enemy unit to see the chance to hit.",
-                          rules=(R.CHOOSE_TARGET,))
-        if s.action == "ready":
-            return Answer(f"{title} is suppressed: its card can only flip it back to ready. Press Play (or tap "
-                          "it again) to do that.", None, rules=(R.SUPPRESSED,))
-        return Answer(f"{title}: {label}. Press Play (or tap the unit) to do it.")
+        return prompt(self.side, s.card, s.action, s.unit)
 
     def _card_changed(self, change) -> None:
         if change["new"] != self.value.card:
@@ -303,11 +243,11 @@ class UndauntedBoard(Drill):
         s = self.value
         g = self.game
         if g.phase == "over":
-            self._answer(f"The game is over: {plain(g.result or '')}. Press Reset to play again.", rules=[R.GAME_END])
+            self._answer(f"The game is over: {plain(g.result or '')}. Press Reset to play again.", rules=[UR.GAME_END])
             return
         if g.phase != "turn":
             self._answer("Both players have played their turn: the round is over, and the next one starts with "
-                         "the draw. Press Reset to play it again.", rules=[R.TURN_END])
+                         "the draw. Press Reset to play it again.", rules=[UR.TURN_END])
             return
         mine = token is not None and token.split(":")[0] == self.side
         unit = token.split(":")[1] if token else None
@@ -334,13 +274,13 @@ class UndauntedBoard(Drill):
             self._answer(f"{card_title(unit)} stands on {tile}: tap another tile.")
             return
         if mine:
-            self._answer(f"{card_title(unit)} is yours: tap an enemy unit to {s.action}.", rules=[R.CHOOSE_TARGET])
+            self._answer(f"{card_title(unit)} is yours: tap an enemy unit to {s.action}.", rules=[UR.CHOOSE_TARGET])
             return
         if s.action in FIRE_ACTIONS:
             self._fire_tap(tile, token)
         elif s.action in PATH_ACTIONS:
             if s.action == "guide" and s.unit is None:
-                self._answer("First tap the unit of yours to guide.", rules=[R.GUIDE])
+                self._answer("First tap the unit of yours to guide.", rules=[UR.GUIDE])
                 return
             self._path_tap(tile)
         elif s.action == "target":
@@ -350,22 +290,7 @@ class UndauntedBoard(Drill):
                                                     f"not on a tile. ")
 
     def _describe_tile(self, tile: str) -> str:
-        g = self.game
-        t = g.board.tile(tile)
-        bits = [f"{tile}: {cover_key(t.cover)}"]
-        if t.objective:
-            bits.append(f"an objective worth {t.objective}")
-        for side in ("allied", "axis"):
-            st = g.control_of(side, tile)
-            if st:
-                bits.append(f"{SIDE_ADJECTIVES[side]} control marker {st} side up")
-            if g.target_of(side) == tile:
-                bits.append(f"{SIDE_ADJECTIVES[side]} target marker")
-        units = [f"{SIDE_ADJECTIVES[u.side]} {card_title(u.unit)} ({'suppressed' if u.suppressed else 'ready'})"
-                 for u in g.units_at(tile)]
-        if units:
-            bits.append("units: " + ", ".join(units))
-        return "; ".join(bits) + "."
+        return describe_tile(self.game, tile)
 
     def _no_action_tap(self, tile, token, prefix: str = "") -> None:
         g = self.game
@@ -378,7 +303,7 @@ class UndauntedBoard(Drill):
             self._answer(f"{prefix}{SIDE_ADJECTIVES[side]} {card_title(unit)} on {tok.tile}, {status_words(tok)}: an enemy "
                          f"unit. Tap one of your units ({COLOUR_WORDS[self.side]}) to act.",
                          body=f"<div>{esc(self._describe_tile(tok.tile))}</div>",
-                         rules=[R.SUPPRESSED if tok.suppressed else R.TOKENS])
+                         rules=[UR.SUPPRESSED if tok.suppressed else UR.TOKENS])
             return
         own = [t for t in g.units_at(tile) if t.side == self.side]
         if own and not prefix:
@@ -399,37 +324,16 @@ class UndauntedBoard(Drill):
                               tapped=self._tap or (tok.tile if tok else None), answer=Answer(f"No {card_title(unit)} card in your hand ({where}): a unit acts only "
                                             f"when you play one of its cards.", False,
                                             f"<div>{esc(self._describe_tile(tok.tile))}</div>"
-                                            if tok and tok.tile else "", (R.TURN, R.CARD_USE))))
+                                            if tok and tok.tile else "", (UR.TURN, UR.CARD_USE))))
             return
         self.choose(unit)
 
     def _card_whereabouts(self, unit: str) -> str:
-        z = self.game.zones_of(self.side)
-        where = [f"{n} in {name}" for name, n in (("the table", z.table.count(unit)), ("the discard pile",
-                 z.discard.count(unit)), ("the draw deck", z.draw.count(unit)), ("the supply", z.supply.count(unit)))
-                 if n]
-        return "its cards: " + ", ".join(where) if where else "every card of it is out of the game"
+        return card_whereabouts(self.game.zones_of(self.side), unit)
 
     # -- playing
     def _shortest_path(self, start: str, goal: str) -> tuple[str, ...]:
-        """A shortest chain of adjacent tiles from start to goal (geometry only: what to ask the
-        engine about when no legal play reaches the tile)."""
-        b = self.game.board
-        prev = {start: None}
-        q = deque([start])
-        while q:
-            t = q.popleft()
-            if t == goal:
-                break
-            for n in b.neighbours(t):
-                if n not in prev:
-                    prev[n] = t
-                    q.append(n)
-        path, t = [], goal
-        while t is not None and t != start:
-            path.append(t)
-            t = prev.get(t)
-        return tuple(reversed(path))
+        return shortest_path(self.game.board, start, goal)
 
     def _path_tap(self, tile: str) -> None:
         s = self.value
@@ -503,7 +407,7 @@ class UndauntedBoard(Drill):
             return
         if s.action in FIRE_ACTIONS:
             if s.target is None:
-                self._answer("Tap the enemy unit to aim at first.", rules=[R.CHOOSE_TARGET])
+                self._answer("Tap the enemy unit to aim at first.", rules=[UR.CHOOSE_TARGET])
                 return
             tok = self.game.token(other(self.side), s.target)
             self._attempt(Play(self.side, s.card, s.action, target=s.target), [tok.tile] if tok and tok.tile else [])
@@ -523,7 +427,7 @@ class UndauntedBoard(Drill):
     def withdraw(self) -> None:
         s = self.value
         if s.card is None:
-            self._answer("Choose the card to hunker down with first.", rules=[R.WITHDRAW])
+            self._answer("Choose the card to hunker down with first.", rules=[UR.WITHDRAW])
             return
         self._attempt(Withdraw(self.side, s.card), [])
 
@@ -554,16 +458,8 @@ class UndauntedBoard(Drill):
         ``Step``, or ``IllegalAction`` (a page playing a whole game routes it through its game)."""
         return apply(self.game, action, self._rng(n))
 
-    def _headline(self, action, events: tuple[Event, ...]) -> str:
-        if isinstance(action, EndTurn):
-            g = events[-1] if events else None
-            side = Side.of(action.side)
-            nxt = "the round is over" if g is not None and g.kind == "end-round" else f"{side.other.the} to play"
-            return f"✓ {side.The} {side.verb('end', 'ends')} the turn: {nxt}."
-        main = next((e for e in events if e.kind not in ("deploy",)), events[0] if events else None)
-        text = plain(main.text) if main is not None else "done"
-        win = next((e for e in events if e.kind == "victory"), None)
-        return f"✓ {text[0].upper()}{text[1:]}." + (f" {plain(win.text)}!" if win else "")
+    def _headline(self, action, events) -> str:
+        return headline(action, events)
 
     # -- showing
     def _scene(self):
@@ -652,8 +548,7 @@ class UndauntedBoard(Drill):
         self.explain(a.body + rules_html(a.rules))          # the verdict itself is the status line
 
     def _option_text(self, p: Play) -> str:
-        what = ", ".join(card_title(c) for c in p.cards) or "nothing"
-        return f"take {what}" + (" from the supply" if p.action == "bolster" else " back from the table")
+        return option_text(p)
 
     @staticmethod
     def _sync(widget, options, value, handler) -> None:

@@ -31,7 +31,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from tutor.errors import IllegalAction, InputError
-from tutor.explain import plural, quote_html
+from tutor.explain import plural
 from tutor.games import UNDAUNTED as U
 from tutor.games import Match
 from tutor.inputs import uploaded_file
@@ -39,19 +39,28 @@ from tutor.render.undaunted import card_title
 from tutor.render.undaunted import words as plain
 from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
 from tutor.undaunted import coach
-from tutor.undaunted import opponent as O
-from tutor.undaunted import rules as R
+from tutor.undaunted import opponent as UO
+from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS
-from tutor.undaunted.state import Bid, EndTurn, GameState, Play, Withdraw, other
+from tutor.undaunted.state import Bid, GameState, other
 from tutor.undaunted.state import Step as EngineStep
-from tutor.widgets.base import CSS, choice_buttons, esc, rule_details, rules_html, small_button
-from tutor.widgets.undaunted_board import Answer, BoardStep, UndauntedBoard, action_label
+from tutor.widgets.base import CSS, choice_buttons, esc, rules_html, small_button
+from tutor.widgets.undaunted_board import BoardStep, UndauntedBoard
+from tutor.widgets.undaunted_words import (
+    SIDES,
+    Answer,
+    acting_side,
+    action_words,
+    coach_html,
+    head_html,
+    last_bid,
+    log_html,
+    who,
+    zones_html,
+)
 
-SIDES = ("allied", "axis")
 SCENARIO = "la-raye"
-LOG_ROWS = 120                    # log entries shown, latest first
 MAX_COMPUTER_STEPS = 400          # a safety net: a computer turn never runs away
-COACH_OPTIONS = 4                 # the coach lists a card's best choices, the others counted
 REASONS_ON_LOAD = 40              # a loaded game: the last computer steps whose reasons are worked out again
 
 APP_CSS = """<style>
@@ -90,45 +99,10 @@ def start(number: int) -> Match:
     return U.new(SCENARIO, seed=number)
 
 
-def computer_choice(match: Match, side: str) -> O.Choice:
+def computer_choice(match: Match, side: str) -> UO.Choice:
     """The computer's next step for ``side`` (``tutor.undaunted.opponent.choose``): its action (a
     protocol action: the bid is the protocol's ``Bid``), one line of why and the rule it rests on."""
-    return O.choose(match, side)
-
-
-def acting_side(action) -> str | None:
-    return getattr(action, "side", None)
-
-
-# ------------------------------------------------------------------------------------------------
-# Words for the log
-
-
-def action_words(a) -> str:
-    """An action in the learner's words: "Scout A: Scout 2 → 12B → 4B", "Rifleman B hunkers down";
-    a bid never names its card (it is secret until both are revealed)."""
-    if isinstance(a, Bid):
-        return "bids a card for the initiative, face down"
-    if isinstance(a, Play):
-        if a.action == "ready":
-            return f"{card_title(a.card)}: Ready (flip the counter back)"
-        text = f"{card_title(a.card)}: {action_label(a.card, a.action)}"
-        if a.unit:
-            text += f", {card_title(a.unit)}"
-        if a.path:
-            text += " → " + " → ".join(a.path)
-        if a.target:
-            text += f" at {card_title(a.target) if a.target in CARDS else a.target}"
-        if a.cards:
-            text += " (" + ", ".join(card_title(c) for c in a.cards) + ")"
-        if a.deploy:
-            text += f", placed on {a.deploy}"
-        return text
-    if isinstance(a, Withdraw):
-        return f"{card_title(a.card)} hunkers down (back to the supply)"
-    if isinstance(a, EndTurn):
-        return "ends the turn"
-    return plain(str(a))
+    return UO.choose(match, side)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -171,11 +145,11 @@ class _TurnBoard(UndauntedBoard):
     def _dispatch(self, tile, token):
         if self.game.phase == "initiative":
             self._answer("First bid for the initiative: tap a card of your hand (above the map).",
-                         rules=[R.INITIATIVE])
+                         rules=[UR.INITIATIVE])
             return
         if self.game.phase == "over":
             self._answer(f"The game is over: {plain(self.game.result or '')}. Undo, or start a new game.",
-                         rules=[R.GAME_END])
+                         rules=[UR.GAME_END])
             return
         super()._dispatch(tile, token)
 
@@ -305,7 +279,7 @@ class UndauntedGame(W.VBox):
             self._refuse(self.board_blocked(), None)
             return False
         if self.game.phase != "initiative" or side is None:
-            self._refuse("The initiative is bid at the start of a round, after the draw, not now.", R.INITIATIVE)
+            self._refuse("The initiative is bid at the start of a round, after the draw, not now.", UR.INITIATIVE)
             return False
         try:
             nxt = U.apply(self.match, Bid(side, card))
@@ -477,7 +451,7 @@ class UndauntedGame(W.VBox):
         elif s.phase == "initiative":
             answer = Answer("Bid for the initiative first: tap a card of your hand above the map.")
         elif s.over:
-            answer = Answer(f"{plain(s.result or 'The game is over')}.", True, rules=(R.GAME_END,))
+            answer = Answer(f"{plain(s.result or 'The game is over')}.", True, rules=(UR.GAME_END,))
         self.board.value = BoardStep(s, answer=answer)
         self.board._history.clear()
         self.board.refresh()
@@ -485,66 +459,20 @@ class UndauntedGame(W.VBox):
 
     def last_bid(self):
         """The last revealed bids: (allied card, axis card, holder, round), or None."""
-        m = self.match
-        while m is not None:
-            for e in m.events:
-                if e.kind == "initiative":
-                    return e.get("allied"), e.get("axis"), e.get("holder"), m.state.round
-            m = m.prev
-        return None
+        return last_bid(self.match)
 
     def _who(self, side: str | None) -> str:
-        if side is None:
-            return "Both players"
-        if self.solo:
-            return "You" if side == self.human() else f"The computer ({SIDE_NAMES[side]})"
-        return f"The {SIDE_NAMES[side]}"
+        return who(side, self.solo)
 
     def head_html(self) -> str:
-        s = self.game
-        target = {x: s.scenario.victory_of(x).objectives for x in SIDES}
-        obj = "".join(f'<span>{SIDE_NAMES[x]} {s.objectives_held(x)}/{target[x]}</span>' for x in SIDES)
-        side = self._to_act()
-        if s.over:
-            turn = "Game over"
-        elif s.phase == "initiative":
-            turn = f"Round {s.round} · initiative bids"
-        else:
-            turn = f"Round {s.round} · {SIDE_ADJECTIVES[s.active]} turn" + (
-                " (the computer)" if self.is_computer(side) else "")
-        mode = f"solo: you are the {SIDE_NAMES[self.human()]}" if self.solo else "hot-seat"
-        bid = self.last_bid()
-        if bid is None:
-            init = f"Initiative token: {SIDE_NAMES[s.initiative]} (the scenario's start)"
-        else:
-            a, x, holder, rnd = bid
-            words = " vs ".join(f"{SIDE_NAMES[sd]} {card_title(c) + ' ' + str(CARDS[c].initiative) if c else 'no card'}"
-                                for sd, c in (("allied", a), ("axis", x)))
-            init = f"Initiative (round {rnd}): {words} → {SIDE_NAMES[holder]} first"
-        out = (f'<div class="tutor-und-head"><span class="turn">La Raye — {esc(turn)}</span>'
-               f'<span class="obj">Objectives (to win {target["allied"]}): {obj}</span>'
-               f'<span>{esc(init)}</span><span>{esc(mode)}</span></div>')
-        if s.over:
-            out += f'<div class="tutor-und-win" role="status">🏅 {esc(plain(s.result or ""))}</div>'
-        return out
+        return head_html(self.game, solo=self.solo, computer_turn=self.is_computer(self._to_act()), bid=self.last_bid())
 
     def zones_html(self) -> str:
+        """Both sides' zones; a hand named only to its player with the screen passed (or at the end)."""
         s = self.game
-        rows = []
-        for side in SIDES:
-            z = s.zones_of(side)
-            shown = (side == self.viewer and self.screen_passed and not self.is_computer(side)) or s.over
-            hand = (", ".join(card_title(c) for c in z.hand) or "empty") if shown else plural(len(z.hand), "card")
-            sup = {c: z.supply.count(c) for c in dict.fromkeys(sorted(z.supply))}
-            supply = ", ".join(f"{card_title(c)}{' ×' + str(n) if n > 1 else ''}" for c, n in sup.items()) or "empty"
-            discard = ", ".join(card_title(c) for c in z.discard) or "empty"
-            out = ", ".join(card_title(c) for c in z.out) or "none"
-            table = ", ".join(card_title(c) for c in z.table)
-            rows.append(f"<tr><th>{SIDE_NAMES[side]}</th><td><b>hand</b>: {esc(hand)}"
-                        + (f"; <b>played</b>: {esc(table)}" if table else "")
-                        + f"<br><b>draw deck</b>: {plural(len(z.draw), 'card')} · <b>discard</b>: {esc(discard)}"
-                        f"<br><b>supply</b>: {esc(supply)}<br><b>out of the game</b>: {esc(out)}</td></tr>")
-        return f'<div class="tutor-und-zones"><table>{"".join(rows)}</table></div>'
+        shown = {side for side in SIDES if (side == self.viewer and self.screen_passed and not self.is_computer(side))
+                 or s.over}
+        return zones_html(s, shown)
 
     def coach_html(self) -> str:
         """The coach: what the side to act may do now, one line each, and the computer's choices in
@@ -553,45 +481,10 @@ class UndauntedGame(W.VBox):
         if not self.coach_switch.value or U.is_over(self.match) or side is None or self.is_computer(side) \
                 or not self.screen_passed:
             return ""
-        advice = coach.advise(self.match, side)
-        items = []
-        for c in advice.cards:
-            opts = "".join(f"<li>{'★ ' if o.best else ''}{esc(o.line)}</li>" for o in c.options[:COACH_OPTIONS])
-            more = len(c.options) - COACH_OPTIONS
-            opts += f"<li>… and {plural(more, 'other choice')}</li>" if more > 0 else ""
-            r = c.rule
-            items.append(f"<li><details><summary>{esc(c.line)}</summary><ul>{opts}</ul>"
-                         f'<div class="rule-sum">{esc(r.summary)}</div>{quote_html(r, tag="q")}'
-                         f'<div class="cite">{esc(r.cite)}</div></details></li>')
-        best = (f'<div><b>The computer in your place:</b> {esc(advice.suggestion.line)}</div>'
-                if advice.suggestion is not None else "")
-        return (f'<div class="tutor-und-coach" tabindex="0" role="region" aria-label="coach"><b>What can I do now?</b> {esc(advice.headline)}'
-                f'<ul>{"".join(items)}</ul>{best}</div>')
+        return coach_html(coach.advise(self.match, side))
 
     def log_text(self) -> str:
-        rows = []
-        m = self.match
-        while m is not None and len(rows) < LOG_ROWS:
-            new = " style='background:#fff8d6'" if m.length > self.mark else ""
-            for e in reversed(m.events):
-                r = e.rule
-                if r is None:
-                    rows.append(f"<div{new}>{esc(plain(e.text))}</div>")
-                    continue
-                rows.append(rule_details(f'{esc(plain(e.text))} <span class="cite">— {esc(r.section)} (why?)</span>',
-                                         r, new))
-            if m.action is not None:
-                side = acting_side(m.action)
-                ex = self.reasons.get(m.length) if self.is_computer(side) else None
-                if ex is not None:           # the computer's step: what, why, its rule one tap away
-                    r = ex.rule
-                    rows.append(rule_details(f'The computer: {esc(ex.what)} <span class="cite">— why: {esc(ex.why)}</span>',
-                                             r, f' class="act"{new}'))
-                else:
-                    rows.append(f'<div class="act"{new}>{esc(self._who(side))}: {esc(action_words(m.action))}</div>')
-            m = m.prev
-        return ('<div class="tutor-log" tabindex="0" role="log" aria-label="game log"><b>Game log</b> '
-                '(latest first; tap an event for its rule and the original text)' + "".join(rows) + "</div>")
+        return log_html(self.match, mark=self.mark, reasons=self.reasons, solo=self.solo)
 
     def bid_widgets(self) -> tuple[str, tuple]:
         s = self.game
