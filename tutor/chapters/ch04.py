@@ -15,6 +15,7 @@ from __future__ import annotations
 from html import escape
 
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.board_taps import reach_window, tap_reach_question
 from tutor.examples.memoir import (  # drill: the notebook's, chapters 7-11 show it too
     MOVEMENT_BOARD,
     battle_after_question,
@@ -27,7 +28,7 @@ from tutor.hexes import parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.state import order
-from tutor.quiz import BoardQuestion, Question, ask
+from tutor.quiz import Question, ask
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
 #: the app's preheating read it from here.
@@ -47,34 +48,46 @@ PAGE = Chapter(
 )
 
 
+
+# ---------------------------------------------------------------------------------------------
+# Shared helpers (chapters 4-11)
+
+
+
+
+
+
+
+
 # ---------------------------------------------------------------------------------------------
 # Legal moves (drawn and explained by tutor.explain.moves_html)
 
 
-def show_moves(field, at, **kw) -> Explained:
-    """A unit's legal moves (``tutor.explain.moves_html``) on a board named as :func:`state` takes it."""
-    return show(moves_html(state(field), at, **kw))
+def show_moves(field, at, *, crop: bool = False, **kw) -> Explained:
+    """A unit's legal moves (``tutor.explain.moves_html``) on a board named as :func:`state` takes it;
+    ``crop``: the board cut to the unit's reach and one hex more (:func:`reach_window`)."""
+    st = state(field)
+    if crop:
+        kw["window"] = reach_window(st, at)
+    return show(moves_html(st, at, **kw))
+
+
+
+
+# ---------------------------------------------------------------------------------------------
+# The "try": tap a unit, see its moves, move it
+
+
 
 
 # ---------------------------------------------------------------------------------------------
 # Teaching boards and exercises
 
 
-def tap_reach_question(key: str, field, at, prompt: str, *, battle: bool = False) -> BoardQuestion:
-    """Tap a hex the unit on ``at`` may move to (``battle``: and still battle this turn): the
-    engine's ``legal_moves`` rules on the tap. The board is cut to the hexes around the unit."""
-    from tutor.hexes import distance, fmt
-    st = state(field)
-    at = parse_hex(at)
-    m0 = legal_moves(st, at)
-    reach = max((distance(at, h) for h in m0.reachable), default=1)
-    window = tuple(h for h in st.board.hexes if distance(at, h) <= reach + 1)
 
-    def places():
-        m = legal_moves(st, at)
-        ok = frozenset(h for h, r in m.reachable.items() if h != at and (r.can_battle or not battle))
-        return ok, moves_html(st, at, board=False)
-    return BoardQuestion(key, f"<p>{prompt}</p>", st, places, taps="hex", window=window, name=fmt)
+
+
+
 
 
 def count_question(key: str, field, at, prompt: str) -> Question:
@@ -94,7 +107,9 @@ def count_question(key: str, field, at, prompt: str) -> Question:
     return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
 
 
-def questions() -> list[Question]:
+
+
+def questions() -> list:
     return [
         tap_reach_question("04.no-passing", MOVEMENT_BOARD, "9,7",
                            "The allied armor on <b>9,7</b> moves up to 3 hexes; its own infantry stands on 8,6 and "
@@ -102,28 +117,10 @@ def questions() -> list[Question]:
         battle_after_question("04.woods-stop", MOVEMENT_BOARD, "8,6", "7,5",
                               "The allied infantry on <b>8,6</b> moves one hex, into the woods on <b>7,5</b>. "
                               "What about battling this turn?"),
-        battle_after_question("04.infantry-two", MOVEMENT_BOARD, "15,7", "15,5",
-                              "The allied infantry on <b>15,7</b> moves two hexes, to <b>15,5</b>. "
-                              "What about battling this turn?"),
-        tap_reach_question("04.infantry-battle", MOVEMENT_BOARD, "5,7",
-                           "The allied infantry on <b>5,7</b> is ordered. <b>Tap a hex it may move to and still "
+        tap_reach_question("04.infantry-battle", MOVEMENT_BOARD, "10,6",
+                           "The allied infantry on <b>10,6</b> is ordered. <b>Tap a hex it may move to and still "
                            "battle this turn.</b>", battle=True),
     ]
-
-
-def allowance_table() -> Explained:
-    """Each unit kind's movement allowance and battle limit, as the engine reads them."""
-    from tutor.memoir.movement import allowance, battle_limit
-    from tutor.memoir.state import Unit
-    rows = []
-    for name, u in (("infantry", Unit(0, "allied", "infantry", 4)), ("armor", Unit(0, "allied", "armor", 3)),
-                    ("artillery", Unit(0, "allied", "artillery", 2))):
-        a, lim = allowance(u)[0], battle_limit(u)[0]
-        fire = ("no battle after moving" if lim == 0 else
-                f"battles after moving up to {lim}" + ("" if lim == a else f"; not after {a}"))
-        rows.append(f"<tr><td>{name}</td><td>{a}</td><td>{fire}</td></tr>")
-    return show('<table class="tutor-obs"><tr><th>unit</th><th>moves up to</th><th>and battles?</th></tr>'
-                + "".join(rows) + "</table>")
 
 
 def hedgerow_story() -> Explained:
@@ -140,7 +137,8 @@ def hedgerow_story() -> Explained:
         if to in m.reachable:
             st, _ = order(st, "allied", [frm])
             st, ev = move(st, frm, to)
-            line += " " + " ".join(escape(e.text) for e in ev[1:])
+            line += "".join(" " + escape(e.text) for e in ev[1:]      # each reason once
+                            if e.text.split(": ", 1)[-1] not in line)
             st, _ = end_turn(st)
             st, _ = end_turn(st)
         parts.append(line + "</li>")

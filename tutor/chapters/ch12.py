@@ -16,7 +16,7 @@ from tutor.explain import Explained, events_html, plural, rules_html, show
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.quiz import Question, ask
-from tutor.scenario import SIDE_NAMES
+from tutor.sides import SIDE_NAMES
 from tutor.widgets.air_strike import (  # noqa: F401 (the page's, moved here)
     FACES,
     FRONT_NAMES,

@@ -16,8 +16,8 @@ from tutor.course import MEMOIR, Start
 from tutor.explain import Explained, quote_html, rules_html, show
 from tutor.memoir import combat, movement
 from tutor.memoir import dice as D
+from tutor.memoir.scenario import FULL_STRENGTH
 from tutor.memoir.state import Unit
-from tutor.scenario import FULL_STRENGTH
 from tutor.widgets.first_turn import AXIS_HAND, FIELD, HAND, STEPS, FirstTurn, TurnView, start_game, step_of  # noqa: F401 (the page's, moved here)
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts and the app's

@@ -1,8 +1,10 @@
-"""Chapter 21, Undaunted: components and setup.
+"""Chapter 21, Undaunted: components and setup — and two helpers the Undaunted chapters share.
 
 The board and the card rows are drawn by ``tutor.render.undaunted`` (``board_svg``, ``zones_svg``,
-``card_title`` …); what the Undaunted chapters share (the worked example, its events in words,
-Back / Next over frames) is ``tutor.examples.undaunted``'s.
+``card_title`` …). Shared here (imported by und22 … und26):
+
+* :func:`events_html` — what an engine step did, in words, with each cited rule once.
+* :func:`stepper` — Back / Next buttons over a list of pre-rendered frames.
 
 Chapter 21's own content: the scenario book's scenario 1, La Raye, set up by the engine
 (``la_raye_html``, ``starting_cards_html``), the same set-up on the live board (``la_raye_board``), a starting-deck shuffle of its US deck
@@ -19,7 +21,7 @@ from tutor import paths
 from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.examples.undaunted import worked_start
 from tutor.explain import rule_html
-from tutor.quiz import Question
+from tutor.quiz import BoardQuestion, Question, card_question
 from tutor.render.undaunted import board_html, card_title, render_card, type_title, zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
@@ -54,6 +56,10 @@ def action_labels(card_id: str) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # events, frames
+
+
+
+
 
 
 # ---------------------------------------------------------------------------------------------
@@ -103,6 +109,7 @@ START_DECK: tuple[str, ...] = la_raye().decks[0]
 START_SUPPLY: tuple[str, ...] = la_raye().start.zones_of("allied").supply
 
 SIDE_BOOK = {"allied": "US", "axis": "Germany"}
+SIDE_ADJ = {"allied": "US", "axis": "German"}
 
 
 def starting_cards_html(sc=None) -> str:
@@ -128,17 +135,18 @@ def starting_cards_html(sc=None) -> str:
             "<i lang='cs'>balíček</i>); S: a copy in the supply (Czech Z, <i lang='cs'>záloha</i>).</p>")
 
 
-def la_raye_html(seed: int = 0) -> str:
+def la_raye_html(seed: int = 0, *, board: bool = True) -> str:
     """Scenario 1 set up by the engine: the board, each side's objective, the starting initiative,
-    the Starting Cards table, and where it all comes from (and what this project decided)."""
+    the Starting Cards table, and where it all comes from (and what this project decided).
+    ``board=False``: all but the board (a page that shows it live)."""
     from tutor.undaunted import new_game
     sc = la_raye()
     s = new_game(sc, seed)
     goals = "".join(
         f"<li><b>{SIDE_BOOK[side]}</b>: control {sc.victory_of(side).objectives} objective points "
         f"(holds {s.objectives_held(side)} at the start)</li>" for side in ("allied", "axis"))
-    board = board_html(s, title="Scenario 1: La Raye, set up")
-    return (board + f"<ul>{goals}<li><b>Starting initiative</b>: {SIDE_BOOK[s.initiative]}</li></ul>"
+    pic = board_html(s, title="Scenario 1: La Raye, set up") if board else ""
+    return (pic + f"<ul>{goals}<li><b>Starting initiative</b>: {SIDE_BOOK[s.initiative]}</li></ul>"
             + starting_cards_html(sc)
             + f"<p style='font-size:12px'><b>Source:</b> {escape(sc.provenance_of('book'))}. "
               f"<b>The tutor's layout:</b> {escape(sc.provenance_of('ours'))}</p>")
@@ -191,31 +199,66 @@ def setup_widget(seed: int = 1):
 
 # --- questions ------------------------------------------------------------------------------
 
-def _q_squadless() -> Question:
-    ids = {card_title(c): c for c in ("riflemen-a", "sniper", "squad-leader-b", "scouts-c")}
-    choices = tuple(ids)
+def _q_squadless() -> BoardQuestion:
+    hand = ("riflemen-a", "sniper", "squad-leader-b", "scouts-c")
 
-    def rule_fn():
-        right = [c for c in choices if CARDS[ids[c]].squad is None]
-        lettered = ", ".join(f"{c} (squad {CARDS[ids[c]].squad.upper()})" for c in choices if c not in right)
-        return right[0], (f"<p>The {right[0]} card carries no squad letter: it belongs to no squad. "
-                          f"The others each belong to one: {lettered}.</p>"
-                          + rule_html(R.SQUADLESS))
-    return Question("21.squadless", "<p>Which of these cards belongs to <b>no squad</b>?</p>", choices, rule_fn,
-                    "<p>A card that belongs to a squad carries that squad's letter (A, B or C) in its name.</p>")
+    def places(cards):
+        right = cards.places(lambda c: CARDS[c].squad is None)
+        names = [card_title(cards.card(p)) for p in sorted(right)]
+        lettered = ", ".join(f"{card_title(c)} (squad {CARDS[c].squad.upper()})" for c in hand
+                             if CARDS[c].squad is not None)
+        return right, (f"<p>The {' and '.join(names)} card carries no squad letter: it belongs to no squad. "
+                       f"The others each belong to one: {lettered}.</p>" + rule_html(R.SQUADLESS))
+    return card_question("21.squadless", "<p>Tap the card that belongs to <b>no squad</b>.</p>",
+                         [("your hand", hand)], places,
+                         hint="<p>A card that belongs to a squad carries that squad's letter (A, B or C) "
+                              "in its name.</p>")
 
 
-def _q_fog() -> Question:
-    ids = {card_title(c): c for c in ("platoon-sergeant", "fog-of-war", "mortar", "machine-gunners-a")}
-    choices = tuple(ids)
+def _q_fog() -> BoardQuestion:
+    hand = ("platoon-sergeant", "fog-of-war", "mortar", "machine-gunners-a")
 
-    def rule_fn():
-        right = [c for c in choices if not CARDS[ids[c]].actions]
-        return right[0], (f"<p>{card_title('fog-of-war')} has no actions at all; its only use is its initiative value "
-                          f"({CARDS['fog-of-war'].initiative}).</p>" + rule_html(R.FOG_CARD))
-    return Question("21.fog", "<p>Which card can you use <b>only</b> to bid for initiative?</p>", choices, rule_fn,
-                    "<p>Every card has an initiative value; nearly every card also gives actions. Which card "
-                    "gives none?</p>")
+    def places(cards):
+        return cards.places(lambda c: not CARDS[c].actions), (
+            f"<p>{card_title('fog-of-war')} has no actions at all; its only use is its initiative value "
+            f"({CARDS['fog-of-war'].initiative}).</p>" + rule_html(R.FOG_CARD))
+    return card_question("21.fog", "<p>Tap the card you can use <b>only</b> to bid for initiative.</p>",
+                         [("your hand", hand)], places,
+                         hint="<p>Every card has an initiative value; nearly every card also gives actions. "
+                              "Which card gives none?</p>")
+
+
+#: The two counters the suppressed-counter question turns face down on La Raye's start.
+FACE_DOWN = (("axis", "scouts-b"), ("allied", "riflemen-a"))
+
+
+def _q_suppressed() -> BoardQuestion:
+    s = setup_game(0)
+    s = replace(s, tokens=tuple(replace(t, suppressed=True) if (t.side, t.unit) in FACE_DOWN else t
+                                for t in s.tokens))
+
+    def places():
+        down = frozenset(f"{t.side}:{t.unit}" for t in s.tokens if t.suppressed)
+        return down, ("<p>A counter turned face down (grey, dashed edge) is suppressed: its unit takes no "
+                      "actions until it is readied, whichever card is played for it.</p>" + rule_html(R.TOKENS))
+    return BoardQuestion("21.suppressed", "<p>La Raye, a few turns in. Tap a combat counter whose unit "
+                         "<b>can take no actions</b> now.</p>", s, places, taps="unit", window=("4B", "5B", "7A", "12B", "17B", "13B"),
+                         name=lambda p: f"{SIDE_ADJ[str(p).split(':')[0]]} {card_title(str(p).split(':')[1])}")
+
+
+def _q_held() -> BoardQuestion:
+    s = setup_game(0)
+
+    def places():
+        held = frozenset(t.id for t in s.board.tiles if t.objective and s.control_of("axis", t.id) == "controlled")
+        pts = sum(s.board.tile(t).objective for t in held)
+        return held, (f"<p>An objective counts for the side whose control marker lies on its tile controlled "
+                      f"side up: the Germans start with {pts} objective points.</p>"
+                      + rule_html(R.OBJECTIVES) + rule_html(R.CONTROL_MARKERS))
+    return BoardQuestion("21.held", "<p>Tap a tile whose <b>objective</b> the Germans hold at the start of "
+                         "La Raye.</p>", s, places, taps="tile", window=("4B", "5B", "11B", "7A", "12B", "8A"),
+                         hint="<p>You hold an objective when your control marker on its tile shows its "
+                              "controlled side.</p>")
 
 
 def _q_defense() -> Question:
@@ -291,8 +334,11 @@ def _q_line_of_sight() -> Question:
                     choices, rule_fn)
 
 
-def questions() -> list[Question]:
-    return [_q_squadless(), _q_fog(), _q_defense(), _q_supply(), _q_la_raye_deck(), _q_line_of_sight()]
+def questions() -> list[Question | BoardQuestion]:
+    return [_q_squadless(), _q_fog(), _q_suppressed(), _q_held(), _q_defense(), _q_supply(), _q_la_raye_deck(),
+            _q_line_of_sight()]
+
+
 
 
 def tokens_demo_html() -> str:

@@ -30,7 +30,7 @@ from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import board_html, card_title, words, zones_html
 from tutor.rulebook import section_and_heading
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import LoadedDice, Play, apply, card_plays
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import UNIT_TYPES
@@ -62,6 +62,20 @@ PHASE_WORDS = {"draw": "drawing cards", "initiative": "revealing cards for initi
 
 # The round's cards by the names printed on them and on their units' tokens on the board
 # ("Rifleman A"); the narration and the questions speak of them so.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
 
 
 def status_line(s) -> str:

@@ -17,7 +17,7 @@ from tutor.examples.undaunted import worked_start
 from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import board_html, card_title, words
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import rules as R
 from tutor.undaunted.state import Victory
 from tutor.undaunted.victory import RIFLEMEN, army_pinned, beyond_all_hope, decide

@@ -16,10 +16,10 @@ from tutor.hexes import fmt, parse_hex
 from tutor.memoir.combat import attack_dice
 from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.retreat import RetreatRuling, ruling
+from tutor.memoir.scenario import Scenario
 from tutor.memoir.state import GameState, from_scenario, order
 from tutor.memoir.state import load as load_state
 from tutor.quiz import Question, ask
-from tutor.scenario import Scenario
 
 PEGASUS = "pegasus-bridge"     # chapter 2's battle, which later chapters come back to
 PEGASUS_SEED = 0               # the deal chapter 2 shows (any seed deals 6 and 2)
@@ -174,9 +174,16 @@ def retreat_html(field, at, flags: int, *, title: str | None = None, board: bool
     if board:
         pic = board_svg(st, retreat_highlights(_on_board(st, r)),
                         title=title if title is not None else f"{plural(flags, 'flag')} on {fmt(r.origin)}")
+    return f"<div>{pic}{_ruling_html(r, marks=board)}{rules_html(r.rules)}</div>"
+
+
+def _ruling_html(r: RetreatRuling, *, marks: bool = True) -> str:
+    """A retreat ruling in words: the headline, the engine's text, each closed hex with its reason
+    (``marks``: the board above crosses them out)."""
     items = "".join(f"<li><b>{fmt(b.hex)}</b> (move {b.step}): {escape(b.reason)}.</li>" for b in r.blocked)
-    return (f"<div>{pic}{verdict(_headline(r), not r.losses)}<p>{escape(r.text)}</p>"
-            + (f"<p>Closed hexes (✕):</p><ul>{items}</ul>" if items else "") + rules_html(r.rules) + "</div>")
+    head = "Closed hexes (✕):" if marks else "Closed hexes:"
+    return (f"{verdict(_headline(r), not r.losses)}<p>{escape(r.text)}</p>"
+            + (f"<p>{head}</p><ul>{items}</ul>" if items else ""))
 
 
 def _headline(r: RetreatRuling) -> str:

@@ -26,9 +26,9 @@ from tutor.errors import IllegalAction, InputError
 from tutor.hexes import Board, Hex, fmt, parse_hex
 from tutor.memoir import objectives as O
 from tutor.memoir import rules as R
+from tutor.memoir.scenario import SIDES, Scenario, full_strength
 from tutor.memoir.terrain import spoken
 from tutor.rulebook import Rule
-from tutor.scenario import SIDES, Scenario, full_strength
 from tutor.scenario import load as load_scenario
 from tutor.words import plural
 

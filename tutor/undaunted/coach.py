@@ -23,11 +23,13 @@ from fractions import Fraction
 
 from tutor.errors import InputError
 from tutor.rulebook import Rule
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import opponent as O
 from tutor.undaunted import rules
 from tutor.undaunted.actions import card_plays
 from tutor.undaunted.cards import CARDS, FOG, card_title, words
+from tutor.undaunted.opponent_words import _deploy_tile, _end_reason
+from tutor.undaunted.scoring import _as_turn, _card_gain
 from tutor.undaunted.state import SIDES, Action, Bid, DrawCards, EndTurn, GameState, Play, Withdraw, other
 
 
@@ -187,7 +189,7 @@ def _advise_turn(s: GameState, side: str) -> Advice:
         cards.append(CardAdvice(c, title, _card_line(s, side, c, built), built[0].rule if built else rules.CARD_USE,
                                 tuple(built)))
     end_sc = by_action.get(_key(EndTurn(side)))
-    end_why = O._end_reason(s, side) if isinstance(best.action, EndTurn) else \
+    end_why = _end_reason(s, side) if isinstance(best.action, EndTurn) else \
         "the cards left in hand and the played cards go to the discard pile"
     end = Option(EndTurn(side), "End the turn", "", end_why, rules.TURN_END, best=isinstance(best.action, EndTurn),
                  helps=bool(end_sc and end_sc.score > 1e-9))
@@ -213,7 +215,7 @@ def _label(card_id: str, name: str) -> str:
 
 
 def _entering(s: GameState, side: str, a) -> str:
-    where = O._deploy_tile(s, side, a) if isinstance(a, Play) else None
+    where = _deploy_tile(s, side, a) if isinstance(a, Play) else None
     return f" (entering at {where})" if where else ""
 
 
@@ -263,7 +265,7 @@ def _advise_bid(s: GameState, side: str) -> Advice:
     foe = other(side)
     z = s.zones_of(foe)
     pool = list(z.hand) + list(z.draw) + list(z.discard)
-    probe = O._as_turn(s, side, hand)
+    probe = _as_turn(s, side, hand)
     base = O.position(probe, side)
     cards = []
     for c in sorted(set(hand), key=lambda c: (-CARDS[c].initiative, c)):
@@ -277,7 +279,7 @@ def _advise_bid(s: GameState, side: str) -> Advice:
             cost = "it cannot be played in a turn, so bidding it costs nothing"
         else:
             rest = tuple(x for i, x in enumerate(hand) if i != hand.index(c))
-            gain = O._card_gain(O._as_turn(probe, side, rest), side, c, base)
+            gain = _card_gain(_as_turn(probe, side, rest), side, c, base)
             cost = ("bidding it gives up a play that would help this turn" if gain > 1e-9 else
                     "it could do nothing useful this turn anyway")
         o = Option(Bid(side, c), f"Bid {card_title(c)} (initiative {init})", card_title(c), f"{odds}; {cost}",

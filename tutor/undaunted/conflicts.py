@@ -25,7 +25,7 @@ CONFLICTS: tuple[dict[str, Any], ...] = (
                        f"{AHERRIOT} and {DIMOHA}: stalk 1."),
          "ruling": "Stalk moves 1 tile, as the Czech rules text and the printed card say; a scenario may set "
                 "its Stalk option to 2 to play the Czech quick reference's value.",
-         "engine": "tutor.undaunted.actions (stalk), tutor.undaunted.cards.STALK_1"},
+         "engine": "tutor.undaunted.card_actions (stalk), tutor.undaunted.cards.STALK_1"},
     {"key": "und.move.marker", "game": "undaunted", "topic": "Move: onto scouted tiles only?",
          "texts": (R.MOVE, R.MOVE_QR),
          "question": "The rules text needs your control marker on the tile 'either side up'; the quick "
@@ -34,7 +34,7 @@ CONFLICTS: tuple[dict[str, Any], ...] = (
                        "side; p. 23 (QUICK REFERENCE): 'up to X scouted tiles'. The English edition has the "
                        "same two wordings."),),
          "ruling": "Either side of your control marker (scouted or controlled) admits a Move or Guide.",
-         "engine": "tutor.undaunted.actions (move, guide)"},
+         "engine": "tutor.undaunted.card_actions (move, guide)"},
     {"key": "und.scout.markers", "game": "undaunted", "topic": "Scout: a marker on every tile, or only new ones?",
          "texts": (R.SCOUT, R.SCOUT_QR),
          "question": "The quick reference puts a scouted marker and a Fog of War on 'every tile'; the rules "
@@ -46,7 +46,7 @@ CONFLICTS: tuple[dict[str, Any], ...] = (
                        "English quick reference agrees with the rules text."),),
          "ruling": "Only tiles without your control marker get one, each with one Fog of War from the "
                 "supply while it lasts.",
-         "engine": "tutor.undaunted.actions (scout)"},
+         "engine": "tutor.undaunted.card_actions (scout)"},
     {"key": "und.inspire.self", "game": "undaunted", "topic": "Inspire: can it take back its own card?",
          "texts": (R.INSPIRE, R.TURN),
          "question": "A turn lays each card on the table face up and then carries out its action, so by "
@@ -56,7 +56,7 @@ CONFLICTS: tuple[dict[str, Any], ...] = (
          "ruling": "No, a reading of the tutor: Inspire takes back a card played before it, never the card "
                 "that performs it. A squad has a single squad leader, whose card alone carries Inspire for "
                 "that squad, so the squad's soldiers played before it come back and the leader never does.",
-         "engine": "tutor.undaunted.actions (inspire)"},
+         "engine": "tutor.undaunted.card_actions (inspire)"},
     {"key": "und.inspire.count", "game": "undaunted", "topic": "Inspire: 1 card, or up to 1?",
          "texts": (R.INSPIRE, R.BOLSTER),
          "question": "The Czech text says 'Vezměte si 1 svou zahranou kartu' (take 1 of your played cards), "
@@ -67,7 +67,7 @@ CONFLICTS: tuple[dict[str, Any], ...] = (
          "ruling": "The engine follows the Czech rulebook, its source of truth: Inspire takes back 1 card when "
                 "a played card of its squad lies on the table, and nothing only when there is none. The list "
                 "of legal actions and the action itself agree on this.",
-         "engine": "tutor.undaunted.actions (inspire)"},
+         "engine": "tutor.undaunted.card_actions (inspire)"},
     {"key": "und.guide.own", "game": "undaunted", "topic": "Guide: any combat counter, or only your own?",
          "texts": (R.GUIDE, R.MOVE),
          "question": "Guide reads 'Přemístěte libovolný žeton jednotky o 1 pole' (move any unit counter 1 "
@@ -77,7 +77,7 @@ CONFLICTS: tuple[dict[str, Any], ...] = (
                        f"{DIMOHA}: the guide picks one of the player's own counters, never the enemy's."),
          "ruling": "Your own counters only, the usual reading: the tile it enters must bear your control marker "
                 "and the platoon guide leads your platoon. An enemy counter is refused with that reason.",
-         "engine": "tutor.undaunted.actions (guide)"},
+         "engine": "tutor.undaunted.card_actions (guide)"},
     {"key": "und.victory.on_board", "game": "undaunted", "topic": "Pinning the Enemy: riflemen not yet on the board",
          "texts": (R.VICTORY_SUPPRESS, R.DEPLOY),
          "question": "The Czech text pins an army when you 'eliminovat všechny jednotky střelců nepřítele "
@@ -105,7 +105,7 @@ CONFLICTS: tuple[dict[str, Any], ...] = (
                        "this action."),),
          "ruling": "The engine follows the Czech rulebook, its source of truth: Recon may be chosen and does "
                 "nothing (the card goes to the table like any played card).",
-         "engine": "tutor.undaunted.actions (recon)"},
+         "engine": "tutor.undaunted.card_actions (recon)"},
     {"key": "und.bolster.squad_leader", "game": "undaunted", "topic": "The squad leader's Bolster: 1 or 2?",
          "texts": (R.ACTION_VALUES, R.BOLSTER),
          "question": "The Czech text lost the card icons; its only 'posily 1 A' is the notation example in "
@@ -149,20 +149,20 @@ CONFLICTS: tuple[dict[str, Any], ...] = (
                   "'přidejte si X karet' (add X cards). May a player take fewer than the value?",
          "ruling": "Yes: up to X, as the rules text says. The player names the cards, from none to X (of "
                 "the squad, if the card shows one), and may so keep the deck thin.",
-         "engine": "tutor.undaunted.actions (bolster)"},
+         "engine": "tutor.undaunted.card_actions (bolster)"},
     {"key": "und.command.up_to", "game": "undaunted", "topic": "Command: 2 cards, or up to 2?",
          "texts": (R.COMMAND, R.COMMAND_QR),
          "question": "The rules text says 'Doberte si až 2 karty' (draw up to 2 cards); the quick reference "
                   "'doberte si 2 karty' (draw 2). May a player draw fewer, say to avoid a reshuffle?",
          "ruling": "Yes: up to 2, as the rules text says; the cards drawn may be played this turn.",
-         "engine": "tutor.undaunted.actions (command)"},
+         "engine": "tutor.undaunted.card_actions (command)"},
     {"key": "und.control.scouted", "game": "undaunted", "topic": "Control: must the tile be scouted?",
          "texts": (R.CONTROL, R.CONTROL_QR),
          "question": "The rules text allows Control only where your scouted marker lies and no enemy unit "
                   "stands; the quick reference names only the enemy unit.",
          "ruling": "Both conditions, as the rules text says: your scouted marker on the unit's tile and no "
                 "enemy unit there (a tile already controlled by you needs no Control).",
-         "engine": "tutor.undaunted.actions (control)"},
+         "engine": "tutor.undaunted.card_actions (control)"},
 )
 
 # each published reading is a sentence: it starts with a capital letter

@@ -14,7 +14,8 @@ from tutor.memoir import cards as C
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
 from tutor.memoir.action import legal as legal_moves
-from tutor.scenario import SIDE_NAMES, Scenario, UnitSpec
+from tutor.memoir.scenario import Scenario, UnitSpec
+from tutor.sides import SIDE_NAMES
 
 FRONT_NAMES = {"western": "Western front", "eastern": "Eastern front", "pacific": "Pacific theater",
                "mediterranean": "Mediterranean theater"}

@@ -16,8 +16,7 @@ from tutor.memoir import coach
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
 from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
-from tutor.scenario import SIDE_NAMES, side_verb
-from tutor.sides import side_of
+from tutor.sides import SIDE_NAMES, side_of, side_verb
 from tutor.widgets.base import (
     esc,
     rule_details,

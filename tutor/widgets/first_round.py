@@ -8,7 +8,7 @@ from html import escape
 
 from tutor.examples.undaunted import events_html, worked_start
 from tutor.render.undaunted import card_title, zones_html
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import DrawCards, RevealInitiative, apply
 from tutor.undaunted.cards import CARDS
 

@@ -15,7 +15,8 @@ from tutor.memoir import game as G
 from tutor.memoir import state as S
 from tutor.memoir.rules import SETUP_FIGURES as FIGURES
 from tutor.memoir.rules import SETUP_STEPS as STEP_RULES
-from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, bundled
+from tutor.scenario import bundled
+from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
 
 DICE_PER_SIDE = 4            # step 12 (no engine state holds the dice: the rulebook's number)
 

@@ -106,10 +106,10 @@ def from_json(data, where: str = "<saved game>", *, files: bool = False) -> Game
         raise InputError(f"{where}: actions must be a list of action strings")
     if len(data["actions"]) > MAX_ACTIONS:
         raise InputError(f"{where}: {len(data['actions'])} actions: a saved game holds at most {MAX_ACTIONS}")
-    scenario = data["scenario"] if files else bundled_scenario(data["scenario"], where)
+    scenario: str | Path = data["scenario"] if files else bundled_scenario(data["scenario"], where)
     if files and not Path(scenario).exists():  # (a bundled name, or a save's "scenarios/….yaml"
         with contextlib.suppress(InputError):  # made in the course's folder, replayed elsewhere)
-            scenario = bundled_scenario(scenario, where)
+            scenario = bundled_scenario(str(scenario), where)
     try:
         g = new_game(scenario, data["seed"], data.get("variant"))
     except InputError as exc:
