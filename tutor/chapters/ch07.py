@@ -29,6 +29,7 @@ from tutor.memoir.combat import battle
 from tutor.memoir.retreat import RetreatRuling, ruling
 from tutor.memoir.state import order
 from tutor.quiz import BoardQuestion, Question, ask
+from tutor.widgets.dice_resolver import KINDS, DiceResolver, resolve  # noqa: F401 (the page's, moved here)
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
 #: the app's preheating read it from here.
@@ -48,7 +49,6 @@ PAGE = Chapter(
     preheat=True,
 )
 
-KINDS = ("infantry", "armor", "artillery")
 FACE_LABEL = {"infantry": "infantry", "armor": "armor", "grenade": "grenade", "star": "star", "flag": "flag"}
 
 
@@ -79,69 +79,8 @@ def faces_table() -> Explained:
                 + rules_html([R.HITS, R.STAR, R.FLAG, R.MISS, R.HITS_EXCESS, R.MEDAL]) + "</div></div>")
 
 
-def resolve(faces, kind: str) -> tuple[int, int, str]:
-    """(hits, flags, explanation) of these faces against a unit of ``kind``."""
-    faces = D.parse_faces(faces)
-    hits, flags = D.count(faces, kind)
-    hitting = sorted(D.hit_faces(kind))
-    parts = []
-    for f in faces:
-        parts.append(f"{f}: " + ("hit" if f in hitting else "flag" if f == "flag" else "miss"))
-    text = (f"Against {kind}, {' or '.join(hitting)} hit. " + "; ".join(parts)
-            + f". In all: {plural(hits, 'hit')} and {plural(flags, 'flag')}"
-            + (" — a miss." if not hits and not flags else "."))
-    return hits, flags, text
-
-
-class DiceResolver:
-    """Three (or more) dice whose faces the learner sets with buttons, and the target's kind;
-    the hits and flags they score are shown at once. ``set(i, face)`` and ``target(kind)`` do
-    what the buttons do."""
-
-    def __init__(self, faces=("infantry", "flag", "star"), kind: str = "infantry"):
-        import ipywidgets as W
-        self.pickers = []
-        for f in D.parse_faces(faces):
-            t = W.ToggleButtons(options=list(D.FACE_NAMES), value=f, style={"button_width": "72px"})
-            t.observe(lambda _: self._draw(), "value")
-            self.pickers.append(t)
-        self.kind = W.ToggleButtons(options=list(KINDS), value=kind, description="Target:",
-                                    style={"button_width": "80px"})
-        self.kind.observe(lambda _: self._draw(), "value")
-        self.out = W.HTML()
-        rows = [W.HBox([W.HTML(f"<b>Die {i}</b>", layout=W.Layout(width="50px")), p],
-                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
-                for i, p in enumerate(self.pickers, 1)]
-        self.widget = W.VBox([self.kind, *rows, self.out],
-                             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
-        self.widget.add_class("tutor-dice-resolver")
-        self._draw()
-
-    def set(self, i: int, face: str) -> None:
-        self.pickers[i].value = D.parse_faces([face])[0]
-
-    def target(self, kind: str) -> None:
-        self.kind.value = kind
-
-    def result(self) -> tuple[int, int, str]:
-        return resolve([p.value for p in self.pickers], self.kind.value)
-
-    def _draw(self) -> None:
-        hits, flags, text = self.result()
-        self.out.value = (verdict(f"{plural(hits, 'hit')}, {plural(flags, 'flag')}")
-                          + f"<p>{escape(text)}</p>")
-
-
 # ---------------------------------------------------------------------------------------------
 # Retreats on the board
-
-
-
-
-
-
-
-
 
 
 def retreat_example(field, at, flags: int, *, title: str) -> Explained:
@@ -169,10 +108,6 @@ def _key(r: RetreatRuling) -> str:
     if r.losses:
         key.append(f"−{r.losses}: figures lost")
     return "; ".join(key) + "."
-
-
-
-
 
 
 def battle_html(field, side: str, attacker, target, faces, *, title: str | None = None,

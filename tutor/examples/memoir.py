@@ -1,9 +1,8 @@
 """What the Memoir '44 chapters share: a board state from a scenario's name (:func:`state`), a board
 as SVG (:func:`board_svg`), the live move-and-battle board (:func:`drill`), the questions on a move
-(:func:`reach_question`, :func:`battle_after_question`), the dice of an attack (:func:`dice_html`), a
-retreat on the board (:func:`retreat_html`), and the turn helpers of the team chapters
-(:func:`finish_turn`, :func:`events_between`). A chapter imports them from here, never from another
-chapter; moved verbatim from chapters 2, 4, 5, 7 and 13.
+(:func:`reach_question`, :func:`battle_after_question`), the dice of an attack (:func:`dice_html`), and a
+retreat on the board (:func:`retreat_html`). A chapter imports them from here, never from another
+chapter; moved verbatim from chapters 2, 4, 5 and 7.
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ from pathlib import Path
 from tutor import paths
 from tutor.explain import Explained, events_html, moves_html, plural, rules_html, show, verdict
 from tutor.hexes import fmt, parse_hex
-from tutor.memoir import game as G
 from tutor.memoir.combat import attack_dice
 from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.retreat import RetreatRuling, ruling
@@ -205,25 +203,3 @@ def show_retreat(field, at, flags: int, **kw) -> Explained:
     return show(retreat_html(field, at, flags, **kw))
 
 
-def finish_turn(g: G.Game, side: str | None = None, limit: int = 40) -> G.Game:
-    """End the turn in progress without moving or battling: orders unused, the card drawn; a
-    Recon keeps the first card, Air Power strikes the first group, an Ambush is declined."""
-    side = side or g.side
-    for _ in range(limit):
-        if g.phase == "over" or (g.phase in ("play", "dispatch") and g.turn is not None and g.turn.cards == ()
-                                 and g.side != side):
-            return g
-        acts = G.legal_actions(g)
-        pick = next((a for a in ("done", "end", "decline") if a in acts), None) or acts[0]
-        g = G.apply(g, pick)
-    raise RuntimeError("the turn did not end")
-
-
-def events_between(before: G.Game, after: G.Game) -> list:
-    """Every event of the actions that led from ``before`` to ``after``, oldest first."""
-    chunks = []
-    x = after
-    while x is not None and x is not before:
-        chunks.append(x.new_events)
-        x = x.prev
-    return [e for c in reversed(chunks) for e in c]

@@ -15,10 +15,11 @@ from functools import cache
 
 import ipywidgets as W
 
+from tutor.errors import InputError
 from tutor.explain import STYLE, quote_html
 from tutor.explain import rules_html as rules_html  # the one list of rules, for every widget
 from tutor.hexes import Board, Hex, fmt, parse_hex
-from tutor.inputs import hex_numbers
+from tutor.inputs import hex_numbers, uploaded_file
 from tutor.render import style
 from tutor.render.canvas import BoardView
 from tutor.render.scene import Scene, describe, legend_entries
@@ -255,6 +256,21 @@ def step_strip(names, current: int) -> str:
                      f'padding:2px 8px;margin:2px{on}">'
                      f'{"✓ " if i < current else ""}{i + 1}. {esc(name)}</span>')
     return f'<div class="tutor-steps" role="list">{"".join(items)}</div>'
+
+
+def load_upload(game_page, change, refusal: str) -> None:
+    """A saved game the learner uploads (the ``change`` of a game page's file button) loaded into
+    ``game_page`` (its ``load``). A file that cannot be loaded leaves the game as it was and says
+    why in one line: ``refusal`` with ``{}`` for the reason, as the page's refusal (``refusal``,
+    ``refresh``). Both game pages (Play a battle, Play La Raye) load their saves through it."""
+    try:
+        got = uploaded_file(change["new"], "saved game")
+        if got is None:
+            return
+        game_page.load(got[1])
+    except InputError as exc:
+        game_page.refusal = (refusal.format(exc), None)
+        game_page.refresh()
 
 
 def small_button(description: str, icon: str = "", tooltip: str = "") -> W.Button:

@@ -34,7 +34,6 @@ from tutor.errors import IllegalAction, InputError
 from tutor.explain import plural
 from tutor.games import UNDAUNTED as U
 from tutor.games import Match
-from tutor.inputs import uploaded_file
 from tutor.render.undaunted import card_title
 from tutor.render.undaunted import words as plain
 from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
@@ -44,7 +43,7 @@ from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS
 from tutor.undaunted.state import Bid, GameState, other
 from tutor.undaunted.state import Step as EngineStep
-from tutor.widgets.base import CSS, choice_buttons, esc, rules_html, small_button
+from tutor.widgets.base import CSS, choice_buttons, esc, load_upload, rules_html, small_button
 from tutor.widgets.undaunted_board import BoardStep, UndauntedBoard
 from tutor.widgets.undaunted_words import (
     SIDES,
@@ -429,14 +428,7 @@ class UndauntedGame(W.VBox):
         return out
 
     def _on_upload(self, change) -> None:
-        try:
-            got = uploaded_file(change["new"], "saved game")
-            if got is None:
-                return
-            self.load(got[1])
-        except InputError as exc:
-            self.refusal = (f"The file could not be loaded: {exc}.", None)
-            self.refresh()
+        load_upload(self, change, "The file could not be loaded: {}.")
 
     # ------------------------------------------------------------------------------------------
     # Showing
