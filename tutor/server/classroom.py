@@ -1,0 +1,114 @@
+"""A class that opens the course at once: ``tutor app --class N`` (``LandingPage.class_size`` in
+``voila.json``) keeps kernels that have run the pages a class opens together waiting for it,
+refilled after the rush, within the kernels the server may run (:class:`~tutor.server.kernels.KernelLimit`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+
+from tutor.server.kernels import KERNEL_MB
+from tutor.server.preheat import BUSY_MAX, LANDING, RETRY_S, WAITING_MAX, Preheat, pages_after
+
+# A class that opens the course at once (``tutor app --class N``, ``LandingPage.class_size`` in
+# voila.json). Thirty learners asking for one page in the same second got it one kernel start after
+# another: on two cores, about 2.6 s of CPU each, the last after 38 s (issue 38). A class's pages
+# are made before it comes: kernels that have run the pages a class opens together wait for it,
+# as many as the class (the start-up pages' pools, refilled by Voilà as they are taken), in the
+# order the class opens them, within the kernels the server may run (KernelLimit), leaving room for
+# each learner's own page. The pages learners walk on to get pools CLASS_WALK_SHARE of the class deep.
+CLASS_MAX = 1000  # learners, at most, a --class may say
+CLASS_WALK_SHARE = 4  # a walked-to page's pool: a quarter of the class (learners walk apart)
+
+
+def class_pages() -> list[str]:
+    """The pages a class opens together, in order: the landing page, each game's start page, the
+    chapter after each start page."""
+    starts = pages_after(LANDING)[:2]
+    return [LANDING, *starts, *(after for start in starts for after in pages_after(start))]
+
+
+def class_plan(learners: int, most: int, others: int = 0) -> tuple[dict[str, int], int]:
+    """For a class of ``learners`` on a server running at most ``most`` kernels: the kernels to
+    keep waiting for each of :func:`class_pages` (page → pool size; a page with none is left
+    out), and the pool of a page learners walk on to. All that waits (these, a walked-to page in
+    each game, ``others`` waiting for other pages) is at most ``most - learners``: each learner's
+    own page always has its place."""
+    walk = max(1, min(-(-learners // CLASS_WALK_SHARE), max(0, most - learners)))
+    room = max(0, most - learners - 2 * walk - others)
+    plan = {}
+    for page in class_pages():
+        size = min(learners, room)
+        if size > 0:
+            plan[page] = size
+            room -= size
+    return plan, walk
+
+
+def prepare_class(learners: int, most: int, kernel_manager, preheat: Preheat | None, log) -> dict:
+    """Size the start-up pools for a class (:func:`class_plan`), fill them, and say in one line
+    of the log what waits and what it costs in memory. Returns the plan."""
+    pools = getattr(kernel_manager, "kernel_pools_config", None)
+    if preheat is None or not preheat.on or pools is None:
+        log.warning("A class of %d: nothing prepared, the server keeps no kernels waiting "
+                    "(preheat_kernel is off)", learners)
+        return {}
+    pages = class_pages()
+    others = sum(c.get("pool_size", 0) for p, c in pools.items() if p != "default" and p not in pages)
+    plan, walk = class_plan(learners, most, others)
+    for page, size in plan.items():
+        pools[page] = {**pools.get(page, {}), "pool_size": size}
+    preheat.start_up = preheat.start_up | set(plan)
+    preheat.depth = walk
+    waiting = sum(plan.values())
+    preheat.waiting_max = max(WAITING_MAX, most - learners)
+    for page in plan:
+        kernel_manager.fill_if_needed(delay=0, notebook_name=page)
+    refill_after_rush(kernel_manager, preheat, plan)
+    log.info("A class of %d: %s; %d kernel%s waiting, about %.1f GB (%d MB each), the pages walked "
+             "on to %d deep; at most %d pages at once", learners,
+             ", ".join(f"{size} for {page}" for page, size in plan.items()) or "no kernel can wait",
+             waiting, "" if waiting == 1 else "s", waiting * KERNEL_MB / 1024, KERNEL_MB, walk, most)
+    return plan
+
+
+def refill_after_rush(kernel_manager, preheat: Preheat, plan: dict[str, int]) -> None:
+    """Refill the class's pools (``plan``) one kernel at a time, only while the server is not busy
+    (:data:`~tutor.server.preheat.BUSY_MAX`): Voilà refilled each kernel as it was taken, so a class taking the landing
+    page's 30 started 30 more at once, on the CPU the learners' next pages needed (bench_class.py:
+    the next pages came slower with --class than without)."""
+    fill = kernel_manager.fill_if_needed
+    pools = kernel_manager.kernel_pools_config
+    short: OrderedDict[str, None] = OrderedDict()  # class pages whose pool is short, oldest first
+    timer = None
+
+    def one_more() -> None:
+        nonlocal timer
+        timer = None
+        for page in list(short):  # (each page once a turn: a fill KernelLimit refuses adds none)
+            if preheat.closed or preheat.busy() >= BUSY_MAX:
+                break
+            del short[page]
+            if kernel_manager.get_pool_size(page) < plan[page]:
+                size = pools[page]["pool_size"]
+                pools[page]["pool_size"] = kernel_manager.get_pool_size(page) + 1
+                try:
+                    fill(delay=0, notebook_name=page)
+                finally:
+                    pools[page]["pool_size"] = size
+                if kernel_manager.get_pool_size(page) < plan[page]:
+                    short[page] = None  # (its next kernel when this one has started)
+        if short and not preheat.closed:
+            timer = asyncio.get_event_loop().call_later(RETRY_S, one_more)
+
+    def fill_if_needed(*args, **kwargs):
+        page = kwargs.get("notebook_name")
+        if page not in plan:
+            return fill(*args, **kwargs)
+        short[page] = None
+        if timer is None:
+            one_more()
+        return None
+
+    kernel_manager.fill_if_needed = fill_if_needed
