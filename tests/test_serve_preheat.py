@@ -683,7 +683,7 @@ class Log:
     warning = info
 
 
-def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the_bound():
+def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the_bound(monkeypatch):
     """``tutor app --class 30`` (issue 38): the landing page, both start pages and the first
     chapters get kernels waiting, as many as the class, in that order, as far as the kernels the
     server may run allow beside each learner's own page; said in one line of the log."""
@@ -712,20 +712,20 @@ def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the
         assert {p: km.get_pool_size(p) for p in plan} == plan == {first[0]: 30, first[1]: 20}
         assert limit.in_use() == 55 <= 100 - 30   # (and voila.json's one for Undaunted's start page)
         assert log.lines == ["A class of 30: 30 for index.ipynb, 20 for 00-start-memoir.ipynb; 50 kernels "
-                             "waiting, about 4.9 GB (100 MB each), the pages walked on to 8 deep; at most "
-                             "100 pages at once"]
+                             "waiting, about 4.9 GB (100 MB each); then, for each page a learner opens, a "
+                             "kernel waiting for the page after it; at most 100 pages at once"]
         pre.making = 5                          # a class's pages being made: no refill now
         for _ in range(3):
-            km.take("index.ipynb")
-        assert km.get_pool_size("index.ipynb") == 27
+            km.take("00-start-memoir.ipynb")    # (Voilà's refill as it hands a kernel out: not now)
+        assert km.get_pool_size("00-start-memoir.ipynb") == 17
+        km._pools["00-start-memoir.ipynb"][:3] = []  # three more gone (their kernels died)
         pre.making = 0                          # the rush is over: one a turn, then the next
-        await asyncio.sleep(preheat.RETRY_S * 3.5)
-        assert km.get_pool_size("index.ipynb") == 30 and km.shut == []
-        assert limit.in_use() == 55
-        km.take("00-start-memoir.ipynb")
-        pre.served("00-start-memoir.ipynb")     # the page walked on to: 8 deep
-        assert km.get_pool_size("01-battlefield-and-line-of-sight.ipynb") == 8 and km.shut == []
-        assert limit.in_use() == 63 <= 100 - 30
+        monkeypatch.setattr(classroom, "RETRY_S", 0.01)
+        pre.served("00-start-memoir.ipynb")     # one of the three learners' page is sent
+        await asyncio.sleep(0.3)
+        assert km.get_pool_size("00-start-memoir.ipynb") == 20 and km.shut == []   # (29 to come: as planned)
+        assert km.get_pool_size("01-battlefield-and-line-of-sight.ipynb") == 1     # one learner there
+        assert limit.in_use() == 56 <= 100 - 30
 
     asyncio.run(start())
 
@@ -735,3 +735,46 @@ def test_tutor_app_class_is_the_landing_page_s_setting():
     assert VOILA_JSON["LandingPage"]["class_size"] == 0   # (plain voila: off unless set there)
     with pytest.raises(InputError, match=r"^tutor app: --class 0: allowed are 1-1000 \(learners\)$"):
         serve.cmd_app(cli.build_parser().parse_args(["app", "--class", "0", "--no-browser"]))
+
+
+def test_a_class_walking_on_finds_its_next_page_waiting_and_the_landing_page_is_not_refilled(monkeypatch):
+    """After the rush the class walks on, each learner at their own pace: the page after the one a
+    learner opens gets one more kernel waiting (as many as the learners on the page before it who
+    have not come yet), made one at a time; the landing page's pool, taken by the whole class, is
+    not refilled past voila.json's one, and a pool larger than its page still needs gives its
+    surplus back."""
+    monkeypatch.setattr(classroom, "RETRY_S", 0.01)
+    landing, start, first = "index.ipynb", "00-start-memoir.ipynb", "01-battlefield-and-line-of-sight.ipynb"
+    second = "02-setup-pegasus-bridge.ipynb"
+
+    async def walk():
+        km, log = Pools(), Log()
+        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
+        km.pre_start_kernel = lambda kernel_name, kwargs: None
+        kernels.KernelLimit(km, 100, pre)
+        km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
+        assert classroom.prepare_class(30, 100, km, pre, log) == {landing: 30, start: 20}
+
+        async def opens(page, learners):  # as Page does: Voilà takes a kernel, then the page is sent
+            for _ in range(learners):
+                km.take(page)
+                pre.served(page)
+            await asyncio.sleep(0.3)
+
+        await opens(landing, 30)
+        assert km.get_pool_size(landing) == 1       # voila.json's one, not 30 more for nobody
+        await opens(start, 20)
+        assert km.get_pool_size(start) == 10        # the 10 still to come
+        assert km.get_pool_size(first) == 20        # one for each learner on the start page
+        await opens(first, 5)
+        assert km.get_pool_size(first) == 15 and km.get_pool_size(second) == 5
+        await opens(start, 10)                      # the last ten: their start page waited for them
+        assert km.get_pool_size(start) == 1 and km.get_pool_size(first) == 25
+        shut = len(km.shut)
+        await opens(second, 1)                      # (second's learner took one: four still to come)
+        assert km.get_pool_size(second) == 4 and len(km.shut) == shut
+        pre.served(second)                          # a reload: the page came without a pool's kernel
+        await asyncio.sleep(0.1)
+        assert km.get_pool_size(second) == 3 and len(km.shut) == shut + 1   # the surplus given back
+
+    asyncio.run(walk())

@@ -1,15 +1,21 @@
 """A class that opens the course at once: ``tutor app --class N`` (``LandingPage.class_size`` in
-``voila.json``) keeps kernels that have run the pages a class opens together waiting for it,
-refilled after the rush, within the kernels the server may run (:class:`~tutor.server.kernels.KernelLimit`).
+``voila.json``) keeps kernels that have run the pages a class opens together waiting for it
+(:func:`prepare_class`), then keeps kernels waiting for the pages the class walks on to, as many as
+the learners still to come there (:func:`follow_class`), made one at a time while the server is
+not busy (:func:`refill_after_rush`), within the kernels the server may run
+(:class:`~tutor.server.kernels.KernelLimit`).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
+import posixpath
+from collections import Counter, OrderedDict
 
+from tutor.server import voila_private
 from tutor.server.kernels import KERNEL_MB
 from tutor.server.preheat import BUSY_MAX, LANDING, RETRY_S, WAITING_MAX, Preheat, pages_after
+from tutor.server.preheat import ready as preheat_ready
 
 # A class that opens the course at once (``tutor app --class N``, ``LandingPage.class_size`` in
 # voila.json). Thirty learners asking for one page in the same second got it one kernel start after
@@ -17,9 +23,10 @@ from tutor.server.preheat import BUSY_MAX, LANDING, RETRY_S, WAITING_MAX, Prehea
 # are made before it comes: kernels that have run the pages a class opens together wait for it,
 # as many as the class (the start-up pages' pools, refilled by Voilà as they are taken), in the
 # order the class opens them, within the kernels the server may run (KernelLimit), leaving room for
-# each learner's own page. The pages learners walk on to get pools CLASS_WALK_SHARE of the class deep.
+# each learner's own page. Then the class walks on, each learner at their own pace: the page after
+# the one a learner opens gets one more kernel waiting, made while they read (follow_class).
 CLASS_MAX = 1000  # learners, at most, a --class may say
-CLASS_WALK_SHARE = 4  # a walked-to page's pool: a quarter of the class (learners walk apart)
+CLASS_WALK_SHARE = 4  # room kept aside for each game's walked-to pages: a quarter of the class
 
 
 def class_pages() -> list[str]:
@@ -55,6 +62,7 @@ def prepare_class(learners: int, most: int, kernel_manager, preheat: Preheat | N
                     "(preheat_kernel is off)", learners)
         return {}
     pages = class_pages()
+    floor = {p: c.get("pool_size", 0) for p, c in pools.items() if p != "default"}  # (voila.json's)
     others = sum(c.get("pool_size", 0) for p, c in pools.items() if p != "default" and p not in pages)
     plan, walk = class_plan(learners, most, others)
     for page, size in plan.items():
@@ -65,12 +73,81 @@ def prepare_class(learners: int, most: int, kernel_manager, preheat: Preheat | N
     preheat.waiting_max = max(WAITING_MAX, most - learners)
     for page in plan:
         kernel_manager.fill_if_needed(delay=0, notebook_name=page)
-    refill_after_rush(kernel_manager, preheat, plan)
-    log.info("A class of %d: %s; %d kernel%s waiting, about %.1f GB (%d MB each), the pages walked "
-             "on to %d deep; at most %d pages at once", learners,
-             ", ".join(f"{size} for {page}" for page, size in plan.items()) or "no kernel can wait",
-             waiting, "" if waiting == 1 else "s", waiting * KERNEL_MB / 1024, KERNEL_MB, walk, most)
+    targets = dict(plan)  # (the plan returned stays as planned; the targets follow the class)
+    refill_after_rush(kernel_manager, preheat, targets)
+    follow_class(kernel_manager, preheat, targets, learners, floor)
+    log.info("A class of %d: %s; %d kernel%s waiting, about %.1f GB (%d MB each); then, for each "
+             "page a learner opens, a kernel waiting for the page after it; at most %d pages at once",
+             learners, ", ".join(f"{size} for {page}" for page, size in plan.items()) or "no kernel can wait",
+             waiting, "" if waiting == 1 else "s", waiting * KERNEL_MB / 1024, KERNEL_MB, most)
     return plan
+
+
+def still_to_come(page: str, learners: int, opened: Counter, before: dict[str, set[str]],
+                  planned: dict[str, int]) -> int:
+    """How many of a class of ``learners`` are still to open ``page``, from the pages they have
+    opened (``opened``: page → learners sent it): a page the class opens together (``planned``:
+    page → its kernels in the plan), the class but those who have opened it, at most as many as
+    planned; a page learners walk on to, those who have opened a page leading to it (``before``)
+    but not it yet. At least 0, at most the class."""
+    if page in planned:
+        coming = min(planned[page], learners - opened[page])
+    else:
+        coming = sum(opened[p] for p in before.get(page, ())) - opened[page]
+    return max(0, min(learners, coming))
+
+
+def follow_class(kernel_manager, preheat: Preheat, targets: dict[str, int], learners: int,
+                 floor: dict[str, int]) -> None:
+    """Keep kernels waiting where the class goes: each time a learner is sent a page, that page
+    and the page after it in reading order (:func:`~tutor.server.preheat.pages_after`; from the
+    landing page, the plan's pages only) get as many as the learners still to come there
+    (:func:`still_to_come`, at least ``floor``: the pools ``voila.json`` gives), made one at a
+    time while the server is not busy (``targets``: the pools :func:`refill_after_rush` fills).
+    A pool larger than its page still needs (the landing page once the whole class has it) is not
+    refilled, and its surplus is shut down: the memory goes to the pages ahead. A learner reads a
+    page for minutes (benchmarks/bench_class.py), and a kernel is made in a few seconds: the next
+    page's kernel is ready before its learner is."""
+    pools = kernel_manager.kernel_pools_config
+    planned = dict(targets)
+    opened: Counter[str] = Counter()
+    before: dict[str, set[str]] = {}
+    served = preheat.served
+
+    def resize(page: str) -> None:
+        target = max(floor.get(page, 0), still_to_come(page, learners, opened, before, planned))
+        targets[page] = target
+        pools[page] = {**pools.get(page, {}), "pool_size": max(1, target)}
+        pool = voila_private.pools(kernel_manager).get(page, [])
+        surplus = [t for t in pool if preheat_ready(t) and not preheat.is_stopping(t)][target:]
+        for task in surplus:
+            preheat.stop(voila_private.pool_kernel(task))
+        if kernel_manager.get_pool_size(page) < target:
+            kernel_manager.fill_if_needed(delay=0, notebook_name=page)
+
+    def served_in_class(page: str) -> None:
+        opened[page] += 1
+        folder = posixpath.dirname(page)
+        after = ([] if posixpath.basename(page) == LANDING  # (its pages beside the course: not all go)
+                 else [posixpath.join(folder, name) for name in pages_after(posixpath.basename(page))])
+        for name in after:
+            before.setdefault(name, set()).add(page)
+        for name in [page, *after]:
+            if not preheat.closed and (name in targets or name in before):
+                resize(name)
+        served(page)
+
+    fill = kernel_manager.fill_if_needed
+
+    def fill_if_needed(*args, **kwargs):
+        if kwargs.get("delay") is None and kwargs.get("notebook_name") in targets:
+            # Voilà refilling a pool whose kernel a learner has just taken (with its default
+            # delay): how many that page still needs is said once the page is sent (resize).
+            return None
+        return fill(*args, **kwargs)
+
+    kernel_manager.fill_if_needed = fill_if_needed
+    preheat.served = served_in_class
 
 
 def refill_after_rush(kernel_manager, preheat: Preheat, plan: dict[str, int]) -> None:
