@@ -740,12 +740,13 @@ def test_tutor_app_class_is_the_landing_page_s_setting():
 def test_a_class_walking_on_finds_its_next_page_waiting_and_the_landing_page_is_not_refilled(monkeypatch):
     """After the rush the class walks on, each learner at their own pace: the page after the one a
     learner opens gets one more kernel waiting (as many as the learners on the page before it who
-    have not come yet), made one at a time; the landing page's pool, taken by the whole class, is
-    not refilled past voila.json's one, and a pool larger than its page still needs gives its
-    surplus back."""
+    have not come yet; from the landing page, the learners who have not chosen a game yet, shared
+    between the games' start pages as the others chose), made one at a time; the landing page's
+    pool, taken by the whole class, is not refilled past voila.json's one, and a pool larger than
+    its page still needs gives its surplus back."""
     monkeypatch.setattr(classroom, "RETRY_S", 0.01)
     landing, start, first = "index.ipynb", "00-start-memoir.ipynb", "01-battlefield-and-line-of-sight.ipynb"
-    second = "02-setup-pegasus-bridge.ipynb"
+    second, other = "02-setup-pegasus-bridge.ipynb", "20-start-undaunted.ipynb"
 
     async def walk():
         km, log = Pools(), Log()
@@ -763,8 +764,10 @@ def test_a_class_walking_on_finds_its_next_page_waiting_and_the_landing_page_is_
 
         await opens(landing, 30)
         assert km.get_pool_size(landing) == 1       # voila.json's one, not 30 more for nobody
+        assert km.get_pool_size(other) == 15        # no game chosen yet: half the class each
         await opens(start, 20)
         assert km.get_pool_size(start) == 10        # the 10 still to come
+        assert km.get_pool_size(other) == 1         # twenty chose Memoir '44: 10 × 1/22, one
         assert km.get_pool_size(first) == 20        # one for each learner on the start page
         await opens(first, 5)
         assert km.get_pool_size(first) == 15 and km.get_pool_size(second) == 5

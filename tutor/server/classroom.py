@@ -84,16 +84,22 @@ def prepare_class(learners: int, most: int, kernel_manager, preheat: Preheat | N
 
 
 def still_to_come(page: str, learners: int, opened: Counter, before: dict[str, set[str]],
-                  planned: dict[str, int]) -> int:
+                  planned: dict[str, int], siblings: tuple[str, ...] = ()) -> int:
     """How many of a class of ``learners`` are still to open ``page``, from the pages they have
     opened (``opened``: page → learners sent it): a page the class opens together (``planned``:
     page → its kernels in the plan), the class but those who have opened it, at most as many as
     planned; a page learners walk on to, those who have opened a page leading to it (``before``)
-    but not it yet. At least 0, at most the class."""
+    but neither it nor one of its ``siblings`` yet (the games' start pages: the learners who have
+    not chosen a game yet, shared between them as the others chose, half each at first). At least
+    0, at most the class."""
     if page in planned:
         coming = min(planned[page], learners - opened[page])
     else:
         coming = sum(opened[p] for p in before.get(page, ())) - opened[page]
+        if siblings:  # learners who have not chosen a game yet, shared as the others chose
+            chosen = sum(opened[other] for other in siblings)
+            undecided = coming - (chosen - opened[page])
+            coming = -(-undecided * (opened[page] + 1) // (chosen + len(siblings)))
     return max(0, min(learners, coming))
 
 
@@ -101,7 +107,7 @@ def follow_class(kernel_manager, preheat: Preheat, targets: dict[str, int], lear
                  floor: dict[str, int]) -> None:
     """Keep kernels waiting where the class goes: each time a learner is sent a page, that page
     and the page after it in reading order (:func:`~tutor.server.preheat.pages_after`; from the
-    landing page, the plan's pages only) get as many as the learners still to come there
+    landing page, the games' start pages) get as many as the learners still to come there
     (:func:`still_to_come`, at least ``floor``: the pools ``voila.json`` gives), made one at a
     time while the server is not busy (``targets``: the pools :func:`refill_after_rush` fills).
     A pool larger than its page still needs (the landing page once the whole class has it) is not
@@ -114,8 +120,8 @@ def follow_class(kernel_manager, preheat: Preheat, targets: dict[str, int], lear
     before: dict[str, set[str]] = {}
     served = preheat.served
 
-    def resize(page: str) -> None:
-        target = max(floor.get(page, 0), still_to_come(page, learners, opened, before, planned))
+    def resize(page: str, siblings: tuple[str, ...]) -> None:
+        target = max(floor.get(page, 0), still_to_come(page, learners, opened, before, planned, siblings))
         targets[page] = target
         pools[page] = {**pools.get(page, {}), "pool_size": max(1, target)}
         pool = voila_private.pools(kernel_manager).get(page, [])
@@ -128,13 +134,17 @@ def follow_class(kernel_manager, preheat: Preheat, targets: dict[str, int], lear
     def served_in_class(page: str) -> None:
         opened[page] += 1
         folder = posixpath.dirname(page)
-        after = ([] if posixpath.basename(page) == LANDING  # (its pages beside the course: not all go)
-                 else [posixpath.join(folder, name) for name in pages_after(posixpath.basename(page))])
-        for name in after:
-            before.setdefault(name, set()).add(page)
-        for name in [page, *after]:
+        name = posixpath.basename(page)
+        starts = [posixpath.join(folder, start) for start in pages_after(LANDING)[:2]]
+        # From the landing page, the games' start pages (not the pages beside the course: a class
+        # does not open them together); a learner choosing a game counts for both start pages.
+        after = (starts if name == LANDING
+                 else [posixpath.join(folder, later) for later in pages_after(name)])
+        for later in after:
+            before.setdefault(later, set()).add(page)
+        for name in dict.fromkeys([page, *after, *(starts if page in starts else ())]):
             if not preheat.closed and (name in targets or name in before):
-                resize(name)
+                resize(name, tuple(starts) if name in starts else ())
         served(page)
 
     fill = kernel_manager.fill_if_needed
