@@ -691,14 +691,14 @@ def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the
              "01-battlefield-and-line-of-sight.ipynb", "21-undaunted-components-and-setup.ipynb"]
     assert classroom.class_pages() == first
     assert classroom.class_plan(30, 235) == (dict.fromkeys(first, 30), 8)   # this machine: room for all
-    assert classroom.class_plan(30, 100) == ({first[0]: 30, first[1]: 24}, 8)   # 30 + 2 × 8 walked to
+    assert classroom.class_plan(30, 100) == ({first[0]: 30, first[1]: 30, first[2]: 10}, 8)
     assert classroom.class_plan(30, 15) == ({}, 1)                          # a 2 GB Binder: no room to wait
-    assert classroom.class_plan(3, 15) == ({**dict.fromkeys(first[:3], 3), first[3]: 1}, 1)
+    assert classroom.class_plan(3, 15) == ({**dict.fromkeys(first[:4], 3)}, 1)
     for learners in (1, 7, 30, 200):
         for most in (4, 15, 40, 158, 1000):
             for others in (0, 4):
                 plan, walk = classroom.class_plan(learners, most, others)
-                assert sum(plan.values()) <= max(0, most - learners - 2 * walk - others)
+                assert sum(plan.values()) <= max(0, most - learners - others)
                 assert all(0 < s <= learners for s in plan.values()) and 1 <= walk <= max(1, learners // 4 + 1)
 
     async def start():
@@ -709,23 +709,24 @@ def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the
         km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
         plan = classroom.prepare_class(30, 100, km, pre, log)
         # (voila.json keeps one kernel waiting for each of four pages beside the course: 4 fewer)
-        assert {p: km.get_pool_size(p) for p in plan} == plan == {first[0]: 30, first[1]: 20}
-        assert limit.in_use() == 55 <= 100 - 30   # (and voila.json's one for Undaunted's start page)
-        assert log.lines == ["A class of 30: 30 for index.ipynb, 20 for 00-start-memoir.ipynb; 50 kernels "
-                             "waiting, about 4.9 GB (100 MB each); then, for each page a learner opens, a "
-                             "kernel waiting for the page after it; at most 100 pages at once"]
+        assert {p: km.get_pool_size(p) for p in plan} == plan == {first[0]: 30, first[1]: 30, first[2]: 6}
+        assert limit.in_use() == 70 <= 100 - 30
+        assert log.lines == ["A class of 30: 30 for index.ipynb, 30 for 00-start-memoir.ipynb, 6 for "
+                             "20-start-undaunted.ipynb; 66 kernels waiting, about 6.4 GB (100 MB each); then, "
+                             "for each page a learner opens, a kernel waiting for the page after it; at most "
+                             "100 pages at once"]
         pre.making = 5                          # a class's pages being made: no refill now
         for _ in range(3):
             km.take("00-start-memoir.ipynb")    # (Voilà's refill as it hands a kernel out: not now)
-        assert km.get_pool_size("00-start-memoir.ipynb") == 17
+        assert km.get_pool_size("00-start-memoir.ipynb") == 27
         km._pools["00-start-memoir.ipynb"][:3] = []  # three more gone (their kernels died)
         pre.making = 0                          # the rush is over: one a turn, then the next
         monkeypatch.setattr(classroom, "RETRY_S", 0.01)
         pre.served("00-start-memoir.ipynb")     # one of the three learners' page is sent
         await asyncio.sleep(0.3)
-        assert km.get_pool_size("00-start-memoir.ipynb") == 20 and km.shut == []   # (29 to come: as planned)
+        assert km.get_pool_size("00-start-memoir.ipynb") == 29 and km.shut == []   # 29 to come
         assert km.get_pool_size("01-battlefield-and-line-of-sight.ipynb") == 1     # one learner there
-        assert limit.in_use() == 56 <= 100 - 30
+        assert limit.in_use() == 70 <= 100 - 30
 
     asyncio.run(start())
 
@@ -752,9 +753,9 @@ def test_a_class_walking_on_finds_its_next_page_waiting_and_the_landing_page_is_
         km, log = Pools(), Log()
         pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
         km.pre_start_kernel = lambda kernel_name, kwargs: None
-        kernels.KernelLimit(km, 100, pre)
+        kernels.KernelLimit(km, 84, pre)
         km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
-        assert classroom.prepare_class(30, 100, km, pre, log) == {landing: 30, start: 20}
+        assert classroom.prepare_class(30, 84, km, pre, log) == {landing: 30, start: 20}
 
         async def opens(page, learners):  # as Page does: Voilà takes a kernel, then the page is sent
             for _ in range(learners):

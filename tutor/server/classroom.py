@@ -26,7 +26,7 @@ from tutor.server.preheat import ready as preheat_ready
 # each learner's own page. Then the class walks on, each learner at their own pace: the page after
 # the one a learner opens gets one more kernel waiting, made while they read (follow_class).
 CLASS_MAX = 1000  # learners, at most, a --class may say
-CLASS_WALK_SHARE = 4  # room kept aside for each game's walked-to pages: a quarter of the class
+CLASS_WALK_SHARE = 4  # a walked-to page's pool outside a class's walk: a quarter of the class
 
 
 def class_pages() -> list[str]:
@@ -39,11 +39,12 @@ def class_pages() -> list[str]:
 def class_plan(learners: int, most: int, others: int = 0) -> tuple[dict[str, int], int]:
     """For a class of ``learners`` on a server running at most ``most`` kernels: the kernels to
     keep waiting for each of :func:`class_pages` (page → pool size; a page with none is left
-    out), and the pool of a page learners walk on to. All that waits (these, a walked-to page in
-    each game, ``others`` waiting for other pages) is at most ``most - learners``: each learner's
-    own page always has its place."""
+    out), and the pool of a page learners walk on to outside a class's walk. All that waits at
+    start (these, ``others`` waiting for other pages) is at most ``most - learners``: each
+    learner's own page always has its place. (The pages the class walks on to need no room kept
+    aside: :func:`follow_class` fills them with what the pages behind the class give back.)"""
     walk = max(1, min(-(-learners // CLASS_WALK_SHARE), max(0, most - learners)))
-    room = max(0, most - learners - 2 * walk - others)
+    room = max(0, most - learners - others)
     plan = {}
     for page in class_pages():
         size = min(learners, room)
