@@ -237,6 +237,6 @@ def add_commands(sub) -> None:
     p.add_argument("--class", type=int, default=None, metavar="N", dest="class_size",
                    help="prepare for a class of N opening the course at once: kernels wait for "
                    "the landing page, the start pages and the first chapters, N each as memory "
-                   "allows (said at start)")
+                   "allows (said at start), then for the page after each one a learner opens")
     p.set_defaults(func=cmd_app)
 
