@@ -182,14 +182,13 @@ def start_server(cfg: dict, folder: Path, log_name: str = "bench-app.log"):
 
 def serve_with_floor(settings: str) -> int:
     """tutor.serve.serve with these settings (the server's process). Where the app preheats a
-    kernel for the pages a learner opens next (``tutor.app.pages_after``), the floor counts as
+    kernel for the pages a learner opens next (``tutor.server.preheat.pages_after``), the floor counts as
     a page opened next from every page, so that it is preheated as a next chapter is."""
-    import tutor.app
+    import tutor.server.preheat
     from tutor.serve import serve
 
-    after = getattr(tutor.app, "pages_after", None)
-    if after is not None:
-        tutor.app.pages_after = lambda page: [*after(page), FLOOR]
+    after = tutor.server.preheat.pages_after
+    tutor.server.preheat.pages_after = lambda page: [*after(page), FLOOR]
     return serve(json.loads(Path(settings).read_text()))
 
 

@@ -11,8 +11,16 @@ widget). Leaving a page, it closes the socket and sends Voilà's page-left signa
 kernel is shut down), as a browser does.
 
 N learners ask for the first page (--first, the landing page) in the same second; then each walks
-on (--walk: the start page of Memoir '44 and its first chapters), reading each page a while
-(--read-s, spread at random with a seed) before the next.
+on (--walk: the start page of Memoir '44 and its first chapters), reading each page before the
+next. A learner reads as people read: the words of the page as it was sent (its cells' text; the
+boards' and widgets' words, drawn in the browser, not counted) at a pace of their own, drawn once
+for each learner from --wpm (default 175-300 words a minute: most adults' silent reading of
+English non-fiction, mean 238, in Brysbaert's meta-analysis of 190 studies, "How many words do we
+read per minute?", Journal of Memory and Language 109, 2019, doi:10.1016/j.jml.2019.104047; children
+read slower, so for a class of 14-year-olds these times are short, which makes the target harder,
+not easier). The course's pages hold about 500 to 3,300 words (tests/browser/test_page_length.py):
+minutes each. --read-s N replaces that with N seconds (±50%), for a quick run that is not a
+class's pace; the report says which was used.
 
 Targets: all N have the first page within 5 s; each next page within 2 s at the 95th percentile.
 With --class the server first prepares (its kernels waiting); the run starts once its log says the
@@ -62,17 +70,30 @@ def v1_message(frame: bytes) -> tuple[str, dict]:
     return json.loads(parts[0])["msg_type"], json.loads(parts[3])
 
 
-async def open_page(base: str, page: str, timeout_s: float) -> tuple[float, str | None, object]:
-    """Ask for ``page`` and wait for its first widget state: (seconds, kernel id, socket)."""
+TAGS = re.compile(r"<(script|style)\b.*?</\1\s*>|<[^>]*>", re.DOTALL | re.IGNORECASE)
+
+
+def words_on(html: str) -> int:
+    """The words of a page as Voilà sends it: its text without scripts, styles and tags."""
+    import html as entities
+
+    return len(entities.unescape(TAGS.sub(" ", html)).split())
+
+
+async def open_page(base: str, page: str, timeout_s: float) -> tuple[float, str | None, object, int]:
+    """Ask for ``page`` and wait for its first widget state: (seconds, kernel id, socket, words
+    of the page as sent)."""
     from tornado.httpclient import AsyncHTTPClient, HTTPRequest
     from tornado.websocket import websocket_connect
 
     started = time.monotonic()
     response = await AsyncHTTPClient().fetch(base + f"voila/render/{page}", request_timeout=timeout_s,
                                              raise_error=False)
-    found = KERNEL_ID.search(response.body.decode(errors="replace")) if response.code == 200 else None
+    body = response.body.decode(errors="replace") if response.code == 200 else ""
+    found = KERNEL_ID.search(body)
+    words = words_on(body)
     if found is None:
-        return float("inf"), None, None
+        return float("inf"), None, None, words
     kernel, session = found.group(1), str(uuid.uuid4())
     url = base.replace("http", "ws", 1) + f"api/kernels/{kernel}/channels?session_id={session}"
     ws = await websocket_connect(HTTPRequest(url, headers={"Origin": base.rstrip("/")},
@@ -82,19 +103,19 @@ async def open_page(base: str, page: str, timeout_s: float) -> tuple[float, str 
     while time.monotonic() < deadline:
         frame = await asyncio.wait_for(ws.read_message(), max(0.1, deadline - time.monotonic()))
         if frame is None:
-            return float("inf"), kernel, None
+            return float("inf"), kernel, None, words
         if not isinstance(frame, bytes):
             continue
         kind, content = v1_message(frame)
         if kind == "comm_info_reply":
             comms = sorted(content.get("comms", {}))
             if not comms:
-                return time.monotonic() - started, kernel, ws
+                return time.monotonic() - started, kernel, ws, words
             await ws.write_message(v1_frame("comm_msg", {"comm_id": comms[-1],
                                                          "data": {"method": "request_state"}}, session), binary=True)
         elif kind == "comm_msg" and content.get("data", {}).get("method") == "update":
-            return time.monotonic() - started, kernel, ws
-    return float("inf"), kernel, ws
+            return time.monotonic() - started, kernel, ws, words
+    return float("inf"), kernel, ws, words
 
 
 async def leave(base: str, kernel: str | None, ws) -> None:
@@ -107,31 +128,43 @@ async def leave(base: str, kernel: str | None, ws) -> None:
                                       raise_error=False)
 
 
-async def learner(base: str, first: str, walk: list[str], start_at: float, read_s: float,
-                  rng: random.Random, timeout_s: float) -> tuple[float, list[float]]:
+def reading_s(words: int, wpm: float, read_s: float | None, rng: random.Random) -> float:
+    """How long a learner reading ``wpm`` words a minute stays on a page of ``words``; with
+    ``read_s``, that many seconds ±50% instead."""
+    if read_s is not None:
+        return rng.uniform(read_s / 2, read_s * 1.5)
+    return 60 * words / wpm
+
+
+async def learner(base: str, first: str, walk: list[str], start_at: float, pace: tuple[float, float],
+                  read_s: float | None, rng: random.Random, timeout_s: float) -> tuple[float, list[float], list[float]]:
+    """One learner: (seconds to the first page, to each next page, seconds spent reading each)."""
     await asyncio.sleep(max(0.0, start_at - time.monotonic()))
-    took, kernel, ws = await open_page(base, first, timeout_s)
-    nexts = []
+    wpm = rng.uniform(*pace)
+    took, kernel, ws, words = await open_page(base, first, timeout_s)
+    nexts, reads = [], []
     for page in walk:
-        await asyncio.sleep(rng.uniform(read_s / 2, read_s * 1.5))
+        reads.append(reading_s(words, wpm, read_s, rng))
+        await asyncio.sleep(reads[-1])
         await leave(base, kernel, ws)
-        t, kernel, ws = await open_page(base, page, timeout_s)
+        t, kernel, ws, words = await open_page(base, page, timeout_s)
         nexts.append(t)
     await leave(base, kernel, ws)
-    return took, nexts
+    return took, nexts, reads
 
 
-async def a_class(base: str, n: int, first: str, walk: list[str], read_s: float, seed: int,
-                  timeout_s: float) -> dict:
+async def a_class(base: str, n: int, first: str, walk: list[str], pace: tuple[float, float],
+                  read_s: float | None, seed: int, timeout_s: float) -> dict:
     from tornado.httpclient import AsyncHTTPClient
 
     AsyncHTTPClient.configure(None, max_clients=4 * n)
     start_at = time.monotonic() + 1
     rng = random.Random(seed)
     results = await asyncio.gather(*[
-        learner(base, first, walk, start_at + rng.uniform(0, 1), read_s, random.Random(seed + i), timeout_s)
+        learner(base, first, walk, start_at + rng.uniform(0, 1), pace, read_s, random.Random(seed + i), timeout_s)
         for i in range(n)])
-    return {"first": [r[0] for r in results], "next": [t for r in results for t in r[1]]}
+    return {"first": [r[0] for r in results], "next": [t for r in results for t in r[1]],
+            "read": [t for r in results for t in r[2]]}
 
 
 def warmed(log: Path, pools: list[tuple[str, str]], warm_s: float) -> float:
@@ -176,8 +209,11 @@ def run_server(n_class: int | None, args) -> dict:
         planned = re.findall(r"(\d+) for (\S+?\.ipynb)", said[0]) if said else []
         warm = warmed(log, planned or [("1", "index.ipynb")], args.warm_s)
         time.sleep(args.settle_s)
-        res = asyncio.run(a_class(base, args.learners, args.first, args.walk, args.read_s, args.seed,
-                                  args.timeout_s))
+        res = asyncio.run(a_class(base, args.learners, args.first, args.walk, tuple(args.wpm), args.read_s,
+                                  args.seed, args.timeout_s))
+        res.update(pace=(f"fixed {args.read_s:.0f} s ±50%, not a learner's pace" if args.read_s is not None
+                         else f"the page's words at {args.wpm[0]:.0f}-{args.wpm[1]:.0f} words a minute "
+                         "(Brysbaert 2019)"), load_during=load())
         res.update(folder=str(folder), warm_s=warm, said="a class of " + said[0].split("A class of ", 1)[1].strip() if said else "")
         return res
     finally:
@@ -195,7 +231,8 @@ def report(name: str, res: dict, n: int) -> list[str]:
     first, nexts = res["first"], res["next"]
     done = [t for t in first if t != float("inf")]
     slowest = max(first)
-    lines = [f"{name}" + (f" (prepared in {res['warm_s']:.0f} s: {res['said']})" if res.get("said") else "")]
+    lines = [f"{name}" + (f" (prepared in {res['warm_s']:.0f} s: {res['said']})" if res.get("said") else "")
+             + f"; at the end, {res.get('load_during', '')}"]
     lines.append(f"  first page, all {n} learners: slowest {slowest:.1f} s, median "
                  f"{statistics.median(done) if done else float('inf'):.1f} s, {len(done)}/{n} had it"
                  f"   target: all within {TARGET_FIRST_S:.0f} s   "
@@ -206,7 +243,15 @@ def report(name: str, res: dict, n: int) -> list[str]:
                      f"{statistics.median(nexts):.1f} s, slowest {max(nexts):.1f} s   target: ≤ "
                      f"{TARGET_NEXT_P95_S:.0f} s at the 95th percentile   "
                      f"{'MET' if q <= TARGET_NEXT_P95_S else 'MISSED'}")
+        reads = res.get("read") or [0.0]
+        lines.append(f"  each learner read a page before the next for {min(reads) / 60:.1f}-{max(reads) / 60:.1f} "
+                     f"min (median {statistics.median(reads) / 60:.1f}): {res.get('pace', '')}")
     return lines
+
+
+def load() -> str:
+    """The machine's load, as uptime says it (1, 5 and 15 minutes), and its cores."""
+    return f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores"
 
 
 def main(argv=None) -> int:
@@ -216,7 +261,11 @@ def main(argv=None) -> int:
     ap.add_argument("--walk", nargs="*", default=["00-start-memoir.ipynb", "01-battlefield-and-line-of-sight.ipynb",
                                                   "02-setup-pegasus-bridge.ipynb"],
                     help="the pages each learner then opens, in turn")
-    ap.add_argument("--read-s", type=float, default=20, help="a learner reads a page this long (±50%%)")
+    ap.add_argument("--wpm", type=float, nargs=2, default=[175, 300], metavar=("LOW", "HIGH"),
+                    help="a learner's reading pace, words a minute, drawn once for each learner "
+                    "(default: most adults', Brysbaert 2019)")
+    ap.add_argument("--read-s", type=float, default=None,
+                    help="instead: a learner reads a page this long (±50%%), whatever its words")
     ap.add_argument("--only", choices=("class", "plain"), help="run one server only")
     ap.add_argument("--kernels-max", type=int, default=None, help="as tutor app --kernels-max")
     ap.add_argument("--warm-s", type=float, default=900, help="at most this long to prepare the class")
@@ -228,15 +277,14 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.serve:
         return serve_process(args.serve)
-    print(f"bench_class: {args.learners} learners, {os.cpu_count()} cores, load average "
-          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} at start", flush=True)
+    print(f"bench_class: {args.learners} learners, at start {load()}", flush=True)
     lines = []
     for name, size in (("with --class", args.learners), ("without --class", None)):
         if args.only and (args.only == "class") != (size is not None):
             continue
         lines += report(name, run_server(size, args), args.learners)
-        print("\n".join(lines[-3:]), flush=True)
-    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+        print("\n".join(lines[-4:]), flush=True)
+    print(f"at the end: {load()}")
     print("\n".join(lines))
     return 0
 

@@ -157,7 +157,7 @@ def test_the_new_pages_are_on_the_landing_page():
 
 
 def test_the_new_pages_get_no_kernel_waiting_from_the_landing_page():
-    from tutor.app import LANDING, pages_after
+    from tutor.server.preheat import LANDING, pages_after
     after = pages_after(LANDING)
     assert "glossary.ipynb" in after
     for name in ("history-pegasus-bridge.ipynb", "history-la-raye.ipynb", "teachers.ipynb"):

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from tutor import app, cli, paths, serve
+from tutor import cli, paths, serve
+from tutor.server import frames, kernels, pages, wiring
 
 VOILA_JSON = json.loads((paths.CHECKOUT / "voila.json").read_text(encoding="utf-8"))
 
@@ -68,16 +69,16 @@ def test_kernels_talk_to_the_server_over_local_sockets():
     from traitlets.config import Config
 
     short = SimpleNamespace(config=Config(), connection_dir="/tmp/voila_abcdefgh")  # (as Voilà makes it)
-    assert app.kernels_on_local_sockets(short) == (os.name == "posix")
+    assert kernels.kernels_on_local_sockets(short) == (os.name == "posix")
     assert short.config.KernelManager.get("transport") == ("ipc" if os.name == "posix" else None)
 
     chosen = SimpleNamespace(config=Config({"KernelManager": {"transport": "tcp"}}),
                              connection_dir="/tmp/voila_abcdefgh")
-    assert app.kernels_on_local_sockets(chosen) is False  # the settings' choice stands
+    assert kernels.kernels_on_local_sockets(chosen) is False  # the settings' choice stands
     assert chosen.config.KernelManager.transport == "tcp"
 
     deep = SimpleNamespace(config=Config(), connection_dir="/" + "d" * 60)  # no socket path fits
-    assert app.kernels_on_local_sockets(deep) is False
+    assert kernels.kernels_on_local_sockets(deep) is False
     assert "transport" not in deep.config.KernelManager
 
 
@@ -90,7 +91,7 @@ def test_the_page_refuses_the_files_the_lab_would():
 
     script = (paths.PACKAGE / "static" / "upload_limit.js").read_text(encoding="utf-8")
     assert int(re.search(r"var MAX_FILE_BYTES = (\d+);", script).group(1)) == MAX_FILE_BYTES
-    assert '" bytes: a scenario file may be at most "' in script and "__tutorUploadLimit" in app.page_head()
+    assert '" bytes: a scenario file may be at most "' in script and "__tutorUploadLimit" in pages.page_head()
     # the kernel's line, which the page's (tests/browser/test_memoir_boards.py) matches word for word
     from tutor.errors import InputError
     from tutor.lab.app import read_upload
@@ -111,8 +112,8 @@ def test_the_server_bounds_what_a_visitor_sends_in_one_piece():
 
     async def listen():
         web = Application()
-        app.bound_requests(web)
-        app.bound_requests(web)                     # (once is enough: not wrapped twice)
+        wiring.bound_requests(web)
+        wiring.bound_requests(web)                     # (once is enough: not wrapped twice)
         server = web.listen(0, "127.0.0.1")
         for acceptor in server.acceptors:
             acceptor.close()
@@ -120,10 +121,10 @@ def test_the_server_bounds_what_a_visitor_sends_in_one_piece():
 
     web, params = asyncio.run(listen())
     assert params.max_body_size == 64 * 1024
-    assert (params.header_timeout, params.body_timeout) == (app.HEADERS_WAIT_S, app.BODY_WAIT_S) == (10, 30)
+    assert (params.header_timeout, params.body_timeout) == (wiring.HEADERS_WAIT_S, wiring.BODY_WAIT_S) == (10, 30)
     assert web.settings["websocket_max_message_size"] == 2 * 1024 * 1024
     from tutor.inputs import MAX_FILE_BYTES
-    assert MAX_FILE_BYTES < app.WEBSOCKET_MESSAGE_MAX // 2    # a board file and its message fit
+    assert MAX_FILE_BYTES < frames.WEBSOCKET_MESSAGE_MAX // 2    # a board file and its message fit
 
 
 # --- one line, status 2, nothing left behind (issue 39) ---------------------------------------------
@@ -184,4 +185,4 @@ def test_output_to_a_full_disk_is_one_line_and_status_2(argv):
 def test_a_page_has_one_spelling(spelled, plain):
     """Voilà chose a page's pool and kernel by its path as spelled (issue 39: twelve spellings of one
     page started forty kernels); the app redirects every other spelling to this one."""
-    assert app.canonical_page(spelled) == plain
+    assert pages.canonical_page(spelled) == plain

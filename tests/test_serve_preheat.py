@@ -1,8 +1,8 @@
 """Preheated kernels (issue 19; on by default, off with `tutor app --no-preheat`): `voila` (voila.json) and `tutor app` agree, Voilà fills
-no pool by itself, tutor.app.Preheat keeps kernels waiting only for the pages a learner opens
+no pool by itself, tutor.server.preheat.Preheat keeps kernels waiting only for the pages a learner opens
 next, never for the lab, and at most WAITING_MAX of them (the idle memory bound).
 
-Also the most kernels the server runs at once (tutor.app.KernelLimit): a page that would start
+Also the most kernels the server runs at once (tutor.server.kernels.KernelLimit): a page that would start
 one past the bound takes a waiting preheated kernel's place, or is refused ("The course is full
 right now"), so that pages fetched in a loop cannot grow the server until the machine runs out of
 memory (the server itself: tests/browser/test_server_errors.py)."""
@@ -17,22 +17,23 @@ from types import SimpleNamespace
 
 import pytest
 
-from tutor import app, cli, course, paths, serve
+from tutor import cli, course, paths, serve
 from tutor.errors import InputError
+from tutor.server import classroom, kernels, pages, preheat
 
 VOILA_JSON = json.loads((paths.CHECKOUT / "voila.json").read_text(encoding="utf-8"))
 PAGES = sorted(p.name for p in paths.NOTEBOOKS.glob("*.ipynb"))
 
 
 def test_voila_json_and_tutor_app_preheat_the_same_way():
-    start = ["index.ipynb", *app.pages_after("index.ipynb")]
+    start = ["index.ipynb", *preheat.pages_after("index.ipynb")]
     for cfg in (VOILA_JSON, serve.app_config()):
         # on by default (issue 19.2); `tutor app --no-preheat` starts a kernel for every visit
         assert cfg["VoilaConfiguration"]["preheat_kernel"] is True
     assert serve.app_config(preheat=False)["VoilaConfiguration"]["preheat_kernel"] is False
     for cfg in (VOILA_JSON, serve.app_config()):
         assert cfg["VoilaConfiguration"]["default_pool_size"] == 1
-        assert cfg["Voila"]["identity_provider_class"] == "tutor.app.LandingPage"  # adds the pools
+        assert cfg["Voila"]["identity_provider_class"] == "tutor.server.wiring.LandingPage"  # adds the pools
         pools = cfg["VoilaKernelManager"]["kernel_pools_config"]
         # Voilà (voila_kernel_manager.py, fill_if_needed) sizes a page's pool by its entry, or by
         # "default": at start-up only the landing page and the first chapter of each game get one.
@@ -46,7 +47,7 @@ def test_pool_size_option_sizes_every_preheated_page():
     pools = cfg["VoilaKernelManager"]["kernel_pools_config"]
     assert pools["default"]["pool_size"] == 0
     assert {n: c["pool_size"] for n, c in pools.items() if n != "default"} == {
-        n: 2 for n in ["index.ipynb", *app.pages_after("index.ipynb")]}
+        n: 2 for n in ["index.ipynb", *preheat.pages_after("index.ipynb")]}
     assert VOILA_JSON["VoilaKernelManager"]["kernel_pools_config"]["index.ipynb"]["pool_size"] == 1
 
 
@@ -55,15 +56,15 @@ def test_the_page_after_follows_the_course():
     assert first == ["00-start-memoir.ipynb", "20-start-undaunted.ipynb"]
     # from the landing page: a game's start page, or a page it lists beside the course (a
     # teacher's glossary), never the lab
-    assert app.pages_after("index.ipynb") == [*first, "play-a-battle.ipynb", "play-la-raye.ipynb", "conflicts.ipynb",
+    assert preheat.pages_after("index.ipynb") == [*first, "play-a-battle.ipynb", "play-la-raye.ipynb", "conflicts.ipynb",
                                               "glossary.ipynb"]
-    assert app.pages_after("00-start-memoir.ipynb") == ["01-battlefield-and-line-of-sight.ipynb"]
-    assert app.pages_after("01-battlefield-and-line-of-sight.ipynb") == ["02-setup-pegasus-bridge.ipynb"]
-    assert app.pages_after("14-operation-overlord.ipynb") == ["20-start-undaunted.ipynb"]
-    assert app.pages_after("20-start-undaunted.ipynb") == ["21-undaunted-components-and-setup.ipynb"]
-    assert app.pages_after(course.CHAPTERS[-1].notebook) == []
+    assert preheat.pages_after("00-start-memoir.ipynb") == ["01-battlefield-and-line-of-sight.ipynb"]
+    assert preheat.pages_after("01-battlefield-and-line-of-sight.ipynb") == ["02-setup-pegasus-bridge.ipynb"]
+    assert preheat.pages_after("14-operation-overlord.ipynb") == ["20-start-undaunted.ipynb"]
+    assert preheat.pages_after("20-start-undaunted.ipynb") == ["21-undaunted-components-and-setup.ipynb"]
+    assert preheat.pages_after(course.CHAPTERS[-1].notebook) == []
     for page in ("glossary.ipynb", "conflicts.ipynb", "play-a-battle.ipynb", "play-la-raye.ipynb", "lab.ipynb"):
-        assert app.pages_after(page) == []
+        assert preheat.pages_after(page) == []
 
 
 class Pools:
@@ -110,7 +111,7 @@ class Pools:
 def test_a_served_page_preheats_the_next_never_the_lab():
     async def walk():
         km = Pools()
-        pre = app.Preheat(km, str(paths.NOTEBOOKS))
+        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
         assert sorted(km.filled) == ["00-start-memoir.ipynb", "20-start-undaunted.ipynb", "conflicts.ipynb",
                                      "glossary.ipynb", "index.ipynb", "play-a-battle.ipynb",
                                      "play-la-raye.ipynb"]
@@ -130,20 +131,20 @@ def test_a_served_page_preheats_the_next_never_the_lab():
 def test_at_most_waiting_max_kernels_wait_the_least_recent_go_first():
     async def walk():
         km = Pools()
-        pre = app.Preheat(km, str(paths.NOTEBOOKS))
+        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
         chapters = [c.notebook for c in course.available()]
         for page in chapters:  # a learner reads the whole course: each visit takes a kernel
             if km.get_pool_size(page):
                 km.take(page)
             pre.served(page)
             await asyncio.sleep(0)  # the shutdowns run
-            assert sum(len(p) for p in km._pools.values()) <= app.WAITING_MAX
-        assert len(chapters) > app.WAITING_MAX
+            assert sum(len(p) for p in km._pools.values()) <= preheat.WAITING_MAX
+        assert len(chapters) > preheat.WAITING_MAX
         waiting = [p for p, pool in km._pools.items() if pool]
         assert chapters[-1] in waiting and chapters[-2] in waiting
         assert chapters[1] not in waiting                    # the least recently wanted went first
         # the start-up pages stay: every learner comes back to the landing page and its links
-        assert pre.start_up == {"index.ipynb", *app.pages_after("index.ipynb")} <= set(waiting)
+        assert pre.start_up == {"index.ipynb", *preheat.pages_after("index.ipynb")} <= set(waiting)
         assert not any("lab" in k for k in km.filled)
 
     asyncio.run(walk())
@@ -167,7 +168,7 @@ def test_a_kernel_being_shut_down_is_asked_once_and_not_counted():
     async def walk():
         km = SlowPools()
         km.release = asyncio.Event()
-        pre = app.Preheat(km, str(paths.NOTEBOOKS))
+        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
         chapters = [c.notebook for c in course.available()]
         for page in chapters:  # a class opens page after page faster than kernels shut down
             if km.get_pool_size(page):
@@ -176,11 +177,11 @@ def test_a_kernel_being_shut_down_is_asked_once_and_not_counted():
             await asyncio.sleep(0)
         assert km.shut and len(km.shut) == len(set(km.shut))  # each kernel asked once
         waiting = sum(len(p) for p in km._pools.values())
-        assert waiting - len(km.shut) == app.WAITING_MAX       # the others still wait
+        assert waiting - len(km.shut) == preheat.WAITING_MAX       # the others still wait
         km.release.set()
         for _ in range(5):
             await asyncio.sleep(0)
-        assert sum(len(p) for p in km._pools.values()) == app.WAITING_MAX
+        assert sum(len(p) for p in km._pools.values()) == preheat.WAITING_MAX
         assert pre.stopping == set()
 
     asyncio.run(walk())
@@ -208,40 +209,40 @@ class StartingPools(Pools):
 def test_a_page_wanted_while_the_server_is_busy_is_preheated_once_it_is_not():
     async def walk():
         km = StartingPools()  # right after start-up: the seven start-up pages are being run
-        pre = app.Preheat(km, str(paths.NOTEBOOKS))
-        assert pre.busy() == 7 >= app.BUSY_MAX
+        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
+        assert pre.busy() == 7 >= preheat.BUSY_MAX
         ch = [c.notebook for c in course.available()]
         pre.served(ch[1])              # a learner opens chapter 2 at once (a kernel of its own)
         pre.served(ch[2])              # ... and chapter 3
         assert ch[2] not in km.filled and ch[3] not in km.filled   # waiting, not started
         assert list(pre.deferred) == [ch[2], ch[3]]
-        await asyncio.sleep(app.RETRY_S * 2)
+        await asyncio.sleep(preheat.RETRY_S * 2)
         assert ch[3] not in km.filled                                 # still busy
         for page in pre.start_up:
             km.finish(page)                                           # the start-up pages have run
-        await asyncio.sleep(app.RETRY_S * 1.5)
+        await asyncio.sleep(preheat.RETRY_S * 1.5)
         assert km.filled[-2:] == [ch[3], ch[2]]  # the most recently wanted first, BUSY_MAX at once
         assert not pre.deferred and pre.retry_timer is None
-        assert pre.busy() == app.BUSY_MAX
+        assert pre.busy() == preheat.BUSY_MAX
         km.finish(ch[3])
         km.finish(ch[2])
         assert pre.busy() == 0
 
-        pre.making = app.BUSY_MAX      # two visitors' pages being made ...
+        pre.making = preheat.BUSY_MAX      # two visitors' pages being made ...
         pre.served(ch[4])
         assert list(pre.deferred) == [ch[5]]
         await km.shutdown_all()        # ... when the server stops: nothing more is started
         assert pre.closed and not pre.deferred and pre.retry_timer is None
         pre.making = 0
         pre.want(ch[5])
-        await asyncio.sleep(app.RETRY_S * 1.5)
+        await asyncio.sleep(preheat.RETRY_S * 1.5)
         assert ch[5] not in km.filled
 
     asyncio.run(walk())
 
 
 def test_without_preheat_nothing_is_filled():
-    pre = app.Preheat(SimpleNamespace(), str(paths.NOTEBOOKS))  # Voilà's non-pooling manager
+    pre = preheat.Preheat(SimpleNamespace(), str(paths.NOTEBOOKS))  # Voilà's non-pooling manager
     assert pre.on is False
     pre.served("01-battlefield-and-line-of-sight.ipynb")  # no error, nothing to do
 
@@ -252,19 +253,19 @@ def test_a_kernel_still_running_its_page_is_not_handed_out():
     async def visit():
         km = Pools()
         pool = km._pools["index.ipynb"]
-        assert app.hold_unready(km, "index.ipynb") is None  # ready: Voilà hands it out
+        assert preheat.hold_unready(km, "index.ipynb") is None  # ready: Voilà hands it out
         running = asyncio.get_running_loop().create_future()
         pool[0] = asyncio.get_running_loop().create_future()
         pool[0].set_result({"kernel_id": "k-running", "task": running})
-        held = app.hold_unready(km, "index.ipynb")
+        held = preheat.hold_unready(km, "index.ipynb")
         assert [t.result()["kernel_id"] for t in held] == ["k-running"] and km.get_pool_size("index.ipynb") == 0
         running.set_result(None)
         died = asyncio.get_running_loop().create_future()
         died.set_exception(RuntimeError("Kernel died before replying to kernel_info"))
         pool[:] = [asyncio.get_running_loop().create_future()]
         pool[0].set_result({"kernel_id": "k-dead", "task": died})
-        assert app.hold_unready(km, "index.ipynb") is None and km.get_pool_size("index.ipynb") == 0
-        assert app.hold_unready(km, "lab.ipynb") is None and app.hold_unready(SimpleNamespace(), "x") is None
+        assert preheat.hold_unready(km, "index.ipynb") is None and km.get_pool_size("index.ipynb") == 0
+        assert preheat.hold_unready(km, "lab.ipynb") is None and preheat.hold_unready(SimpleNamespace(), "x") is None
 
     asyncio.run(visit())
 
@@ -280,8 +281,8 @@ def test_stopping_the_server_waits_for_a_kernel_still_starting_then_stops_it():
     async def stop_while_starting(forgiving: bool):
         km = AsyncMappingKernelManager()
         if forgiving:
-            app.shut_down_gently(km)
-            app.shut_down_gently(km)                      # once only, however often it is asked
+            kernels.shut_down_gently(km)
+            kernels.shut_down_gently(km)                      # once only, however often it is asked
         starting = asyncio.ensure_future(km.start_kernel(kernel_name="python3"))
         while not km._pending_kernels:
             await asyncio.sleep(0.01)
@@ -329,8 +330,8 @@ def test_a_preheated_kernel_still_running_its_page_finishes_it_before_it_is_stop
             _async_shutdown_kernel = shutdown_kernel
 
         km = Manager()
-        app.shut_down_gently(km)
-        assert app.running_page(km, "k-running") is km.render and app.running_page(km, "k-idle") is None
+        kernels.shut_down_gently(km)
+        assert kernels.running_page(km, "k-running") is km.render and kernels.running_page(km, "k-idle") is None
         stopping = asyncio.ensure_future(km.shutdown_kernel("k-running"))
         await km._async_shutdown_kernel("k-idle")
         await asyncio.sleep(0.05)
@@ -345,7 +346,7 @@ def test_a_preheated_kernel_still_running_its_page_finishes_it_before_it_is_stop
 
 
 
-# --- a page that can no longer be finished (tutor.app.finished_or_given_up) ----------------------
+# --- a page that can no longer be finished (tutor.server.pages.finished_or_given_up) ----------------------
 
 def page_made(snippets, maker, clock=None, silent_max_s=300):
     """Run finished_or_given_up over ``snippets``; (what the visitor gets, the calls to not_finished)."""
@@ -357,7 +358,7 @@ def page_made(snippets, maker, clock=None, silent_max_s=300):
 
     async def run():
         kwargs = {"clock": clock} if clock else {}
-        return [html async for html in app.finished_or_given_up(
+        return [html async for html in pages.finished_or_given_up(
             voila(), lambda: (maker, "k-1") if maker else (None, None),
             lambda task, kernel_id: calls.append((task, kernel_id)), silent_max_s, **kwargs)]
 
@@ -375,7 +376,7 @@ class Task:
 
 
 def test_a_page_being_made_passes_through_heartbeats_and_all():
-    page = ["<head>", app.HEARTBEAT, "<div>cell</div>", app.HEARTBEAT, "</html>"]
+    page = ["<head>", pages.HEARTBEAT, "<div>cell</div>", pages.HEARTBEAT, "</html>"]
     sent, calls = page_made(page, Task(ended=False))
     assert sent == page and calls == []
     sent, calls = page_made(page, None)  # a preheated kernel's page: no task of its own
@@ -384,35 +385,35 @@ def test_a_page_being_made_passes_through_heartbeats_and_all():
 
 def test_a_page_whose_making_ended_without_it_ends_at_the_next_heartbeat():
     maker = Task(ended=True)
-    sent, calls = page_made(["<head>", app.HEARTBEAT, app.HEARTBEAT, "never"], maker)
-    assert sent == ["<head>", app.NOT_FINISHED]
+    sent, calls = page_made(["<head>", pages.HEARTBEAT, pages.HEARTBEAT, "never"], maker)
+    assert sent == ["<head>", pages.NOT_FINISHED]
     assert calls == [(maker, "k-1")]
 
 
 def test_a_page_with_only_heartbeats_for_too_long_is_given_up():
     now = iter(range(0, 1000, 100))  # each look at the clock: 100 s later
-    sent, calls = page_made(["<head>", app.HEARTBEAT, app.HEARTBEAT, app.HEARTBEAT, "late"], None,
+    sent, calls = page_made(["<head>", pages.HEARTBEAT, pages.HEARTBEAT, pages.HEARTBEAT, "late"], None,
                             clock=lambda: next(now), silent_max_s=250)
     # heard at 100 s ("<head>"); heartbeats at 200 s (100 s silent) and 300 s (200 s), then 400 s: 300 s > 250
-    assert sent == ["<head>", app.HEARTBEAT, app.HEARTBEAT, app.NOT_FINISHED]
+    assert sent == ["<head>", pages.HEARTBEAT, pages.HEARTBEAT, pages.NOT_FINISHED]
     assert calls == [(None, None)]
 
 
-# --- the most kernels at once (tutor.app.KernelLimit) -------------------------------------------
+# --- the most kernels at once (tutor.server.kernels.KernelLimit) -------------------------------------------
 
 MB = 2**20
 
 
 def test_the_bound_follows_the_memory_the_server_may_use(monkeypatch):
-    assert app.kernels_max({}, memory=2048 * MB) == 15              # a Binder: (2048 - 512) / 100
-    assert app.kernels_max({}, memory=24 * 1024 * MB) == 240
-    assert app.kernels_max({}, memory=512 * MB) == app.KERNELS_MIN  # never fewer
-    assert app.kernels_max({"TUTOR_KERNELS_MAX": "7"}, memory=2048 * MB) == 7
-    assert app.kernels_max({"TUTOR_KERNELS_MAX": " 10000 "}, memory=2048 * MB) == 10000
-    memory = app.memory_limit()
+    assert kernels.kernels_max({}, memory=2048 * MB) == 15              # a Binder: (2048 - 512) / 100
+    assert kernels.kernels_max({}, memory=24 * 1024 * MB) == 240
+    assert kernels.kernels_max({}, memory=512 * MB) == kernels.KERNELS_MIN  # never fewer
+    assert kernels.kernels_max({"TUTOR_KERNELS_MAX": "7"}, memory=2048 * MB) == 7
+    assert kernels.kernels_max({"TUTOR_KERNELS_MAX": " 10000 "}, memory=2048 * MB) == 10000
+    memory = kernels.memory_limit()
     assert memory is not None and memory > 256 * MB  # this machine says how much it has
-    monkeypatch.setattr(app, "memory_limit", lambda: None)  # a system that does not say
-    assert app.kernels_max({}) == app.KERNELS_MEMORY_UNKNOWN == 40
+    monkeypatch.setattr(kernels, "memory_limit", lambda: None)  # a system that does not say
+    assert kernels.kernels_max({}) == kernels.KERNELS_MEMORY_UNKNOWN == 40
 
 
 class Limits:
@@ -435,25 +436,25 @@ class Limits:
 def test_the_server_raises_its_open_files_to_the_most_it_may(caplog):
     log = logging.getLogger("test-open-files")
     with caplog.at_level(logging.INFO, logger="test-open-files"):
-        assert app.open_files(log, Limits(1024, 524288)) == 524288     # systemd's defaults
-        assert app.open_files(log, Limits(20000, 20000)) == 20000      # as it is: no line
-        assert app.open_files(log, Limits(1024, Limits.RLIM_INFINITY)) is None
-        assert app.open_files(log, Limits(1024, 4096, refuse=True)) == 1024
+        assert kernels.open_files(log, Limits(1024, 524288)) == 524288     # systemd's defaults
+        assert kernels.open_files(log, Limits(20000, 20000)) == 20000      # as it is: no line
+        assert kernels.open_files(log, Limits(1024, Limits.RLIM_INFINITY)) is None
+        assert kernels.open_files(log, Limits(1024, 4096, refuse=True)) == 1024
     assert caplog.messages == ["Open files: the limit is raised from 1024 to 524288 (the system's most)",
                                "Open files: the limit is raised from 1024 to unlimited (the system's most)",
                                "Open files: the limit stays as it is (not allowed to raise maximum limit)"]
     import resource
-    assert app.open_files() == resource.getrlimit(resource.RLIMIT_NOFILE)[0]  # this process's
+    assert kernels.open_files() == resource.getrlimit(resource.RLIMIT_NOFILE)[0]  # this process's
 
 
 def test_the_bound_follows_the_open_files_too():
     """A kernel and its page's connections cost the server FILES_PER_KERNEL open files at most:
     with the common soft limit of 1024, the server could not run what its memory allows."""
-    assert app.FILES_PER_KERNEL == 46
-    assert app.kernels_max({}, memory=24 * 1024 * MB, files=1024) == (1024 - 512) // 46 == 11
-    assert app.kernels_max({}, memory=24 * 1024 * MB, files=524288) == 240      # the memory decides
-    assert app.kernels_max({}, memory=24 * 1024 * MB, files=600) == app.KERNELS_MIN
-    assert app.kernels_max({"TUTOR_KERNELS_MAX": "50"}, memory=2048 * MB, files=1024) == 50  # as told
+    assert kernels.FILES_PER_KERNEL == 46
+    assert kernels.kernels_max({}, memory=24 * 1024 * MB, files=1024) == (1024 - 512) // 46 == 11
+    assert kernels.kernels_max({}, memory=24 * 1024 * MB, files=524288) == 240      # the memory decides
+    assert kernels.kernels_max({}, memory=24 * 1024 * MB, files=600) == kernels.KERNELS_MIN
+    assert kernels.kernels_max({"TUTOR_KERNELS_MAX": "50"}, memory=2048 * MB, files=1024) == 50  # as told
 
 
 def cgroup(tmp_path, membership: str, limits: dict) -> str:
@@ -472,23 +473,23 @@ def test_the_memory_is_the_lowest_limit_of_the_server_s_control_groups(tmp_path)
     service = cgroup(tmp_path / "service", "0::/system.slice/tutor.service\n",
                      {"system.slice/tutor.service/memory.max": str(16 * 2**30),
                       "system.slice/memory.max": "max"})
-    assert app.memory_limit(service) == 16 * 2**30
-    assert app.kernels_max({}, memory=app.memory_limit(service)) == 158
+    assert kernels.memory_limit(service) == 16 * 2**30
+    assert kernels.kernels_max({}, memory=kernels.memory_limit(service)) == 158
     # a container (its own cgroup namespace: it sees its group as the root)
-    assert app.memory_limit(cgroup(tmp_path / "binder", "0::/\n", {"memory.max": str(2 * 2**30)})) == 2 * 2**30
+    assert kernels.memory_limit(cgroup(tmp_path / "binder", "0::/\n", {"memory.max": str(2 * 2**30)})) == 2 * 2**30
     # cgroup v1: the memory controller's line; a parent's lower limit counts; "no limit" is none
     v1 = cgroup(tmp_path / "v1", "9:name=systemd:/\n4:memory:/docker/abc\n3:cpuset:/\n",
                 {"memory/docker/abc/memory.limit_in_bytes": "9223372036854771712",
                  "memory/docker/memory.limit_in_bytes": str(3 * 2**30)})
-    assert app.memory_limit(v1) == 3 * 2**30
-    assert app.memory_limit(cgroup(tmp_path / "none", "0::/\n", {"memory.max": "max"})) is None
+    assert kernels.memory_limit(v1) == 3 * 2**30
+    assert kernels.memory_limit(cgroup(tmp_path / "none", "0::/\n", {"memory.max": "max"})) is None
 
 
 @pytest.mark.parametrize("value", ["0", "-3", "10001", "many", "1e9", "9" * 400])
 def test_a_bad_bound_is_said_in_one_line_and_the_memory_decides(value, caplog):
     log = logging.getLogger("test-kernel-limit")
     with caplog.at_level(logging.WARNING, logger="test-kernel-limit"):
-        assert app.kernels_max({"TUTOR_KERNELS_MAX": value}, memory=2048 * MB, log=log) == 15
+        assert kernels.kernels_max({"TUTOR_KERNELS_MAX": value}, memory=2048 * MB, log=log) == 15
     [said] = caplog.messages
     assert "TUTOR_KERNELS_MAX" in said and "allowed: 1-10000" in said and len(said) < 160
 
@@ -536,9 +537,9 @@ def test_past_the_bound_a_page_is_refused_and_nothing_is_started():
     async def walk():
         km = Manager()
         km._pools.clear()  # no kernel waiting (as with tutor app --no-preheat)
-        limit = app.KernelLimit(km, 3)
+        limit = kernels.KernelLimit(km, 3)
         opened = [km.visit() for _ in range(3)]
-        with pytest.raises(app.ServerFull) as refused:
+        with pytest.raises(kernels.ServerFull) as refused:
             km.visit()
         assert refused.value.args == (3,)
         assert km.visitors == opened                       # no kernel allocated for the refused page
@@ -555,8 +556,8 @@ def test_past_the_bound_a_page_is_refused_and_nothing_is_started():
 def test_at_the_bound_a_page_takes_the_place_of_a_waiting_kernel_the_least_wanted_first():
     async def walk():
         km = Manager()
-        pre = app.Preheat(km, str(paths.NOTEBOOKS))
-        limit = app.KernelLimit(km, 9, pre, logging.getLogger("test-kernel-limit"))
+        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
+        limit = kernels.KernelLimit(km, 9, pre, logging.getLogger("test-kernel-limit"))
         start, chapter_1 = course.STARTS[0].notebook, course.available()[0].notebook
         km.take(start)                # a learner opens the start page (its kernel was waiting) ...
         km.visitors.append("k-start")
@@ -573,7 +574,7 @@ def test_at_the_bound_a_page_takes_the_place_of_a_waiting_kernel_the_least_wante
             km.visit()
             await asyncio.sleep(0)
         assert sum(len(p) for p in km._pools.values()) == 0 and limit.in_use() == 9
-        with pytest.raises(app.ServerFull):
+        with pytest.raises(kernels.ServerFull):
             km.visit()                # nothing left waiting: refused
 
     asyncio.run(walk())
@@ -582,8 +583,8 @@ def test_at_the_bound_a_page_takes_the_place_of_a_waiting_kernel_the_least_wante
 def test_pools_are_not_filled_without_room():
     async def walk():
         km = Manager()
-        pre = app.Preheat(km, str(paths.NOTEBOOKS))
-        app.KernelLimit(km, 8, pre)
+        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
+        kernels.KernelLimit(km, 8, pre)
         pre.served("01-battlefield-and-line-of-sight.ipynb")   # room for one more: filled
         assert km.filled[-1] == "02-setup-pegasus-bridge.ipynb"
         pre.served("02-setup-pegasus-bridge.ipynb")            # at the bound: not filled
@@ -598,15 +599,15 @@ def test_a_waiting_kernel_being_shut_down_is_not_handed_out():
         km = Manager()
         pool = km._pools["index.ipynb"]
         kernel_id = pool[0].result()["kernel_id"]
-        assert app.hold_unready(km, "index.ipynb") is None                 # Voilà hands it out
-        held = app.hold_unready(km, "index.ipynb", stopping={kernel_id})   # not this one
+        assert preheat.hold_unready(km, "index.ipynb") is None                 # Voilà hands it out
+        held = preheat.hold_unready(km, "index.ipynb", stopping={kernel_id})   # not this one
         assert held and km.get_pool_size("index.ipynb") == 0
 
     asyncio.run(walk())
 
 
 class Kernels:
-    """The kernel manager as tutor.app.Unopened uses it: its kernels and their connections."""
+    """The kernel manager as tutor.server.kernels.Unopened uses it: its kernels and their connections."""
 
     def __init__(self, connections: dict):
         self.connections, self.shut = connections, []
@@ -625,8 +626,8 @@ class Kernels:
 def test_a_page_that_never_opens_its_connection_loses_its_kernel_after_the_wait():
     async def walk():
         km = Kernels({"fetched": 0, "shown": 0, "early": 1, "left": 0})
-        unopened = app.Unopened(km, logging.getLogger("test-unopened"), wait_s=0.05)
-        assert unopened.wait_s == 0.05 and app.Unopened(km, None).wait_s == app.UNOPENED_MAX_S == 180
+        unopened = kernels.Unopened(km, logging.getLogger("test-unopened"), wait_s=0.05)
+        assert unopened.wait_s == 0.05 and kernels.Unopened(km, None).wait_s == kernels.UNOPENED_MAX_S == 180
         for kernel_id in ("fetched", "shown", "early", "left"):
             unopened.served(kernel_id)
         unopened.opened("shown")   # its page opened its connection: it stays
@@ -661,7 +662,7 @@ def test_a_kernel_is_stopped_at_once_not_asked_over_its_control_channel():
             _async_shutdown_kernel = shutdown_kernel
 
         km = Manager()
-        app.shut_down_gently(km)
+        kernels.shut_down_gently(km)
         await km.shutdown_kernel("k1")
         await km._async_shutdown_kernel("k2", now=False)
         await km.shutdown_kernel("k3", False, False)
@@ -682,49 +683,50 @@ class Log:
     warning = info
 
 
-def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the_bound():
+def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the_bound(monkeypatch):
     """``tutor app --class 30`` (issue 38): the landing page, both start pages and the first
     chapters get kernels waiting, as many as the class, in that order, as far as the kernels the
     server may run allow beside each learner's own page; said in one line of the log."""
     first = ["index.ipynb", "00-start-memoir.ipynb", "20-start-undaunted.ipynb",
              "01-battlefield-and-line-of-sight.ipynb", "21-undaunted-components-and-setup.ipynb"]
-    assert app.class_pages() == first
-    assert app.class_plan(30, 235) == (dict.fromkeys(first, 30), 8)   # this machine: room for all
-    assert app.class_plan(30, 100) == ({first[0]: 30, first[1]: 24}, 8)   # 30 + 2 × 8 walked to
-    assert app.class_plan(30, 15) == ({}, 1)                          # a 2 GB Binder: no room to wait
-    assert app.class_plan(3, 15) == ({**dict.fromkeys(first[:3], 3), first[3]: 1}, 1)
+    assert classroom.class_pages() == first
+    assert classroom.class_plan(30, 235) == (dict.fromkeys(first, 30), 8)   # this machine: room for all
+    assert classroom.class_plan(30, 100) == ({first[0]: 30, first[1]: 30, first[2]: 10}, 8)
+    assert classroom.class_plan(30, 15) == ({}, 1)                          # a 2 GB Binder: no room to wait
+    assert classroom.class_plan(3, 15) == ({**dict.fromkeys(first[:4], 3)}, 1)
     for learners in (1, 7, 30, 200):
         for most in (4, 15, 40, 158, 1000):
             for others in (0, 4):
-                plan, walk = app.class_plan(learners, most, others)
-                assert sum(plan.values()) <= max(0, most - learners - 2 * walk - others)
+                plan, walk = classroom.class_plan(learners, most, others)
+                assert sum(plan.values()) <= max(0, most - learners - others)
                 assert all(0 < s <= learners for s in plan.values()) and 1 <= walk <= max(1, learners // 4 + 1)
 
     async def start():
         km, log = Pools(), Log()
-        pre = app.Preheat(km, str(paths.NOTEBOOKS))
+        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
         km.pre_start_kernel = lambda kernel_name, kwargs: None
-        limit = app.KernelLimit(km, 100, pre)
+        limit = kernels.KernelLimit(km, 100, pre)
         km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
-        plan = app.prepare_class(30, 100, km, pre, log)
+        plan = classroom.prepare_class(30, 100, km, pre, log)
         # (voila.json keeps one kernel waiting for each of four pages beside the course: 4 fewer)
-        assert {p: km.get_pool_size(p) for p in plan} == plan == {first[0]: 30, first[1]: 20}
-        assert limit.in_use() == 55 <= 100 - 30   # (and voila.json's one for Undaunted's start page)
-        assert log.lines == ["A class of 30: 30 for index.ipynb, 20 for 00-start-memoir.ipynb; 50 kernels "
-                             "waiting, about 4.9 GB (100 MB each), the pages walked on to 8 deep; at most "
+        assert {p: km.get_pool_size(p) for p in plan} == plan == {first[0]: 30, first[1]: 30, first[2]: 6}
+        assert limit.in_use() == 70 <= 100 - 30
+        assert log.lines == ["A class of 30: 30 for index.ipynb, 30 for 00-start-memoir.ipynb, 6 for "
+                             "20-start-undaunted.ipynb; 66 kernels waiting, about 6.4 GB (100 MB each); then, "
+                             "for each page a learner opens, a kernel waiting for the page after it; at most "
                              "100 pages at once"]
         pre.making = 5                          # a class's pages being made: no refill now
         for _ in range(3):
-            km.take("index.ipynb")
-        assert km.get_pool_size("index.ipynb") == 27
+            km.take("00-start-memoir.ipynb")    # (Voilà's refill as it hands a kernel out: not now)
+        assert km.get_pool_size("00-start-memoir.ipynb") == 27
+        km._pools["00-start-memoir.ipynb"][:3] = []  # three more gone (their kernels died)
         pre.making = 0                          # the rush is over: one a turn, then the next
-        await asyncio.sleep(app.RETRY_S * 3.5)
-        assert km.get_pool_size("index.ipynb") == 30 and km.shut == []
-        assert limit.in_use() == 55
-        km.take("00-start-memoir.ipynb")
-        pre.served("00-start-memoir.ipynb")     # the page walked on to: 8 deep
-        assert km.get_pool_size("01-battlefield-and-line-of-sight.ipynb") == 8 and km.shut == []
-        assert limit.in_use() == 63 <= 100 - 30
+        monkeypatch.setattr(classroom, "RETRY_S", 0.01)
+        pre.served("00-start-memoir.ipynb")     # one of the three learners' page is sent
+        await asyncio.sleep(0.3)
+        assert km.get_pool_size("00-start-memoir.ipynb") == 29 and km.shut == []   # 29 to come
+        assert km.get_pool_size("01-battlefield-and-line-of-sight.ipynb") == 1     # one learner there
+        assert limit.in_use() == 70 <= 100 - 30
 
     asyncio.run(start())
 
@@ -734,3 +736,49 @@ def test_tutor_app_class_is_the_landing_page_s_setting():
     assert VOILA_JSON["LandingPage"]["class_size"] == 0   # (plain voila: off unless set there)
     with pytest.raises(InputError, match=r"^tutor app: --class 0: allowed are 1-1000 \(learners\)$"):
         serve.cmd_app(cli.build_parser().parse_args(["app", "--class", "0", "--no-browser"]))
+
+
+def test_a_class_walking_on_finds_its_next_page_waiting_and_the_landing_page_is_not_refilled(monkeypatch):
+    """After the rush the class walks on, each learner at their own pace: the page after the one a
+    learner opens gets one more kernel waiting (as many as the learners on the page before it who
+    have not come yet; from the landing page, the learners who have not chosen a game yet, shared
+    between the games' start pages as the others chose), made one at a time; the landing page's
+    pool, taken by the whole class, is not refilled past voila.json's one, and a pool larger than
+    its page still needs gives its surplus back."""
+    monkeypatch.setattr(classroom, "RETRY_S", 0.01)
+    landing, start, first = "index.ipynb", "00-start-memoir.ipynb", "01-battlefield-and-line-of-sight.ipynb"
+    second, other = "02-setup-pegasus-bridge.ipynb", "20-start-undaunted.ipynb"
+
+    async def walk():
+        km, log = Pools(), Log()
+        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
+        km.pre_start_kernel = lambda kernel_name, kwargs: None
+        kernels.KernelLimit(km, 84, pre)
+        km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
+        assert classroom.prepare_class(30, 84, km, pre, log) == {landing: 30, start: 20}
+
+        async def opens(page, learners):  # as Page does: Voilà takes a kernel, then the page is sent
+            for _ in range(learners):
+                km.take(page)
+                pre.served(page)
+            await asyncio.sleep(0.3)
+
+        await opens(landing, 30)
+        assert km.get_pool_size(landing) == 1       # voila.json's one, not 30 more for nobody
+        assert km.get_pool_size(other) == 15        # no game chosen yet: half the class each
+        await opens(start, 20)
+        assert km.get_pool_size(start) == 10        # the 10 still to come
+        assert km.get_pool_size(other) == 1         # twenty chose Memoir '44: 10 × 1/22, one
+        assert km.get_pool_size(first) == 20        # one for each learner on the start page
+        await opens(first, 5)
+        assert km.get_pool_size(first) == 15 and km.get_pool_size(second) == 5
+        await opens(start, 10)                      # the last ten: their start page waited for them
+        assert km.get_pool_size(start) == 1 and km.get_pool_size(first) == 25
+        shut = len(km.shut)
+        await opens(second, 1)                      # (second's learner took one: four still to come)
+        assert km.get_pool_size(second) == 4 and len(km.shut) == shut
+        pre.served(second)                          # a reload: the page came without a pool's kernel
+        await asyncio.sleep(0.1)
+        assert km.get_pool_size(second) == 3 and len(km.shut) == shut + 1   # the surplus given back
+
+    asyncio.run(walk())

@@ -164,7 +164,7 @@ def test_plain_voila_with_the_app_s_settings_refuses_it_too(monkeypatch, caplog)
 
     import voila._version
 
-    from tutor.app import LandingPage
+    from tutor.server.wiring import LandingPage
 
     monkeypatch.setattr(voila._version, "__version__", "0.6.1")
     with caplog.at_level(logging.CRITICAL), pytest.raises(SystemExit):

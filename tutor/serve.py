@@ -75,7 +75,7 @@ def app_config(port: int | None = None, host: str | None = None, open_browser: b
             if pool.get("pool_size", 0) > 0:
                 pool["pool_size"] = pool_size
     if class_size is not None:
-        cfg.setdefault("LandingPage", {})["class_size"] = class_size  # (tutor.app.prepare_class)
+        cfg.setdefault("LandingPage", {})["class_size"] = class_size  # (tutor.server.classroom.prepare_class)
     return cfg
 
 
@@ -174,7 +174,7 @@ def check_host(host: str) -> None:
                      "127.0.0.1, or 0.0.0.0 for a classroom network")
 
 
-CLASS_MAX = 1000  # (tutor.app.CLASS_MAX: not imported here, Voilà may be missing)
+CLASS_MAX = 1000  # (tutor.server.classroom.CLASS_MAX: not imported here, Voilà may be missing)
 POOL_SIZE_MAX = 8  # preheated kernels per page: the six start-up pages alone would hold 48 (~4 GB)
 
 
@@ -185,12 +185,12 @@ def cmd_app(args) -> int:
         raise InputError(f"tutor app: --pool-size {args.pool_size}: allowed are 1-{POOL_SIZE_MAX} "
                          "(preheated kernels per page; at most 16 wait in all)")
     if args.kernels_max is not None:
-        from tutor.app import KERNELS_MAX_ALLOWED
+        from tutor.server.kernels import KERNELS_MAX_ALLOWED
 
         if not 1 <= args.kernels_max <= KERNELS_MAX_ALLOWED:
             raise InputError(f"tutor app: --kernels-max {args.kernels_max}: allowed are "
                              f"1-{KERNELS_MAX_ALLOWED} (kernels at once)")
-        os.environ["TUTOR_KERNELS_MAX"] = str(args.kernels_max)  # read by tutor.app.kernels_max
+        os.environ["TUTOR_KERNELS_MAX"] = str(args.kernels_max)  # read by tutor.server.kernels.kernels_max
     try:
         import voila  # noqa: F401
     except ImportError:
@@ -237,6 +237,6 @@ def add_commands(sub) -> None:
     p.add_argument("--class", type=int, default=None, metavar="N", dest="class_size",
                    help="prepare for a class of N opening the course at once: kernels wait for "
                    "the landing page, the start pages and the first chapters, N each as memory "
-                   "allows (said at start)")
+                   "allows (said at start), then for the page after each one a learner opens")
     p.set_defaults(func=cmd_app)
 

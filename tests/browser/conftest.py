@@ -54,7 +54,7 @@ def start_voila(*extra: str, log_name: str = "voila.log", env: dict | None = Non
                 setup: str | None = None):
     """Start the README's app command (`voila`, from the repository root, so voila.py applies)
     on a free 127.0.0.1 port, with ``env`` added to its environment, after the Python statements
-    ``setup`` (e.g. a shorter wait of tutor.app's). Returns (process, base URL, log path)."""
+    ``setup`` (e.g. a shorter wait of tutor.server's). Returns (process, base URL, log path)."""
     port = free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = ARTIFACTS / log_name

@@ -6,11 +6,11 @@
   reply) was dropped without a word; voila.json now waits for the kernel's idle message and,
   should it never come, shows an error instead of a blank cell.
 - A page whose kernel is killed, or whose server stops, shows "Connection lost: reload the page"
-  (`tutor/static/connection.js`, put into every page by `tutor.app.Page`).
+  (`tutor/static/connection.js`, put into every page by `tutor.server.pages.Page`).
 - A page whose kernel dies before it can run the page ends, asking the learner to reload it
-  (`tutor.app.Page`), instead of saying "Running..." for good.
+  (`tutor.server.pages.Page`), instead of saying "Running..." for good.
 - A page's kernel talks to the server over Unix sockets, not TCP ports another connection may
-  take while the kernel starts (`tutor.app.kernels_on_local_sockets`).
+  take while the kernel starts (`tutor.server.kernels.kernels_on_local_sockets`).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def test_eight_learners_at_once_all_get_their_board(app):
 
 
 def test_a_page_kernel_talks_to_the_server_over_local_sockets(app, page):
-    """tutor.app.kernels_on_local_sockets: no TCP port for a starting kernel to lose."""
+    """tutor.server.kernels.kernels_on_local_sockets: no TCP port for a starting kernel to lose."""
     page.goto(app + f"voila/render/{CHAPTER}")
     wait_for_voila(page)
     pid = kernel_pid(page_kernel_id(page))

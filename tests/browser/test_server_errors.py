@@ -2,12 +2,12 @@
 
 Each path below made Voilà 0.5 answer 500 (Jupyter's logout page needs static files Voilà does
 not serve; a NUL or CR/LF in a page name went into a redirect's header; the template-asset route
-split a normalised path unchecked). `tutor.app.first_routes` answers them first.
+split a normalised path unchecked). `tutor.server.wiring.first_routes` answers them first.
 
-The kernel socket (`tutor.app.KernelChannels`) answers its errors in one plain line, and a socket
-dropped while it opens ends quietly. Past the most kernels at once (`tutor.app.KernelLimit`) a
+The kernel socket (`tutor.server.guard.KernelChannels`) answers its errors in one plain line, and a socket
+dropped while it opens ends quietly. Past the most kernels at once (`tutor.server.kernels.KernelLimit`) a
 page says "The course is full right now", and a page that never opens its connection gives its
-kernel back (`tutor.app.Unopened`).
+kernel back (`tutor.server.kernels.Unopened`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tutor.app import KERNEL_ID_IN_PAGE, KERNEL_PROTOCOL_V1
+from tutor.server.frames import KERNEL_PROTOCOL_V1
+from tutor.server.pages import KERNEL_ID_IN_PAGE
 
 from .conftest import ARTIFACTS, start_voila, stop
 from .helpers import one_cell_notebook, page_kernel_id, run_apart
@@ -214,7 +215,7 @@ def test_a_page_that_never_opens_its_connection_gives_its_place_back(chromium, t
     its kernel."""
     with own_server(tmp_path, "print('served')", "voila-unopened.log", chromium,
                     env={"TUTOR_KERNELS_MAX": "1"},
-                    setup="import tutor.app\ntutor.app.UNOPENED_MAX_S = 3") as (base, log, context):
+                    setup="import tutor.server.kernels\ntutor.server.kernels.UNOPENED_MAX_S = 3") as (base, log, context):
         status, fetched = ask(base, "GET", "/voila/render/page.ipynb")  # a script: no connection
         assert status == 200
         kernel = KERNEL_ID_IN_PAGE.search(fetched).group(1)
@@ -431,7 +432,7 @@ def test_a_page_may_hold_a_few_connections_to_its_kernel_not_hundreds(tmp_path):
     refused (429, one plain line), with one line in the log; a place freed is taken again."""
     from tornado.httpclient import HTTPClientError
 
-    from tutor.app import SOCKETS_PER_KERNEL
+    from tutor.server.kernels import SOCKETS_PER_KERNEL
 
     async def run(base, kernel):
         held = [await kernel_socket(base, kernel, f"tab-{n}") for n in range(SOCKETS_PER_KERNEL)]
@@ -464,7 +465,7 @@ def test_handshakes_refused_do_not_hold_places_of_the_page_s_connections(tmp_pat
     from tornado.httpclient import HTTPClientError, HTTPRequest
     from tornado.websocket import websocket_connect
 
-    from tutor.app import SOCKETS_PER_KERNEL
+    from tutor.server.kernels import SOCKETS_PER_KERNEL
 
     async def run(base, kernel):
         url = base.replace("http", "ws", 1) + f"api/kernels/{kernel}/channels?session_id="

@@ -23,7 +23,8 @@ import uuid
 
 import pytest
 
-from tutor.app import KERNEL_PROTOCOL_V1, WRITE_BUFFER_MAX
+from tutor.server.frames import KERNEL_PROTOCOL_V1
+from tutor.server.guard import WRITE_BUFFER_MAX
 
 from .conftest import start_voila, stop
 from .helpers import one_cell_notebook, process_memory_mb, run_apart
@@ -51,8 +52,8 @@ OPEN_FILES = 256
 SETUP = f"""
 import resource
 resource.setrlimit(resource.RLIMIT_NOFILE, ({OPEN_FILES}, {OPEN_FILES}))
-import tutor.app
-tutor.app.HEADERS_WAIT_S = 3
+import tutor.server.wiring
+tutor.server.wiring.HEADERS_WAIT_S = 3
 from jupyter_server.base.websocket import WebSocketMixin
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 WebSocketMixin.ping_interval = 1000
@@ -284,7 +285,7 @@ def test_connections_that_never_finish_their_headers_do_not_keep_a_fresh_page_ou
     import urllib.request
     from urllib.parse import urlsplit
 
-    from tutor.app import ACCEPT_PAUSE_S
+    from tutor.server.wiring import ACCEPT_PAUSE_S
 
     base, log, _ = echo
     where = urlsplit(base)
@@ -312,7 +313,7 @@ def test_a_socket_closed_for_flooding_while_its_redraws_come_back(echo):
     kernel's redraws for the taps that passed reach it while the server waits for its goodbye.
     They went the legacy way into Voilà's loop (the server hung); now they are dropped, and the
     server answers a fresh request within 2 s."""
-    from tutor.app import MESSAGES_BURST
+    from tutor.server.frames import MESSAGES_BURST
 
     async def run(base, kernel):
         ws = await kernel_socket(base, kernel, "flood", KERNEL_PROTOCOL_V1)

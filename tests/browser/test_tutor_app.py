@@ -73,7 +73,7 @@ def test_the_wheel_carries_the_course(wheel):
     for sc in (ROOT / "scenarios").rglob("*.yaml"):
         assert f"tutor/_course/scenarios/{sc.relative_to(ROOT / 'scenarios').as_posix()}" in names
     assert "tutor/_course/voila.json" in names
-    assert "tutor/serve.py" in names and "tutor/app.py" in names
+    assert "tutor/serve.py" in names and "tutor/server/wiring.py" in names
 
 
 @pytest.fixture(scope="module")

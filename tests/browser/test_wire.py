@@ -1,4 +1,4 @@
-"""Light on a classroom's network (tutor/wire.py, voila.json's tornado_settings): the page and
+"""Light on a classroom's network (tutor/server/wire.py, voila.json's tornado_settings): the page and
 the front end's files arrive compressed, files with a content hash in their name are cached for a
 year, Voilà's own scripts for a day, and the next chapter in the same browser downloads no script."""
 

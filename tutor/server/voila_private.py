@@ -1,6 +1,6 @@
 """Every read of Voilà's and jupyter_server's private state the app needs, and nowhere else.
 
-The app (``tutor/app.py``) mends Voilà 0.5 from the outside, and some of that needs what Voilà
+The app (the other modules of ``tutor/server/``) mends Voilà 0.5 from the outside, and some of that needs what Voilà
 does not publish: its kernel pools, the kernels still starting, the request it keeps for a
 preheated kernel, the task making a page, the websocket sessions jupyter_server keeps open. Each
 is read here, once, and ``tests/test_voila_private.py`` asserts, for the installed Voilà, that each

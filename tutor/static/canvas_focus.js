@@ -7,7 +7,7 @@
 // and the click lands on another hex than the one the learner clicked (a hex several rows away).
 // Focus with `preventScroll` keeps the focus (and ipycanvas's key events) and moves nothing: a
 // click means the board is already visible where the learner clicked. Touch never focuses, so
-// taps were never affected. This script is put at the top of every page by tutor.app.
+// taps were never affected. This script is put at the top of every page by tutor.server.pages.
 (function () {
   "use strict";
   if (window.__tutorCanvasFocus) return;

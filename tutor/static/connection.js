@@ -3,7 +3,7 @@
 // Each page talks to its own kernel over one websocket (/api/kernels/<id>/channels). The kernel
 // can go away under a learner: killed, out of memory, culled after 10 idle minutes, or the whole
 // server restarted. Voilà's front end then keeps its widgets on screen, and clicks do nothing.
-// This script (put at the top of every page by tutor.app) wraps the browser's WebSocket and
+// This script (put at the top of every page by tutor.server.pages) wraps the browser's WebSocket and
 // shows a notice, "Connection lost: reload the page", when
 //   - the server reports the kernel restarting or dead (an iopub `status` message; a restarted
 //     kernel is a fresh one that knows nothing of the page's widgets), or

@@ -4,7 +4,7 @@
 // tutor.render.svg.svg_image), so a long chapter does not draw every picture before its first
 // live board. A print shows only the pictures already drawn. So once no picture has appeared for
 // a moment (the page has started), the rest load too, when the browser is idle; "beforeprint"
-// asks for any still waiting. This script is put at the top of every page by tutor.app.
+// asks for any still waiting. This script is put at the top of every page by tutor.server.pages.
 (function () {
   "use strict";
   if (window.__tutorPictures) return;

@@ -2,8 +2,8 @@
 //
 // The lab's "Open file" (an ipywidgets FileUpload) reads the whole file and sends it to the
 // page's kernel in one message. The kernel refuses a file over 1 MB with one line
-// (tutor.lab.app.read_upload), but a file over the server's message limit (2 MB, tutor.app.
-// WEBSOCKET_MESSAGE_MAX: a photo, a rulebook PDF picked by mistake) never got there: the server
+// (tutor.lab.app.read_upload), but a file over the server's message limit (2 MB, tutor.server.
+// frames.WEBSOCKET_MESSAGE_MAX: a photo, a rulebook PDF picked by mistake) never got there: the server
 // closed the page's connection, the page reconnected, and the file was dropped without a word
 // (nothing happened on the page). So a
 // file over the same limit (tutor.inputs.MAX_FILE_BYTES) is stopped here, before the widget reads
@@ -12,7 +12,7 @@
 // The widget's file input is never in the page (the button clicks it from script), so its change
 // event cannot be caught from the document: the input is guarded when it is clicked, by a
 // capture listener on the input itself, which runs before the widget's own. This script is put at
-// the top of every page by tutor.app.
+// the top of every page by tutor.server.pages.
 (function () {
   "use strict";
   if (window.__tutorUploadLimit) return;

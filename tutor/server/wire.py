@@ -2,7 +2,7 @@
 
 A learner's first visit downloads Voilà's front end (about a hundred scripts); each page after
 that should fetch only the page itself. Two things make that so, switched on by
-:class:`tutor.app.LandingPage` when Voilà starts:
+:class:`tutor.server.wiring.LandingPage` when Voilà starts:
 
 - **compression**: ``voila.json``'s ``tornado_settings.compress_response`` asks Tornado to gzip
   text, HTML, CSS, JSON and scripts, but Tornado reads that setting only when the application
@@ -37,7 +37,7 @@ def cache_control(path: str, query: str) -> str | None:
             return f"public, max-age={YEAR}, immutable"
         if "/voila/static/" in path:
             return f"public, max-age={DAY}"
-    if "/tutor/static/" in path:  # the app's own scripts (tutor.app.NO_MATH_URL): as Voilà's
+    if "/tutor/static/" in path:  # the app's own scripts (tutor.server.pages.NO_MATH_URL): as Voilà's
         return f"public, max-age={DAY}"
     return None
 
