@@ -344,7 +344,6 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "03.once": ("orders", "order-limits"),
     "03.lost": ("section-cards", "order-limits"),
     "03.no-units": ("section-cards", "order-limits"),
-    "03.recon": ("recon",),
     # 4. Movement
     "04.no-passing": ("movement", "no-passing"),
     "04.woods-stop": ("movement", "terrain-stops"),
