@@ -338,6 +338,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "02.axis-hand": ("setup", "turn"),
     "02.bridge-medal": ("setup", "medals", "objective-medals"),
     "02.order": ("setup",),
+    "02.left-flank": ("setup", "sections"),
     # 3. Command cards and orders
     "03.probe": ("section-cards", "orders", "sections"),
     "03.dashed": ("section-cards", "sections"),

@@ -66,12 +66,15 @@ def test_ch02_has_the_rulebooks_thirteen_steps_once_each():
 
 def test_ch02_answers_are_the_engines():
     qs = by_key("ch02")
-    assert set(qs) == {"02.pond", "02.figures", "02.order", "02.axis-hand", "02.bridge-medal"}
-    assert qs["02.pond"].rule_fn()[0] == "No: the pond blocks it"              # 4 adjacent lake hexes
+    assert set(qs) == {"02.pond", "02.figures", "02.order", "02.axis-hand", "02.bridge-medal", "02.left-flank"}
+    assert qs["02.pond"].judge((11, 3))[0]                                     # across the pond: hidden
     assert "lake" in qs["02.pond"].rule_fn()[1]
+    assert not qs["02.pond"].judge((10, 8))[0]                                 # beside it, behind: seen
     assert qs["02.figures"].rule_fn()[0] == "36"                               # 9 units of 4
     assert qs["02.axis-hand"].rule_fn()[0] == "3"                              # 2, play 1, draw 2
-    assert qs["02.bridge-medal"].rule_fn()[0] == "1"
+    assert qs["02.bridge-medal"].places_fn()[0] == {(6, 2), (21, 5)}           # a unit on a bridge holds its medal
+    assert qs["02.left-flank"].places_fn()[0] == {(4, 6), (5, 5), (6, 6)}     # left of the left dashed line
+    assert not qs["02.left-flank"].judge((9, 7))[0]                            # the center
     assert qs["02.order"].rule_fn()[0] == "The bridges, wire and sandbags"     # step 4, obstacles
     assert "m44.setup.step04" in qs["02.order"].rule_fn()[1]
 
