@@ -300,13 +300,13 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "02.axis-hand": ("setup", "turn"),
     "02.bridge-medal": ("setup", "medals", "objective-medals"),
     "02.order": ("setup",),
+    "02.left-flank": ("setup", "sections"),
     # 3. Command cards and orders
     "03.probe": ("section-cards", "orders", "sections"),
     "03.dashed": ("section-cards", "sections"),
     "03.once": ("orders", "order-limits"),
     "03.lost": ("section-cards", "order-limits"),
     "03.no-units": ("section-cards", "order-limits"),
-    "03.recon": ("recon",),
     # 4. Movement
     "04.no-passing": ("movement", "no-passing"),
     "04.woods-stop": ("movement", "terrain-stops"),

@@ -35,7 +35,6 @@ PAGES = [p.notebook for p in course.reading_order() if p.available] + \
 #: Pages over a limit today (measured at 1366×768, 28 November 2026): page → {figure: ceiling}.
 #: A figure not named here is held to the limit. Lower a ceiling when its page gets shorter.
 OVER: dict[str, dict[str, int]] = {
-    "03-command-cards-and-orders.ipynb": {"words": 2175},
     "05-battle-range-dice-line-of-sight.ipynb": {"words": 2001, "height": 7237},
     "06-terrain-and-height.ipynb": {"words": 2963, "height": 9741},
     "07-hits-flags-and-retreat.ipynb": {"words": 1474},

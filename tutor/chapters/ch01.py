@@ -148,21 +148,24 @@ def _los_question(key: str, field, a, b, prompt: str) -> Question:
     return Question(key, f"<p>{prompt}</p>{pic}", ("Yes, it can see", "No, blocked"), rule_fn)
 
 
-def _hidden_question(key: str, field, a, b, prompt: str) -> BoardQuestion:
+def hidden_question(key: str, field, a, b, prompt: str, *, hint=(rules.LOS,)) -> BoardQuestion:
     """Tap a hex the unit on ``a`` cannot see, on the board cut to its line to ``b`` and one hex about
-    it (``los_window``): the engine's ``visible_from`` rules on the tap."""
+    it (``los_window``): the engine's ``visible_from`` rules on the tap. ``hint``: the rules to use."""
     from tutor.hexes import fmt
     from tutor.memoir.los import visible_from
     from tutor.render.scene import los_window
     window = tuple(sorted(los_window(line_of_sight(field, a, b))))
 
     def places():
+        from tutor.render.scene import los_highlights, scene
+        from tutor.render.svg import svg
         seen = visible_from(field, a)
         hidden = frozenset(h for h in window if h != a and h not in seen)
+        line = line_of_sight(field, a, b)
+        picture = svg(scene(field, los_highlights(line), title="", window=window))   # the part the learner sees
         return hidden, (f"<p>From {fmt(a)} the engine finds hidden: {escape(', '.join(fmt(h) for h in sorted(hidden)))}."
-                        f" For example, toward {fmt(b)}:</p>" + los_html(line_of_sight(field, a, b)))
-    return BoardQuestion(key, f"<p>{prompt}</p>", field, places, hint=(rules.LOS,), taps="hex", window=window,
-                         name=fmt)
+                        f" For example, toward {fmt(b)}:</p>{picture}" + los_html(line, board=False))
+    return BoardQuestion(key, f"<p>{prompt}</p>", field, places, hint=hint, taps="hex", window=window, name=fmt)
 
 
 BOTH = frozenset({"left", "center"})
@@ -190,12 +193,12 @@ def _section_question() -> BoardQuestion:
 def questions() -> list:
     return [
         _section_question(),
-        _hidden_question("01.los.edges", bundled("los/edge-both-sides"), (12, 6), (12, 4),
+        hidden_question("01.los.edges", bundled("los/edge-both-sides"), (12, 6), (12, 4),
                          "<b>Tap a hex the allied infantry on 12,6 cannot see.</b> Look closely: some lines run "
                          "along hex edges."),
         _los_question("01.los.heights", bundled("los/hills"), (6, 4), (10, 4),
                       "Both infantry units stand on hills, with a third hill between them. Can the allied "
                       "infantry on <b>6,4</b> see the axis infantry on <b>10,4</b>?"),
-        _hidden_question("01.los.unit", bundled("los/woods"), (7, 7), (11, 3),
+        hidden_question("01.los.unit", bundled("los/woods"), (7, 7), (11, 3),
                          "<b>Tap a hex the allied infantry on 7,7 cannot see.</b>"),
     ]

@@ -20,15 +20,15 @@ from html import escape
 from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.examples.memoir import PEGASUS as SCENARIO
 from tutor.examples.memoir import PEGASUS_SEED as SEED
-from tutor.explain import rule_html, rules_html
+from tutor.explain import rule_html
 from tutor.hexes import fmt
 from tutor.memoir import game as G
 from tutor.memoir import objectives
 from tutor.memoir.action import legal as legal_moves
-from tutor.memoir.los import line_of_sight
+from tutor.memoir.rules import BATTLEFIELD as R_BATTLEFIELD
 from tutor.memoir.rules import SETUP_FIGURES as FIGURES
 from tutor.memoir.rules import SETUP_STEPS as STEP_RULES
-from tutor.quiz import Question, ask
+from tutor.quiz import BoardQuestion, Question, ask
 from tutor.widgets.setup_walk import (  # noqa: F401 (the page's, moved here)
     DICE_PER_SIDE,
     SetupWalk,
@@ -91,22 +91,36 @@ def counts_table():
 # Check: what the steps imply, worked out by the engine
 
 
-def _q_pond() -> Question:
-    choices = ("Yes", "No: the pond blocks it", "No: the woods on 10,4 block it")
-    shooter, target = (11, 7), (11, 3)
+def _q_pond() -> BoardQuestion:
+    from tutor.chapters.ch01 import hidden_question
+    from tutor.memoir import rules as R
+    st = G.new_game(SCENARIO, SEED).state
+    return hidden_question("02.pond", st, (11, 7), (11, 3),
+                           "<b>Tap a hex the Allied infantry on 11,7 cannot see.</b> The pond's four hexes play "
+                           "as a lake.", hint=(R.LOS, R.LOS_EDGES, R.LAKE_LOS))
 
-    def rule_fn():
-        st = G.new_game(SCENARIO, SEED).state
-        r = line_of_sight(st, shooter, target)
-        if r.visible:
-            ans = choices[0]
-        elif any(st.terrain.get(h) == "lake" for h in r.blocked_by):
-            ans = choices[1]
-        else:
-            ans = choices[2]
-        return ans, f"<p>{escape(r.reason)}</p>" + rules_html(r.rules)
-    return ask("02.pond", f"<p>After step 5, the Allied infantry on <b>{fmt(shooter)}</b> looks north across the "
-               f"pond to <b>{fmt(target)}</b>. Does it have line of sight?</p>", choices, rule_fn)
+
+def _q_left_flank() -> BoardQuestion:
+    """Step 9: the Allies sit at the bottom edge. Tap a unit on their left flank: the board's own
+    sections, as the bottom player sees them, rule on the tap (the Allied rows, 4 to 8, with the
+    units and the section lines: a section does not look at the ground)."""
+    from dataclasses import replace
+
+    from tutor.memoir.state import frozen
+    st = G.new_game(SCENARIO, SEED).state
+    window = tuple(h for h in st.board.hexes if h[1] >= 4 and h[0] <= 18)
+    shown = replace(st, units=frozen({h: u for h, u in st.units.items() if h in window}), terrain=frozen({}),
+                    obstacles=frozen({}), labels=frozen({}))
+
+    def places():
+        left = frozenset(h for h, u in st.units.items()
+                         if u.side == "allied" and "left" in st.board.sections(h, viewer="bottom"))
+        return left, (f"<p>Seen from the Allies' edge (the bottom), their left flank is left of the left dashed "
+                      f"line: {', '.join(fmt(h) for h in sorted(left))}.</p>"
+                      + rule_html(STEP_RULES[8]) + rule_html(R_BATTLEFIELD))
+    return BoardQuestion("02.left-flank", "<p>Step 9: the Allies sit at the bottom edge. <b>Tap an Allied unit on "
+                         "their left flank.</b> (Terrain is left out.)</p>", shown, places,
+                         hint=(STEP_RULES[8], R_BATTLEFIELD), taps="hex", window=window, name=fmt)
 
 
 def _q_figures() -> Question:
@@ -148,23 +162,32 @@ def _q_axis_hand() -> Question:
                "of its turn, how many command cards does it hold?</p>", choices, rule_fn)
 
 
-def _q_bridge_medal() -> Question:
-    choices = ("0", "1", "2")
+def _q_bridge_medal() -> BoardQuestion:
+    """Tap a hex where an Allied unit wins the Allies a medal: the scenario's objectives, held by the
+    engine's ``objectives.update`` when an Allied unit stands there (the map without its units)."""
+    from dataclasses import replace
 
-    def rule_fn():
-        st = G.new_game(SCENARIO, SEED).state
-        bridge = next(h for o in st.objectives for h in o.hexes)
-        near = next(h for h, u in sorted(st.units.items(), key=lambda kv: (kv[0][1], kv[0][0])) if u.side == "allied")
-        units = dict(st.units)
-        units[bridge] = units.pop(near)
-        held, _, _ = objectives.update(st.objectives, st.held, units, [(bridge, "allied")])
-        n = st.replace(units=units, held=held).medals["allied"]
-        return str(n), (f"<p>With an Allied unit on the bridge at {fmt(bridge)} the Allies hold that bridge's "
-                        f"medal: {n} medal{'s' if n != 1 else ''} (no unit has been eliminated yet).</p>"
-                        + rule_html(STEP_RULES[5]))
-    return ask("02.bridge-medal", "<p>Step 6 put an Allied medal on each bridge. Early in the battle, an Allied "
-               "unit reaches one of the bridges; no unit has been eliminated yet. How many medals do the Allies "
-               "have?</p>", choices, rule_fn)
+    from tutor.memoir.state import frozen
+    st = G.new_game(SCENARIO, SEED).state
+    window = tuple(h for h in st.board.hexes if 1 <= h[1] <= 6)
+    shown = replace(st, units=frozen({}))
+    near = next(h for h, u in sorted(st.units.items(), key=lambda kv: (kv[0][1], kv[0][0])) if u.side == "allied")
+
+    def places():
+        wins = set()
+        for h in window:
+            units = dict(st.units)
+            if h in units and h != near:
+                continue
+            units[h] = units.pop(near)
+            held, _, _ = objectives.update(st.objectives, st.held, units, [(h, "allied")])
+            if st.replace(units=units, held=held).medals["allied"] > st.medals["allied"]:
+                wins.add(h)
+        return frozenset(wins), (f"<p>The medals of step 6 stand on the bridges, {', '.join(fmt(h) for h in sorted(wins))}: "
+                                 "an Allied unit there holds that bridge's medal.</p>" + rule_html(STEP_RULES[5]))
+    return BoardQuestion("02.bridge-medal", "<p>Step 6 put an Allied medal on each bridge. <b>Tap a hex where an "
+                         "Allied unit would win the Allies a medal.</b> (The units are left out.)</p>", shown, places,
+                         hint=(STEP_RULES[5],), taps="hex", window=window, name=fmt)
 
 
 def _q_order() -> Question:
@@ -180,5 +203,5 @@ def _q_order() -> Question:
                choices, rule_fn)
 
 
-def questions() -> list[Question]:
-    return [_q_pond(), _q_figures(), _q_order(), _q_axis_hand(), _q_bridge_medal()]
+def questions() -> list:
+    return [_q_order(), _q_figures(), _q_pond(), _q_bridge_medal(), _q_left_flank(), _q_axis_hand()]

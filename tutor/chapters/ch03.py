@@ -12,6 +12,7 @@ the Allies have no unit on their right flank).
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from tutor.course import M44, MEMOIR, Chapter, Handout
@@ -20,8 +21,8 @@ from tutor.explain import Explained, rule_html
 from tutor.hexes import fmt
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
-from tutor.memoir.action import legal as legal_moves
-from tutor.quiz import Question
+from tutor.memoir import rules as R
+from tutor.quiz import BoardQuestion, Question
 from tutor.widgets.order_board import DASHED, HAND, SEED, SIDE, OrderBoard, orderable, start, teaching_board  # noqa: F401 (the page's, moved here)
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
@@ -68,20 +69,45 @@ def deck_rows() -> list[dict]:
     return C.table()
 
 
+SECTION_COLUMNS = (("left", "Left Flank"), ("center", "Center"), ("right", "Right Flank"))
+
+
 def deck_table() -> Explained:
-    """The 60 cards: section cards and tactic cards, how many of each and what they do."""
-    rows = sorted(deck_rows(), key=lambda r: (r["type"] != "section", r["name"]))
-    body = []
-    for r in rows:
-        src = "quoted in the rulebook" if r["source"] == "seed" else "published card list"
-        body.append(f"<tr><td>{escape(r['name'])}</td><td>{r['type']}</td><td>{r['count']}</td>"
-                    f"<td>{escape(r['text'])}</td><td><small>{src}</small></td></tr>")
-    sec = sum(r["count"] for r in rows if r["type"] == "section")
-    tac = sum(r["count"] for r in rows if r["type"] == "tactic")
-    head = (f"<p><b>{sec + tac} cards</b>: {sec} section cards and {tac} tactic cards.</p>")
-    return Explained(head + '<div style="max-height:420px;overflow:auto" tabindex="0" role="group" aria-label="the cards"><table class="tutor-obs"><tr><th>card</th>'
-                     "<th>type</th><th>copies</th><th>what it does</th><th>source</th></tr>" + "".join(body)
-                     + "</table></div>")
+    """The 60 cards: the section cards as a grid (what each kind orders × the section it names: how
+    many copies), the others of them and the tactic cards by name and copies, the tactic cards'
+    published texts one click away. A card the rulebook prints is marked *."""
+    rows = sorted(deck_rows(), key=lambda r: r["name"])
+
+    def copies(r):
+        return f"×{r['count']}{'*' if r['source'] == 'seed' else ''}"
+
+    def orders(r):             # "3 units", "all units", "1 unit" (+ the Recon draw)
+        what = re.split(r" (?:in|on) the ", r["text"].removeprefix("Issue an order to "))[0]
+        return what + (", then draw two, keep one" if "draw two" in r["text"] else "")
+    sec = [r for r in rows if r["type"] == "section"]
+    tac = [r for r in rows if r["type"] == "tactic"]
+    grid: dict[str, dict[str, dict]] = {}
+    other = []
+    for r in sec:
+        one = len(r["orders"]) == 1 and r["name"].endswith(dict(SECTION_COLUMNS)[r["orders"][0][0]])
+        if one:
+            grid.setdefault(r["name"].split()[0], {})[r["orders"][0][0]] = r
+        else:
+            other.append(r)
+    head = "".join(f"<th>{w}</th>" for _, w in SECTION_COLUMNS)
+    body = "".join(f"<tr><td><b>{kind}</b>: {escape(orders(next(iter(by.values()))))}</td>"
+                   + "".join(f"<td>{copies(by[k]) if k in by else ''}</td>" for k, _ in SECTION_COLUMNS) + "</tr>"
+                   for kind, by in grid.items())
+    rest = "; ".join(f"<b>{escape(r['name'])}</b> {copies(r)}: {escape(r['text'].removeprefix('Issue an order to ').rstrip('.'))}"
+                     for r in other) + "."
+    texts = "".join(f"<tr><td><b>{escape(r['name'])}</b></td><td>{escape(r['text'])}</td></tr>" for r in tac)
+    return Explained(
+        f"<p><b>{sum(r['count'] for r in rows)} cards.</b> {sum(r['count'] for r in sec)} section cards:</p>"
+        f'<table class="tutor-obs"><tr><th></th>{head}</tr>{body}</table><p>{rest}</p>'
+        f"<p>{sum(r['count'] for r in tac)} tactic cards: "
+        + ", ".join(f"<b>{escape(r['name'])}</b> {copies(r)}" for r in tac) + ".</p>"
+        f'<details><summary>The tactic cards\' texts</summary><table class="tutor-obs">{texts}</table></details>'
+        "<p><small>* printed in the rulebook; the rest from the published card list.</small></p>")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -96,50 +122,55 @@ def order_board():
 # Check
 
 
-def _q_probe() -> Question:
-    choices = ("0", "1", "2", "3")
+def _tap_units(key: str, prompt: str, places, hint, cols: tuple[int, int]) -> BoardQuestion:
+    """Tap a unit: the teaching board's units and sections (ordering does not look at the ground: the
+    terrain is left out) in the Allied rows (5 to 8) of columns ``cols``; the engine's ``places()``,
+    asked on the whole teaching board, rules on the tap."""
+    from dataclasses import replace
 
-    def rule_fn():
+    from tutor.memoir.state import frozen
+    st = start().state
+    window = tuple(h for h in st.board.hexes if h[1] >= 5 and cols[0] <= h[0] <= cols[1])
+    shown = replace(st, units=frozen({h: u for h, u in st.units.items() if h in window}), terrain=frozen({}),
+                    obstacles=frozen({}), labels=frozen({}))
+    return BoardQuestion(key, f"<p>{prompt}</p>", shown, places, hint=hint, taps="hex", window=window, name=fmt)
+
+
+def _q_probe() -> BoardQuestion:
+    def places():
         g = play(start(["probe_center"]), "probe_center")
         cands = orderable(g)
-        n = max_orders(g)
-        return str(n), (f"<p>Units in the center (the dashed-line hex included): "
-                        f"{', '.join(fmt(h) for h in cands)}. Probe Center orders 2 of them: {n}.</p>"
-                        + rule_html(C.PROBE_CENTER_FACE) + rule_html(C.ORDERS_DASHED))
-    return Question("03.probe", "<p>On the board above (the teaching board), the Allies play <b>Probe Center</b>. "
-                    "How many units may it order?</p>", choices, rule_fn)
+        return frozenset(cands), (f"<p>Units in the center (the dashed-line hexes included): "
+                                  f"{', '.join(fmt(h) for h in cands)}. Probe Center orders 2 of them.</p>"
+                                  + rule_html(C.PROBE_CENTER_FACE) + rule_html(C.ORDERS_DASHED))
+    return _tap_units("03.probe", "The Allies play <b>Probe Center</b>. <b>Tap a unit it may order.</b>", places,
+                      (C.PROBE_CENTER_FACE, C.ORDERS_DASHED), (6, 18))
 
 
-def _q_dashed() -> Question:
+def _q_dashed() -> BoardQuestion:
     attack, probe = C.name("attack_right"), C.name("probe_center")
-    choices = ("Both", f"Only {attack}", f"Only {probe}", "Neither")
 
-    def rule_fn():
-        ok = {}
-        for key in ("attack_right", "probe_center"):
-            g = play(start([key]), key)
-            ok[key] = DASHED in orderable(g)
-        ans = ("Both" if all(ok.values()) else f"Only {attack}" if ok["attack_right"] else
-               f"Only {probe}" if ok["probe_center"] else "Neither")
-        return ans, (f"<p>The unit on {fmt(DASHED)} is cut by the dashed line between the right flank and the "
-                     f"center, so either card may order it.</p>" + rule_html(C.ORDERS_DASHED))
-    return Question("03.dashed", f"<p>The Allied unit on <b>{fmt(DASHED)}</b> stands on a hex cut by the right "
-                    f"dashed line. Which of {attack} and {probe} may order it?</p>", choices, rule_fn)
+    def places():
+        ok = [set(orderable(play(start([key]), key))) for key in ("attack_right", "probe_center")]
+        both = frozenset(ok[0] & ok[1])
+        return both, (f"<p>Only the unit on {', '.join(fmt(h) for h in sorted(both))}: it stands on a hex cut by "
+                      f"the dashed line between the right flank and the center, so either card may order it.</p>"
+                      + rule_html(C.ORDERS_DASHED))
+    return _tap_units("03.dashed", f"<b>Tap the unit that both {attack} and {probe} may order.</b>", places,
+                      (C.ORDERS_DASHED,), (12, 22))
 
 
-def _q_once() -> Question:
-    choices = ("Yes", "No")
-
-    def rule_fn():
-        g = play(start(["attack_center"]), "attack_center")
-        g = G.apply(g, "order 15,7")
+def _q_once() -> BoardQuestion:
+    def places():
+        g = G.apply(play(start(["attack_center"]), "attack_center"), "order 15,7")
         try:
             G.apply(g, "order 15,7")
+            again = "<p>The engine accepts a second order for 15,7.</p>"
         except IllegalAction as exc:
-            return "No", f"<p>The engine: {escape(exc.reason)}.</p>" + rule_html(exc.rule)
-        return "Yes", "<p>The engine accepts a second order.</p>"
-    return Question("03.once", "<p>Attack Center gives 3 orders. May you give two of them to the same unit on "
-                    "<b>15,7</b>?</p>", choices, rule_fn)
+            again = f"<p>A second order for 15,7? The engine: {escape(exc.reason)}.</p>" + rule_html(exc.rule)
+        return frozenset(orderable(g)), again
+    return _tap_units("03.once", "The Allies play <b>Attack Center</b> (3 orders) and order the unit on "
+                      "<b>15,7</b>. <b>Tap a unit they may still order.</b>", places, (R.ORDERS_ONCE,), (8, 18))
 
 
 def _q_lost() -> Question:
@@ -158,8 +189,11 @@ def _q_lost() -> Question:
             x = x.prev
         return str(lost), (f"<p>{C.name('attack_right')} orders 3 units on the right flank; the Allies have "
                            f"only the unit on {fmt(DASHED)} there: {lost} orders are lost.</p>" + rule_html(C.ORDERS_LOST))
-    return Question("03.lost", f"<p>On the teaching board the Allies play <b>{C.name('attack_right')}</b> (3 orders "
-                    "on the right flank). How many orders are lost?</p>", choices, rule_fn)
+    from tutor.render.svg import state_svg
+    st = start().state
+    pic = state_svg(st, title="", window=[h for h in st.board.hexes if h[1] >= 3 and h[0] >= 15])
+    return Question("03.lost", f"<p>The Allies play <b>{C.name('attack_right')}</b> (3 orders on the right flank). "
+                    f"How many orders are lost?</p>{pic}", choices, rule_fn)
 
 
 def _q_no_units() -> Question:
@@ -172,29 +206,9 @@ def _q_no_units() -> Question:
         ans = choices[1] if ended else choices[0]
         return ans, (f"<p>The engine: {escape(next((e.text for e in g.new_events if e.kind == 'no_units'), 'orders'))} "
                      f"Now the {g.player} side is to play.</p>" + rule_html(C.NO_UNITS))
-    return Question("03.no-units", "<p>On the <i>original</i> Pegasus Bridge board the Allies have no unit on their "
-                    f"right flank. They play <b>{C.name('attack_right')}</b>. What happens?</p>", choices, rule_fn)
+    return Question("03.no-units", "<p>On the <i>published</i> map the Allies have no unit on their right flank. "
+                    f"They play <b>{C.name('attack_right')}</b>. What happens?</p>", choices, rule_fn)
 
 
-def _q_recon() -> Question:
-    choices = ("Draw 1", "Draw 2, keep both", "Draw 2, keep 1")
-
-    def rule_fn():
-        g = play(start(["recon_in_force", "recon_right"]), "recon_right")
-        while g.phase == "order":
-            g = G.apply(g, "done")
-        if g.phase == "act":
-            g = G.apply(g, "end")
-        if g.phase == "recon":
-            n = len(g.turn.drawn)
-            keep = legal_moves(g, "keep")
-            ans = "Draw 2, keep 1" if n == 2 and len(keep) == 2 else "Draw 2, keep both"
-            return ans, (f"<p>At the end of the turn the engine draws {n} cards and asks which one to keep "
-                         f"({', '.join(C.name(a.card) for a in keep)}).</p>" + rule_html(C.RECON_RULE))
-        return "Draw 1", "<p>The engine draws one card.</p>" + rule_html(C.DRAW)
-    return Question("03.recon", "<p>You play <b>Recon Right Flank</b>. When you draw at the end of the turn, "
-                    "what do you do?</p>", choices, rule_fn)
-
-
-def questions() -> list[Question]:
-    return [_q_probe(), _q_dashed(), _q_once(), _q_lost(), _q_no_units(), _q_recon()]
+def questions() -> list:
+    return [_q_probe(), _q_dashed(), _q_once(), _q_lost(), _q_no_units()]
