@@ -216,9 +216,9 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "06-terrain-and-height.ipynb": {
         "ch06.terrain_table": ("terrain-stops", "protection", "line-of-sight", "height"),
-        "ch05.show_dice": ("range-dice", "protection", "hills"),
-        "ch06.show_los": ("line-of-sight", "height", "hills"),
-        "ch04.show_moves": ("movement", "height", "steep-hills"),
+        "ch05.dice_example": ("range-dice", "protection", "hills"),
+        "ch06.los_example": ("line-of-sight", "height", "hills"),
+        "ch06.moves_example": ("movement", "height", "steep-hills", "beaches"),
         "ch06.height_conflicts": ("height", "steep-hills"),
         "ch06.explorer": ("line-of-sight", "height", "hills"),
     },
@@ -355,9 +355,10 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "05.sight": ("range-dice", "line-of-sight", "close-combat"),
     "05.artillery": ("range-dice", "protection"),
     # 6. Terrain and height
-    "06.hill-below": ("range-dice", "protection", "hills", "height"),
-    "06.mountain": ("line-of-sight", "height", "steep-hills"),
-    "06.steep": ("movement", "steep-hills"),
+    "06.bridge": ("movement", "impassable", "bridges", "no-passing"),
+    "06.steep": ("movement", "steep-hills", "terrain-stops", "height"),
+    "06.hill-above": ("range-dice", "protection", "hills", "height"),
+    "06.low-woods": ("line-of-sight", "height", "hills"),
     # 7. Hits, flags and retreat
     "07.hits-armor": ("dice-faces", "hits"),
     "07.retreat-where": ("retreat", "blocked-retreat", "no-passing"),

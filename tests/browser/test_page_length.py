@@ -39,7 +39,7 @@ OVER: dict[str, dict[str, int]] = {
     "03-command-cards-and-orders.ipynb": {"words": 2175},
     "04-movement.ipynb": {"words": 2072, "height": 8120},
     "05-battle-range-dice-line-of-sight.ipynb": {"words": 2001, "height": 7237},
-    "06-terrain-and-height.ipynb": {"words": 2963, "height": 9741},
+    "06-terrain-and-height.ipynb": {"words": 2496, "height": 8017},
     "07-hits-flags-and-retreat.ipynb": {"words": 1474},
     "08-take-ground-and-armor-overrun.ipynb": {"words": 2248, "height": 7006},
     "09-obstacles.ipynb": {"words": 1892, "height": 7111},

@@ -129,13 +129,19 @@ def test_ch06_answers_are_the_engine_rulings():
     qs = by_key("ch06")
     below = attack_dice(st, (20, 4), (18, 2))
     assert (below.protection, below.dice) == (1, 2)
-    assert qs["06.hill-below"].rule_fn()[0] == "2"
+    assert qs["06.hill-above"].rule_fn()[0] == "2"                    # from the hill down: no protection
     assert attack_dice(st, (4, 2), (10, 2)).protection == 0            # from higher ground: no hill bonus
     assert line_of_sight(st, (4, 2), (10, 2)).visible
-    assert qs["06.mountain"].rule_fn()[0] == "Yes, it can see"
+    assert qs["06.low-woods"].rule_fn()[0] == "No, blocked"             # woods as high as the lower unit
     climb = legal_moves(st, (15, 5)).reachable[(16, 4)]
     assert climb.cost == 2 and not climb.can_battle                   # a steep hill costs 2
-    assert qs["06.steep"].rule_fn()[0] == "It may not battle this turn"
+    assert not qs["06.steep"].judge((16, 4))[0] and not qs["06.steep"].judge((14, 4))[0]   # steep hill; town
+    assert qs["06.steep"].judge((14, 6))[0]
+    # a bridge: open ground over the river, entered from land; the far bank's unit in the way
+    assert qs["06.bridge"].places_fn()[0] == {(13, 3)}
+    assert not qs["06.bridge"].judge((14, 4))[0] and not qs["06.bridge"].judge((11, 3))[0]
+    bridge = legal_moves(ch04.state(ch06.BRIDGE_BOARD), (13, 5))
+    assert "river is impassable" in bridge.refused[(14, 4)].reason and (12, 4) in bridge.reachable
     down = legal_moves(st, (4, 2))
     assert (2, 2) in down.refused and "at most 1" in down.refused[(2, 2)].reason
 
