@@ -11,7 +11,7 @@ import pytest
 
 from tutor.quiz import BoardQuestion, live
 
-CONVERTED = ("und23", "und24", "und25", "und26", "und27", "ch01", "ch04", "ch05", "ch06", "ch07")
+CONVERTED = ("und23", "und24", "und25", "und26", "und27", "ch01", "ch04", "ch05", "ch06", "ch07", "ch08")
 
 
 @pytest.mark.parametrize("name", CONVERTED)

@@ -365,11 +365,10 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "07.ocean": ("hits", "retreat", "blocked-retreat", "beaches"),
     "07.partial": ("retreat", "blocked-retreat"),
     # 8. Take ground and armor overrun
+    "08.take": ("close-combat", "dice-faces", "retreat", "take-ground"),
     "08.ranged": ("close-combat", "take-ground"),
-    "08.close": ("close-combat", "take-ground"),
-    "08.overrun": ("hits", "retreat", "take-ground", "overrun"),
-    "08.woods": ("take-ground", "overrun", "terrain-stops"),
-    "08.second": ("take-ground", "overrun"),
+    "08.overrun": ("hits", "take-ground", "overrun", "close-combat"),
+    "08.town": ("take-ground", "overrun", "terrain-stops"),
     # 9. Obstacles
     "09.artillery-bunker": ("range-dice", "protection", "bunkers", "units"),
     "09.wire": ("range-dice", "protection", "wire", "hedgehogs", "no-stacking"),

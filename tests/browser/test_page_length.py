@@ -41,7 +41,7 @@ OVER: dict[str, dict[str, int]] = {
     "05-battle-range-dice-line-of-sight.ipynb": {"words": 2001, "height": 7237},
     "06-terrain-and-height.ipynb": {"words": 2496, "height": 8017},
     "07-hits-flags-and-retreat.ipynb": {"words": 1474},
-    "08-take-ground-and-armor-overrun.ipynb": {"words": 2248, "height": 7006},
+    "08-take-ground-and-armor-overrun.ipynb": {"words": 1757, "height": 6609},
     "09-obstacles.ipynb": {"words": 1892, "height": 7111},
     "10-special-forces.ipynb": {"words": 1554, "height": 7041},
     "11-objectives-and-medals.ipynb": {"words": 1666},

@@ -287,12 +287,29 @@ def test_ch05_explorer_starts_on_the_blocked_line():
 
 
 def test_ch08_answers_are_the_engine_rulings():
+    from tutor.chapters import ch08
     qs = by_key("ch08")
-    assert [qs[k].rule_fn()[0] for k in ("08.ranged", "08.close", "08.overrun", "08.woods", "08.second")] == \
-        ["No", "Yes", "Yes", "No", "No"]
+    assert [qs[k].rule_fn()[0] for k in ("08.ranged", "08.town")] == ["No", "No"]
     assert "no successful close combat" in qs["08.ranged"].rule_fn()[1]
-    assert "woods" in qs["08.woods"].rule_fn()[1]
-    assert "already overran" in qs["08.second"].rule_fn()[1]
+    assert "town" in qs["08.town"].rule_fn()[1]
+    # take ground goes into the hex the target left, not after it
+    assert qs["08.take"].places_fn()[0] == {(5, 5)} and not qs["08.take"].judge((4, 4))[0]
+    assert not qs["08.take"].judge((4, 6))[0]
+    # an overrun is a battle under the usual rules: next to 22,4, it may not fire past it
+    assert qs["08.overrun"].places_fn()[0] == {(22, 4)} and not qs["08.overrun"].judge((20, 2))[0]
+    # the worked examples' rulings (the questions that repeated them are gone)
+    close, _, _ = ch08.play(ch08.TAKE_GROUND_BOARD, "allied", ["4,6"], [("battle", "4,6", "5,5", "hit"),
+                                                                        ("take", "4,6")])
+    assert close.units.get((5, 5)) is not None and close.units[(5, 5)].side == "allied"
+    ex = "examples/armor-overrun"
+    first = [("battle", "6,4", "7,3", ["flag", "infantry", "star"]), ("take", "6,4")]
+    st, _, _ = ch08.play(ex, "allied", ["6,4"], first)
+    assert ch08.overrun_refusal(st, (7, 3)) is None                       # may overrun
+    st, _, _ = ch08.play(ch08.TAKE_GROUND_BOARD, "allied", ["18,4"], [("battle", "18,4", "17,3", "hit"),
+                                                                       ("take", "18,4")])
+    assert "woods" in ch08.overrun_refusal(st, (17, 3))[0]
+    st, _, _ = ch08.play(ex, "allied", ["6,4"], first + [("battle", "7,3", "6,2", "hit"), ("take", "7,3")])
+    assert "already overran" in ch08.overrun_refusal(st, (6, 2))[0]
 
 
 def test_ch08_play_follows_the_rulebook_overrun():
