@@ -11,7 +11,7 @@ import pytest
 
 from tutor.quiz import BoardQuestion, live
 
-CONVERTED = ("und21", "und22", "und23", "und24", "und25", "und26", "und27", "ch01", "ch04", "ch05", "ch07", "ch09", "ch10", "ch11")
+CONVERTED = ("und21", "und22", "und23", "und24", "und25", "und26", "und27", "ch01", "ch04", "ch05", "ch06", "ch07", "ch08", "ch09", "ch10", "ch11")
 
 
 @pytest.mark.parametrize("name", CONVERTED)
@@ -53,6 +53,22 @@ def test_chapters_9_to_14_picture_questions_show_only_their_hexes(name):
             continue
         drawn = set(re.findall(r'data-hex="(-?\d+,-?\d+)"', q.prompt_html))
         assert drawn and len(drawn) <= 40, (q.key, len(drawn))
+        assert all(m in drawn for m in re.findall(r"<b>(\d+,\d+)</b>", q.prompt_html)), q.key
+        sizes = {float(s) for s in re.findall(r'font-size="([\d.]+)"[^>]*class="coord"', q.prompt_html)}
+        assert sizes and min(sizes) >= 10, (q.key, sizes)
+
+
+@pytest.mark.parametrize("name", ("ch05", "ch06", "ch07", "ch08"))
+def test_memoir_picture_questions_show_only_the_hexes_they_are_about(name):
+    """Chapters 5-8: a question answered with a button shows the part of the board it is about
+    (less than half of it, every hex its prompt names), labels of at least 10 px; a question
+    about dice alone shows no board."""
+    mod = importlib.import_module(f"tutor.chapters.{name}")
+    for q in mod.questions():
+        if live(q) or "<svg" not in q.prompt_html:
+            continue
+        drawn = set(re.findall(r'data-hex="(-?\d+,-?\d+)"', q.prompt_html))
+        assert drawn and len(drawn) < 113 / 2, q.key
         assert all(m in drawn for m in re.findall(r"<b>(\d+,\d+)</b>", q.prompt_html)), q.key
         sizes = {float(s) for s in re.findall(r'font-size="([\d.]+)"[^>]*class="coord"', q.prompt_html)}
         assert sizes and min(sizes) >= 10, (q.key, sizes)

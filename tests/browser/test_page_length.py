@@ -36,9 +36,9 @@ PAGES = [p.notebook for p in course.reading_order() if p.available] + \
 #: A figure not named here is held to the limit. Lower a ceiling when its page gets shorter.
 OVER: dict[str, dict[str, int]] = {
     "05-battle-range-dice-line-of-sight.ipynb": {"words": 2001, "height": 7237},
-    "06-terrain-and-height.ipynb": {"words": 2963, "height": 9741},
+    "06-terrain-and-height.ipynb": {"words": 2496, "height": 8017},
     "07-hits-flags-and-retreat.ipynb": {"words": 1474},
-    "08-take-ground-and-armor-overrun.ipynb": {"words": 2248, "height": 7006},
+    "08-take-ground-and-armor-overrun.ipynb": {"words": 1757, "height": 6609},
     "09-obstacles.ipynb": {"words": 1710, "height": 7001},
     "10-special-forces.ipynb": {"words": 1523},
     "11-objectives-and-medals.ipynb": {"words": 1532},

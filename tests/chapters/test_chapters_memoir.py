@@ -133,13 +133,19 @@ def test_ch06_answers_are_the_engine_rulings():
     qs = by_key("ch06")
     below = attack_dice(st, (20, 4), (18, 2))
     assert (below.protection, below.dice) == (1, 2)
-    assert qs["06.hill-below"].rule_fn()[0] == "2"
+    assert qs["06.hill-above"].rule_fn()[0] == "2"                    # from the hill down: no protection
     assert attack_dice(st, (4, 2), (10, 2)).protection == 0            # from higher ground: no hill bonus
     assert line_of_sight(st, (4, 2), (10, 2)).visible
-    assert qs["06.mountain"].rule_fn()[0] == "Yes, it can see"
+    assert qs["06.low-woods"].rule_fn()[0] == "No, blocked"             # woods as high as the lower unit
     climb = legal_moves(st, (15, 5)).reachable[(16, 4)]
     assert climb.cost == 2 and not climb.can_battle                   # a steep hill costs 2
-    assert qs["06.steep"].rule_fn()[0] == "It may not battle this turn"
+    assert not qs["06.steep"].judge((16, 4))[0] and not qs["06.steep"].judge((14, 4))[0]   # steep hill; town
+    assert qs["06.steep"].judge((14, 6))[0]
+    # a bridge: open ground over the river, entered from land; the far bank's unit in the way
+    assert qs["06.bridge"].places_fn()[0] == {(13, 3)}
+    assert not qs["06.bridge"].judge((14, 4))[0] and not qs["06.bridge"].judge((11, 3))[0]
+    bridge = legal_moves(ch04.state(ch06.BRIDGE_BOARD), (13, 5))
+    assert "river is impassable" in bridge.refused[(14, 4)].reason and (12, 4) in bridge.reachable
     down = legal_moves(st, (4, 2))
     assert (2, 2) in down.refused and "at most 1" in down.refused[(2, 2)].reason
 
@@ -285,12 +291,29 @@ def test_ch05_explorer_starts_on_the_blocked_line():
 
 
 def test_ch08_answers_are_the_engine_rulings():
+    from tutor.chapters import ch08
     qs = by_key("ch08")
-    assert [qs[k].rule_fn()[0] for k in ("08.ranged", "08.close", "08.overrun", "08.woods", "08.second")] == \
-        ["No", "Yes", "Yes", "No", "No"]
+    assert [qs[k].rule_fn()[0] for k in ("08.ranged", "08.town")] == ["No", "No"]
     assert "no successful close combat" in qs["08.ranged"].rule_fn()[1]
-    assert "woods" in qs["08.woods"].rule_fn()[1]
-    assert "already overran" in qs["08.second"].rule_fn()[1]
+    assert "town" in qs["08.town"].rule_fn()[1]
+    # take ground goes into the hex the target left, not after it
+    assert qs["08.take"].places_fn()[0] == {(5, 5)} and not qs["08.take"].judge((4, 4))[0]
+    assert not qs["08.take"].judge((4, 6))[0]
+    # an overrun is a battle under the usual rules: next to 22,4, it may not fire past it
+    assert qs["08.overrun"].places_fn()[0] == {(22, 4)} and not qs["08.overrun"].judge((20, 2))[0]
+    # the worked examples' rulings (the questions that repeated them are gone)
+    close, _, _ = ch08.play(ch08.TAKE_GROUND_BOARD, "allied", ["4,6"], [("battle", "4,6", "5,5", "hit"),
+                                                                        ("take", "4,6")])
+    assert close.units.get((5, 5)) is not None and close.units[(5, 5)].side == "allied"
+    ex = "examples/armor-overrun"
+    first = [("battle", "6,4", "7,3", ["flag", "infantry", "star"]), ("take", "6,4")]
+    st, _, _ = ch08.play(ex, "allied", ["6,4"], first)
+    assert ch08.overrun_refusal(st, (7, 3)) is None                       # may overrun
+    st, _, _ = ch08.play(ch08.TAKE_GROUND_BOARD, "allied", ["18,4"], [("battle", "18,4", "17,3", "hit"),
+                                                                       ("take", "18,4")])
+    assert "woods" in ch08.overrun_refusal(st, (17, 3))[0]
+    st, _, _ = ch08.play(ex, "allied", ["6,4"], first + [("battle", "7,3", "6,2", "hit"), ("take", "7,3")])
+    assert "already overran" in ch08.overrun_refusal(st, (6, 2))[0]
 
 
 def test_ch08_play_follows_the_rulebook_overrun():

@@ -10,13 +10,13 @@ from __future__ import annotations
 from html import escape
 
 from tutor.course import M44, MEMOIR, Chapter, Handout
-from tutor.examples.memoir import battle_after_question, board_svg, dice_html, state
+from tutor.examples.memoir import board_svg, dice_html, state
 from tutor.explain import Explained, los_html, rules_html, show
 from tutor.hexes import parse_hex
 from tutor.memoir.combat import attack_dice
 from tutor.memoir.los import line_of_sight
 from tutor.memoir.terrain import TERRAIN
-from tutor.quiz import Question, ask
+from tutor.quiz import BoardQuestion, Question, ask
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
 #: the app's preheating read it from here.
@@ -92,18 +92,56 @@ def terrain_table() -> Explained:
                 "catalogue, from the rulebook's appendix 2 (APÉNDICE 2).</small></p>")
 
 
-def show_los(field, a, b) -> Explained:
+def show_los(field, a, b, *, rules: bool = True) -> Explained:
+    """A line-of-sight ruling on the board (``rules=False``: without the rule blocks, where the page
+    shows them once above)."""
     st = state(field)
-    return show(los_html(line_of_sight(st, parse_hex(a), parse_hex(b))))
+    return show(los_html(line_of_sight(st, parse_hex(a), parse_hex(b)), rules=rules))
 
 
-def height_conflicts() -> Explained:
-    """What the sources say about heights, and how this project rules (tutor.conflicts)."""
+def los_example(field, a, b) -> Explained:
+    """A line-of-sight ruling for this page's worked example: the board cut to the line, the
+    ruling beside it, without the rule blocks (the page shows them once above)."""
+    from tutor.chapters.ch05 import beside
+    from tutor.render.scene import los_highlights, los_window
+    st = state(field)
+    r = line_of_sight(st, parse_hex(a), parse_hex(b))
+    pic = board_svg(st, los_highlights(r), title="", window=los_window(r), legend=False)
+    return show(beside(pic, los_html(r, board=False, rules=False), width=420))
+
+
+def moves_example(field, at, *, title: str) -> Explained:
+    """A unit's legal moves (``tutor.explain.moves_html``) without the rule blocks: this page shows
+    each rule once, where it teaches it."""
+    from tutor.chapters.ch05 import beside, without_rules
+    from tutor.explain import move_highlights, moves_html
+    from tutor.hexes import distance
+    from tutor.memoir.movement import legal_moves
+    st = state(field)
+    at = parse_hex(at)
+    m = legal_moves(st, at)
+    reach = max((distance(at, h) for h in (*m.reachable, *m.refused)), default=1)
+    window = tuple(h for h in st.board.hexes if distance(at, h) <= reach)
+    pic = board_svg(st, move_highlights(m), title="", window=window)
+    return show(beside(pic, f"<p><b>{escape(title)}</b></p>" + without_rules(moves_html(st, at, board=False)),
+                       width=420))
+
+
+#: The rules this chapter's page quotes before its "where the sources differ" section.
+QUOTED_ABOVE = frozenset({"m44.height.move"})
+
+
+def height_conflicts(*, quoted: bool = True) -> Explained:
+    """What the sources say about heights, and how the tutor rules (tutor.conflicts); ``quoted=False``
+    leaves out the sources' texts the page has quoted above (``quoted_above``)."""
     from tutor.conflicts import all_conflicts
     parts = []
+    seen = set(QUOTED_ABOVE)
     for key in ("m44.height.edition", "m44.mountain"):
         c = next(c for c in all_conflicts() if c.key == key)
-        parts.append(f"<h4>{escape(c.topic)}</h4><p><b>{escape(c.question)}</b></p>{rules_html(c.texts)}"
+        texts = [t for t in c.texts if quoted or t.key not in seen]
+        seen |= {t.key for t in c.texts}
+        parts.append(f"<h4>{escape(c.topic)}</h4><p><b>{escape(c.question)}</b></p>{rules_html(texts)}"
                      f"<p><b>The tutor's ruling.</b> {escape(c.ruling)}</p>")
     return show("".join(parts))
 
@@ -125,12 +163,13 @@ def _dice_question(key, field, a, t, prompt) -> Question:
 
     def rule_fn():
         return str(attack_dice(st, a, t).dice), dice_html(st, a, t, board=False)
+    from tutor.examples.board_taps import around
     from tutor.render.scene import highlights
-    pic = board_svg(st, highlights(selected=[a], target=[t]), title="")
+    pic = board_svg(st, highlights(selected=[a], target=[t]), title="", window=around(st, a, t))
     return ask(key, f"<p>{prompt}</p>{pic}", ("0", "1", "2", "3"), rule_fn)
 
 
-def _los_question(key, field, a, b, prompt) -> Question:
+def _los_question(key, field, a, b, prompt, *, window=None) -> Question:
     st = state(field)
     a, b = parse_hex(a), parse_hex(b)
     choices = ("Yes, it can see", "No, blocked")
@@ -138,18 +177,53 @@ def _los_question(key, field, a, b, prompt) -> Question:
     def rule_fn():
         r = line_of_sight(st, a, b)
         return (choices[0] if r.visible else choices[1]), los_html(r, board=False)
-    return ask(key, f"<p>{prompt}</p>", choices, rule_fn)
+    from tutor.render.scene import highlights
+    pic = board_svg(st, highlights(selected=[a], target=[b]), title="", window=window) if window else ""
+    return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
 
 
-def questions() -> list[Question]:
+BRIDGE_BOARD = "chapters/bridge"
+
+
+def _hex_name(h) -> str:
+    from tutor.hexes import fmt
+    return fmt(h)
+
+
+def _bridge_question() -> BoardQuestion:
+    """Tap a hex across the river the unit may reach: ``legal_moves`` rules (the bridge is open
+    ground, the river impassable, the far bank's unit in the way)."""
+    from tutor.explain import STYLE, moves_html
+    from tutor.hexes import distance
+    from tutor.memoir.movement import legal_moves
+    st = state(BRIDGE_BOARD)
+    at = (13, 5)
+    window = tuple(h for h in st.board.hexes if distance(at, h) <= 3)
+
+    def places():
+        m = legal_moves(st, at)
+        far = frozenset(h for h in m.reachable if h[1] < 4)
+        how = "".join(f"<p>{escape(m.explain(h))}.</p>" for h in sorted(far))
+        words = moves_html(st, at, board=False).replace("Refused (marked ✕ with a number):", "Refused:")
+        return far, STYLE + how + words
+    return BoardQuestion("06.bridge", "<p>The allied infantry on <b>13,5</b> is ordered; the river runs along row 4 "
+                         "with a bridge on 12,4. <b>Tap a hex across the river it may move to.</b></p>", st, places,
+                         hint=(TERRAIN["bridge"].rule, TERRAIN["river"].rule), taps="hex", window=window,
+                         name=_hex_name)
+
+
+def questions() -> list[Question | BoardQuestion]:
+    from tutor.examples.board_taps import around, tap_reach_question
     return [
-        _dice_question("06.hill-below", TERRAIN_BOARD, "20,4", "18,2",
-                       "The allied armor on <b>20,4</b> (open ground) battles the axis infantry on the hill at "
-                       "<b>18,2</b>. How many dice?"),
-        _los_question("06.mountain", TERRAIN_BOARD, "4,2", "10,2",
-                      "On the same board, can the allied infantry on the mountain (<b>4,2</b>, height 2) see the "
-                      "axis infantry on the hill at <b>10,2</b> (height 1), past a hill and woods?"),
-        battle_after_question("06.steep", TERRAIN_BOARD, "15,5", "16,4",
-                              "The allied infantry on <b>15,5</b> climbs the steep hill on <b>16,4</b>, right next "
-                              "to it. What about battling this turn?"),
+        _bridge_question(),
+        tap_reach_question("06.steep", TERRAIN_BOARD, "15,5",
+                           "The allied infantry on <b>15,5</b> is ordered; the town is on 14,4, the steep hill on "
+                           "16,4 and a hill on 18,4. <b>Tap a hex it may move to and still battle this turn.</b>",
+                           battle=True),
+        _dice_question("06.hill-above", TERRAIN_BOARD, "18,2", "20,4",
+                       "The axis infantry on the hill at <b>18,2</b> battles the allied armor in the open on "
+                       "<b>20,4</b>, two hexes away. How many dice?"),
+        _los_question("06.low-woods", TERRAIN_BOARD, "10,2", "6,6",
+                      "Can the axis infantry on the hill at <b>10,2</b> (height 1) see the allied armor on "
+                      "<b>6,6</b> (height 0), past the woods on 7,5?", window=around(state(TERRAIN_BOARD), (10, 2), (6, 6))),
     ]

@@ -12,13 +12,13 @@ from html import escape
 from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.errors import IllegalAction
 from tutor.examples.memoir import board_svg, state
-from tutor.explain import Explained, rules_html, show
+from tutor.explain import STYLE, Explained, rules_html, show
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.combat import attack_dice, battle, take_ground, why_no_battle
 from tutor.memoir.movement import move
 from tutor.memoir.state import GameState, order
-from tutor.quiz import Question, ask
+from tutor.quiz import BoardQuestion, Question, ask
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
 #: the app's preheating read it from here.
@@ -87,19 +87,32 @@ def play(field, side: str, ordered, steps) -> tuple[GameState, list[Step], list]
     return st, out, moves
 
 
-def play_html(field, side, ordered, steps, *, title: str = "", board: bool = True) -> str:
+def play_html(field, side, ordered, steps, *, title: str = "", board: bool = True, rules: bool = True,
+              crop: bool = False) -> str:
+    """The board after ``steps`` (``play``), each step with what the engine said, then the rules
+    it applied (``rules=False``: not those, where the page shows each rule once above; ``crop``:
+    the board cut to the hexes the steps name, the steps beside it)."""
     from tutor.render.scene import Line, highlights
     st, done, moves = play(field, side, ordered, steps)
     pic = ""
     if board:
         lines = [Line(a, b, "move") for a, b in moves]
-        pic = board_svg(st, highlights(lines=lines, legal=[b for _, b in moves]), title=title)
+        window = None
+        if crop:
+            from tutor.examples.board_taps import around
+            named = [parse_hex(x) for s in steps for x in s[1:3] if isinstance(x, str) and "," in x]
+            window = around(st, *named)
+        pic = board_svg(st, highlights(lines=lines, legal=[b for _, b in moves]), title=title, window=window)
     items = []
     for s in done:
         colour = "" if s.ok else " class='tutor-no'"
         items.append(f"<li><b{colour}>{escape(s.title)}</b><br>{'<br>'.join(escape(t) for t in s.texts)}</li>")
-    rules = [r for s in done for r in s.rules]
-    return f"<div>{pic}<ol>{''.join(items)}</ol>{rules_html(rules)}</div>"
+    applied = [r for s in done for r in s.rules] if rules else []
+    words = f"<ol>{''.join(items)}</ol>{rules_html(applied)}"
+    if crop and pic:
+        from tutor.chapters.ch05 import beside
+        return f"<div>{beside(pic, words, width=480)}</div>"
+    return f"<div>{pic}{words}</div>"
 
 
 def show_play(*args, **kw) -> Explained:
@@ -131,8 +144,11 @@ def _take_question(key, field, side, ordered, steps, at, prompt, *, board=True) 
             return "No", f"<p>{escape(exc.reason)}.</p>" + rules_html([exc.rule] if exc.rule else [])
     pic = ""
     if board:
+        from tutor.examples.board_taps import around
         from tutor.render.scene import highlights
-        pic = board_svg(state(field), highlights(selected=[parse_hex(h) for h in ordered]), title="")
+        hexes = [parse_hex(h) for h in ordered] + [parse_hex(s[2]) for s in steps if s[0] == "battle"]
+        pic = board_svg(state(field), highlights(selected=[parse_hex(h) for h in ordered]), title="",
+                        window=around(state(field), *hexes))
     return ask(key, f"<p>{prompt}</p>{pic}", YES_NO, rule_fn)
 
 
@@ -157,32 +173,87 @@ def _overrun_question(key, field, side, ordered, steps, armor, prompt) -> Questi
             return "Yes", "<p>It took ground after a successful close combat: it may overrun.</p>" + \
                 rules_html([R.OVERRUN])
         return "No", f"<p>{escape(why[0])}.</p>" + rules_html([why[1], R.OVERRUN_TERRAIN])
-    return ask(key, f"<p>{prompt}</p>", YES_NO, rule_fn)
+    from tutor.examples.board_taps import around
+    from tutor.render.scene import highlights
+    st = state(field)
+    first = parse_hex(ordered[0])
+    pic = board_svg(st, highlights(selected=[first]), title="", window=around(st, first, armor))
+    return ask(key, f"<p>{prompt}</p>{pic}", YES_NO, rule_fn)
 
 
-def questions() -> list[Question]:
-    tg = TAKE_GROUND_BOARD
+QUIZ_BOARD = "chapters/take-ground-quiz"
+
+
+def _hex_name(h) -> str:
+    return fmt(h)
+
+
+def _window(st: GameState, at, reach: int = 2) -> tuple:
+    from tutor.hexes import distance
+    return tuple(h for h in st.board.hexes if distance(at, h) <= reach)
+
+
+def _tap_take_question(key, field, side, attacker, steps, prompt) -> BoardQuestion:
+    """After ``steps``, tap the hex the attacker may take ground on (the attacker itself if it may
+    not): the engine's ``take_ground`` rules. The board shows the battle's outcome."""
+    attacker = parse_hex(attacker)
+    after, _, _ = play(field, side, [attacker], steps)
+
+    def places():
+        st, done, _ = play(field, side, [attacker], steps)
+        told = "<ol>" + "".join(f"<li>{escape(' '.join(x.texts))}</li>" for x in done) + "</ol>"
+        try:
+            new, ev = take_ground(st, attacker)
+            end = next(h for h, u in new.units.items() if u.uid == st.units[attacker].uid)
+            return frozenset({end}), STYLE + told + f"<p>{escape(' '.join(e.text for e in ev))}</p>" + \
+                rules_html([R.TAKE_GROUND, *(e.rule for e in ev)])
+        except IllegalAction as exc:
+            return frozenset({attacker}), STYLE + told + f"<p>{escape(exc.reason)}.</p>" + \
+                rules_html([R.TAKE_GROUND, *([exc.rule] if exc.rule else [])])
+    return BoardQuestion(key, f"<p>{prompt}</p>", after, places, hint=(R.TAKE_GROUND,), taps="hex",
+                         window=_window(after, attacker), name=_hex_name)
+
+
+def _tap_overrun_question(key, field, side, attacker, steps, armor, prompt) -> BoardQuestion:
+    """After ``steps`` (the armor took ground onto ``armor``), tap an enemy it may overrun: the
+    engine's ``targets`` rules (an overrun is a battle under the usual rules)."""
+    from tutor.hexes import distance
+    from tutor.memoir.combat import targets
+    attacker, armor = parse_hex(attacker), parse_hex(armor)
+    after, _, _ = play(field, side, [attacker], steps)
+
+    def places():
+        st, _, _ = play(field, side, [attacker], steps)
+        ok = targets(st, armor)
+        me = st.units[armor]
+        adj = sorted(h for h, u in st.units.items() if u.side != me.side and distance(h, armor) == 1)
+        lines = [f"<li><b>{fmt(h)}</b>: {escape(ok[h].text)}</li>" for h in sorted(ok)]
+        why = (f"<p>It took ground after a successful close combat: it may battle again, under the usual "
+               f"rules. It stands next to {', '.join(fmt(h) for h in adj)}, so it must battle an adjacent enemy."
+               if adj else "<p>It took ground after a successful close combat: it may battle again.")
+        return frozenset(ok), STYLE + why + f"</p><ul>{''.join(lines)}</ul>" + \
+            rules_html([R.OVERRUN, R.CLOSE_COMBAT])
+    return BoardQuestion(key, f"<p>{prompt}</p>", after, places, hint=(R.OVERRUN, R.CLOSE_COMBAT), taps="hex",
+                         window=_window(after, armor, 3), name=_hex_name)
+
+
+def questions() -> list[Question | BoardQuestion]:
+    q = QUIZ_BOARD
     return [
-        _take_question("08.ranged", tg, "allied", ["10,6"], [("battle", "10,6", "10,4", "hit")], "10,6",
-                       "The allied infantry on <b>10,6</b> battles the axis infantry (1 figure) on <b>10,4</b>, "
-                       "two hexes away, and eliminates it. May it take ground into 10,4?"),
-        _take_question("08.close", tg, "allied", ["4,6"], [("battle", "4,6", "5,5", "hit")], "4,6",
-                       "On the same board, the allied infantry on <b>4,6</b> eliminates the adjacent axis "
-                       "infantry on <b>5,5</b>. May it take ground into 5,5?", board=False),
-        _overrun_question("08.overrun", "examples/armor-overrun", "allied", ["6,4"],
-                          [("battle", "6,4", "7,3", ["flag", "infantry", "star"]), ("take", "6,4")], "7,3",
-                          "In the rulebook's example the allied armor on 6,4 rolls a flag and an infantry (its "
-                          "third die, a star here, misses) against the axis infantry on 7,3, which loses a figure "
-                          "and retreats; the armor takes ground onto <b>7,3</b>. May it battle again this turn?"),
-        _overrun_question("08.woods", tg, "allied", ["18,4"],
-                          [("battle", "18,4", "17,3", "hit"), ("take", "18,4")], "17,3",
-                          "The allied armor on <b>18,4</b> eliminates the axis infantry in the woods on "
-                          "<b>17,3</b> and takes ground into the woods. May it now overrun the axis infantry "
-                          "on 19,3?"),
-        _overrun_question("08.second", "examples/armor-overrun", "allied", ["6,4"],
-                          [("battle", "6,4", "7,3", ["flag", "infantry", "star"]), ("take", "6,4"),
-                           ("battle", "7,3", "6,2", "hit"), ("take", "7,3")], "6,2",
-                          "Playing on from the rulebook's example (the rest is this tutor's): the armor takes "
-                          "ground on 7,3, overruns the infantry that retreated to 6,2, eliminates it and takes "
-                          "ground again onto <b>6,2</b>. May it battle a third time?"),
+        _tap_take_question("08.take", q, "allied", "4,6", [("battle", "4,6", "5,5", ["flag", "star", "star"])],
+                           "The allied infantry on <b>4,6</b> battled the axis infantry next to it, rolled a flag "
+                           "and two stars, and the axis infantry retreated to <b>4,4</b>. <b>Tap the hex where the "
+                           "allied infantry may take ground</b> (the infantry itself if it may not)."),
+        _take_question("08.ranged", q, "allied", ["8,6"], [("battle", "8,6", "8,4", "hit")], "8,6",
+                       "The allied infantry on <b>8,6</b> battles the axis infantry (1 figure) on <b>8,4</b>, "
+                       "two hexes away, and eliminates it. May it take ground into 8,4?"),
+        _tap_overrun_question("08.overrun", q, "allied", "20,6", [("battle", "20,6", "21,5", "hit"), ("take", "20,6")],
+                              "21,5",
+                              "The allied armor eliminated the axis infantry next to it and took ground onto "
+                              "<b>21,5</b>. <b>Tap an enemy unit it may overrun.</b>"),
+        _overrun_question("08.town", q, "allied", ["10,6"],
+                          [("battle", "10,6", "11,5", "hit"), ("take", "10,6")], "11,5",
+                          "The allied armor on <b>10,6</b> eliminates the axis infantry in the town on "
+                          "<b>11,5</b> and takes ground into the town. May it now overrun the axis infantry "
+                          "on 12,4?"),
     ]
