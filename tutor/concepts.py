@@ -404,10 +404,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "13.yg.cards": ("young-generals", "setup"),
     "13.yg.who": ("young-generals", "section-cards", "sections"),
     # 14. Operation Overlord
-    "14.two.center": ("overlord", "section-cards"),
-    "14.wrong.section": ("overlord", "section-cards", "sections"),
-    "14.tactic.alone": ("overlord", "tactic-cards"),
-    "14.max": ("overlord",),
+    "14.probe.half": ("overlord", "section-cards", "sections", "units"),
+    "14.initiative.armor": ("overlord", "dice-faces", "units"),
     "14.initiative": ("overlord", "dice-faces", "units"),
     "14.draw": ("overlord",),
     # Undaunted 1. Components and setup

@@ -47,7 +47,7 @@ OVER: dict[str, dict[str, int]] = {
     "11-objectives-and-medals.ipynb": {"words": 1532},
     "12-air-power.ipynb": {"words": 1985},
     "13-team-play.ipynb": {"words": 2425, "height": 6522},
-    "14-operation-overlord.ipynb": {"words": 3279, "height": 6101},
+    "14-operation-overlord.ipynb": {"words": 3001, "height": 6101},
     "21-undaunted-components-and-setup.ipynb": {"words": 2111, "height": 6845},
     "22-undaunted-the-round.ipynb": {"words": 1556},
     "23-undaunted-movement-and-fog-of-war.ipynb": {"words": 1953},

@@ -42,11 +42,12 @@ def retreat_example(field, at, flags: int, *, title: str = "") -> str:
     return f"<div style='max-width:26em'>{pic}</div>" + retreat_html(st, at, flags, board=False)
 
 
-def hex_question(key: str, field, prompt: str, places_fn, *about, hint=(), margin: int = 1) -> BoardQuestion:
+def hex_question(key: str, field, prompt: str, places_fn, *about, hint=(), margin: int = 1,
+                 window=None) -> BoardQuestion:
     """Tap a hex: ``places_fn(state)`` is the engine's (places, explanation HTML); the board is cut
-    to ``about`` and ``margin`` hexes around them."""
+    to ``about`` and ``margin`` hexes around them (or to ``window``, the hexes given)."""
     st = state(field)
-    window = around(st, *[_hex(h) for h in about], margin=margin)
+    window = tuple(window) if window is not None else around(st, *[_hex(h) for h in about], margin=margin)
     return BoardQuestion(key, f"<p>{prompt}</p>", st, lambda: places_fn(st), hint=hint, taps="hex",
                          window=window, name=fmt)
 
