@@ -11,7 +11,7 @@ import pytest
 
 from tutor.quiz import BoardQuestion, live
 
-CONVERTED = ("und23", "und24", "und25", "und26", "und27", "ch01", "ch04", "ch09", "ch10", "ch11", "ch14")
+CONVERTED = ("und23", "und24", "und25", "und26", "und27", "ch01", "ch04", "ch09", "ch10", "ch11", "ch13", "ch14")
 
 
 @pytest.mark.parametrize("name", CONVERTED)

@@ -176,16 +176,23 @@ def test_ch13_answers_are_the_engine_rulings():
     assert len(g.common["allied"]) == 1
     assert ch13.turn_order(ch13.deal(2, 1, 5), 4) == ["allied.1", "axis", "allied.2", "axis"]
     assert ch13.turn_order(ch13.deal(2, 2, 5), 4) == ["allied.1", "axis.1", "allied.2", "axis.2"]
-    assert qs["13.order.3p"].rule_fn()[0] == "Allies second player"
     assert qs["13.order.4p"].rule_fn()[0] == "Axis second player"
     common = g.common["allied"][0]
     after = ch13.play(g, common)
     assert common not in after.common["allied"] and len(after.common["allied"]) == 1
     assert len(after.hands["allied.1"]) == len(g.hands["allied.1"])
-    assert qs["13.common.draw"].rule_fn()[0].startswith("Face up")
-    assert qs["13.finest"].rule_fn()[0] == "4"                 # 3 in the hand + the common card
-    assert qs["13.yg.cards"].rule_fn()[0] == "6"
-    assert qs["13.yg.who"].rule_fn()[0] == "The flanks player"
+    f = G.set_hand(ch13.deal(2, 2, 5), "allied.1", ["their_finest_hour", "probe_center", "attack_left"])
+    f = G.apply(f, f"play {next(c for c in f.hand('allied.1') if c.startswith('their_finest_hour'))}")
+    assert len(next(e for e in f.new_events if e.kind == "finest_hour").get("faces")) == 4   # 3 + the common card
+    yg = ch13.young_generals(1)
+    assert len(yg.hands["axis"]) == 6                          # whatever the scenario's 2
+    assert ch13.performer(ch13.young_generals(2), "axis", "attack_left#1").endswith("flanks")
+    flanks = qs["13.yg.flanks"]                                # team of 2: the flanks player, both flanks
+    assert (0, 0) in flanks.places_fn()[0] and (21, 1) in flanks.places_fn()[0]
+    assert not any(s == {"center"} for h in flanks.places_fn()[0] for s in [set(yg.state.board.sections(h))])
+    chief = qs["13.yg.chief"]                                  # team of 3: the chief holds the center
+    assert all(yg.state.board.sections(h) == {"center"} for h in chief.places_fn()[0])
+    assert not chief.judge((4, 6))[0]
 
 
 def test_ch13_pegasus_team_grows_to_its_distribution():
