@@ -358,17 +358,12 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "12.flag.sandbags": ("air-power", "retreat", "sandbags", "blocked-retreat"),
     # 13. Team play
     "13.split.5": ("team-play",),
-    "13.order.3p": ("team-play", "turn"),
     "13.order.4p": ("team-play", "turn"),
-    "13.common.draw": ("team-play",),
-    "13.finest": ("team-play", "tactic-cards"),
-    "13.yg.cards": ("young-generals", "setup"),
-    "13.yg.who": ("young-generals", "section-cards", "sections"),
+    "13.yg.flanks": ("young-generals", "sections", "units"),
+    "13.yg.chief": ("young-generals", "sections", "units"),
     # 14. Operation Overlord
-    "14.two.center": ("overlord", "section-cards"),
-    "14.wrong.section": ("overlord", "section-cards", "sections"),
-    "14.tactic.alone": ("overlord", "tactic-cards"),
-    "14.max": ("overlord",),
+    "14.probe.half": ("overlord", "section-cards", "sections", "units"),
+    "14.initiative.armor": ("overlord", "dice-faces", "units"),
     "14.initiative": ("overlord", "dice-faces", "units"),
     "14.draw": ("overlord",),
     # Undaunted 1. Components and setup

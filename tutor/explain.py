@@ -254,3 +254,15 @@ def explain(ruling, *, board: bool = True, rules: bool = True) -> Explained:
     if isinstance(ruling, Rule):
         return Explained(rule_html(ruling, open_=True))
     raise TypeError(f"explain() does not know how to show a {type(ruling).__name__}")
+
+
+def without_rules(html: str) -> str:
+    """A ruling's HTML without its rule blocks (``tutor.explain.rule_html``)."""
+    from tutor.explain import _BLOCK
+    return _BLOCK.sub("", html)
+
+
+def beside(picture: str, words: str, width: int = 360) -> str:
+    """A board picture with its words beside it (below it on a narrow screen)."""
+    return ('<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
+            f'<div style="flex:0 1 {width}px">{picture}</div><div style="flex:1 1 320px">{words}</div></div>')

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from html import escape
 
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.board_taps import hidden_question
 from tutor.explain import Explained, los_html, rule_html, show
 from tutor.hexes import SECTION_NAMES
 from tutor.memoir import rules
@@ -146,26 +147,6 @@ def _los_question(key: str, field, a, b, prompt: str) -> Question:
     pic = state_svg(field, highlights(origin=[a], target=[b]), title="",
                     window=los_window(line_of_sight(field, a, b)))
     return Question(key, f"<p>{prompt}</p>{pic}", ("Yes, it can see", "No, blocked"), rule_fn)
-
-
-def hidden_question(key: str, field, a, b, prompt: str, *, hint=(rules.LOS,)) -> BoardQuestion:
-    """Tap a hex the unit on ``a`` cannot see, on the board cut to its line to ``b`` and one hex about
-    it (``los_window``): the engine's ``visible_from`` rules on the tap. ``hint``: the rules to use."""
-    from tutor.hexes import fmt
-    from tutor.memoir.los import visible_from
-    from tutor.render.scene import los_window
-    window = tuple(sorted(los_window(line_of_sight(field, a, b))))
-
-    def places():
-        from tutor.render.scene import los_highlights, scene
-        from tutor.render.svg import svg
-        seen = visible_from(field, a)
-        hidden = frozenset(h for h in window if h != a and h not in seen)
-        line = line_of_sight(field, a, b)
-        picture = svg(scene(field, los_highlights(line), title="", window=window))   # the part the learner sees
-        return hidden, (f"<p>From {fmt(a)} the engine finds hidden: {escape(', '.join(fmt(h) for h in sorted(hidden)))}."
-                        f" For example, toward {fmt(b)}:</p>{picture}" + los_html(line, board=False))
-    return BoardQuestion(key, f"<p>{prompt}</p>", field, places, hint=hint, taps="hex", window=window, name=fmt)
 
 
 BOTH = frozenset({"left", "center"})

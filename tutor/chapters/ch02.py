@@ -92,7 +92,7 @@ def counts_table():
 
 
 def _q_pond() -> BoardQuestion:
-    from tutor.chapters.ch01 import hidden_question
+    from tutor.examples.board_taps import hidden_question
     from tutor.memoir import rules as R
     st = G.new_game(SCENARIO, SEED).state
     return hidden_question("02.pond", st, (11, 7), (11, 3),

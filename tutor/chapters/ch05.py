@@ -11,7 +11,7 @@ from html import escape
 
 from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.examples.memoir import board_svg, dice_html, state
-from tutor.explain import STYLE, Explained, plural, rules_html, show, verdict
+from tutor.explain import STYLE, Explained, beside, plural, rules_html, show, verdict, without_rules
 from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.combat import DICE, RANGE_RULES, attack_dice, targets
@@ -147,22 +147,6 @@ def show_targets(*args, rules: bool = True, **kw) -> Explained:
     each of them once, where it teaches the rule."""
     html = targets_html(*args, **kw)
     return show(html if rules else without_rules(html))
-
-
-def without_rules(html: str) -> str:
-    """A ruling's HTML without its rule blocks (``tutor.explain.rule_html``)."""
-    from tutor.explain import _BLOCK
-    return _BLOCK.sub("", html)
-
-
-
-
-
-
-def beside(picture: str, words: str, width: int = 360) -> str:
-    """A board picture with its words beside it (below it on a narrow screen)."""
-    return ('<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
-            f'<div style="flex:0 1 {width}px">{picture}</div><div style="flex:1 1 320px">{words}</div></div>')
 
 
 def dice_example(field, attacker, target, *, title: str) -> Explained:

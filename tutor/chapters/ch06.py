@@ -102,7 +102,7 @@ def show_los(field, a, b, *, rules: bool = True) -> Explained:
 def los_example(field, a, b) -> Explained:
     """A line-of-sight ruling for this page's worked example: the board cut to the line, the
     ruling beside it, without the rule blocks (the page shows them once above)."""
-    from tutor.chapters.ch05 import beside
+    from tutor.explain import beside
     from tutor.render.scene import los_highlights, los_window
     st = state(field)
     r = line_of_sight(st, parse_hex(a), parse_hex(b))
@@ -113,8 +113,7 @@ def los_example(field, a, b) -> Explained:
 def moves_example(field, at, *, title: str) -> Explained:
     """A unit's legal moves (``tutor.explain.moves_html``) without the rule blocks: this page shows
     each rule once, where it teaches it."""
-    from tutor.chapters.ch05 import beside, without_rules
-    from tutor.explain import move_highlights, moves_html
+    from tutor.explain import beside, move_highlights, moves_html, without_rules
     from tutor.hexes import distance
     from tutor.memoir.movement import legal_moves
     st = state(field)

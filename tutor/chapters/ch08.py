@@ -110,7 +110,7 @@ def play_html(field, side, ordered, steps, *, title: str = "", board: bool = Tru
     applied = [r for s in done for r in s.rules] if rules else []
     words = f"<ol>{''.join(items)}</ol>{rules_html(applied)}"
     if crop and pic:
-        from tutor.chapters.ch05 import beside
+        from tutor.explain import beside
         return f"<div>{beside(pic, words, width=480)}</div>"
     return f"<div>{pic}{words}</div>"
 

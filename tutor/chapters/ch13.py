@@ -22,12 +22,12 @@ from __future__ import annotations
 from html import escape
 
 from tutor.course import M44, MEMOIR, Chapter, Handout
-from tutor.explain import events_html, rules_html, show
+from tutor.explain import rules_html, show
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.memoir import variants as V
 from tutor.memoir.timeline import events_between, finish_turn  # noqa: F401 (the page's turn helpers)
-from tutor.quiz import Question, ask
+from tutor.quiz import BoardQuestion, Question, ask
 from tutor.widgets.alliance_table import (  # noqa: F401 (the page's, moved here)
     AllianceTable,
     YoungGenerals,
@@ -135,72 +135,38 @@ def _order_question(key: str, allied: int, axis: int, nth: int, prompt: str) -> 
                                             + rules_html([V.ALLIANCE_ORDER, V.ALLIANCE_SOLO]))
     return ask(key, prompt, choices, rule_fn)
 
-def _common_question() -> Question:
-    choices = ("Into the active player's hand", "Face up, as the new common card", "Into the partner's hand")
+def _yg_tap(key: str, players: int, side: str, seat: int, prompt: str, rows: tuple[int, int]) -> BoardQuestion:
+    """Young Generals, ``players`` a side: tap a unit of ``side`` in the sections of its team's
+    member ``seat`` (0: the commander-in-chief): the member the engine gives a card ordering that
+    unit's section (``variants.young_generals_member``); a unit on a section line belongs to both.
+    The board is cut to the ``rows`` (first, last) the question is about."""
+    from tutor.examples.board_taps import hex_question
+    from tutor.hexes import fmt, row_major
+    g = young_generals(players)
+    member = g.variant.seats(side)[seat]
+    board = g.state.board
 
-    def rule_fn():
-        g = deal(2, 2, 5)
-        common = g.common["allied"][0]
-        after = play(g, common)
-        new = after.common["allied"][0]
-        answer = choices[1] if new != common else choices[0]
-        return answer, (f"<p>The active player, {G.player_text(g.player)}, played the common card "
-                        f"{escape(C.name(common))}; the card drawn, "
-                        f"{escape(C.name(new))}, now lies face up between the partners.</p>"
-                        + rules_html([V.ALLIANCE_ACTIVE]))
-    return ask("13.common.draw", "<p>In a team, the active player plays the team's <b>common</b> card. Where "
-               "does the card drawn at the end of the turn go?</p>", choices, rule_fn)
+    def places(st):
+        def whose(h):
+            return {V.young_generals_member(g.variant, side, {sec: 1}) for sec in board.sections(h)}
+        mine = sorted((h for h, u in st.units.items() if u.side == side and member in whose(h)
+                       and rows[0] <= h[1] <= rows[1]), key=row_major)
+        items = "".join(f"<li><b>{fmt(h)}</b>: {', '.join(sorted(board.sections(h)))}</li>" for h in mine)
+        return frozenset(mine), (f"<p>{escape(G.seat_text(member))} commands the units of these sections:</p>"
+                                 f"<ul>{items}</ul>" + rules_html([V.YG_TEAMS]))
+    window = [h for h in board.hexes if rows[0] <= h[1] <= rows[1]]
+    return hex_question(key, g.state, prompt, places, hint=(V.YG_TEAMS,), window=window)
 
-def _finest_question() -> Question:
-    choices = ("2", "3", "4", "5")
 
-    def rule_fn():
-        g = deal(2, 2, 5)
-        g = G.set_hand(g, "allied.1", ["their_finest_hour", "probe_center", "attack_left"])
-        card = next(c for c in g.hand("allied.1") if c.startswith("their_finest_hour"))
-        after = G.apply(g, f"play {card}")
-        ev = next(e for e in after.new_events if e.kind == "finest_hour")
-        n = len(ev.get("faces"))
-        return str(n), (f"<p>3 cards in the hand (Their Finest Hour included) plus the common card: the "
-                        f"engine rolls {n} dice.</p>" + events_html([ev]))
-    return ask("13.finest", "<p>The Allies starting player holds <b>3</b> cards — one of them <b>Their Finest Hour</b> — "
-               "and the team has its common card face up. The Allies starting player plays Their Finest Hour. "
-               "How many dice are rolled?"
-               "</p>", choices, rule_fn)
-
-def _yg_cards_question() -> Question:
-    choices = ("2", "4", "6", "the scenario's number")
-
-    def rule_fn():
-        g = young_generals(1)
-        n = len(g.hands["axis"])
-        return str(n), (f"<p>The engine deals the Axis {n} cards in Young Generals, whatever the scenario says "
-                        f"(Pegasus Bridge gives the Axis 2), from a deck of {len(G.all_cards(g))} section "
-                        f"cards.</p>" + rules_html([V.YG_NO_TACTICS]))
-    return ask("13.yg.cards", "<p>Pegasus Bridge gives the Axis only <b>2</b> command cards. In the "
-               "<b>Young Generals</b> variant, how many cards does the Axis player get?</p>", choices, rule_fn)
-
-def _yg_who_question() -> Question:
-    choices = ("The center player (commander-in-chief)", "The flanks player", "The team decides each time")
-
-    def rule_fn():
-        g = young_generals(2)
-        who = performer(g, "axis", "attack_left#1")
-        answer = choices[1] if who.endswith("flanks") else choices[0]
-        return answer, (f"<p>The engine hands Attack Left Flank to {escape(G.seat_text(who))}: the member the "
-                        f"card affects most carries it out.</p>" + rules_html([V.YG_TEAMS, V.YG_WHO_ACTS]))
-    return ask("13.yg.who", "<p>Young Generals, a team of <b>2</b>: one child and one adult. The team plays "
-               "<b>Attack Left Flank</b>. Who moves the units and rolls the dice?</p>", choices, rule_fn)
-
-def questions() -> list[Question]:
+def questions() -> list[Question | BoardQuestion]:
     return [
         _split_question(),
-        _order_question("13.order.3p", 2, 1, 3, "<p>Three players: the Allies are a team of 2, the Axis plays "
-                        "alone, and the Allies play first. Who plays the <b>third</b> turn of the game?</p>"),
         _order_question("13.order.4p", 2, 2, 4, "<p>Four players, two teams of 2; the Allies play first. Who "
                         "plays the <b>fourth</b> turn?</p>"),
-        _common_question(),
-        _finest_question(),
-        _yg_cards_question(),
-        _yg_who_question(),
+        _yg_tap("13.yg.flanks", 2, "axis", 1,
+                "<p>Young Generals: the Axis play as a team of <b>2</b>, an adult and a child. The dashed lines "
+                "part the three sections. <b>Tap an Axis unit the flanks player commands.</b></p>", (0, 4)),
+        _yg_tap("13.yg.chief", 3, "allied", 0,
+                "<p>Young Generals: the Allies play as a team of <b>3</b>. <b>Tap an Allied unit their "
+                "commander-in-chief commands.</b></p>", (6, 8)),
     ]

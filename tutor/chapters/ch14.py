@@ -25,14 +25,14 @@ from __future__ import annotations
 from html import escape
 
 from tutor.course import MEMOIR, OVERLORD, Chapter, Handout
+from tutor.examples.board_taps import hex_question
 from tutor.explain import events_html, rules_html, show
-from tutor.hexes import fmt, row_major
+from tutor.hexes import fmt, parse_hex, row_major
 from tutor.memoir import game as G
 from tutor.memoir import turn as T
 from tutor.memoir import variants as V
-from tutor.memoir.action import legal as legal_moves
 from tutor.memoir.timeline import events_between, finish_turn
-from tutor.quiz import Question, ask
+from tutor.quiz import BoardQuestion, Question, ask
 from tutor.widgets.chief_desk import (  # noqa: F401 (the page's, moved here)
     CHOICES,
     GENERAL_NAME,
@@ -122,41 +122,6 @@ def commands_board() -> object:
 # ---------------------------------------------------------------------------------------------
 # Check yourself
 
-YES, NO = "Yes", "No"
-
-
-def _may(key: str, cards, gifts, card: str, fg: str, prompt: str) -> Question:
-    """May the chief, holding ``cards`` and having given ``gifts``, give ``card`` to ``fg``?"""
-    def rule_fn():
-        g = with_hand(cards)
-        for c, to in gifts:
-            g = G.apply(g, f"give {inst(g, c)} {to}")
-        new, why = give_ruling(g, inst(g, card), fg)
-        if new is not None:
-            return YES, (f"<p>The engine accepts: {escape(new.new_events[-1].text)}</p>"
-                         + rules_html([V.OVERLORD_CHIEF, V.OVERLORD_SECTION_CARDS]))
-        return NO, why
-    return ask(key, prompt, (YES, NO), rule_fn)
-
-
-def _max_question() -> Question:
-    choices = ("1", "2", "3")
-
-    def rule_fn():
-        g = with_hand(["probe_left", "probe_center", "probe_right"])
-        n = 0
-        while True:
-            gives = [a.text for a in legal_moves(g, "give")]
-            if not gives:
-                break
-            g = G.apply(g, gives[0])
-            n += 1
-        return str(n), (f"<p>The engine lets the chief hand out {n}: after that he may give no more — "
-                        f"he must keep at least one card.</p>" + rules_html([V.OVERLORD_KEEP_ONE, V.OVERLORD_CHIEF]))
-    return ask("14.max", "<p>The chief holds exactly <b>3</b> cards: Probe Left Flank, Probe Center and Probe "
-               "Right Flank. How many of them may he hand out this turn?</p>", choices, rule_fn)
-
-
 def _initiative_question() -> Question:
     choices = ("He orders 1 infantry unit", "Nothing happens", "He orders 1 unit of any kind")
 
@@ -197,19 +162,49 @@ def _draw_question() -> Question:
                "cards does he draw?</p>", choices, rule_fn)
 
 
-def questions() -> list[Question]:
+def _orders_tap(key: str, cards, steps, fg: str, prompt: str, hint) -> BoardQuestion:
+    """Tap a unit the field general ``fg`` may order, once the chief holding ``cards`` has played
+    ``steps`` (actions; ("roll", face) rolls the initiative die on that face; a general with no
+    card and no step passes): the engine's order actions, on the board cut to ``fg``'s command."""
+    def play():
+        g = with_hand(cards)
+        for step in steps:
+            if isinstance(step, tuple):
+                g = G.apply(g, step[0], faces=[step[1]])
+                continue
+            g = G.apply(g, step if " " not in step or step.split()[0] != "give" else
+                        f"give {inst(g, step.split()[1])} {step.split()[2]}")
+        while g.phase == "initiative":                          # the others decide not to roll
+            g = G.apply(g, "pass")
+        return g
+
+    def places(board):
+        g = play()
+        mine = frozenset(parse_hex(a.split()[1]) for a in G.legal_actions(g) if a.startswith("order ")
+                         and fg in generals_of(g, parse_hex(a.split()[1])))
+        said = [e for e in events_between(with_hand(cards), g) if e.kind.startswith(("initiative", "place"))
+                and fg in e.text]
+        names = ", ".join(f"{g.state.units[h].kind} on {fmt(h)}" for h in sorted(mine, key=row_major))
+        return mine, (f"<p>The engine lets the {escape(GENERAL_NAME[fg])} order: {escape(names)}.</p>"
+                      + events_html(said, rules=False) + rules_html(hint))
+    g0 = play()
+    front = [h for h in command_hexes(g0.state.board, g0.side, g0.state.top)[fg] if h[1] >= 6]   # his units' rows
+    return hex_question(key, g0.state, prompt, places, hint=tuple(hint), window=front)
+
+
+def questions() -> list[Question | BoardQuestion]:
     five = ["probe_center", "attack_center", "probe_left", "direct_from_hq", "recon_right"]
     return [
-        _may("14.two.center", five, [("probe_center", "center")], "attack_center", "center",
-             "<p>The chief has given <b>Probe Center</b> to the center general. May he give him <b>Attack "
-             "Center</b> too — two section cards to the center general?</p>"),
-        _may("14.wrong.section", five, [], "probe_left", "right",
-             "<p>May the chief give <b>Probe Left Flank</b> to the <b>right</b> general, whose front is "
-             "quiet?</p>"),
-        _may("14.tactic.alone", five, [("direct_from_hq", "center")], "probe_center", "center",
-             "<p>The center general has received <b>Direct from HQ</b>, a tactic card. May the chief also give "
-             "him <b>Probe Center</b>?</p>"),
-        _max_question(),
+        _orders_tap("14.probe.half", five, ["give probe_center center", "dispatch", "place probe_center#2 center-right"],
+                    "center",
+                    "<p>The center general received <b>Probe Center</b> and lays it on the <b>right-hand</b> "
+                    "section of his command: columns 25 to 33, right of the base boards' own section line. "
+                    "<b>Tap a unit he may order with it.</b></p>", [V.OVERLORD_PLACE, V.OVERLORD_PINCER]),
+        _orders_tap("14.initiative.armor", five, ["give probe_center center", "dispatch",
+                                                  "place probe_center#2 center-left", "pass", ("roll", "armor")],
+                    "right",
+                    "<p>The chief gave the right general nothing; he decides to act on his own initiative and "
+                    "rolls an <b>armor</b> symbol. <b>Tap a unit he may order.</b></p>", [V.OVERLORD_INITIATIVE]),
         _initiative_question(),
         _draw_question(),
     ]

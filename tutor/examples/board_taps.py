@@ -12,8 +12,10 @@ from __future__ import annotations
 from html import escape
 
 from tutor.examples.memoir import around, board_svg, state
-from tutor.explain import moves_html, rules_html
+from tutor.explain import los_html, moves_html, rules_html
 from tutor.hexes import fmt, parse_hex
+from tutor.memoir import rules
+from tutor.memoir.los import line_of_sight
 from tutor.memoir.movement import legal_moves
 from tutor.quiz import BoardQuestion
 
@@ -43,11 +45,12 @@ def retreat_example(field, at, flags: int, *, title: str = "") -> str:
     return f"<div style='max-width:26em'>{pic}</div>" + retreat_html(st, at, flags, board=False)
 
 
-def hex_question(key: str, field, prompt: str, places_fn, *about, hint=(), margin: int = 1) -> BoardQuestion:
+def hex_question(key: str, field, prompt: str, places_fn, *about, hint=(), margin: int = 1,
+                 window=None) -> BoardQuestion:
     """Tap a hex: ``places_fn(state)`` is the engine's (places, explanation HTML); the board is cut
-    to ``about`` and ``margin`` hexes around them."""
+    to ``about`` and ``margin`` hexes around them (or to ``window``, the hexes given)."""
     st = state(field)
-    window = around(st, *[_hex(h) for h in about], margin=margin)
+    window = tuple(window) if window is not None else around(st, *[_hex(h) for h in about], margin=margin)
     return BoardQuestion(key, f"<p>{prompt}</p>", st, lambda: places_fn(st), hint=hint, taps="hex",
                          window=window, name=fmt)
 
@@ -114,3 +117,23 @@ def reach_window(field, at, *, battle: bool = False, margin: int = 1) -> tuple:
     m = legal_moves(st, at)
     reach = max((distance(at, h) for h, r in m.reachable.items() if r.can_battle or not battle), default=1)
     return tuple(h for h in st.board.hexes if distance(at, h) <= reach + margin)
+
+
+def hidden_question(key: str, field, a, b, prompt: str, *, hint=(rules.LOS,)) -> BoardQuestion:
+    """Tap a hex the unit on ``a`` cannot see, on the board cut to its line to ``b`` and one hex about
+    it (``los_window``): the engine's ``visible_from`` rules on the tap. ``hint``: the rules to use."""
+    from tutor.hexes import fmt
+    from tutor.memoir.los import visible_from
+    from tutor.render.scene import los_window
+    window = tuple(sorted(los_window(line_of_sight(field, a, b))))
+
+    def places():
+        from tutor.render.scene import los_highlights, scene
+        from tutor.render.svg import svg
+        seen = visible_from(field, a)
+        hidden = frozenset(h for h in window if h != a and h not in seen)
+        line = line_of_sight(field, a, b)
+        picture = svg(scene(field, los_highlights(line), title="", window=window))   # the part the learner sees
+        return hidden, (f"<p>From {fmt(a)} the engine finds hidden: {escape(', '.join(fmt(h) for h in sorted(hidden)))}."
+                        f" For example, toward {fmt(b)}:</p>{picture}" + los_html(line, board=False))
+    return BoardQuestion(key, f"<p>{prompt}</p>", field, places, hint=hint, taps="hex", window=window, name=fmt)
