@@ -315,7 +315,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "27-undaunted-end-of-game.ipynb": {
         "und27.objective_board": ("u-goal", "u-control"),
-        "und27.victory_widget": ("u-goal", "u-end", "u-casualties"),
     },
     "28-undaunted-the-platoon.ipynb": {
         "und28.deck_size_html": ("u-cards", "u-setup"),
@@ -456,12 +455,10 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "26.axis-fire-hardest": ("u-attack", "u-total-defense"),
     # Undaunted 7. End of game
     "27.objectives": ("u-goal", "u-end", "u-control"),
-    "27.suppress": ("u-goal", "u-end"),
+    "27.suppress": ("u-goal", "u-end", "u-units"),
     "27.undeployed": ("u-goal", "u-end"),
     "27.both": ("u-goal", "u-end", "u-initiative"),
     "27.hopeless": ("u-goal", "u-end", "u-casualties"),
-    "27.not-yet": ("u-goal", "u-end", "u-casualties", "u-zones"),
-    "27.objectives-allied": ("u-goal", "u-end", "u-control"),
     "27.pin-axis": ("u-goal", "u-end", "u-casualties"),
     # Undaunted 8. The platoon
     "28.initiative": ("u-platoon", "u-initiative"),
