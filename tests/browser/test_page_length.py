@@ -52,7 +52,6 @@ OVER: dict[str, dict[str, int]] = {
     "22-undaunted-the-round.ipynb": {"words": 1556},
     "23-undaunted-movement-and-fog-of-war.ipynb": {"words": 1953},
     "24-undaunted-support-actions.ipynb": {"words": 2372, "height": 6745},
-    "26-undaunted-worked-round.ipynb": {"words": 2564, "height": 6990},
     "28-undaunted-the-platoon.ipynb": {"words": 1407},
     "play-a-battle.ipynb": {"words": 1232},
     "conflicts.ipynb": {"words": 13335, "height": 19522},
