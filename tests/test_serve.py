@@ -7,8 +7,6 @@ import os
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from tutor import app, cli, paths, serve
 
@@ -102,54 +100,7 @@ def test_the_page_refuses_the_files_the_lab_would():
     assert str(refused.value) == "big.yaml: is 1,000,001 bytes: a scenario file may be at most 1,000,000 bytes"
 
 
-# --- what a page sends its kernel (tutor.app.message_header) --------------------------------------
-
-HEADER = {"msg_id": "a1", "msg_type": "comm_msg", "username": "", "session": "s", "date": "",
-          "version": "5.3"}
-WIDGET_MESSAGE = {"header": HEADER, "parent_header": {}, "metadata": {},
-                  "content": {"comm_id": "c", "data": {"method": "custom"}}, "buffers": [b"\x00\x01"]}
-
-
-def test_message_header_reads_each_form_a_page_sends():
-    from jupyter_server.services.kernels.connection.base import (
-        serialize_binary_message,
-        serialize_msg_to_ws_v1,
-    )
-
-    parts = [json.dumps(WIDGET_MESSAGE[k]).encode() for k in ("header", "parent_header", "metadata", "content")]
-    v1 = serialize_msg_to_ws_v1([*parts, b"\x00\x01"], "shell")
-    assert app.message_header(v1, app.KERNEL_PROTOCOL_V1) == HEADER
-    assert app.message_header(serialize_binary_message(WIDGET_MESSAGE), None) == HEADER
-    assert app.message_header(json.dumps({**WIDGET_MESSAGE, "buffers": []}), None) == HEADER
-
-
-@pytest.mark.parametrize("frame, protocol", [
-    ((2**40).to_bytes(8, "little") + bytes(8), app.KERNEL_PROTOCOL_V1),     # 2**40 parts claimed
-    ((2**31 - 1).to_bytes(4, "big") + bytes(8), None),                       # the legacy count
-    ((-1).to_bytes(4, "big", signed=True) + bytes(8), None),
-    ((5).to_bytes(8, "little") + bytes(48), app.KERNEL_PROTOCOL_V1),         # too few parts
-    ((6).to_bytes(8, "little") + b"".join((56 + 4 * i).to_bytes(8, "little") for i in range(6)),
-     app.KERNEL_PROTOCOL_V1),                                                # past the frame's end
-    ((6).to_bytes(8, "little") + b"".join((60 - 4 * i).to_bytes(8, "little") for i in range(6)) + bytes(60),
-     app.KERNEL_PROTOCOL_V1),                                                # backwards
-    ('{"header": "no"}', None), ("[1, 2]", None), ("{", None), ('{"header": {}}', app.KERNEL_PROTOCOL_V1),
-])
-def test_message_header_refuses_a_frame_that_is_not_a_kernel_message(frame, protocol):
-    with pytest.raises(ValueError):
-        app.message_header(frame, protocol)
-
-
-@settings(max_examples=300, deadline=None)
-@given(count=st.integers(min_value=0, max_value=2**64 - 1), rest=st.binary(max_size=200),
-       v1=st.booleans())
-def test_message_header_of_any_frame_is_a_header_or_a_refusal_at_once(count, rest, v1):
-    """Whatever count a binary frame begins with, reading it costs no more than its own bytes."""
-    frame = count.to_bytes(8, "little") + rest if v1 else (count % 2**32).to_bytes(4, "big") + rest
-    try:
-        assert isinstance(app.message_header(frame, app.KERNEL_PROTOCOL_V1 if v1 else None), dict)
-    except ValueError:
-        pass
-
+# --- what a visitor sends in one piece ---------------------------------------------------------
 
 def test_the_server_bounds_what_a_visitor_sends_in_one_piece():
     """Tornado reads a request body whole before any handler, up to 100 MB by default, and a
@@ -173,33 +124,6 @@ def test_the_server_bounds_what_a_visitor_sends_in_one_piece():
     assert web.settings["websocket_max_message_size"] == 2 * 1024 * 1024
     from tutor.inputs import MAX_FILE_BYTES
     assert MAX_FILE_BYTES < app.WEBSOCKET_MESSAGE_MAX // 2    # a board file and its message fit
-
-
-def test_pure_frames_of_each_format_name_their_kind():
-    """The kind of a kernel's message is read in the socket's own format, bounded (a legacy frame
-    read as v1 named 10**17 offsets)."""
-    from jupyter_server.services.kernels.connection.base import serialize_binary_message
-
-    def header(kind):
-        return {"msg_id": "m1", "msg_type": kind, "username": "", "session": "s", "date": "", "version": "5.3"}
-
-    def v1_frame(message):
-        from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
-        return serialize_msg_to_ws_v1([json.dumps(message[k]).encode()
-                                       for k in ("header", "parent_header", "metadata", "content")], "iopub")
-
-    message = {"header": header("execute_input"), "parent_header": {}, "metadata": {},
-               "content": {"code": "secret"}, "buffers": [b"x"]}
-    legacy = serialize_binary_message(message)
-    assert int.from_bytes(legacy[:4], "big") == 2  # (a legacy frame: 4 big-endian bytes first)
-    assert app.is_execute_input(legacy, None)
-    assert not app.is_execute_input(legacy, app.KERNEL_PROTOCOL_V1)  # (not a v1 frame: not read as one)
-    assert app.is_execute_input(v1_frame(message), app.KERNEL_PROTOCOL_V1)
-    assert app.is_execute_input(json.dumps(message, default=str), None)
-    assert app.is_execute_input(message, None)
-    other = {**message, "header": header("stream")}
-    assert not app.is_execute_input(v1_frame(other), app.KERNEL_PROTOCOL_V1)
-    assert not app.is_execute_input(serialize_binary_message(other), None)
 
 
 # --- one line, status 2, nothing left behind (issue 39) ---------------------------------------------

@@ -1,4 +1,4 @@
-"""Each private of Voilà or jupyter_server the app reads (tutor/voila_private.py) still exists, on
+"""Each private of Voilà or jupyter_server the app reads (tutor/server/voila_private.py) still exists, on
 the installed versions, with the shape the app reads (issue 35 item 3). A Voilà upgrade that moves
 one fails here, and at start (check_version), not in a learner's page."""
 
@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tutor import voila_private
+from tutor.server import voila_private
 
 
 def test_the_installed_voila_is_one_the_app_knows_and_others_are_refused_in_one_line():

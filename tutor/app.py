@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import posixpath
 import re
@@ -57,7 +56,14 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from tutor import voila_private
+from tutor.server import frames, voila_private
+from tutor.server.frames import (
+    BYTES_BURST,
+    KERNEL_PROTOCOL_V1,  # noqa: F401  (the tests' and the soak's name for it)
+    MESSAGES_BURST,
+    WEBSOCKET_MESSAGE_MAX,
+    is_execute_input,
+)
 from tutor.wire import lighten
 
 LANDING = "index.ipynb"
@@ -502,24 +508,12 @@ class Unopened:
             asyncio.ensure_future(self.km.shutdown_kernel(kernel_id))
 
 
-# What a page may send its kernel: a burst of MESSAGES_BURST messages, then MESSAGES_PER_S a
-# second (and the same for bytes). The busiest pages measured send 90 messages in their first
-# second (the lab and Play a battle, 60 of them within 100 ms) and one to three a click; the lab's
-# largest is a board file, at most 1 MB (tutor/static/upload_limit.js). The server relays every
-# message on the one thread that serves every learner: one page sending 20,000 in a loop (4,300 a
-# second) kept it busy for seconds. A page past either budget has its connection closed.
-MESSAGES_BURST, MESSAGES_PER_S = 400, 200
-BYTES_BURST, BYTES_PER_S = 4_000_000, 1_000_000
-# A kernel message's parts in one binary frame: its channel, header, parent header, metadata and
-# content, then its buffers (a widget message has none or a few: a file opened in the lab, one).
-PARTS_MAX = 256
 # The message ids a connection remembers, to pass each to the kernel once (see KernelChannels).
 SEEN_MAX = 4096
 # Connections (kernel websockets) open at once to one kernel. A page opens one (one more, briefly,
 # when it reconnects). Each costs the server about 9 open files (the kernel's channels): a page
 # opening hundreds would use up the server's open files, and every learner's page would stop.
 SOCKETS_PER_KERNEL = 4
-KERNEL_PROTOCOL_V1 = "v1.kernel.websocket.jupyter.org"
 # What a socket may hold of its kernel's messages that its page has not read yet. A page reads as
 # they come (a board redrawn is about 34 kB; a page's first messages a few hundred kB); a page
 # that stops reading (its network gone, or a script that never reads) had every redraw kept for
@@ -537,55 +531,6 @@ def first_time(seen: OrderedDict, key, most: int) -> bool:
         seen.popitem(last=False)
     return True
 
-
-def message_header(message: str | bytes, protocol: str | None) -> dict:
-    """The header of a kernel message as a page sends it: a binary frame of the kernel websocket
-    protocol v1 (a count, that many offsets, then the parts they delimit: channel, header, parent
-    header, metadata, content, buffers), a binary frame of the legacy protocol (a count, offsets,
-    the message as JSON, buffers), or JSON text. ValueError for anything else, found before
-    more is read than the frame holds: jupyter_server reads as many offsets as the count says
-    (a 16-byte frame claiming 2**40 parts kept the server's thread busy until memory ran out)."""
-    if protocol == KERNEL_PROTOCOL_V1:
-        if not isinstance(message, bytes):
-            raise ValueError("a text frame, where the protocol sends binary ones")
-        ends = parts_ends(message, int.from_bytes(message[:8], "little"), 8, "little", first=6)
-        header = json.loads(message[ends[1]:ends[2]])
-    else:
-        if isinstance(message, bytes):
-            count = int.from_bytes(message[:4], "big", signed=True)
-            ends = parts_ends(message, count, 4, "big", first=1)
-            message = message[ends[0]:ends[1] if count > 1 else None]
-        whole = json.loads(message)
-        header = whole.get("header") if isinstance(whole, dict) else None
-    if not isinstance(header, dict):
-        raise ValueError("no header")
-    return header
-
-
-def is_execute_input(message, protocol: str | None) -> bool:
-    """Whether a kernel's message to its page is an ``execute_input`` (the code of a cell run),
-    read in the socket's ``protocol``, bounded (:func:`message_header`). Only a message that
-    names that kind anywhere is read further."""
-    if isinstance(message, dict):
-        header = message.get("header")
-        return isinstance(header, dict) and header.get("msg_type") == "execute_input"
-    if (b"execute_input" if isinstance(message, bytes) else "execute_input") not in message:
-        return False
-    try:
-        return message_header(message, protocol).get("msg_type") == "execute_input"
-    except ValueError:
-        return False
-
-
-def parts_ends(frame: bytes, count: int, width: int, order: str, first: int) -> list[int]:
-    """The offsets after ``count`` in a binary frame (each ``width`` bytes), checked: at least
-    ``first`` and at most PARTS_MAX of them, all within the frame and in order."""
-    if not first <= count <= PARTS_MAX or len(frame) < width * (count + 1):
-        raise ValueError(f"a frame of {len(frame)} bytes said it had {count} parts")
-    offsets = [int.from_bytes(frame[width * (i + 1):width * (i + 2)], order) for i in range(count)]
-    if offsets[0] < width * (count + 1) or offsets != sorted(offsets) or offsets[-1] > len(frame):
-        raise ValueError("offsets outside the frame or out of order")
-    return offsets
 
 
 class KernelChannels(VoilaKernelWebsocketHandler):
@@ -605,7 +550,7 @@ class KernelChannels(VoilaKernelWebsocketHandler):
       WebSocketClosedError"): dropped, as the page is;
     - a page past :data:`MESSAGES_BURST` / :data:`BYTES_BURST`: its socket is closed (1008), with
       one line in the log;
-    - a binary frame claiming more parts than it holds (:func:`message_header`): refused (1007)
+    - a binary frame claiming more parts than it holds (:func:`tutor.server.frames.message_header`): refused (1007)
       before jupyter_server reads it;
     - a message sent again, id and all: the kernel refused each copy as a replay, with a
       traceback ("Duplicate Signature"). Each id goes to the kernel once (of the last
@@ -619,7 +564,7 @@ class KernelChannels(VoilaKernelWebsocketHandler):
 
     left = False  # the browser closed the socket
     protocol = None  # the subprotocol chosen at the handshake (None: the legacy one)
-    budget = None  # [messages, bytes, when] left to this socket (see MESSAGES_BURST)
+    budget = None  # what this socket may still send (frames.Budget; None: a fresh socket)
     refused = False  # closed for what the page sent
     seen = None  # the ids of the messages passed to the kernel, oldest first (SEEN_MAX)
     said = frozenset()  # what the log has said about this socket's messages
@@ -627,28 +572,32 @@ class KernelChannels(VoilaKernelWebsocketHandler):
     def on_message(self, message):
         if self.refused:  # (frames already on their way when the socket was closed)
             return
-        now = time.monotonic()
-        if self.budget is None:
-            self.budget = [MESSAGES_BURST, BYTES_BURST, now]
-        messages, size, then = self.budget
-        elapsed = now - then
-        messages = min(MESSAGES_BURST, messages + elapsed * MESSAGES_PER_S) - 1
-        size = min(BYTES_BURST, size + elapsed * BYTES_PER_S) - len(message)
-        self.budget = [messages, size, now]
-        if messages < 0 or size < 0:
+        verdict = frames.judge(message, self.protocol, self.budget, time.monotonic())
+        self.budget = verdict.budget
+        if verdict.close == frames.TOO_MANY:
             self.log.warning("Kernel %s: its page sent more than %d messages or %d bytes in a burst: "
                              "its connection is closed", self.kernel_id, MESSAGES_BURST, BYTES_BURST)
-            self.refuse(1008, "too many messages")
+            self.refuse(verdict.close, verdict.why)
+            return
+        if verdict.close == frames.TOO_LARGE:  # (tornado closes it first: bound_requests)
+            self.log.warning("Kernel %s: its page sent a message of more than %d bytes: its "
+                             "connection is closed", self.kernel_id, WEBSOCKET_MESSAGE_MAX)
+            self.refuse(verdict.close, verdict.why)
+            return
+        if verdict.header is None:
+            self.not_a_message(verdict.why)
+            return
+        if self.dropped(verdict.header):
             return
         try:
-            header = message_header(message, self.protocol)
-            if self.dropped(header):
-                return
             super().on_message(message)
         except Exception as error:  # (a page's own bytes: not the server's error)
-            self.log.warning("Kernel %s: its page sent a message that is not a kernel message (%s): "
-                             "its connection is closed", self.kernel_id, type(error).__name__)
-            self.refuse(1007, "not a kernel message")
+            self.not_a_message(type(error).__name__)
+
+    def not_a_message(self, why: str) -> None:
+        self.log.warning("Kernel %s: its page sent a message that is not a kernel message (%s): "
+                         "its connection is closed", self.kernel_id, why)
+        self.refuse(frames.NOT_A_MESSAGE, "not a kernel message")
 
     def dropped(self, header: dict) -> bool:
         """Whether the message of ``header`` stops here: of a kind pages may not send, or sent
@@ -790,7 +739,6 @@ class KernelChannels(VoilaKernelWebsocketHandler):
 # requests carry no more than a form with a kernel id (the page-left signal), and its largest
 # websocket message is a board file (at most 1 MB, tutor.inputs.MAX_FILE_BYTES).
 REQUEST_BODY_MAX = 64 * 1024
-WEBSOCKET_MESSAGE_MAX = 2 * 1024 * 1024
 
 
 # A connection that has not sent its request's headers this long after it opened (or after its

@@ -195,7 +195,7 @@ def cmd_app(args) -> int:
         import voila  # noqa: F401
     except ImportError:
         raise InputError("tutor app: Voilà is not installed: pip install 'tutor[app]'") from None
-    from tutor.voila_private import check_version
+    from tutor.server.voila_private import check_version
 
     try:
         check_version()

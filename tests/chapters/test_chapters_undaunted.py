@@ -364,7 +364,8 @@ def test_22_answers_agree_with_the_engine():
     from tutor.chapters import und22
     a = answers("22")
     s, _ = und22.reveal("riflemen-c", "riflemen-a", holder="axis")
-    assert a["22.tie"] == "Axis" and s.active == "axis"
+    # a tie keeps the token with the Axis: of the American hand only the higher cards play first
+    assert s.active == "axis" and a["22.first"] == "Scout C or Squad Leader C"
     assert a["22.revealed"] == "Into the discard pile"
     assert a["22.reshuffle"] == "1"
     # the card the question plays for Command has it: the sergeant, Command 2 (the squad leader has none)
@@ -373,8 +374,9 @@ def test_22_answers_agree_with_the_engine():
     assert card("squad-leader-a").action("command") is None
     q = next(q for q in und22.questions() if q.key == "22.reshuffle")
     assert "Platoon Sergeant" in q.prompt_html and "Command</b> and draw the most it allows, <b>2</b>" in q.prompt_html
-    assert a["22.keep"] == "No, they go to the discard pile"
-    assert a["22.fog"] == "No, only to bid for initiative"
+    # the hand and the table go to the discard pile at the end of the turn: only the supply stays
+    assert a["22.keep"] == "Machine Gunner C in the supply or Sniper in the supply"
+    assert a["22.fog"] == "Fog of War"
 
 
 def test_22_widgets():

@@ -19,6 +19,9 @@ from collections import Counter
 from dataclasses import dataclass
 from html import escape
 
+from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import PEGASUS as SCENARIO
+from tutor.examples.memoir import PEGASUS_SEED as SEED
 from tutor.explain import rule_html, rules_html
 from tutor.hexes import fmt
 from tutor.memoir import game as G
@@ -26,73 +29,32 @@ from tutor.memoir import objectives
 from tutor.memoir import state as S
 from tutor.memoir.action import legal as legal_moves
 from tutor.memoir.los import line_of_sight
+from tutor.memoir.rules import SETUP_FIGURES as FIGURES
+from tutor.memoir.rules import SETUP_STEPS as STEP_RULES
 from tutor.quiz import Question, ask
-from tutor.rulebook import rule
-from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, bundled
+from tutor.scenario import bundled
+from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
 
-ES = "memoir44-rules-es.txt"
-H = "PREPARACIÓN"
-SCENARIO = "pegasus-bridge"
-SEED = 0                       # the deal shown in the chapter (any seed deals 6 and 2)
-
-STEP_RULES = (
-    rule("m44.setup.step01", ES, H,
-         "Elige una batalla del libro de escenarios. Si es tu primera partida de Memoir ‘44, te aconsejamos empezar "
-         "por la primera batalla: Puente Pegasus (página 3).",
-         "1. Choose a battle; for a first game, the first one: Pegasus Bridge."),
-    rule("m44.setup.step02", ES, H,
-         "Coloca el tablero en la mesa, con el lado adecuado bocarriba (Campo o Playa de desembarco). Para Puente "
-         "Pegasus, utiliza el lado de Campo.",
-         "2. Lay the board with the right side up (countryside or beach); Pegasus Bridge uses the countryside."),
-    rule("m44.setup.step03", ES, H,
-         "Distribuye los hexágonos de Terreno necesarios según se indique en la preparación del escenario. Es "
-         "recomendable colocarlos en el orden en que aparecen en la lista. Para Puente Pegasus, coloca los 20 "
-         "hexágonos de Río, después 4 hexágonos de Pueblo y, por último, 9 hexágonos de Bosque.",
-         "3. Place the terrain hexes in the order listed: for Pegasus Bridge 20 river, then 4 town, then 9 woods."),
-    rule("m44.setup.step04", ES, H,
-         "Añade los obstáculos necesarios (Búnkeres, Puentes, Sacos terreros, etc.). Para Puente Pegasus, son 2 "
-         "obstáculos de Puente (uno sobre cada Río), 4 de Alambrada y 1 de Saco terrero para proteger a los "
-         "defensores alemanes.",
-         "4. Add the obstacles: 2 bridges (one on each river), 4 wire and 1 sandbag protecting the Germans."),
-    rule("m44.setup.step05", ES, H,
-         "A continuación, coloca las miniaturas en el tablero, en las posiciones indicadas en el mapa de batalla "
-         "del escenario.",
-         "5. Place the figures where the scenario map shows them."),
-    rule("m44.setup.step06", ES, H,
-         "Si las reglas especiales del escenario así lo requieren, asigna las insignias de Fuerzas Especiales a "
-         "las unidades correspondientes, y las Medallas de victoria a los objetivos correspondientes del tablero. "
-         "Para Puente Pegasus, coloca una Medalla de victoria Aliada en cada Puente.",
-         "6. Badges and objective medals as the scenario says: an Allied victory medal on each bridge."),
-    rule("m44.setup.step07", ES, H,
-         "Opcionalmente, deja las cartas de Resumen correspondientes (para Puente Pegasus, las cartas de Bosques, "
-         "Pueblos y Aldeas, Ríos, Lagos, Sacos terreros, Alambradas y unidades) al lado del tablero para poder "
-         "consultarlas durante la partida.",
-         "7. Optionally, lay the summary cards of the battle's terrain, obstacles and units beside the board."),
-    rule("m44.setup.step08", ES, H,
-         "Si quieres utilizar los portacartas, móntalos y déjalos al lado del tablero.",
-         "8. Card holders, if you use them, go beside the board."),
-    rule("m44.setup.step09", ES, H,
-         "Escoged el bando de cada jugador y sentaos en el lado correspondiente del tablero.",
-         "9. Choose sides and sit at your side of the board."),
-    rule("m44.setup.step10", ES, H,
-         "Tus cartas de Mando son secretas; no dejes que las vea el jugador rival. Para Puente Pegasus, el "
-         "comandante Aliado recibe 6 cartas de Mando, ¡pero el general del Eje empieza con solo 2 tristes cartas!",
-         "10. Shuffle the command deck and deal as the scenario says — secret hands: Allies 6, Axis only 2."),
-    rule("m44.setup.step11", ES, H,
-         "Deja el mazo de cartas de Mando restantes al lado del tablero, bocabajo y al alcance de ambos jugadores.",
-         "11. The rest of the deck lies face down beside the board, in reach of both players."),
-    rule("m44.setup.step12", ES, H, "Cada bando recibe 4 dados de ataque.",
-         "12. Each side takes 4 battle dice."),
-    rule("m44.setup.step13", ES, H,
-         "El jugador inicial, indicado en las instrucciones del escenario (en Puente Pegasus es el jugador "
-         "Aliado), empieza la partida eligiendo y jugando una carta de Mando de su mano.",
-         "13. The first player (the Allies at Pegasus Bridge) starts by playing a command card."),
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="02-setup-pegasus-bridge.ipynb",
+    title="Setting up: Pegasus Bridge",
+    game=MEMOIR,
+    teaches="Set up a battle step by step, as the rulebook builds Pegasus Bridge.",
+    seed=M44,
+    heading="PREPARACIÓN",
+    concepts=("setup", "objective-medals"),
+    handout=Handout(
+        rules=("m44.setup.step03", "m44.setup.step04", "m44.setup.step05", "m44.setup.step06",
+               "m44.setup.figures", "m44.setup.step10", "m44.setup.step13"),
+        pictures="setup",
+    ),
+    preheat=True,
 )
 
-FIGURES = rule("m44.setup.figures", ES, H,
-               "Por lo general, una unidad de Infantería está compuesta por 4 miniaturas, una de Blindados por 3 "
-               "miniaturas y una de Artillería por 2 miniaturas.",
-               "An infantry unit has 4 figures, armor 3, artillery 2.")
+
+
 
 DICE_PER_SIDE = 4            # step 12 (no engine state holds the dice: the rulebook's number)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from html import escape
 
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.errors import IllegalAction, InputError
 from tutor.explain import Explained, rule_html, rules_html
 from tutor.hexes import fmt
@@ -23,6 +24,24 @@ from tutor.memoir import rules as R
 from tutor.memoir.action import legal as legal_moves
 from tutor.quiz import Question
 from tutor.scenario import bundled
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="03-command-cards-and-orders.ipynb",
+    title="Command cards and orders",
+    game=MEMOIR,
+    teaches="Play a section or tactic card and order exactly the units it allows.",
+    seed=M44,
+    heading="TURNO DE JUEGO; 2. DAR ÓRDENES A UNIDADES",
+    concepts=("turn", "section-cards", "tactic-cards", "orders", "order-limits", "recon"),
+    handout=Handout(
+        rules=("m44.card.section", "m44.card.tactic", "m44.turn.orders_dashed", "m44.orders.once",
+               "m44.turn.no_units", "m44.turn.draw"),
+        pictures="orders",
+    ),
+    preheat=True,
+)
 
 SEED = 0
 SIDE = "allied"

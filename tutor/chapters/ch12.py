@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from html import escape, unescape
 
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.errors import IllegalAction
 from tutor.explain import STYLE, Explained, events_html, plural, rules_html, show, verdict
 from tutor.hexes import BOARDS, Hex, fmt, parse_hex
@@ -20,8 +21,26 @@ from tutor.memoir import cards as C
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
 from tutor.memoir.action import legal as legal_moves
+from tutor.memoir.scenario import Scenario, UnitSpec
 from tutor.quiz import Question, ask
-from tutor.scenario import SIDE_NAMES, Scenario, UnitSpec
+from tutor.sides import SIDE_NAMES
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="12-air-power.ipynb",
+    title="Air power",
+    game=MEMOIR,
+    teaches="Play the Air Power card and read the air superiority table.",
+    seed=M44,
+    heading="APÉNDICE 4",
+    concepts=("air-power", "air-superiority"),
+    handout=Handout(
+        rules=("m44.card.air_power", "m44.air.table", "m44.air.table.western", "m44.air.default"),
+        pictures="air",
+    ),
+    preheat=True,
+)
 
 # ---------------------------------------------------------------------------------------------
 # The air superiority table (APÉNDICE 4)

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from html import escape
 
+from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import events_between, finish_turn
 from tutor.explain import STYLE, events_html, rules_html, show, verdict
 from tutor.memoir import cards as C
 from tutor.memoir import game as G
@@ -29,6 +31,25 @@ from tutor.memoir import variants as V
 from tutor.memoir.action import legal as legal_moves
 from tutor.quiz import Question, ask
 from tutor.scenario import bundled
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="13-team-play.ipynb",
+    title="Team play: Operation Alliance and Young Generals",
+    game=MEMOIR,
+    teaches="Play in teams: who commands which section and how cards pass between partners.",
+    seed=M44,
+    heading="APÉNDICE 5",
+    concepts=("team-play", "young-generals"),
+    handout=Handout(
+        rules=("m44.alliance.teams", "m44.alliance.table", "m44.alliance.order", "m44.alliance.active",
+               "m44.young.no_tactics", "m44.young.teams"),
+        pictures="alliance",
+        tables="alliance",
+    ),
+    preheat=True,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Operation Alliance: the table, the deal, the turn
@@ -60,18 +81,6 @@ def deal(allied: int = 2, axis: int = 2, hand: int = 5, seed: int = 13, *, first
     field = alliance_field(hand, first) if hand else bundled("pegasus-bridge")
     return G.new_game(field, seed, V.variant("alliance", axis=axis, allied=allied))
 
-def finish_turn(g: G.Game, side: str | None = None, limit: int = 40) -> G.Game:
-    """End the turn in progress without moving or battling: orders unused, the card drawn; a
-    Recon keeps the first card, Air Power strikes the first group, an Ambush is declined."""
-    side = side or g.side
-    for _ in range(limit):
-        if g.phase == "over" or (g.phase in ("play", "dispatch") and g.turn is not None and g.turn.cards == ()
-                                 and g.side != side):
-            return g
-        acts = G.legal_actions(g)
-        pick = next((a for a in ("done", "end", "decline") if a in acts), None) or acts[0]
-        g = G.apply(g, pick)
-    raise RuntimeError("the turn did not end")
 
 def play(g: G.Game, card: str) -> G.Game:
     """The active player plays ``card`` (from the hand or the common card), then the turn ends
@@ -81,14 +90,6 @@ def play(g: G.Game, card: str) -> G.Game:
         G.apply(g, f"play {card}")          # raises the engine's IllegalAction with its rule
     return finish_turn(G.apply(g, acts[0]), g.side)
 
-def events_between(before: G.Game, after: G.Game) -> list:
-    """Every event of the actions that led from ``before`` to ``after``, oldest first."""
-    chunks = []
-    x = after
-    while x is not None and x is not before:
-        chunks.append(x.new_events)
-        x = x.prev
-    return [e for c in reversed(chunks) for e in c]
 
 def first_card(g: G.Game) -> str:
     return G.playable(g)[0][0]

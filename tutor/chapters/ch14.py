@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from html import escape, unescape
 
-from tutor.chapters.ch13 import events_between, finish_turn
+from tutor.course import MEMOIR, OVERLORD, Chapter, Handout
 from tutor.errors import IllegalAction, InputError
+from tutor.examples.memoir import events_between, finish_turn
 from tutor.explain import STYLE, events_html, rules_html, show, verdict
 from tutor.hexes import Hex, fmt, parse_hex, row_major
 from tutor.memoir import cards as C
@@ -35,6 +36,26 @@ from tutor.memoir import variants as V
 from tutor.memoir.action import Action
 from tutor.memoir.action import legal as legal_moves
 from tutor.quiz import Question, ask
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="14-operation-overlord.ipynb",
+    title="Operation Overlord",
+    game=MEMOIR,
+    teaches="Run a large battle with a commander-in-chief, field generals and the chain of command.",
+    seed=OVERLORD,
+    heading="ZASADY; TURA GRY; Łańcuch dowodzenia",
+    concepts=("overlord",),
+    handout=Handout(
+        rules=("m44.overlord.board", "m44.overlord.chief", "m44.overlord.section_cards",
+               "m44.overlord.tactic_alone", "m44.overlord.keep_one", "m44.overlord.draw",
+               "m44.overlord.chain"),
+        pictures="overlord",
+        tables="overlord",
+    ),
+    preheat=True,
+)
 
 SCENARIO = "overlord/teaching"
 GENERALS = ("left", "center", "right")

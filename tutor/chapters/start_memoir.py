@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from html import escape
 
 from tutor import course
+from tutor.course import MEMOIR, Start
 from tutor.errors import IllegalAction
 from tutor.explain import Explained, events_html, quote_html, rules_html, show
 from tutor.hexes import Hex, fmt, parse_hex
@@ -20,9 +21,21 @@ from tutor.memoir import cards as C
 from tutor.memoir import combat, movement
 from tutor.memoir import dice as D
 from tutor.memoir import game as G
+from tutor.memoir.scenario import FULL_STRENGTH
 from tutor.memoir.state import Unit
 from tutor.paths import SCENARIOS
-from tutor.scenario import FULL_STRENGTH
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts and the app's
+#: preheating read it from here.
+PAGE = Start(
+    notebook="00-start-memoir.ipynb",
+    title="Start here: Memoir '44 in ten minutes",
+    game=MEMOIR,
+    teaches="What you are trying to do, one whole turn on a live board, the units and the dice.",
+    concepts=("medals", "objective-medals", "turn", "sections", "section-cards", "orders", "units",
+              "figures", "movement", "range-dice", "dice-faces"),
+    preheat=True,
+)
 
 FIELD = SCENARIOS / "chapters" / "first-turn.yaml"
 #: The Allied hand: three section cards, one per section, so any choice gives a turn to play.

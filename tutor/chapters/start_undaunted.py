@@ -15,13 +15,25 @@ import re
 from html import escape
 
 from tutor import course
-from tutor.chapters.und21 import events_html, worked_start
+from tutor.course import UNDAUNTED, Start
+from tutor.examples.undaunted import events_html, worked_start
 from tutor.explain import Explained, rules_html, show
 from tutor.render.undaunted import card_title, zones_html
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import DrawCards, RevealInitiative, apply
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts and the app's
+#: preheating read it from here.
+PAGE = Start(
+    notebook="20-start-undaunted.ipynb",
+    title="Start here: Undaunted: Normandy in ten minutes",
+    game=UNDAUNTED,
+    teaches="What you are trying to do, one whole round on a live board, the units and the dice.",
+    concepts=("u-goal", "u-round", "u-initiative", "u-units", "u-cards", "u-base-defense", "u-total-defense"),
+    preheat=True,
+)
 
 STEPS = ("Draw 4 cards", "Bid for initiative", "Play your cards")
 #: The chapters a first game needs (the platoon and the worked round can wait).

@@ -14,6 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 from html import escape
 
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, type_title, words, zones_html
@@ -30,6 +31,24 @@ from tutor.undaunted.combat import (
     total_defense,
 )
 from tutor.undaunted.deck import Zones, casualty
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="25-undaunted-combat-and-casualties.ipynb",
+    title="Undaunted: combat and casualties",
+    game=UNDAUNTED,
+    teaches="Total a defense, roll an attack, and take the casualty from the right place.",
+    seed=UND,
+    heading="BOJOVÉ AKCE",
+    concepts=("u-attack", "u-total-defense", "u-hills", "u-casualties", "u-suppress"),
+    handout=Handout(
+        rules=("und.combat.defense", "und.combat.dice", "und.combat.hill", "und.casualties",
+               "und.casualties.hand", "und.casualties.draw", "und.casualties.token"),
+        pictures="und-combat",
+    ),
+    preheat=True,
+)
 
 
 def attack_actions() -> list[tuple[str, str, int]]:
@@ -209,7 +228,7 @@ def fire_state(*, suppressed=(), **tiles):
     """The worked example's map in John's turn, the units where :data:`PLACES` puts them (``tiles``
     moves some: ``riflemen_a="11A"``), without control markers and objectives (combat reads
     neither), the Axis units in ``suppressed`` face down."""
-    from tutor.chapters.und23 import sandbox
+    from tutor.examples.undaunted import sandbox
     s = sandbox(("machine-gunners-c",), side="allied")
     moved = {k.replace("_", "-"): v for k, v in tiles.items()}
     toks = tuple(replace(t, tile=moved.get(t.unit, PLACES[t.side].get(t.unit, t.tile)),

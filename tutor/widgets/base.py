@@ -15,7 +15,8 @@ from functools import cache
 
 import ipywidgets as W
 
-from tutor.explain import quote_html
+from tutor.explain import STYLE, quote_html
+from tutor.explain import rules_html as rules_html  # the one list of rules, for every widget
 from tutor.hexes import Board, Hex, fmt, parse_hex
 from tutor.inputs import hex_numbers
 from tutor.render import style
@@ -110,9 +111,6 @@ CSS = """<style>
 .tutor-why { font-size: 13px; line-height: 1.4; max-width: 720px; }
 .tutor-why .verdict { font-weight: bold; font-size: 14px; margin-bottom: 4px; }
 .tutor-why ul { margin: 4px 0 6px 0; padding-left: 18px; }
-.tutor-why .rule { border-left: 3px solid #c9b98a; padding: 2px 8px; margin: 6px 0; background: #fbf8ef; }
-.tutor-why .rule q { display: block; font-style: italic; color: #333; quotes: "«" "»"; }
-.tutor-why .rule .cite { font-size: 11px; color: #666; }
 .tutor-heading { font-weight: 600; font-style: normal; }
 .tutor-why .mk { display: inline-block; min-width: 1.4em; text-align: center; font-weight: bold;
   border-radius: 50%; border: 2px solid #c0392b; color: #c0392b; margin-right: 4px; }
@@ -124,27 +122,11 @@ CSS = """<style>
 .lm-TabBar-tabLabel, .jupyter-widget-Collapse-header { color: #222222 !important; }
 .tutor-sr { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
   white-space: nowrap; }
-</style>"""
+</style>""" + STYLE  # the rule blocks' look (tutor.explain.rules_html)
 
 
 def esc(text: str) -> str:
     return html.escape(str(text), quote=True)
-
-
-def rules_html(rules: Iterable[Rule]) -> str:
-    """Each rule once: its English summary and where it comes from, the section named in English
-    ("Memoir '44 rulebook (2025, Spanish), Retreat"), which opens to the rulebook text in the
-    original language under its printed heading ("RETIRADA: …")."""
-    out = []
-    seen = set()
-    for r in rules:
-        if r is None or r.key in seen:
-            continue
-        seen.add(r.key)
-        out.append(f'<div class="rule" data-rule="{esc(r.key)}">{esc(r.summary)}'
-                   f'<details><summary class="cite">Original text — {esc(r.cite)}</summary>'
-                   f'{quote_html(r, tag="q")}</details></div>')
-    return "".join(out)
 
 
 def rule_details(summary_html: str, rule: Rule, attrs: str = "") -> str:

@@ -50,8 +50,7 @@ from tutor.memoir.action import Action
 from tutor.render import style
 from tutor.render.canvas import BoardView
 from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
-from tutor.scenario import SIDE_NAMES, side_verb
-from tutor.sides import side_of
+from tutor.sides import SIDE_NAMES, side_of, side_verb
 from tutor.widgets.base import CSS, esc, hex_field, live_alt, rule_details, rules_html, small_button
 
 PHASE_TEXT = {"play": "play a command card", "order": "order units", "act": "move and battle",

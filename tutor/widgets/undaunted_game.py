@@ -37,7 +37,7 @@ from tutor.games import Match
 from tutor.inputs import uploaded_file
 from tutor.render.undaunted import card_title
 from tutor.render.undaunted import words as plain
-from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES
+from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
 from tutor.undaunted import coach
 from tutor.undaunted import opponent as O
 from tutor.undaunted import rules as R
@@ -473,7 +473,7 @@ class UndauntedGame(W.VBox):
         answer = None
         if not self.screen_passed:
             answer = Answer(f"Hot-seat: hand the screen to the {SIDE_ADJECTIVES[self._to_act()]} player, who taps "
-                            f"“show my hand”.")
+                            f"“{self.pass_label(self._to_act())}”.")
         elif s.phase == "initiative":
             answer = Answer("Bid for the initiative first: tap a card of your hand above the map.")
         elif s.over:
@@ -606,6 +606,11 @@ class UndauntedGame(W.VBox):
             items = [("No card to bid", None)]
         return label, choice_buttons(items, self.bid)
 
+    @staticmethod
+    def pass_label(side: str) -> str:
+        """The hot-seat button's label, the one the page's text names."""
+        return f"I am the {SIDE_ADJECTIVES[side]} player: show my hand"
+
     def refresh(self, message: str | None = None) -> None:
         s = self.game
         self.head.value = self.head_html()
@@ -613,7 +618,7 @@ class UndauntedGame(W.VBox):
         side = self._to_act()
         self.pass_box.children = () if passed else (self.pass_button,)
         if not passed:
-            self.pass_button.description = f"I am the {SIDE_ADJECTIVES[side]} player: show my hand"
+            self.pass_button.description = self.pass_label(side)
             for w in (self.board.hand_label, self.board.hand_pick, self.board.action_row):
                 w.layout.display = "none"
         elif s.phase == "turn":
@@ -635,7 +640,7 @@ class UndauntedGame(W.VBox):
             self.status.value = text + (f'<div class="tutor-why">{rules_html([rule])}</div>' if rule else "")
         elif not passed:
             self.status.value = (f'<div class="tutor-status" role="status">Hot-seat: the {SIDE_ADJECTIVES[side]} '
-                                 f'player is next. Pass the screen, then tap the button to show that hand.</div>')
+                                 f'player is next. Pass the screen; that player taps “{esc(self.pass_label(side))}”.</div>')
         else:
             self.status.value = f'<div class="tutor-status" role="status">{esc(message or self._prompt())}</div>'
 
