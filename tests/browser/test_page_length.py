@@ -50,7 +50,6 @@ OVER: dict[str, dict[str, int]] = {
     "22-undaunted-the-round.ipynb": {"words": 1328},
     "23-undaunted-movement-and-fog-of-war.ipynb": {"words": 1728},
     "24-undaunted-support-actions.ipynb": {"words": 2123, "height": 6555},
-    "28-undaunted-the-platoon.ipynb": {"words": 1407},
     "play-a-battle.ipynb": {"words": 1232},
     "conflicts.ipynb": {"words": 13335, "height": 19522},
     "glossary.ipynb": {"words": 3910, "height": 9405},

@@ -613,8 +613,14 @@ def test_28_answers_and_quotes():
 
     from tutor.chapters import und28
     from tutor.rulebook import seeds_dir
-    assert answers("28") == {"28.initiative": "Platoon Sergeant", "28.control": "Rifleman",
-                             "28.guide": "Platoon Guide", "28.squadless": "4"}
+    from tutor.undaunted.cards import CARDS
+    assert answers("28") == {"28.initiative": "Platoon Sergeant", "28.control": "Rifleman C",
+                             "28.guide": "Platoon Guide", "28.squadless": "Mortar"}
+    qs = {q.key: q for q in und28.questions()}
+    assert not qs["28.control"].judge(("your hand", 0))[0]          # the scouts cannot take control
+    assert not qs["28.squadless"].judge(("your hand", 2))[0]        # a squad leader leads a squad
+    # four card types belong to no squad: the sniper, the mortar and two platoon leaders
+    assert len({c.name for c in CARDS.values() if c.squad is None and c.kind != "fog"}) == 4
     seeds = seeds_dir()
     if seeds is None:
         pytest.skip("seed rulebooks not found")
