@@ -11,7 +11,7 @@ import pytest
 
 from tutor.quiz import BoardQuestion, live
 
-CONVERTED = ("und21", "und22", "und23", "und24", "und25", "und26", "und27", "ch01", "ch04", "ch05", "ch06", "ch07", "ch08", "ch09", "ch10", "ch11", "ch13", "ch14")
+CONVERTED = ("und21", "und22", "und23", "und24", "und25", "und26", "und27", "und28", "ch01", "ch04", "ch05", "ch06", "ch07", "ch08", "ch09", "ch10", "ch11", "ch13", "ch14")
 
 
 @pytest.mark.parametrize("name", CONVERTED)

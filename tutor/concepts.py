@@ -272,12 +272,10 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "26-undaunted-worked-round.ipynb": {
         "und26.worked_round_widget": ("u-round", "u-initiative", "u-scout", "u-move", "u-control", "u-support",
                                       "u-attack", "u-casualties"),
-        "und26.replay_attack_widget": ("u-attack",),
         "und26.round_board": ("u-tiles",),
     },
     "27-undaunted-end-of-game.ipynb": {
         "und27.objective_board": ("u-goal", "u-control"),
-        "und27.victory_widget": ("u-goal", "u-end", "u-casualties"),
     },
     "28-undaunted-the-platoon.ipynb": {
         "und28.deck_size_html": ("u-cards", "u-setup"),
@@ -406,21 +404,14 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "25.cover-tile": ("u-total-defense", "u-hills", "u-tiles", "u-move"),
     # Undaunted 6. A worked round
     "26.where-move": ("u-move", "u-scout"),
-    "26.fog": ("u-scout", "u-fog"),
     "26.from9b": ("u-total-defense",),
-    "26.other-target": ("u-attack", "u-base-defense"),
-    "26.two-hits": ("u-attack", "u-casualties"),
     "26.scout-route": ("u-scout", "u-tiles"),
-    "26.axis-fire": ("u-attack", "u-total-defense"),
-    "26.axis-fire-hardest": ("u-attack", "u-total-defense"),
     # Undaunted 7. End of game
     "27.objectives": ("u-goal", "u-end", "u-control"),
-    "27.suppress": ("u-goal", "u-end"),
+    "27.suppress": ("u-goal", "u-end", "u-units"),
     "27.undeployed": ("u-goal", "u-end"),
     "27.both": ("u-goal", "u-end", "u-initiative"),
     "27.hopeless": ("u-goal", "u-end", "u-casualties"),
-    "27.not-yet": ("u-goal", "u-end", "u-casualties", "u-zones"),
-    "27.objectives-allied": ("u-goal", "u-end", "u-control"),
     "27.pin-axis": ("u-goal", "u-end", "u-casualties"),
     # Undaunted 8. The platoon
     "28.initiative": ("u-platoon", "u-initiative"),

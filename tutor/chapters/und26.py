@@ -175,25 +175,6 @@ def _q_scout_route() -> BoardQuestion:
                          window=s.board.within("8A", 0, 2))
 
 
-def _q_axis_fire(most: bool = True) -> BoardQuestion:
-    """A new situation for defense: Hans's machine gunners choose a target (the easiest or the hardest)."""
-    from tutor.undaunted.actions import preview_attack
-    s = before_attack()
-    foes = ("machine-gunners-c", "riflemen-c", "scouts-c")
-
-    def places():
-        ps = [preview_attack(s, "axis", "machine-gunners-a", t) for t in foes]
-        best = (max if most else min)(p.p_hit for p in ps)
-        rows = "".join(f"<li>{card_title(p.target)}: {escape(p.defense.text)}; a hit {fraction_text(p.p_hit)}</li>"
-                       for p in ps)
-        return (frozenset(f"allied:{p.target}" for p in ps if p.p_hit == best),
-                f"<ul>{rows}</ul>" + rule_html(R.DEFENSE) + rule_html(R.RANGE))
-    ask = "it has the best chance to hit" if most else "it is least likely to hit"
-    return BoardQuestion("26.axis-fire" if most else "26.axis-fire-hardest", "<p>After John's attack, Hans answers "
-                         f"with his {card_title('machine-gunners-a')} on 6B. <b>Tap the Allied unit {ask}.</b></p>", s, places, hint=(R.DEFENSE, R.RANGE), taps="unit",
-                         name=lambda k: card_title(k.split(":")[1]))
-
-
 def _q_from_9b() -> Question:
     choices = ("8", "9", "10", "11")
 
@@ -209,65 +190,8 @@ def _q_from_9b() -> Question:
                     f"without moving. What would {RIFLEMAN_A}'s total defense have been?</p>", choices, rule_fn)
 
 
-def _q_why_scout() -> Question:
-    choices = ("Move needs his control marker on 17B", "Riflemen cannot enter woods",
-               "Enemy units were on 17B")
-
-    def rule_fn():
-        f = steps()[3]
-        ok = f.refusal is not None and f.refusal.rule is R.MOVE
-        return (choices[0] if ok else choices[1]), (f"<p>The engine refused the move: {escape(words(f.refusal.reason))}.</p>"
-                                                    + rule_html(R.MOVE) + rule_html(R.MOVE_ANY))
-    return Question("26.why-scout", f"<p>Why did Hans play his {SCOUT_B} before moving {RIFLEMAN_A} to 17B?</p>",
-                    choices, rule_fn)
-
-
-def _q_fog_count() -> Question:
-    """A new situation for Scout: a route over two unscouted tiles."""
-    choices = ("0", "1", "2", "3")
-
-    def rule_fn():
-        st = apply(after_initiative(), Play("axis", "scouts-b", "scout", path=("14A", "17B")), LoadedDice([0], seed=7))
-        ev = st.events[0]
-        return str(ev.data["fog_of_war"]), f"<p>{escape(words(ev.text))}.</p>" + rule_html(R.SCOUT)
-    return Question("26.fog", f"<p>Suppose Hans's {SCOUT_B} had gone <b>8A → 14A → 17B</b> instead of through 3B. "
-                    f"How many {FOG} cards would he have added to his discard pile?</p>", choices, rule_fn)
-
-
-def _q_other_target() -> Question:
-    """A new situation for the attack: the same dice against the other unit on 17B."""
-    choices = ("None: no die reaches the defense", "1 card", "2 cards")
-
-    def rule_fn():
-        before = before_attack()
-        st = apply(before, Play("allied", "machine-gunners-c", "attack", target="scouts-b"),
-                   LoadedDice([5, 8], seed=7))
-        lost = len(st.state.zones_of("axis").out) - len(before.zones_of("axis").out)
-        answer = choices[0] if lost == 0 else ("1 card" if lost == 1 else "2 cards")
-        return answer, (f"<p>{escape(words(st.events[0].text))}.</p>" + rule_html(R.BASE_DEFENSE)
-                        + rule_html(R.DICE))
-    return Question("26.other-target", f"<p>Hans's {SCOUT_B} stands on 17B too. Had John's {GUNNER_C} attacked "
-                    f"<b>{SCOUT_B}</b> instead, from 2A with the same dice, <b>5 and 8</b>, how many cards would "
-                    "Hans lose?</p>", choices, rule_fn)
-
-
-def _q_two_hits() -> Question:
-    choices = ("1 card", "2 cards", "The token leaves the board")
-
-    def rule_fn():
-        st = apply(before_attack(), Play("allied", "machine-gunners-c", "attack", target="riflemen-a"),
-                   LoadedDice([8, 9], seed=7))
-        before = len(before_attack().zones_of("axis").out)
-        lost = len(st.state.zones_of("axis").out) - before
-        return ("1 card" if lost == 1 else "2 cards"), (
-            f"<p>{escape(words(st.events[0].text))}; Hans loses {lost} card.</p>" + rule_html(R.CASUALTY_ONE))
-    return Question("26.two-hits", "<p>Had John rolled <b>8 and 9</b>, both dice reaching the defense of 8, "
-                    "how many cards would Hans lose?</p>", choices, rule_fn)
-
-
 def questions() -> list[Question]:
-    return [_q_where_move(), _q_fog_count(), _q_scout_route(), _q_from_9b(), _q_axis_fire(), _q_other_target(),
-            _q_axis_fire(most=False), _q_two_hits()]
+    return [_q_where_move(), _q_scout_route(), _q_from_9b()]
 
 
 def quotes() -> list[str]:

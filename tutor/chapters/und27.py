@@ -16,7 +16,7 @@ from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.examples.undaunted import worked_start
 from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
-from tutor.render.undaunted import board_html, card_title, words
+from tutor.render.undaunted import card_title, words
 from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import rules as R
 from tutor.undaunted.state import Victory
@@ -89,10 +89,20 @@ def situation(*, allied_controls=(), axis_controls=(), allied_riflemen=True, axi
     return replace(s, scenario=sc, control=tuple(control), tokens=toks, zones=tuple(zones), initiative=initiative)
 
 
+def lean(s):
+    """``s`` drawn for a question: of the control markers only those controlled side up on an
+    objective (what victory counts), and no spawn markers; the verdict on it is the same."""
+    obj = {t for t, _ in objective_tiles()}
+    control = tuple(tuple((t, st) for t, st in c if st == "controlled" and t in obj) for c in s.control)
+    board = replace(s.board, deployments=())
+    return replace(s, control=control, scenario=replace(s.scenario, board=board))
+
+
 def last_objective_state():
     """Hans (axis) holds 17B, 12A and 5B (worth 4 of the 5 he needs), his Rifleman A stands on 17B
-    and his marker on the objective 2A is scouted; he plays with two Rifleman A cards in hand."""
-    s = situation(axis_controls=("17B", "12A", "5B"))
+    and his marker on the objective 2A is scouted; he plays with two Rifleman A cards in hand. Drawn
+    :func:`lean`: the other scouted markers and the spawn markers play no part here."""
+    s = lean(situation(axis_controls=("17B", "12A", "5B")))
     control = (s.control[0], tuple(sorted({**s.control_markers("axis"), "2A": "scouted"}.items())))
     toks = tuple(replace(t, tile="17B") if (t.side, t.unit) == ("axis", "riflemen-a") else t for t in s.tokens)
     zones = (s.zones[0], replace(s.zones[1], hand=("riflemen-a", "riflemen-a")))
@@ -150,18 +160,16 @@ def victory_widget():
                               style={"description_width": "110px"})
     x_ctrl = w.SelectMultiple(options=opts, value=("17B",), description="Axis control", rows=5,
                               style={"description_width": "110px"})
-    a_rif = w.Checkbox(value=True, description="Allied Riflemen still in the fight (untick: eliminated)",
-                       indent=False)
-    x_rif = w.Checkbox(value=True, description="Axis Riflemen still in the fight (untick: eliminated)",
-                       indent=False)
-    a_cards = w.Checkbox(value=True, description="Allied Rifleman cards left in the game", indent=False)
-    x_cards = w.Checkbox(value=True, description="Axis Rifleman cards left in the game", indent=False)
+    a_rif = w.Checkbox(value=True, description="Riflemen not eliminated", indent=False)
+    x_rif = w.Checkbox(value=True, description="Riflemen not eliminated", indent=False)
+    a_cards = w.Checkbox(value=True, description="Rifleman cards left", indent=False)
+    x_cards = w.Checkbox(value=True, description="Rifleman cards left", indent=False)
     a_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("pin the enemy", "sup")],
                         value="obj", description="Allies must", style={"description_width": "110px"})
     x_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("pin the enemy", "sup")],
                         value="obj", description="Axis must", style={"description_width": "110px"})
-    init = w.ToggleButtons(options=[("Allies hold initiative", "allied"), ("Axis hold initiative", "axis")],
-                           value="allied")
+    init = w.ToggleButtons(options=[("Allies", "allied"), ("Axis", "axis")], value="allied",
+                           description="Initiative", style={"description_width": "110px"})
     out = w.HTML()
 
     def goal(v):
@@ -172,7 +180,7 @@ def victory_widget():
                       axis_riflemen=x_rif.value, allied_victory=goal(a_goal.value),
                       axis_victory=goal(x_goal.value), initiative=init.value,
                       allied_riflemen_cards=a_cards.value, axis_riflemen_cards=x_cards.value)
-        out.value = verdict_html(s) + board_html(s)
+        out.value = verdict_html(s)
 
     for c in (a_ctrl, x_ctrl, a_rif, x_rif, a_cards, x_cards, a_goal, x_goal, init):
         c.observe(show, names="value")
@@ -187,6 +195,12 @@ def victory_widget():
 
 
 # --- questions ------------------------------------------------------------------------------
+
+#: The part of the map each board question shows: the objective tiles, the Allied units (rows
+#: 2-3), the Axis units (row 0).
+OBJECTIVE_ROWS = ("12A", "17B", "5B", "2A", "9B")
+WINDOWS = {"allied": ("5B", "11A", "2A", "9B", "1A", "4B", "7A", "13B"), "axis": ("8A", "3B", "12A", "6B")}
+
 
 NAMES = {"allied": "The Allies", "axis": "The Axis", None: "Nobody yet"}
 
@@ -203,20 +217,21 @@ def _winning_objective(key, prompt, side, held, victory=OBJECTIVES_5) -> BoardQu
     """Tap the objective whose control would win ``side`` the game (``decide`` on each)."""
     def build(extra=()):
         kw = {"allied_victory": victory} if side == "allied" else {"axis_victory": victory}
-        return situation(**{f"{side}_controls": (*held, *extra)}, **kw)
+        return lean(situation(**{f"{side}_controls": (*held, *extra)}, **kw))
 
     def places():
         wins = {t: decide(build((t,))) for t, _ in objective_tiles() if t not in held}
         rows = "".join(f"<li>{t}: {escape(words(v[1])) if v else 'not yet a win'}</li>" for t, v in wins.items())
         return (frozenset(t for t, v in wins.items() if v and v[0] == side),
                 f"<ul>{rows}</ul>" + rule_html(R.VICTORY_OBJECTIVES) + rule_html(R.OBJECTIVES))
-    return BoardQuestion(key, prompt, build(), places, hint=(R.VICTORY_OBJECTIVES, R.OBJECTIVES))
+    return BoardQuestion(key, prompt, build(), places, hint=(R.VICTORY_OBJECTIVES, R.OBJECTIVES),
+                         window=OBJECTIVE_ROWS)
 
 
 def _pinning_unit(key, prompt, side, build) -> BoardQuestion:
     """Tap the enemy unit whose elimination would win ``side`` the game (``decide`` on each)."""
     foe = "axis" if side == "allied" else "allied"
-    s = build()
+    s = lean(build())
 
     def gone(unit):
         return replace(s, tokens=tuple(replace(t, tile=None, suppressed=False, eliminated=True)
@@ -228,7 +243,7 @@ def _pinning_unit(key, prompt, side, build) -> BoardQuestion:
                        for u, v in verdicts.items())
         return (frozenset(f"{foe}:{u}" for u, v in verdicts.items() if v and v[0] == side),
                 f"<ul>{rows}</ul>" + rule_html(R.VICTORY_SUPPRESS))
-    return BoardQuestion(key, prompt, s, places, hint=(R.VICTORY_SUPPRESS,), taps="unit",
+    return BoardQuestion(key, prompt, s, places, hint=(R.VICTORY_SUPPRESS,), taps="unit", window=WINDOWS[foe],
                          name=lambda k: card_title(k.split(":")[1]))
 
 
@@ -237,48 +252,36 @@ def questions() -> list[Question]:
     return [
         _winning_objective(
             "27.objectives", "<p>Both sides need objectives worth <b>5</b>. The Axis controls 12A, 2A and 5B. "
-            "<b>Tap the objective whose control would win the Axis the game.</b></p>", "axis", ("12A", "2A", "5B")),
+            "<b>Tap the objective that would win the Axis the game.</b></p>", "axis", ("12A", "2A", "5B")),
         _pinning_unit(
-            "27.suppress", "<p>The Axis must <b>pin the enemy</b>; the Allies must take objectives worth 5. "
+            "27.suppress", "<p>The Axis must <b>pin the enemy</b>. "
             "<b>Tap the Allied unit whose elimination would win the Axis the game.</b></p>", "axis",
             lambda: situation(axis_victory=Victory(None, True))),
-        _winning_objective(
-            "27.objectives-allied", "<p>Both sides need objectives worth <b>5</b>. The Allies control 9B, 17B and "
-            "5B. <b>Tap an objective whose control would win the Allies the game.</b></p>", "allied",
-            ("9B", "17B", "5B")),
         _pinning_unit(
-            "27.pin-axis", "<p>The Allies must <b>pin the enemy</b>. The Axis Rifleman A unit has been "
-            "eliminated; the Axis Rifleman B has entered the board on 6B. <b>Tap the Axis unit whose elimination "
+            "27.pin-axis", "<p>The Allies must <b>pin the enemy</b>. The Axis Rifleman A unit is "
+            "eliminated; Rifleman B has entered on 6B. <b>Tap the Axis unit whose elimination "
             "would win the Allies the game.</b></p>", "allied",
             lambda: _entered(situation(axis_riflemen=False, allied_victory=Victory(None, True)), "axis",
                              "riflemen-b", "6B")),
         _winner_question(
             "27.undeployed",
-            "<p>The Allies must <b>pin the enemy</b>. Their machine gunners have just eliminated the "
-            "Axis Rifleman A unit. The Axis Rifleman B unit has <b>never entered the board</b>: its card "
-            "waits in the Axis supply. Who has won?</p>", c3,
+            "<p>The Allies must <b>pin the enemy</b>. They have eliminated the Axis Rifleman A unit; "
+            "the Axis Rifleman B unit has <b>never entered the board</b>. Who has won?</p>", c3,
             lambda: never_deployed(situation(axis_riflemen=False, allied_victory=Victory(None, True)),
                                    "axis", "riflemen-b"), hint=(R.VICTORY_SUPPRESS,)),
         _winner_question(
             "27.both",
-            "<p>Both sides must take objectives worth 5, and <b>both</b> have had every Riflemen unit "
-            "eliminated. The Allies hold 9B (1), the Axis 12A (1). The <b>Axis</b> holds the initiative "
-            "token. Who wins?</p>",
+            "<p>Both sides need objectives worth 5, and <b>both</b> have lost every Riflemen unit. The "
+            "Allies hold 9B (1), the Axis 12A (1). The <b>Axis</b> holds the initiative. Who wins?</p>",
             c3, lambda: situation(allied_controls=("9B",), axis_controls=("12A",), allied_riflemen=False,
                                   axis_riflemen=False, initiative="axis")),
         _winner_question(
             "27.hopeless",
-            "<p>Both must take objectives worth 5. Every Allied Riflemen unit has been eliminated and "
+            "<p>Both need objectives worth 5. Every Allied Riflemen unit is eliminated and "
             "<b>every Allied Rifleman card is out of the game</b>. The Axis holds 12A and 17B (3), the "
             "Allies 9B (1). Who has won?</p>", c3,
             lambda: situation(allied_controls=("9B",), axis_controls=("12A", "17B"), allied_riflemen=False,
                               allied_riflemen_cards=False)),
-        _winner_question(
-            "27.not-yet",
-            "<p>Same as before, but one Allied Rifleman card is <b>still in the supply</b> (casualties never "
-            "take a card from the supply). Who has won?</p>", c3,
-            lambda: situation(allied_controls=("9B",), axis_controls=("12A", "17B"), allied_riflemen=False),
-            hint=(R.HOPELESS, R.HOPELESS_WIN)),
     ]
 
 

@@ -13,7 +13,7 @@ from html import escape
 
 from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.explain import rule_html
-from tutor.quiz import Question
+from tutor.quiz import BoardQuestion, Question, card_question
 from tutor.render.undaunted import CARD_W, card_title, render_card, type_title
 from tutor.rulebook import section_and_heading
 from tutor.undaunted import rules as R
@@ -192,37 +192,37 @@ def _q_highest() -> Question:
     return Question("28.initiative", "<p>Which card has the <b>highest initiative</b>?</p>", choices, rule_fn)
 
 
-def _q_control() -> Question:
-    choices = tuple(type_title(n) for n in ("riflemen", "scouts", "machine-gunners", "squad-leader"))
+def _q_control() -> BoardQuestion:
+    hand = ("scouts-c", "machine-gunners-c", "riflemen-c", "squad-leader-c", "sniper")
 
-    def rule_fn():
+    def places(cards):
         names = sorted({type_title(c.name) for c in CARDS.values() if c.action("control")})
-        return names[0], (f"<p>Cards with the control action: {', '.join(names)}.</p>"
-                          + rule_html(R.CONTROL))
-    return Question("28.control", "<p>Which cards can <b>take control</b> of a tile (and so take objectives)?</p>",
-                    choices, rule_fn)
+        return cards.places(lambda c: CARDS[c].action("control") is not None), (
+            f"<p>Cards with the control action: {', '.join(names)}.</p>" + rule_html(R.CONTROL))
+    return card_question("28.control", "<p>Tap a card that can <b>take control</b> of a tile (and so take "
+                         "objectives).</p>", [("your hand", hand)], places, hint=(R.CONTROL,))
 
 
-def _q_any_unit() -> Question:
-    choices = tuple(type_title(n) for n in ("platoon-sergeant", "platoon-guide", "squad-leader", "sniper"))
+def _q_any_unit() -> BoardQuestion:
+    hand = ("platoon-sergeant", "squad-leader-a", "platoon-guide", "sniper")
 
-    def rule_fn():
+    def places(cards):
         names = sorted({type_title(c.name) for c in CARDS.values() if c.action("guide")})
-        return names[0], (f"<p>Guide (move <i>any</i> of your units) is printed on: {', '.join(names)}.</p>"
-                          + rule_html(R.GUIDE))
-    return Question("28.guide", "<p>Which card can move <b>another</b> unit's token?</p>", choices, rule_fn)
+        return cards.places(lambda c: CARDS[c].action("guide") is not None), (
+            f"<p>Guide (move <i>any</i> of your units) is printed on: {', '.join(names)}.</p>" + rule_html(R.GUIDE))
+    return card_question("28.guide", "<p>Tap the card that can move <b>another</b> unit's token.</p>",
+                         [("your hand", hand)], places, hint=(R.GUIDE,))
 
 
-def _q_no_squad() -> Question:
-    choices = ("2", "3", "4", "5")
+def _q_no_squad() -> BoardQuestion:
+    hand = ("riflemen-b", "mortar", "squad-leader-a", "scouts-c", "machine-gunners-b")
 
-    def rule_fn():
+    def places(cards):
         names = sorted({type_title(c.name) for c in CARDS.values() if c.squad is None and c.kind != "fog"})
-        return str(len(names)), (f"<p>{', '.join(names)}.</p>" + rule_html(R.SQUADLESS)
-                                 + rule_html(R.LEADER_SQUADLESS))
-    return Question("28.squadless", f"<p>Not counting {card_title('fog-of-war')}, how many card types belong to "
-                    "<b>no squad</b>?</p>",
-                    choices, rule_fn)
+        return cards.places(lambda c: CARDS[c].squad is None and CARDS[c].kind != "fog"), (
+            f"<p>No squad: {', '.join(names)}.</p>" + rule_html(R.SQUADLESS) + rule_html(R.LEADER_SQUADLESS))
+    return card_question("28.squadless", "<p>Tap the card that belongs to <b>no squad</b>.</p>",
+                         [("your hand", hand)], places, hint=(R.SQUADLESS, R.LEADER_SQUADLESS))
 
 
 #: One card of each unit type with a token, in the hand of the Allies on the worked example's map.
@@ -266,7 +266,7 @@ def deck_size_html() -> str:
             f"says 54 cards and 11 unit tokens per side.</p>")
 
 
-def questions() -> list[Question]:
+def questions() -> list[Question | BoardQuestion]:
     return [_q_highest(), _q_control(), _q_any_unit(), _q_no_squad()]
 
 
