@@ -406,7 +406,6 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "24.target": ("u-support",),
     "24.conceal": ("u-support", "u-fog", "u-zones"),
     "24.control-where": ("u-control", "u-tiles"),
-    "24.target-near": ("u-support", "u-tiles"),
     # Undaunted 5. Combat and casualties
     "25.total": ("u-total-defense", "u-base-defense", "u-tiles"),
     "25.hill": ("u-total-defense", "u-hills"),

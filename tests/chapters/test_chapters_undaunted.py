@@ -460,14 +460,17 @@ def test_24_answers_agree_with_the_engine():
     # the question names the squad leader's bolster as its card prints it
     assert CARDS["squad-leader-c"].action("bolster").label in und24._q_bolster_squad().prompt_html
     a = answers("24")
-    assert a == {"24.bolster": "No", "24.inspire": "Machine Gunner C (already played)",
+    assert a == {"24.bolster": "No", "24.inspire": "Machine Gunner C (played)",
                  "24.recon": "Nothing happens", "24.control": "Rifleman B", "24.control-where": "7A",
                  "24.target": "3B, 6B, 8A, 9B, 10B, 12A, 13B or 15A",
-                 "24.target-near": "1A, 2A, 4B, 5B, 7A, 11A, 14A or 17B", "24.conceal": "No effect"}
+                 "24.conceal": "No effect"}
     qs = {q.key: q for q in und24.questions()}
     assert not qs["24.control"].judge("axis:riflemen-a")[0]     # an enemy unit on its tile: no control
     assert not qs["24.target"].judge("7A")[0]                   # 1A to 7A is 2 tiles: too close for the mortar
-    assert qs["24.target-near"].judge("7A")[0]
+    inspire = qs["24.inspire"]
+    assert inspire.judge(("John's table", 0))[0]                # Machine Gunner C, played, squad C
+    assert not inspire.judge(("John's table", 1))[0]            # Rifleman A: squad A
+    assert not inspire.judge(("John's hand", 0))[0]             # Rifleman C: not played yet
 
 
 def test_24_support_board():
