@@ -381,9 +381,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "21.fog": ("u-cards", "u-fog", "u-initiative"),
     "21.suppressed": ("u-suppressed", "u-units", "u-la-raye"),
     "21.held": ("u-la-raye", "u-goal", "u-tiles"),
-    "21.defense": ("u-base-defense",),
     "21.supply": ("u-setup", "u-zones"),
-    "21.laraye": ("u-la-raye", "u-setup"),
     "21.los": ("u-no-sight",),
     # Undaunted 2. The round
     "22.first": ("u-initiative", "u-cards"),

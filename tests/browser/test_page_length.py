@@ -47,7 +47,6 @@ OVER: dict[str, dict[str, int]] = {
     "12-air-power.ipynb": {"words": 1985},
     "13-team-play.ipynb": {"words": 2425, "height": 6522},
     "14-operation-overlord.ipynb": {"words": 3279, "height": 6101},
-    "21-undaunted-components-and-setup.ipynb": {"words": 1742, "height": 6554},
     "25-undaunted-combat-and-casualties.ipynb": {"words": 3672, "height": 11784},
     "26-undaunted-worked-round.ipynb": {"words": 2564, "height": 6990},
     "27-undaunted-end-of-game.ipynb": {"words": 2874, "height": 7633},

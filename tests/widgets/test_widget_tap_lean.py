@@ -22,6 +22,7 @@ def test_one_legend_for_the_page_and_only_new_marks_under_a_board():
     assert set(legend_entries(ws[1].board.scene)) <= entries and "cover 3" in strip
     assert [w.legend.value for w in ws] == ["", ""]            # said once, above the questions
     assert [w.status.value for w in ws] == ["", ""]            # the prompt asks; no line before a tap
+    assert all(w.prompt in w.children[1].children and w.show_button in w.children[1].children for w in ws)
     w = ws[1]
     w.tap_place("7A")                                          # 2 tiles from the mortar: refused
     assert w.stage == "hint" and "Not yet" in w.status.value

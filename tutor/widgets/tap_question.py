@@ -55,7 +55,8 @@ class TapQuestion(Drill):
     def __init__(self, q: BoardQuestion, *, chapter: str | None = None, dpr: int = 2,
                  shared: frozenset = frozenset(), lean: bool = False):
         """``shared``: legend entries (``legend_entries``) the page explains once already, left out
-        of this board's legend; ``lean``: no status line before the first tap (the prompt asks)."""
+        of this board's legend; ``lean``: no status line before the first tap (the prompt asks), and the prompt beside
+        "Show me" rather than above it."""
         from tutor import course
         self.q = q
         self.shared, self.lean = frozenset(shared), lean
@@ -75,7 +76,13 @@ class TapQuestion(Drill):
                          sc.width * 3 // 2 if q.taps == "card" else None)
         for b in (self.undo_button, self.reset_button):       # an answer is not taken back
             b.layout = W.Layout(display="none")
-        self.children = (self.prompt, *self.children, self.outcome)
+        if lean:            # the prompt beside "Show me", on one line where there is room
+            bar = self.children[1]
+            self.prompt.layout = W.Layout(flex="1 1 320px")
+            bar.children = (self.prompt, *bar.children)
+            self.children = (*self.children, self.outcome)
+        else:
+            self.children = (self.prompt, *self.children, self.outcome)
         self.add_class("tutor-tap-question")
         self.refresh()
 
