@@ -230,11 +230,13 @@ class TapQuestion(Drill):
 
 def shared_legend(widgets) -> tuple[frozenset, str]:
     """The legend of several tap questions' boards, said once: (its entries, as
-    ``scene.legend_entries`` gives them, each once in order of first use; the HTML strip, "" when
-    there is nothing to explain); each widget then leaves them out of its own legend."""
+    ``scene.legend_entries`` gives them, each once, in the order of the board that shows the most;
+    the HTML strip, "" when there is nothing to explain); each widget then leaves them out of its
+    own legend."""
     from tutor.render.scene import legend_entries
     from tutor.render.svg import legend_html
-    entries = tuple(dict.fromkeys(e for w in widgets for e in legend_entries(w.board.scene)))
+    each = sorted((legend_entries(w.board.scene) for w in widgets), key=len, reverse=True)
+    entries = tuple(dict.fromkeys(e for key in each for e in key))   # in the fullest board's order
     for w in widgets:
         w.share_legend(frozenset(entries))
     return frozenset(entries), legend_html(entries)
