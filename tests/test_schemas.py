@@ -9,9 +9,9 @@ import pytest
 
 from tutor import paths, schemas
 from tutor import scenario as any_scenario
-from tutor.memoir import scenario as memoir_scenario
 from tutor.errors import InputError
 from tutor.inputs import read_yaml
+from tutor.memoir import scenario as memoir_scenario
 from tutor.undaunted import scenario as undaunted_scenario
 
 

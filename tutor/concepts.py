@@ -171,7 +171,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
         "ch03.order_board": ("sections", "section-cards", "orders", "order-limits"),
     },
     "04-movement.ipynb": {
-        "ch04.allowance_table": ("units", "movement"),
         "ch04.show_moves": ("movement", "no-passing", "terrain-stops", "impassable", "beaches"),
         "ch04.hedgerow_story": ("movement", "terrain-stops"),
         "ch04.drill": ("movement", "no-passing", "terrain-stops", "impassable"),
@@ -179,9 +178,8 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "05-battle-range-dice-line-of-sight.ipynb": {
         "ch05.show_targets": ("range-dice", "close-combat", "line-of-sight"),
         "ch05.dice_table": ("units", "range-dice"),
-        "ch05.dice_for_every_attack": ("range-dice", "line-of-sight"),
         "ch05.odds_table": ("range-dice", "dice-faces"),
-        "ch05.show_dice": ("range-dice", "protection", "no-stacking"),
+        "ch05.dice_example": ("range-dice", "protection", "no-stacking"),
         "ch05.explorer": ("line-of-sight",),
     },
     "06-terrain-and-height.ipynb": {
@@ -203,7 +201,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
         "ch08.drill": ("close-combat", "hits", "retreat", "take-ground", "overrun"),
     },
     "09-obstacles.ipynb": {
-        "ch09.obstacle_table": ("bunkers", "hedgehogs", "wire", "sandbags", "protection", "retreat"),
         "ch09.show_dice": ("range-dice", "protection", "no-stacking", "bunkers", "hills"),
         "ch09.show_retreat": ("retreat", "sandbags", "bunkers"),
         "ch09.wire_story": ("wire", "movement", "close-combat"),
@@ -270,9 +267,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "25-undaunted-combat-and-casualties.ipynb": {
         "und25.worked_defense_html": ("u-total-defense", "u-tiles"),
         "und25.hill_cases_html": ("u-hills",),
-        "und25.defense_widget": ("u-attack", "u-total-defense"),
-        "und25.casualty_drill": ("u-casualties", "u-zones"),
-        "und25.attack_drill": ("u-attack", "u-casualties"),
+        "und25.casualty_drill": ("u-casualties", "u-zones", "u-attack"),
     },
     "26-undaunted-worked-round.ipynb": {
         "und26.worked_round_widget": ("u-round", "u-initiative", "u-scout", "u-move", "u-control", "u-support",
@@ -315,12 +310,12 @@ NEEDS: dict[str, tuple[str, ...]] = {
     # 4. Movement
     "04.no-passing": ("movement", "no-passing"),
     "04.woods-stop": ("movement", "terrain-stops"),
-    "04.infantry-two": ("movement",),
     "04.infantry-battle": ("movement",),
     # 5. Battle
     "05.close-combat": ("close-combat", "range-dice", "line-of-sight"),
     "05.range": ("range-dice", "protection", "no-stacking", "hills"),
-    "05.town-vs-hill": ("range-dice", "protection", "hills"),
+    "05.sight": ("range-dice", "line-of-sight", "close-combat"),
+    "05.artillery": ("range-dice", "protection"),
     # 6. Terrain and height
     "06.hill-below": ("range-dice", "protection", "hills", "height"),
     "06.mountain": ("line-of-sight", "height", "steep-hills"),
@@ -337,21 +332,21 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "08.woods": ("take-ground", "overrun", "terrain-stops"),
     "08.second": ("take-ground", "overrun"),
     # 9. Obstacles
-    "09.artillery-bunker": ("range-dice", "protection", "bunkers", "units"),
+    "09.armor-wire": ("movement", "hedgehogs", "wire"),
+    "09.most-dice": ("range-dice", "protection", "no-stacking", "sandbags", "bunkers", "hedgehogs"),
+    "09.sandbags-retreat": ("retreat", "sandbags", "no-stacking"),
     "09.wire": ("range-dice", "protection", "wire", "hedgehogs", "no-stacking"),
-    "09.sandbags-flags": ("retreat", "sandbags", "no-stacking"),
-    "09.hedgehog": ("movement", "hedgehogs"),
     "09.pegasus-sandbags": ("setup", "range-dice", "protection", "sandbags"),
     # 10. Special forces
-    "10.elite-two": ("special-forces", "movement"),
-    "10.resistance-two": ("special-forces", "movement"),
+    "10.elite-battle": ("special-forces", "movement", "terrain-stops"),
+    "10.resistance-battle": ("special-forces", "movement", "terrain-stops"),
     "10.resistance-retreat": ("special-forces", "retreat"),
     "10.elite-armor": ("special-forces", "figures"),
     # 11. Objectives and medals
     "11.temporary": ("medals", "temporary-objective"),
     "11.permanent": ("medals", "permanent-objective"),
-    "11.majority": ("medals", "majority-objective"),
-    "11.sudden-death": ("sudden-death",),
+    "11.majority": ("medals", "majority-objective", "movement"),
+    "11.sudden-death": ("sudden-death", "movement"),
     # 12. Air power
     "12.dice.west1944": ("air-power", "air-superiority"),
     "12.dice.east1944": ("air-power", "air-superiority"),
@@ -408,15 +403,9 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "25.total": ("u-total-defense", "u-base-defense", "u-tiles"),
     "25.hill": ("u-total-defense", "u-hills"),
     "25.odds": ("u-attack",),
-    "25.zero": ("u-attack",),
-    "25.casualty.draw": ("u-casualties", "u-zones"),
     "25.casualty.token": ("u-casualties", "u-zones"),
-    "25.suppress": ("u-suppress", "u-suppressed"),
-    "25.easiest": ("u-attack", "u-total-defense", "u-tiles"),
-    "25.hardest": ("u-attack", "u-total-defense", "u-tiles"),
-    "25.shooter": ("u-attack", "u-total-defense"),
-    "25.range": ("u-attack", "u-total-defense", "u-tiles"),
-    "25.cover-tile": ("u-total-defense", "u-tiles", "u-move"),
+    "25.suppress": ("u-suppress", "u-suppressed", "u-tiles"),
+    "25.cover-tile": ("u-total-defense", "u-hills", "u-tiles", "u-move"),
     # Undaunted 6. A worked round
     "26.where-move": ("u-move", "u-scout"),
     "26.fog": ("u-scout", "u-fog"),

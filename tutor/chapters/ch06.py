@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import battle_after_question, board_svg, state
-from tutor.chapters.ch05 import dice_html
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import battle_after_question, board_svg, dice_html, state
 from tutor.explain import Explained, los_html, rules_html, show
 from tutor.hexes import parse_hex
 from tutor.memoir.combat import attack_dice

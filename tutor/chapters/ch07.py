@@ -10,8 +10,17 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import board_svg, state
 from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import (  # noqa: F401 (show_retreat: the notebook's)
+    _headline,
+    _on_board,
+    _ruling_html,
+    board_svg,
+    retreat_highlights,
+    retreat_html,
+    show_retreat,
+    state,
+)
 from tutor.explain import STYLE, Explained, events_html, plural, rules_html, show, verdict
 from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import dice as D
@@ -20,6 +29,7 @@ from tutor.memoir.combat import battle
 from tutor.memoir.retreat import RetreatRuling, ruling
 from tutor.memoir.state import order
 from tutor.quiz import BoardQuestion, Question, ask
+from tutor.widgets.dice_resolver import KINDS, DiceResolver, resolve  # noqa: F401 (the page's, moved here)
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
 #: the app's preheating read it from here.
@@ -39,7 +49,6 @@ PAGE = Chapter(
     preheat=True,
 )
 
-KINDS = ("infantry", "armor", "artillery")
 FACE_LABEL = {"infantry": "infantry", "armor": "armor", "grenade": "grenade", "star": "star", "flag": "flag"}
 
 
@@ -70,100 +79,8 @@ def faces_table() -> Explained:
                 + rules_html([R.HITS, R.STAR, R.FLAG, R.MISS, R.HITS_EXCESS, R.MEDAL]) + "</div></div>")
 
 
-def resolve(faces, kind: str) -> tuple[int, int, str]:
-    """(hits, flags, explanation) of these faces against a unit of ``kind``."""
-    faces = D.parse_faces(faces)
-    hits, flags = D.count(faces, kind)
-    hitting = sorted(D.hit_faces(kind))
-    parts = []
-    for f in faces:
-        parts.append(f"{f}: " + ("hit" if f in hitting else "flag" if f == "flag" else "miss"))
-    text = (f"Against {kind}, {' or '.join(hitting)} hit. " + "; ".join(parts)
-            + f". In all: {plural(hits, 'hit')} and {plural(flags, 'flag')}"
-            + (" — a miss." if not hits and not flags else "."))
-    return hits, flags, text
-
-
-class DiceResolver:
-    """Three (or more) dice whose faces the learner sets with buttons, and the target's kind;
-    the hits and flags they score are shown at once. ``set(i, face)`` and ``target(kind)`` do
-    what the buttons do."""
-
-    def __init__(self, faces=("infantry", "flag", "star"), kind: str = "infantry"):
-        import ipywidgets as W
-        self.pickers = []
-        for f in D.parse_faces(faces):
-            t = W.ToggleButtons(options=list(D.FACE_NAMES), value=f, style={"button_width": "72px"})
-            t.observe(lambda _: self._draw(), "value")
-            self.pickers.append(t)
-        self.kind = W.ToggleButtons(options=list(KINDS), value=kind, description="Target:",
-                                    style={"button_width": "80px"})
-        self.kind.observe(lambda _: self._draw(), "value")
-        self.out = W.HTML()
-        rows = [W.HBox([W.HTML(f"<b>Die {i}</b>", layout=W.Layout(width="50px")), p],
-                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
-                for i, p in enumerate(self.pickers, 1)]
-        self.widget = W.VBox([self.kind, *rows, self.out],
-                             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
-        self.widget.add_class("tutor-dice-resolver")
-        self._draw()
-
-    def set(self, i: int, face: str) -> None:
-        self.pickers[i].value = D.parse_faces([face])[0]
-
-    def target(self, kind: str) -> None:
-        self.kind.value = kind
-
-    def result(self) -> tuple[int, int, str]:
-        return resolve([p.value for p in self.pickers], self.kind.value)
-
-    def _draw(self) -> None:
-        hits, flags, text = self.result()
-        self.out.value = (verdict(f"{plural(hits, 'hit')}, {plural(flags, 'flag')}")
-                          + f"<p>{escape(text)}</p>")
-
-
 # ---------------------------------------------------------------------------------------------
 # Retreats on the board
-
-
-def retreat_highlights(r: RetreatRuling):
-    """Paths as movement lines, legal ends shaded, closed hexes marked with the step they close."""
-    from tutor.render.scene import Line, Mark, highlights
-    lines = {(p[i - 1], p[i]) for p in r.paths for i in range(1, len(p))}
-    ends = [d for d in r.destinations if d != r.origin]
-    on_path = {x for p in r.paths for x in p[1:]} - set(ends)
-    marks = [Mark(b.hex, "closed") for b in r.blocked]
-    if r.losses:
-        marks.append(Mark(r.origin, "lost", text=f"−{r.losses}"))
-    return highlights(selected=[r.origin], path=sorted(on_path), legal=ends, closed=[b.hex for b in r.blocked],
-                      lines=[Line(a, b, "move") for a, b in sorted(lines)], marks=marks)
-
-
-def _on_board(st, r: RetreatRuling) -> RetreatRuling:
-    """Drop blocked hexes off the board (they cannot be drawn); the text still names them."""
-    from dataclasses import replace
-    keep = tuple(b for b in r.blocked if b.hex in st.board.hexes or b.hex in st.board.half_hexes)
-    return replace(r, blocked=keep)
-
-
-def retreat_html(field, at, flags: int, *, title: str | None = None, board: bool = True) -> str:
-    st = state(field)
-    r = ruling(st, parse_hex(at) if isinstance(at, str) else at, flags, None)
-    pic = ""
-    if board:
-        pic = board_svg(st, retreat_highlights(_on_board(st, r)),
-                        title=title if title is not None else f"{plural(flags, 'flag')} on {fmt(r.origin)}")
-    return f"<div>{pic}{_ruling_html(r, marks=board)}{rules_html(r.rules)}</div>"
-
-
-def _ruling_html(r: RetreatRuling, *, marks: bool = True) -> str:
-    """A retreat ruling in words: the headline, the engine's text, each closed hex with its reason
-    (``marks``: the board above crosses them out)."""
-    items = "".join(f"<li><b>{fmt(b.hex)}</b> (move {b.step}): {escape(b.reason)}.</li>" for b in r.blocked)
-    head = "Closed hexes (✕):" if marks else "Closed hexes:"
-    return (f"{verdict(_headline(r), not r.losses)}<p>{escape(r.text)}</p>"
-            + (f"<p>{head}</p><ul>{items}</ul>" if items else ""))
 
 
 def retreat_example(field, at, flags: int, *, title: str) -> Explained:
@@ -173,7 +90,7 @@ def retreat_example(field, at, flags: int, *, title: str) -> Explained:
     st = state(field)
     r = _on_board(st, ruling(st, parse_hex(at), flags, None))
     items = "".join(f"<li><b>{fmt(b.hex)}</b>: {escape(b.reason)}.</li>" for b in r.blocked)
-    from tutor.chapters.ch04 import around
+    from tutor.examples.memoir import around
     window = around(st, r.origin, *r.destinations, *(b.hex for b in r.blocked))
     return show('<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
                 f"<div style='flex:0 1 300px'>{board_svg(st, retreat_highlights(r), title='', window=window, legend=False)}"
@@ -191,23 +108,6 @@ def _key(r: RetreatRuling) -> str:
     if r.losses:
         key.append(f"−{r.losses}: figures lost")
     return "; ".join(key) + "."
-
-
-def _headline(r: RetreatRuling) -> str:
-    if r.moves_required == 0:
-        return "No retreat"
-    if r.losses and r.retreat == 0:
-        return f"Cannot retreat: loses {plural(r.losses, 'figure')}"
-    if r.losses:
-        return f"Retreats {r.retreat}, loses {plural(r.losses, 'figure')}"
-    span = f"{r.retreat} to {r.retreat_max} hexes" if r.retreat_max != r.retreat else plural(r.retreat, "hex")
-    if len(r.destinations) > 4:
-        return f"Retreats {span}: {len(r.destinations)} legal end hexes (shaded)"
-    return f"Retreats {span}: ends on {', '.join(fmt(d) for d in r.destinations)}"
-
-
-def show_retreat(field, at, flags: int, **kw) -> Explained:
-    return show(retreat_html(field, at, flags, **kw))
 
 
 def battle_html(field, side: str, attacker, target, faces, *, title: str | None = None,
@@ -297,7 +197,7 @@ def _ocean_question() -> Question:
         _, ev = battle(st, (5, 5), (6, 6), faces)
         lost = sum(e.get("lost", 0) for e in ev if e.kind in ("hits", "flag_losses"))
         return plural(lost, "figure"), events_html(ev)
-    from tutor.chapters.ch04 import around
+    from tutor.examples.memoir import around
     from tutor.render.scene import highlights
     pic = board_svg(field, highlights(selected=[(5, 5)], target=[(6, 6)]), title="",
                     window=around(field, (5, 5), (6, 6)))

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from tutor.chapters.ch04 import board_svg, state
 from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.errors import IllegalAction
+from tutor.examples.memoir import board_svg, state
 from tutor.explain import Explained, rules_html, show
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir import rules as R

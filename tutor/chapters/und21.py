@@ -19,9 +19,10 @@ from html import escape
 
 from tutor import paths
 from tutor.course import UND, UNDAUNTED, Chapter, Handout
-from tutor.explain import rule_html, rules_html
+from tutor.examples.undaunted import worked_start
+from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question, card_question
-from tutor.render.undaunted import board_html, card_title, render_card, type_title, words, zones_html
+from tutor.render.undaunted import board_html, card_title, render_card, type_title, zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.deck import Zones
@@ -44,7 +45,6 @@ PAGE = Chapter(
     preheat=True,
 )
 
-WORKED = paths.SCENARIOS / "undaunted" / "worked-example.yaml"
 
 SIDE_LABEL = {"allied": "Allies (US)", "axis": "Axis (German)"}
 
@@ -58,42 +58,8 @@ def action_labels(card_id: str) -> str:
 # events, frames
 
 
-def events_html(events, *, rules: bool = True) -> str:
-    """Each event in a list, then every rule they cite (English, original text one click away;
-    ``rules=False`` where the page quotes those rules once beside it)."""
-    if not events:
-        return ""
-    items = "".join(f"<li>{escape(words(e.text))}</li>" for e in events)
-    return f"<ul style='margin:.3em 0'>{items}</ul>" + (rules_html([e.rule for e in events]) if rules else "")
 
 
-def stepper(frames, *, title: str = ""):
-    """Back / Next over ``frames`` (HTML strings); shows "step i of n"."""
-    import ipywidgets as w
-    out = w.HTML(frames[0] if frames else "")
-    pos = w.HTML()
-    back = w.Button(description="◀ Back", layout=w.Layout(width="100px"))
-    nxt = w.Button(description="Next ▶", button_style="primary", layout=w.Layout(width="100px"))
-    i = [0]
-
-    def show():
-        out.value = frames[i[0]]
-        pos.value = f"<b>{escape(title)}</b> step {i[0] + 1} of {len(frames)}"
-        back.disabled = i[0] == 0
-        nxt.disabled = i[0] == len(frames) - 1
-
-    def go(d):
-        i[0] = max(0, min(len(frames) - 1, i[0] + d))
-        show()
-
-    back.on_click(lambda _: go(-1))
-    nxt.on_click(lambda _: go(1))
-    show()
-    box = w.VBox([w.HBox([back, nxt, pos], layout=w.Layout(align_items="center")), out])
-    box.step = go          # for tests: box.step(1)
-    box.frames = frames
-    box.position = lambda: i[0]
-    return box
 
 
 # ---------------------------------------------------------------------------------------------
@@ -358,10 +324,6 @@ def questions() -> list[Question | BoardQuestion]:
     return [_q_squadless(), _q_fog(), _q_suppressed(), _q_held(), _q_supply(), _q_line_of_sight()]
 
 
-def worked_start():
-    """The worked example's starting state (fixed decks), for board pictures."""
-    from tutor.undaunted import load
-    return load(WORKED, rng=0)
 
 
 def tokens_demo_html() -> str:

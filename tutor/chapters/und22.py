@@ -13,9 +13,9 @@ import random
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und21 import events_html, worked_start
 from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.errors import IllegalAction
+from tutor.examples.undaunted import events_html, worked_start
 from tutor.explain import quote_once, rule_html, rules_html
 from tutor.quiz import BoardQuestion, Question, card_question
 from tutor.render.undaunted import card_title, words, zones_html, zones_svg
@@ -116,7 +116,7 @@ HANDS = {"allied": ("riflemen-c", "scouts-c", "squad-leader-c", "fog-of-war"),
 
 def turn_board(seed: int = 22):
     """The players' turns on the live board: the worked round after the reveal, Hans (axis) first."""
-    from tutor.chapters.und26 import round_board
+    from tutor.examples.undaunted import round_board
     return round_board(seed)
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und21 import worked_start
 from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.errors import IllegalAction
+from tutor.examples.undaunted import sandbox
 from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, type_title, words
@@ -44,15 +44,6 @@ PAGE = Chapter(
 RIFLEMAN_A, SCOUT_B, FOG = map(card_title, ("riflemen-a", "scouts-b", "fog-of-war"))
 
 MOVEMENT = ("move", "guide", "scout", "stalk")
-
-
-def sandbox(hand, side: str = "axis", table=(), **changes):
-    """The worked example's board in ``side``'s turn with ``hand`` (and ``table``) set."""
-    s = worked_start()
-    zones = list(s.zones)
-    i = 0 if side == "allied" else 1
-    zones[i] = replace(zones[i], hand=tuple(hand), table=tuple(table))
-    return replace(s, zones=tuple(zones), phase="turn", active=side, **changes)
 
 
 MOVE_HAND = ("scouts-b", "riflemen-a", "platoon-guide", "sniper")

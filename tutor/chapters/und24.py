@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und23 import sandbox
 from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.errors import IllegalAction
+from tutor.examples.undaunted import sandbox
 from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question, card_question
 from tutor.render.undaunted import card_title, words

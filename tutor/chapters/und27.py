@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und21 import worked_start
 from tutor.course import UND, UNDAUNTED, Chapter, Handout
+from tutor.examples.undaunted import worked_start
 from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import board_html, card_title, words

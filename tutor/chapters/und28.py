@@ -235,7 +235,7 @@ def roles_state():
     unit type has a token to tap."""
     from dataclasses import replace
 
-    from tutor.chapters.und23 import sandbox
+    from tutor.examples.undaunted import sandbox
     from tutor.undaunted.state import Token
     s = sandbox(ROLE_HAND, side="allied")
     toks = tuple(replace(t, tile="7A") if (t.side, t.unit) == ("allied", "sniper") else t for t in s.tokens)

@@ -114,7 +114,7 @@ def _pics_orders():
 
 def _pics_objectives():
     from tutor.chapters import ch11
-    from tutor.chapters.ch04 import state
+    from tutor.examples.memoir import state
     st = state(ch11.OBJ_BOARD)
     return [(ch11.objectives_svg(st, ch11.objective_highlights(st), title="Objectives on the chapter's board"),
              "Shaded: objective hexes, each labeled with its kind.")]
@@ -329,7 +329,7 @@ def handout_html(chapter: str) -> str:
     boards = "".join(_board_html(paths.SCENARIOS / b) for b in sheet.boards
                      if (paths.SCENARIOS / b).is_file())
     if sheet.pictures:
-        import tutor.chapters.ch02  # noqa: F401  (registers the setup, card and turn rules)
+        import tutor.memoir.game  # noqa: F401  (registers the card and turn rules)
         boards += "".join(_picture(svg_text, note) for svg_text, note in _PICTURES[sheet.pictures]())
     rules = "".join(
         f'<div class="rule">{escape(r.summary)}<q lang="{r.language}">{escape(r.quote)}</q>'
@@ -364,7 +364,7 @@ def _above_ch03():
 
 def _above_memoir(board: str, title: str):
     def draw():
-        from tutor.chapters.ch04 import board_svg, state
+        from tutor.examples.memoir import board_svg, state
         return board_svg(state(board), title=title, legend=False)
     return draw
 

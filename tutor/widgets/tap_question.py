@@ -38,6 +38,16 @@ ASK = {"tile": "Tap a tile on the board.", "unit": "Tap a unit on the board.", "
 MARKED = {"card": "It is outlined green."}        # where the answer is shown; else shaded green
 
 
+def objective_notes(board) -> list:
+    """A Memoir '44 board's objective hexes, each labelled with its kind and who holds its medal
+    (as the move-and-battle drill labels them; a majority's hexes, side by side, with their kind
+    only): a question about objectives shows them."""
+    from tutor.widgets.field_drill import OBJECTIVE_NOTE
+    held = getattr(board, "held", {})
+    return sorted((h, OBJECTIVE_NOTE[o.type] + (f" ({held[i]})" if held.get(i) and len(o.hexes) == 1 else ""))
+                  for i, o in enumerate(getattr(board, "objectives", ())) for h in o.hexes)   # side by side: short
+
+
 @dataclass(frozen=True)
 class Asked:
     """Where the learner stands: the steps so far (``Tries``) and the places tapped, each with the
@@ -55,8 +65,8 @@ class TapQuestion(Drill):
     def __init__(self, q: BoardQuestion, *, chapter: str | None = None, dpr: int = 2,
                  shared: frozenset = frozenset(), lean: bool = False):
         """``shared``: legend entries (``legend_entries``) the page explains once already, left out
-        of this board's legend; ``lean``: no status line before the first tap (the prompt asks), and the prompt beside
-        "Show me" rather than above it."""
+        of this board's legend; ``lean``: no status line before the first tap (the prompt asks),
+        and the prompt beside "Show me" rather than above it."""
         from tutor import course
         self.q = q
         self.shared, self.lean = frozenset(shared), lean
@@ -124,7 +134,8 @@ class TapQuestion(Drill):
                                target=next((p for p in wrong if ":" in str(p)), None))
         from tutor.render.scene import highlights, scene
         marks = {k: v for k, v in (("legal", right), ("closed", wrong)) if v}
-        return scene(self.q.board, highlights(**marks), window=self.q.window or None, legend=False, title="")
+        return scene(self.q.board, highlights(**marks, notes=objective_notes(self.q.board)),
+                     window=self.q.window or None, legend=False, title="")
 
     def _card_scene(self, right, wrong):
         """The question's cards as rows (``tutor.render.undaunted``), the tapped ones outlined:
@@ -162,8 +173,8 @@ class TapQuestion(Drill):
         if s.tries.over:
             self.say("This question is answered: the next one is below.")
             return
-        if place is None:
-            self.say(ASK[self.q.taps], bad=True)
+        if place is None or (self.q.taps == "hex" and self.q.window and place not in self.q.window):
+            self.say(ASK[self.q.taps], bad=True)           # beside the part of the board drawn: no try spent
             return
         ok, _ = self.q.judge(place)
         self.advance(Asked(s.tries.press(ok), (*s.taps, (place, ok))))
@@ -189,7 +200,7 @@ class TapQuestion(Drill):
             if self.lean:
                 self.status.value = ""
             else:
-                self.say(f"{ASK[self.q.taps]} The engine rules on your tap.")
+                self.say(ASK[self.q.taps])          # the prompt says what to tap; the engine rules on it
             self.explain("")
         elif stage == "hint":
             self.say(f"{HINT_HEAD}The engine says no to {last}.", bad=True)

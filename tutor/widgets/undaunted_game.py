@@ -34,7 +34,6 @@ from tutor.errors import IllegalAction, InputError
 from tutor.explain import plural, quote_html
 from tutor.games import UNDAUNTED as U
 from tutor.games import Match
-from tutor.inputs import uploaded_file
 from tutor.render.undaunted import card_title
 from tutor.render.undaunted import words as plain
 from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
@@ -44,7 +43,7 @@ from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS
 from tutor.undaunted.state import Bid, EndTurn, GameState, Play, Withdraw, other
 from tutor.undaunted.state import Step as EngineStep
-from tutor.widgets.base import CSS, choice_buttons, esc, rule_details, rules_html, small_button
+from tutor.widgets.base import CSS, choice_buttons, esc, load_upload, rule_details, rules_html, small_button
 from tutor.widgets.undaunted_board import Answer, BoardStep, UndauntedBoard, action_label
 
 SIDES = ("allied", "axis")
@@ -455,14 +454,7 @@ class UndauntedGame(W.VBox):
         return out
 
     def _on_upload(self, change) -> None:
-        try:
-            got = uploaded_file(change["new"], "saved game")
-            if got is None:
-                return
-            self.load(got[1])
-        except InputError as exc:
-            self.refusal = (f"The file could not be loaded: {exc}.", None)
-            self.refresh()
+        load_upload(self, change, "The file could not be loaded: {}.")
 
     # ------------------------------------------------------------------------------------------
     # Showing
