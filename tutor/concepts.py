@@ -369,9 +369,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "21.fog": ("u-cards", "u-fog", "u-initiative"),
     "21.suppressed": ("u-suppressed", "u-units", "u-la-raye"),
     "21.held": ("u-la-raye", "u-goal", "u-tiles"),
-    "21.defense": ("u-base-defense",),
     "21.supply": ("u-setup", "u-zones"),
-    "21.laraye": ("u-la-raye", "u-setup"),
     "21.los": ("u-no-sight",),
     # Undaunted 2. The round
     "22.first": ("u-initiative", "u-cards"),
@@ -394,7 +392,6 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "24.target": ("u-support",),
     "24.conceal": ("u-support", "u-fog", "u-zones"),
     "24.control-where": ("u-control", "u-tiles"),
-    "24.target-near": ("u-support", "u-tiles"),
     # Undaunted 5. Combat and casualties
     "25.total": ("u-total-defense", "u-base-defense", "u-tiles"),
     "25.hill": ("u-total-defense", "u-hills"),

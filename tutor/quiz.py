@@ -275,8 +275,9 @@ class Quiz:
     """A chapter's check-yourself questions as the page shows them: page HTML, shown with the page
     before any widget is built, answered in the browser (:func:`question_html`)."""
 
-    def __init__(self, questions):
+    def __init__(self, questions, *, lean: bool = False):
         self.questions = tuple(questions)
+        self.lean = lean
 
     def _repr_html_(self) -> str:
         from tutor.course import page_script
@@ -291,11 +292,22 @@ class LiveQuiz(Quiz):
         from IPython.display import HTML, display
 
         from tutor.course import page_script
-        from tutor.widgets.tap_question import TapQuestion
+        from tutor.widgets.tap_question import TapQuestion, shared_legend
         display(HTML(page_script()))
-        for q in self.questions:
-            display(TapQuestion(q) if live(q) else HTML(question_html(q)))
+        shown = [TapQuestion(q, lean=self.lean) if live(q) else HTML(question_html(q)) for q in self.questions]
+        if self.lean:
+            _, strip = shared_legend([w for w in shown if isinstance(w, TapQuestion)])
+            if strip:
+                display(HTML(f"<div class='tutor-shared-legend'>{LEGEND_HEAD}{strip}</div>"))
+        for w in shown:
+            display(w)
 
 
-def quiz(*questions) -> Quiz:
-    return (LiveQuiz if any(live(q) for q in questions) else Quiz)(questions)
+#: Above a lean quiz's one legend for all its boards.
+LEGEND_HEAD = "<div style='font-size:13px'>On the boards below:</div>"
+
+
+def quiz(*questions, lean: bool = False) -> Quiz:
+    """The check-yourself questions of a page. ``lean``: the boards' legend said once above them,
+    and no status line on a board before its first tap (each prompt asks already)."""
+    return (LiveQuiz if any(live(q) for q in questions) else Quiz)(questions, lean=lean)

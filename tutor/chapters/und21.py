@@ -65,11 +65,23 @@ def action_labels(card_id: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # chapter 21: components and setup
 
+#: The English edition's books, short in the unit table's rows (the page names them in full under it).
+BOOKS = {"Undaunted: Normandy scenario book (Osprey Games, 2019, English edition)": "scenario book",
+         "Undaunted: Normandy rulebook (Osprey Games, 2019, English edition)": "rulebook"}
+
+
+def short_cite(cite: str) -> str:
+    """A citation with the English edition's books by their short names (:data:`BOOKS`)."""
+    for full, short in BOOKS.items():
+        cite = cite.replace(full, short)
+    return cite
+
+
 def unit_table_html() -> str:
     """Every unit type: Czech name, base defense, and whether the rulebook text prints the value."""
     rows = []
     for u in UNIT_TYPES.values():
-        src = escape(u.defense_source.cite)
+        src = escape(short_cite(u.defense_source.cite))
         L = "style='text-align:left'"
         rows.append(f"<tr><td {L}>{escape(type_title(u.name))}</td><td {L}>{escape(u.title_cs)}</td>"
                     f"<td style='text-align:center'><b>{u.base_defense}</b></td>"
@@ -167,7 +179,8 @@ def setup_zones(seed: int) -> Zones:
 
 
 def setup_widget(seed: int = 1):
-    """Shuffle the starting deck (a new seed each press) and peek at its order."""
+    """Shuffle the starting deck (a new seed each press) and peek at its order; the supply, never
+    shuffled, is named under it (the Starting Cards table above shows it card by card)."""
     import ipywidgets as w
     n = [seed]
     peek = w.ToggleButton(description="Peek at the draw deck", value=False, icon="eye",
@@ -178,11 +191,12 @@ def setup_widget(seed: int = 1):
     def show(*_):
         z = setup_zones(n[0])
         top = card_title(z.draw[0])
-        out.value = (zones_html(z, zones=("draw", "supply"), open_draw=peek.value,
-                                title=f"La Raye, the US deck and supply after setup (shuffle #{n[0]})")
+        out.value = (zones_html(z, zones=("draw",), open_draw=peek.value,
+                                title=f"La Raye, the US draw deck after setup (shuffle #{n[0]})")
                      + f"<p>The top card of the draw deck is <b>{escape(top)}</b>"
                        f"{'' if peek.value else ' (you would not know that: the deck is face down)'}. "
-                       f"The supply is public: both players may look at it at any time.</p>")
+                       f"The {len(z.supply)} S cards are not shuffled: the supply lies face up, and both "
+                       "players may look at it at any time.</p>")
 
     def shuffle(_):
         n[0] += 1
@@ -261,18 +275,6 @@ def _q_held() -> BoardQuestion:
                               "controlled side.</p>")
 
 
-def _q_defense() -> Question:
-    choices = tuple(str(v) for v in (3, 4, 5, 8))
-
-    def rule_fn():
-        v = UNIT_TYPES["riflemen"].base_defense
-        return str(v), (f"<p>The riflemen token's base defense is {v} (the worked example: "
-                        f"“základní obrana o hodnotě 4”). Cover and range are added in combat.</p>"
-                        + rule_html(R.BASE_DEFENSE))
-    return Question("21.defense", "<p>What is the <b>base defense</b> printed on a riflemen token?</p>",
-                    choices, rule_fn)
-
-
 def setup_game(seed: int = 0):
     """Scenario 1, La Raye, set up by the engine: ``tutor.undaunted.new_game`` shuffles each side's
     D cards into its draw deck (seeded) and lays out its S cards as the supply."""
@@ -294,22 +296,6 @@ def _q_supply() -> Question:
                        + rule_html(R.SETUP_SUPPLY) + rule_html(R.SETUP_DECK))
     return Question("21.supply", "<p>At setup, where do the cards marked <b>S</b> in the scenario's Starting "
                     "Cards table go?</p>", choices, rule_fn)
-
-
-def _q_la_raye_deck() -> Question:
-    choices = ("4", "9", "20", "29")
-
-    def rule_fn():
-        from collections import Counter
-        z = setup_game(0).zones_of("allied")
-        n, copies = len(z.draw), Counter(z.draw)
-        # each card by its printed name ("one Rifleman A", "two Fog of War"), in the table's order
-        listed = [f"{('one', 'two', 'three', 'four')[copies[c] - 1]} {card_title(c)}" for c in CARDS if copies[c]]
-        return str(n), (f"<p>One card per D mark: {', '.join(listed[:-1])} and {listed[-1]} — {n} cards, "
-                        f"shuffled face down. The {len(z.supply)} S cards wait in the supply.</p>"
-                        + rule_html(R.SETUP_DECK))
-    return Question("21.laraye", "<p>In La Raye, how many cards does the US player shuffle into the "
-                    "<b>starting deck</b>?</p>", choices, rule_fn)
 
 
 def _q_line_of_sight() -> Question:
@@ -335,8 +321,7 @@ def _q_line_of_sight() -> Question:
 
 
 def questions() -> list[Question | BoardQuestion]:
-    return [_q_squadless(), _q_fog(), _q_suppressed(), _q_held(), _q_defense(), _q_supply(), _q_la_raye_deck(),
-            _q_line_of_sight()]
+    return [_q_squadless(), _q_fog(), _q_suppressed(), _q_held(), _q_supply(), _q_line_of_sight()]
 
 
 

@@ -18,7 +18,7 @@ from tutor.errors import IllegalAction
 from tutor.examples.undaunted import events_html, worked_start
 from tutor.explain import quote_once, rule_html, rules_html
 from tutor.quiz import BoardQuestion, Question, card_question
-from tutor.render.undaunted import card_title, words, zones_html
+from tutor.render.undaunted import card_title, words, zones_html, zones_svg
 from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import EndTurn, Play, RevealInitiative, apply, card_plays
 from tutor.undaunted import rules as R
@@ -197,6 +197,19 @@ def _q_revealed() -> Question:
 
 
 SERGEANT = "platoon-sergeant"   # the card with Command (2): SERŽANT, "více karet"
+SMALLEST_TEXT = 8               # px: a card's caption ("init 5"), the smallest text of a card row
+
+
+def _zones_picture(z: Zones, zones) -> str:
+    """Card rows cut to their cards and shown large enough that every text on them, a card's
+    caption too, is at least 10 px (never narrower than that, wider on a wide page)."""
+    import re
+    pic = zones_svg(z, zones=zones, open_draw=True, width=0)
+    w = int(re.search(r'width="(\d+)"', pic)[1])
+    least, most = -(-w * 10 // SMALLEST_TEXT), w * 3 // 2
+    pic = re.sub(r'style="width:100%;height:auto;max-width:[^"]*"',
+                 f'style="width:100%;height:auto;min-width:{least}px;max-width:{most}px"', pic, count=1)
+    return f'<div style="overflow-x:auto" tabindex="0" role="group" aria-label="card zones">{pic}</div>'
 
 
 def _q_draw_count() -> Question:
@@ -209,7 +222,7 @@ def _q_draw_count() -> Question:
     prompt = (f"<p>You play {card_title(SERGEANT)} for <b>Command</b> and draw the most it allows, "
               f"<b>{command}</b> cards. Your zones look like this (the table holds the cards you played this "
               "turn, the sergeant among them). How many cards do you get?</p>"
-              + zones_html(z, zones=("table", "discard", "draw"), open_draw=True, card_h=58))
+              + _zones_picture(z, ("table", "discard", "draw")))
 
     def rule_fn():
         got = draw(z, command, random.Random(0))

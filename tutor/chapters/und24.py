@@ -14,7 +14,7 @@ from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.errors import IllegalAction
 from tutor.examples.undaunted import sandbox
 from tutor.explain import rule_html
-from tutor.quiz import BoardQuestion, Question
+from tutor.quiz import BoardQuestion, Question, card_question
 from tutor.render.undaunted import card_title, words
 from tutor.undaunted import LoadedDice, Play, apply, card_plays
 from tutor.undaunted import rules as R
@@ -137,17 +137,6 @@ def _q_target_tap() -> BoardQuestion:
                          "put the target marker.</b></p>", s, places, hint=(R.TARGET,))
 
 
-def _q_target_near() -> BoardQuestion:
-    s = support_state()
-    near = s.board.within("1A", 0, 2)
-
-    def places():
-        return frozenset(near) - _targets(s), _target_why(s, _targets(s))
-    return BoardQuestion("24.target-near", "<p>The tiles around John's mortar, deployed at 1A. <b>Tap one where "
-                         "its Target action may <i>not</i> put the target marker.</b></p>", s, places,
-                         hint=(R.TARGET,), window=near)
-
-
 def _control_state():
     """Hans's Rifleman A on 2A beside the Allied Machine Gunner C; his Rifleman B on 6B (his scouted tile)."""
     s = sandbox(("riflemen-a", "riflemen-b"), side="axis")
@@ -165,9 +154,8 @@ def _q_control_tap() -> BoardQuestion:
         return units, (f"<p>{card_title('riflemen-a')}: the engine refuses — {escape(words(exc.reason))}.</p>"
                        + rule_html(exc.rule))
     return BoardQuestion("24.control", f"<p>Hans holds {card_title('riflemen-a')} and {card_title('riflemen-b')}. "
-                         f"His {card_title('riflemen-a')} stands on 2A with the Allied {card_title('machine-gunners-c')}; "
-                         f"his {card_title('riflemen-b')} on 6B. <b>Tap the unit whose Control action the rules allow "
-                         "now.</b></p>", s, places, hint=(R.CONTROL,), taps="unit",
+                         "<b>Tap the unit whose Control action the rules allow now.</b></p>", s, places,
+                         hint=(R.CONTROL,), taps="unit",
                          window=("2A", "6B", "12A", "10B"), name=lambda k: card_title(k.split(":")[1]))
 
 
@@ -184,29 +172,23 @@ def _q_control_where() -> BoardQuestion:
                          window=s.board.within("7A", 0, 1))
 
 
-def _q_inspire_self() -> Question:
+def _q_inspire_self() -> BoardQuestion:
     # Inspire 1 C: one card of squad C already played this turn, from the table back to the hand. Whether
     # the squad leader may take back its own card is a reading (conflicts page, und.inspire.self), so
-    # the choices leave it out.
-    table = ("machine-gunners-c", "riflemen-a")
-    choices = (f"{card_title('machine-gunners-c')} (already played)", f"{card_title('riflemen-a')} (already played)",
-               f"{card_title('riflemen-c')} (in hand)")
+    # the cards shown leave it out.
+    table, hand = ("machine-gunners-c", "riflemen-a"), ("riflemen-c",)
+    s = sandbox(SUPPORT_HAND, side="allied", table=table)
 
-    def rule_fn():
-        s = sandbox(SUPPORT_HAND, side="allied", table=table)
-        ok = []
-        for c in ("machine-gunners-c", "riflemen-a", "riflemen-c"):
-            exc, _ = _try(s, Play("allied", "squad-leader-c", "inspire", cards=(c,)))
-            if exc is None:
-                ok.append(c)
-        ans = {"machine-gunners-c": choices[0], "riflemen-a": choices[1], "riflemen-c": choices[2]}[ok[0]]
-        return ans, (f"<p>The engine accepts only: {', '.join(card_title(c) for c in ok)}. Inspire 1 C takes "
-                     f"back a card of <b>squad C</b> that was <b>played</b> this turn (on the table): "
-                     f"{card_title('riflemen-a')} is of squad A, {card_title('riflemen-c')} is still in the "
-                     f"hand.</p>" + rule_html(R.INSPIRE))
-    return Question("24.inspire", f"<p>John's table holds {card_title('machine-gunners-c')} and "
-                    f"{card_title('riflemen-a')}. He plays {card_title('squad-leader-c')} for "
-                    "<b>inspire 1 C</b>. Which card can he take back into his hand?</p>", choices, rule_fn)
+    def places(cards):
+        ok = cards.places(lambda c: _try(s, Play("allied", "squad-leader-c", "inspire", cards=(c,)))[0] is None)
+        return ok, (f"<p>Inspire 1 C takes back a card of <b>squad C</b> that was <b>played</b> this turn (on "
+                    f"the table): {card_title('riflemen-a')} is of squad A, {card_title('riflemen-c')} is "
+                    f"still in the hand.</p>" + rule_html(R.INSPIRE))
+    q = card_question("24.inspire", f"<p>John plays {card_title('squad-leader-c')} for <b>inspire 1 C</b>. "
+                      "<b>Tap the card he can take back into his hand.</b></p>",
+                      [("John's table", table), ("John's hand", hand)], places, hint=(R.INSPIRE,))
+    where = {"John's table": "played", "John's hand": "in hand"}
+    return replace(q, name=lambda p: f"{card_title(q.board.card(p))} ({where[p[0]]})")
 
 
 def _q_confuse_empty() -> Question:
@@ -224,6 +206,6 @@ def _q_confuse_empty() -> Question:
                     f"Hans's supply holds no {fog} card. What happens?</p>", choices, rule_fn)
 
 
-def questions() -> list[Question]:
+def questions() -> list[Question | BoardQuestion]:
     return [_q_bolster_squad(), _q_inspire_self(), _q_control_where(), _q_recon_none(), _q_control_tap(),
-            _q_target_tap(), _q_target_near(), _q_confuse_empty()]
+            _q_target_tap(), _q_confuse_empty()]

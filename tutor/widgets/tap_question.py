@@ -8,6 +8,10 @@ anew, never an answer key). The steps are ``tutor.quiz.Tries``: a wrong first ta
 rule to use, not the answer) and a second try; the answer is shown on the board after the second
 wrong tap or on "Show me". Its output carries ``tutor.quiz.outcome_html``, so the page script
 records the question solved only when it was answered without the answer shown.
+
+On a page of several tap questions the legend can be said once (:func:`shared_legend`, what
+``tutor.quiz.quiz(..., lean=True)`` shows above its questions): each board then lists only the
+marks the shared legend does not, and says nothing before the first tap (its prompt asks already).
 """
 
 from __future__ import annotations
@@ -58,9 +62,14 @@ class TapQuestion(Drill):
 
     title = "Question on the board"
 
-    def __init__(self, q: BoardQuestion, *, chapter: str | None = None, dpr: int = 2):
+    def __init__(self, q: BoardQuestion, *, chapter: str | None = None, dpr: int = 2,
+                 shared: frozenset = frozenset(), lean: bool = False):
+        """``shared``: legend entries (``legend_entries``) the page explains once already, left out
+        of this board's legend; ``lean``: no status line before the first tap (the prompt asks),
+        and the prompt beside "Show me" rather than above it."""
         from tutor import course
         self.q = q
+        self.shared, self.lean = frozenset(shared), lean
         self.chapter = chapter or course.current_chapter() or ""
         self.value = Asked()
         self.view = q.board                # what the board shows: an Undaunted map cut to q.window
@@ -77,9 +86,30 @@ class TapQuestion(Drill):
                          sc.width * 3 // 2 if q.taps == "card" else None)
         for b in (self.undo_button, self.reset_button):       # an answer is not taken back
             b.layout = W.Layout(display="none")
-        self.children = (self.prompt, *self.children, self.outcome)
+        if lean:            # the prompt beside "Show me", on one line where there is room
+            bar = self.children[1]
+            self.prompt.layout = W.Layout(flex="1 1 320px")
+            bar.children = (self.prompt, *bar.children)
+            self.children = (*self.children, self.outcome)
+        else:
+            self.children = (self.prompt, *self.children, self.outcome)
         self.add_class("tutor-tap-question")
         self.refresh()
+
+    def _legend_update(self, scene) -> None:
+        """The legend strip: the scene's entries the page's shared legend does not explain."""
+        from tutor.render.scene import legend_entries
+        from tutor.render.svg import legend_html
+        key = tuple(e for e in legend_entries(scene) if e not in self.shared)
+        if key != self._legend_key:
+            self._legend_key = key
+            self.legend.value = legend_html(key)
+
+    def share_legend(self, entries: frozenset) -> None:
+        """Leave ``entries`` (said once for the page: :func:`shared_legend`) out of this legend."""
+        self.shared = frozenset(entries)
+        self._legend_key = None
+        self._legend_update(self.board.scene)
 
     # -- the board
     @property
@@ -167,7 +197,10 @@ class TapQuestion(Drill):
         last = esc(self.q.name(s.taps[-1][0])) if s.taps else ""
         stage = s.tries.stage
         if stage == "asking":
-            self.say(ASK[self.q.taps])          # the prompt says what to tap; the engine rules on it
+            if self.lean:
+                self.status.value = ""
+            else:
+                self.say(ASK[self.q.taps])          # the prompt says what to tap; the engine rules on it
             self.explain("")
         elif stage == "hint":
             self.say(f"{HINT_HEAD}The engine says no to {last}.", bad=True)
@@ -204,3 +237,17 @@ class TapQuestion(Drill):
             from tutor.render.undaunted import tile_box
             x, y, w, h = tile_box(self.view.board.tile(place).pos, 0)
             self.click(x + w // 2 - 20, y + h - 6)
+
+
+def shared_legend(widgets) -> tuple[frozenset, str]:
+    """The legend of several tap questions' boards, said once: (its entries, as
+    ``scene.legend_entries`` gives them, each once, in the order of the board that shows the most;
+    the HTML strip, "" when there is nothing to explain); each widget then leaves them out of its
+    own legend."""
+    from tutor.render.scene import legend_entries
+    from tutor.render.svg import legend_html
+    each = sorted((legend_entries(w.board.scene) for w in widgets), key=len, reverse=True)
+    entries = tuple(dict.fromkeys(e for key in each for e in key))   # in the fullest board's order
+    for w in widgets:
+        w.share_legend(frozenset(entries))
+    return frozenset(entries), legend_html(entries)
