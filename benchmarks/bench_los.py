@@ -11,7 +11,7 @@ import time
 
 from tutor.hexes import BOARDS
 from tutor.memoir.los import has_line_of_sight, line_of_sight, visible_from
-from tutor.scenario import Scenario, UnitSpec
+from tutor.memoir.scenario import Scenario, UnitSpec
 
 
 def crowded_board(seed: int = 44) -> Scenario:

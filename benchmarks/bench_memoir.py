@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor import odds
-from tutor.memoir import movement
+from tutor.memoir import reach
 from tutor.memoir.movement import legal_moves
 from tutor.memoir.playout import crowded_board, playout
 from tutor.memoir.retreat import ruling
@@ -72,7 +72,7 @@ def main() -> None:
                                                              300), 0.001, f"{len(pairs)} attacker/target pairs")
     hexes = sorted(st.units)
     def cold(i):                    # a fresh state and no cross-state memo: the search itself
-        movement._REACH.clear()
+        reach._REACH.clear()
         return st.replace(), hexes[i % len(hexes)]
     report("legal_moves, reachable only (cold)", per_call(lambda i: legal_moves(*cold(i)), 500))
     report("legal_moves with explanations (cold)", per_call(lambda i: len(legal_moves(*cold(i)).refused), 500))

@@ -23,9 +23,11 @@ def test_each_question_has_a_right_and_a_wrong_answer():
 
 def test_answers_are_the_rulings():
     by_key = {q.key: q for q in questions()}
-    assert by_key["01.sections"].rule_fn()[0] == "Both left flank and center"
+    assert by_key["01.sections"].judge((7, 3))[0]                             # cut by the left dashed line
+    assert not by_key["01.sections"].judge((6, 0))[0]                         # left flank only
+    assert not by_key["01.sections"].judge((8, 0))[0]                         # center only
     edges = line_of_sight(bundled("los/edge-both-sides"), (12, 6), (12, 4))
     assert by_key["01.los.edges"].judge((12, 4))[0] == (not edges.visible)     # a tap on a hidden hex is right
-    assert by_key["01.los.heights"].rule_fn()[0] == "Yes, it can see"      # woods below two hills
+    assert by_key["01.los.heights"].rule_fn()[0] == "Yes, it can see"      # a hill between two hills
     assert by_key["01.los.unit"].judge((11, 3))[0]                          # behind the woods: hidden
     assert not by_key["01.los.unit"].judge((8, 6))[0]                       # next to it: seen

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from tutor.errors import InputError
 from tutor.lab import link
-from tutor.scenario import Scenario, bundled, from_data, load
+from tutor.memoir.scenario import Scenario
+from tutor.scenario import bundled, from_data, load
 from tutor.undaunted import scenario as U
 
 FUZZ = settings(max_examples=int(os.environ.get("TUTOR_FUZZ_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,7 +11,7 @@ import pytest
 
 from tutor.quiz import BoardQuestion, live
 
-CONVERTED = ("und23", "und24", "und25", "und26", "und27", "ch01", "ch04")
+CONVERTED = ("und21", "und22", "und23", "und24", "und25", "und26", "und27", "ch01", "ch04", "ch05", "ch07", "ch09", "ch10", "ch11")
 
 
 @pytest.mark.parametrize("name", CONVERTED)
@@ -40,5 +40,19 @@ def test_chapter_4s_picture_questions_show_only_the_hexes_they_are_about():
         drawn = set(re.findall(r'data-hex="(-?\d+,-?\d+)"', q.prompt_html))
         assert drawn and len(drawn) < len(whole) / 2, q.key
         assert all(m in drawn for m in re.findall(r"<b>(\d+,\d+)</b>", q.prompt_html)), q.key   # its hexes kept
+        sizes = {float(s) for s in re.findall(r'font-size="([\d.]+)"[^>]*class="coord"', q.prompt_html)}
+        assert sizes and min(sizes) >= 10, (q.key, sizes)
+
+
+@pytest.mark.parametrize("name", ("ch09", "ch10", "ch11"))
+def test_chapters_9_to_14_picture_questions_show_only_their_hexes(name):
+    """Chapters 9-14: a question not answered on the board shows at most the part of the board it
+    is about (its hexes kept), with hex labels of at least 10 px, or no board at all."""
+    for q in importlib.import_module(f"tutor.chapters.{name}").questions():
+        if live(q) or "<svg" not in q.prompt_html:
+            continue
+        drawn = set(re.findall(r'data-hex="(-?\d+,-?\d+)"', q.prompt_html))
+        assert drawn and len(drawn) <= 40, (q.key, len(drawn))
+        assert all(m in drawn for m in re.findall(r"<b>(\d+,\d+)</b>", q.prompt_html)), q.key
         sizes = {float(s) for s in re.findall(r'font-size="([\d.]+)"[^>]*class="coord"', q.prompt_html)}
         assert sizes and min(sizes) >= 10, (q.key, sizes)

@@ -10,7 +10,8 @@ from tutor.errors import InputError
 from tutor.hexes import BOARDS, Meet
 from tutor.memoir import rules as R
 from tutor.memoir.los import has_line_of_sight, line_of_sight, visible_from
-from tutor.scenario import Scenario, load
+from tutor.memoir.scenario import Scenario
+from tutor.scenario import load
 
 LOS = Path(__file__).parent.parent / "scenarios" / "los"
 
@@ -20,7 +21,7 @@ def sc(name):
 
 
 def field(terrain=None, units=(), obstacles=None, board="standard"):
-    from tutor.scenario import UnitSpec
+    from tutor.memoir.scenario import UnitSpec
     return Scenario(title="t", board=BOARDS[board], top="axis").replace(
         terrain=dict(terrain or {}), obstacles=dict(obstacles or {}),
         units={h: UnitSpec("allied", "infantry", 4) for h in units})

@@ -6,8 +6,8 @@ One table, kept beside the course's registry (``tutor.course``) and checked by
 
 * :data:`CONCEPTS` — each concept: a short id and the name a learner knows it by;
 * :data:`TEACHES` — each page in reading order (``course.reading_order()``: a game's start page,
-  then its chapters) and each page beside the course that a page links to (*Play a battle*,
-  *Play La Raye*): the concepts it teaches;
+  then its chapters; each page's module declares its concepts) and each page beside the course
+  that a page links to (*Play a battle*, *Play La Raye*): the concepts it teaches;
 * :data:`EXAMPLES` — each worked example or drill a page shows (a call of its chapter module in the
   notebook's code, :func:`examples_on`): the concepts it needs;
 * :data:`NEEDS` — each check-yourself question, by its key (``tutor.quiz.Question.key``): the
@@ -26,6 +26,8 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+
+from tutor import course
 
 #: Each concept: id → the name a learner knows it by.
 CONCEPTS: dict[str, str] = {
@@ -111,42 +113,10 @@ CONCEPTS: dict[str, str] = {
     "u-platoon": "what each card of the platoon is for",
 }
 
-#: The pages in reading order and the battles beside them: the concepts each teaches.
+#: The pages in reading order and the battles beside them: the concepts each teaches (a page's own
+#: declaration says what it teaches, ``tutor.course.Chapter.concepts``).
 TEACHES: dict[str, tuple[str, ...]] = {
-    "00-start-memoir.ipynb": ("medals", "objective-medals", "turn", "sections", "section-cards", "orders",
-                              "units", "figures", "movement", "range-dice", "dice-faces"),
-    "01-battlefield-and-line-of-sight.ipynb": ("hexes", "sections", "line-of-sight", "grazing", "height",
-                                               "lake-sight"),
-    "02-setup-pegasus-bridge.ipynb": ("setup", "objective-medals"),
-    "03-command-cards-and-orders.ipynb": ("turn", "section-cards", "tactic-cards", "orders", "order-limits",
-                                          "recon"),
-    "04-movement.ipynb": ("movement", "no-passing", "terrain-stops", "impassable", "beaches"),
-    "05-battle-range-dice-line-of-sight.ipynb": ("range-dice", "close-combat", "line-of-sight", "protection",
-                                                 "no-stacking", "hills"),
-    "06-terrain-and-height.ipynb": ("terrain-stops", "impassable", "bridges", "beaches", "protection", "hills",
-                                    "height", "steep-hills"),
-    "07-hits-flags-and-retreat.ipynb": ("dice-faces", "hits", "retreat", "blocked-retreat", "medals"),
-    "08-take-ground-and-armor-overrun.ipynb": ("take-ground", "overrun"),
-    "09-obstacles.ipynb": ("bunkers", "hedgehogs", "wire", "sandbags", "no-stacking"),
-    "10-special-forces.ipynb": ("special-forces",),
-    "11-objectives-and-medals.ipynb": ("medals", "objective-medals", "temporary-objective",
-                                       "permanent-objective", "majority-objective", "sudden-death"),
-    "12-air-power.ipynb": ("air-power", "air-superiority"),
-    "13-team-play.ipynb": ("team-play", "young-generals"),
-    "14-operation-overlord.ipynb": ("overlord",),
-    "20-start-undaunted.ipynb": ("u-goal", "u-round", "u-initiative", "u-units", "u-cards", "u-base-defense",
-                                 "u-total-defense"),
-    "21-undaunted-components-and-setup.ipynb": ("u-units", "u-cards", "u-squads", "u-base-defense",
-                                                "u-suppressed", "u-tiles", "u-no-sight", "u-zones", "u-setup",
-                                                "u-la-raye", "u-fog"),
-    "22-undaunted-the-round.ipynb": ("u-round", "u-initiative", "u-discard", "u-reshuffle", "u-hunker"),
-    "23-undaunted-movement-and-fog-of-war.ipynb": ("u-move", "u-scout", "u-stalk", "u-fog"),
-    "24-undaunted-support-actions.ipynb": ("u-support", "u-control"),
-    "25-undaunted-combat-and-casualties.ipynb": ("u-attack", "u-total-defense", "u-hills", "u-casualties",
-                                                 "u-suppress"),
-    "26-undaunted-worked-round.ipynb": (),
-    "27-undaunted-end-of-game.ipynb": ("u-goal", "u-end"),
-    "28-undaunted-the-platoon.ipynb": ("u-platoon",),
+    **{p.notebook: p.concepts for p in course.reading_order()},
     # the battles beside the course teach nothing new: they need what the chapters taught
     "play-a-battle.ipynb": (),
     "play-la-raye.ipynb": (),
@@ -189,7 +159,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "01-battlefield-and-line-of-sight.ipynb": {
         "ch01.board": ("hexes", "sections"),
-        "ch01.sections_text": ("sections",),
         "ch01.gallery": ("line-of-sight", "grazing", "height", "lake-sight"),
         "ch01.edges_conflict": ("grazing",),
     },
@@ -202,7 +171,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
         "ch03.order_board": ("sections", "section-cards", "orders", "order-limits"),
     },
     "04-movement.ipynb": {
-        "ch04.allowance_table": ("units", "movement"),
         "ch04.show_moves": ("movement", "no-passing", "terrain-stops", "impassable", "beaches"),
         "ch04.hedgerow_story": ("movement", "terrain-stops"),
         "ch04.drill": ("movement", "no-passing", "terrain-stops", "impassable"),
@@ -210,9 +178,8 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "05-battle-range-dice-line-of-sight.ipynb": {
         "ch05.show_targets": ("range-dice", "close-combat", "line-of-sight"),
         "ch05.dice_table": ("units", "range-dice"),
-        "ch05.dice_for_every_attack": ("range-dice", "line-of-sight"),
         "ch05.odds_table": ("range-dice", "dice-faces"),
-        "ch05.show_dice": ("range-dice", "protection", "no-stacking"),
+        "ch05.dice_example": ("range-dice", "protection", "no-stacking"),
         "ch05.explorer": ("line-of-sight",),
     },
     "06-terrain-and-height.ipynb": {
@@ -226,9 +193,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "07-hits-flags-and-retreat.ipynb": {
         "ch07.faces_table": ("dice-faces", "units"),
         "ch07.DiceResolver": ("dice-faces", "hits", "retreat"),
-        "ch07.show_battle": ("range-dice", "hits", "retreat", "medals"),
-        "ch07.show_retreat": ("retreat", "blocked-retreat", "beaches"),
-        "ch07.partial_retreat_conflict": ("retreat", "blocked-retreat"),
+        "ch07.retreat_example": ("retreat", "blocked-retreat"),
         "ch07.drill": ("retreat", "blocked-retreat", "impassable"),
     },
     "08-take-ground-and-armor-overrun.ipynb": {
@@ -236,7 +201,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
         "ch08.drill": ("close-combat", "hits", "retreat", "take-ground", "overrun"),
     },
     "09-obstacles.ipynb": {
-        "ch09.obstacle_table": ("bunkers", "hedgehogs", "wire", "sandbags", "protection", "retreat"),
         "ch09.show_dice": ("range-dice", "protection", "no-stacking", "bunkers", "hills"),
         "ch09.show_retreat": ("retreat", "sandbags", "bunkers"),
         "ch09.wire_story": ("wire", "movement", "close-combat"),
@@ -284,9 +248,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "21-undaunted-components-and-setup.ipynb": {
         "und21.card_kinds_svg": ("u-cards",),
         "und21.unit_table_html": ("u-units", "u-squads", "u-base-defense"),
-        "und21.tokens_demo_html": ("u-units", "u-suppressed"),
         "und21.la_raye_html": ("u-la-raye", "u-goal"),
-        "und21.la_raye_board": ("u-la-raye", "u-tiles"),
         "und21.setup_widget": ("u-setup", "u-zones"),
     },
     "22-undaunted-the-round.ipynb": {
@@ -305,9 +267,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "25-undaunted-combat-and-casualties.ipynb": {
         "und25.worked_defense_html": ("u-total-defense", "u-tiles"),
         "und25.hill_cases_html": ("u-hills",),
-        "und25.defense_widget": ("u-attack", "u-total-defense"),
-        "und25.casualty_drill": ("u-casualties", "u-zones"),
-        "und25.attack_drill": ("u-attack", "u-casualties"),
+        "und25.casualty_drill": ("u-casualties", "u-zones", "u-attack"),
     },
     "26-undaunted-worked-round.ipynb": {
         "und26.worked_round_widget": ("u-round", "u-initiative", "u-scout", "u-move", "u-control", "u-support",
@@ -350,12 +310,12 @@ NEEDS: dict[str, tuple[str, ...]] = {
     # 4. Movement
     "04.no-passing": ("movement", "no-passing"),
     "04.woods-stop": ("movement", "terrain-stops"),
-    "04.infantry-two": ("movement",),
     "04.infantry-battle": ("movement",),
     # 5. Battle
     "05.close-combat": ("close-combat", "range-dice", "line-of-sight"),
     "05.range": ("range-dice", "protection", "no-stacking", "hills"),
-    "05.town-vs-hill": ("range-dice", "protection", "hills"),
+    "05.sight": ("range-dice", "line-of-sight", "close-combat"),
+    "05.artillery": ("range-dice", "protection"),
     # 6. Terrain and height
     "06.hill-below": ("range-dice", "protection", "hills", "height"),
     "06.mountain": ("line-of-sight", "height", "steep-hills"),
@@ -372,21 +332,21 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "08.woods": ("take-ground", "overrun", "terrain-stops"),
     "08.second": ("take-ground", "overrun"),
     # 9. Obstacles
-    "09.artillery-bunker": ("range-dice", "protection", "bunkers", "units"),
+    "09.armor-wire": ("movement", "hedgehogs", "wire"),
+    "09.most-dice": ("range-dice", "protection", "no-stacking", "sandbags", "bunkers", "hedgehogs"),
+    "09.sandbags-retreat": ("retreat", "sandbags", "no-stacking"),
     "09.wire": ("range-dice", "protection", "wire", "hedgehogs", "no-stacking"),
-    "09.sandbags-flags": ("retreat", "sandbags", "no-stacking"),
-    "09.hedgehog": ("movement", "hedgehogs"),
     "09.pegasus-sandbags": ("setup", "range-dice", "protection", "sandbags"),
     # 10. Special forces
-    "10.elite-two": ("special-forces", "movement"),
-    "10.resistance-two": ("special-forces", "movement"),
+    "10.elite-battle": ("special-forces", "movement", "terrain-stops"),
+    "10.resistance-battle": ("special-forces", "movement", "terrain-stops"),
     "10.resistance-retreat": ("special-forces", "retreat"),
     "10.elite-armor": ("special-forces", "figures"),
     # 11. Objectives and medals
     "11.temporary": ("medals", "temporary-objective"),
     "11.permanent": ("medals", "permanent-objective"),
-    "11.majority": ("medals", "majority-objective"),
-    "11.sudden-death": ("sudden-death",),
+    "11.majority": ("medals", "majority-objective", "movement"),
+    "11.sudden-death": ("sudden-death", "movement"),
     # 12. Air power
     "12.dice.west1944": ("air-power", "air-superiority"),
     "12.dice.east1944": ("air-power", "air-superiority"),
@@ -414,15 +374,17 @@ NEEDS: dict[str, tuple[str, ...]] = {
     # Undaunted 1. Components and setup
     "21.squadless": ("u-squads",),
     "21.fog": ("u-cards", "u-fog", "u-initiative"),
+    "21.suppressed": ("u-suppressed", "u-units", "u-la-raye"),
+    "21.held": ("u-la-raye", "u-goal", "u-tiles"),
     "21.defense": ("u-base-defense",),
     "21.supply": ("u-setup", "u-zones"),
     "21.laraye": ("u-la-raye", "u-setup"),
     "21.los": ("u-no-sight",),
     # Undaunted 2. The round
-    "22.tie": ("u-initiative",),
+    "22.first": ("u-initiative", "u-cards"),
     "22.revealed": ("u-initiative", "u-discard"),
     "22.reshuffle": ("u-zones", "u-reshuffle"),
-    "22.keep": ("u-discard",),
+    "22.keep": ("u-discard", "u-zones"),
     "22.fog": ("u-fog", "u-round"),
     # Undaunted 3. Movement and Fog of War
     "23.move": ("u-move", "u-tiles"),
@@ -444,15 +406,9 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "25.total": ("u-total-defense", "u-base-defense", "u-tiles"),
     "25.hill": ("u-total-defense", "u-hills"),
     "25.odds": ("u-attack",),
-    "25.zero": ("u-attack",),
-    "25.casualty.draw": ("u-casualties", "u-zones"),
     "25.casualty.token": ("u-casualties", "u-zones"),
-    "25.suppress": ("u-suppress", "u-suppressed"),
-    "25.easiest": ("u-attack", "u-total-defense", "u-tiles"),
-    "25.hardest": ("u-attack", "u-total-defense", "u-tiles"),
-    "25.shooter": ("u-attack", "u-total-defense"),
-    "25.range": ("u-attack", "u-total-defense", "u-tiles"),
-    "25.cover-tile": ("u-total-defense", "u-tiles", "u-move"),
+    "25.suppress": ("u-suppress", "u-suppressed", "u-tiles"),
+    "25.cover-tile": ("u-total-defense", "u-hills", "u-tiles", "u-move"),
     # Undaunted 6. A worked round
     "26.where-move": ("u-move", "u-scout"),
     "26.fog": ("u-scout", "u-fog"),
@@ -486,7 +442,6 @@ NEEDS: dict[str, tuple[str, ...]] = {
 def examples_on(notebook: str, folder: Path | None = None) -> list[str]:
     """The worked examples, tables and drills a page shows: every ``module.function(`` its code
     cells call on a module imported from ``tutor.chapters`` (its questions are :data:`NEEDS`'s)."""
-    from tutor import course
     folder = folder or course.notebooks_dir()
     cells = json.loads((folder / notebook).read_text(encoding="utf-8"))["cells"]
     code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
@@ -502,7 +457,6 @@ def examples_on(notebook: str, folder: Path | None = None) -> list[str]:
 
 def game_of(notebook: str) -> str:
     """The game a page of :data:`TEACHES` belongs to."""
-    from tutor import course
     for p in course.reading_order():
         if p.notebook == notebook:
             return p.game
@@ -512,7 +466,6 @@ def game_of(notebook: str) -> str:
 def taught_by(notebook: str, *, after: tuple[int, ...] = ()) -> set[str]:
     """What a learner knows on ``notebook``: what its game's pages up to and including it teach,
     and what its game's chapters numbered in ``after`` teach."""
-    from tutor import course
     game = game_of(notebook)
     known: set[str] = set()
     for p in course.reading_order():
@@ -531,7 +484,6 @@ def taught_by(notebook: str, *, after: tuple[int, ...] = ()) -> set[str]:
 
 def first_taught(concept: str, game: str) -> str | None:
     """The first page of ``game`` in reading order that teaches ``concept`` (None: none does)."""
-    from tutor import course
     return next((p.notebook for p in course.reading_order()
                  if p.game == game and concept in TEACHES.get(p.notebook, ())), None)
 
@@ -539,7 +491,6 @@ def first_taught(concept: str, game: str) -> str | None:
 def faults() -> list[str]:
     """Everything used before it is taught, one line each ("" lines never): a question, an
     example or a link to a battle that needs a concept its game teaches later or nowhere."""
-    from tutor import course
     out = []
 
     def check(where: str, page: str, needs, *, after=()):

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.chapters import ch02 as _setup  # the setup walkthrough's rules (PREPARACIÓN)
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
 from tutor.memoir import rules as R
-from tutor.memoir import terrain as T
+from tutor.memoir import terrain as TR
 from tutor.memoir import variants as V
 from tutor.rulebook import Rule, rule
 
@@ -246,7 +245,7 @@ MEMOIR_CONFLICTS = (
         "tutor.memoir.los"),
     Conflict(
         "m44.pegasus.pond", "memoir44", "Pegasus Bridge: the pond, river or lake?",
-        (_setup.STEP_RULES[2], _setup.STEP_RULES[6], _LAKE_AS_RIVER_TILES, R.LAKE_LOS),
+        (R.SETUP_STEPS[2], R.SETUP_STEPS[6], _LAKE_AS_RIVER_TILES, R.LAKE_LOS),
         "The walkthrough places 20 river hexes; on the published map 16 of them are the Caen canal and the "
         "Orne (2 under the bridges) and 4 are laid together as the pond the map labels 'Pond Impassable'. "
         "The rulebook says a lake may be laid as a group of river hexes and lists the Lakes summary card "
@@ -268,7 +267,7 @@ MEMOIR_CONFLICTS = (
         "sections hold none of your units; its '1 unit of your choice' is for a side with no infantry "
         "anywhere on the board, not for an empty section. A Counter-Attack copying an Infantry Assault into "
         "a part of the battlefield where the side has no infantry orders no unit either.",
-        "tutor.memoir.game._needs_section, tutor.memoir.turn.effect (infantry_assault)",
+        "tutor.memoir.game.legality._needs_section, tutor.memoir.turn.effect (infantry_assault)",
         published=(
             ("The printed card, in the English edition's words as that implementation transcribes them: "
              "'Issue an order to all INFANTRY units in 1 section. … If you do not command any infantry "
@@ -304,7 +303,7 @@ MEMOIR_CONFLICTS = (
              "imported here, they come in as elite infantry with 4 figures."))),
     Conflict(
         "m44.bunker.infantry_stop", "memoir44", "Bunkers: does infantry stop on entering one?",
-        (T.OBSTACLES["bunker"].rule, _BUNKER_STOP_CS),
+        (TR.OBSTACLES["bunker"].rule, _BUNKER_STOP_CS),
         "The Czech copy's bunker card opens its movement line with a sentence the Spanish text does not "
         "have: 'pěchotní jednotka, která vstoupí na pole s bunkrem, musí zastavit a nemůže se v tomto tahu "
         "dále pohybovat' (an infantry unit that enters a bunker hex must stop and may move no further this "
@@ -372,7 +371,7 @@ MEMOIR_CONFLICTS = (
         "tutor.memoir.terrain (row 'draw'), tutor.memoir.movement"),
     Conflict(
         "m44.terrain.steep_hill_take_ground", "memoir44", "Steep hills and taking ground",
-        (T.TERRAIN["steep_hill"].rule, T.STEEP_HILL_TAKE_GROUND),
+        (TR.TERRAIN["steep_hill"].rule, TR.STEEP_HILL_TAKE_GROUND),
         "The Spanish text names one difference from a hill: a 2-hex move to enter from lower ground. "
         "The Czech copy adds that units take ground onto a steep hill and off it 'as usual'. Does the 2-hex "
         "move keep a unit from taking ground onto one?",
@@ -389,7 +388,7 @@ MEMOIR_CONFLICTS = (
         "tutor.memoir.state.strike_unit"),
     Conflict(
         "m44.dig_in.obstacle", "memoir44", "Dig In on a hex that already holds an obstacle",
-        (C.DIG_IN_NOTE, T.NO_STACKING),
+        (C.DIG_IN_NOTE, TR.NO_STACKING),
         "Dig In places sandbags 'sobre cualquier tipo de terreno, a excepción de los Océanos' (on any "
         "terrain but the ocean). May a unit dig in where wire, hedgehogs, a bunker or a sea wall already "
         "stands?",
@@ -460,7 +459,7 @@ MEMOIR_CONFLICTS = (
         "Yes: the engine reads the East Front sentence as a reminder of the general rule. A field general "
         "receives at most 2 section cards, or one tactic card alone; the chief plays at most one card "
         "himself, a tactic card; 3 cards at most in all, and the chief keeps one.",
-        "tutor.memoir.game._overlord_legal, tutor.memoir.game._refuse_give"),
+        "tutor.memoir.game.overlord._overlord_legal, tutor.memoir.game.overlord._refuse_give"),
     Conflict(
         "m44.overlord.card_icons", "memoir44", "Overlord: who plays a tactic card",
         (V.OVERLORD_CHIEF_ICON, V.OVERLORD_GENERAL_ICON, V.OVERLORD_COUNTER, V.OVERLORD_AMBUSH,
@@ -482,7 +481,7 @@ MEMOIR_CONFLICTS = (
         "the general attacked in close combat, never on his own turn, though the published card bears the "
         "chief's icon.",
         "tutor.memoir.variants.OVERLORD_ICONS, tutor.memoir.variants.overlord_players, "
-        "tutor.memoir.game._card_generals, tutor.memoir.game._refuse_give, tutor.memoir.game._medics",
+        "tutor.memoir.game.generals._card_generals, tutor.memoir.game.overlord._refuse_give, tutor.memoir.game.flow._medics",
         published=(
             (f"The published Overlord deck's tactic cards, as {_BGA} encodes them card by card (its Overlord "
              "card files say which may play each card: the commander-in-chief, the field generals' six "
@@ -512,7 +511,7 @@ MEMOIR_CONFLICTS = (
         "East Front reason read as a general rule: Ambush answers an enemy close combat); when an enemy "
         "declares a close combat on one of his units, the chief may hand it to the general whose command "
         "holds the attacked hex, the ambush is fought, and the chief draws one card.",
-        "tutor.memoir.game._gift_options, tutor.memoir.game._do_ambush"),
+        "tutor.memoir.game.overlord._gift_options, tutor.memoir.game.fire._do_ambush"),
     Conflict(
         "m44.overlord.draw", "memoir44", "Overlord: drawing two against the hand limit",
         (V.OVERLORD_DRAW, V.OVERLORD_HAND_LIMIT, _OVERLORD_KEEP_THREE),
@@ -523,7 +522,7 @@ MEMOIR_CONFLICTS = (
         "handed out he draws 1, with three handed out he draws 2 and ends at 4. Drawing two and then "
         "discarding would let him choose which card to keep; the rules do not grant that choice, so the "
         "engine does not.",
-        "tutor.memoir.game._overlord_draw"),
+        "tutor.memoir.game.overlord._overlord_draw"),
     Conflict(
         "m44.overlord.recon", "memoir44", "Overlord: a Recon card and the chief's draw",
         (C.RECON_RULE, V.OVERLORD_DRAW),
@@ -536,7 +535,7 @@ MEMOIR_CONFLICTS = (
         "of the turn the chief draws 3 cards instead of 2 (never above the scenario's hand) and keeps them all, "
         "choosing none and discarding none; an event says so. Two Recons in one turn still make it 3: the "
         "card does not say; the tutor plays it this way.",
-        "tutor.memoir.game._end_turn, tutor.memoir.game._overlord_draw",
+        "tutor.memoir.game.flow._end_turn, tutor.memoir.game.overlord._overlord_draw",
         published=(
             (f"The Overlord deck's own Recon cards, as {_BGA} transcribes them: 'At the end of this turn, your Commander-in-Chief draws 3 cards, not 2, and keeps them "
              "all, up to his maximum hand size, as dictated by the scenario.' The engine follows it."),)),
@@ -550,7 +549,7 @@ MEMOIR_CONFLICTS = (
         "tactic card'), and the dice are the cards he still holds after handing out this turn's cards, plus the card itself: "
         "cards given to the generals this turn no longer count, and there is no common card. Medics & "
         "Mechanics is a field general's card there, and the Overlord card counts no hand: it rolls 4 dice.",
-        "tutor.memoir.game._hand_dice, tutor.memoir.game._overlord_chief, tutor.memoir.game._medics",
+        "tutor.memoir.game.flow._hand_dice, tutor.memoir.game.overlord._overlord_chief, tutor.memoir.game.flow._medics",
         published=(
             (f"The Overlord deck's own cards, as {_BGA} transcribes them: Medics & Mechanics 'Select 1 of your "
              "units that has suffered casualties. Roll 4 dice.', which the engine follows; Their Finest Hour 'Each of your Field Generals "
@@ -567,7 +566,7 @@ MEMOIR_CONFLICTS = (
         "Polish rules give as meant for several generals) included, orders in one of his two sections, which "
         "he picks when he lays it (two section cards: one on each), and so does Infantry Assault, which names "
         "1 section.",
-        "tutor.memoir.game._needs_place"),
+        "tutor.memoir.game.overlord._needs_place"),
     Conflict(
         "m44.overlord.setback_unit", "memoir44", "Overlord initiative: who picks the unit a flag or grenade hits",
         (R.OVERLORD_INITIATIVE_TABLE,),
@@ -610,9 +609,9 @@ def all_conflicts() -> tuple[Conflict, ...]:
     """Every known conflict of both games (Undaunted's come from ``tutor.undaunted``)."""
     out = list(MEMOIR_CONFLICTS)
     try:
-        from tutor.undaunted import conflicts as und
+        from tutor.undaunted import conflicts as UC
     except ImportError:
         return tuple(out)
-    for c in getattr(und, "CONFLICTS", ()):
+    for c in getattr(UC, "CONFLICTS", ()):
         out.append(c if isinstance(c, Conflict) else Conflict(**c))
     return tuple(out)

@@ -1,8 +1,10 @@
 """The course: the ordered list of chapters, the landing page, chapter navigation and progress.
 
-Every chapter is a notebook in ``notebooks/``. The registry below lists all of them, written or
-planned; a chapter is ``available`` once its notebook file exists, and only available chapters are
-linked. ``notebooks/index.ipynb`` shows the list (:func:`index`); every chapter shows links back
+Every chapter is a notebook in ``notebooks/`` and a module in ``tutor/chapters/`` that declares
+it once, at its top (``PAGE = Chapter(...)``: its notebook, title, headings, concepts, handout and
+preheating; a start page ``PAGE = Start(...)``); the course lists every declared chapter, written
+or planned; a chapter is ``available`` once its notebook file exists, and only available chapters
+are linked. ``notebooks/index.ipynb`` shows the list (:func:`index`); every chapter shows links back
 and forward with :func:`nav`::
 
     from tutor import course
@@ -29,11 +31,14 @@ with the page, before it builds the page's widgets.
 
 from __future__ import annotations
 
+import ast
 import functools
 import html
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tutor import paths
 
@@ -50,13 +55,29 @@ STORAGE_KEY = "tutor-progress-v2"    # v1 counted a question solved after its an
 
 
 @dataclass(frozen=True)
+class Handout:
+    """A chapter's printable one-page reference (``tutor.lab.handouts``): its boards, its rules, and
+    what the engine works out for it."""
+    boards: tuple[str, ...] = ()   # scenario files under scenarios/
+    rules: tuple[str, ...] = ()    # rule keys (tutor.rulebook.RULES)
+    dice_table: bool = False
+    pictures: str = ""             # a picture set drawn from the chapter's helpers (handouts._PICTURES)
+    tables: str = ""               # a set of tables worked out by the engine (handouts._TABLES)
+
+
+@dataclass(frozen=True)
 class Chapter:
+    """A chapter, as its module in ``tutor/chapters/`` declares it (``PAGE = Chapter(...)``)."""
     notebook: str      # file name in notebooks/
     title: str
     game: str          # one of GAMES
     teaches: str       # one line: what the learner can do afterwards
     seed: str          # seed rulebook file the chapter cites
     heading: str       # headings in that file, as printed ("; " between two)
+    concepts: tuple[str, ...] = ()  # the concepts it teaches (tutor.concepts.CONCEPTS' ids)
+    handout: Handout | None = None  # its printable reference (tutor.lab.handouts)
+    # whether the app keeps a kernel waiting for it while a learner reads the page before it
+    preheat: bool = True
 
     def __post_init__(self):
         """Every heading has its English section name (``tutor.rulebook.SECTIONS``): a ValueError
@@ -89,87 +110,6 @@ class Chapter:
         return f"{SEED_FILES[self.seed][0]}, {self.sections}"
 
 
-def _m(notebook, title, teaches, heading, seed=M44):
-    return Chapter(notebook, title, MEMOIR, teaches, seed, heading)
-
-
-def _u(notebook, title, teaches, heading):
-    return Chapter(notebook, title, UNDAUNTED, teaches, UND, heading)
-
-
-#: Every chapter, in reading order. File names are fixed here: a chapter writer creates the
-#: notebook under this name and the landing page links it from then on.
-CHAPTERS: tuple[Chapter, ...] = (
-    _m("01-battlefield-and-line-of-sight.ipynb", "The battlefield and line of sight",
-       "Read the hex board and its three sections, and tell whether a unit can see a target.",
-       "CAMPO DE BATALLA; LÍNEA DE VISIÓN"),
-    _m("02-setup-pegasus-bridge.ipynb", "Setting up: Pegasus Bridge",
-       "Set up a battle step by step, as the rulebook builds Pegasus Bridge.",
-       "PREPARACIÓN"),
-    _m("03-command-cards-and-orders.ipynb", "Command cards and orders",
-       "Play a section or tactic card and order exactly the units it allows.",
-       "TURNO DE JUEGO; 2. DAR ÓRDENES A UNIDADES"),
-    _m("04-movement.ipynb", "Movement",
-       "Move infantry, armor and artillery as far as the rules allow, and no further.",
-       "MOVIMIENTO; REGLAS GENERALES DE MOVIMIENTO"),
-    _m("05-battle-range-dice-line-of-sight.ipynb", "Battle: range, dice and line of sight",
-       "Count the dice for any attack from range, unit type and line of sight.",
-       "REGLAS GENERALES DE ATAQUE; ALCANCE DE ATAQUE; LÍNEA DE VISIÓN"),
-    _m("06-terrain-and-height.ipynb", "Terrain and height",
-       "Apply terrain protection and movement limits, and judge sight over hills.",
-       "APÉNDICE 2"),
-    _m("07-hits-flags-and-retreat.ipynb", "Hits, flags and retreat",
-       "Resolve the dice: hits, misses, stars, flags, and where a unit must retreat.",
-       "RESOLUCIÓN DEL ATAQUE; RETIRADA"),
-    _m("08-take-ground-and-armor-overrun.ipynb", "Take ground and armor overrun",
-       "Know when a unit may advance after close combat and when armor attacks again.",
-       "GANAR TERRENO; ARROLLAMIENTO DE BLINDADOS"),
-    _m("09-obstacles.ipynb", "Obstacles",
-       "Use bunkers, hedgehogs, wire and sandbags, and why protections do not stack.",
-       "OBSTÁCULOS"),
-    _m("10-special-forces.ipynb", "Special forces",
-       "Play elite infantry, the French Resistance and elite armor with their own rules.",
-       "APÉNDICE 1"),
-    _m("11-objectives-and-medals.ipynb", "Objectives and medals",
-       "Score temporary, permanent and sudden-death objectives and win the game.",
-       "OBJETIVO DEL JUEGO; APÉNDICE 3"),
-    _m("12-air-power.ipynb", "Air power",
-       "Play the Air Power card and read the air superiority table.",
-       "APÉNDICE 4"),
-    _m("13-team-play.ipynb", "Team play: Operation Alliance and Young Generals",
-       "Play in teams: who commands which section and how cards pass between partners.",
-       "APÉNDICE 5"),
-    _m("14-operation-overlord.ipynb", "Operation Overlord",
-       "Run a large battle with a commander-in-chief, field generals and the chain of command.",
-       "ZASADY; TURA GRY; Łańcuch dowodzenia", seed=OVERLORD),
-    _u("21-undaunted-components-and-setup.ipynb", "Undaunted: components and setup",
-       "Know every card, token and tile, and set up the starting decks and supply.",
-       "HERNÍ MATERIÁL; PŘÍPRAVA HRY"),
-    _u("22-undaunted-the-round.ipynb", "Undaunted: the round",
-       "Draw four cards, bid for initiative and take turns in the right order.",
-       "PRŮBĚH HRY"),
-    _u("23-undaunted-movement-and-fog-of-war.ipynb", "Undaunted: movement and Fog of War",
-       "Move, guide, scout and stalk, and live with Fog of War cards.",
-       "AKCE POHYBU; Válečný zmatek"),
-    _u("24-undaunted-support-actions.ipynb", "Undaunted: support actions",
-       "Bolster, command, conceal, control, inspire, recon and target.",
-       "PODPŮRNÉ AKCE"),
-    _u("25-undaunted-combat-and-casualties.ipynb", "Undaunted: combat and casualties",
-       "Total a defense, roll an attack, and take the casualty from the right place.",
-       "BOJOVÉ AKCE"),
-    _u("26-undaunted-worked-round.ipynb", "Undaunted: a worked round",
-       "Follow the rulebook's example round card by card.",
-       "PŘÍKLAD JEDNOHO KOLA HRY"),
-    _u("27-undaunted-end-of-game.ipynb", "Undaunted: end of game",
-       "Tell when the game ends: objectives, Pinning the Enemy, Beyond All Hope.",
-       "KONEC HRY"),
-    _u("28-undaunted-the-platoon.ipynb", "Undaunted: the platoon",
-       "Know what every card in the platoon is for.",
-       "ČETA"),
-)
-
-
-
 @dataclass(frozen=True)
 class Tool:
     """A page that is not a chapter (a game to play, the lab, the glossary), listed after them."""
@@ -193,8 +133,11 @@ TOOLS: tuple[Tool, ...] = (
          "A whole Memoir '44 battle on a live board, solo against the tutor or two on one screen."),
     Tool("play-la-raye.ipynb", "Play La Raye",
          "A whole Undaunted: Normandy game, the scenario book's first, solo against the computer or two on one screen."),
+    # never preheated: it reads ?board= from its address, which a kernel started ahead of the
+    # visit cannot see
     Tool("lab.ipynb", "Edge-case lab",
-         "Paint a board, ask the engine (sight, moves, retreat, odds) and share the board by link."),
+         "Paint a board, ask the engine (sight, moves, retreat, odds) and share the board by link.",
+         ahead=False),
     Tool("conflicts.ipynb", "Where the sources disagree",
          "Every place the rulebooks differ, the texts side by side and the ruling the tutor uses."),
     Tool("glossary.ipynb", "Glossary",
@@ -218,11 +161,16 @@ TOOLS: tuple[Tool, ...] = (
 @dataclass(frozen=True)
 class Start:
     """A game's first page, before its chapter 1: the game in ten minutes (the goal, one whole turn
-    on a live board, the units, the dice, a map of the chapters)."""
+    on a live board, the units, the dice, a map of the chapters). Its module in ``tutor/chapters/``
+    declares it (``PAGE = Start(...)``)."""
     notebook: str
     title: str
     game: str
     teaches: str
+    concepts: tuple[str, ...] = ()  # the concepts it teaches (tutor.concepts.CONCEPTS' ids)
+    # whether the app keeps a kernel waiting for it from the server's start (the landing page
+    # leads to it) and while a learner reads the page before it
+    preheat: bool = True
 
     @property
     def available(self) -> bool:
@@ -230,14 +178,67 @@ class Start:
         return folder is not None and (folder / self.notebook).is_file()
 
 
+# --------------------------------------------------------------------------------------------
+# The declarations. Each module of tutor/chapters/ declares its page near its top, once:
+#
+#     PAGE = Chapter(
+#         notebook="05-battle-range-dice-line-of-sight.ipynb",
+#         title=…, game=MEMOIR, teaches=…, seed=M44, heading=…, concepts=(…), handout=Handout(…),
+#         preheat=True,
+#     )
+#
+# a call of Chapter or Start with keyword arguments, ending with a line ")" alone, written with
+# literals, tuples and the names of _DECLARING only. The course reads the declarations from the
+# modules' text without running the modules (they import the engines and the widgets: the landing
+# page stays fast); a module, once imported, has the same declaration as its PAGE
+# (tests/test_course.py). Adding a chapter is adding its module and its notebook.
+
+CHAPTERS_DIR = Path(__file__).parent / "chapters"
+_DECLARATION = re.compile(r"^PAGE = (?:Chapter|Start)\(\n.*?^\)$", re.M | re.S)
+_DECLARING: dict[str, Any] = {"Chapter": Chapter, "Start": Start, "Handout": Handout, "MEMOIR": MEMOIR,
+                              "UNDAUNTED": UNDAUNTED, "M44": M44, "OVERLORD": OVERLORD, "UND": UND}
+
+
+def _value(node: ast.expr, where: str):
+    """The value of an expression of a declaration: a literal, a tuple, a name of _DECLARING or a
+    call of its classes with keyword arguments."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Tuple):
+        return tuple(_value(e, where) for e in node.elts)
+    if isinstance(node, ast.Name) and node.id in _DECLARING:
+        return _DECLARING[node.id]
+    if (isinstance(node, ast.Call) and not node.args and all(k.arg for k in node.keywords)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("Chapter", "Start", "Handout")):
+        return _DECLARING[node.func.id](**{str(k.arg): _value(k.value, where) for k in node.keywords})
+    raise ValueError(f"{where}: a page's declaration is made of literals, tuples and "
+                     f"{', '.join(_DECLARING)}, not {ast.unparse(node)!r}")
+
+
+def declarations(folder: Path = CHAPTERS_DIR) -> dict[str, Chapter | Start]:
+    """Every page the modules in ``folder`` declare (``PAGE = …``): module name → declaration."""
+    out = {}
+    for path in sorted(folder.glob("*.py")):
+        found = _DECLARATION.search(path.read_text(encoding="utf-8"))
+        if found:
+            [assign] = ast.parse(found.group(0)).body
+            assert isinstance(assign, ast.Assign)
+            out[path.stem] = _value(assign.value, f"{folder.name}/{path.name}")
+    return out
+
+
+_DECLARED = declarations()
+#: The module of tutor/chapters/ that declares each page: notebook → module name ("ch05").
+MODULES: dict[str, str] = {p.notebook: m for m, p in _DECLARED.items()}
+_ORDER = sorted(_DECLARED.values(), key=lambda p: (GAMES.index(p.game), p.notebook))
+
+#: Every chapter, in reading order: a game's chapters in the order of their notebooks' names.
+CHAPTERS: tuple[Chapter, ...] = tuple(p for p in _ORDER if isinstance(p, Chapter))
+
 #: Each game's start page, shown first in its table on the landing page and before its chapter 1
 #: in the chapters' navigation.
-STARTS: tuple[Start, ...] = (
-    Start("00-start-memoir.ipynb", "Start here: Memoir '44 in ten minutes", MEMOIR,
-          "What you are trying to do, one whole turn on a live board, the units and the dice."),
-    Start("20-start-undaunted.ipynb", "Start here: Undaunted: Normandy in ten minutes", UNDAUNTED,
-          "What you are trying to do, one whole round on a live board, the units and the dice."),
-)
+STARTS: tuple[Start, ...] = tuple(p for p in _ORDER if isinstance(p, Start))
 
 _BY_NAME = {c.notebook: c for c in CHAPTERS}
 _TOOLS = {t.notebook: t for t in TOOLS}
@@ -250,6 +251,29 @@ def reading_order() -> tuple[Chapter | Start, ...]:
     for game in GAMES:
         out += [s for s in STARTS if s.game == game] + [c for c in CHAPTERS if c.game == game]
     return tuple(out)
+
+
+def pages_after(page: str) -> list[str]:
+    """The pages the app keeps a kernel waiting for while a learner is on ``page`` (a notebook
+    file name), from the pages' declarations: from the landing page, each game's start page and
+    the pages beside the course it lists that a learner opens from there (``Tool.ahead``); from a
+    start page or a chapter, the page after it in reading order (after the last Memoir '44
+    chapter, Undaunted's start page), if it is preheated; else none."""
+    pages = reading_order()
+    if page == INDEX:
+        return ([s.notebook for s in STARTS if s.preheat]
+                + [t.notebook for t in TOOLS if t.ahead])
+    names = [p.notebook for p in pages]
+    if page in names and page != names[-1]:
+        after = pages[names.index(page) + 1]
+        return [after.notebook] if after.preheat else []
+    return []
+
+
+def preheated_at_start() -> list[str]:
+    """The pages the app keeps a kernel waiting for from its start (``voila.json``'s kernel pools):
+    the landing page and the pages after it (:func:`pages_after`)."""
+    return [INDEX, *pages_after(INDEX)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -285,12 +309,10 @@ def available() -> list[Chapter]:
 
 
 def questions(notebook: str) -> list:
-    """The check-yourself questions of a chapter (``tutor.quiz.Question``), from its module in
-    ``tutor.chapters`` (``ch05`` for Memoir '44 chapter 5, ``und25`` for Undaunted: Normandy's 25)."""
+    """The check-yourself questions of a chapter (``tutor.quiz.Question``), from the module in
+    ``tutor.chapters`` that declares it (:data:`MODULES`)."""
     from importlib import import_module
-    c = chapter(notebook)
-    prefix = "und" if c.game == UNDAUNTED else "ch"
-    module = import_module(f"tutor.chapters.{prefix}{c.notebook.split('-', 1)[0]}")
+    module = import_module(f"tutor.chapters.{MODULES[chapter(notebook).notebook]}")
     return list(module.questions()) if hasattr(module, "questions") else []
 
 
@@ -369,7 +391,7 @@ def page_link(notebook: str, label: str) -> str:
     return _a(notebook, label)
 
 
-def _link(c: Chapter | Tool, label: str) -> str:
+def _link(c: Chapter | Start | Tool, label: str) -> str:
     return _a(c.notebook, label)
 
 

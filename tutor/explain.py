@@ -113,9 +113,11 @@ class Page:
 
 
 def rules_html(rules) -> str:
+    """Each rule once (``None`` skipped), as :func:`rule_html` shows it: the one list of rules of
+    every page and widget."""
     seen, parts = set(), []
     for r in rules:
-        if r.key not in seen:
+        if r is not None and r.key not in seen:
             seen.add(r.key)
             parts.append(rule_html(r, style=False))
     return "".join(parts)
@@ -127,11 +129,12 @@ def verdict(text: str, ok: bool | None = None) -> str:
     return f'<div class="tutor-verdict{cls}">{escape(text)}</div>'
 
 
-def events_html(events, *, kinds=None, rules: bool = True) -> str:
+def events_html(events, *, kinds=None, rules: bool = True, say=None) -> str:
     """What an action did: the engine's events as a numbered list (optionally only some
-    ``kinds``), then the rules they applied, each once. No events, no list."""
+    ``kinds``; each text through ``say``, if given), then the rules they applied, each once. No
+    events, no list. The one list of events of every page, for both games."""
     evs = [e for e in events if kinds is None or e.kind in kinds]
-    items = "".join(f"<li>{escape(e.text)}</li>" for e in evs)
+    items = "".join(f"<li>{escape(say(e.text) if say else e.text)}</li>" for e in evs)
     out = f"<ol class='tutor-events'>{items}</ol>" if items else ""
     if rules:
         out += rules_html(e.rule for e in evs)
@@ -164,9 +167,11 @@ def _refusals(moves: Moves, far: bool):
     return out
 
 
-def moves_html(state, at, *, dest=None, title: str | None = None, board: bool = True) -> str:
+def moves_html(state, at, *, dest=None, title: str | None = None, board: bool = True, rules: bool = True,
+               window=None) -> str:
     """A unit's legal moves on the board (``state``: a GameState), each refusal numbered with its
-    reason, and the rules."""
+    reason, and the rules (``rules=False`` where the page shows them once beside it). ``window``:
+    the board cut to these hexes."""
     from tutor.hexes import parse_hex
     from tutor.memoir.movement import legal_moves
     from tutor.render.svg import state_svg
@@ -178,23 +183,28 @@ def moves_html(state, at, *, dest=None, title: str | None = None, board: bool = 
     head = (f"The {u.name} on {fmt(at)} may reach {plural(len(moves.reachable), 'hex')}"
             + (f" ({sum(not r.can_battle for r in moves.reachable.values())} of them without battling)"
                if any(not r.can_battle for r in moves.reachable.values()) else "") + ".")
-    items = "".join(f"<li><b>{i}. {fmt(r.hex)}</b>: {escape(r.reason)}.</li>"
-                    for i, r in enumerate(_refusals(moves, False), 1))
+    same: dict[str, list[str]] = {}            # hexes refused for the same reason: one line
+    for i, r in enumerate(_refusals(moves, False), 1):
+        same.setdefault(r.reason, []).append(f"{i}. {fmt(r.hex)}")
+    items = "".join(f"<li><b>{' · '.join(hexes)}</b>: {escape(reason)}.</li>" for reason, hexes in same.items())
     if n_far:
         items += f"<li>{plural(n_far, 'more hex')} just beyond its reach (too far).</li>"
     extra = f"<p>{escape(moves.explain(dest))}.</p>" if dest is not None else ""
-    rules = list(moves.rules) + [r.rule for r in moves.refused.values()] + \
+    used = list(moves.rules) + [r.rule for r in moves.refused.values()] + \
         [r.rule for r in moves.reachable.values() if r.rule is not None]
-    picture = state_svg(state, move_highlights(moves, dest),
+    picture = state_svg(state, move_highlights(moves, dest), window=window,
                         title=title if title is not None else f"Where the {u.name} on {fmt(at)} may move") if board else ""
     return (f"<div>{picture}{verdict(head)}{extra}"
-            + (f"<p>Refused (marked ✕ with a number):</p><ul>{items}</ul>" if items else "")
-            + rules_html(rules) + "</div>")
+            + (f"<p>{'Refused (marked ✕ with a number)' if board else 'Refused'}:</p><ul>{items}</ul>"
+               if items else "")
+            + (rules_html(used) if rules else "") + "</div>")
 
 
-def los_html(ruling, *, board: bool = True, rules: bool = True) -> str:
+def los_html(ruling, *, board: bool = True, rules: bool = True, table: bool = True, reason: bool = True) -> str:
     """A line-of-sight ruling: the board with the line (SVG), the verdict, each obstruction, and
-    the rules it applied (``rules=False`` where the page shows those rules once above)."""
+    the rules it applied (``rules=False`` where the page shows those rules once above;
+    ``table=False``: no table of the obstructions, where the board beside it marks them;
+    ``reason=False``: the verdict alone, where the text beside it says why)."""
     a, b = fmt(ruling.origin), fmt(ruling.target)
     ok = ruling.visible
     verdict = (f'<div class="tutor-verdict {"tutor-ok" if ok else "tutor-no"}">{a} → {b}: line of sight '
@@ -203,8 +213,8 @@ def los_html(ruling, *, board: bool = True, rules: bool = True) -> str:
         f"<tr><td>{fmt(o.hex)}</td><td>{escape(' + '.join(o.what))}</td>"
         f"<td>{escape(o.how.value.replace('_', ' '))}</td><td>{'counts' if o.counts else 'does not count'}</td>"
         f"<td>{escape(o.why)}</td></tr>" for o in ruling.obstructions)
-    table = (f'<table class="tutor-obs"><tr><th>hex</th><th>what</th><th>how the line meets it</th>'
-             f'<th></th><th>why</th></tr>{rows}</table>' if rows else "")
+    obs = (f'<table class="tutor-obs"><tr><th>hex</th><th>what</th><th>how the line meets it</th>'
+           f'<th></th><th>why</th></tr>{rows}</table>' if rows and table else "")
     picture = ""
     if board:
         try:
@@ -212,8 +222,9 @@ def los_html(ruling, *, board: bool = True, rules: bool = True) -> str:
             picture = los_svg(ruling)
         except ImportError:
             picture = ""
-    return (f"{STYLE}<div>{picture}{verdict}<p>{escape(ruling.reason)} "
-            f"(heights: {ruling.heights[0]} and {ruling.heights[1]})</p>{table}"
+    why = (f"<p>{escape(ruling.reason)} (heights: {ruling.heights[0]} and {ruling.heights[1]})</p>"
+           if reason else "")
+    return (f"{STYLE}<div>{picture}{verdict}{why}{obs}"
             f"{rules_html(ruling.rules) if rules else ''}</div>")
 
 

@@ -275,6 +275,28 @@ def write_text(path, content: str, what: str = "file") -> str:
 # the shape of parsed data
 
 
+def saved_game_header(data: dict, where: str, *, actions_are: str = "action strings", seed: bool = False) -> list:
+    """The header every saved game has, within the policy: a tree within the limits (:func:`check_tree`),
+    ``format`` 1, the keys ``scenario``, ``seed`` and ``actions``, a one-line scenario, ``seed`` a
+    whole number from 0 to ``MAX_SEED`` when ``seed`` (else the game's own setup checks it), and at
+    most ``MAX_ACTIONS`` actions, each a text (``actions_are`` says how the error names them).
+    Returns the actions; raises a one-line InputError."""
+    check_tree(data, where)
+    format_one(data, where)
+    for key in ("scenario", "seed", "actions"):
+        if key not in data:
+            raise InputError(f"{where}: missing required key {key!r}")
+    text(data["scenario"], where, "scenario", one_line=True, required=True)
+    if seed and (type(data["seed"]) is not int or not 0 <= data["seed"] <= MAX_SEED):
+        raise InputError(f"{where}: seed {data['seed']!r} is not allowed: a whole number from 0 to {MAX_SEED}")
+    acts = data["actions"]
+    if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
+        raise InputError(f"{where}: actions must be a list of {actions_are}")
+    if len(acts) > MAX_ACTIONS:
+        raise InputError(f"{where}: {len(acts)} actions: a saved game holds at most {MAX_ACTIONS}")
+    return acts
+
+
 def check_tree(data, where: str) -> None:
     """Every value plain (text, numbers, true/false, null, lists, mappings with text or number
     keys), at most ``MAX_DEPTH`` deep, every text within ``MAX_TEXT`` and free of control characters.

@@ -196,9 +196,11 @@ class BoardQuestion:
     ``places_fn`` asks the engine for the places that answer it (tile ids, "side:unit" keys or
     hexes) and the explanation (HTML).
 
-    ``board``: an Undaunted ``GameState`` or a Memoir '44 battlefield; ``taps``: "tile", "unit"
-    or "hex" (what a tap answers with); ``window``: the hexes (Memoir '44) or tiles (Undaunted)
-    the question is about: the board is cut to them (all of it when empty); ``name(place)``: the place in the learner's words."""
+    ``board``: an Undaunted ``GameState``, a Memoir '44 battlefield, or a hand of cards
+    (:class:`Cards`); ``taps``: "tile", "unit", "hex" or "card" (what a tap answers with; a card is
+    ``(row, index)``); ``window``: the hexes (Memoir '44) or tiles (Undaunted) the question is
+    about: the board is cut to them (all of it when empty); ``name(place)``: the place in the
+    learner's words. A card question is made by :func:`card_question`."""
     key: str
     prompt_html: str
     board: object
@@ -217,7 +219,7 @@ class BoardQuestion:
         return self.answer_words(places), why
 
     def answer_words(self, places) -> str:
-        names = sorted((self.name(p) for p in places), key=lambda n: [int(t) if t.isdigit() else t
+        names = sorted(dict.fromkeys(self.name(p) for p in places), key=lambda n: [int(t) if t.isdigit() else t
                                                                   for t in re.split(r"(\d+)", n)])
         sep = "; " if any("," in n for n in names) else ", "       # hexes are written "9,7"
         return names[0] if len(names) == 1 else sep.join(names[:-1]) + " or " + names[-1]
@@ -229,6 +231,39 @@ class BoardQuestion:
 
     hint_rules = Question.hint_rules
     hint_html = Question.hint_html
+
+
+@dataclass(frozen=True)
+class Cards:
+    """The cards a card question shows (``BoardQuestion(taps="card")``): rows of the engine's cards,
+    face up, each ``(row name, card ids)`` — "your hand", "the supply". A card is tapped as
+    ``(row name, index)``, so two copies of one card are two places."""
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    title: str = ""
+
+    def card(self, place) -> str:
+        """The card id at ``place`` (``(row name, index)``)."""
+        row, i = place
+        return dict(self.rows)[row][i]
+
+    def places(self, accept: Callable[[str], bool] = lambda _: True) -> frozenset:
+        """Every place whose card id ``accept`` takes."""
+        return frozenset((row, i) for row, ids in self.rows for i, c in enumerate(ids) if accept(c))
+
+    def name(self, place) -> str:
+        """The card by its printed name; with more than one row, the row too ("Scout B in the supply")."""
+        from tutor.undaunted.cards import card_title
+        title = card_title(self.card(place))
+        return title if len(self.rows) == 1 else f"{title} in {place[0]}"
+
+
+def card_question(key: str, prompt_html: str, rows, places_fn, *, hint=(), title: str = "") -> BoardQuestion:
+    """A question answered by tapping a card: ``rows`` the cards shown (``(row name, card ids)``
+    each, as :class:`Cards`); ``places_fn(cards)`` asks the engine which of those cards answer it —
+    ``(places, why HTML)``, places as ``(row name, index)`` (``cards.places(accept)`` picks them by
+    card id)."""
+    cards = Cards(tuple((name, tuple(ids)) for name, ids in rows), title)
+    return BoardQuestion(key, prompt_html, cards, lambda: places_fn(cards), hint, taps="card", name=cards.name)
 
 
 def live(q) -> bool:

@@ -1,141 +1,24 @@
-"""Scenario files, format 1: load, validate, and write back.
+"""Scenario files of either game, format 1: read one and hand it to its game.
 
-A Memoir '44 scenario (``game: memoir44``) looks like::
-
-    format: 1
-    game: memoir44
-    title: Hills and line of sight
-    board: standard            # standard | breakthrough | overlord
-    top: axis                  # the side whose baseline is row 0
-    terrain:    {"6,4": hill}  # every other hex is countryside
-    obstacles:  {"10,4": sandbags}
-    units:      {"4,6": {side: allied, kind: infantry, figures: 3, badge: special_forces}}
-    labels:     {"6,2": Pegasus Bridge}   # optional: place names printed on the map
-
-A unit's ``figures`` are those it has on the board now (default: its full strength, APÉNDICE 1).
-Fewer figures are losses it has already suffered, so Medics & Mechanics may return them: the
-printed card says "A unit may not gain more figures than it originally had", and a unit's
-``original`` figures default to its full strength. A unit that *starts* the scenario reduced, as
-some scenarios' special rules set up, says so with ``original`` (``{kind: infantry, figures: 3,
-original: 3}``: 3 figures, none lost); ``figures`` may not exceed ``original``.
-
-Every problem is one ``InputError`` line naming the file (and line), the key or hex, what is wrong
-and what is allowed. ``game: undaunted`` files are handed to ``tutor.undaunted.scenario``.
+Every scenario file says which game it is for (``game: memoir44`` or ``game: undaunted``); this
+module reads the file within the input policy (``tutor.inputs``: size, depth, clean text, duplicate
+keys refused with their line), checks ``format`` and ``game``, and hands the data to that game's
+loader: ``tutor.memoir.scenario`` (a Memoir '44 ``Scenario``) or ``tutor.undaunted.scenario`` (an
+Undaunted scenario, or a deck file: one side's card zones). Each loader checks the file's shape
+against its schema (``tutor.schemas``), then what a schema cannot say.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 
-import yaml
-
-from tutor import paths, sides
+from tutor import paths
 from tutor.errors import InputError
-from tutor.hexes import Board, Hex, fmt, parse_hex
-from tutor.hexes import board as board_named
-from tutor.inputs import MAX_MEDALS, MAX_TITLE, check_tree, format_one, line_of, read_yaml
+from tutor.inputs import check_tree, format_one, line_of, read_yaml
 from tutor.inputs import name as known_name
-from tutor.inputs import text as checked_text
-from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN, cannot_stand_on
 
 GAMES = ("memoir44", "undaunted")
-SIDES = ("axis", "allied")
-# A side as a learner reads it: the noun ("the Allies win") and the word before a noun ("Allied
-# infantry"). Every page names the sides with these.
-SIDE_NAMES = {s.id: s.name for s in sides.SIDES}              # "Allies", "Axis" (tutor.sides)
-SIDE_ADJECTIVES = {s.id: s.adjective for s in sides.SIDES}    # "Allied", "Axis"
-
-
-def side_verb(side: str, plural: str, singular: str) -> str:
-    """The verb after a side's name: "the Allies win", "the Axis wins" (:meth:`tutor.sides.Side.verb`)."""
-    return sides.BY_ID[side].verb(plural, singular) if side in sides.BY_ID else singular
-BADGES = ("special_forces", "french_resistance")
-REQUIRED = ("format", "game", "title", "board", "top")
-OPTIONAL = ("description", "terrain", "obstacles", "units", "medals_to_win", "bunkers_for",
-            "first", "cards", "objectives", "special_rules", "front", "year", "source", "labels")
-
-# Full strength by kind (APÉNDICE 1, UNIDADES ESTÁNDAR) and the badges that change it.
-FULL_STRENGTH = {"infantry": 4, "armor": 3, "artillery": 2}
-
-
-def full_strength(kind: str, badge: str | None) -> int:
-    """Figures of a full unit: elite armor has 4, French resistance 3 (APÉNDICE 1)."""
-    if badge == "special_forces" and kind == "armor":
-        return 4
-    if badge == "french_resistance":
-        return 3
-    return FULL_STRENGTH[kind]
-
-
-@dataclass(frozen=True)
-class UnitSpec:
-    side: str
-    kind: str
-    figures: int
-    badge: str | None = None
-    original: int | None = None       # the figures it started the scenario with, when not full strength
-
-    def to_yaml(self) -> dict:
-        out = {"side": self.side, "kind": self.kind}
-        if self.figures != full_strength(self.kind, self.badge):
-            out["figures"] = self.figures
-        if self.badge:
-            out["badge"] = self.badge
-        if self.original is not None:
-            out["original"] = self.original
-        return out
-
-
-def _frozen(d: dict) -> MappingProxyType:
-    return MappingProxyType(dict(d))
-
-
-@dataclass(frozen=True)
-class Scenario:
-    title: str
-    board: Board
-    top: str                                        # side whose baseline is row 0
-    terrain: MappingProxyType = field(default_factory=lambda: _frozen({}))   # Hex -> name
-    obstacles: MappingProxyType = field(default_factory=lambda: _frozen({}))  # Hex -> name
-    units: MappingProxyType = field(default_factory=lambda: _frozen({}))      # Hex -> UnitSpec
-    description: str = ""
-    extra: MappingProxyType = field(default_factory=lambda: _frozen({}))      # optional keys as read
-    path: str = ""
-    game: str = "memoir44"
-
-    def terrain_at(self, h: Hex) -> str:
-        return self.terrain.get(h, "countryside")
-
-    @property
-    def bottom(self) -> str:
-        return "allied" if self.top == "axis" else "axis"
-
-    def to_yaml_data(self) -> dict:
-        out = {"format": 1, "game": self.game, "title": self.title, "board": self.board.name, "top": self.top}
-        if self.description:
-            out["description"] = self.description
-        out["terrain"] = {fmt(h): t for h, t in sorted(self.terrain.items(), key=_hex_order)}
-        out["obstacles"] = {fmt(h): o for h, o in sorted(self.obstacles.items(), key=_hex_order)}
-        out["units"] = {fmt(h): u.to_yaml() for h, u in sorted(self.units.items(), key=_hex_order)}
-        out.update(self.extra)
-        return out
-
-    def to_yaml(self) -> str:
-        return yaml.safe_dump(self.to_yaml_data(), sort_keys=False, allow_unicode=True, default_flow_style=None)
-
-    def replace(self, **changes) -> Scenario:
-        from dataclasses import replace
-        for key in ("terrain", "obstacles", "units", "extra"):
-            if key in changes:
-                changes[key] = _frozen(changes[key])
-        return replace(self, **changes)
-
-
-def _hex_order(item):
-    (c, r), _ = item
-    return (r, c)
+SCENARIOS_DIR = paths.SCENARIOS  # the repository's scenarios/, or the installed copy
 
 
 def load(path: str | Path, text: str | None = None):
@@ -145,6 +28,7 @@ def load(path: str | Path, text: str | None = None):
 
 
 def from_data(data, where: str = "<scenario>"):
+    """A scenario from a file's data, by its ``game:``; one InputError line when it is not one."""
     if not isinstance(data, dict):
         got = "an empty file" if data is None else f"a {type(data).__name__}"
         raise InputError(f"{where}: a scenario is a mapping of keys (format, game, title, board, top, …), "
@@ -160,206 +44,8 @@ def from_data(data, where: str = "<scenario>"):
         if "side" in data and "tiles" not in data:      # a deck file: one side's card zones
             return undaunted_scenario.parse_deck(data, where)
         return undaunted_scenario.parse_scenario(data, where)
+    from tutor.memoir.scenario import memoir_from_data
     return memoir_from_data(data, where)
-
-
-def _need_str(data, key, where) -> str:
-    return checked_text(data[key], f"{where}{line_of(data, key)}", key, one_line=True, limit=MAX_TITLE,
-                        required=True)
-
-
-def _choice(data, key, allowed, where, what=None) -> str:
-    return known_name(data[key], f"{where}{line_of(data, key)}", what or key, allowed)
-
-
-def _hex_key(raw, section, mapping, where, brd: Board) -> Hex:
-    line = line_of(mapping, raw)
-    try:
-        h = parse_hex(raw, what=f"{section} hex")
-        return brd.check(h, what=f"{section} hex")
-    except InputError as exc:
-        raise InputError(f"{where}{line}: {exc}") from None
-
-
-def _named_hexes(data, key, catalogue, where, brd: Board) -> dict:
-    """A mapping "col,row" -> name from the catalogue (terrain or obstacles), every hex once."""
-    raw_map = _hex_map(data, key, where)
-    what = "terrain" if key == "terrain" else "obstacle"
-    out = {}
-    for raw, name in raw_map.items():
-        h = _hex_key(raw, key, raw_map, where, brd)
-        at = f"{where}{line_of(raw_map, raw)}"
-        known_name(name, at, f"{what} \"{fmt(h)}\":", catalogue)
-        if h in out:
-            raise InputError(f"{at}: {key} hex \"{fmt(h)}\" is given twice")
-        out[h] = name
-    return out
-
-
-def _raw_key(raw_map, h: Hex):
-    """The key as written in the file for hex h (for its line number)."""
-    return next((k for k in raw_map if _try_hex(k) == h), None)
-
-
-def _try_hex(raw):
-    try:
-        return parse_hex(raw)
-    except InputError:
-        return None
-
-
-def _hex_map(data, key, where) -> dict:
-    value = data.get(key)
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise InputError(f"{where}{line_of(data, key)}: {key} must be a mapping of \"col,row\" to "
-                         f"{'a unit' if key == 'units' else 'a name'}, not {type(value).__name__}")
-    return value
-
-
-def memoir_from_data(data: dict, where: str) -> Scenario:
-    for key in REQUIRED:
-        if key not in data:
-            raise InputError(f"{where}: missing required key {key!r} (required: {', '.join(REQUIRED)})")
-    unknown = [k for k in data if k not in REQUIRED and k not in OPTIONAL]
-    if unknown:
-        k = unknown[0]
-        raise InputError(f"{where}{line_of(data, k)}: key {k!r} is unknown: allowed are "
-                         f"{', '.join(REQUIRED + OPTIONAL)}")
-    title = _need_str(data, "title", where)
-    brd = board_named(_choice(data, "board", ("standard", "breakthrough", "overlord"), where))
-    top = _choice(data, "top", SIDES, where)
-    description = data.get("description") or ""
-    checked_text(description, f"{where}{line_of(data, 'description')}", "description")
-
-    terrain = {h: t for h, t in _named_hexes(data, "terrain", TERRAIN, where, brd).items() if t != "countryside"}
-    obstacles = _named_hexes(data, "obstacles", OBSTACLES, where, brd)
-    for h, name in obstacles.items():
-        if TERRAIN[terrain.get(h, "countryside")].impassable == frozenset(KINDS) or terrain.get(h) == "ocean":
-            raise InputError(f"{where}{line_of(data['obstacles'], _raw_key(data['obstacles'], h))}: obstacle "
-                             f"\"{fmt(h)}\": {name} cannot stand on {terrain[h]}: obstacles go on land hexes")
-
-    units = {}
-    raw_units = _hex_map(data, "units", where)
-    for raw, spec in raw_units.items():
-        h = _hex_key(raw, "units", raw_units, where, brd)
-        if h in units:
-            raise InputError(f"{where}{line_of(raw_units, raw)}: units hex \"{fmt(h)}\" is given twice; "
-                             f"two units may never share a hex")
-        units[h] = _unit(spec, h, raw_units, raw, where)
-        blocked = cannot_stand_on(units[h].kind, terrain.get(h, "countryside"), obstacles.get(h))
-        if blocked:
-            raise InputError(f"{where}{line_of(raw_units, raw)}: units \"{fmt(h)}\": {_a(units[h].kind)} unit "
-                             f"cannot stand on {blocked.name} (impassable)")
-
-    extra = {k: data[k] for k in OPTIONAL if k in data and k not in ("description", "terrain", "obstacles", "units")}
-    _check_extra(extra, data, where, brd)
-    return Scenario(title=title, board=brd, top=top, terrain=_frozen(terrain), obstacles=_frozen(obstacles),
-                    units=_frozen(units), description=description, extra=_frozen(extra), path=where)
-
-
-UNIT_KEYS = ("side", "kind", "figures", "badge", "original")
-
-
-def _unit(spec, h: Hex, mapping, raw, where) -> UnitSpec:
-    at = f"{where}{line_of(mapping, raw)}: units \"{fmt(h)}\""
-    if not isinstance(spec, dict):
-        raise InputError(f"{at}: a unit is a mapping like {{side: allied, kind: infantry}}, not {spec!r}")
-    for key in spec:
-        if key not in UNIT_KEYS:
-            raise InputError(f"{at}: key {key!r} is unknown: allowed are {', '.join(UNIT_KEYS)}")
-    for key in ("side", "kind"):
-        if key not in spec:
-            raise InputError(f"{at}: missing required key {key!r}")
-    side = known_name(spec["side"], at, "side", SIDES)
-    kind = known_name(spec["kind"], at, "kind", KINDS)
-    badge = spec.get("badge")
-    if badge is not None:
-        known_name(badge, at, "badge", BADGES)
-        if badge == "special_forces" and kind == "artillery":
-            raise InputError(f"{at}: badge special_forces is for infantry or armor, not artillery")
-        if badge == "french_resistance" and kind != "infantry":
-            raise InputError(f"{at}: badge french_resistance is for infantry, not {kind}")
-    full = full_strength(kind, badge)
-    figures = spec.get("figures", full)
-    if type(figures) is not int:
-        raise InputError(f"{at}: figures must be a whole number from 1 to {full}, not {figures!r}")
-    if not 1 <= figures <= full:
-        raise InputError(f"{at}: figures {figures} is out of range: {_a(kind)}"
-                         f"{' (' + badge + ')' if badge else ''} unit has 1 to {full}")
-    original = spec.get("original")
-    if original is not None:
-        if type(original) is not int or not figures <= original <= full:
-            raise InputError(f"{at}: original (the figures it starts the scenario with) must be a whole number "
-                             f"from its figures ({figures}) to its full strength ({full}), not {original!r}")
-        if original == full:
-            original = None
-    return UnitSpec(side, kind, figures, badge, original)
-
-
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
-
-
-def _check_extra(extra: dict, data, where: str, board: Board) -> None:
-    """Optional keys for full games; shapes checked here, meaning checked by the game engine."""
-    if "medals_to_win" in extra:
-        v = extra["medals_to_win"]
-        ok = (type(v) is int and 0 < v <= MAX_MEDALS) or (
-            isinstance(v, dict) and set(v) <= set(SIDES) and all(type(n) is int and 0 < n <= MAX_MEDALS
-                                                                 for n in v.values()))
-        if not ok:
-            raise InputError(f"{where}{line_of(data, 'medals_to_win')}: medals_to_win must be a whole number from "
-                             f"1 to {MAX_MEDALS}, or {{axis: N, allied: N}}")
-    for key in ("first", "bunkers_for"):
-        if key in extra and extra[key] not in SIDES:
-            raise InputError(f"{where}{line_of(data, key)}: {key} {extra[key]!r} is unknown: allowed are "
-                             f"{', '.join(SIDES)}")
-    for key in ("special_rules", "source"):
-        if key in extra:
-            checked_text(extra[key], f"{where}{line_of(data, key)}", key)
-    if "labels" in extra:
-        _check_labels(extra["labels"], data, where, board)
-    if "objectives" in extra:
-        from tutor.memoir import objectives
-        objectives.parse(extra["objectives"], board, f"{where}{line_of(data, 'objectives')}")
-    if "cards" in extra:
-        _check_cards(extra["cards"], data, where)
-    if "front" in extra and extra["front"] not in ("western", "eastern", "pacific", "mediterranean"):
-        raise InputError(f"{where}{line_of(data, 'front')}: front {extra['front']!r} is unknown: allowed are "
-                         f"western, eastern, pacific, mediterranean")
-    if "year" in extra and not (type(extra["year"]) is int and 1939 <= extra["year"] <= 1945):
-        raise InputError(f"{where}{line_of(data, 'year')}: year {extra['year']!r} is out of range: allowed "
-                         f"1939-1945")
-
-
-def _check_labels(labels, data, where: str, board: Board) -> None:
-    """``labels``: place names printed on the map, {"col,row": "Pegasus Bridge"} (one line each)."""
-    at = f"{where}{line_of(data, 'labels')}"
-    if not isinstance(labels, dict):
-        raise InputError(f"{at}: labels must be a mapping of \"col,row\" to a place name, not {type(labels).__name__}")
-    for raw, text in labels.items():
-        _hex_key(raw, "labels", labels, where, board)
-        checked_text(text, f"{where}{line_of(labels, raw)}", f"label \"{raw}\"", one_line=True, limit=MAX_TITLE,
-                     required=True)
-
-
-def _check_cards(v, data, where: str) -> None:
-    """``cards``: N for both sides, or {axis: N, allied: N}; N may be {start: n, grow_to: m} (a side
-    that starts short and draws one extra card after each of its turns until it holds m)."""
-    def ok(n):
-        if type(n) is int:
-            return 1 <= n <= 12
-        return (isinstance(n, dict) and set(n) == {"start", "grow_to"} and all(type(x) is int for x in n.values())
-                and 1 <= n["start"] <= n["grow_to"] <= 12)
-    good = ok(v) if not isinstance(v, dict) or "start" in v else (set(v) == set(SIDES) and all(map(ok, v.values())))
-    if not good:
-        raise InputError(f"{where}{line_of(data, 'cards')}: cards must be a number of cards (1-12) or "
-                         f"{{axis: N, allied: N}}, where N may be {{start: n, grow_to: m}}")
-
-
-SCENARIOS_DIR = paths.SCENARIOS  # the repository's scenarios/, or the installed copy
 
 
 def bundled(name: str):

@@ -77,3 +77,14 @@ def side_of(seat: str) -> str:
         raise InputError(f"{clipped(seat, 30)} is not a side or a seat: allowed are allied, axis or a team "
                          f"member like allied.1")
     return sid
+
+
+# A side as a learner reads it, by id: the noun ("the Allies win") and the word before a noun
+# ("Allied infantry"). Every page of both games names the sides with these.
+SIDE_NAMES = {s.id: s.name for s in SIDES}              # "Allies", "Axis"
+SIDE_ADJECTIVES = {s.id: s.adjective for s in SIDES}    # "Allied", "Axis"
+
+
+def side_verb(side: str, plural: str, singular: str) -> str:
+    """The verb after a side's name: "the Allies win", "the Axis wins" (:meth:`Side.verb`)."""
+    return BY_ID[side].verb(plural, singular) if side in BY_ID else singular

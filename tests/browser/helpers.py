@@ -64,8 +64,16 @@ HEIGHT_JS = """() => Math.max(document.documentElement.scrollHeight, ...[...docu
 
 def visible_words(page) -> int:
     """The words a learner sees on the page: the rendered cells' innerText (a closed "Original
-    text" or a hidden template is not visible)."""
-    text = page.evaluate("() => document.querySelector('#rendered_cells, body').innerText")
+    text" or a hidden template is not visible, nor a board's description for screen readers,
+    which is clipped to nothing on screen)."""
+    text = page.evaluate("""() => {
+        const sr = [...document.querySelectorAll('.tutor-sr')];
+        const kept = sr.map(e => e.style.display);
+        sr.forEach(e => { e.style.display = 'none'; });
+        const text = document.querySelector('#rendered_cells, body').innerText;
+        sr.forEach((e, i) => { e.style.display = kept[i]; });
+        return text;
+    }""")
     return len(re.findall(r"[A-Za-z0-9'’]+", text))
 
 

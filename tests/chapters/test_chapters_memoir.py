@@ -88,10 +88,14 @@ def test_ch04_answers_are_the_engine_rulings():
     woods = legal_moves(st, (5, 7)).reachable[(6, 6)]
     assert not woods.can_battle
     assert qs["04.woods-stop"].rule_fn()[0] == "It may not battle this turn"
-    assert not qs["04.infantry-battle"].judge((6, 6))[0]           # the woods: it stops and may not battle
+    beside = legal_moves(st, (10, 6))
+    assert qs["04.infantry-battle"].judge((11, 5))[0]              # one hex, open ground: it may battle
+    assert not qs["04.infantry-battle"].judge((12, 4))[0]          # two hexes: no battle
+    assert not beside.reachable[(12, 4)].can_battle
+    assert not qs["04.infantry-battle"].judge((9, 7))[0]           # its own armor stands there
     two = legal_moves(st, (15, 7)).reachable[(15, 5)]
     assert two.cost == 2 and not two.can_battle
-    assert qs["04.infantry-two"].rule_fn()[0] == "It may not battle this turn"
+    assert not qs["04.infantry-battle"].judge((10, 4))[0]          # two hexes away: it may move there, not battle
 
 
 def test_ch04_drill_is_the_live_board_with_the_engine_moves():
@@ -187,10 +191,14 @@ def test_ch07_dice_and_retreat_answers():
     quiz = ch04.state("chapters/retreat-quiz")
     assert ruling(quiz, (12, 6), 2).destinations == ((14, 8),)
     assert qs["07.retreat-where"].rule_fn()[0] == "14,8"
+    assert not qs["07.retreat-where"].judge((12, 8))[0]          # an allied armor stands there
+    assert not qs["07.retreat-where"].judge((12, 6))[0]          # a free path: no losses instead
     assert qs["07.ocean"].rule_fn()[0] == "2 figures"           # two flags, the ocean behind
     r = ruling(ch04.state("chapters/retreat-drill"), (3, 7), 2)
     assert (r.retreat, r.losses) == (1, 1)                       # as far as it can, then a loss
-    assert qs["07.partial"].rule_fn()[0] == "It retreats 1 hex and loses 1 figure"
+    assert qs["07.partial"].places_fn()[0] == {(2, 8), (4, 8)}
+    assert not qs["07.partial"].judge((3, 7))[0]                 # it may not stop short
+    assert "loses 1 figure" in qs["07.partial"].places_fn()[1]
     # the faces table counts the die's faces and says they are the published game's (not in the text)
     from tutor.memoir import dice as D
     table = ch07.faces_table().html
@@ -241,10 +249,12 @@ def test_ch05_answers_are_the_engine_rulings():
     qs = by_key("ch05")
     st, _ = order(ch04.state("chapters/battle"), "allied", [(6, 6)])
     assert set(targets(st, (6, 6))) == {(7, 5)}                      # close combat first
-    assert qs["05.close-combat"].rule_fn()[0] == "Only 7,5"
+    assert qs["05.close-combat"].places_fn()[0] == {(19, 5), (21, 5)}     # both adjacent, not the armor
+    assert not qs["05.close-combat"].judge((20, 4))[0]
+    assert qs["05.sight"].places_fn()[0] == {(2, 4)}
+    assert not qs["05.sight"].judge((6, 4))[0] and not qs["05.sight"].judge((4, 2))[0]   # woods; 4 away
     hill = attack_dice(ch04.state("examples/armor-town-vs-hill"), (6, 6), (6, 4))
     assert (hill.base, hill.protection, hill.penalty, hill.dice) == (3, 1, 2, 0)   # 3 fewer: no battle
-    assert qs["05.town-vs-hill"].rule_fn()[0] == "0"
     bunker = attack_dice(ch04.state("examples/bunker-on-hill"), (6, 6), (6, 4))
     assert (bunker.protection, bunker.dice) == (2, 1)                 # 2 fewer, not 3
     inf = attack_dice(ch04.state("examples/bunker-on-hill"), (8, 6), (6, 4))
@@ -319,7 +329,8 @@ def test_ch09_answers_are_the_engine_rulings():
     assert (town.protection, town.protection_from, town.dice) == (2, "town", 1)   # sandbags add nothing
     art = attack_dice(st, (4, 4), (6, 2))
     assert (art.protection, art.dice) == (0, 3)                                   # artillery ignores the bunker
-    assert qs["09.artillery-bunker"].rule_fn()[0] == "3"
+    most = qs["09.most-dice"]                       # town -2 (sandbags add nothing), sandbags -1, bunker -2, hedgehogs 0
+    assert most.places_fn()[0] == {(18, 2)} and not most.judge((14, 2))[0] and not most.judge((12, 2))[0]
     wire = attack_dice(st, (19, 3), (18, 2))
     assert (wire.penalty, wire.dice) == (1, 2)
     assert qs["09.wire"].rule_fn()[0] == "2"
@@ -327,9 +338,12 @@ def test_ch09_answers_are_the_engine_rulings():
     assert (r.ignored, r.retreat) == (1, 1)
     r = ruling(st, (12, 2), 2, None)
     assert (r.ignored, r.retreat) == (1, 1)                                       # sandbags: one flag ignored
-    assert qs["09.sandbags-flags"].rule_fn()[0] == "1 hex"
+    back = qs["09.sandbags-retreat"]
+    assert back.places_fn()[0] == {(11, 1), (13, 1)} and not back.judge((12, 0))[0]   # 1 hex, not 2
     assert (21, 5) not in legal_moves(st, (22, 6))
-    assert qs["09.hedgehog"].rule_fn()[0] == "No, it may not"
+    wired = qs["09.armor-wire"]                                  # hedgehogs refuse armor, wire stops it
+    assert wired.judge((23, 5))[0] and wired.judge((20, 4))[0]
+    assert not wired.judge((21, 5))[0] and not wired.judge((22, 4))[0]
     # Pegasus Bridge's sandbags, asked here where sandbags are taught (chapter 2 sets them up)
     assert qs["09.pegasus-sandbags"].rule_fn()[0] == "1 die"                     # 2 dice at range 2, -1 sandbags
     assert "sandbags" in qs["09.pegasus-sandbags"].rule_fn()[1]
@@ -367,10 +381,12 @@ def test_ch10_answers_are_the_engine_rulings():
     assert not legal_moves(st, (4, 6)).reachable[(4, 4)].can_battle          # standard: 2, no battle
     assert not legal_moves(st, (10, 6)).reachable[(11, 5)].can_battle        # elite still stopped by woods
     assert legal_moves(st, (16, 6)).reachable[(17, 5)].can_battle            # resistance battles from woods
-    assert qs["10.elite-two"].rule_fn()[0] == "It may battle"
+    elite = qs["10.elite-battle"]
+    assert elite.judge((8, 4))[0] and elite.judge((10, 4))[0] and not elite.judge((11, 5))[0]
     two = legal_moves(st, (16, 6)).reachable[(19, 5)]
     assert two.cost == 2 and not two.can_battle                              # resistance: 2 without battling
-    assert qs["10.resistance-two"].rule_fn()[0] == "It may not battle this turn"
+    resistance = qs["10.resistance-battle"]
+    assert resistance.judge((17, 5))[0] and resistance.judge((15, 5))[0] and not resistance.judge((19, 5))[0]
     assert legal_moves(st, (10, 6)).reachable[(8, 4)].can_battle
     r = ruling(ch04.state("examples/resistance-retreat"), (10, 2), 2)
     assert (r.retreat, r.retreat_max) == (2, 6) and (10, 6) in r.destinations   # the village, 4 hexes back
@@ -383,9 +399,10 @@ def test_ch10_answers_are_the_engine_rulings():
 def test_ch10_resistance_retreat_question_has_its_own_board():
     # the page's board above it is the special-forces board, where 10,2 is an Axis infantry unit
     from tutor.chapters import ch04
-    from tutor.render.scene import highlights
+    from tutor.examples.board_taps import picture
     q = by_key("ch10")["10.resistance-retreat"]
-    own = ch04.board_svg(ch04.state("examples/resistance-retreat"), highlights(selected=[(10, 2)]), title="")
+    st = ch04.state("examples/resistance-retreat")
+    own = picture(st, (10, 2), *ruling(st, (10, 2), 1).destinations, selected=[(10, 2)])
     assert own in q.prompt_html and q.prompt_html.count("<svg") == 1 and "above" not in q.prompt_html
     assert ch04.state("examples/resistance-retreat").units[(10, 2)].resistance
 
@@ -418,8 +435,13 @@ def test_ch11_answers_are_the_engine_counts():
     assert st.medals == {"axis": 0, "allied": 0}                     # a tie holds no majority
     st, _ = ch11.turns(ch11.OBJ_BOARD, [("18,2", "18,4")])
     assert st.medals["axis"] == 1                                     # 1 to 0: the axis holds the majority
-    assert qs["11.majority"].rule_fn()[0] == "1"
-    assert qs["11.sudden-death"].rule_fn()[0] == "The allied side wins at once"
+    st, _ = ch11.turns(ch11.OBJ_BOARD, [("17,5", "16,4")])
+    assert st.medals["allied"] == 1                                   # 1 to 0: the allied side holds it
+    assert qs["11.majority"].places_fn()[0] == {(18, 4), (20, 4)}     # the axis ties it: nobody holds it
+    assert not qs["11.majority"].judge((16, 2))[0]
+    st, _ = ch11.turns(ch11.OBJ_BOARD, [("23,1", "24,0")])
+    assert st.winner == "allied"
+    assert qs["11.sudden-death"].places_fn()[0] == {(24, 0)} and not qs["11.sudden-death"].judge((22, 0))[0]
     assert "gains a medal" in ch11.elimination_html() and "1 for units eliminated" in ch11.elimination_html()
 
 
@@ -471,4 +493,4 @@ def test_ch01_names_sections_in_the_cards_words():
     assert ch01.sections_text(std, (6, 0)) == "Left Flank"
     assert ch01.sections_text(std, (7, 1)) == "Left Flank, Center"          # cut by the dashed line
     assert ch01.sections_text(std, (17, 3)) == "Center, Right Flank"
-    assert "belongs to: Left Flank, Center." in ch01.questions()[0].rule_fn()[1]
+    assert "each belongs to Left Flank and Center." in ch01.questions()[0].rule_fn()[1]

@@ -150,20 +150,19 @@ def test_board_and_zone_pictures():
 def test_25_answers_agree_with_the_engine():
     from tutor.chapters import und25
     a = answers("25")
-    # riflemen (base 4) on 12A (cover 2), 3 tiles from the Rifleman C on 7A: 9, as the rulebook adds it up
+    # from the Machine Gunner C on 9B: Scout B (base 5) on 2A (cover 1) next door is 7, as the rulebook adds it
     s = und25.fire_state()
-    assert s.board.tile("12A").cover.high == 2 and s.board.range("7A", "12A") == 3
-    assert a["25.total"] == "Rifleman A" and combat.total_defense(4, 2, 3).total == 9
+    assert s.board.tile("2A").cover.high == 1 and s.board.range("9B", "2A") == 1
+    assert a["25.total"] == "Scout B" and combat.total_defense(5, 1, 1).total == 7
     qs = {q.key: q for q in und25.questions()}
-    assert not qs["25.total"].judge("axis:scouts-b")[0] and qs["25.total"].judge("axis:riflemen-a")[0]
-    assert a["25.shooter"] == "Machine Gunner C"      # attack 2 from 2 tiles beats attack 1 from 3
-    assert a["25.cover-tile"] == "17B" and s.board.tile("17B").cover.high == 3
+    assert not qs["25.total"].judge("axis:riflemen-a")[0] and qs["25.total"].judge("axis:scouts-b")[0]
+    # a step onto the hill 5B (3 tiles from 9B, cover 3: the gunners are not on a hill) beats the woods 17B
+    assert a["25.cover-tile"] == "5B" and combat.total_defense(4, combat.HILL, 3).total == 10
     assert a["25.hill"] == str(combat.total_defense(4, combat.HILL, 3, attacker_on_hill=True).total) == "8"
-    assert a["25.odds"] == "9/25" and combat.p_hit(9, 2) == Fraction(9, 25)
-    assert a["25.zero"] == "Only on a 0" and combat.p_die(11) == Fraction(1, 10)
-    assert a["25.casualty.draw"] == "From the draw deck"
+    assert a["25.odds"] == "271/1000" and combat.p_hit(11, 3) == Fraction(271, 1000)
     assert a["25.casualty.token"] == "The token leaves the board"
-    assert a["25.suppress"] == "Nothing happens"
+    assert a["25.suppress"] == "Scout B" and qs["25.suppress"].judge("axis:scouts-b")[0]
+    assert not qs["25.suppress"].judge("axis:riflemen-a")[0]
 
 
 def test_25_defense_widget_reports_exact_odds():
@@ -201,12 +200,14 @@ def test_25_casualty_drill_walks_down_the_order():
     assert "riflemen-a" not in d.cas.settled[1]
 
 
-def test_25_attack_drill_gives_the_exact_chance_and_the_casualty():
+def test_25_drill_plays_a_whole_attack_with_the_exact_chance_and_the_casualty():
+    """The chapter's drill switched to *Whole attack* (the worked example after the draw)."""
     pytest.importorskip("ipycanvas")
     from tutor.chapters import und25
     from tutor.undaunted.actions import preview_attack
-    d = und25.attack_drill(seed=5)
+    d = und25.casualty_drill(seed=5)
     d.board._on_client_ready()
+    d.set_mode("attack")
     assert d.mode == "attack"
     attacker, target = d.ids("attackers")[0], d.ids("board")[0]
     d.tap("attackers", 0)
@@ -366,7 +367,8 @@ def test_22_answers_agree_with_the_engine():
     from tutor.chapters import und22
     a = answers("22")
     s, _ = und22.reveal("riflemen-c", "riflemen-a", holder="axis")
-    assert a["22.tie"] == "Axis" and s.active == "axis"
+    # a tie keeps the token with the Axis: of the American hand only the higher cards play first
+    assert s.active == "axis" and a["22.first"] == "Scout C or Squad Leader C"
     assert a["22.revealed"] == "Into the discard pile"
     assert a["22.reshuffle"] == "1"
     # the card the question plays for Command has it: the sergeant, Command 2 (the squad leader has none)
@@ -375,8 +377,9 @@ def test_22_answers_agree_with_the_engine():
     assert card("squad-leader-a").action("command") is None
     q = next(q for q in und22.questions() if q.key == "22.reshuffle")
     assert "Platoon Sergeant" in q.prompt_html and "Command</b> and draw the most it allows, <b>2</b>" in q.prompt_html
-    assert a["22.keep"] == "No, they go to the discard pile"
-    assert a["22.fog"] == "No, only to bid for initiative"
+    # the hand and the table go to the discard pile at the end of the turn: only the supply stays
+    assert a["22.keep"] == "Machine Gunner C in the supply or Sniper in the supply"
+    assert a["22.fog"] == "Fog of War"
 
 
 def test_22_widgets():

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tutor.hexes import parse_hex
 from tutor.memoir import game as G
 from tutor.memoir.combat import DICE
 
@@ -33,7 +34,7 @@ def test_a_whole_memoir_turn_is_the_engines():
     assert w.game is before and "allows no order" in w.status.value and w.value.selected is None
     w.show_me()
     shaded = {s.hex for s in w.board.scene.shades if s.role == "legal"}
-    assert shaded == {G.parse_hex(a.split()[1]) for a in G.legal_actions(before) if a.startswith("order ")}
+    assert shaded == {parse_hex(a.split()[1]) for a in G.legal_actions(before) if a.startswith("order ")}
     w.click_hex((10, 6))
     w.click_hex((14, 6))
     assert w.game.phase == "act" and "Step 3" in w.status.value

@@ -9,6 +9,7 @@ import re
 import pytest
 from browser.learner_text import PATTERNS
 
+from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.memoir import variants as V
 
@@ -21,7 +22,7 @@ def test_examples():
     for play in (a for a in G.legal_actions(g) if a.startswith("play ")):
         card, *section = play.split()[1:]
         where = {"left": " on the left flank", "center": " in the center", "right": " on the right flank"}
-        assert G.action_text(g, play) == f"play {G.C.name(card)}" + (where[section[0]] if section else "")
+        assert G.action_text(g, play) == f"play {C.name(card)}" + (where[section[0]] if section else "")
     assert G.action_text(g, "end") == "end the turn"
     h = next(iter(g.state.units))
     u = g.state.units[h]

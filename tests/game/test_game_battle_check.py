@@ -10,6 +10,7 @@ from tutor.hexes import distance, fmt
 from tutor.memoir import cards as C
 from tutor.memoir import combat
 from tutor.memoir import game as G
+from tutor.memoir.game.legality import _ordered_hexes
 
 FIELD = str(Path(__file__).parent / "data" / "cards-field.yaml")
 PEGASUS = "scenarios/pegasus-bridge.yaml"
@@ -44,7 +45,7 @@ def _refusals_agree(scenario, variant, seed) -> int:
         if g.over:
             break
         if g.phase == "act":
-            for h in G._ordered_hexes(g):
+            for h in _ordered_hexes(g):
                 why = G.battle_refusal(g, h)
                 if why is None:
                     continue

@@ -1,5 +1,6 @@
 """Each command card's effect, checked against its text (tutor.memoir.cards) in a real turn."""
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -76,7 +77,7 @@ def test_no_units_in_section_ends_the_turn_with_a_draw():
     g = G.set_hand(g, "allied", ["recon_left"])
     # remove the left-flank allied units
     st = g.state.replace(units={h: u for h, u in g.state.units.items() if not (u.side == "allied" and h[0] <= 7)})
-    g = G.dataclasses.replace(g, state=st)
+    g = dataclasses.replace(g, state=st)
     g = play(g, "recon_left")
     assert any(e.rule is C.NO_UNITS for e in g.log)
     assert g.phase == "recon"                                   # Recon: draw two, keep one

@@ -14,8 +14,9 @@ from tutor.errors import InputError
 from tutor.hexes import BOARDS
 from tutor.inputs import BIDI_CONTROLS
 from tutor.lab import link
+from tutor.memoir.scenario import BADGES, SIDES, Scenario, UnitSpec, _frozen, full_strength
 from tutor.memoir.terrain import KINDS, OBSTACLES, TERRAIN
-from tutor.scenario import BADGES, SIDES, Scenario, UnitSpec, _frozen, full_strength, load
+from tutor.scenario import load
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,8 +10,9 @@ import pytest
 from tutor.cli import main
 from tutor.errors import InputError
 from tutor.lab.m44 import TERRAIN_NAMES, from_m44, import_m44
+from tutor.memoir.scenario import UnitSpec
 from tutor.memoir.terrain import OBSTACLES, TERRAIN
-from tutor.scenario import UnitSpec, load
+from tutor.scenario import load
 
 HERE = Path(__file__).parent / "m44"
 
@@ -106,10 +107,10 @@ def test_minimal_overlord_file():
 @pytest.mark.parametrize("text,words", [
     ("{", "broken JSON"),
     ("[]", "top level"),
-    ("{}", "missing the 'board'"),
+    ("{}", "missing required key 'board'"),
     ('{"board": {"type": "HUGE"}}', "board type 'HUGE' is unknown"),
     ('{"board": {"hexagons": {}}}', "must be a list"),
-    ('{"board": {"hexagons": [{"row": 1}]}}', "needs row and col"),
+    ('{"board": {"hexagons": [{"row": 1}]}}', "board.hexagons[0]: missing required key 'col'"),
     ('{"board": {"hexagons": [{"row": "a", "col": 1}]}}', "row must be a whole number"),
     ('{"board": {"hexagons": [7]}}', "an object with row and col"),
 ])

@@ -7,7 +7,8 @@ import pytest
 
 from tutor.errors import InputError
 from tutor.lab.m44 import from_m44
-from tutor.scenario import UnitSpec, from_data
+from tutor.memoir.scenario import UnitSpec
+from tutor.scenario import from_data
 
 
 def test_import_skips_armor_on_hedgehogs_but_keeps_armor_in_bunkers():

@@ -306,7 +306,7 @@ def test_step_tables_carried_to_a_new_obstacle_layout_match_fresh_ones():
     # a new obstacle layout (sandbags dug in, wire cleared …) starts its step tables from the last
     # ones, dropping hexes next to a changed obstacle: every entry must equal a freshly made one
     from tutor.memoir import game as G
-    from tutor.memoir import movement as M
+    from tutor.memoir import reach as M
 
     M._EDGES.clear()
     M._LAST_EDGES.clear()

@@ -11,9 +11,10 @@ from tutor.memoir import combat, movement
 from tutor.memoir.objectives import objective_medals
 from tutor.memoir.playout import playout, random_scenario_data
 from tutor.memoir.retreat import ruling
+from tutor.memoir.scenario import SIDES
 from tutor.memoir.state import from_scenario, order
 from tutor.memoir.terrain import TERRAIN
-from tutor.scenario import SIDES, from_data
+from tutor.scenario import from_data
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

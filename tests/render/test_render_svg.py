@@ -8,10 +8,11 @@ import pytest
 from tutor.cli import main
 from tutor.hexes import BOARDS
 from tutor.memoir.los import line_of_sight, visible_from
+from tutor.memoir.scenario import Scenario, UnitSpec
 from tutor.memoir.terrain import OBSTACLES, TERRAIN
 from tutor.render import highlights, los_highlights, scene, style, svg
 from tutor.render.svg import los_svg, state_svg
-from tutor.scenario import Scenario, UnitSpec, load
+from tutor.scenario import load
 
 ROOT = Path(__file__).resolve().parents[2]
 SCEN = ROOT / "scenarios" / "hills-and-line-of-sight.yaml"

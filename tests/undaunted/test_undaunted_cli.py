@@ -113,8 +113,8 @@ def test_bad_deck_messages_say_what_is_allowed():
             load_deck(p)
         msgs[p.stem] = str(exc.value)
     assert ":6:" in msgs["duplicate-key"] and "key 'hand' appears twice" in msgs["duplicate-key"]
-    assert "'riflemen-d' is not a card id" in msgs["unknown-card"] and "riflemen-a" in msgs["unknown-card"]
-    assert "allowed: allied, axis" in msgs["bad-side"]
+    assert ":4: hand[1]: 'riflemen-d' is unknown: allowed are riflemen-a" in msgs["unknown-card"]
+    assert "is unknown: allowed are axis, allied" in msgs["bad-side"]
     assert "graveyard" in msgs["unknown-zone"] and "supply" in msgs["unknown-zone"]
 
 

@@ -54,14 +54,14 @@ def _scenario_text(**replace):
     ("{at: \"2,0\", cover: 0}", "{at: \"0,0\", cover: 0}", "already tile 8A"),
     ("{at: \"2,0\", cover: 0}", "{at: \"2,0\", cover: 2/1}", "3/1 (hill cover)"),
     ("tokens: {riflemen-a: 12A,", "tokens: {riflemen-a: 99Z,", "'99Z' is not a tile"),
-    ("tokens: {riflemen-a: 12A,", "tokens: {riflemen-q: 12A,", "not a unit"),
-    ("control: {8A: controlled,", "control: {8A: conquered,", "allowed: scouted, controlled"),
+    ("tokens: {riflemen-a: 12A,", "tokens: {riflemen-q: 12A,", "sides.axis.tokens: key 'riflemen-q' is unknown: allowed are riflemen-a"),
+    ("control: {8A: controlled,", "control: {8A: conquered,", "sides.axis.control: 8A 'conquered' is unknown: allowed are scouted, controlled"),
     ("supply: [fog-of-war, fog-of-war, fog-of-war, fog-of-war, riflemen-a,",
-     "supply: [fog-of-war, fog-of-war, fog-of-war, fog-of-war, rifleman-a,", "'rifleman-a' is not a card id"),
-    ("victory: {objectives: 5}", "victory: {points: 5}", "victory.points"),
+     "supply: [fog-of-war, fog-of-war, fog-of-war, fog-of-war, rifleman-a,", "sides.axis.supply[4]: 'rifleman-a' is unknown: allowed are riflemen-a"),
+    ("victory: {objectives: 5}", "victory: {points: 5}", "sides.axis.victory: key 'points' is unknown"),
     ("- {tile: 6B, units: [all]}", "- {tile: 6B, units: [d]}", "a squad letter"),
     ("tokens: {riflemen-a: 12A,", "eliminated: [riflemen-a]\n    tokens: {riflemen-a: 12A,", "on the board"),
-    ("tokens: {riflemen-a: 12A,", "eliminated: [riflemen-q]\n    tokens: {riflemen-a: 12A,", "not a unit"),
+    ("tokens: {riflemen-a: 12A,", "eliminated: [riflemen-q]\n    tokens: {riflemen-a: 12A,", "sides.axis.eliminated[0]: 'riflemen-q' is unknown"),
 ])
 def test_scenario_errors_are_one_line(old, new, expect, tmp_path):
     f = tmp_path / "bad.yaml"
@@ -144,5 +144,5 @@ def test_la_raye_plays():
 def test_source_key_errors_are_one_line(tmp_path):
     f = tmp_path / "bad.yaml"
     f.write_text(LA_RAYE.read_text(encoding="utf-8").replace("  ours:", "  mine:", 1), encoding="utf-8")
-    with pytest.raises(InputError, match=r"key 'source.mine' is not known here; allowed: book, public_copy, ours"):
+    with pytest.raises(InputError, match=r"source: key 'mine' is unknown: allowed are book, public_copy, ours"):
         load_scenario(f)

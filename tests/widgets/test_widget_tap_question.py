@@ -102,3 +102,18 @@ def test_a_hex_question_on_a_memoir_board_cut_to_the_units_reach():
     reach = sorted(h for h in legal_moves(full, (9, 7)).reachable if h != (9, 7))
     w.tap_place(reach[0])
     assert w.stage == "solved" and 'data-tutor-outcome="solved"' in w.outcome.value
+
+
+def test_a_tap_beside_the_part_of_the_board_drawn_spends_no_try():
+    """A Memoir board cut to a window: a tap on a hex outside it (on the margin of the picture) is
+    not an answer."""
+    from tutor.chapters import ch09
+    from tutor.widgets.tap_question import TapQuestion
+    q = next(q for q in ch09.questions() if q.key == "09.sandbags-retreat")
+    t = TapQuestion(q, chapter="09-obstacles.ipynb")
+    t.tap((6, 2))                                            # on the board, not in the part drawn
+    assert t.value.tries.wrong == 0 and not t.value.taps and "Tap a hex" in t.status.value
+    t.tap((12, 0))                                           # drawn, 2 hexes back: wrong, the hint
+    assert t.stage == "hint"
+    t.tap((11, 1))
+    assert t.stage == "solved"

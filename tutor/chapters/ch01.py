@@ -6,13 +6,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import Explained, los_html, rule_html, show
 from tutor.hexes import SECTION_NAMES
 from tutor.memoir import rules
 from tutor.memoir.cards import SECTION_WORD
 from tutor.memoir.los import line_of_sight
 from tutor.quiz import BoardQuestion, Question
-from tutor.scenario import Scenario, bundled
+from tutor.scenario import bundled
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="01-battlefield-and-line-of-sight.ipynb",
+    title="The battlefield and line of sight",
+    game=MEMOIR,
+    teaches="Read the hex board and its three sections, and tell whether a unit can see a target.",
+    seed=M44,
+    heading="CAMPO DE BATALLA; LÍNEA DE VISIÓN",
+    concepts=("hexes", "sections", "line-of-sight", "grazing", "height", "lake-sight"),
+    handout=Handout(
+        boards=("los/woods.yaml", "los/edge-both-sides.yaml", "los/hills.yaml"),
+        rules=("m44.battlefield", "m44.los", "m44.los.edges", "m44.height.los"),
+    ),
+    preheat=True,
+)
 
 
 def sections_text(board, h) -> str:
@@ -34,13 +52,12 @@ def board(field, **shaded) -> Explained:
 
 
 def edges_conflict() -> Explained:
-    """Where the rulebooks differ on lines along hex edges: the question, the text the page has not
-    quoted yet (the Spanish rule stands above the examples), and the tutor's ruling."""
+    """Where the rulebooks differ on lines along hex edges: the text the page has not quoted yet (the
+    Spanish rule stands above the examples; the page says what differs) and the tutor's ruling."""
     from tutor.conflicts import all_conflicts
     from tutor.explain import rules_html
     edges = next(c for c in all_conflicts() if c.key == "m44.los.edges")
-    return show(f"<p><b>{escape(edges.question)}</b></p>"
-                + rules_html(t for t in edges.texts if t != rules.LOS_EDGES)
+    return show(rules_html(t for t in edges.texts if t != rules.LOS_EDGES)
                 + f"<p><b>The tutor's ruling.</b> {escape(edges.ruling)}</p>")
 
 
@@ -61,38 +78,23 @@ class Example:
 
 
 EXAMPLES = {
-    "obstructions": (
-        Example("A unit in the way", "The middle unit blocks the left unit's line to the enemy — even "
-                "though it is a friendly unit.", "unit-blocks", (6, 6), (10, 6)),
-        Example("Woods: the target's own hex", "The allied infantry sees the enemy <i>in</i> the woods: the "
-                "target's own hex never blocks.", "woods", (7, 7), (9, 5)),
-        Example("Woods in the way", "The same infantry does not see the enemy <i>behind</i> the woods: the woods, "
-                "and the unit in them, stand in the way.",
-                "woods", (7, 7), (11, 3)),
-    ),
-    "edges": (
+    "lines": (
+        Example("A unit in the way", "The middle unit blocks the line — even though it is a friendly unit.", "unit-blocks", (6, 6), (10, 6)),
         Example("Along an edge, one side", "The line runs along hex edges with an obstruction on one side "
                 "only: it is not blocked.", "edge-one-side", (12, 6), (12, 4)),
-        Example("Along an edge, both sides", "Obstructions graze the line on both sides: it is blocked.",
-                "edge-both-sides", (12, 6), (12, 4)),
     ),
     "heights": (
-        Example("Example 1", "Both armor units stand on hills (height 1). The town between them is at "
-                "height 0, lower than both: they see each other.", "height-example-1", (6, 4), (10, 4)),
-        Example("Example 2", "The axis infantry between the two hills is at height 0 and does not block the "
-                "two armor units. Both axis units may attack the allied armor; the allied armor, though, "
-                "must fire at the adjacent infantry (the close-combat rule, chapter <i>Battle</i>).",
-                "height-example-2", (6, 4), (10, 4)),
-        Example("Example 3", "The allied armor is at height 1, the axis armor at height 0. The woods between "
-                "them are at height 0 — the height of one of the two units — so they block.",
+        Example("Town below two hills", "The rulebook's example 1: both armor units stand on hills (height "
+                "1); the town between them, at height 0, is lower than both: they see each other.", "height-example-1", (6, 4), (10, 4)),
+        Example("Woods as high as one unit", "The rulebook's example 3: the allied armor is at height 1, the "
+                "axis armor at height 0. The woods between them, at height 0, are as high as one of the two "
+                "units, so they block.",
                 "height-example-3", (6, 4), (10, 4)),
-        Example("On a ridge", "Two units on the ridge see each other over the hill between them.",
-                "hills", (6, 4), (10, 4)),
         Example("From the valley", "The artillery in the valley does not see past the hill.",
                 "hills", (4, 4), (10, 4)),
-        Example("One lake", "A lone lake hex does not block.", "lakes", (6, 2), (10, 2)),
-        Example("Two lakes", "Two adjacent lake hexes do, though this line crosses only one of them "
-                "(the Czech edition can be read otherwise: see the conflicts page).", "lakes", (6, 6), (10, 6)),
+        Example("Two lakes", "Two adjacent lake hexes block, though this line crosses only one of them "
+                "(the Czech edition can be read otherwise: see the conflicts page).",
+                "lakes", (6, 6), (10, 6)),
     ),
 }
 
@@ -128,16 +130,22 @@ def gallery(name: str) -> Explained:
         widest = max(widest, small.width)
         cards.append(f'<figure><div style="max-width:{round(GALLERY_ZOOM * small.width)}px">{svg(small)}</div><figcaption>'
                      f"<p><b>{escape(ex.title)}.</b> {ex.text}</p>"
-                     f"{los_html(ruling, board=False, rules=False)}</figcaption></figure>")
+                     f"{los_html(ruling, board=False, rules=False, table=False, reason=False)}</figcaption></figure>")
     return show(GALLERY_STYLE + f'<div class="tutor-gallery" style="grid-template-columns:{gallery_columns(widest)}">'
                 f'{"".join(cards)}</div>' + legend_html(legend))
 
 
 def _los_question(key: str, field, a, b, prompt: str) -> Question:
+    """Can the unit on ``a`` see ``b``? The picture is the part of the board the line is about."""
+    from tutor.render.scene import highlights, los_window
+    from tutor.render.svg import state_svg
+
     def rule_fn():
         r = line_of_sight(field, a, b)
         return ("Yes, it can see" if r.visible else "No, blocked"), los_html(r)
-    return Question(key, f"<p>{prompt}</p>{_board_svg(field)}", ("Yes, it can see", "No, blocked"), rule_fn)
+    pic = state_svg(field, highlights(origin=[a], target=[b]), title="",
+                    window=los_window(line_of_sight(field, a, b)))
+    return Question(key, f"<p>{prompt}</p>{pic}", ("Yes, it can see", "No, blocked"), rule_fn)
 
 
 def _hidden_question(key: str, field, a, b, prompt: str) -> BoardQuestion:
@@ -157,38 +165,37 @@ def _hidden_question(key: str, field, a, b, prompt: str) -> BoardQuestion:
                          name=fmt)
 
 
-def _heights_board() -> Scenario:
-    """Example 3 with the axis armor moved up onto a hill: both units now stand at height 1."""
-    field = bundled("los/height-example-3")
-    terrain = dict(field.terrain)
-    terrain[(10, 4)] = "hill"
-    return field.replace(terrain=terrain, title="Heights: woods below two hills")
+BOTH = frozenset({"left", "center"})
 
 
-def _section_question() -> Question:
-    board = bundled("los/empty-standard")
-    h = (7, 3)
-    choices = ("Left flank only", "Center only", "Both left flank and center")
+def _section_question() -> BoardQuestion:
+    """Tap a hex in both the left flank and the center (for the bottom player): the board's own
+    sections rule on the tap. The board is cut to the columns about the left dashed line, rows 0 to 5."""
+    from tutor.hexes import fmt
+    field = bundled("los/empty-standard")
+    b = field.board
+    window = tuple(h for h in b.hexes if 3 <= h[0] <= 11 and h[1] <= 5)
 
-    def rule_fn():
-        secs = board.board.sections(h)
-        answer = {frozenset({"left"}): choices[0], frozenset({"center"}): choices[1]}.get(secs, choices[2])
-        return answer, (f"<p>Hex 7,3 is cut by the left dashed line, so it belongs to: "
-                        f"{sections_text(board.board, h)}.</p>{rule_html(rules.BATTLEFIELD)}")
-    prompt = ("<p>For the player at the bottom edge, which section does hex <b>7,3</b> belong to? "
-              "(Find it on the board: column 7, row 3.)</p>" + _board_svg(board))
-    return Question("01.sections", prompt, choices, rule_fn)
+    def places():
+        both = frozenset(h for h in window if BOTH <= b.sections(h))
+        cut = sorted(both, key=lambda h: (h[1], h[0]))
+        return both, (f"<p>The left dashed line cuts {escape(', '.join(fmt(h) for h in cut))}: each belongs to "
+                      f"{sections_text(b, cut[0]).replace(', ', ' and ')}.</p>"
+                      + rule_html(rules.BATTLEFIELD))
+    return BoardQuestion("01.sections", "<p><b>Tap a hex that belongs to both the left flank and the center</b> "
+                         "(for the player at the bottom edge).</p>", field, places, hint=(rules.BATTLEFIELD,),
+                         taps="hex", window=window, name=fmt)
 
 
-def questions() -> list[Question]:
+def questions() -> list:
     return [
         _section_question(),
         _hidden_question("01.los.edges", bundled("los/edge-both-sides"), (12, 6), (12, 4),
                          "<b>Tap a hex the allied infantry on 12,6 cannot see.</b> Look closely: some lines run "
                          "along hex edges."),
-        _los_question("01.los.heights", _heights_board(), (6, 4), (10, 4),
-                      "Both armor units are now on hills (height 1), with woods at height 0 between them. "
-                      "Can the allied armor on <b>6,4</b> see the axis armor on <b>10,4</b>?"),
+        _los_question("01.los.heights", bundled("los/hills"), (6, 4), (10, 4),
+                      "Both infantry units stand on hills, with a third hill between them. Can the allied "
+                      "infantry on <b>6,4</b> see the axis infantry on <b>10,4</b>?"),
         _hidden_question("01.los.unit", bundled("los/woods"), (7, 7), (11, 3),
                          "<b>Tap a hex the allied infantry on 7,7 cannot see.</b>"),
     ]

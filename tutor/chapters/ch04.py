@@ -1,7 +1,7 @@
 """Chapter 4: movement. Every answer is the engine's ruling (``tutor.memoir.movement``).
 
-The first part of this module holds two small helpers the Memoir chapters 4–11 share: a board
-state from a scenario name (:func:`state`) and a board as SVG (:func:`board_svg`). The display
+The helpers the Memoir chapters share (a board state from a scenario name, :func:`state`; a board
+as SVG, :func:`board_svg`; the live board, :func:`drill`) are ``tutor.examples.memoir``'s. The display
 helpers (``verdict``, ``events_html``, ``moves_html``, ``show``) are ``tutor.explain``'s, the
 engine-checked question (``ask``) is ``tutor.quiz``'s.
 
@@ -13,123 +13,81 @@ not enter marked, tap one to move there or to hear the reason it is refused.
 from __future__ import annotations
 
 from html import escape
-from pathlib import Path
 
-from tutor import paths
-from tutor.explain import Explained, events_html, moves_html, plural, rules_html, show
+from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.board_taps import reach_window, tap_reach_question
+from tutor.examples.memoir import (  # drill: the notebook's, chapters 7-11 show it too
+    MOVEMENT_BOARD,
+    battle_after_question,
+    board_svg,
+    drill,  # noqa: F401
+    state,
+)
+from tutor.explain import Explained, moves_html, plural, rules_html, show
 from tutor.hexes import parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.movement import legal_moves, move
-from tutor.memoir.state import GameState, from_scenario, order
-from tutor.memoir.state import load as load_state
-from tutor.quiz import BoardQuestion, Question, ask
-from tutor.scenario import Scenario
+from tutor.memoir.state import order
+from tutor.quiz import Question, ask
 
-SCENARIOS = paths.SCENARIOS
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="04-movement.ipynb",
+    title="Movement",
+    game=MEMOIR,
+    teaches="Move infantry, armor and artillery as far as the rules allow, and no further.",
+    seed=M44,
+    heading="MOVIMIENTO; REGLAS GENERALES DE MOVIMIENTO",
+    concepts=("movement", "no-passing", "terrain-stops", "impassable", "beaches"),
+    handout=Handout(
+        boards=("examples/woods-turns.yaml", "examples/beach-moves.yaml"),
+        rules=("m44.move.infantry", "m44.move.armor", "m44.move.artillery", "m44.move.no_passing"),
+    ),
+    preheat=True,
+)
+
 
 
 # ---------------------------------------------------------------------------------------------
 # Shared helpers (chapters 4-11)
 
 
-def state(name_or_field) -> GameState:
-    """A GameState from a bundled scenario name ("examples/retreat-ocean"), a path, a Scenario
-    or a GameState."""
-    if isinstance(name_or_field, GameState):
-        return name_or_field
-    if isinstance(name_or_field, Scenario):
-        return from_scenario(name_or_field)
-    p = Path(name_or_field)
-    if not p.suffix:
-        p = SCENARIOS / (str(name_or_field) + ".yaml")
-    return load_state(p)
 
 
-def board_svg(field, hl=None, *, title: str | None = None, legend: bool = True, window=None) -> str:
-    from tutor.render.svg import state_svg
-    return state_svg(field, hl, title=title, legend=legend, window=window)
 
 
-def around(field, *hexes, margin: int = 1) -> tuple:
-    """The hexes of ``field``'s board within ``margin`` of the smallest span holding ``hexes``: the
-    part of the board a question is about."""
-    from tutor.hexes import distance
-    st = state(field)
-    span = max((distance(a, b) for a in hexes for b in hexes), default=0)
-    return tuple(h for h in st.board.hexes if all(distance(h, x) <= span + margin for x in hexes))
 
 
 # ---------------------------------------------------------------------------------------------
 # Legal moves (drawn and explained by tutor.explain.moves_html)
 
 
-def show_moves(field, at, **kw) -> Explained:
-    """A unit's legal moves (``tutor.explain.moves_html``) on a board named as :func:`state` takes it."""
-    return show(moves_html(state(field), at, **kw))
+def show_moves(field, at, *, crop: bool = False, **kw) -> Explained:
+    """A unit's legal moves (``tutor.explain.moves_html``) on a board named as :func:`state` takes it;
+    ``crop``: the board cut to the unit's reach and one hex more (:func:`reach_window`)."""
+    st = state(field)
+    if crop:
+        kw["window"] = reach_window(st, at)
+    return show(moves_html(st, at, **kw))
+
+
 
 
 # ---------------------------------------------------------------------------------------------
 # The "try": tap a unit, see its moves, move it
 
 
-def drill(field=None, *, unit=None, sides=("allied",), **kw):
-    """The live board of the *try* (``tutor.widgets.FieldDrill``): tap one of your units (``sides``)
-    to see every hex it may reach and the refused ones, tap a hex to move there or to hear why not.
-    Chapters 9, 10 and 11 show the same drill on their own boards."""
-    from tutor.widgets.field_drill import FieldDrill
-    return FieldDrill(state(field or MOVEMENT_BOARD), sides=sides, unit=unit, **kw)
 
 
 # ---------------------------------------------------------------------------------------------
 # Teaching boards and exercises
 
 
-def reach_question(key: str, field, at, to, prompt: str) -> Question:
-    st = state(field)
-    at, to = parse_hex(at), parse_hex(to)
-    choices = ("Yes, it may move there", "No, it may not")
-
-    def rule_fn():
-        m = legal_moves(st, at)
-        ans = choices[0] if to in m.reachable else choices[1]
-        return ans, f"<p>{escape(m.explain(to))}.</p>" + moves_html(st, at, dest=to if to in m.reachable else None,
-                                                                     board=False)
-    from tutor.render.scene import highlights
-    pic = board_svg(st, highlights(selected=[at], target=[to]), title="")
-    return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
 
 
-def tap_reach_question(key: str, field, at, prompt: str, *, battle: bool = False) -> BoardQuestion:
-    """Tap a hex the unit on ``at`` may move to (``battle``: and still battle this turn): the
-    engine's ``legal_moves`` rules on the tap. The board is cut to the hexes around the unit."""
-    from tutor.hexes import distance, fmt
-    st = state(field)
-    at = parse_hex(at)
-    m0 = legal_moves(st, at)
-    reach = max((distance(at, h) for h in m0.reachable), default=1)
-    window = tuple(h for h in st.board.hexes if distance(at, h) <= reach + 1)
-
-    def places():
-        m = legal_moves(st, at)
-        ok = frozenset(h for h, r in m.reachable.items() if h != at and (r.can_battle or not battle))
-        return ok, moves_html(st, at, board=False)
-    return BoardQuestion(key, f"<p>{prompt}</p>", st, places, taps="hex", window=window, name=fmt)
 
 
-def battle_after_question(key: str, field, at, to, prompt: str) -> Question:
-    st = state(field)
-    at, to = parse_hex(at), parse_hex(to)
-    choices = ("It may battle", "It may not battle this turn", "It cannot get there")
-
-    def rule_fn():
-        m = legal_moves(st, at)
-        r = m.reachable.get(to)
-        ans = choices[2] if r is None else (choices[0] if r.can_battle else choices[1])
-        rules = [r.rule] if r is not None and r.rule else list(m.rules)
-        return ans, f"<p>{escape(m.explain(to))}.</p>" + rules_html(rules)
-    from tutor.render.scene import highlights
-    pic = board_svg(st, highlights(selected=[at], target=[to]), title="", window=around(st, at, to))
-    return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
 
 
 def count_question(key: str, field, at, prompt: str) -> Question:
@@ -149,10 +107,9 @@ def count_question(key: str, field, at, prompt: str) -> Question:
     return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
 
 
-MOVEMENT_BOARD = "chapters/movement"
 
 
-def questions() -> list[Question]:
+def questions() -> list:
     return [
         tap_reach_question("04.no-passing", MOVEMENT_BOARD, "9,7",
                            "The allied armor on <b>9,7</b> moves up to 3 hexes; its own infantry stands on 8,6 and "
@@ -160,28 +117,10 @@ def questions() -> list[Question]:
         battle_after_question("04.woods-stop", MOVEMENT_BOARD, "8,6", "7,5",
                               "The allied infantry on <b>8,6</b> moves one hex, into the woods on <b>7,5</b>. "
                               "What about battling this turn?"),
-        battle_after_question("04.infantry-two", MOVEMENT_BOARD, "15,7", "15,5",
-                              "The allied infantry on <b>15,7</b> moves two hexes, to <b>15,5</b>. "
-                              "What about battling this turn?"),
-        tap_reach_question("04.infantry-battle", MOVEMENT_BOARD, "5,7",
-                           "The allied infantry on <b>5,7</b> is ordered. <b>Tap a hex it may move to and still "
+        tap_reach_question("04.infantry-battle", MOVEMENT_BOARD, "10,6",
+                           "The allied infantry on <b>10,6</b> is ordered. <b>Tap a hex it may move to and still "
                            "battle this turn.</b>", battle=True),
     ]
-
-
-def allowance_table() -> Explained:
-    """Each unit kind's movement allowance and battle limit, as the engine reads them."""
-    from tutor.memoir.movement import allowance, battle_limit
-    from tutor.memoir.state import Unit
-    rows = []
-    for name, u in (("infantry", Unit(0, "allied", "infantry", 4)), ("armor", Unit(0, "allied", "armor", 3)),
-                    ("artillery", Unit(0, "allied", "artillery", 2))):
-        a, lim = allowance(u)[0], battle_limit(u)[0]
-        fire = ("no battle after moving" if lim == 0 else
-                f"battles after moving up to {lim}" + ("" if lim == a else f"; not after {a}"))
-        rows.append(f"<tr><td>{name}</td><td>{a}</td><td>{fire}</td></tr>")
-    return show('<table class="tutor-obs"><tr><th>unit</th><th>moves up to</th><th>and battles?</th></tr>'
-                + "".join(rows) + "</table>")
 
 
 def hedgerow_story() -> Explained:
@@ -198,7 +137,8 @@ def hedgerow_story() -> Explained:
         if to in m.reachable:
             st, _ = order(st, "allied", [frm])
             st, ev = move(st, frm, to)
-            line += " " + " ".join(escape(e.text) for e in ev[1:])
+            line += "".join(" " + escape(e.text) for e in ev[1:]      # each reason once
+                            if e.text.split(": ", 1)[-1] not in line)
             st, _ = end_turn(st)
             st, _ = end_turn(st)
         parts.append(line + "</li>")
@@ -219,9 +159,3 @@ def TERRAIN_RULE(name: str):
     return TERRAIN[name].rule
 
 
-def move_events(field, side: str, frm, to) -> str:
-    """Order one unit and move it: the events, step by step (for the worked examples)."""
-    st = state(field)
-    st, _ = order(st, side, [frm])
-    st, ev2 = move(st, frm, to)
-    return events_html(ev2)

@@ -9,15 +9,35 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
-from tutor.chapters.ch04 import board_svg, state
-from tutor.explain import Explained, plural, rules_html, show, verdict
+from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import board_svg, dice_html, state
+from tutor.explain import STYLE, Explained, plural, rules_html, show, verdict
 from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.combat import DICE, RANGE_RULES, attack_dice, targets
 from tutor.memoir.los import has_line_of_sight, line_of_sight
 from tutor.memoir.state import order
 from tutor.odds import KINDS, distribution
-from tutor.quiz import Question, ask
+from tutor.quiz import BoardQuestion, Question, ask
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="05-battle-range-dice-line-of-sight.ipynb",
+    title="Battle: range, dice and line of sight",
+    game=MEMOIR,
+    teaches="Count the dice for any attack from range, unit type and line of sight.",
+    seed=M44,
+    heading="REGLAS GENERALES DE ATAQUE; ALCANCE DE ATAQUE; LÍNEA DE VISIÓN",
+    concepts=("range-dice", "close-combat", "line-of-sight", "protection", "no-stacking", "hills"),
+    handout=Handout(
+        boards=("examples/armor-town-vs-hill.yaml",),
+        rules=("m44.range.infantry", "m44.range.armor", "m44.range.artillery", "m44.battle.protection",
+               "m44.battle.penalties_add"),
+        dice_table=True,
+    ),
+    preheat=True,
+)
 
 BATTLE_BOARD = "chapters/battle"
 
@@ -76,8 +96,11 @@ def dice_for_every_attack() -> Explained:
 # Targets on a board
 
 
-def targets_html(field, side: str, at, *, title: str | None = None, board: bool = True) -> str:
-    """Every enemy the unit on ``at`` may battle (shaded, with its dice), and why the others not."""
+def targets_html(field, side: str, at, *, title: str | None = None, board: bool = True, crop: bool = False,
+                 within=None) -> str:
+    """Every enemy the unit on ``at`` may battle (shaded, with its dice), and why the others not
+    (``crop``: the board cut to the unit's range, the words beside it; ``within``: only the enemies
+    on these hexes)."""
     from tutor.render.scene import Line, highlights
     st = state(field)
     a = parse_hex(at) if isinstance(at, str) else at
@@ -88,7 +111,7 @@ def targets_html(field, side: str, at, *, title: str | None = None, board: bool 
     items, refused = [], []
     adj = [h for h, v in st.units.items() if v.side != u.side and distance(a, h) == 1]
     for h, v in sorted(st.units.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        if v.side == u.side:
+        if v.side == u.side or (within is not None and h not in within):
             continue
         d = distance(a, h)
         if h in ok:
@@ -107,64 +130,57 @@ def targets_html(field, side: str, at, *, title: str | None = None, board: bool 
     pic = ""
     if board:
         lines = [Line(a, h, "sight") for h in ok]
+        window = tuple(h for h in st.board.hexes if distance(a, h) <= reach + 1) if crop else None
         pic = board_svg(st, highlights(selected=[a], target=list(ok), closed=refused, lines=lines),
-                        title=title if title is not None else f"What the {u.name} on {fmt(a)} may battle")
+                        title=title if title is not None else f"What the {u.name} on {fmt(a)} may battle",
+                        window=window)
     rules = [RANGE_RULES[u.kind], R.CLOSE_COMBAT] + ([R.LOS] if u.kind != "artillery" else [R.ARTILLERY_NO_LOS])
     for ad in ok.values():
         rules += list(ad.rules)
     head = f"{plural(len(ok), 'target')} for the {u.name} on {fmt(a)}"
-    return (f"<div>{pic}{verdict(head)}"
-            f"<ul>{''.join(items)}</ul>{rules_html(rules)}</div>")
+    words = f"{verdict(head)}<ul>{''.join(items)}</ul>{rules_html(rules)}"
+    return f"<div>{beside(pic, words, width=420) if crop and pic else pic + words}</div>"
 
 
-def show_targets(*args, **kw) -> Explained:
-    return show(targets_html(*args, **kw))
+def show_targets(*args, rules: bool = True, **kw) -> Explained:
+    """:func:`targets_html` shown; ``rules=False``: without its rule blocks, where the page shows
+    each of them once, where it teaches the rule."""
+    html = targets_html(*args, **kw)
+    return show(html if rules else without_rules(html))
 
 
-def dice_html(field, attacker, target, *, title: str | None = None, board: bool = True) -> str:
-    """The dice of one attack, step by step: base by range, minus protection, minus penalties."""
+def without_rules(html: str) -> str:
+    """A ruling's HTML without its rule blocks (``tutor.explain.rule_html``)."""
+    from tutor.explain import _BLOCK
+    return _BLOCK.sub("", html)
+
+
+
+
+
+
+def beside(picture: str, words: str, width: int = 360) -> str:
+    """A board picture with its words beside it (below it on a narrow screen)."""
+    return ('<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
+            f'<div style="flex:0 1 {width}px">{picture}</div><div style="flex:1 1 320px">{words}</div></div>')
+
+
+def dice_example(field, attacker, target, *, title: str) -> Explained:
+    """One attack's dice for this page's worked examples: the board cut to the two units, the
+    steps beside it, without the rule blocks (the page shows each once, where it teaches it)."""
+    from tutor.examples.memoir import around
     from tutor.render.scene import Line, highlights
     st = state(field)
     a, t = parse_hex(attacker), parse_hex(target)
-    ad = attack_dice(st, a, t)
-    steps = [f"<li>{st.units[a].name} at {plural(ad.distance, 'hex')}: <b>{ad.base}</b> dice.</li>"]
-    both = _both_protections(st, a, t)
-    if both:
-        steps.append(f"<li>The target's hex offers {both}: they do not stack, only the highest counts.</li>")
-    if ad.protection:
-        steps.append(f"<li>The target's {ad.protection_from.replace('_', ' ')}: <b>−{ad.protection}</b> "
-                     f"(only the highest protection counts).</li>")
-    if ad.penalty:
-        steps.append(f"<li>The attacker stands on {ad.penalty_from}: <b>−{ad.penalty}</b> (added to the "
-                     f"protection).</li>")
-    steps.append(f"<li>Dice rolled: <b>{ad.dice}</b>{' — no attack is possible' if ad.dice == 0 else ''}.</li>")
-    pic = ""
-    if board:
-        pic = board_svg(st, highlights(selected=[a], target=[t], lines=[Line(a, t, "sight")]),
-                        title=title if title is not None else f"{fmt(a)} battles {fmt(t)}")
-    return (f"<div>{pic}{verdict(ad.text)}<ol>{''.join(steps)}</ol>{rules_html(ad.rules)}</div>")
+    pic = board_svg(st, highlights(selected=[a], target=[t], lines=[Line(a, t, "sight")]), title="",
+                    window=around(st, a, t), legend=False)
+    return show(beside(pic, f"<p><b>{escape(title)}</b></p>" + without_rules(dice_html(st, a, t, board=False)),
+                       width=300))
 
 
-def _both_protections(st, a, t) -> str:
-    """'the hill (−1) and the bunker (−2)' when terrain and obstacle would both protect."""
-    from tutor.memoir.los import height
-    from tutor.memoir.terrain import OBSTACLES, TERRAIN
-    k = st.units[a].kind
-    if k == "artillery":
-        return ""
-    tn = st.terrain.get(t, "countryside")
-    tp = TERRAIN[tn].protection.get(k, 0)
-    if tp and TERRAIN[tn].protection_from_lower_only and height(st, a) >= TERRAIN[tn].height:
-        tp = 0
-    o = st.obstacles.get(t)
-    op = OBSTACLES[o].protection.get(k, 0) if o else 0
-    if tp and op:
-        return f"the {tn.replace('_', ' ')} (−{tp}) and the {o.replace('_', ' ')} (−{op})"
-    return ""
-
-
-def show_dice(*args, **kw) -> Explained:
-    return show(dice_html(*args, **kw))
+def show_dice(*args, rules: bool = True, **kw) -> Explained:
+    html = dice_html(*args, **kw)
+    return show(html if rules else without_rules(html))
 
 
 def explorer(field=None):
@@ -185,35 +201,48 @@ def _dice_question(key, field, a, t, prompt, *, choices=("0", "1", "2", "3")) ->
     def rule_fn():
         ad = attack_dice(st, a, t)
         return str(ad.dice), dice_html(st, a, t, board=False)
+    from tutor.examples.memoir import around
     from tutor.render.scene import highlights
-    pic = board_svg(st, highlights(selected=[a], target=[t]), title="")
+    pic = board_svg(st, highlights(selected=[a], target=[t]), title="", window=around(st, a, t))
     return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
 
 
-def _close_combat_question() -> Question:
-    st = state(BATTLE_BOARD)
-    a = (6, 6)
-    choices = ("Only 7,5", "Only 8,4", "Either 7,5 or 8,4", "Neither")
-
-    def rule_fn():
-        s, _ = order(st, "allied", [a])
-        ok = set(targets(s, a))
-        ans = {frozenset({(7, 5)}): choices[0], frozenset({(8, 4)}): choices[1],
-               frozenset({(7, 5), (8, 4)}): choices[2]}.get(frozenset(ok & {(7, 5), (8, 4)}), choices[3])
-        return ans, targets_html(st, "allied", a, board=False)
-    return ask("05.close-combat", "<p>On the battle board above, the allied infantry on <b>6,6</b> is ordered. "
-               "The axis infantry on 7,5 is next to it; the one on 8,4 is two hexes away in plain sight. "
-               "Which may it battle?</p>", choices, rule_fn)
+QUIZ_BOARD = "chapters/battle-quiz"
 
 
-def questions() -> list[Question]:
+def _hex_name(h) -> str:
+    return fmt(h)
+
+
+def tap_target_question(key: str, field, side: str, at, prompt: str) -> BoardQuestion:
+    """Tap an enemy unit the unit on ``at`` may battle: the engine's ``targets`` rules on the tap.
+    The board is cut to the hexes within the unit's range (and one more)."""
+    st = state(field)
+    at = parse_hex(at)
+    reach = len(DICE[st.units[at].kind])
+    window = tuple(h for h in st.board.hexes if distance(at, h) <= reach + 1)
+
+    def places():
+        s, _ = order(st, side, [at])
+        return frozenset(targets(s, at)), STYLE + targets_html(st, side, at, board=False, within=set(window))
+    return BoardQuestion(key, f"<p>{prompt}</p>", st, places, hint=(R.CLOSE_COMBAT, RANGE_RULES[st.units[at].kind],
+                                                                    R.LOS),
+                         taps="hex", window=window, name=_hex_name)
+
+
+def questions() -> list[Question | BoardQuestion]:
     return [
-        _close_combat_question(),
+        _dice_question("05.artillery", QUIZ_BOARD, "12,8", "12,4",
+                       "How many dice does the allied artillery on <b>12,8</b> roll against the axis infantry in "
+                       "the woods on <b>12,4</b>, four hexes away?"),
         _dice_question("05.range", "examples/bunker-on-hill", "8,6", "6,4",
                        "How many dice does the allied infantry on <b>8,6</b> roll against the axis infantry "
                        "in the bunker on the hill (<b>6,4</b>), two hexes away? (A bunker protects like a town: "
                        "1 die fewer against infantry, 2 against armor.)"),
-        _dice_question("05.town-vs-hill", "examples/armor-town-vs-hill", "6,6", "6,4",
-                       "The allied armor in the town on <b>6,6</b> battles the axis infantry on the hill at "
-                       "<b>6,4</b>. How many dice does it roll?"),
+        tap_target_question("05.close-combat", QUIZ_BOARD, "allied", "20,6",
+                            "The allied infantry on <b>20,6</b> is ordered to battle. <b>Tap an enemy unit it may "
+                            "battle.</b>"),
+        tap_target_question("05.sight", QUIZ_BOARD, "allied", "4,6",
+                            "The allied armor on <b>4,6</b> is ordered to battle; the woods on 5,5 stand beside it. "
+                            "<b>Tap an enemy unit it may battle.</b>"),
     ]

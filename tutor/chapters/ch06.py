@@ -9,14 +9,32 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import battle_after_question, board_svg, state
-from tutor.chapters.ch05 import dice_html
+from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import battle_after_question, board_svg, dice_html, state
 from tutor.explain import Explained, los_html, rules_html, show
 from tutor.hexes import parse_hex
 from tutor.memoir.combat import attack_dice
 from tutor.memoir.los import line_of_sight
 from tutor.memoir.terrain import TERRAIN
 from tutor.quiz import Question, ask
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="06-terrain-and-height.ipynb",
+    title="Terrain and height",
+    game=MEMOIR,
+    teaches="Apply terrain protection and movement limits, and judge sight over hills.",
+    seed=M44,
+    heading="APÉNDICE 2",
+    concepts=("terrain-stops", "impassable", "bridges", "beaches", "protection", "hills", "height",
+              "steep-hills"),
+    handout=Handout(
+        boards=("los/height-example-1.yaml", "examples/bunker-on-hill.yaml", "examples/draw-and-beach.yaml"),
+        rules=("m44.terrain.woods", "m44.terrain.hill", "m44.terrain.town", "m44.height.move"),
+    ),
+    preheat=True,
+)
 
 TERRAIN_BOARD = "chapters/terrain"
 

@@ -10,17 +10,45 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import board_svg, state
-from tutor.explain import Explained, events_html, plural, rules_html, show, verdict
-from tutor.hexes import fmt, parse_hex, row_major
+from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.memoir import (  # noqa: F401 (show_retreat: the notebook's)
+    _headline,
+    _on_board,
+    _ruling_html,
+    board_svg,
+    retreat_highlights,
+    retreat_html,
+    show_retreat,
+    state,
+)
+from tutor.explain import STYLE, Explained, events_html, plural, rules_html, show, verdict
+from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import dice as D
 from tutor.memoir import rules as R
 from tutor.memoir.combat import battle
 from tutor.memoir.retreat import RetreatRuling, ruling
 from tutor.memoir.state import order
-from tutor.quiz import Question, ask
+from tutor.quiz import BoardQuestion, Question, ask
+from tutor.widgets.dice_resolver import KINDS, DiceResolver, resolve  # noqa: F401 (the page's, moved here)
 
-KINDS = ("infantry", "armor", "artillery")
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="07-hits-flags-and-retreat.ipynb",
+    title="Hits, flags and retreat",
+    game=MEMOIR,
+    teaches="Resolve the dice: hits, misses, stars, flags, and where a unit must retreat.",
+    seed=M44,
+    heading="RESOLUCIÓN DEL ATAQUE; RETIRADA",
+    concepts=("dice-faces", "hits", "retreat", "blocked-retreat", "medals"),
+    handout=Handout(
+        boards=("examples/retreat-two-paths.yaml", "examples/retreat-river-and-unit.yaml"),
+        rules=("m44.resolve.hits", "m44.retreat.flag", "m44.retreat.blocked", "m44.retreat.no_choice"),
+        dice_table=True,
+    ),
+    preheat=True,
+)
+
 FACE_LABEL = {"infantry": "infantry", "armor": "armor", "grenade": "grenade", "star": "star", "flag": "flag"}
 
 
@@ -45,119 +73,48 @@ def faces_table() -> Explained:
                 cells.append("<td>miss</td>")
         rows.append(f"<tr><td>{face} <small>({n} of 6 faces)</small></td>{''.join(cells)}</tr>")
     table = f'<table class="tutor-obs"><tr><th>die face</th>{head}</tr>{"".join(rows)}</table>'
-    return show(table + f"<p><small>{D.DIE_SOURCE}</small></p>"
-                + rules_html([R.HITS, R.STAR, R.FLAG, R.MISS, R.HITS_EXCESS, R.MEDAL]))
-
-
-def resolve(faces, kind: str) -> tuple[int, int, str]:
-    """(hits, flags, explanation) of these faces against a unit of ``kind``."""
-    faces = D.parse_faces(faces)
-    hits, flags = D.count(faces, kind)
-    hitting = sorted(D.hit_faces(kind))
-    parts = []
-    for f in faces:
-        parts.append(f"{f}: " + ("hit" if f in hitting else "flag" if f == "flag" else "miss"))
-    text = (f"Against {kind}, {' or '.join(hitting)} hit. " + "; ".join(parts)
-            + f". In all: {plural(hits, 'hit')} and {plural(flags, 'flag')}"
-            + (" — a miss." if not hits and not flags else "."))
-    return hits, flags, text
-
-
-class DiceResolver:
-    """Three (or more) dice whose faces the learner sets with buttons, and the target's kind;
-    the hits and flags they score are shown at once. ``set(i, face)`` and ``target(kind)`` do
-    what the buttons do."""
-
-    def __init__(self, faces=("infantry", "flag", "star"), kind: str = "infantry"):
-        import ipywidgets as W
-        self.pickers = []
-        for f in D.parse_faces(faces):
-            t = W.ToggleButtons(options=list(D.FACE_NAMES), value=f, style={"button_width": "72px"})
-            t.observe(lambda _: self._draw(), "value")
-            self.pickers.append(t)
-        self.kind = W.ToggleButtons(options=list(KINDS), value=kind, description="Target:",
-                                    style={"button_width": "80px"})
-        self.kind.observe(lambda _: self._draw(), "value")
-        self.out = W.HTML()
-        rows = [W.HBox([W.HTML(f"<b>Die {i}</b>", layout=W.Layout(width="50px")), p],
-                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
-                for i, p in enumerate(self.pickers, 1)]
-        self.widget = W.VBox([self.kind, *rows, self.out],
-                             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
-        self.widget.add_class("tutor-dice-resolver")
-        self._draw()
-
-    def set(self, i: int, face: str) -> None:
-        self.pickers[i].value = D.parse_faces([face])[0]
-
-    def target(self, kind: str) -> None:
-        self.kind.value = kind
-
-    def result(self) -> tuple[int, int, str]:
-        return resolve([p.value for p in self.pickers], self.kind.value)
-
-    def _draw(self) -> None:
-        hits, flags, text = self.result()
-        self.out.value = (verdict(f"{plural(hits, 'hit')}, {plural(flags, 'flag')}")
-                          + f"<p>{escape(text)}</p>")
+    return show('<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
+                f'<div style="flex:0 1 420px">{table}<p><small>{D.DIE_SOURCE}</small></p></div>'
+                '<div style="flex:1 1 360px">'
+                + rules_html([R.HITS, R.STAR, R.FLAG, R.MISS, R.HITS_EXCESS, R.MEDAL]) + "</div></div>")
 
 
 # ---------------------------------------------------------------------------------------------
 # Retreats on the board
 
 
-def retreat_highlights(r: RetreatRuling):
-    """Paths as movement lines, legal ends shaded, closed hexes marked with the step they close."""
-    from tutor.render.scene import Line, Mark, highlights
-    lines = {(p[i - 1], p[i]) for p in r.paths for i in range(1, len(p))}
-    ends = [d for d in r.destinations if d != r.origin]
-    on_path = {x for p in r.paths for x in p[1:]} - set(ends)
-    marks = [Mark(b.hex, "closed") for b in r.blocked]
-    if r.losses:
-        marks.append(Mark(r.origin, "lost", text=f"−{r.losses}"))
-    return highlights(selected=[r.origin], path=sorted(on_path), legal=ends, closed=[b.hex for b in r.blocked],
-                      lines=[Line(a, b, "move") for a, b in sorted(lines)], marks=marks)
-
-
-def _on_board(st, r: RetreatRuling) -> RetreatRuling:
-    """Drop blocked hexes off the board (they cannot be drawn); the text still names them."""
-    from dataclasses import replace
-    keep = tuple(b for b in r.blocked if b.hex in st.board.hexes or b.hex in st.board.half_hexes)
-    return replace(r, blocked=keep)
-
-
-def retreat_html(field, at, flags: int, *, title: str | None = None, board: bool = True) -> str:
+def retreat_example(field, at, flags: int, *, title: str) -> Explained:
+    """A retreat on the board for this page's worked examples: the verdict and each closed hex with
+    its reason, without the rule blocks (the page shows each of those once, where it teaches the
+    rule); the board, cut to the hexes the retreat is about, beside the words."""
     st = state(field)
-    r = ruling(st, parse_hex(at) if isinstance(at, str) else at, flags, None)
-    pic = ""
-    if board:
-        pic = board_svg(st, retreat_highlights(_on_board(st, r)),
-                        title=title if title is not None else f"{plural(flags, 'flag')} on {fmt(r.origin)}")
-    items = "".join(f"<li><b>{fmt(b.hex)}</b> (move {b.step}): {escape(b.reason)}.</li>" for b in r.blocked)
-    return (f"<div>{pic}{verdict(_headline(r), not r.losses)}<p>{escape(r.text)}</p>"
-            + (f"<p>Closed hexes (✕):</p><ul>{items}</ul>" if items else "") + rules_html(r.rules) + "</div>")
+    r = _on_board(st, ruling(st, parse_hex(at), flags, None))
+    items = "".join(f"<li><b>{fmt(b.hex)}</b>: {escape(b.reason)}.</li>" for b in r.blocked)
+    from tutor.examples.memoir import around
+    window = around(st, r.origin, *r.destinations, *(b.hex for b in r.blocked))
+    return show('<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
+                f"<div style='flex:0 1 300px'>{board_svg(st, retreat_highlights(r), title='', window=window, legend=False)}"
+                f"</div><div><p><b>{escape(title)}</b></p>{verdict(_headline(r), not r.losses)}"
+                + (f"<p>Closed (✕):</p><ul>{items}</ul>" if items else "") + f"<p><small>{_key(r)}</small></p></div></div>")
 
 
-def _headline(r: RetreatRuling) -> str:
-    if r.moves_required == 0:
-        return "No retreat"
-    if r.losses and r.retreat == 0:
-        return f"Cannot retreat: loses {plural(r.losses, 'figure')}"
+def _key(r: RetreatRuling) -> str:
+    """The board's marks in words (the picture beside it has no legend)."""
+    key = ["pale blue: the unit that retreats"]
+    if r.retreat:
+        key.append("green: where it may end, dotted lines its paths")
+    if r.blocked:
+        key.append("✕: closed")
     if r.losses:
-        return f"Retreats {r.retreat}, loses {plural(r.losses, 'figure')}"
-    span = f"{r.retreat} to {r.retreat_max} hexes" if r.retreat_max != r.retreat else plural(r.retreat, "hex")
-    if len(r.destinations) > 4:
-        return f"Retreats {span}: {len(r.destinations)} legal end hexes (shaded)"
-    return f"Retreats {span}: ends on {', '.join(fmt(d) for d in r.destinations)}"
+        key.append(f"−{r.losses}: figures lost")
+    return "; ".join(key) + "."
 
 
-def show_retreat(field, at, flags: int, **kw) -> Explained:
-    return show(retreat_html(field, at, flags, **kw))
-
-
-def battle_html(field, side: str, attacker, target, faces, *, title: str | None = None) -> str:
+def battle_html(field, side: str, attacker, target, faces, *, title: str | None = None,
+                rules: bool = True) -> str:
     """Order the attacker, battle with these faces: the board after the attack (the retreat path
-    drawn), and every step with its rule."""
+    drawn), and every step with its rule (``rules=False``: the steps only, where the page shows
+    the rules once above)."""
     from tutor.render.scene import Line, Mark, highlights
     st = state(field)
     a, t = parse_hex(attacker), parse_hex(target)
@@ -173,7 +130,7 @@ def battle_html(field, side: str, attacker, target, faces, *, title: str | None 
     marks = [Mark(t, "lost", text=f"−{lost}")] if lost else []
     pic = board_svg(after, highlights(lines=lines, marks=marks, **shades),
                     title=title if title is not None else f"{fmt(a)} battles {fmt(t)}: {', '.join(D.parse_faces(faces))}")
-    return f"<div>{pic}{events_html(ev)}</div>"
+    return f"<div>{pic}{events_html(ev, rules=rules)}</div>"
 
 
 def show_battle(*args, **kw) -> Explained:
@@ -184,14 +141,6 @@ def drill(field="chapters/retreat-drill", unit="6,2", flags: int = 1, seed: int 
     """The retreat drill (``tutor.widgets.RetreatDrill``) on the chapter's drill board."""
     from tutor.widgets import RetreatDrill
     return RetreatDrill(state(field), unit=unit, flags=flags, seed=seed)
-
-
-def partial_retreat_conflict() -> Explained:
-    """The sources on partial retreats, and how the tutor plays them."""
-    from tutor.conflicts import all_conflicts
-    c = next(c for c in all_conflicts() if c.key == "m44.retreat.partial")
-    return show(f"<p><b>{escape(c.question)}</b></p>{rules_html(c.texts)}"
-                f"<p><b>The tutor's ruling.</b> {escape(c.ruling)}</p>")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -210,25 +159,32 @@ def _hits_question() -> Question:
                f"<b>{', '.join(faces)}</b>. How many hits?</p>", choices, rule_fn)
 
 
-def _where_question() -> Question:
-    field = state("chapters/retreat-quiz")
-    at, flags = (12, 6), 2
-    r0 = ruling(field, at, flags, None)
-    cands = sorted({x for p in r0.paths for x in p[1:]} | {b.hex for b in r0.blocked if b.hex in field.board.hexes},
-                   key=row_major)
-    stay = "It cannot retreat: it stays and loses figures"
-    choices = tuple(fmt(h) for h in cands) + (stay,)
+def tap_retreat_question(key: str, field, at, flags: int, prompt: str) -> BoardQuestion:
+    """Tap the hex where the unit on ``at`` ends its retreat from ``flags`` flags (the unit itself
+    if it cannot move): the engine's retreat ``ruling`` rules on the tap. The board is cut to the
+    hexes a retreat of that length could reach."""
+    st = state(field)
+    at = parse_hex(at)
+    dr = st.baseline_step(st.unit_at(at)[1].side)          # +1: its own side is the bottom edge
+    window = tuple(h for h in st.board.hexes if distance(at, h) <= flags + 1 and -1 <= (h[1] - at[1]) * dr <= flags)
 
-    def rule_fn():
-        r = ruling(field, at, flags, None)
-        ans = stay if r.retreat == 0 else fmt(r.destinations[0])
-        if len(r.destinations) > 1:
-            raise AssertionError("this exercise expects a single legal end")
-        return ans, retreat_html(field, at, flags, board=False)
-    from tutor.render.scene import highlights
-    pic = board_svg(field, highlights(selected=[at]), title="")
-    return ask("07.retreat-where", f"<p>The allied infantry on <b>12,6</b> (it retreats toward the bottom edge) "
-               f"receives <b>2 flags</b>. Where does it end?</p>{pic}", choices, rule_fn)
+    def places():
+        r = ruling(st, at, flags, None)
+        ends = frozenset(r.destinations) if r.retreat else frozenset({r.origin})
+        return ends, STYLE + _ruling_html(r, marks=False) + rules_html(r.rules)
+    return BoardQuestion(key, f"<p>{prompt}</p>", st, places, hint=(R.FLAG, R.RETREAT_DIRECTION, R.RETREAT_BLOCKED),
+                         taps="hex", window=window, name=_hex_name)
+
+
+def _hex_name(h) -> str:
+    return fmt(h)
+
+
+def _where_question() -> BoardQuestion:
+    return tap_retreat_question(
+        "07.retreat-where", "chapters/retreat-quiz", "12,6", 2,
+        "The allied infantry on <b>12,6</b> receives <b>2 flags</b>; allied units retreat toward the bottom "
+        "edge. <b>Tap the hex where it ends</b> (the unit itself if it cannot move).")
 
 
 def _ocean_question() -> Question:
@@ -241,32 +197,22 @@ def _ocean_question() -> Question:
         _, ev = battle(st, (5, 5), (6, 6), faces)
         lost = sum(e.get("lost", 0) for e in ev if e.kind in ("hits", "flag_losses"))
         return plural(lost, "figure"), events_html(ev)
-    return ask("07.ocean", "<p>On the ocean board above, the axis infantry on 5,5 battles the allied infantry "
-               f"on the beach (6,6) again and rolls <b>{', '.join(faces)}</b>. How many figures does the "
-               f"allied unit lose?</p>", choices, rule_fn)
-
-
-def _partial_question() -> Question:
-    field = state("chapters/retreat-drill")
-    at, flags = (3, 7), 2
-    choices = ("It retreats 2 hexes", "It retreats 1 hex and loses 1 figure",
-               "It stays and loses 2 figures", "It may choose: retreat 1 and lose 1, or stay and lose 2")
-
-    def rule_fn():
-        r = ruling(field, at, flags, None)
-        if r.losses == 0:
-            ans = choices[0]
-        elif r.retreat == 0:
-            ans = choices[2]
-        else:
-            ans = choices[1]
-        return ans, retreat_html(field, at, flags, board=False)
+    from tutor.examples.memoir import around
     from tutor.render.scene import highlights
-    pic = board_svg(field, highlights(selected=[at]), title="")
-    return ask("07.partial", "<p>The allied armor on <b>3,7</b>, one row from its own edge, receives "
-               f"<b>2 flags</b>. The rulebook does not say what happens when only part of a retreat is possible; "
-               f"played as the tutor plays it (section 4 above), what happens?</p>{pic}", choices, rule_fn)
+    pic = board_svg(field, highlights(selected=[(5, 5)], target=[(6, 6)]), title="",
+                    window=around(field, (5, 5), (6, 6)))
+    return ask("07.ocean", "<p>The axis infantry on <b>5,5</b> battles the allied infantry on the beach on "
+               f"<b>6,6</b>, the ocean behind it, and rolls <b>{', '.join(faces)}</b>. How many figures does the "
+               f"allied unit lose?</p>{pic}", choices, rule_fn)
 
 
-def questions() -> list[Question]:
-    return [_hits_question(), _where_question(), _ocean_question(), _partial_question()]
+def _partial_question() -> BoardQuestion:
+    return tap_retreat_question(
+        "07.partial", "chapters/retreat-drill", "3,7", 2,
+        "The allied armor on <b>3,7</b>, one row from its own edge (the bottom), receives <b>2 flags</b>. "
+        "Played as the tutor plays a retreat that can go only part of the way, <b>tap a hex where it "
+        "ends</b> (the unit itself if it stays).")
+
+
+def questions() -> list[Question | BoardQuestion]:
+    return [_where_question(), _hits_question(), _partial_question(), _ocean_question()]

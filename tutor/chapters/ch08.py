@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from tutor.chapters.ch04 import board_svg, state
+from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.errors import IllegalAction
+from tutor.examples.memoir import board_svg, state
 from tutor.explain import Explained, rules_html, show
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir import rules as R
@@ -18,6 +19,23 @@ from tutor.memoir.combat import attack_dice, battle, take_ground, why_no_battle
 from tutor.memoir.movement import move
 from tutor.memoir.state import GameState, order
 from tutor.quiz import Question, ask
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="08-take-ground-and-armor-overrun.ipynb",
+    title="Take ground and armor overrun",
+    game=MEMOIR,
+    teaches="Know when a unit may advance after close combat and when armor attacks again.",
+    seed=M44,
+    heading="GANAR TERRENO; ARROLLAMIENTO DE BLINDADOS",
+    concepts=("take-ground", "overrun"),
+    handout=Handout(
+        boards=("examples/armor-overrun.yaml",),
+        rules=("m44.take_ground", "m44.overrun"),
+    ),
+    preheat=True,
+)
 
 TAKE_GROUND_BOARD = "chapters/take-ground"
 

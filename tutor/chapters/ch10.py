@@ -11,14 +11,33 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import battle_after_question, board_svg, state
+from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.board_taps import picture, retreat_example, tap_reach_question
+from tutor.examples.memoir import around, board_svg, state
 from tutor.explain import Explained, rules_html, show
 from tutor.hexes import fmt
 from tutor.memoir import rules as R
 from tutor.memoir.movement import allowance, battle_limit, legal_moves
 from tutor.memoir.retreat import ruling
-from tutor.quiz import Question, ask
-from tutor.scenario import full_strength
+from tutor.memoir.scenario import full_strength
+from tutor.quiz import BoardQuestion, Question, ask
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="10-special-forces.ipynb",
+    title="Special forces",
+    game=MEMOIR,
+    teaches="Play elite infantry, the French Resistance and elite armor with their own rules.",
+    seed=M44,
+    heading="APÉNDICE 1",
+    concepts=("special-forces",),
+    handout=Handout(
+        boards=("examples/elite-infantry-woods.yaml", "examples/resistance-retreat.yaml"),
+        rules=("m44.special.elite_infantry", "m44.special.elite_armor", "m44.special.resistance.retreat"),
+    ),
+    preheat=True,
+)
 
 SF_BOARD = "chapters/special-forces"
 
@@ -59,7 +78,9 @@ def compare_html(field=SF_BOARD, moves=(((4, 6), (5, 5)), ((10, 6), (11, 5)), ((
         rules += list(m.rules[:1]) + ([r.rule] if r is not None and r.rule else [])
     from tutor.render.scene import Line, highlights
     lines = [Line(a, b, "move") for a, b in moves]
-    pic = board_svg(st, highlights(lines=lines, target=sorted({b for _, b in moves})), title="Three kinds of infantry")
+    ends = sorted({b for _, b in moves})
+    pic = board_svg(st, highlights(lines=lines, target=ends), title="Three kinds of infantry",
+                    window=around(st, *{h for m in moves for h in m}, margin=0))
     return f"<div>{pic}<ul>{''.join(items)}</ul>{rules_html(rules + [R.RESISTANCE_TERRAIN])}</div>"
 
 
@@ -68,15 +89,14 @@ def show_compare(**kw) -> Explained:
 
 
 def show_resistance_retreat(flags: int = 2) -> Explained:
-    from tutor.chapters.ch07 import retreat_html
-    return show(retreat_html("examples/resistance-retreat", (10, 2), flags,
-                             title=f"French resistance: {flags} flags, 1 to 3 hexes each"))
+    return show(retreat_example("examples/resistance-retreat", (10, 2), flags,
+                                title=f"French resistance: {flags} flags, 1 to 3 hexes each"))
 
 
 def drill(**kw):
     """The live board of the *try*: the move-and-battle drill on the special-forces board, the
     French resistance picked first. Tap each kind of infantry, move it, battle the Axis."""
-    from tutor.chapters.ch04 import drill as move_drill
+    from tutor.examples.memoir import drill as move_drill
     return move_drill(SF_BOARD, unit=(16, 6), **kw)
 
 
@@ -92,8 +112,8 @@ def _resistance_question() -> Question:
         r = ruling(st, (10, 2), 1, None)
         ans = {(1, 1): choices[0], (1, 3): choices[1], (3, 3): choices[2]}.get((r.retreat, r.retreat_max), choices[3])
         return ans, f"<p>{escape(r.text)}</p>" + rules_html(r.rules)
-    from tutor.render.scene import highlights
-    pic = board_svg(st, highlights(selected=[(10, 2)]), title="")     # the question's own board
+    r = ruling(st, (10, 2), 1, None)
+    pic = picture(st, (10, 2), *r.destinations, selected=[(10, 2)])    # the question's own board, cut to the retreat
     return ask("10.resistance-retreat", "<p>On the board below (the rulebook's example), the French resistance "
                "unit on <b>10,2</b> receives <b>1 flag</b>. How far must it retreat?</p>" + pic, choices, rule_fn,
                hint="<p>The French resistance does not retreat as other units do: it has a retreat rule of its "
@@ -111,14 +131,14 @@ def _figures_question() -> Question:
                choices, rule_fn)
 
 
-def questions() -> list[Question]:
+def questions() -> list[Question | BoardQuestion]:
     return [
-        battle_after_question("10.elite-two", SF_BOARD, "10,6", "8,4",
-                              "The <b>elite</b> infantry on <b>10,6</b> moves two hexes through open ground to "
-                              "<b>8,4</b>. What about battling this turn?"),
-        battle_after_question("10.resistance-two", SF_BOARD, "16,6", "19,5",
-                              "On the same board, the <b>French resistance</b> on <b>16,6</b> moves two hexes "
-                              "through open ground to <b>19,5</b>. What about battling this turn?"),
+        tap_reach_question("10.elite-battle", SF_BOARD, "10,6",
+                           "The <b>elite</b> infantry on <b>10,6</b> is ordered. <b>Tap a hex it may move to and "
+                           "still battle this turn.</b>", battle=True),
+        tap_reach_question("10.resistance-battle", SF_BOARD, "16,6",
+                           "The <b>French resistance</b> on <b>16,6</b> is ordered. <b>Tap a hex it may move to and "
+                           "still battle this turn.</b>", battle=True),
         _resistance_question(),
         _figures_question(),
     ]

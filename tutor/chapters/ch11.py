@@ -10,13 +10,34 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.chapters.ch04 import board_svg, state
+from tutor.course import M44, MEMOIR, Chapter, Handout
+from tutor.examples.board_taps import hex_question
+from tutor.examples.memoir import around, board_svg, state
 from tutor.explain import Explained, events_html, rules_html, show
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir.combat import battle
-from tutor.memoir.movement import move
+from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.state import GameState, end_turn, order
-from tutor.quiz import Question, ask
+from tutor.quiz import BoardQuestion, Question, ask
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="11-objectives-and-medals.ipynb",
+    title="Objectives and medals",
+    game=MEMOIR,
+    teaches="Score temporary, permanent and sudden-death objectives and win the game.",
+    seed=M44,
+    heading="OBJETIVO DEL JUEGO; APÉNDICE 3",
+    concepts=("medals", "objective-medals", "temporary-objective", "permanent-objective",
+              "majority-objective", "sudden-death"),
+    handout=Handout(
+        rules=("m44.victory", "m44.objective.temporary", "m44.objective.permanent", "m44.objective.majority",
+               "m44.objective.sudden_death"),
+        pictures="objectives",
+    ),
+    preheat=True,
+)
 
 OBJ_BOARD = "chapters/objectives"
 LABEL = {"temporary": "temp. medal", "permanent": "perm. medal", "majority": "majority", "sudden_death": "sudden death"}
@@ -34,11 +55,11 @@ def objective_highlights(st: GameState, **extra):
     return highlights(visible=hexes, notes=notes, **extra)
 
 
-def objectives_svg(st: GameState, hl, *, title: str = "") -> str:
+def objectives_svg(st: GameState, hl, *, title: str = "", window=None) -> str:
     """The board with objective hexes shaded; the legend names the shade "objective" (the render
     module has no objective role yet, so the shared "visible" shade is relabelled here)."""
     from tutor.render.style import SHADE_LABEL
-    return board_svg(st, hl, title=title).replace(f">{SHADE_LABEL['visible']}<", ">objective hex<")
+    return board_svg(st, hl, title=title, window=window).replace(f">{SHADE_LABEL['visible']}<", ">objective hex<")
 
 
 def medals_html(st: GameState) -> str:
@@ -54,12 +75,14 @@ def medals_html(st: GameState) -> str:
     return f"<p class='tutor-medals'>{'<br>'.join(parts)}</p>{won}"
 
 
-def objectives_table(field=OBJ_BOARD) -> Explained:
+def objectives_table(field=OBJ_BOARD, *, board: bool = True) -> Explained:
+    """The board's objectives as a table, with their rules (``board``: above them, the board with
+    the objective hexes shaded)."""
     st = state(field)
     rows = "".join(f"<tr><td>{escape(o.type.replace('_', ' '))}</td><td>{', '.join(fmt(h) for h in o.hexes)}</td>"
                    f"<td>{' or '.join(o.sides)}</td><td>{'wins the game' if o.type == 'sudden_death' else o.medals}</td></tr>"
                    for o in st.objectives)
-    pic = objectives_svg(st, objective_highlights(st), title="Objectives on the chapter's board")
+    pic = objectives_svg(st, objective_highlights(st), title="Objectives on the chapter's board") if board else ""
     return show(pic + '<table class="tutor-obs"><tr><th>objective</th><th>hexes</th><th>for</th><th>medals</th></tr>'
                 + rows + "</table>" + rules_html(o.rule for o in st.objectives))
 
@@ -84,8 +107,7 @@ def story_html(field, moves, *, title: str = "") -> str:
     from tutor.render.scene import Line
     lines = [Line(parse_hex(a), parse_hex(b), "move") for a, b in moves]
     pic = objectives_svg(st, objective_highlights(st, lines=lines), title=title)
-    rules = [e.rule for ev in evs for e in ev if e.kind.startswith(("medal", "sudden"))]
-    return f"<div>{pic}<ol>{items}</ol>{medals_html(st)}{rules_html(rules)}</div>"
+    return f"<div>{pic}<ol>{items}</ol>{medals_html(st)}</div>"      # the objectives' rules: in their table
 
 
 def show_story(*args, **kw) -> Explained:
@@ -98,7 +120,8 @@ def elimination_html() -> str:
     st = state(OBJ_BOARD)
     st, _ = order(st, "allied", [(9, 7)])
     after, ev = battle(st, (9, 7), (8, 6), ["grenade", "star", "star"])
-    return events_html(ev) + medals_html(after)
+    medal = [e.rule for e in ev if e.kind.startswith("medal") or "medal" in e.text]   # the rule this page teaches
+    return events_html(ev, rules=False) + rules_html(medal[:1]) + medals_html(after)
 
 
 def show_elimination() -> Explained:
@@ -113,7 +136,7 @@ def drill(**kw):
     """The move-and-battle drill (``tutor.widgets.FieldDrill``) on the objectives board, both sides
     in the learner's hands: move units on and off the objectives and watch the medals change hands
     (the engine's captures, losses, majority and sudden death)."""
-    from tutor.chapters.ch04 import drill as move_drill
+    from tutor.examples.memoir import drill as move_drill
     return move_drill(OBJ_BOARD, sides=("allied", "axis"), **kw)
 
 
@@ -121,39 +144,62 @@ def drill(**kw):
 # Exercises
 
 
-def _medals_question(key, moves, prompt, side="allied") -> Question:
+def _medals_question(key, moves, prompt, about=(), side="allied", *, kind: str) -> Question:
     choices = ("0", "1", "2", "3")
+    st = state(OBJ_BOARD)
 
     def rule_fn():
         st, evs = turns(OBJ_BOARD, moves)
         items = "".join(f"<li>{' '.join(escape(e.text) for e in ev)}</li>" for ev in evs)
         return str(st.medals[side]), f"<ol>{items}</ol>{medals_html(st)}" + rules_html(o.rule for o in st.objectives)
-    return ask(key, f"<p>{prompt}</p>", choices, rule_fn)
+    hexes = [parse_hex(h) for m in moves for h in m]
+    pic = objectives_svg(st, objective_highlights(st, selected=[hexes[0]]), window=around(st, *hexes, *about))
+    return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn,
+               hint=tuple(o.rule for o in st.objectives if o.type == kind))   # the objective's rule
 
 
-def _winner_question() -> Question:
-    choices = ("The allied side wins at once", "The allied side gains 1 medal", "Nothing yet")
+def _move_tap(key, before, at, prompt, ruled, kind: str) -> BoardQuestion:
+    """Tap a hex the unit on ``at`` may move to (after the turns ``before``) that makes
+    ``ruled(state before, state after)`` true: the engine moves it to every hex it may reach and
+    counts the medals."""
+    at = parse_hex(at)
+    st0, _ = turns(OBJ_BOARD, before)
 
-    def rule_fn():
-        st, evs = turns(OBJ_BOARD, [("23,1", "24,0")])
-        ans = choices[0] if st.winner == "allied" else choices[1] if st.medals["allied"] else choices[2]
-        return ans, events_html(evs[0])
-    return ask("11.sudden-death", "<p>The allied armor on <b>23,1</b> drives onto the sudden-death hex "
-               "<b>24,0</b>. What happens?</p>", choices, rule_fn)
+    def places(st):
+        ok, why = [], []
+        for h in sorted(legal_moves(st, at).reachable):
+            if h == at:
+                continue
+            s1, _ = order(st, st.units[at].side, [at])
+            s1, ev = move(s1, at, h)
+            if ruled(st, s1):
+                ok.append(h)
+                why.append(f"<li><b>{fmt(h)}</b>: {' '.join(escape(e.text) for e in ev[1:])}</li>")
+        rules = [o.rule for o in st.objectives]
+        return frozenset(ok), (f"<ul>{''.join(why)}</ul><p>Every other hex it may reach leaves the medals as "
+                               f"they are.</p>" + rules_html(rules))
+    reach = legal_moves(st0, at).reachable
+    hint = tuple(o.rule for o in st0.objectives if o.type == kind)       # the objective's rule
+    return hex_question(key, st0, prompt, places, at, *reach, margin=0, hint=hint)
 
 
-def questions() -> list[Question]:
+def questions() -> list[Question | BoardQuestion]:
     return [
+        _move_tap("11.sudden-death", [], "23,1",
+                  "The allied armor on <b>23,1</b> is ordered; the hex marked <i>sudden death</i> wins the "
+                  "battle for the allied side. <b>Tap a hex it may move to that wins the battle at once.</b>",
+                  lambda a, b: b.winner == "allied", "sudden_death"),
+        _move_tap("11.majority", [("17,5", "16,4")], "18,2",
+                  "The allied infantry has climbed the hill on <b>16,4</b>: the allied side holds the majority "
+                  "of the three hills and its medal. <b>Tap a hex the axis infantry on 18,2 may move to that "
+                  "takes that medal from the allied side.</b>",
+                  lambda a, b: b.medals["allied"] < a.medals["allied"], "majority"),
         _medals_question("11.temporary", [("5,3", "6,4")],
-                         "On the chapter's board, the <b>axis</b> infantry on 5,3 enters the village on <b>6,4</b>, "
-                         "the temporary objective marked for the allied side. How many medals does the axis side "
-                         "hold now?", side="axis"),
+                         "The <b>axis</b> infantry on 5,3 enters the village on <b>6,4</b>, the temporary objective "
+                         "marked for the allied side. How many medals does the axis side hold now?", [(6, 4)], side="axis",
+                         kind="temporary"),
         _medals_question("11.permanent", [("12,4", "11,3"), ("11,3", "12,4")],
                          "The allied infantry enters the bridge on <b>11,3</b> (a permanent objective) and next "
-                         "turn moves back to <b>12,4</b>. How many medals does the allied side hold now?"),
-        _medals_question("11.majority", [("18,2", "18,4")],
-                         "From the start, only the axis infantry on 18,2 moves: it takes the hill hex <b>18,4</b>. "
-                         "The three hill hexes are a majority objective. How many medals does the axis side "
-                         "hold?", side="axis"),
-        _winner_question(),
+                         "turn moves back to <b>12,4</b>. How many medals does the allied side hold now?", [(11, 3)],
+                         kind="permanent"),
     ]

@@ -18,14 +18,33 @@ from functools import lru_cache
 from html import escape
 
 from tutor import paths
-from tutor.explain import rule_html, rules_html
-from tutor.quiz import Question
-from tutor.render.undaunted import board_html, card_title, render_card, type_title, words, zones_html
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
+from tutor.examples.undaunted import worked_start
+from tutor.explain import rule_html
+from tutor.quiz import BoardQuestion, Question, card_question
+from tutor.render.undaunted import board_html, card_title, render_card, type_title, zones_html
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.deck import Zones
 
-WORKED = paths.SCENARIOS / "undaunted" / "worked-example.yaml"
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="21-undaunted-components-and-setup.ipynb",
+    title="Undaunted: components and setup",
+    game=UNDAUNTED,
+    teaches="Know every card, token and tile, and set up the starting decks and supply.",
+    seed=UND,
+    heading="HERNÍ MATERIÁL; PŘÍPRAVA HRY",
+    concepts=("u-units", "u-cards", "u-squads", "u-base-defense", "u-suppressed", "u-tiles", "u-no-sight",
+              "u-zones", "u-setup", "u-la-raye", "u-fog"),
+    handout=Handout(
+        rules=("und.units", "und.tokens", "und.tiles.cover", "und.setup.deck", "und.setup.supply"),
+        pictures="und-setup",
+    ),
+    preheat=True,
+)
+
 
 SIDE_LABEL = {"allied": "Allies (US)", "axis": "Axis (German)"}
 
@@ -39,42 +58,8 @@ def action_labels(card_id: str) -> str:
 # events, frames
 
 
-def events_html(events, *, rules: bool = True) -> str:
-    """Each event in a list, then every rule they cite (English, original text one click away;
-    ``rules=False`` where the page quotes those rules once beside it)."""
-    if not events:
-        return ""
-    items = "".join(f"<li>{escape(words(e.text))}</li>" for e in events)
-    return f"<ul style='margin:.3em 0'>{items}</ul>" + (rules_html([e.rule for e in events]) if rules else "")
 
 
-def stepper(frames, *, title: str = ""):
-    """Back / Next over ``frames`` (HTML strings); shows "step i of n"."""
-    import ipywidgets as w
-    out = w.HTML(frames[0] if frames else "")
-    pos = w.HTML()
-    back = w.Button(description="◀ Back", layout=w.Layout(width="100px"))
-    nxt = w.Button(description="Next ▶", button_style="primary", layout=w.Layout(width="100px"))
-    i = [0]
-
-    def show():
-        out.value = frames[i[0]]
-        pos.value = f"<b>{escape(title)}</b> step {i[0] + 1} of {len(frames)}"
-        back.disabled = i[0] == 0
-        nxt.disabled = i[0] == len(frames) - 1
-
-    def go(d):
-        i[0] = max(0, min(len(frames) - 1, i[0] + d))
-        show()
-
-    back.on_click(lambda _: go(-1))
-    nxt.on_click(lambda _: go(1))
-    show()
-    box = w.VBox([w.HBox([back, nxt, pos], layout=w.Layout(align_items="center")), out])
-    box.step = go          # for tests: box.step(1)
-    box.frames = frames
-    box.position = lambda: i[0]
-    return box
 
 
 # ---------------------------------------------------------------------------------------------
@@ -124,6 +109,7 @@ START_DECK: tuple[str, ...] = la_raye().decks[0]
 START_SUPPLY: tuple[str, ...] = la_raye().start.zones_of("allied").supply
 
 SIDE_BOOK = {"allied": "US", "axis": "Germany"}
+SIDE_ADJ = {"allied": "US", "axis": "German"}
 
 
 def starting_cards_html(sc=None) -> str:
@@ -149,17 +135,18 @@ def starting_cards_html(sc=None) -> str:
             "<i lang='cs'>balíček</i>); S: a copy in the supply (Czech Z, <i lang='cs'>záloha</i>).</p>")
 
 
-def la_raye_html(seed: int = 0) -> str:
+def la_raye_html(seed: int = 0, *, board: bool = True) -> str:
     """Scenario 1 set up by the engine: the board, each side's objective, the starting initiative,
-    the Starting Cards table, and where it all comes from (and what this project decided)."""
+    the Starting Cards table, and where it all comes from (and what this project decided).
+    ``board=False``: all but the board (a page that shows it live)."""
     from tutor.undaunted import new_game
     sc = la_raye()
     s = new_game(sc, seed)
     goals = "".join(
         f"<li><b>{SIDE_BOOK[side]}</b>: control {sc.victory_of(side).objectives} objective points "
         f"(holds {s.objectives_held(side)} at the start)</li>" for side in ("allied", "axis"))
-    board = board_html(s, title="Scenario 1: La Raye, set up")
-    return (board + f"<ul>{goals}<li><b>Starting initiative</b>: {SIDE_BOOK[s.initiative]}</li></ul>"
+    pic = board_html(s, title="Scenario 1: La Raye, set up") if board else ""
+    return (pic + f"<ul>{goals}<li><b>Starting initiative</b>: {SIDE_BOOK[s.initiative]}</li></ul>"
             + starting_cards_html(sc)
             + f"<p style='font-size:12px'><b>Source:</b> {escape(sc.provenance_of('book'))}. "
               f"<b>The tutor's layout:</b> {escape(sc.provenance_of('ours'))}</p>")
@@ -212,31 +199,66 @@ def setup_widget(seed: int = 1):
 
 # --- questions ------------------------------------------------------------------------------
 
-def _q_squadless() -> Question:
-    ids = {card_title(c): c for c in ("riflemen-a", "sniper", "squad-leader-b", "scouts-c")}
-    choices = tuple(ids)
+def _q_squadless() -> BoardQuestion:
+    hand = ("riflemen-a", "sniper", "squad-leader-b", "scouts-c")
 
-    def rule_fn():
-        right = [c for c in choices if CARDS[ids[c]].squad is None]
-        lettered = ", ".join(f"{c} (squad {CARDS[ids[c]].squad.upper()})" for c in choices if c not in right)
-        return right[0], (f"<p>The {right[0]} card carries no squad letter: it belongs to no squad. "
-                          f"The others each belong to one: {lettered}.</p>"
-                          + rule_html(R.SQUADLESS))
-    return Question("21.squadless", "<p>Which of these cards belongs to <b>no squad</b>?</p>", choices, rule_fn,
-                    "<p>A card that belongs to a squad carries that squad's letter (A, B or C) in its name.</p>")
+    def places(cards):
+        right = cards.places(lambda c: CARDS[c].squad is None)
+        names = [card_title(cards.card(p)) for p in sorted(right)]
+        lettered = ", ".join(f"{card_title(c)} (squad {CARDS[c].squad.upper()})" for c in hand
+                             if CARDS[c].squad is not None)
+        return right, (f"<p>The {' and '.join(names)} card carries no squad letter: it belongs to no squad. "
+                       f"The others each belong to one: {lettered}.</p>" + rule_html(R.SQUADLESS))
+    return card_question("21.squadless", "<p>Tap the card that belongs to <b>no squad</b>.</p>",
+                         [("your hand", hand)], places,
+                         hint="<p>A card that belongs to a squad carries that squad's letter (A, B or C) "
+                              "in its name.</p>")
 
 
-def _q_fog() -> Question:
-    ids = {card_title(c): c for c in ("platoon-sergeant", "fog-of-war", "mortar", "machine-gunners-a")}
-    choices = tuple(ids)
+def _q_fog() -> BoardQuestion:
+    hand = ("platoon-sergeant", "fog-of-war", "mortar", "machine-gunners-a")
 
-    def rule_fn():
-        right = [c for c in choices if not CARDS[ids[c]].actions]
-        return right[0], (f"<p>{card_title('fog-of-war')} has no actions at all; its only use is its initiative value "
-                          f"({CARDS['fog-of-war'].initiative}).</p>" + rule_html(R.FOG_CARD))
-    return Question("21.fog", "<p>Which card can you use <b>only</b> to bid for initiative?</p>", choices, rule_fn,
-                    "<p>Every card has an initiative value; nearly every card also gives actions. Which card "
-                    "gives none?</p>")
+    def places(cards):
+        return cards.places(lambda c: not CARDS[c].actions), (
+            f"<p>{card_title('fog-of-war')} has no actions at all; its only use is its initiative value "
+            f"({CARDS['fog-of-war'].initiative}).</p>" + rule_html(R.FOG_CARD))
+    return card_question("21.fog", "<p>Tap the card you can use <b>only</b> to bid for initiative.</p>",
+                         [("your hand", hand)], places,
+                         hint="<p>Every card has an initiative value; nearly every card also gives actions. "
+                              "Which card gives none?</p>")
+
+
+#: The two counters the suppressed-counter question turns face down on La Raye's start.
+FACE_DOWN = (("axis", "scouts-b"), ("allied", "riflemen-a"))
+
+
+def _q_suppressed() -> BoardQuestion:
+    s = setup_game(0)
+    s = replace(s, tokens=tuple(replace(t, suppressed=True) if (t.side, t.unit) in FACE_DOWN else t
+                                for t in s.tokens))
+
+    def places():
+        down = frozenset(f"{t.side}:{t.unit}" for t in s.tokens if t.suppressed)
+        return down, ("<p>A counter turned face down (grey, dashed edge) is suppressed: its unit takes no "
+                      "actions until it is readied, whichever card is played for it.</p>" + rule_html(R.TOKENS))
+    return BoardQuestion("21.suppressed", "<p>La Raye, a few turns in. Tap a combat counter whose unit "
+                         "<b>can take no actions</b> now.</p>", s, places, taps="unit", window=("4B", "5B", "7A", "12B", "17B", "13B"),
+                         name=lambda p: f"{SIDE_ADJ[str(p).split(':')[0]]} {card_title(str(p).split(':')[1])}")
+
+
+def _q_held() -> BoardQuestion:
+    s = setup_game(0)
+
+    def places():
+        held = frozenset(t.id for t in s.board.tiles if t.objective and s.control_of("axis", t.id) == "controlled")
+        pts = sum(s.board.tile(t).objective for t in held)
+        return held, (f"<p>An objective counts for the side whose control marker lies on its tile controlled "
+                      f"side up: the Germans start with {pts} objective points.</p>"
+                      + rule_html(R.OBJECTIVES) + rule_html(R.CONTROL_MARKERS))
+    return BoardQuestion("21.held", "<p>Tap a tile whose <b>objective</b> the Germans hold at the start of "
+                         "La Raye.</p>", s, places, taps="tile", window=("4B", "5B", "11B", "7A", "12B", "8A"),
+                         hint="<p>You hold an objective when your control marker on its tile shows its "
+                              "controlled side.</p>")
 
 
 def _q_defense() -> Question:
@@ -312,14 +334,11 @@ def _q_line_of_sight() -> Question:
                     choices, rule_fn)
 
 
-def questions() -> list[Question]:
-    return [_q_squadless(), _q_fog(), _q_defense(), _q_supply(), _q_la_raye_deck(), _q_line_of_sight()]
+def questions() -> list[Question | BoardQuestion]:
+    return [_q_squadless(), _q_fog(), _q_suppressed(), _q_held(), _q_defense(), _q_supply(), _q_la_raye_deck(),
+            _q_line_of_sight()]
 
 
-def worked_start():
-    """The worked example's starting state (fixed decks), for board pictures."""
-    from tutor.undaunted import load
-    return load(WORKED, rng=0)
 
 
 def tokens_demo_html() -> str:

@@ -13,16 +13,35 @@ import random
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und21 import events_html, worked_start
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.errors import IllegalAction
+from tutor.examples.undaunted import events_html, worked_start
 from tutor.explain import quote_once, rule_html, rules_html
-from tutor.quiz import Question
+from tutor.quiz import BoardQuestion, Question, card_question
 from tutor.render.undaunted import card_title, words, zones_html
-from tutor.scenario import SIDE_NAMES, side_verb
-from tutor.undaunted import EndTurn, Play, RevealInitiative, apply
+from tutor.sides import SIDE_NAMES, side_verb
+from tutor.undaunted import EndTurn, Play, RevealInitiative, apply, card_plays
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, card
 from tutor.undaunted.deck import Zones, draw
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="22-undaunted-the-round.ipynb",
+    title="Undaunted: the round",
+    game=UNDAUNTED,
+    teaches="Draw four cards, bid for initiative and take turns in the right order.",
+    seed=UND,
+    heading="PRŮBĚH HRY",
+    concepts=("u-round", "u-initiative", "u-discard", "u-reshuffle", "u-hunker"),
+    handout=Handout(
+        rules=("und.round.draw", "und.round.initiative", "und.round.initiative.discard", "und.round.turn",
+               "und.round.reshuffle"),
+        pictures="und-round",
+    ),
+    preheat=True,
+)
 
 START = Zones(draw=("riflemen-a", "scouts-a", "riflemen-a", "machine-gunners-a", "fog-of-war", "squad-leader-a"))
 ROUND_ZONES = ("hand", "table", "discard", "draw")
@@ -97,7 +116,7 @@ HANDS = {"allied": ("riflemen-c", "scouts-c", "squad-leader-c", "fog-of-war"),
 
 def turn_board(seed: int = 22):
     """The players' turns on the live board: the worked round after the reveal, Hans (axis) first."""
-    from tutor.chapters.und26 import round_board
+    from tutor.examples.undaunted import round_board
     return round_board(seed)
 
 
@@ -148,14 +167,21 @@ def initiative_widget(*, quoted=frozenset()):
 
 # --- questions ------------------------------------------------------------------------------
 
-def _q_tie() -> Question:
-    choices = ("Allies", "Axis", "Both reveal again")
+def _q_first() -> BoardQuestion:
+    axis = "riflemen-a"
 
-    def rule_fn():
-        s, ev = reveal("riflemen-c", "riflemen-a", holder="axis")
-        return SIDE_NAMES[s.active], (f"<p>{escape(words(ev[0].text))}.</p>" + rule_html(R.INITIATIVE))
-    return Question("22.tie", "<p>The <b>Axis</b> holds the initiative token. This round both players reveal "
-                    "<b>riflemen</b> (initiative 5). Who plays first?</p>", choices, rule_fn)
+    def places(cards):
+        def first(c):
+            st, _ = reveal(c, axis, holder="axis")
+            return st.active == "allied"
+        _, tie = reveal("riflemen-c", axis, holder="axis")
+        return cards.places(first), (
+            f"<p>Only a card above the German {card_title(axis)} ({CARDS[axis].initiative}) wins; on a tie "
+            f"the token stays where it was: {escape(words(tie[0].text))}.</p>" + rule_html(R.INITIATIVE))
+    return card_question("22.first", f"<p>The <b>Germans</b> hold the initiative token and reveal "
+                         f"{card_title(axis)} (initiative {CARDS[axis].initiative}). Tap a card of your hand "
+                         "that makes <b>you</b> (the Americans) play first.</p>",
+                         [("your hand", HANDS["allied"])], places)
 
 
 def _q_revealed() -> Question:
@@ -195,34 +221,39 @@ def _q_draw_count() -> Question:
     return Question("22.reshuffle", prompt, choices, rule_fn)
 
 
-def _q_keep() -> Question:
-    choices = ("Yes, they stay in the hand", "No, they go to the discard pile", "They go back to the supply")
+def _q_keep() -> BoardQuestion:
+    zones = Zones(hand=("riflemen-c", "fog-of-war"), table=("scouts-c", "squad-leader-c"),
+                  supply=("machine-gunners-c", "sniper"))
+    rows = (("your hand", zones.hand), ("the table", zones.table), ("the supply", zones.supply))
 
-    def rule_fn():
-        s, _ = reveal("squad-leader-c", "scouts-b")
-        # the allied squad leader (7) beats the axis scouts (6): allied plays first and ends at once
-        st = apply(s, EndTurn(s.active))
-        z = st.state.zones_of(s.active)
-        kept = bool(z.hand)
-        ans = choices[0] if kept else choices[1]
-        return ans, f"<p>{escape(words(st.events[0].text))}.</p>" + rule_html(R.TURN_END)
-    return Question("22.keep", "<p>You end your turn with cards still in your hand. Do you keep them for the "
-                    "next round?</p>", choices, rule_fn)
+    def places(cards):
+        s0, _ = reveal("squad-leader-c", "scouts-b")           # the Americans play first
+        s0 = replace(s0, zones=(replace(s0.zones_of("allied"), **{n: getattr(zones, n) for n in
+                                                               ("hand", "table", "supply")}), s0.zones[1]))
+        st = apply(s0, EndTurn("allied"))
+        after = st.state.zones_of("allied")
+        stay = {"your hand": after.hand, "the table": after.table, "the supply": after.supply}
+        return (frozenset(p for p in cards.places() if cards.card(p) in stay[p[0]]),
+                f"<p>{escape(words(st.events[0].text))}. The supply is not touched.</p>" + rule_html(R.TURN_END))
+    return card_question("22.keep", "<p>You end your turn with these cards. Tap a card that is <b>still where "
+                         "it is</b> in the next round.</p>", rows, places,
+                         hint="<p>At the end of your turn, your hand and the table are cleared.</p>")
 
 
-def _q_fog_play() -> Question:
-    choices = ("Yes, for no effect", "No, only to bid for initiative")
+def _q_fog_play() -> BoardQuestion:
+    s, _ = reveal("squad-leader-c", "scouts-b")                 # the Americans play first
 
-    def rule_fn():
-        s, _ = reveal("squad-leader-c", "scouts-b")
+    def places(cards):
+        cannot = cards.places(lambda c: not card_plays(s, "allied", c))
         try:
             apply(s, Play("allied", "fog-of-war", "move", path=("2A",)))
-            return choices[0], "<p>The engine allowed it.</p>"
+            why = ""
         except IllegalAction as exc:
-            return choices[1], f"<p>The engine refuses: {escape(words(exc.reason))}.</p>" + rule_html(exc.rule)
-    return Question("22.fog", f"<p>It is your turn and you hold a {card_title('fog-of-war')} card. Can you play it?</p>",
-                    choices, rule_fn)
+            why = f"<p>The engine refuses it: {escape(words(exc.reason))}.</p>" + rule_html(exc.rule)
+        return cannot, why
+    return card_question("22.fog", "<p>It is your turn. Tap the card of your hand that you <b>cannot play</b>.</p>",
+                         [("your hand", s.zones_of("allied").hand)], places)
 
 
-def questions() -> list[Question]:
-    return [_q_tie(), _q_revealed(), _q_draw_count(), _q_keep(), _q_fog_play()]
+def questions() -> list[Question | BoardQuestion]:
+    return [_q_first(), _q_revealed(), _q_draw_count(), _q_keep(), _q_fog_play()]

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und21 import worked_start
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.errors import IllegalAction
+from tutor.examples.undaunted import sandbox
 from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, type_title, words
@@ -22,19 +23,27 @@ from tutor.undaunted import Play, Withdraw, apply, card_plays
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS
 
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="23-undaunted-movement-and-fog-of-war.ipynb",
+    title="Undaunted: movement and Fog of War",
+    game=UNDAUNTED,
+    teaches="Move, guide, scout and stalk, and live with Fog of War cards.",
+    seed=UND,
+    heading="AKCE POHYBU; Válečný zmatek",
+    concepts=("u-move", "u-scout", "u-stalk", "u-fog"),
+    handout=Handout(
+        rules=("und.move", "und.guide", "und.scout", "und.stalk", "und.fog", "und.withdraw.fog"),
+        pictures="und-move",
+    ),
+    preheat=True,
+)
+
 # The cards by the names printed on them and on their units' tokens ("Rifleman A", "Fog of War").
 RIFLEMAN_A, SCOUT_B, FOG = map(card_title, ("riflemen-a", "scouts-b", "fog-of-war"))
 
 MOVEMENT = ("move", "guide", "scout", "stalk")
-
-
-def sandbox(hand, side: str = "axis", table=(), **changes):
-    """The worked example's board in ``side``'s turn with ``hand`` (and ``table``) set."""
-    s = worked_start()
-    zones = list(s.zones)
-    i = 0 if side == "allied" else 1
-    zones[i] = replace(zones[i], hand=tuple(hand), table=tuple(table))
-    return replace(s, zones=tuple(zones), phase="turn", active=side, **changes)
 
 
 MOVE_HAND = ("scouts-b", "riflemen-a", "platoon-guide", "sniper")

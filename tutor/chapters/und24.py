@@ -10,14 +10,33 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und23 import sandbox
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.errors import IllegalAction
+from tutor.examples.undaunted import sandbox
 from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, words
 from tutor.undaunted import LoadedDice, Play, apply, card_plays
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="24-undaunted-support-actions.ipynb",
+    title="Undaunted: support actions",
+    game=UNDAUNTED,
+    teaches="Bolster, command, conceal, control, inspire, recon and target.",
+    seed=UND,
+    heading="PODPŮRNÉ AKCE",
+    concepts=("u-support", "u-control"),
+    handout=Handout(
+        rules=("und.bolster", "und.command", "und.conceal", "und.control", "und.inspire", "und.recon",
+               "und.target"),
+        pictures="und-support",
+    ),
+    preheat=True,
+)
 
 SUPPORT = ("bolster", "command", "conceal", "control", "inspire", "recon", "target")
 SUPPORT_HAND = ("platoon-sergeant", "squad-leader-c", "scouts-c", "riflemen-c", "mortar", "fog-of-war")

@@ -14,7 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 from html import escape
 
-from tutor.chapters.und21 import worked_start
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, type_title, words, zones_html
@@ -31,6 +31,24 @@ from tutor.undaunted.combat import (
     total_defense,
 )
 from tutor.undaunted.deck import Zones, casualty
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="25-undaunted-combat-and-casualties.ipynb",
+    title="Undaunted: combat and casualties",
+    game=UNDAUNTED,
+    teaches="Total a defense, roll an attack, and take the casualty from the right place.",
+    seed=UND,
+    heading="BOJOVÉ AKCE",
+    concepts=("u-attack", "u-total-defense", "u-hills", "u-casualties", "u-suppress"),
+    handout=Handout(
+        rules=("und.combat.defense", "und.combat.dice", "und.combat.hill", "und.casualties",
+               "und.casualties.hand", "und.casualties.draw", "und.casualties.token"),
+        pictures="und-combat",
+    ),
+    preheat=True,
+)
 
 
 def attack_actions() -> list[tuple[str, str, int]]:
@@ -175,13 +193,6 @@ def casualty_drill(seed: int = 3):
     return CasualtyDrill(DRILL_ZONES, side="allied", seed=seed)
 
 
-def attack_drill(seed: int = 5):
-    """A whole attack on the worked example's board: attacker, target, the exact chance of a hit,
-    the roll, then the casualty (``CasualtyDrill`` in its attack mode)."""
-    from tutor.widgets import CasualtyDrill
-    return CasualtyDrill(seed=seed, mode="attack")
-
-
 def worked_defense_html() -> str:
     d = total_defense(UNIT_TYPES["riflemen"].base_defense, 3, 1)
     return (f"<p>The rulebook's example: machine gunners fire at riflemen in a wood, one tile away. "
@@ -193,31 +204,37 @@ def hill_cases_html() -> str:
     """Hill cover 3/1 in the three cases the rule names, computed by the engine."""
     base = UNIT_TYPES["riflemen"].base_defense
     rows = []
-    for label, kw, rng_tiles in (("attacker not on a hill", {}, 2),
-                                 ("attacker on a hill (any hill)", {"attacker_on_hill": True}, 2),
-                                 ("blast (mortar)", {"blast": True}, 2)):
-        d = total_defense(base, HILL, rng_tiles, **kw)
-        rows.append(f"<tr><td style='text-align:left'>{label}</td>"
-                    f"<td style='text-align:left'>{escape(d.text)}</td></tr>")
-    return ("<table style='font-size:14px' cellpadding='4'><tr><th style='text-align:left'>Riflemen on a "
-            "hill, 2 tiles away</th><th style='text-align:left'>total defense</th></tr>" + "".join(rows) + "</table>")
+    for label, kw in (("an attacker not on a hill", {}), ("an attacker on a hill (any hill)", {"attacker_on_hill": True}),
+                      ("a blast", {"blast": True})):
+        d = total_defense(base, HILL, 2, **kw)
+        sum_ = f"{d.base} + {d.cover}" + (f" + {d.range}" if not kw.get("blast") else "")
+        rows.append(f"<tr><td style='text-align:left'>{label}</td><td style='text-align:left'>cover {d.cover}</td>"
+                    f"<td style='text-align:left'>{sum_} = <b>{d.total}</b></td></tr>")
+    return ("<table style='font-size:14px' cellpadding='4'><tr><th style='text-align:left'>Riflemen on a hill, "
+            "2 tiles away, against</th><th></th><th style='text-align:left'>total defense</th></tr>"
+            + "".join(rows) + "</table>")
 
 
-# --- questions ------------------------------------------------------------------------------
+# --- questions on the board: a part of the worked example's map, John (Allies) to fire ------------
 
-# --- questions on the board: the worked example's map, John (Allies) to fire -----------------------
+#: The tiles the questions' boards show: the map's middle two rows (14A 17B 10B 15A / 5B 11A 2A 9B).
+WINDOW = ("14A", "17B", "10B", "15A", "5B", "11A", "2A", "9B")
+#: Where the questions put the units: John's three on 9B, 11A and 15A; Hans's three facing them.
+PLACES = {"allied": {"machine-gunners-c": "9B", "riflemen-c": "11A", "scouts-c": "15A"},
+          "axis": {"riflemen-a": "17B", "scouts-b": "2A", "machine-gunners-a": "10B"}}
 
-FOES = ("riflemen-a", "scouts-b", "machine-gunners-a")
-FRIENDS = ("machine-gunners-c", "riflemen-c", "scouts-c")
 
-
-def fire_state(**tiles):
-    """The worked example's board in John's turn; ``tiles`` moves Axis units ("riflemen_a": "10B")."""
-    from tutor.chapters.und23 import sandbox
+def fire_state(*, suppressed=(), **tiles):
+    """The worked example's map in John's turn, the units where :data:`PLACES` puts them (``tiles``
+    moves some: ``riflemen_a="11A"``), without control markers and objectives (combat reads
+    neither), the Axis units in ``suppressed`` face down."""
+    from tutor.examples.undaunted import sandbox
     s = sandbox(("machine-gunners-c",), side="allied")
     moved = {k.replace("_", "-"): v for k, v in tiles.items()}
-    return replace(s, tokens=tuple(replace(t, tile=moved.get(t.unit, t.tile)) if t.side == "axis" else t
-                                   for t in s.tokens))
+    toks = tuple(replace(t, tile=moved.get(t.unit, PLACES[t.side].get(t.unit, t.tile)),
+                         suppressed=t.side == "axis" and t.unit in suppressed) for t in s.tokens)
+    board = replace(s.board, tiles=tuple(replace(t, objective=0) for t in s.board.tiles))
+    return replace(s, scenario=replace(s.scenario, board=board), tokens=toks, control=((), ()))
 
 
 def _previews(s, pairs) -> list:
@@ -241,7 +258,7 @@ def _unit_question(key, prompt, pairs, pick, side) -> BoardQuestion:
         chosen = pick(previews)
         return frozenset(f"{side}:{p.attacker if side == 'allied' else p.target}" for p in chosen), \
             _previews_html(previews)
-    return BoardQuestion(key, prompt, s, places, hint=(R.DEFENSE, R.RANGE, R.DICE), taps="unit",
+    return BoardQuestion(key, prompt, s, places, hint=(R.DEFENSE, R.RANGE, R.DICE), taps="unit", window=WINDOW,
                          name=lambda k: card_title(k.split(":")[1]))
 
 
@@ -250,56 +267,50 @@ def _best(previews, value, most=True):
     return [p for p in previews if value(p) == best]
 
 
+FOES = tuple(PLACES["axis"])
+
+
 def _q_total() -> BoardQuestion:
     return _unit_question(
-        "25.total", f"<p>John's {card_title('riflemen-c')} on 7A is played to <b>attack</b>. <b>Tap the Axis unit "
-        "whose total defense against it is 9.</b></p>", [("riflemen-c", t) for t in FOES],
-        lambda ps: [p for p in ps if p.defense.total == 9], "axis")
-
-
-def _q_easiest() -> BoardQuestion:
-    return _unit_question(
-        "25.easiest", f"<p>John's {card_title('machine-gunners-c')} on 9B is played to <b>attack</b>. <b>Tap the "
-        "Axis unit it has the best chance to hit.</b></p>", [("machine-gunners-c", t) for t in FOES],
-        lambda ps: _best(ps, lambda p: p.p_hit), "axis")
-
-
-def _q_hardest() -> BoardQuestion:
-    return _unit_question(
-        "25.hardest", f"<p>John's {card_title('scouts-c')} on 13B is played to <b>attack</b>. <b>Tap the Axis unit "
-        "it is least likely to hit.</b></p>", [("scouts-c", t) for t in FOES],
-        lambda ps: _best(ps, lambda p: p.p_hit, most=False), "axis")
-
-
-def _q_shooter() -> BoardQuestion:
-    return _unit_question(
-        "25.shooter", f"<p>John wants to hit Hans's {card_title('riflemen-a')} on 12A. <b>Tap his unit with the "
-        "best chance to hit it</b> (each with its card's attack value).</p>",
-        [(a, "riflemen-a") for a in FRIENDS], lambda ps: _best(ps, lambda p: p.p_hit), "allied")
-
-
-def _q_range() -> BoardQuestion:
-    return _unit_question(
-        "25.range", f"<p>John's {card_title('scouts-c')} on 13B attacks. <b>Tap the Axis unit to whose defense the "
-        "range adds the most.</b></p>", [("scouts-c", t) for t in FOES],
-        lambda ps: _best(ps, lambda p: p.defense.range), "axis")
+        "25.total", f"<p>John's {card_title('machine-gunners-c')} on 9B attacks. <b>Tap the Axis unit whose total "
+        "defense against it is 7.</b></p>", [("machine-gunners-c", t) for t in FOES],
+        lambda ps: [p for p in ps if p.defense.total == 7], "axis")
 
 
 def _q_cover_tile() -> BoardQuestion:
-    s = fire_state()
-    near = s.board.within("12A", 0, 1)
+    s = fire_state(riflemen_a="11A", riflemen_c="7A")
+    near = s.board.within("11A", 0, 1)
 
     def places():
-        previews = {t: _previews(fire_state(riflemen_a=t), [("machine-gunners-c", "riflemen-a")])[0] for t in near}
+        previews = {t: _previews(fire_state(riflemen_a=t, riflemen_c="7A"),
+                                 [("machine-gunners-c", "riflemen-a")])[0] for t in near}
         best = max(p.defense.total for p in previews.values())
         rows = "".join(f"<li>{t}: {escape(p.defense.text)}</li>" for t, p in sorted(previews.items()))
         return (frozenset(t for t, p in previews.items() if p.defense.total == best),
                 f"<p>Against the {card_title('machine-gunners-c')} on 9B:</p><ul>{rows}</ul>"
-                + rules_html([R.DEFENSE, R.RANGE]))
-    return BoardQuestion("25.cover-tile", f"<p>Hans's {card_title('riflemen-a')} on 12A may step to a tile next to "
-                         f"it (or stay) before John's {card_title('machine-gunners-c')} on 9B fires. <b>Tap the tile "
-                         "where it would be hardest to hit.</b></p>", s, places, hint=(R.DEFENSE, R.RANGE),
-                         window=(*near, "9B"))
+                + rules_html([R.DEFENSE, R.RANGE, R.HILL]))
+    return BoardQuestion("25.cover-tile", f"<p>Before John's {card_title('machine-gunners-c')} on 9B fires, Hans's "
+                         f"{card_title('riflemen-a')} on 11A may step to a tile next to it, or stay. <b>Tap the "
+                         "tile where it would be hardest to hit.</b></p>", s, places,
+                         hint=(R.DEFENSE, R.RANGE, R.HILL), window=(*near, "9B"))
+
+
+def _q_suppress() -> BoardQuestion:
+    from tutor.undaunted import LoadedDice, Play, apply
+    s = fire_state(suppressed=("scouts-b",))
+
+    def places():
+        nothing, said = set(), []
+        for t in FOES:
+            step = apply(s, Play("allied", "machine-gunners-c", "suppress", target=t), LoadedDice([0] * 4))
+            if any(e.kind == "suppress-none" for e in step.events):
+                nothing.add(f"axis:{t}")
+            said.append(f"<li>{escape(words(step.events[-1].text))}</li>")
+        return frozenset(nothing), f"<ul>{''.join(said)}</ul>" + rules_html([R.SUPPRESS, R.TOKENS])
+    return BoardQuestion("25.suppress", f"<p>John's {card_title('machine-gunners-c')} on 9B uses <b>suppress 4</b> "
+                         "and rolls a hit. A suppressed token is drawn gray with a dashed edge. <b>Tap the Axis unit "
+                         "on which that hit changes nothing.</b></p>", s, places, hint=(R.SUPPRESS,), taps="unit",
+                         window=WINDOW, name=lambda k: card_title(k.split(":")[1]))
 
 
 def _numbers(*values: int) -> tuple[str, ...]:
@@ -319,56 +330,34 @@ def _q_hill() -> Question:
 
 
 def _q_odds() -> Question:
-    # Not the worked example above (defense 8): defense 9, two dice.
-    total, dice = 9, 2
+    # Not the worked example above (defense 8, two dice): defense 11, three dice, where only 0 hits.
+    total, dice = 11, 3
     one, hit = p_die(total), p_hit(total, dice)
     choices = tuple(fraction_text(f) for f in sorted({hit, dice * one, one, one ** dice}))
 
     def rule_fn():
-        return fraction_text(hit), (f"<p>Faces {' and '.join(str(f) for f in range(10) if f == 0 or f >= total)} "
-                                    f"hit: {fraction_text(one)} per die. Two dice miss together with chance "
-                                    f"({fraction_text(1 - one)})² = {fraction_text((1 - one) ** 2)}, so at least "
-                                    f"one hits with {fraction_text(hit)}. Two hitting dice are still one hit.</p>"
+        return fraction_text(hit), (f"<p>No face reaches {total}, but a 0 always hits: {fraction_text(one)} per die. "
+                                    f"Three dice all miss with chance ({fraction_text(1 - one)})³ = "
+                                    f"{fraction_text((1 - one) ** dice)}, so at least one hits with "
+                                    f"{fraction_text(hit)}. Two hitting dice would still be one hit.</p>"
                                     + rule_html(R.DICE))
-    return Question("25.odds", f"<p>Total defense <b>{total}</b>, attack <b>{dice}</b> (two ten-sided dice, faces "
+    return Question("25.odds", f"<p>Total defense <b>{total}</b>, attack <b>{dice}</b> (three ten-sided dice, faces "
                     "0–9). What is the exact chance of a hit?</p>", choices, rule_fn)
 
 
-def _q_zero() -> Question:
-    choices = ("Never", "Only on a 0", "On a 9 or a 0")
-
-    def rule_fn():
-        f = p_die(11)
-        ans = {Fraction(0): "Never", Fraction(1, 10): "Only on a 0"}.get(f, "On a 9 or a 0")
-        return ans, (f"<p>No face reaches 11, but a 0 always hits: {fraction_text(f)} per die.</p>"
-                     + rule_html(R.DICE))
-    return Question("25.zero", "<p>The target's total defense is <b>11</b>. When can a die still hit?</p>",
-                    choices, rule_fn)
-
-
-def _q_casualty_draw() -> Question:
-    z = Zones(hand=("scouts-a", "fog-of-war"), table=("riflemen-a",), discard=("machine-gunners-a",),
-              draw=("squad-leader-a", "riflemen-a", "scouts-a"), supply=("riflemen-a",))
-    choices = ("From the table", "From the draw deck", "From the supply", "The token leaves the board")
-    names = {"hand": "From the hand", "discard": "From the discard pile", "draw": "From the draw deck",
-             None: "The token leaves the board"}
-    prompt = (f"<p>Your {card_title('riflemen-a')} is hit. Where does the card you remove come from?</p>"
-              + zones_html(z, open_draw=True, zones=("hand", "table", "discard", "draw", "supply")))
-
-    def rule_fn():
-        c = casualty(z, "riflemen-a", random.Random(0))
-        return names[c.removed_from], (f"<p>{escape(words(c.text))}. Played cards on the table and cards in the "
-                                       f"supply are never taken.</p>" + rules_html([R.CASUALTY_HAND,
-                                       R.CASUALTY_DISCARD, R.CASUALTY_DRAW, R.CASUALTY_TOKEN]))
-    return Question("25.casualty.draw", prompt, choices, rule_fn)
+def _zones_picture(z: Zones) -> str:
+    """A side's zones for a casualty question: the five a casualty looks at (or must not), the
+    draw deck face up, the rows low and narrow so the picture stays small."""
+    return zones_html(z, open_draw=True, zones=("hand", "table", "discard", "draw", "supply"), width=300, card_h=50)
 
 
 def _q_casualty_token() -> Question:
     z = Zones(hand=("scouts-a",), table=("riflemen-a",), discard=("fog-of-war",), draw=("riflemen-b",),
               supply=("riflemen-a", "riflemen-a"))
     choices = ("From the supply", "From the table", "The token leaves the board", "No effect")
-    prompt = (f"<p>{card_title('riflemen-a')} is hit again. Now the zones look like this. What happens?</p>"
-              + zones_html(z, open_draw=True, zones=("hand", "table", "discard", "draw", "supply")))
+    prompt = (f"<p>Your {card_title('riflemen-a')} is hit, its token on the map. Your cards lie like this. "
+              "What happens?</p>"
+              + _zones_picture(z))
 
     def rule_fn():
         c = casualty(z, "riflemen-a", random.Random(0), token_on_board=True)
@@ -377,25 +366,5 @@ def _q_casualty_token() -> Question:
     return Question("25.casualty.token", prompt, choices, rule_fn)
 
 
-def _q_suppress_twice() -> Question:
-    from tutor.undaunted import LoadedDice, Play, apply
-    choices = ("It loses a card", "Nothing happens", "It leaves the board")
-
-    def rule_fn():
-        s = worked_start()
-        toks = tuple(replace(t, suppressed=True) if t.unit == "riflemen-a" and t.side == "axis" else t
-                     for t in s.tokens)
-        s = replace(s, tokens=toks, phase="turn", active="allied",
-                    zones=(replace(s.zones[0], hand=("machine-gunners-c",)), s.zones[1]))
-        step = apply(s, Play("allied", "machine-gunners-c", "suppress", target="riflemen-a"), LoadedDice([0] * 4))
-        kinds = [e.kind for e in step.events]
-        ans = ("Nothing happens" if "suppress-none" in kinds else
-               "It loses a card" if "casualty" in kinds else "It leaves the board")
-        return ans, f"<ul>{''.join(f'<li>{escape(words(e.text))}</li>' for e in step.events)}</ul>" + rule_html(R.SUPPRESS)
-    return Question("25.suppress", "<p>The Axis riflemen are already <b>suppressed</b>. Allied machine "
-                    "gunners use <b>suppress 4</b> on them and roll a hit. What happens?</p>", choices, rule_fn)
-
-
-def questions() -> list[Question]:
-    return [_q_total(), _q_hill(), _q_easiest(), _q_odds(), _q_hardest(), _q_zero(), _q_shooter(), _q_range(),
-            _q_cover_tile(), _q_casualty_draw(), _q_casualty_token(), _q_suppress_twice()]
+def questions() -> list[Question | BoardQuestion]:
+    return [_q_total(), _q_hill(), _q_cover_tile(), _q_odds(), _q_suppress(), _q_casualty_token()]

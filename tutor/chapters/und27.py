@@ -12,14 +12,33 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from tutor.chapters.und21 import worked_start
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
+from tutor.examples.undaunted import worked_start
 from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import board_html, card_title, words
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import rules as R
 from tutor.undaunted.state import Victory
 from tutor.undaunted.victory import RIFLEMEN, army_pinned, beyond_all_hope, decide
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="27-undaunted-end-of-game.ipynb",
+    title="Undaunted: end of game",
+    game=UNDAUNTED,
+    teaches="Tell when the game ends: objectives, Pinning the Enemy, Beyond All Hope.",
+    seed=UND,
+    heading="KONEC HRY",
+    concepts=("u-goal", "u-end"),
+    handout=Handout(
+        rules=("und.victory", "und.victory.objectives", "und.victory.suppress", "und.victory.both",
+               "und.victory.hopeless"),
+        pictures="und-end",
+    ),
+    preheat=True,
+)
 
 SIDES = ("allied", "axis")
 OBJECTIVES_5 = Victory(5)

@@ -11,12 +11,30 @@ from __future__ import annotations
 
 from html import escape
 
+from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.explain import rule_html
 from tutor.quiz import Question
 from tutor.render.undaunted import CARD_W, card_title, render_card, type_title
 from tutor.rulebook import section_and_heading
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
+
+#: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
+#: the app's preheating read it from here.
+PAGE = Chapter(
+    notebook="28-undaunted-the-platoon.ipynb",
+    title="Undaunted: the platoon",
+    game=UNDAUNTED,
+    teaches="Know what every card in the platoon is for.",
+    seed=UND,
+    heading="ČETA",
+    concepts=("u-platoon",),
+    handout=Handout(
+        rules=("und.units", "und.cards.squad", "und.cards.leaders", "und.cards.fog"),
+        pictures="und-platoon",
+    ),
+    preheat=True,
+)
 
 #: What each card type is for (ČETA; Fog of War: KARTY), in English, with the Czech sentence it follows (verbatim).
 ROLES = {
@@ -217,7 +235,7 @@ def roles_state():
     unit type has a token to tap."""
     from dataclasses import replace
 
-    from tutor.chapters.und23 import sandbox
+    from tutor.examples.undaunted import sandbox
     from tutor.undaunted.state import Token
     s = sandbox(ROLE_HAND, side="allied")
     toks = tuple(replace(t, tile="7A") if (t.side, t.unit) == ("allied", "sniper") else t for t in s.tokens)

@@ -31,7 +31,7 @@ from typing import Any
 from tutor.errors import IllegalAction, InputError
 from tutor.games.protocol import FORMAT, Base, Event, Match
 from tutor.sides import Side
-from tutor.undaunted import actions as A
+from tutor.undaunted import actions as UA
 from tutor.undaunted import rules as UR
 from tutor.undaunted.playout import random_action
 from tutor.undaunted.scenario import load_scenario
@@ -121,7 +121,7 @@ class Undaunted(Base):
     @staticmethod
     def _draw(s: GameState, events: list[Event], draws: _Draws) -> GameState:
         while s.phase == "draw":
-            step = A.apply(s, DrawCards(), draws)
+            step = UA.apply(s, DrawCards(), draws)
             events.extend(event(e) for e in step.events)
             s = step.state
         return s
@@ -142,7 +142,7 @@ class Undaunted(Base):
             return []
         if s.phase == "initiative":
             return [Bid(side, c) for side in seats for c in (sorted(set(s.zones_of(side).hand)) or [None])]
-        return A.legal_actions(s)
+        return UA.legal_actions(s)
 
     def apply(self, match: Match, action: Action) -> Match:
         if isinstance(action, Bid):
@@ -153,7 +153,7 @@ class Undaunted(Base):
         if match.state.phase == "initiative":
             raise IllegalAction("first both sides choose a card for the initiative", UR.INITIATIVE)
         draws = _Draws(match.seed, match.draws)
-        step = A.apply(match.state, action, draws)
+        step = UA.apply(match.state, action, draws)
         events = [event(e) for e in step.events]
         s = self._draw(step.state, events, draws)
         return Match(self.name, match.scenario, match.seed, match.options, s, draws.n, tuple(events), (),
@@ -180,7 +180,7 @@ class Undaunted(Base):
             return Match(self.name, match.scenario, match.seed, match.options, s, match.draws, (chose,), pending,
                          bid, match.length + 1, match)
         cards = dict(pending)
-        step = A.apply(s, RevealInitiative(cards["allied"], cards["axis"]))
+        step = UA.apply(s, RevealInitiative(cards["allied"], cards["axis"]))
         return Match(self.name, match.scenario, match.seed, match.options, step.state, match.draws,
                      (chose, *(event(e) for e in step.events)), (), bid, match.length + 1, match)
 
@@ -306,19 +306,9 @@ class Undaunted(Base):
     def load(self, data: Any, where: str = "the saved game", *, files: bool = False) -> Match:
         """A saved match, replayed action by action; InputError (one line) for anything else. Its
         scenario is one of the course's unless ``files`` (the command line)."""
-        from tutor.inputs import MAX_ACTIONS, check_tree, format_one, text
+        from tutor.inputs import saved_game_header
         self._check_save(data, where)
-        check_tree(data, where)
-        format_one(data, where)
-        for key in ("scenario", "seed", "actions"):
-            if key not in data:
-                raise InputError(f"{where}: missing required key {key!r}")
-        text(data["scenario"], where, "scenario", one_line=True, required=True)
-        acts = data["actions"]
-        if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
-            raise InputError(f"{where}: actions must be a list of action texts")
-        if len(acts) > MAX_ACTIONS:
-            raise InputError(f"{where}: {len(acts)} actions: a saved game holds at most {MAX_ACTIONS}")
+        acts = saved_game_header(data, where, actions_are="action texts")
         opts = data.get("options") or {}
         if not isinstance(opts, dict):
             raise InputError(f"{where}: options must be a mapping")

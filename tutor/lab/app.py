@@ -26,10 +26,10 @@ from tutor.errors import IllegalAction, InputError
 from tutor.hexes import BOARDS, Hex, fmt
 from tutor.inputs import MAX_BATTLE_DICE, uploaded_file
 from tutor.lab import link
+from tutor.memoir.scenario import Scenario, UnitSpec, full_strength
 from tutor.memoir.terrain import OBSTACLES, TERRAIN
 from tutor.render.scene import Line, Mark, highlights, los_highlights, scene
 from tutor.render.style import obstacle_label
-from tutor.scenario import Scenario, UnitSpec, full_strength
 from tutor.widgets.base import esc, rules_html
 from tutor.widgets.los_explorer import LosExplorer, LosState
 

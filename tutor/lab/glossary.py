@@ -657,13 +657,13 @@ def original_beside(rule: Rule, *, highlight: bool = True) -> str:
 
 def glossary_widget(query: str = ""):
     """A searchable glossary: a text filter, game and category choices, and the table."""
-    import ipywidgets as w
-    text = w.Text(value=query, placeholder="search in any language: bosques, kopce, flag…",
-                  description="Search", continuous_update=True, layout=w.Layout(width="26em", max_width="100%"))
-    game = w.Dropdown(options=[("both games", ""), ("Memoir '44", "memoir44"), ("Undaunted", "undaunted")],
+    import ipywidgets as W
+    text = W.Text(value=query, placeholder="search in any language: bosques, kopce, flag…",
+                  description="Search", continuous_update=True, layout=W.Layout(width="26em", max_width="100%"))
+    game = W.Dropdown(options=[("both games", ""), ("Memoir '44", "memoir44"), ("Undaunted", "undaunted")],
                       description="Game")
-    cat = w.Dropdown(options=[("all", "")] + [(c, c) for c in CATEGORIES], description="Category")
-    out = w.HTML()
+    cat = W.Dropdown(options=[("all", "")] + [(c, c) for c in CATEGORIES], description="Category")
+    out = W.HTML()
 
     def update(*_):
         out.value = table_html(search(text.value, game=game.value or None, category=cat.value or None))
@@ -671,20 +671,20 @@ def glossary_widget(query: str = ""):
     for c in (text, game, cat):
         c.observe(update, "value")
     update()
-    box = w.VBox([w.HBox([text, game, cat], layout=w.Layout(flex_flow="row wrap")), out])
+    box = W.VBox([W.HBox([text, game, cat], layout=W.Layout(flex_flow="row wrap")), out])
     box.search, box.table = text, out
     return box
 
 
 def language_switch(rules, *, start: str = "side by side"):
     """Show rules in English, in their original wording, or both side by side (a toggle)."""
-    import ipywidgets as w
+    import ipywidgets as W
 
     from tutor.explain import quote_html, rule_html
     rules = [rules] if isinstance(rules, Rule) else list(rules)
-    toggle = w.ToggleButtons(options=["English", "original", "side by side"], value=start,
+    toggle = W.ToggleButtons(options=["English", "original", "side by side"], value=start,
                              description="Language")
-    out = w.HTML()
+    out = W.HTML()
 
     def show(*_):
         if toggle.value == "English":
@@ -697,6 +697,6 @@ def language_switch(rules, *, start: str = "side by side"):
 
     toggle.observe(show, "value")
     show()
-    box = w.VBox([toggle, out])
+    box = W.VBox([toggle, out])
     box.toggle, box.html = toggle, out
     return box

@@ -17,76 +17,18 @@ the engine's reading).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 from pathlib import Path
 
-from tutor import paths
+from tutor import course, paths
+from tutor.course import Handout
 from tutor.errors import InputError
 from tutor.hexes import row_major
 
-
-@dataclass(frozen=True)
-class Sheet:
-    boards: tuple[str, ...]        # scenario files under scenarios/
-    rules: tuple[str, ...]         # rule keys (tutor.rulebook.RULES)
-    dice_table: bool = False
-    pictures: str = ""             # a picture set drawn from the chapter's helpers (_PICTURES)
-    tables: str = ""               # a set of tables worked out by the engine (_TABLES)
-
-
-SHEETS: dict[str, Sheet] = {
-    "01": Sheet(("los/woods.yaml", "los/edge-both-sides.yaml", "los/hills.yaml"),
-                ("m44.battlefield", "m44.los", "m44.los.edges", "m44.height.los")),
-    "04": Sheet(("examples/woods-turns.yaml", "examples/beach-moves.yaml"),
-                ("m44.move.infantry", "m44.move.armor", "m44.move.artillery", "m44.move.no_passing")),
-    "05": Sheet(("examples/armor-town-vs-hill.yaml",),
-                ("m44.range.infantry", "m44.range.armor", "m44.range.artillery", "m44.battle.protection",
-                 "m44.battle.penalties_add"), dice_table=True),
-    "06": Sheet(("los/height-example-1.yaml", "examples/bunker-on-hill.yaml", "examples/draw-and-beach.yaml"),
-                ("m44.terrain.woods", "m44.terrain.hill", "m44.terrain.town", "m44.height.move")),
-    "07": Sheet(("examples/retreat-two-paths.yaml", "examples/retreat-river-and-unit.yaml"),
-                ("m44.resolve.hits", "m44.retreat.flag", "m44.retreat.blocked", "m44.retreat.no_choice"),
-                dice_table=True),
-    "08": Sheet(("examples/armor-overrun.yaml",), ("m44.take_ground", "m44.overrun")),
-    "09": Sheet(("examples/sandbags-in-town.yaml", "examples/bunker-on-hill.yaml"),
-                ("m44.obstacle.bunker", "m44.obstacle.hedgehog", "m44.obstacle.wire", "m44.obstacle.sandbags",
-                 "m44.obstacles.no_stacking")),
-    "10": Sheet(("examples/elite-infantry-woods.yaml", "examples/resistance-retreat.yaml"),
-                ("m44.special.elite_infantry", "m44.special.elite_armor", "m44.special.resistance.retreat")),
-    "03": Sheet((), ("m44.card.section", "m44.card.tactic", "m44.turn.orders_dashed", "m44.orders.once",
-                     "m44.turn.no_units", "m44.turn.draw"), pictures="orders"),
-    "11": Sheet((), ("m44.victory", "m44.objective.temporary", "m44.objective.permanent",
-                     "m44.objective.majority", "m44.objective.sudden_death"), pictures="objectives"),
-    "25": Sheet((), ("und.combat.defense", "und.combat.dice", "und.combat.hill", "und.casualties",
-                     "und.casualties.hand", "und.casualties.draw", "und.casualties.token"), pictures="und-combat"),
-    "22": Sheet((), ("und.round.draw", "und.round.initiative", "und.round.initiative.discard", "und.round.turn",
-                     "und.round.reshuffle"), pictures="und-round"),
-    "23": Sheet((), ("und.move", "und.guide", "und.scout", "und.stalk", "und.fog", "und.withdraw.fog"),
-                pictures="und-move"),
-    "24": Sheet((), ("und.bolster", "und.command", "und.conceal", "und.control", "und.inspire", "und.recon",
-                     "und.target"), pictures="und-support"),
-    "26": Sheet((), ("und.round.initiative", "und.scout", "und.combat.dice", "und.casualties"),
-                pictures="und-worked"),
-    "27": Sheet((), ("und.victory", "und.victory.objectives", "und.victory.suppress", "und.victory.both",
-                     "und.victory.hopeless"), pictures="und-end"),
-    "28": Sheet((), ("und.units", "und.cards.squad", "und.cards.leaders", "und.cards.fog"),
-                pictures="und-platoon"),
-    "21": Sheet((), ("und.units", "und.tokens", "und.tiles.cover", "und.setup.deck", "und.setup.supply"),
-                pictures="und-setup"),
-    "02": Sheet((), ("m44.setup.step03", "m44.setup.step04", "m44.setup.step05", "m44.setup.step06",
-                     "m44.setup.figures", "m44.setup.step10", "m44.setup.step13"), pictures="setup"),
-    "12": Sheet((), ("m44.card.air_power", "m44.air.table", "m44.air.table.western", "m44.air.default"),
-                pictures="air"),
-    "13": Sheet((), ("m44.alliance.teams", "m44.alliance.table", "m44.alliance.order",
-                     "m44.alliance.active", "m44.young.no_tactics", "m44.young.teams"),
-                pictures="alliance", tables="alliance"),
-    "14": Sheet((), ("m44.overlord.board", "m44.overlord.chief", "m44.overlord.section_cards",
-                     "m44.overlord.tactic_alone", "m44.overlord.keep_one", "m44.overlord.draw",
-                     "m44.overlord.chain"),
-                pictures="overlord", tables="overlord"),
-}
+#: Each chapter's handout, by its number ("05"), as its module declares it (``tutor.course.Handout``).
+SHEETS: dict[str, Handout] = {c.notebook.split("-", 1)[0]: c.handout for c in course.CHAPTERS
+                              if c.handout is not None}
 
 CSS = """<style>
 @page { size: A4; margin: 12mm; }
@@ -105,7 +47,6 @@ footer { font-size: 7.5pt; color: #666; margin-top: 3mm; }
 
 
 def _chapter(key: str):
-    from tutor import course
     key = str(key).strip()
     for c in course.CHAPTERS:
         if c.notebook == key or c.notebook.split("-", 1)[0] == key.zfill(2) or c.notebook.split(".")[0] == key:
@@ -119,7 +60,6 @@ def chapters_with_handouts() -> list[str]:
 
 def chapters_with_worksheets() -> list[str]:
     """The chapters (by number, "05") whose page asks check-yourself questions."""
-    from tutor import course
     return [c.notebook.split("-", 1)[0] for c in course.available() if course.questions(c.notebook)]
 
 
@@ -174,7 +114,7 @@ def _pics_orders():
 
 def _pics_objectives():
     from tutor.chapters import ch11
-    from tutor.chapters.ch04 import state
+    from tutor.examples.memoir import state
     st = state(ch11.OBJ_BOARD)
     return [(ch11.objectives_svg(st, ch11.objective_highlights(st), title="Objectives on the chapter's board"),
              "Shaded: objective hexes, each labeled with its kind.")]
@@ -389,7 +329,7 @@ def handout_html(chapter: str) -> str:
     boards = "".join(_board_html(paths.SCENARIOS / b) for b in sheet.boards
                      if (paths.SCENARIOS / b).is_file())
     if sheet.pictures:
-        import tutor.chapters.ch02  # noqa: F401  (registers the setup, card and turn rules)
+        import tutor.memoir.game  # noqa: F401  (registers the card and turn rules)
         boards += "".join(_picture(svg_text, note) for svg_text, note in _PICTURES[sheet.pictures]())
     rules = "".join(
         f'<div class="rule">{escape(r.summary)}<q lang="{r.language}">{escape(r.quote)}</q>'
@@ -424,7 +364,7 @@ def _above_ch03():
 
 def _above_memoir(board: str, title: str):
     def draw():
-        from tutor.chapters.ch04 import board_svg, state
+        from tutor.examples.memoir import board_svg, state
         return board_svg(state(board), title=title, legend=False)
     return draw
 
@@ -473,7 +413,6 @@ def worksheet_questions(chapter: str) -> list[tuple]:
     """(question, the board printed with it: its own picture, the board the page shows above it
     (:data:`BOARD_ABOVE`), or for "the same board" the last one printed; "" for none). Questions
     answered by tapping a live board are the page's, not paper's: a worksheet leaves them out."""
-    from tutor import course
     from tutor.quiz import live
     c = _chapter(chapter)
     out, last = [], ""

@@ -39,6 +39,7 @@ from tutor.errors import InputError
 from tutor.hexes import BOARDS, fmt
 from tutor.inputs import MAX_TITLE, clipped
 from tutor.memoir.terrain import KINDS, TERRAIN, cannot_stand_on
+from tutor.schemas import M44, check
 
 BOARD_TYPES = {"STANDARD": "standard", "BRKTHRU": "breakthrough", "BREAKTHROUGH": "breakthrough",
                "OVERLORD": "overlord"}
@@ -112,7 +113,7 @@ TEXT_KEYS = ("name", "subtitle", "description", "historical", "rules", "victory"
 
 @dataclass(frozen=True)
 class Imported:
-    scenario: object                 # tutor.scenario.Scenario
+    scenario: object                 # tutor.memoir.scenario.Scenario
     warnings: tuple[str, ...]        # at most one line: everything not carried over, or read differently
 
     def yaml(self, source: str = "") -> str:
@@ -183,11 +184,8 @@ def import_m44(path: str | Path, text: str | None = None) -> Imported:
 
 def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
     from tutor.scenario import from_data
-    if not isinstance(data, dict):
-        raise InputError(f"{where}: not a .m44 file: the top level must be a JSON object with 'board'")
-    board = data.get("board")
-    if not isinstance(board, dict):
-        raise InputError(f"{where}: not a .m44 file: missing the 'board' object")
+    check(data, M44, where)     # what makes it a .m44 file (tutor.schemas); the rest is read leniently
+    board = data["board"]
     notes = _Notes()
     btype = board.get("type", "STANDARD")
     if not isinstance(btype, str) or btype.upper() not in BOARD_TYPES:
@@ -211,16 +209,9 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
     player_side = {"PLAYER1": side1, "PLAYER2": side2}
 
     terrain, obstacles, units, objectives = {}, {}, {}, []
-    hexagons = board.get("hexagons", [])
-    if not isinstance(hexagons, list):
-        raise InputError(f"{where}: board.hexagons must be a list of hexagons")
     seen = set()
-    for i, hx in enumerate(hexagons):
+    for i, hx in enumerate(board.get("hexagons", [])):
         at = f"{where}: board.hexagons[{i}]"
-        if not isinstance(hx, dict):
-            raise InputError(f"{at}: a hexagon is an object with row and col")
-        if "row" not in hx or "col" not in hx:
-            raise InputError(f"{at}: a hexagon needs row and col")
         h = (_int(hx["col"], "col", at), _int(hx["row"], "row", at))
         if h not in brd.hexes:
             what = "a half hex cut by the edge of" if h in brd.half_hexes else "a hex off"
@@ -399,7 +390,7 @@ def from_m44(data, where: str = "<m44>", source: str = "") -> Imported:
 
 
 def _unit(u, h, info, side1, side2, notes: _Notes) -> dict | None:
-    from tutor.scenario import full_strength
+    from tutor.memoir.scenario import full_strength
     name = _name(u)
     if name is None:
         notes.add("skipped a unit without a name", h)

@@ -38,7 +38,8 @@ def cmd_check(args) -> int:
 
 def load_memoir(path: str):
     """Load a scenario that must be a Memoir '44 one."""
-    from tutor.scenario import Scenario, load
+    from tutor.memoir.scenario import Scenario
+    from tutor.scenario import load
     s = load(path)
     if not isinstance(s, Scenario):
         raise InputError(f"{path}: game is undaunted; this command needs a memoir44 scenario")

@@ -30,8 +30,7 @@ from tutor.memoir import opponent as O
 from tutor.memoir import rules as R
 from tutor.memoir.action import Action
 from tutor.memoir.los import has_line_of_sight
-from tutor.scenario import SIDE_NAMES, side_verb
-from tutor.sides import side_of
+from tutor.sides import SIDE_NAMES, side_of, side_verb
 
 ADJ = {"allied": "Allied", "axis": "Axis"}
 

@@ -488,3 +488,66 @@ OBJECTIVE_SUDDEN_DEATH = rule(
     "En cuanto el bando indicado complete las condiciones de Muerte súbita, gana la partida "
     "inmediatamente.",
     "A side that meets a sudden-death condition wins at once.")
+
+
+# The setting up of a battle, step by step (PREPARACIÓN), as chapter 2 walks it.
+SETUP_HEADING = "PREPARACIÓN"
+
+SETUP_STEPS = (
+    rule("m44.setup.step01", ES, SETUP_HEADING,
+         "Elige una batalla del libro de escenarios. Si es tu primera partida de Memoir ‘44, te aconsejamos empezar "
+         "por la primera batalla: Puente Pegasus (página 3).",
+         "1. Choose a battle; for a first game, the first one: Pegasus Bridge."),
+    rule("m44.setup.step02", ES, SETUP_HEADING,
+         "Coloca el tablero en la mesa, con el lado adecuado bocarriba (Campo o Playa de desembarco). Para Puente "
+         "Pegasus, utiliza el lado de Campo.",
+         "2. Lay the board with the right side up (countryside or beach); Pegasus Bridge uses the countryside."),
+    rule("m44.setup.step03", ES, SETUP_HEADING,
+         "Distribuye los hexágonos de Terreno necesarios según se indique en la preparación del escenario. Es "
+         "recomendable colocarlos en el orden en que aparecen en la lista. Para Puente Pegasus, coloca los 20 "
+         "hexágonos de Río, después 4 hexágonos de Pueblo y, por último, 9 hexágonos de Bosque.",
+         "3. Place the terrain hexes in the order listed: for Pegasus Bridge 20 river, then 4 town, then 9 woods."),
+    rule("m44.setup.step04", ES, SETUP_HEADING,
+         "Añade los obstáculos necesarios (Búnkeres, Puentes, Sacos terreros, etc.). Para Puente Pegasus, son 2 "
+         "obstáculos de Puente (uno sobre cada Río), 4 de Alambrada y 1 de Saco terrero para proteger a los "
+         "defensores alemanes.",
+         "4. Add the obstacles: 2 bridges (one on each river), 4 wire and 1 sandbag protecting the Germans."),
+    rule("m44.setup.step05", ES, SETUP_HEADING,
+         "A continuación, coloca las miniaturas en el tablero, en las posiciones indicadas en el mapa de batalla "
+         "del escenario.",
+         "5. Place the figures where the scenario map shows them."),
+    rule("m44.setup.step06", ES, SETUP_HEADING,
+         "Si las reglas especiales del escenario así lo requieren, asigna las insignias de Fuerzas Especiales a "
+         "las unidades correspondientes, y las Medallas de victoria a los objetivos correspondientes del tablero. "
+         "Para Puente Pegasus, coloca una Medalla de victoria Aliada en cada Puente.",
+         "6. Badges and objective medals as the scenario says: an Allied victory medal on each bridge."),
+    rule("m44.setup.step07", ES, SETUP_HEADING,
+         "Opcionalmente, deja las cartas de Resumen correspondientes (para Puente Pegasus, las cartas de Bosques, "
+         "Pueblos y Aldeas, Ríos, Lagos, Sacos terreros, Alambradas y unidades) al lado del tablero para poder "
+         "consultarlas durante la partida.",
+         "7. Optionally, lay the summary cards of the battle's terrain, obstacles and units beside the board."),
+    rule("m44.setup.step08", ES, SETUP_HEADING,
+         "Si quieres utilizar los portacartas, móntalos y déjalos al lado del tablero.",
+         "8. Card holders, if you use them, go beside the board."),
+    rule("m44.setup.step09", ES, SETUP_HEADING,
+         "Escoged el bando de cada jugador y sentaos en el lado correspondiente del tablero.",
+         "9. Choose sides and sit at your side of the board."),
+    rule("m44.setup.step10", ES, SETUP_HEADING,
+         "Tus cartas de Mando son secretas; no dejes que las vea el jugador rival. Para Puente Pegasus, el "
+         "comandante Aliado recibe 6 cartas de Mando, ¡pero el general del Eje empieza con solo 2 tristes cartas!",
+         "10. Shuffle the command deck and deal as the scenario says — secret hands: Allies 6, Axis only 2."),
+    rule("m44.setup.step11", ES, SETUP_HEADING,
+         "Deja el mazo de cartas de Mando restantes al lado del tablero, bocabajo y al alcance de ambos jugadores.",
+         "11. The rest of the deck lies face down beside the board, in reach of both players."),
+    rule("m44.setup.step12", ES, SETUP_HEADING, "Cada bando recibe 4 dados de ataque.",
+         "12. Each side takes 4 battle dice."),
+    rule("m44.setup.step13", ES, SETUP_HEADING,
+         "El jugador inicial, indicado en las instrucciones del escenario (en Puente Pegasus es el jugador "
+         "Aliado), empieza la partida eligiendo y jugando una carta de Mando de su mano.",
+         "13. The first player (the Allies at Pegasus Bridge) starts by playing a command card."),
+)
+
+SETUP_FIGURES = rule("m44.setup.figures", ES, SETUP_HEADING,
+                     "Por lo general, una unidad de Infantería está compuesta por 4 miniaturas, una de Blindados por 3 "
+                     "miniaturas y una de Artillería por 2 miniaturas.",
+                     "An infantry unit has 4 figures, armor 3, artillery 2.")

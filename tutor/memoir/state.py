@@ -24,11 +24,11 @@ from types import MappingProxyType
 
 from tutor.errors import IllegalAction, InputError
 from tutor.hexes import Board, Hex, fmt, parse_hex
-from tutor.memoir import objectives as O
+from tutor.memoir import objectives as OB
 from tutor.memoir import rules as R
+from tutor.memoir.scenario import SIDES, Scenario, full_strength
 from tutor.memoir.terrain import spoken
 from tutor.rulebook import Rule
-from tutor.scenario import SIDES, Scenario, full_strength
 from tutor.scenario import load as load_scenario
 from tutor.words import plural
 
@@ -197,7 +197,7 @@ class GameState:
         """Medals per side: enemy units eliminated plus objective medals held."""
         got = self.__dict__.get("_medals")
         if got is None:                  # a state never changes: worked out once
-            obj = O.objective_medals(self.objectives, self.held)
+            obj = OB.objective_medals(self.objectives, self.held)
             got = self.__dict__["_medals"] = frozen({s: self.kills[s] + obj[s] for s in SIDES})
         return got
 
@@ -277,14 +277,14 @@ def from_scenario(scenario: Scenario) -> GameState:
     mtw = extra.get("medals_to_win")
     if mtw is not None:
         mtw = frozen({s: mtw for s in SIDES} if isinstance(mtw, int) else {s: mtw.get(s, 10 ** 6) for s in SIDES})
-    objectives = O.parse(extra.get("objectives"), scenario.board, scenario.path or "<scenario>")
+    objectives = OB.parse(extra.get("objectives"), scenario.board, scenario.path or "<scenario>")
     st = GameState(board=scenario.board, top=scenario.top, terrain=frozen(scenario.terrain),
                    obstacles=frozen(scenario.obstacles), units=frozen(units), title=scenario.title,
                    medals_to_win=mtw, bunkers_for=extra.get("bunkers_for"), objectives=objectives,
                    side=extra.get("first"),
                    labels=frozen({parse_hex(k): v for k, v in (extra.get("labels") or {}).items()}))
     if objectives:
-        held, winner, _ = O.update(objectives, {}, st.units, ())
+        held, winner, _ = OB.update(objectives, {}, st.units, ())
         st = st.replace(held=held, sudden_death=winner)
     return st
 
@@ -384,7 +384,7 @@ def with_objectives(state: GameState, entered, events: list) -> GameState:
     """Re-check objectives after an action in which units entered ``entered`` [(hex, side)]."""
     if not state.objectives:
         return state
-    held, winner, evs = O.update(state.objectives, state.held, state.units, entered)
+    held, winner, evs = OB.update(state.objectives, state.held, state.units, entered)
     for kind, text, rule, h in evs:
         events.append(Event(kind, text, rule, at=h))
     if held != dict(state.held) or (winner and not state.sudden_death):

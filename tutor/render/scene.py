@@ -13,258 +13,101 @@ the scene only places them.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from functools import lru_cache
 
 from tutor.hexes import Board, Hex, fmt, neighbours, row_major
 from tutor.render import style
+from tutor.render.elements import (
+    LABEL_GAP,
+    LEGEND_ROW,
+    MARGIN,
+    PILE_SPACE,
+    TITLE_H,
+    TITLE_LINE,
+    WINDOW_SIDE,
+    Art,
+    Card,
+    CardRow,
+    Cell,
+    Chip,
+    Label,
+    LegendItem,
+    Marker,
+    Point,
+    Scene,
+    Segment,
+    Shade,
+    UnitMarker,
+    _hex_key,
+    label_box,
+    text_box,
+    text_width,
+)
+from tutor.render.legend import (
+    CARD_INSET,
+    _legend_entries,
+    banded_labels,
+    card_scene,
+    card_text,
+    chip_legend,
+    chip_text,
+    describe,
+    legend_entries,
+    title_lines,
+    token_body,
+)
 from tutor.render.picking import Geometry
 
-Point = tuple[float, float]
-
-
-# ---------------------------------------------------------------------------------------------
-# Scene elements
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One hex: its polygon, terrain (a TERRAIN name), height, and whether it is a half hex."""
-
-    hex: Hex
-    points: tuple[Point, ...]
-    terrain: str
-    height: int = 0
-    half: bool = False
-
-
-@dataclass(frozen=True)
-class Art:
-    """Terrain or obstacle art (``style.TERRAIN_ART`` / ``OBSTACLE_ART``) anchored at a hex center."""
-
-    hex: Hex
-    group: str            # "terrain" | "obstacle"
-    key: str
-    x: float
-    y: float
-
-
-@dataclass(frozen=True)
-class UnitMarker:
-    """A unit: side (shape + color), kind, figure count and badge, at a hex center."""
-
-    hex: Hex
-    side: str
-    kind: str
-    figures: int | None
-    badge: str | None
-    x: float
-    y: float
-
-    @property
-    def shape(self) -> str:
-        return style.SIDE_SHAPE.get(self.side, "circle")
-
-
-@dataclass(frozen=True)
-class Label:
-    text: str
-    x: float
-    y: float
-    role: str = "note"    # coord | height | title | subtitle | note | legend | card
-    anchor: str = "middle"
-    halo: str | None = None   # the colour behind it, for its outline (``style.LABEL``); None: paper
-
-
-# Advance widths of DejaVu Sans (the boards' first font) in em, regular and bold; wider fonts
-# (Helvetica, Arial) are narrower than these, so a box from them is never too small.
-_ADVANCE = {"0123456789": (0.636, 0.696), ",.:;": (0.318, 0.38), " ": (0.318, 0.348),
-            "ilj|'": (0.28, 0.343), "mwMW": (0.974, 1.04), "▲✓✕×−↓": (0.84, 0.84)}
-
-
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """The width of ``text`` at ``size`` px, from the generous DejaVu Sans advance widths above
-    (never less than what a browser draws)."""
-    w = 0.0
-    for ch in text:
-        adv = next((a for chars, a in _ADVANCE.items() if ch in chars), (0.62, 0.72))
-        w += adv[1 if bold else 0] * size
-    return w
-
-
-def label_box(lb: Label) -> tuple[float, float, float, float]:
-    """Where a label's text lies: (left, top, right, bottom) in scene pixels, from the font size
-    of its role (``style.LABEL``) and generous DejaVu Sans advance widths (ascent 0.76 em,
-    descent 0.24 em). For layout checks: two labels whose boxes meet overlap on screen."""
-    size, bold, _, _ = style.LABEL.get(lb.role, style.LABEL_DEFAULT)
-    w = text_width(lb.text, size, bold)
-    left = lb.x - w / 2 if lb.anchor == "middle" else (lb.x - w if lb.anchor == "end" else lb.x)
-    return (left, lb.y - 0.76 * size, left + w, lb.y + 0.24 * size)
-
-
-def text_box(text: str, size: float, bold: bool, x: float, y: float) -> tuple[float, float, float, float]:
-    """(left, top, right, bottom) of ``text`` centred on x with its baseline at y (as ``label_box``)."""
-    w = text_width(text, size, bold)
-    return (x - w / 2, y - 0.76 * size, x + w / 2, y + 0.24 * size)
-
-
-@dataclass(frozen=True)
-class Segment:
-    """A polyline: a section line, a line of sight, a movement arrow."""
-
-    role: str
-    points: tuple[Point, ...]
-
-
-@dataclass(frozen=True)
-class Shade:
-    """A highlighted hex (``style.SHADE`` keys: visible, origin, target, legal, closed, …)."""
-
-    role: str
-    hex: Hex
-    points: tuple[Point, ...]
-
-
-@dataclass(frozen=True)
-class Marker:
-    """A ruling marker on a hex: interior, graze_left, graze_right, too_low, closed, legal, lost."""
-
-    kind: str
-    hex: Hex
-    x: float
-    y: float
-    counts: bool = True
-    text: str = ""
-
-
-@dataclass(frozen=True)
-class LegendItem:
-    group: str            # terrain | obstacle | side | shade | line | marker
-    key: str
-    text: str
-    x: float
-    y: float
-
-
-@dataclass(frozen=True)
-class Card:
-    """One card of an Undaunted deck zone, face up (title shown) or down; also a unit token
-    (``shape="token"``, filled with ``colour``) or a d10 (``shape="die"``, the face as title)."""
-
-    title: str
-    face_up: bool = True
-    role: str | None = None      # None | ``style.CARD_BORDER`` keys: hit, predicted, removed, new, …
-    subtitle: str = ""
-    shape: str = "card"          # card | token | die
-    colour: str | None = None    # a token's fill
-
-
-@dataclass(frozen=True)
-class Chip:
-    """A small piece drawn on the marks layer at a pixel box: an Undaunted unit token (ready or
-    suppressed), a control marker (scouted / controlled), an objective, a deployment or a target
-    marker. Its look is ``style.CHIP[kind]``, colored by ``side``; ``role`` outlines it as a
-    highlight (``style.CARD_BORDER`` keys: selected, target, hit); ``key`` is what picking reports."""
-
-    kind: str
-    x: float
-    y: float
-    w: float
-    h: float
-    text: str = ""
-    side: str | None = None
-    role: str | None = None
-    key: str = ""
-
-    def contains(self, x, y) -> bool:
-        """Half-open box test (exact for ints and Fractions)."""
-        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
-
-
-PILE_SPACE = 110                 # a face-down pile and its "N face down" text, before any cards
-
-
-@dataclass(frozen=True)
-class CardRow:
-    """A deck zone drawn as a row of cards: hand, table, discard, draw deck (face down), …
-
-    The layout lives here, so drawing and picking agree to the pixel: ``boxes()`` are the cards'
-    rectangles (later cards on top where they overlap), ``pile_box()`` the face-down pile,
-    ``band`` the tappable strip of the whole row (label included), half-open ``[y0, y1)``.
-    """
-
-    name: str
-    cards: tuple[Card, ...]
-    x: float
-    y: float
-    count: int | None = None     # shown for a face-down pile instead of its cards
-    card_w: float = 58
-    card_h: float = 80
-    key: str = ""                # what picking reports (default: the name)
-    step: Fraction | float | None = None   # x distance from one card to the next (default card_w + 6)
-    note: str = ""               # a short remark drawn under the row's name ("\n" for two lines)
-    role: str | None = None      # a band behind the row: ``style.ROW_BAND`` keys (ask, predicted, answer, wrong)
-    band: tuple | None = None    # (x0, y0, x1, y1) in scene pixels
-
-    @property
-    def id(self) -> str:
-        return self.key or self.name
-
-    @property
-    def cards_x(self):
-        return self.x + (self.card_w + PILE_SPACE if self.count is not None else 0)
-
-    def boxes(self) -> tuple[tuple, ...]:
-        """(x, y, w, h) of each card, left to right."""
-        step = self.step if self.step is not None else self.card_w + 6
-        x0 = self.cards_x
-        return tuple((x0 + i * step, self.y, self.card_w, self.card_h) for i in range(len(self.cards)))
-
-    def pile_box(self) -> tuple | None:
-        """(x, y, w, h) covering the face-down pile (its cards are offset 3 px up-right each)."""
-        if self.count is None:
-            return None
-        k = max(min(self.count, 3) - 1, 0)
-        return (self.x, self.y - 3 * k, self.card_w + 3 * k, self.card_h + 3 * k)
-
-
-@dataclass(frozen=True)
-class Scene:
-    width: int
-    height: int
-    geometry: Geometry | None = None
-    board: Board | None = None
-    cells: tuple[Cell, ...] = ()
-    art: tuple[Art, ...] = ()
-    units: tuple[UnitMarker, ...] = ()
-    sections: tuple[Segment, ...] = ()
-    labels: tuple[Label, ...] = ()          # coordinates, heights, title: static
-    shades: tuple[Shade, ...] = ()
-    lines: tuple[Segment, ...] = ()
-    markers: tuple[Marker, ...] = ()
-    notes: tuple[Label, ...] = ()           # highlight labels
-    legend: tuple[LegendItem, ...] = ()
-    card_rows: tuple[CardRow, ...] = ()
-    title: str = ""
-    chips: tuple[Chip, ...] = ()            # Undaunted tokens and markers (marks layer)
-    places: tuple[Label, ...] = ()          # the map's place names, one Label a line (marks layer)
-    names: tuple[tuple[Hex, str], ...] = ()      # every place name and its hex (the text alternative)
-    unplaced: tuple[tuple[Hex, str], ...] = ()   # place names no free spot could hold (text only)
-    window: tuple[Hex, ...] = ()            # a window of the board: the hexes drawn (() = the whole board)
-    outside: tuple[UnitMarker, ...] = ()    # units on the board outside the window (the text alternative)
-
-    @property
-    def terrain_layer(self) -> tuple:
-        """What the static canvas layer holds; equal tuples mean no redraw is needed."""
-        return (self.width, self.height, self.cells, self.art, self.sections, self.labels, self.legend)
-
-    @property
-    def unit_layer(self) -> tuple:
-        return (self.units,)
-
+__all__ = [
+    "Art",
+    "CARD_INSET",
+    "Card",
+    "CardRow",
+    "Cell",
+    "Chip",
+    "Highlights",
+    "LABEL_GAP",
+    "LEGEND_ROW",
+    "Label",
+    "LegendItem",
+    "Line",
+    "MARGIN",
+    "Mark",
+    "Marker",
+    "PILE_SPACE",
+    "PLACE_GAP",
+    "PLACE_LINE",
+    "PLACE_WIDTH",
+    "Point",
+    "Scene",
+    "Segment",
+    "Shade",
+    "TITLE_H",
+    "TITLE_LINE",
+    "UnitMarker",
+    "WINDOW_SIDE",
+    "banded_labels",
+    "card_scene",
+    "card_text",
+    "chip_legend",
+    "chip_text",
+    "describe",
+    "highlights",
+    "label_box",
+    "legend_entries",
+    "los_highlights",
+    "los_window",
+    "place_labels",
+    "place_names",
+    "scene",
+    "shading",
+    "text_box",
+    "text_width",
+    "title_lines",
+    "token_body",
+]
 
 # ---------------------------------------------------------------------------------------------
 # Highlights (the input): what a ruling wants shown, in hexes
@@ -335,22 +178,12 @@ def los_window(ruling) -> frozenset[Hex]:
 # Building a scene
 
 
-MARGIN = 12
-TITLE_H = 26
-LABEL_GAP = 12          # px at least between a card row's name and its first card
-WINDOW_SIDE = 4         # px left and right of a window of the board (``scene(window=…)``)
-TITLE_LINE = 18         # px from one line of a wrapped title to the next
-LEGEND_ROW = 22
 
 
 def _height(field, h: Hex) -> int:
     from tutor.memoir.terrain import TERRAIN
     t = TERRAIN.get(field.terrain.get(h, "countryside"))
     return t.height if t is not None else 0
-
-
-def _hex_key(h: Hex):
-    return (h[1], h[0])
 
 
 @lru_cache(maxsize=16)
@@ -575,247 +408,3 @@ def _place(names: tuple, g: Geometry, board: Board, labels: tuple, units: tuple,
 def _static_boxes(labels: tuple) -> tuple:
     """The boxes of a board's coordinate, height and title labels (the same for every state)."""
     return tuple(label_box(lb) for lb in labels)
-
-
-def banded_labels(sc: Scene) -> tuple[Label, ...]:
-    """The row names of card rows that have a band (drawn over the band again, which covers them)."""
-    bands = [r.band for r in sc.card_rows if r.role in style.ROW_BAND and r.band is not None]
-    return tuple(lb for lb in sc.labels if lb.role == "subtitle"
-                 and any(y0 <= lb.y < y1 for _, y0, _, y1 in bands))
-
-
-def legend_entries(sc: Scene) -> tuple[tuple[str, str, str], ...]:
-    """What a scene's legend lists, as (group, key, text): terrains, obstacles, sides, highlight
-    shades, lines, markers — and for card rows the card roles and row bands in use. The same
-    entries ``scene(..., legend=True)`` places under a board; drills show them as an HTML strip."""
-    out = _legend_entries(sc.cells, sc.art, sc.units, sc.shades, sc.lines, sc.markers, sc.sections)
-    out += chip_legend(sc.chips)
-    roles = dict.fromkeys(c.role for r in sc.card_rows for c in r.cards if c.role in style.CARD_BORDER)
-    out += [("card", r, style.CARD_ROLE_LABEL.get(r, r)) for r in roles]
-    bands = dict.fromkeys(r.role for r in sc.card_rows if r.role in style.ROW_BAND)
-    out += [("band", b, style.ROW_BAND_LABEL.get(b, b)) for b in bands]
-    return tuple(out)
-
-
-def chip_legend(chips) -> list[tuple[str, str, str]]:
-    """Legend entries of the chips in use: ("chip", "kind:side", words), each once."""
-    out = []
-    for key in dict.fromkeys(f"{c.kind}:{c.side or ''}" for c in chips):
-        kind, side = key.split(":")
-        words = style.CHIP_LABEL.get(kind, kind)
-        out.append(("chip", key, f"{side.capitalize()} {words}" if side and kind in style.CHIP_SIDED else words))
-    return out
-
-
-def _legend_entries(cells, art, units, shades, lines, markers, secs) -> list[tuple[str, str, str]]:
-    out = []
-    for t in dict.fromkeys(c.terrain for c in cells if not c.half and c.terrain != "countryside"):
-        out.append(("terrain", t, t.replace("_", " ")))
-    for o in dict.fromkeys(a.key for a in art if a.group == "obstacle"):
-        out.append(("obstacle", o, style.obstacle_label(o)))
-    for side in dict.fromkeys(u.side for u in units):
-        shape = style.SIDE_SHAPE.get(side, "circle")
-        out.append(("side", side, f"{side} ({shape})"))
-    for role in dict.fromkeys(s.role for s in shades):
-        out.append(("shade", role, style.SHADE_LABEL.get(role, role)))
-    for role in dict.fromkeys(s.role for s in lines):
-        out.append(("line", role, style.LINE_LABEL.get(role, role)))
-    for kind in dict.fromkeys(m.kind for m in markers):
-        out.append(("marker", kind, style.MARKER_LABEL.get(kind, kind)))
-    if secs:
-        out.append(("line", "section", style.LINE_LABEL["section"]))
-    return out
-
-
-def title_lines(title: str, room: float, size: float, bold: bool = True) -> list[str]:
-    """A title broken at spaces into lines no wider than ``room`` px at ``size`` px (measured by
-    ``text_width``), as both renderers print it. A word wider than that breaks after its hyphens
-    ("Counter-" / "Attack"); one without a hyphen stands alone."""
-    pieces = []                       # (text, glued to the piece before: the rest of a hyphenated word)
-    for word in title.split():
-        if "-" in word.strip("-") and text_width(word, size, bold) > room:
-            parts = word.split("-")
-            pieces += [(part + "-", i > 0) for i, part in enumerate(parts[:-1])] + [(parts[-1], True)]
-        else:
-            pieces.append((word, False))
-    lines, cur = [], ""
-    for piece, glued in pieces:
-        joined = cur + piece if glued else f"{cur} {piece}".strip()
-        if cur and text_width(joined, size, bold) > room:
-            lines.append(cur)
-            cur = piece
-        else:
-            cur = joined
-    if cur:
-        lines.append(cur)
-    return lines
-
-
-def chip_text(ch: Chip) -> list[tuple[str, float, bool, float, float]]:
-    """The text of a board chip (``Chip.text``, lines split at "\n") as both renderers draw it:
-    ``(line, size px, bold, x, y)``, x the centre, y the baseline, the lines centred in the chip."""
-    if not ch.text:
-        return []
-    font = style.CHIP.get(ch.kind, style.CHIP["more"])[6]
-    size, bold = float(font.split()[-1].rstrip("px")), "bold" in font
-    lines = ch.text.split("\n")
-    first = ch.y + ch.h / 2 + size * 0.36 - size * (len(lines) - 1) / 2
-    return [(line, size, bold, ch.x + ch.w / 2, first + size * i) for i, line in enumerate(lines)]
-
-
-CARD_INSET = 2          # px kept clear between a card's (or token's) edge and its text
-
-
-def token_body(w: float, h: float) -> tuple[float, float, float, float]:
-    """(x, y, w, h) of a unit token (a square-cornered counter) in a card-row slot of w × h,
-    relative to the slot: the slot's width, above two lines of caption."""
-    return (0, 0, w, h - 22)
-
-
-def card_text(card: Card, w: float, h: float) -> list[tuple[str, float, bool, str, float, float]]:
-    """Every text drawn on a card, token or die of a card row, as both renderers draw it:
-    ``(text, size px, bold, colour, x, y)`` with x the centre and y the baseline, relative to
-    the slot's top left. Titles wrap by measured width (``title_lines``) inside the card or
-    the token body (``CARD_INSET`` clear of the edge); captions sit under a token or a die, one
-    line each (``subtitle`` split at "\n")."""
-    out: list[tuple[str, float, bool, str, float, float]] = []
-    subs = [t for t in card.subtitle.split("\n") if t]
-    if card.shape == "token":
-        bx, by, bw, bh = token_body(w, h)
-        fg = "#6b6b6b" if card.role == "removed" else "#ffffff"
-        lines = title_lines(card.title, bw - 2 * CARD_INSET, 9)[:2]
-        top = by + bh / 2 - 10 * (len(lines) - 1) / 2 + 3.2
-        out += [(line, 9, True, fg, bx + bw / 2, top + 10 * i) for i, line in enumerate(lines)]
-        out += [(t, 8.5, False, "#333333", w / 2, h - 3 - 10 * (len(subs) - 1 - i)) for i, t in enumerate(subs)]
-    elif card.shape == "die":
-        sz = min(w, h - 14)
-        out.append((card.title, 22, True, "#777777" if card.role == "miss" else style.INK, w / 2, sz / 2 + 8))
-        out += [(t, 8.5, False, "#333333", w / 2, h - 3) for t in subs[:1]]
-    elif card.face_up:
-        for i, line in enumerate(title_lines(card.title, w - 2 * CARD_INSET, 9.5)[:4]):
-            out.append((line, 9.5, True, style.INK, w / 2, 18 + 12 * i))
-        out += [(t, 8, False, "#555555", w / 2, h - 8) for t in subs[:1]]
-    return out
-
-
-def card_scene(rows: Iterable[tuple], *, title: str = "", width: int = 680, card_w: int = 58,
-               card_h: int = 80, label_w: int = 96, gap: int = 14, fit: bool = True) -> Scene:
-    """A scene of deck zones, one row each: ``(name, cards, count)`` — a count (not None) shows a
-    face-down pile — optionally with a fourth item, a dict of ``CardRow`` extras (key, note, role).
-
-    ``label_w``: the column of row names at the left, at least; wider when a name needs it, so a
-    name never runs into its row's cards ("Center field general"). ``fit``: a row with more cards
-    than fit in ``width`` overlaps them (a smaller step), so every card stays on the canvas and
-    pickable.
-    """
-    rows = list(rows)
-    size, bold, _, _ = style.LABEL["subtitle"]
-    widest = max((text_width(item[0], size, bold) for item in rows), default=0)
-    label_w = max(label_w, math.ceil(widest) + LABEL_GAP)
-    y = MARGIN + (TITLE_H if title else 0)
-    out, labels = [], []
-    if title:
-        labels.append(Label(title, MARGIN, MARGIN + 17, "title", "start"))
-    half = Fraction(gap, 2)
-    for item in rows:
-        name, cards, count = item[:3]
-        extra = dict(item[3]) if len(item) > 3 and item[3] else {}
-        cards = tuple(cards)
-        row = CardRow(name, cards, MARGIN + label_w, y, count, card_w, card_h, band=(0, y - half, width, y + card_h + half),
-                      **extra)
-        if fit and len(cards) > 1:
-            room = width - MARGIN - row.cards_x
-            if (len(cards) - 1) * (card_w + 6) + card_w > room:
-                row = replace(row, step=max(Fraction(room - card_w, len(cards) - 1), Fraction(4)))
-        out.append(row)
-        labels.append(Label(name, MARGIN, y + card_h / 2 + 4, "subtitle", "start"))
-        y += card_h + gap
-    return Scene(width, int(y + MARGIN - gap), labels=tuple(labels), card_rows=tuple(out), title=title)
-
-
-def _hex_list(hexes) -> str:
-    return ", ".join(fmt(h) for h in sorted(hexes, key=_hex_key))
-
-
-def describe(sc: Scene) -> str:
-    """A board's text alternative: what is on it and what the highlights show, in sentences a
-    screen reader can speak ("Board: Pegasus Bridge, 113 hexes. Allied infantry on 12,6 (4
-    figures) …; marked: legal: 8,4, 9,3; line of sight from 8,6 to 14,4."). Card rows: each row
-    and its cards. Never empty."""
-    from tutor.render.picking import pick
-    out: list[str] = []
-    if sc.board is not None and sc.geometry is not None:
-        hexes = [c for c in sc.cells if not c.half]
-        if sc.window:
-            cols, rows = [h[0] for h in sc.window], [h[1] for h in sc.window]
-            out.append(f"Board{': ' + sc.title if sc.title else ''}, part shown: {len(hexes)} of its "
-                       f"{len(sc.board.hexes)} hexes (columns {min(cols)} to {max(cols)}, rows {min(rows)} to {max(rows)}).")
-        else:
-            out.append(f"Board{': ' + sc.title if sc.title else ''}, {len(hexes)} hexes.")
-        by_side: dict = {}
-        for u in sc.units:
-            what = f"{u.side} {u.kind} on {fmt(u.hex)}" + (f" ({u.figures} figures)" if u.figures is not None else "")
-            by_side.setdefault(u.side, []).append(what)
-        for side, units in by_side.items():
-            out.append(f"{len(units)} {side} unit{'s' if len(units) != 1 else ''}: {'; '.join(units)}.")
-        if sc.outside:
-            out.append("Outside the part shown: " + "; ".join(f"{u.side} {u.kind} on {fmt(u.hex)}"
-                                                              for u in sc.outside) + ".")
-        terrain: dict = {}
-        for c in hexes:
-            if c.terrain != "countryside":
-                terrain.setdefault(c.terrain.replace("_", " "), []).append(c.hex)
-        for a in sc.art:
-            if a.group == "obstacle":
-                terrain.setdefault(style.obstacle_label(a.key), []).append(a.hex)
-        if terrain:
-            out.append("Terrain: " + "; ".join(f"{t} on {_hex_list(hs)}" for t, hs in terrain.items()) + ".")
-        if sc.names:
-            out.append("Places: " + "; ".join(f"{t} ({fmt(h)})" for h, t in sc.names) + ".")
-        shades: dict = {}
-        for s in sc.shades:
-            shades.setdefault(style.SHADE_LABEL.get(s.role, s.role), []).append(s.hex)
-        if shades:
-            out.append("Marked: " + "; ".join(f"{k}: {_hex_list(v)}" for k, v in shades.items()) + ".")
-        for ln in sc.lines:
-            start = pick(sc.geometry, sc.board, *ln.points[0])
-            end = pick(sc.geometry, sc.board, *ln.points[-1])
-            if start is not None and end is not None:
-                out.append(f"{style.LINE_LABEL.get(ln.role, ln.role).capitalize()} from {fmt(start)} to {fmt(end)}.")
-        for m in sc.markers:
-            label = style.MARKER_LABEL.get(m.kind, m.kind)
-            out.append(f"On {fmt(m.hex)}: {label}" + (f" ({m.text})" if m.text and m.text not in
-                                                          style.MARKER_TEXT.values() else "") + ".")
-        for n in sc.notes:
-            h = pick(sc.geometry, sc.board, n.x, n.y - sc.geometry.sy * 16 / 15)
-            out.append(f"{fmt(h)}: {n.text}." if h is not None else f"{n.text}.")
-    if sc.board is None and any(lb.role == "tile" for lb in sc.labels):      # an Undaunted map of tiles
-        from tutor.render.undaunted import TH, TW
-        tiles, boxes, last = [], [], None
-        for lb in sc.labels:
-            if lb.role == "tile":           # written 7 px right of and 17 px below the tile's corner
-                tiles.append(lb.text)
-                boxes.append((lb.text, lb.x - 7, lb.y - 17))
-                last = len(tiles) - 1
-            elif lb.role == "cover" and last is not None:
-                tiles[last] += f" ({lb.text})"
-        title = next((lb.text for lb in sc.labels if lb.role == "title"), "")
-        out.append(f"Map{': ' + title if title else ''}, {len(tiles)} tiles: {', '.join(tiles)}.")
-
-        def tile_of(x, y) -> str:
-            return next((t for t, bx, by in boxes if bx <= x < bx + TW and by <= y < by + TH), "")
-
-        for chip in sc.chips:
-            kind = style.CHIP_LABEL.get(chip.kind, chip.kind)
-            on = tile_of(chip.x + chip.w / 2, chip.y + chip.h / 2)
-            out.append(f"{chip.side + ' ' if chip.side else ''}{kind}"
-                       f"{' ' + ' '.join(chip.text.split()) if chip.text else ''}{' on ' + on if on else ''}.")
-        out += [f"{n.text}." for n in sc.notes]
-    for r in sc.card_rows:
-        cards = ", ".join((c.title if c.face_up else "face down") + (f" ({style.CARD_ROLE_LABEL.get(c.role, c.role)})"
-                                                                      if c.role else "") for c in r.cards)
-        count = f"{r.count} face down" if r.count is not None else ""
-        out.append(f"{r.name}: {cards or count or 'empty'}.")
-    if not out and sc.title:
-        out.append(sc.title)
-    return " ".join(out) or "An empty board."

@@ -161,6 +161,8 @@ CARD_BORDER = {
     "removed": ("#6b6b6b", 1.5, (3, 3)),
     "new": ("#009e73", 3.5, None),
     "miss": ("#9a9a9a", 1.2, None),
+    "right": ("#009e73", 3.5, None),
+    "wrong": ("#c0392b", 3.0, (5, 3)),
 }
 # Undaunted pieces on the board (``scene.Chip``): shape, fill, stroke, stroke width, dash, text
 # colour, font. "side" stands for the piece's side colour. Never colour alone: a suppressed token
@@ -190,7 +192,8 @@ ROW_BAND_LABEL = {"ask": "tap a row", "predicted": "your guess", "answer": "the 
                   "wrong": "your guess (wrong)"}
 CARD_ROLE_LABEL = {"hit": "the unit hit / a hitting die", "target": "target", "predicted": "your guess",
                    "selected": "attacker", "removed": "removed (was here)", "new": "just removed from the game",
-                   "miss": "a missing die"}
+                   "miss": "a missing die", "right": "a card the engine accepts",
+                   "wrong": "your tap: the engine says no"}
 
 # ---------------------------------------------------------------------------------------------
 # Terrain art

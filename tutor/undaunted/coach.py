@@ -23,11 +23,13 @@ from fractions import Fraction
 
 from tutor.errors import InputError
 from tutor.rulebook import Rule
-from tutor.scenario import SIDE_NAMES, side_verb
-from tutor.undaunted import opponent as O
+from tutor.sides import SIDE_NAMES, side_verb
+from tutor.undaunted import opponent as UO
 from tutor.undaunted import rules
 from tutor.undaunted.actions import card_plays
 from tutor.undaunted.cards import CARDS, FOG, card_title, words
+from tutor.undaunted.opponent_words import _deploy_tile, _end_reason
+from tutor.undaunted.scoring import _as_turn, _card_gain
 from tutor.undaunted.state import SIDES, Action, Bid, DrawCards, EndTurn, GameState, Play, Withdraw, other
 
 
@@ -136,7 +138,7 @@ def advise(game, seat: str) -> Advice:
     if seat not in SIDES:
         raise InputError(f"{str(seat)[:20]!r} is not a side; allowed: {', '.join(SIDES)}")
     pending = dict(getattr(game, "pending", ()) or ())
-    s = O.state_of(game)
+    s = UO.state_of(game)
     if s.over:
         return Advice(seat, _cap(s.result or "The game is over") + ".", rules.GAME_END)
     if s.phase == "draw":
@@ -157,9 +159,9 @@ def advise(game, seat: str) -> Advice:
 
 
 def _advise_turn(s: GameState, side: str) -> Advice:
-    scored = O.ranked(s, side)
+    scored = UO.ranked(s, side)
     by_action = {_key(sc.action): sc for sc in scored}
-    best = O.pick(s, side, scored)
+    best = UO.pick(s, side, scored)
     cards = []
     for c in sorted(set(s.zones_of(side).hand)):
         card = CARDS[c]
@@ -173,11 +175,11 @@ def _advise_turn(s: GameState, side: str) -> Advice:
             sc = by_action.get(_key(a))
             if sc is None:
                 continue
-            what, why, rule = O.play_parts(s, side, sc)
+            what, why, rule = UO.play_parts(s, side, sc)
             name = "hunker down" if isinstance(a, Withdraw) else a.action
             groups.setdefault(name, []).append(
                 (-sc.score, len(groups.get(name, ())),
-                 Option(a, what, O.target_words(s, side, a) + _entering(s, side, a), why, rule, sc.odds,
+                 Option(a, what, UO.target_words(s, side, a) + _entering(s, side, a), why, rule, sc.odds,
                         a == best.action, sc.score > 1e-9, sc.score)))
         built = []
         for name, opts in groups.items():
@@ -187,7 +189,7 @@ def _advise_turn(s: GameState, side: str) -> Advice:
         cards.append(CardAdvice(c, title, _card_line(s, side, c, built), built[0].rule if built else rules.CARD_USE,
                                 tuple(built)))
     end_sc = by_action.get(_key(EndTurn(side)))
-    end_why = O._end_reason(s, side) if isinstance(best.action, EndTurn) else \
+    end_why = _end_reason(s, side) if isinstance(best.action, EndTurn) else \
         "the cards left in hand and the played cards go to the discard pile"
     end = Option(EndTurn(side), "End the turn", "", end_why, rules.TURN_END, best=isinstance(best.action, EndTurn),
                  helps=bool(end_sc and end_sc.score > 1e-9))
@@ -213,7 +215,7 @@ def _label(card_id: str, name: str) -> str:
 
 
 def _entering(s: GameState, side: str, a) -> str:
-    where = O._deploy_tile(s, side, a) if isinstance(a, Play) else None
+    where = _deploy_tile(s, side, a) if isinstance(a, Play) else None
     return f" (entering at {where})" if where else ""
 
 
@@ -259,12 +261,12 @@ def _advise_bid(s: GameState, side: str) -> Advice:
         return Advice(side, "Bid for the initiative: your hand is empty, so you reveal nothing.", rules.INITIATIVE,
                       (CardAdvice(None, "Bid", o.line, rules.INITIATIVE,
                                   (ActionGroup("bid", "Bid", (o,), rules.INITIATIVE),)),), o)
-    pick = O.bid(s, side)
+    pick = UO.bid(s, side)
     foe = other(side)
     z = s.zones_of(foe)
     pool = list(z.hand) + list(z.draw) + list(z.discard)
-    probe = O._as_turn(s, side, hand)
-    base = O.position(probe, side)
+    probe = _as_turn(s, side, hand)
+    base = UO.position(probe, side)
     cards = []
     for c in sorted(set(hand), key=lambda c: (-CARDS[c].initiative, c)):
         init = CARDS[c].initiative
@@ -277,7 +279,7 @@ def _advise_bid(s: GameState, side: str) -> Advice:
             cost = "it cannot be played in a turn, so bidding it costs nothing"
         else:
             rest = tuple(x for i, x in enumerate(hand) if i != hand.index(c))
-            gain = O._card_gain(O._as_turn(probe, side, rest), side, c, base)
+            gain = _card_gain(_as_turn(probe, side, rest), side, c, base)
             cost = ("bidding it gives up a play that would help this turn" if gain > 1e-9 else
                     "it could do nothing useful this turn anyway")
         o = Option(Bid(side, c), f"Bid {card_title(c)} (initiative {init})", card_title(c), f"{odds}; {cost}",
@@ -315,10 +317,10 @@ class Explanation:
                 "outcome": [{"text": t, "cite": r.cite if r is not None else None} for t, r in self.outcome]}
 
 
-def explain(before, choice: O.Choice, events=()) -> Explanation:
+def explain(before, choice: UO.Choice, events=()) -> Explanation:
     """The computer's ``choice`` taken in ``before`` (a ``GameState`` or a protocol match), with the
     events it caused (engine or protocol events: anything with ``text`` and ``rule``)."""
-    s = O.state_of(before)
+    s = UO.state_of(before)
     a = choice.action
     side = getattr(a, "side", None) or s.active
     the = _cap(_the(side)) if side else "Both players"
@@ -333,11 +335,11 @@ def explain(before, choice: O.Choice, events=()) -> Explanation:
     elif isinstance(a, Withdraw):
         what = f"{the} {verb('hunker', 'hunkers')} down with {card_title(a.card)}: it goes back to the supply."
     elif isinstance(a, Play):
-        what = f"{the} {verb('play', 'plays')} {card_title(a.card)}: {O.action_words(s, a.side, a)}."
+        what = f"{the} {verb('play', 'plays')} {card_title(a.card)}: {UO.action_words(s, a.side, a)}."
     else:
         raise InputError(f"not an Undaunted: Normandy action: {type(a).__name__}")
     why = choice.reason
-    for lead in (f"{card_title(a.card)}: {O.action_words(s, a.side, a)}: " if isinstance(a, Play) else None,
+    for lead in (f"{card_title(a.card)}: {UO.action_words(s, a.side, a)}: " if isinstance(a, Play) else None,
                  f"Bids {card_title(a.card)} (initiative {CARDS[a.card].initiative}): " if isinstance(a, Bid) and a.card
                  else None, "Ends the turn: "):
         if lead and why.startswith(lead):

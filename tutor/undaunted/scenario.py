@@ -26,12 +26,13 @@ is a draw deck in a fixed order, top first). A published scenario says where it 
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
-from tutor import hexes, paths
+from tutor import hexes, paths, schemas
 from tutor.errors import InputError
-from tutor.inputs import MAX_TITLE, check_tree, clipped, format_one
+from tutor.inputs import MAX_TITLE, check_tree, format_one
 from tutor.inputs import read_yaml as _read_strict
 from tutor.inputs import text as checked_text
 from tutor.undaunted.board import Board, Deployment, Tile
@@ -75,43 +76,30 @@ def _header(data: dict, name: str) -> None:
         raise InputError(f"{name}: key 'game': {data.get('game')!r} is not this game; allowed: undaunted")
 
 
-def _side(value, name: str, key: str) -> str:
-    if value not in SIDES:
-        raise InputError(f"{name}: key '{key}': {value!r} is not a side; allowed: {', '.join(SIDES)}")
-    return value
+def _cards(value) -> tuple[str, ...]:
+    return tuple(value or ())
 
 
-def _card_list(value, name: str, key: str) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        raise InputError(f"{name}: key '{key}': must be a list of card ids, e.g. [riflemen-a, fog-of-war]")
-    out = []
-    for i, c in enumerate(value):
-        if not isinstance(c, str) or c not in CARDS:
-            got = repr(c) if isinstance(c, (str, int, float, type(None))) else f"a {type(c).__name__}"
-            raise InputError(f"{name}: key '{key}[{i}]': {got} is not a card id; allowed: {', '.join(CARD_IDS)}")
-        out.append(c)
-    return tuple(out)
+@functools.cache
+def deck_schema() -> schemas.Schema:
+    """The shape of a deck file (``tutor.schemas``)."""
+    return schemas.undaunted_deck(zones=ZONE_NAMES, card_ids=CARD_IDS)
 
 
-def _unknown_keys(data: dict, allowed, name: str, where: str = "") -> None:
-    for k in data:
-        if k not in allowed:
-            at = f"{where}." if where else ""
-            raise InputError(f"{name}: key '{at}{k}' is not known here; allowed: {', '.join(allowed)}")
-
-
-DECK_KEYS = ("format", "game", "side") + ZONE_NAMES
+@functools.cache
+def scenario_schema() -> schemas.Schema:
+    """The shape of a scenario file (``tutor.schemas``): keys, names, whole numbers; the loader
+    checks the rest (positions on the map, tiles named, card counts, tokens on the board)."""
+    return schemas.undaunted_scenario(zones=ZONE_NAMES, card_ids=CARD_IDS, unit_ids=UNIT_IDS, squads=SQUADS,
+                                      states=(SCOUTED, CONTROLLED), max_objective=MAX_OBJECTIVE,
+                                      max_to_win=MAX_OBJECTIVES_TO_WIN, span=TILE_SPAN)
 
 
 def parse_deck(data: dict, name: str) -> tuple[str, Zones]:
     _header(data, name)
-    _unknown_keys(data, DECK_KEYS, name)
-    if "side" not in data:
-        raise InputError(f"{name}: key 'side' is missing; allowed: {', '.join(SIDES)}")
-    side = _side(data["side"], name, "side")
-    zones = {z: _card_list(data.get(z), name, z) for z in ZONE_NAMES}
+    schemas.check(data, deck_schema(), name)
+    side = data["side"]
+    zones = {z: _cards(data.get(z)) for z in ZONE_NAMES}
     _counts(zones, name, side)
     return side, Zones(**zones)
 
@@ -124,53 +112,31 @@ def load_deck(path) -> tuple[str, Zones]:
 # ---------------------------------------------------------------------------------------------
 # scenarios
 
-SCENARIO_KEYS = ("format", "game", "name", "initiative", "options", "tiles", "sides", "notes", "source")
 SOURCE_KEYS = ("book", "public_copy", "ours")
-SIDE_KEYS = ("victory", "deployment", "control", "tokens", "suppressed", "eliminated", "target",
-             "deck") + ZONE_NAMES
-OPTION_KEYS = ("stalk",)
-
 
 MAX_OBJECTIVE = 20        # an objective marker's value (the printed markers: 1 to 5)
 MAX_OBJECTIVES_TO_WIN = 100
 TILE_SPAN = 40            # a tile's column and row: 0 to 40 (the largest printed map is 6 tiles wide)
 
 
-def _int(value, name, key, lo=0, hi=MAX_OBJECTIVE):
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError(f"{name}: key '{key}': {clipped(value, 14)} is not allowed; allowed: a whole number from {lo} to {hi}")
-    return value
-
-
 def parse_scenario(data: dict, name: str) -> Scenario:
     _header(data, name)
-    _unknown_keys(data, SCENARIO_KEYS, name)
+    schemas.check(data, scenario_schema(), name)
     title = checked_text(data.get("name", Path(name).stem), name, "key 'name'", one_line=True, limit=MAX_TITLE)
     if "notes" in data:
         checked_text(data["notes"], name, "key 'notes'")
     src = data.get("source") or {}
-    if not isinstance(src, dict):
-        raise InputError(f"{name}: key 'source': must be a mapping; allowed keys: {', '.join(SOURCE_KEYS)}")
-    _unknown_keys(src, SOURCE_KEYS, name, "source")
     for k, v in src.items():
         checked_text(v, name, f"key 'source.{k}'")
         if not v.strip():
             raise InputError(f"{name}: key 'source.{k}': {v!r}; allowed: a sentence of text")
     provenance = tuple((k, src[k].strip()) for k in SOURCE_KEYS if k in src)
     # tiles
-    raw_tiles = data.get("tiles")
-    if not isinstance(raw_tiles, dict) or not raw_tiles:
-        raise InputError(f"{name}: key 'tiles': must map tile labels to {{at, cover, objective}}, e.g. "
-                         f"17B: {{at: \"3,1\", cover: 3, objective: 2}}")
+    raw_tiles = data["tiles"]
     tiles: list[Tile] = []
     seen_pos: dict[tuple[int, int], str] = {}
     for label, spec in raw_tiles.items():
         key = f"tiles.{label}"
-        if not isinstance(spec, dict):
-            raise InputError(f"{name}: key '{key}': must be a mapping with at, cover and objective")
-        _unknown_keys(spec, ("at", "cover", "objective", "terrain"), name, key)
-        if "at" not in spec:
-            raise InputError(f"{name}: key '{key}.at' is missing; write the position as \"col,row\"")
         pos = hexes.parse_hex(spec["at"], what=f"{name}: key '{key}.at':")
         if not all(0 <= v <= TILE_SPAN for v in pos):
             raise InputError(f"{name}: key '{key}.at': \"{hexes.fmt(pos)}\" is off the map; allowed: a column and "
@@ -180,8 +146,7 @@ def parse_scenario(data: dict, name: str) -> Scenario:
                              f"one tile per position")
         seen_pos[pos] = label
         cover = parse_cover(spec.get("cover", 0), where=f"{name}: key '{key}.cover'")
-        obj = _int(spec.get("objective", 0), name, f"{key}.objective")
-        tiles.append(Tile(str(label), pos, cover, obj))
+        tiles.append(Tile(str(label), pos, cover, spec.get("objective", 0)))
     tile_ids = [t.id for t in tiles]
 
     def tile_ref(v, key):
@@ -191,85 +156,37 @@ def parse_scenario(data: dict, name: str) -> Scenario:
         return v
 
     options = data.get("options") or {}
-    if not isinstance(options, dict):
-        raise InputError(f"{name}: key 'options': must be a mapping; allowed keys: {', '.join(OPTION_KEYS)}")
-    _unknown_keys(options, OPTION_KEYS, name, "options")
-    opts = []
-    if "stalk" in options:
-        if type(options["stalk"]) is not int or options["stalk"] not in (1, 2):
-            raise InputError(f"{name}: key 'options.stalk': {options['stalk']!r}; allowed: 1 (rules text) "
-                             f"or 2 (quick reference)")
-        opts.append(("stalk", options["stalk"]))
-    sides = data.get("sides")
-    if not isinstance(sides, dict):
-        raise InputError(f"{name}: key 'sides': must map allied and axis to their setup")
-    _unknown_keys(sides, SIDES, name, "sides")
+    opts = [("stalk", options["stalk"])] if "stalk" in options else []   # 1: the rules text, 2: the quick reference
+    sides = data["sides"]
     deployments, victories, zones_spec, tokens, control, targets = [], [], {}, [], [], []
     for side in SIDES:
-        sp = sides.get(side)
+        sp = sides[side]
         base = f"sides.{side}"
-        if not isinstance(sp, dict):
-            raise InputError(f"{name}: key '{base}' is missing or not a mapping")
-        _unknown_keys(sp, SIDE_KEYS, name, base)
         v = sp.get("victory") or {}
-        if not isinstance(v, dict) or not v:
+        if not v:
             raise InputError(f"{name}: key '{base}.victory': give objectives: N and/or suppress: true")
-        _unknown_keys(v, ("objectives", "suppress"), name, f"{base}.victory")
-        objv = None if v.get("objectives") is None else _int(v["objectives"], name, f"{base}.victory.objectives", 1,
-                                                                   MAX_OBJECTIVES_TO_WIN)
-        sup = v.get("suppress", False)
-        if not isinstance(sup, bool):
-            raise InputError(f"{name}: key '{base}.victory.suppress': {sup!r}; allowed: true or false")
-        victories.append(Victory(objv, sup))
-        deps = sp.get("deployment") or []
-        if not isinstance(deps, list):
-            raise InputError(f"{name}: key '{base}.deployment': must be a list like [{{tile: 1A, units: [all]}}]")
-        for i, dep in enumerate(deps):
+        victories.append(Victory(v.get("objectives"), v.get("suppress", False)))
+        for i, dep in enumerate(sp.get("deployment") or []):
             key = f"{base}.deployment[{i}]"
-            if not isinstance(dep, dict) or "tile" not in dep:
-                raise InputError(f"{name}: key '{key}': write {{tile: 1A, units: [all]}}")
-            _unknown_keys(dep, ("tile", "units"), name, key)
             units = dep.get("units", ["all"])
             units = [units] if isinstance(units, str) else units
-            if not isinstance(units, list):
-                raise InputError(f"{name}: key '{key}.units': must be a list like [all] or [a, riflemen-b]")
-            for u in units:
-                if u != "all" and u not in SQUADS and u not in UNIT_IDS:
-                    raise InputError(f"{name}: key '{key}.units': {u!r}; allowed: all, a squad letter "
-                                     f"(a, b, c) or a unit id ({', '.join(UNIT_IDS)})")
             deployments.append(Deployment(side, tile_ref(dep["tile"], f"{key}.tile"), tuple(units)))
-        ctrl = sp.get("control") or {}
-        if not isinstance(ctrl, dict):
-            raise InputError(f"{name}: key '{base}.control': map tiles to scouted or controlled")
         cmap = {}
-        for t, st in ctrl.items():
+        for t, st in (sp.get("control") or {}).items():
             tile_ref(t, f"{base}.control")
-            if st not in (SCOUTED, CONTROLLED):
-                raise InputError(f"{name}: key '{base}.control.{t}': {st!r}; allowed: scouted, controlled")
             cmap[t] = st
         control.append(tuple(sorted(cmap.items())))
         toks = sp.get("tokens") or {}
-        if not isinstance(toks, dict):
-            raise InputError(f"{name}: key '{base}.tokens': map unit ids to tiles (or null: off the board)")
         supp = sp.get("suppressed") or []
-        if not isinstance(supp, list):
-            raise InputError(f"{name}: key '{base}.suppressed': must be a list of unit ids")
         for u in supp:
-            if not isinstance(u, str) or u not in toks or toks[u] is None:
+            if u not in toks or toks[u] is None:
                 raise InputError(f"{name}: key '{base}.suppressed': {u!r} has no token on the board")
         # units whose token casualties took off the board (ZTRÁTY 4.), as opposed to not deployed yet
         elim = sp.get("eliminated") or []
-        if not isinstance(elim, list):
-            raise InputError(f"{name}: key '{base}.eliminated': must be a list of unit ids")
         for u in elim:
-            if not isinstance(u, str) or u not in UNIT_IDS:
-                raise InputError(f"{name}: key '{base}.eliminated': {u!r} is not a unit; allowed: "
-                                 f"{', '.join(UNIT_IDS)}")
             if toks.get(u) is not None:
                 raise InputError(f"{name}: key '{base}.eliminated': {u} has a token on the board")
         for u, t in toks.items():
-            if u not in UNIT_IDS:
-                raise InputError(f"{name}: key '{base}.tokens.{u}': not a unit; allowed: {', '.join(UNIT_IDS)}")
             tokens.append(Token(side, u, None if t is None else tile_ref(t, f"{base}.tokens.{u}"), u in supp,
                                 u in elim))
         for u in dict.fromkeys(elim):
@@ -277,8 +194,8 @@ def parse_scenario(data: dict, name: str) -> Scenario:
                 tokens.append(Token(side, u, None, False, True))
         tg = sp.get("target")
         targets.append(None if tg is None else tile_ref(tg, f"{base}.target"))
-        zs = {z: _card_list(sp.get(z), name, f"{base}.{z}") for z in ZONE_NAMES}
-        deck = _card_list(sp.get("deck"), name, f"{base}.deck")
+        zs = {z: _cards(sp.get(z)) for z in ZONE_NAMES}
+        deck = _cards(sp.get("deck"))
         _counts({**zs, "deck": deck}, name, side)
         if deck and zs["draw"]:
             raise InputError(f"{name}: key '{base}.deck': give either deck (shuffled at setup) or draw "
@@ -292,7 +209,7 @@ def parse_scenario(data: dict, name: str) -> Scenario:
             if CARDS[c].kind == "soldier" and (side, c) not in known:
                 tokens.append(Token(side, c, None, False))
                 known.add((side, c))
-    init = _side(data.get("initiative", "allied"), name, "initiative")
+    init = data.get("initiative", "allied")
     board = Board(tuple(tiles), tuple(deployments))
     sc = Scenario(title, board, (victories[0], victories[1]), tuple(opts), None, name,
                   (zones_spec["allied"][1], zones_spec["axis"][1]), provenance)

@@ -26,7 +26,7 @@ the Suppress action (krycí palba) nor a suppressed counter (pod palbou).
 
 from __future__ import annotations
 
-from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES, side_verb
+from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES, side_verb
 from tutor.undaunted import rules
 from tutor.undaunted.cards import CARDS
 

@@ -15,9 +15,11 @@ from functools import cache
 
 import ipywidgets as W
 
-from tutor.explain import quote_html
+from tutor.errors import InputError
+from tutor.explain import STYLE, quote_html
+from tutor.explain import rules_html as rules_html  # the one list of rules, for every widget
 from tutor.hexes import Board, Hex, fmt, parse_hex
-from tutor.inputs import hex_numbers
+from tutor.inputs import hex_numbers, uploaded_file
 from tutor.render import style
 from tutor.render.canvas import BoardView
 from tutor.render.scene import Scene, describe, legend_entries
@@ -110,9 +112,6 @@ CSS = """<style>
 .tutor-why { font-size: 13px; line-height: 1.4; max-width: 720px; }
 .tutor-why .verdict { font-weight: bold; font-size: 14px; margin-bottom: 4px; }
 .tutor-why ul { margin: 4px 0 6px 0; padding-left: 18px; }
-.tutor-why .rule { border-left: 3px solid #c9b98a; padding: 2px 8px; margin: 6px 0; background: #fbf8ef; }
-.tutor-why .rule q { display: block; font-style: italic; color: #333; quotes: "«" "»"; }
-.tutor-why .rule .cite { font-size: 11px; color: #666; }
 .tutor-heading { font-weight: 600; font-style: normal; }
 .tutor-why .mk { display: inline-block; min-width: 1.4em; text-align: center; font-weight: bold;
   border-radius: 50%; border: 2px solid #c0392b; color: #c0392b; margin-right: 4px; }
@@ -124,27 +123,11 @@ CSS = """<style>
 .lm-TabBar-tabLabel, .jupyter-widget-Collapse-header { color: #222222 !important; }
 .tutor-sr { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
   white-space: nowrap; }
-</style>"""
+</style>""" + STYLE  # the rule blocks' look (tutor.explain.rules_html)
 
 
 def esc(text: str) -> str:
     return html.escape(str(text), quote=True)
-
-
-def rules_html(rules: Iterable[Rule]) -> str:
-    """Each rule once: its English summary and where it comes from, the section named in English
-    ("Memoir '44 rulebook (2025, Spanish), Retreat"), which opens to the rulebook text in the
-    original language under its printed heading ("RETIRADA: …")."""
-    out = []
-    seen = set()
-    for r in rules:
-        if r is None or r.key in seen:
-            continue
-        seen.add(r.key)
-        out.append(f'<div class="rule" data-rule="{esc(r.key)}">{esc(r.summary)}'
-                   f'<details><summary class="cite">Original text — {esc(r.cite)}</summary>'
-                   f'{quote_html(r, tag="q")}</details></div>')
-    return "".join(out)
 
 
 def rule_details(summary_html: str, rule: Rule, attrs: str = "") -> str:
@@ -273,6 +256,21 @@ def step_strip(names, current: int) -> str:
                      f'padding:2px 8px;margin:2px{on}">'
                      f'{"✓ " if i < current else ""}{i + 1}. {esc(name)}</span>')
     return f'<div class="tutor-steps" role="list">{"".join(items)}</div>'
+
+
+def load_upload(game_page, change, refusal: str) -> None:
+    """A saved game the learner uploads (the ``change`` of a game page's file button) loaded into
+    ``game_page`` (its ``load``). A file that cannot be loaded leaves the game as it was and says
+    why in one line: ``refusal`` with ``{}`` for the reason, as the page's refusal (``refusal``,
+    ``refresh``). Both game pages (Play a battle, Play La Raye) load their saves through it."""
+    try:
+        got = uploaded_file(change["new"], "saved game")
+        if got is None:
+            return
+        game_page.load(got[1])
+    except InputError as exc:
+        game_page.refusal = (refusal.format(exc), None)
+        game_page.refresh()
 
 
 def small_button(description: str, icon: str = "", tooltip: str = "") -> W.Button:

@@ -35,7 +35,7 @@ from tutor.memoir.state import Event, GameState, order
 from tutor.memoir.terrain import OBSTACLES, TERRAIN
 from tutor.render.scene import Line, Mark, highlights, scene
 from tutor.rulebook import Rule
-from tutor.scenario import SIDE_ADJECTIVES
+from tutor.sides import SIDE_ADJECTIVES
 from tutor.widgets.base import Drill, esc, rules_html
 from tutor.widgets.retreat_drill import as_state
 

@@ -20,10 +20,11 @@ from tutor.errors import InputError
 from tutor.hexes import BOARDS, Hex, fmt
 from tutor.memoir import rules as R
 from tutor.memoir.los import line_of_sight, visible_from
+from tutor.memoir.scenario import Scenario, UnitSpec, full_strength
 from tutor.memoir.terrain import TERRAIN, cannot_stand_on
 from tutor.render import style
 from tutor.render.scene import highlights, los_highlights, scene
-from tutor.scenario import Scenario, UnitSpec, full_strength, load
+from tutor.scenario import load
 from tutor.widgets.base import Drill, esc, rules_html
 
 # Palette: label → (what, name). "look" picks hexes; the rest paint.

@@ -22,10 +22,10 @@ from tutor.memoir import dice as D
 from tutor.memoir import rules as R
 from tutor.memoir.retreat import RetreatRuling
 from tutor.memoir.retreat import ruling as retreat_ruling
+from tutor.memoir.scenario import Scenario
 from tutor.memoir.state import GameState, from_scenario
 from tutor.memoir.state import load as load_state
 from tutor.render.scene import Line, Mark, highlights, scene
-from tutor.scenario import Scenario
 from tutor.widgets.base import Drill, esc, rules_html, small_button
 
 

@@ -1,7 +1,8 @@
-"""A check-yourself question answered on a live board: tap the tile, the unit or the hex.
+"""A check-yourself question answered on a live board: tap the tile, the unit, the hex or the card.
 
 ``TapQuestion(q)`` shows a ``tutor.quiz.BoardQuestion``: its prompt, the board (a Memoir '44
-battlefield cut to the question's hexes, or an Undaunted map), "Show me", and below them what the
+battlefield cut to the question's hexes, an Undaunted map, or rows of Undaunted cards — a hand, a
+supply — drawn as the course's card rows), "Show me", and below them what the
 engine said. The engine rules on every tap (``q.judge``: the places the engine accepts, asked
 anew, never an answer key). The steps are ``tutor.quiz.Tries``: a wrong first tap gets the hint (the
 rule to use, not the answer) and a second try; the answer is shown on the board after the second
@@ -28,7 +29,19 @@ from tutor.quiz import (
 )
 from tutor.widgets.base import Drill, esc, small_button
 
-ASK = {"tile": "Tap a tile on the board.", "unit": "Tap a unit on the board.", "hex": "Tap a hex on the board."}
+ASK = {"tile": "Tap a tile on the board.", "unit": "Tap a unit on the board.", "hex": "Tap a hex on the board.",
+       "card": "Tap a card."}
+MARKED = {"card": "It is outlined green."}        # where the answer is shown; else shaded green
+
+
+def objective_notes(board) -> list:
+    """A Memoir '44 board's objective hexes, each labelled with its kind and who holds its medal
+    (as the move-and-battle drill labels them; a majority's hexes, side by side, with their kind
+    only): a question about objectives shows them."""
+    from tutor.widgets.field_drill import OBJECTIVE_NOTE
+    held = getattr(board, "held", {})
+    return sorted((h, OBJECTIVE_NOTE[o.type] + (f" ({held[i]})" if held.get(i) and len(o.hexes) == 1 else ""))
+                  for i, o in enumerate(getattr(board, "objectives", ())) for h in o.hexes)   # side by side: short
 
 
 @dataclass(frozen=True)
@@ -51,7 +64,7 @@ class TapQuestion(Drill):
         self.chapter = chapter or course.current_chapter() or ""
         self.value = Asked()
         self.view = q.board                # what the board shows: an Undaunted map cut to q.window
-        if q.window and q.taps != "hex":
+        if q.window and q.taps in ("tile", "unit"):
             from tutor.render.undaunted import board_window
             self.view = board_window(q.board, q.window)
         self.show_button = small_button("Show me", "eye", "show the answer on the board")
@@ -60,7 +73,8 @@ class TapQuestion(Drill):
         self.prompt = W.HTML(f'<div class="tutor-question-prompt">{q.prompt_html}</div>')
         sc = self._scene()
         super().__init__(sc, controls=[self.show_button], dpr=dpr,
-                         max_width=sc.width * 3 // 2 if q.taps != "hex" else None)
+                         max_width=sc.width * 3 // 2 if q.taps in ("tile", "unit") else
+                         sc.width * 3 // 2 if q.taps == "card" else None)
         for b in (self.undo_button, self.reset_button):       # an answer is not taken back
             b.layout = W.Layout(display="none")
         self.children = (self.prompt, *self.children, self.outcome)
@@ -78,6 +92,8 @@ class TapQuestion(Drill):
         wrong = [p for p, ok in s.taps if not ok]
         if s.tries.shown:
             right = sorted(set(right) | set(self.q.places_fn()[0]), key=str)
+        if self.q.taps == "card":
+            return self._card_scene(right, wrong)
         if self.undaunted:
             from tutor.render.undaunted import board_scene
             game = self.q.board
@@ -88,9 +104,26 @@ class TapQuestion(Drill):
                                target=next((p for p in wrong if ":" in str(p)), None))
         from tutor.render.scene import highlights, scene
         marks = {k: v for k, v in (("legal", right), ("closed", wrong)) if v}
-        return scene(self.q.board, highlights(**marks), window=self.q.window or None, legend=False, title="")
+        return scene(self.q.board, highlights(**marks, notes=objective_notes(self.q.board)),
+                     window=self.q.window or None, legend=False, title="")
+
+    def _card_scene(self, right, wrong):
+        """The question's cards as rows (``tutor.render.undaunted``), the tapped ones outlined:
+        green where the engine accepts, red dashed where it says no."""
+        from tutor.render.scene import card_scene
+        from tutor.render.undaunted import CARD_W, render_card
+        role = {**dict.fromkeys(wrong, "wrong"), **dict.fromkeys(right, "right")}
+        rows = [(name, tuple(render_card(c, role.get((name, i))) for i, c in enumerate(ids)), None)
+                for name, ids in self.q.board.rows]
+        longest = max(len(ids) for _, ids in self.q.board.rows)
+        return card_scene(rows, title=self.q.board.title, width=min(680, max(460, 150 + longest * (CARD_W + 6))),
+                          card_w=CARD_W, card_h=80)
 
     def _on_board_click(self, h, x, y) -> None:
+        if self.q.taps == "card":
+            p = self.board.card_at(x, y)
+            self.tap((p.row, p.index) if p is not None and p.index is not None else None)
+            return
         if not self.undaunted:
             super()._on_board_click(h, x, y)
             return
@@ -110,8 +143,8 @@ class TapQuestion(Drill):
         if s.tries.over:
             self.say("This question is answered: the next one is below.")
             return
-        if place is None:
-            self.say(ASK[self.q.taps], bad=True)
+        if place is None or (self.q.taps == "hex" and self.q.window and place not in self.q.window):
+            self.say(ASK[self.q.taps], bad=True)           # beside the part of the board drawn: no try spent
             return
         ok, _ = self.q.judge(place)
         self.advance(Asked(s.tries.press(ok), (*s.taps, (place, ok))))
@@ -134,7 +167,7 @@ class TapQuestion(Drill):
         last = esc(self.q.name(s.taps[-1][0])) if s.taps else ""
         stage = s.tries.stage
         if stage == "asking":
-            self.say(f"{ASK[self.q.taps]} The engine rules on your tap.")
+            self.say(ASK[self.q.taps])          # the prompt says what to tap; the engine rules on it
             self.explain("")
         elif stage == "hint":
             self.say(f"{HINT_HEAD}The engine says no to {last}.", bad=True)
@@ -143,18 +176,26 @@ class TapQuestion(Drill):
             self.say(f"{answer_head(True, '')}{last} — the engine agrees.")
             self.explain(why)
         elif s.tries.wrong >= TRIES:
-            self.say(f"{answer_head(False, answer)}It is shaded green on the board.", bad=True)
+            self.say(f"{answer_head(False, answer)}{self.marked}", bad=True)
             self.explain(why)
         else:
-            self.say(SHOWN_HEAD.format(esc(answer)) + "It is shaded green on the board.")
+            self.say(SHOWN_HEAD.format(esc(answer)) + self.marked)
             self.explain(why)
         self.outcome.value = outcome_html(self.chapter, self.q.key, s.tries)
+
+    @property
+    def marked(self) -> str:
+        return MARKED.get(self.q.taps, "It is shaded green on the board.")
 
     # -- for tests and scripts
     def tap_place(self, place) -> None:
         """Tap ``place`` by its pixels, as a learner would: a tile's lower band, a unit's token, a
-        hex's center."""
-        if self.q.taps == "hex":
+        hex's center, a card's middle (``(row name, index)``)."""
+        if self.q.taps == "card":
+            row = next(r for r in self.board.scene.card_rows if r.id == place[0])
+            bx, by, bw, bh = row.boxes()[place[1]]
+            self.click(bx + min(bw, row.step or bw) / 2, by + bh / 2)
+        elif self.q.taps == "hex":
             self.click_hex(place)
         elif self.q.taps == "unit":
             ch = next(c for c in self.board.scene.chips if c.key == place)

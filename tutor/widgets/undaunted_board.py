@@ -36,8 +36,7 @@ from tutor.errors import IllegalAction, InputError
 from tutor.explain import rules_html
 from tutor.render.undaunted import board_scene, card_title, cover_key, tile_at, token_at
 from tutor.render.undaunted import words as plain
-from tutor.scenario import SIDE_ADJECTIVES
-from tutor.sides import Side
+from tutor.sides import SIDE_ADJECTIVES, Side
 from tutor.undaunted import rules as R
 from tutor.undaunted.actions import apply, card_plays, preview_attack
 from tutor.undaunted.cards import ACTION_CS, CARDS

@@ -34,17 +34,16 @@ from tutor.errors import IllegalAction, InputError
 from tutor.explain import plural, quote_html
 from tutor.games import UNDAUNTED as U
 from tutor.games import Match
-from tutor.inputs import uploaded_file
 from tutor.render.undaunted import card_title
 from tutor.render.undaunted import words as plain
-from tutor.scenario import SIDE_ADJECTIVES, SIDE_NAMES
+from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
 from tutor.undaunted import coach
 from tutor.undaunted import opponent as O
 from tutor.undaunted import rules as R
 from tutor.undaunted.cards import CARDS
 from tutor.undaunted.state import Bid, EndTurn, GameState, Play, Withdraw, other
 from tutor.undaunted.state import Step as EngineStep
-from tutor.widgets.base import CSS, choice_buttons, esc, rule_details, rules_html, small_button
+from tutor.widgets.base import CSS, choice_buttons, esc, load_upload, rule_details, rules_html, small_button
 from tutor.widgets.undaunted_board import Answer, BoardStep, UndauntedBoard, action_label
 
 SIDES = ("allied", "axis")
@@ -455,14 +454,7 @@ class UndauntedGame(W.VBox):
         return out
 
     def _on_upload(self, change) -> None:
-        try:
-            got = uploaded_file(change["new"], "saved game")
-            if got is None:
-                return
-            self.load(got[1])
-        except InputError as exc:
-            self.refusal = (f"The file could not be loaded: {exc}.", None)
-            self.refresh()
+        load_upload(self, change, "The file could not be loaded: {}.")
 
     # ------------------------------------------------------------------------------------------
     # Showing
@@ -473,7 +465,7 @@ class UndauntedGame(W.VBox):
         answer = None
         if not self.screen_passed:
             answer = Answer(f"Hot-seat: hand the screen to the {SIDE_ADJECTIVES[self._to_act()]} player, who taps "
-                            f"“show my hand”.")
+                            f"“{self.pass_label(self._to_act())}”.")
         elif s.phase == "initiative":
             answer = Answer("Bid for the initiative first: tap a card of your hand above the map.")
         elif s.over:
@@ -606,6 +598,11 @@ class UndauntedGame(W.VBox):
             items = [("No card to bid", None)]
         return label, choice_buttons(items, self.bid)
 
+    @staticmethod
+    def pass_label(side: str) -> str:
+        """The hot-seat button's label, the one the page's text names."""
+        return f"I am the {SIDE_ADJECTIVES[side]} player: show my hand"
+
     def refresh(self, message: str | None = None) -> None:
         s = self.game
         self.head.value = self.head_html()
@@ -613,7 +610,7 @@ class UndauntedGame(W.VBox):
         side = self._to_act()
         self.pass_box.children = () if passed else (self.pass_button,)
         if not passed:
-            self.pass_button.description = f"I am the {SIDE_ADJECTIVES[side]} player: show my hand"
+            self.pass_button.description = self.pass_label(side)
             for w in (self.board.hand_label, self.board.hand_pick, self.board.action_row):
                 w.layout.display = "none"
         elif s.phase == "turn":
@@ -635,7 +632,7 @@ class UndauntedGame(W.VBox):
             self.status.value = text + (f'<div class="tutor-why">{rules_html([rule])}</div>' if rule else "")
         elif not passed:
             self.status.value = (f'<div class="tutor-status" role="status">Hot-seat: the {SIDE_ADJECTIVES[side]} '
-                                 f'player is next. Pass the screen, then tap the button to show that hand.</div>')
+                                 f'player is next. Pass the screen; that player taps “{esc(self.pass_label(side))}”.</div>')
         else:
             self.status.value = f'<div class="tutor-status" role="status">{esc(message or self._prompt())}</div>'
 

@@ -43,148 +43,38 @@ roll makes him pick a unit), then one ``order`` and ``act`` for all of them, eac
 its own general's card (``order HEX GENERAL`` names the general when two could order it under
 different rules); then the chief draws.
 
-The package, one concern a module (every name is re-exported here, so ``game.apply`` and the
-rest are used as before): ``model`` (``Game``, ``Turn``, ``Play``), ``text`` (seats and actions
+The package, one concern a module (every public name is re-exported here, so ``game.apply`` and
+the rest are used as before; a private one is imported from the module that defines it): ``model`` (``Game``, ``Turn``, ``Play``), ``text`` (seats and actions
 in words), ``setup`` (``new_game``), ``table`` (the phase table: each phase's legal actions, its
-moves with their handler and rule; ``legal_actions``, ``apply``, ``undo``), ``legality`` (each
-phase's legal actions and a unit's options, with the one check of a battle), ``orders`` and
+moves with their handler, rule and check; ``legal_actions``, ``apply``, ``undo``), ``legality`` (each
+phase's legal actions and a unit's options, with the one check of an order, a move, a battle and a
+wire removal), ``orders`` and
 ``fire`` (the handlers), ``flow`` (the end of a turn), ``hooks`` (where a variant replaces a
-step), ``overlord``, ``initiative`` and ``generals`` (Overlord), ``teams`` (Operation Alliance, Young Generals), ``saved`` (save and load), ``simulate``
+step), ``overlord`` (Overlord, its part of a turn ``Command``), ``initiative`` and ``generals`` (Overlord), ``teams`` (Operation Alliance, Young Generals), ``saved`` (save and load), ``simulate``
 (random play).
 """
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
-import gc
-import json
-import random
-import re
-from dataclasses import dataclass, field
-from pathlib import Path
-from types import MappingProxyType
-
-from tutor.errors import IllegalAction, InputError
-from tutor.hexes import MIRRORED_SECTION, Hex, distance, fmt, parse_hex, row_major
-from tutor.memoir import air as A
-from tutor.memoir import cards as C
-from tutor.memoir import combat
-from tutor.memoir import dice as D
-from tutor.memoir import movement as M
-from tutor.memoir import rules as R
-from tutor.memoir import state as S
-from tutor.memoir import turn as T
-from tutor.memoir import variants as V
-from tutor.memoir.game.fire import (
-    _ambush_fire,
-    _ambush_possible,
-    _ambush_rule,
-    _ambusher,
-    _ask_owner,
-    _Choose,
-    _do_air,
-    _do_ambush,
-    _do_barrage,
-    _do_battle,
-    _do_decline,
-    _do_retreat,
-    _owner_seat,
-    _resolve_battle,
-    _strikes,
-)
-from tutor.memoir.game.flow import (
-    _after_play,
-    _draw_one,
-    _end_turn,
-    _finish_orders,
-    _hand_dice,
-    _medics,
-    _receive,
-)
-from tutor.memoir.game.generals import _card_generals, _generals_at, _mirror, _regions, general_units
-from tutor.memoir.game.initiative import (
-    _do_pass,
-    _do_roll,
-    _do_setback,
-    _legal_initiative,
-    _legal_setback,
-    _one_hex_back,
-    _overlord_setbacks,
-    _refuse_setback,
-    _setback,
-    _setback_rule,
-)
+# the variants' modules register their hooks when imported
+from tutor.memoir.game import overlord, teams
+from tutor.memoir.game.generals import general_units
 from tutor.memoir.game.legality import (
-    _NO_BATTLE,
     STARS_HIT,
-    _battle_options,
-    _bonus,
-    _effect_of,
-    _hex_actions,
-    _legal_act,
-    _legal_air,
-    _legal_ambush,
-    _legal_barrage,
-    _legal_order,
-    _legal_play,
-    _legal_recon,
-    _legal_retreat,
-    _move_options,
-    _needs_section,
-    _order_options,
-    _orderable,
-    _ordered_hexes,
-    _pending_ruling,
-    _ruling_for,
     activation_tokens,
     battle_options,
     battle_refusal,
     bonus_dice,
     move_options,
+    move_refusal,
+    order_refusal,
     playable,
     unit_effect,
+    wire_refusal,
 )
-from tutor.memoir.game.model import _EMPTY, _NFIELDS, FORMAT, Game, Play, Turn, _Ctx, _fz, _hex, _need, _r
-from tutor.memoir.game.orders import (
-    _do_done,
-    _do_end,
-    _do_keep,
-    _do_move,
-    _do_order,
-    _do_play,
-    _do_take,
-    _do_wire,
-    _play_for,
-)
-from tutor.memoir.game.overlord import (
-    _card_slots,
-    _card_words,
-    _counterable,
-    _do_dispatch,
-    _do_give,
-    _do_place,
-    _eff_key,
-    _general_effect,
-    _gift_options,
-    _legal_place,
-    _needs_place,
-    _overlord_chief,
-    _overlord_chief_done,
-    _overlord_draw,
-    _overlord_generals,
-    _overlord_legal,
-    _overlord_next,
-    _overlord_orders,
-    _place,
-    _placing,
-    _refuse_give,
-    _rules_of,
-    _section_bounds,
-    card_slots,
-)
+from tutor.memoir.game.model import FORMAT, Game, Play, Turn
+from tutor.memoir.game.overlord import Command, card_slots
 from tutor.memoir.game.saved import (
-    _BUNDLED_NAME,
     bundled_scenario,
     events,
     from_json,
@@ -194,39 +84,17 @@ from tutor.memoir.game.saved import (
     saved_scenario_name,
     to_json,
 )
-from tutor.memoir.game.setup import (
-    _LOADED,
-    _NEW_TURNS,
-    _begin_turn,
-    _first_player,
-    _hand_spec,
-    _scenario,
-    _seat_of,
-    all_cards,
-    new_game,
-    set_hand,
-)
-from tutor.memoir.game.simulate import (
-    _cycle_collector_paused,
-    _legal_act_take,
-    digest,
-    playthrough,
-    random_action,
-    random_game,
-)
+from tutor.memoir.game.setup import all_cards, new_game, set_hand
+from tutor.memoir.game.simulate import digest, playthrough, random_action, random_game
 from tutor.memoir.game.table import MOVES, PHASES, Move, Phase, apply, legal_actions, undo
-from tutor.memoir.game.teams import _alliance_seat, _young_generals_performer
-from tutor.memoir.game.text import (
-    _SEAT_WORDS,
-    _SECTIONS,
-    action_text,
-    player_text,
-    seat_role,
-    seat_text,
-    seat_verb,
-)
-from tutor.memoir.state import Event, GameState, other
-from tutor.rulebook import Rule
-from tutor.scenario import SIDE_NAMES, SIDES, side_verb
-from tutor.scenario import load as load_scenario
-from tutor.words import plural
+from tutor.memoir.game.text import action_text, player_text, seat_role, seat_text, seat_verb
+from tutor.sides import SIDE_NAMES
+
+__all__ = [
+    "FORMAT", "MOVES", "PHASES", "SIDE_NAMES", "STARS_HIT", "Command", "Game", "Move", "Phase", "Play", "Turn",
+    "action_text", "activation_tokens", "all_cards", "apply", "battle_options", "battle_refusal", "bonus_dice",
+    "bundled_scenario", "card_slots", "digest", "events", "from_json", "from_text", "general_units",
+    "legal_actions", "load_game", "move_options", "move_refusal", "new_game", "order_refusal", "overlord",
+    "playable", "player_text", "playthrough", "random_action", "random_game", "save", "saved_scenario_name",
+    "seat_role", "seat_text", "seat_verb", "set_hand", "teams", "to_json", "undo", "unit_effect", "wire_refusal",
+]

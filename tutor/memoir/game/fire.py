@@ -60,7 +60,7 @@ def _do_battle(g: Game, args, ctx: _Ctx) -> Game:
     if distance(a, tg) == 1:
         amb = _ambusher(g, tg)
         if amb is not None and _ambush_possible(g, a, tg):
-            t = _r(g.turn, pending=("ambush", a, tg, amb[0], amb[1]))
+            t = _r(g.current, pending=("ambush", a, tg, amb[0], amb[1]))
             ctx.ev("ambush_window", f"A close combat on {fmt(tg)} is declared: the defender may play Ambush.",
                    _ambush_rule(g, st.units[tg].side), at=tg)
             return _r(g, turn=t, phase="ambush", player=amb[0])
@@ -81,18 +81,18 @@ def _resolve_battle(g: Game, a: Hex, tg: Hex, ctx: _Ctx, faces=None, retreat_to=
     try:
         new, evs = combat.battle(st, fmt(a), fmt(tg), list(faces), retreat_to=chooser, extra_dice=bonus)
     except _Choose:
-        t = _r(g.turn, pending=("retreat", a, tg, tuple(faces), bonus))
+        t = _r(g.current, pending=("retreat", a, tg, tuple(faces), bonus))
         defender = st.units[tg].side
         ctx.ev("retreat_choice", f"Rolled {', '.join(faces)}: the {defender} side chooses where its unit on "
                f"{fmt(tg)} retreats.", R.FLAG, at=tg)
         return _r(g, turn=t, phase="retreat", player=_owner_seat(g, defender, tg))
     if bonus:
-        ctx.ev("bonus", f"{C.CARDS[_effect_of(g.turn, st.units[a].uid).key].name}: +{bonus} die.", C.TACTIC_CARD,
+        ctx.ev("bonus", f"{C.CARDS[_effect_of(g.current, st.units[a].uid).key].name}: +{bonus} die.", C.TACTIC_CARD,
                at=a)
     ctx.events.extend(evs)
     if g.variant.take_ground is False and new.vacated is not None:
         new = new.replace(vacated=None)
-    t = _r(g.turn, pending=None)
+    t = _r(g.current, pending=None)
     return _r(g, state=new, turn=t, phase="act", player=t.seat)
 
 
@@ -110,12 +110,12 @@ def _owner_seat(g: Game, side: str, h: Hex) -> str:
 
 def _do_retreat(g: Game, args, ctx: _Ctx) -> Game:
     h = g.state.board.check(_hex(_need(args, 1, "retreat HEX")[0]), what="retreat")
-    p = g.turn.pending
+    p = g.current.asked
     rul = _pending_ruling(g)
     if h not in rul.destinations:
         raise IllegalAction(f"the unit may not retreat to {fmt(h)}: it may end on "
                             f"{', '.join(fmt(d) for d in rul.destinations)}", R.FLAG)
-    g2 = _r(g, turn=_r(g.turn, pending=None))
+    g2 = _r(g, turn=_r(g.current, pending=None))
     if p[0] == "strike":                 # the strike goes on: this hex with the owner's choice, then the rest
         _, what, tg, faces, rest = p
         return _strikes(g2, what, [(tg, faces, h)] + [(x, None, None) for x in rest], ctx)
@@ -146,7 +146,7 @@ def _ambush_rule(g: Game, side: str) -> Rule:
 
 def _do_ambush(g: Game, args, ctx: _Ctx) -> Game:
     _need(args, 0, "ambush")
-    _, a, tg, seat, inst = g.turn.pending
+    _, a, tg, seat, inst = g.current.asked
     st = g.state
     du = st.units[tg]
     hands, common = dict(g.hands), dict(g.common)
@@ -179,7 +179,7 @@ def _ambush_fire(g: Game, a: Hex, tg: Hex, seat: str, from_common: bool, faces, 
         new, evs = combat.battle(tmp, fmt(tg), fmt(a), list(faces),
                                  retreat_to=_ask_owner if dest is None else dest)
     except _Choose:
-        t = _r(g.turn, pending=("ambush_retreat", tg, a, tuple(faces), seat, from_common))
+        t = _r(g.current, pending=("ambush_retreat", tg, a, tuple(faces), seat, from_common))
         ctx.ev("retreat_choice", f"Ambush: rolled {', '.join(faces)}; the {au.side} side chooses where its unit "
                f"on {fmt(a)} retreats.", R.RETREAT_OWNER, at=a)
         return _r(g, turn=t, phase="retreat", player=_owner_seat(g, au.side, a))
@@ -205,7 +205,7 @@ def _ambush_fire(g: Game, a: Hex, tg: Hex, seat: str, from_common: bool, faces, 
                    f"replace the Ambush.",
                    _ambush_rule(g, du.side))
     g = _r(g, state=new, hands=_fz(hands), common=_fz(common), deck=tuple(deck),
-           discard=tuple(discard), turn=_r(g.turn, pending=None), phase="act", player=g.turn.seat)
+           discard=tuple(discard), turn=_r(g.current, pending=None), phase="act", player=g.current.seat)
     if g.state.winner is not None:
         return g
     if new.units.get(a) is not None and new.units[a].uid == au.uid:
@@ -221,8 +221,8 @@ def _ambush_fire(g: Game, a: Hex, tg: Hex, seat: str, from_common: bool, faces, 
 
 def _do_decline(g: Game, args, ctx: _Ctx) -> Game:
     _need(args, 0, "decline")
-    _, a, tg, _, _ = g.turn.pending
-    g = _r(g, turn=_r(g.turn, pending=None), phase="act", player=g.turn.seat)
+    _, a, tg, _, _ = g.current.asked
+    g = _r(g, turn=_r(g.current, pending=None), phase="act", player=g.current.seat)
     return _resolve_battle(g, a, tg, ctx)
 
 
@@ -256,7 +256,7 @@ def _strikes(g: Game, what: str, todo, ctx: _Ctx) -> Game:
     RETIRADA: "El jugador que controla la unidad decide a qué hexágono se retira") — the strike
     stops in the ``retreat`` phase and goes on with the next hex once he has chosen.
     """
-    st, side = g.state, g.turn.side
+    st, side = g.state, g.current.side
     stars = STARS_HIT[what]
     if what == "air":
         n, rule_, label = A.dice_per_hex(side, g.front, g.year), C.AIR_POWER_FACE, "Air Power"
@@ -277,9 +277,9 @@ def _strikes(g: Game, what: str, todo, ctx: _Ctx) -> Game:
             ctx.ev("retreat_choice", f"{label} on {fmt(h)}: rolled {', '.join(faces)}; the {owner} side chooses "
                    f"where its unit retreats.", R.RETREAT_OWNER, at=h)
             rest = tuple(x[0] for x in todo[k + 1:])
-            t = _r(g.turn, pending=("strike", what, h, tuple(faces), rest))
+            t = _r(g.current, pending=("strike", what, h, tuple(faces), rest))
             return _r(g, state=st, turn=t, phase="retreat", player=_owner_seat(g, owner, h))
         ctx.events.extend(evs)
         if st.winner is not None:
             break
-    return _end_turn(_r(g, state=st, player=g.turn.seat), ctx)
+    return _end_turn(_r(g, state=st, player=g.current.seat), ctx)

@@ -25,8 +25,8 @@ def _hand_dice(g: Game) -> int:
 
 
 def _after_play(g: Game, ctx: _Ctx) -> Game:
-    t = g.turn
-    eff = t.effect
+    t = g.current
+    eff = t.in_force
     st = g.state
     if eff.special == "air_power":
         if not any(u.side != t.side for u in st.units.values()):
@@ -49,7 +49,7 @@ def _after_play(g: Game, ctx: _Ctx) -> Game:
                data=(("faces", faces),))
         eff = _r(eff, slots=slots)
         g = _r(g, turn=_r(t, effect=eff))
-        t = g.turn
+        t = g.current
     cands = T.all_eligible(st, t.side, eff.slots) if eff.slots else []
     if not cands:
         ctx.ev("no_units", "No unit can receive an order from this card: the turn ends with a new card.",
@@ -64,8 +64,8 @@ def _after_play(g: Game, ctx: _Ctx) -> Game:
 
 
 def _finish_orders(g: Game, ctx: _Ctx) -> Game:
-    t = g.turn
-    eff = t.effect
+    t = g.current
+    eff = t.in_force
     # each ordered unit follows the card it was ordered under: one group in a standard turn, one per
     # Play of the Overlord field generals (memoir44-overlord-rules-pl.txt, TURA GRY, step 2)
     if t.plays:
@@ -121,9 +121,9 @@ def _medics(g: Game, st: GameState, h: Hex, n: int, special: dict, ctx: _Ctx) ->
     u = st.units[h]
     faces = ctx.roll(n)
     back = min(sum(f == "star" or f == u.kind for f in faces), u.full - u.figures)
-    rule = V.ALLIANCE_MEDICS if g.variant.team(g.turn.side) else C.TACTIC_CARD
-    # Overlord: a field general's card, whose own text rolls 4 dice (variants.OVERLORD_MEDICS_DICE)
-    how = f" (the Overlord card rolls {n}: no hand is counted)" if g.variant.kind == "overlord" else ""
+    rule = V.ALLIANCE_MEDICS if g.variant.team(g.current.side) else C.TACTIC_CARD
+    note = hook(g, "medics_note")           # Overlord: a field general's card rolls its own 4 dice
+    how = note.format(n=n) if note else ""
     ctx.ev("medics", f"Medics & Mechanics: {n} {'die' if n == 1 else 'dice'}{how} ({', '.join(faces)}); "
            f"{back} figure{'s' if back != 1 else ''} return to the {u.name} on {fmt(h)}.", rule, at=h,
            data=(("faces", faces), ("returned", back)))
@@ -150,9 +150,12 @@ def _draw_one(deck: list, discard: list, ctx: _Ctx):
 
 def _end_turn(g: Game, ctx: _Ctx) -> Game:
     """Step 5: discard the card played, draw (Recon: two, keep one), grow a short hand, next side."""
-    t = g.turn
-    if t.stage == "chief" and g.state.winner is None:       # Overlord: the chief's card first, then the generals
-        return hook(g, "chief_done")(g, ctx)
+    t = g.current
+    card_done = hook(g, "card_done")                        # Overlord: the chief's card first, then the generals
+    if card_done is not None:
+        after = card_done(g, ctx)
+        if after is not None:
+            return after
     deck, discard = list(g.deck), list(g.discard) + list(t.cards)
     st = g.state
     if st.winner is not None:
@@ -185,7 +188,7 @@ def _end_turn(g: Game, ctx: _Ctx) -> Game:
 
 def _receive(g: Game, card: str | None, ctx: _Ctx) -> Game:
     """The card drawn replaces the one played; a short hand grows by one; then the next side plays."""
-    t = g.turn
+    t = g.current
     hands, common = dict(g.hands), dict(g.common)
     deck, discard = list(g.deck), list(g.discard)
     who = seat_text(t.seat, g.variant.kind)

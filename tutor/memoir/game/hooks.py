@@ -11,13 +11,18 @@ something there, uses it instead of the standard step:
 * ``play_rule``: the rule cited when the seat holds no such card (Operation Alliance's; a value);
 * ``performer(g, side, effect, ctx)``: the team member who carries out a card (Young Generals);
 
-* ``chief_done(g, ctx)``: Overlord, the chief's own tactic card is resolved: the field generals' turn;
+* ``card_done(g, ctx)``: a card is resolved; the game that follows, or None for the standard end of
+  the turn (Overlord: after the chief's own tactic card, the field generals' turn);
 * ``draw(g, ctx)``: the end of a turn's draw (Overlord: the chief draws 2, or 3 after a Recon);
 * ``owner_seat(g, side, hex)``: the seat that controls a unit and picks its retreat (Overlord: the
   field general whose command holds the hex), None for the standard seat;
 * ``ambush_rule``: the rule an Ambush cites (a Rule, not a function);
 * ``ambush_given(g, unit, hex, ctx)``: an event before the Ambush fires (Overlord: the chief hands it on);
-* ``ambush_drawn(side, ctx)``: the event of the card drawn after an Ambush (Overlord: the chief's).
+* ``ambush_drawn(side, ctx)``: the event of the card drawn after an Ambush (Overlord: the chief's);
+* ``seat_role(who)``: a team member's role in words, or None for the standard words (Overlord: "left
+  field general"); asked with :func:`variant_hook`, as a seat is named without a game;
+* ``medics_note``: what Medics & Mechanics' event adds about its dice, ``{n}`` the dice (a value;
+  Overlord: a field general's card rolls its own 4).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from tutor.memoir import variants as V
 from tutor.memoir.game.flow import _end_turn
 from tutor.memoir.game.generals import _generals_at, general_units
 from tutor.memoir.game.model import Game, _Ctx, _fz, _hex, _need, _r
-from tutor.memoir.game.overlord import _overlord_next
+from tutor.memoir.game.overlord import _cmd, _overlord_next
 from tutor.memoir.game.text import action_text
 from tutor.memoir.state import Event, GameState, other
 from tutor.rulebook import Rule
@@ -23,7 +23,7 @@ def _legal_initiative(g: Game) -> list[str]:
 def _do_roll(g: Game, args, ctx: _Ctx) -> Game:
     """A field general without a card acts on his own initiative: one die (TEST INICJATYWY WŁASNEJ)."""
     _need(args, 0, "roll")
-    t = g.turn
+    t = g.current
     side, fg = t.side, t.waiting[0]
     face = ctx.roll(1)[0]
     ctx.ev("initiative", f"The {fg} field general has no card and rolls for initiative: {face} — "
@@ -40,16 +40,16 @@ def _do_roll(g: Game, args, ctx: _Ctx) -> Game:
         setbacks = setbacks + ((fg, face),)
     else:
         ctx.ev("initiative_none", "He commands no unit: nothing happens.", V.OVERLORD_INITIATIVE_NONE)
-    g = _r(g, turn=_r(t, waiting=t.waiting[1:], rolls=_fz(rolls), setbacks=setbacks), player=t.seat)
+    g = _r(g, turn=_cmd(t, waiting=t.waiting[1:], rolls=_fz(rolls), setbacks=setbacks), player=t.seat)
     return _overlord_setbacks(g, ctx)
 
 
 def _do_pass(g: Game, args, ctx: _Ctx) -> Game:
     _need(args, 0, "pass")
-    t = g.turn
+    t = g.current
     ctx.ev("initiative_pass", f"The {t.waiting[0]} field general has no card and does not act on his own "
            f"initiative: no roll.", V.OVERLORD_MAY_ACT)
-    return _overlord_next(_r(g, turn=_r(t, waiting=t.waiting[1:]), player=t.seat), ctx)
+    return _overlord_next(_r(g, turn=_cmd(t, waiting=t.waiting[1:]), player=t.seat), ctx)
 
 
 def _setback_rule(face: str) -> Rule:
@@ -68,9 +68,9 @@ def _one_hex_back(st: GameState, h: Hex) -> list[Hex]:
 def _legal_setback(g: Game) -> list[str]:
     """Flag: ``setback UNIT HEX`` for each unit of the general's and each hex it may retreat 1 hex
     to; if none can retreat, ``setback UNIT`` (it loses a figure). Grenade: ``setback UNIT``."""
-    fg, face = g.turn.setbacks[0]
+    fg, face = g.current.setbacks[0]
     st = g.state
-    mine = general_units(g, fg, g.turn.side)
+    mine = general_units(g, fg, g.current.side)
     if face == "flag":
         out = [f"setback {fmt(h)} {fmt(d)}" for h in mine for d in _one_hex_back(st, h)]
         if out:
@@ -81,20 +81,20 @@ def _legal_setback(g: Game) -> list[str]:
 def _overlord_setbacks(g: Game, ctx: _Ctx) -> Game:
     """A field general whose initiative roll was a flag or a grenade picks the unit it strikes
     (phase ``setback``); with a single choice it is resolved at once. Then the next general."""
-    while g.turn.setbacks:
-        fg, face = g.turn.setbacks[0]
+    while g.current.setbacks:
+        fg, face = g.current.setbacks[0]
         acts = _legal_setback(g)
         rule = _setback_rule(face)
         if not acts:
             ctx.ev("initiative_none", f"The {fg} field general has no unit left: nothing happens.",
                    V.OVERLORD_INITIATIVE_NONE)
-            g = _r(g, turn=_r(g.turn, setbacks=g.turn.setbacks[1:]))
+            g = _r(g, turn=_cmd(g.current, setbacks=g.current.setbacks[1:]))
             continue
         what = ("retreats 1 hex" if face == "flag" and len(acts[0].split()) == 3 else "loses 1 figure")
         if len(acts) > 1:
             ctx.ev("initiative_choice", f"The {fg} field general picks which of his units {what} "
                    f"({len(acts)} choices); it may not battle this turn.", rule)
-            return _r(g, phase="setback", player=f"{g.turn.side}.{fg}")
+            return _r(g, phase="setback", player=f"{g.current.side}.{fg}")
         ctx.ev("initiative_auto", f"The {fg} field general has a single choice ({action_text(g, acts[0])}): "
                f"resolved at once.", rule)
         g = _setback(g, [parse_hex(x) for x in acts[0].split()[1:]], ctx)
@@ -112,12 +112,12 @@ def _do_setback(g: Game, args, ctx: _Ctx) -> Game:
     g = _setback(g, hexes, ctx)
     if g.state.winner is not None:
         return _end_turn(g, ctx)
-    return _overlord_setbacks(_r(g, player=g.turn.seat), ctx)
+    return _overlord_setbacks(_r(g, player=g.current.seat), ctx)
 
 
 def _refuse_setback(g: Game, hexes):
-    fg, face = g.turn.setbacks[0]
-    st, side = g.state, g.turn.side
+    fg, face = g.current.setbacks[0]
+    st, side = g.state, g.current.side
     rule = _setback_rule(face)
     h = hexes[0]
     u = st.units.get(h)
@@ -141,7 +141,7 @@ def _refuse_setback(g: Game, hexes):
 def _setback(g: Game, hexes, ctx: _Ctx) -> Game:
     """The chosen unit retreats 1 hex (``hexes`` = unit, destination) or loses 1 figure; either way
     it may not battle this turn (TEST INICJATYWY WŁASNEJ)."""
-    t = g.turn
+    t = g.current
     fg, face = t.setbacks[0]
     st, side = g.state, t.side
     h = hexes[0]
@@ -165,4 +165,4 @@ def _setback(g: Game, hexes, ctx: _Ctx) -> Game:
     new = S.with_objectives(st.replace(units=units, obstacles=obstacles, kills=kills), entered, events)
     S.victory_event(st, new, events)
     ctx.events.extend(events)
-    return _r(g, state=new, turn=_r(t, setbacks=t.setbacks[1:], no_battle=t.no_battle | {u.uid}))
+    return _r(g, state=new, turn=_cmd(t, setbacks=t.setbacks[1:], no_battle=t.no_battle | {u.uid}))

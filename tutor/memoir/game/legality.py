@@ -11,6 +11,7 @@ from tutor.memoir import cards as C
 from tutor.memoir import combat
 from tutor.memoir import dice as D
 from tutor.memoir import movement as M
+from tutor.memoir import rules as R
 from tutor.memoir import turn as T
 from tutor.memoir import variants as V
 from tutor.memoir.game.model import Game, Turn
@@ -59,18 +60,51 @@ def _needs_section(g: Game, key: str) -> bool:
 
 
 def _orderable(g: Game) -> list[Hex]:
+    """The hexes whose units may be ordered now, in board order: the card's slots matched to the
+    units ordered so far, less those :func:`order_refusal` refuses."""
     got = g.__dict__.get("_orderable")              # a memo on an immutable value
     if got is None:
-        t = g.turn
-        if t.plays:
-            got = list(_order_options(g))
-        else:
-            got = T.orderable(g.state, t.side, t.effect.slots, t.ordered)
-            if t.spent:                             # Overlord: ordered by the chief's card already
-                units = g.state.units
-                got = [h for h in got if units[h].uid not in t.spent]
+        got = [h for h in _order_candidates(g) if order_refusal(g, h) is None]
         g.__dict__["_orderable"] = got
     return got
+
+
+def _order_candidates(g: Game) -> list[Hex]:
+    """The hexes the card's order slots still reach (Overlord field generals: each Play's)."""
+    got = g.__dict__.get("_order_cands")            # a memo on an immutable value
+    if got is None:
+        t = g.current
+        got = list(_order_options(g)) if t.plays else T.orderable(g.state, t.side, t.in_force.slots, t.ordered)
+        g.__dict__["_order_cands"] = got
+    return got
+
+
+def order_refusal(g: Game, h: Hex) -> IllegalAction | None:
+    """Why the card in play gives the unit on ``h`` no order now, or None.
+
+    The one check of an order: :func:`legal_actions` lists no ``order`` it refuses, and ``order``
+    raises what it returns."""
+    t, st = g.current, g.state
+    u = st.units[h]
+    if h in t.ordered:
+        return IllegalAction(f"the unit on {fmt(h)} is already ordered", R.ORDERS_ONCE)
+    if u.side != t.side:
+        return IllegalAction(f"the unit on {fmt(h)} is not a {t.side} unit", R.ORDERS)
+    if u.uid in t.spent:
+        return IllegalAction(f"the {u.name} on {fmt(h)} was ordered by the chief's card this turn: one order a "
+                             f"turn", V.OVERLORD_ONE_ORDER)
+    if h in _order_candidates(g):
+        return None
+    slots = t.in_force.slots
+    if t.plays:
+        return IllegalAction(f"no field general's card orders the {u.name} on {fmt(h)} now (the cards order "
+                             f"{'; '.join(s.describe() for s in slots)}; {len(t.ordered)} ordered so far)",
+                             V.OVERLORD_PLACE)
+    return IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} (it orders "
+                         f"{'; '.join(s.describe() for s in slots)}; {len(t.ordered)} ordered so far)",
+                         C.ORDERS_DASHED if len(slots) > 1 else C.TACTIC_CARD
+                         if t.in_force.key in C.CARDS and C.CARDS[t.in_force.key].type == "tactic"
+                         else C.SECTION_CARD)
 
 
 def _order_options(g: Game) -> dict:
@@ -78,14 +112,13 @@ def _order_options(g: Game) -> dict:
     board order (each Play's slots matched to the units already ordered under it)."""
     got = g.__dict__.get("_order_opts")             # a memo on an immutable value
     if got is None:
-        t, st = g.turn, g.state
+        t, st = g.current, g.state
         taken = set(t.ordered)
-        units = st.units
         found: dict = {}
         for i, p in enumerate(t.plays):
             mine = [h for h, a in zip(t.ordered, t.assigned) if a == i]
             for h in T.orderable(st, t.side, p.effect.slots, mine):
-                if h not in taken and units[h].uid not in t.spent:
+                if h not in taken:
                     found.setdefault(h, []).append(i)
         got = {h: tuple(found[h]) for h in T.board_order(st) if h in found}
         g.__dict__["_order_opts"] = got
@@ -93,11 +126,13 @@ def _order_options(g: Game) -> dict:
 
 
 def _legal_order(g: Game) -> list[str]:
-    t = g.turn
+    t = g.current
     if not t.plays:
         return [f"order {fmt(h)}" for h in _orderable(g)] + ["done"]
     out = []
     for h, idx in _order_options(g).items():
+        if order_refusal(g, h) is not None:
+            continue
         if len(idx) == 1:
             out.append(f"order {fmt(h)}")
         else:                       # cards with different unit rules: the general who orders it is named
@@ -125,34 +160,69 @@ def unit_effect(g: Game, h: Hex) -> T.Effect | None:
     """The card effect the unit on ``h`` follows this turn: the card it was ordered under (in
     Overlord each field general's card rules its own units), else the card in play."""
     t = g.turn
-    return _effect_of(t, g.state.units[h].uid) if t is not None else None
+    return _effect_of(t, g.state.units[h].uid) if t is not None and t.effect is not None else None
 
 
-def _effect_of(t: Turn, uid: int) -> T.Effect | None:
-    return t.unit_effects.get(uid, t.effect) if t.unit_effects else t.effect
+def _effect_of(t: Turn, uid: int) -> T.Effect:
+    """The effect the unit ``uid`` follows (a card is in play)."""
+    return t.unit_effects.get(uid, t.in_force) if t.unit_effects else t.in_force
 
 
 _NO_BATTLE = ("frozen", "done")      # Medics with no figure back; Behind Enemy Lines after its second move
 
 
 def _move_options(g: Game, h: Hex) -> dict:
-    st, t = g.state, g.turn
+    st, t = g.state, g.current
     u = st.units[h]
     rec = st.records.get(u.uid)
+    if rec is None or t.effect is None or move_refusal(g, h) is not None:
+        return {}
     eff = _effect_of(t, u.uid)
-    if rec is None or eff is None:
-        return {}
     sp = t.special.get(u.uid)
-    if sp == "frozen" or eff.no_move:
-        return {}
     # Behind Enemy Lines: "Unit may battle with 1 additional die, then move again up to 3 hexes" (the
     # printed card; bga-devs/bga-memoir moves it again whether it battled or not): the second move
     # comes after its battle, or after its first move when it gives the battle up.
     second = sp == "bel2" or (sp == "bel" and rec.battles > 0)
-    if not second and (sp == "bel2" or sp == "done" or st.phase != "move" or rec.path):
+    if not second and (st.phase != "move" or rec.path):      # the battlefield's own: movement.move explains
         return {}
     override = T.move_override(eff, u, sp, second)
     return M.destinations(st, h, u, rec.start, **override) if override else M.destinations(st, h, u, rec.start)
+
+
+def move_refusal(g: Game, h: Hex) -> IllegalAction | None:
+    """Why the card in play lets the unit on ``h`` move nowhere this turn, or None.
+
+    The one check of a move under the card: :func:`move_options` lists no hex while it refuses,
+    and ``move`` raises what it returns (the battlefield's own reasons, the phase, a move made,
+    terrain and reach, are ``movement.move``'s)."""
+    st, t = g.state, g.current
+    u = st.units[h]
+    eff = _effect_of(t, u.uid)
+    sp = t.special.get(u.uid)
+    if eff.no_move:
+        return IllegalAction(f"{C.CARDS[eff.key].name}: ordered units may not move", C.TACTIC_CARD)
+    if sp == "frozen":
+        return IllegalAction(f"the {u.name} may not move under this card", C.TACTIC_CARD)
+    if sp == "done":
+        return IllegalAction(f"Behind Enemy Lines: the {u.name} has made its second move", C.TACTIC_CARD)
+    return None
+
+
+def wire_refusal(g: Game, h: Hex) -> IllegalAction | None:
+    """Why the turn lets the unit on ``h`` remove no wire (it may not battle this turn), or None.
+
+    The one check of a wire removal under the card: :func:`legal_actions` lists no ``wire`` it
+    refuses, and ``wire`` raises what it returns (the battlefield's own reasons, the wire, the
+    infantry, a battle it could make, are ``combat.remove_wire``'s)."""
+    t = g.current
+    u = g.state.units.get(h)
+    uid = u.uid if u is not None else -1
+    if uid in t.no_battle:
+        return IllegalAction("this unit may not battle this turn (its general's initiative roll), so it may not "
+                             "remove wire", V.OVERLORD_NO_BATTLE)
+    if _effect_of(t, uid).dig_in or t.special.get(uid) in _NO_BATTLE:
+        return IllegalAction("this unit may not battle under this card, so it may not remove wire", C.TACTIC_CARD)
+    return None
 
 
 def battle_options(g: Game, h: Hex) -> dict:
@@ -166,9 +236,9 @@ def battle_options(g: Game, h: Hex) -> dict:
 
 
 def _battle_options(g: Game, h: Hex) -> dict:
-    st, t = g.state, g.turn
+    st, t = g.state, g.current
     u = st.units[h]
-    if st.records.get(u.uid) is None or _effect_of(t, u.uid) is None or battle_refusal(g, h) is not None:
+    if st.records.get(u.uid) is None or t.effect is None or battle_refusal(g, h) is not None:
         return {}
     opts = combat.targets(st, h)
     if opts and _effect_of(t, u.uid).no_close:
@@ -182,7 +252,7 @@ def battle_refusal(g: Game, h: Hex, target: Hex | None = None) -> IllegalAction 
     The one check of a battle under the card: :func:`battle_options` lists no target while it
     refuses, and ``battle`` raises what it returns (the battlefield's own reasons, range and line
     of sight, are ``combat.check_target``'s)."""
-    st, t = g.state, g.turn
+    st, t = g.state, g.current
     u = st.units[h]
     eff = _effect_of(t, u.uid)
     if eff.no_close and (target is not None and distance(h, target) == 1 or any(
@@ -205,7 +275,7 @@ def battle_refusal(g: Game, h: Hex, target: Hex | None = None) -> IllegalAction 
 def bonus_dice(g: Game, h: Hex, tgt: Hex) -> int:
     """Extra dice the card the unit on ``h`` was ordered under gives it battling ``tgt``."""
     u = g.state.units[h]
-    return T.bonus_dice(_effect_of(g.turn, u.uid), u, h, tgt)
+    return T.bonus_dice(_effect_of(g.current, u.uid), u, h, tgt)
 
 
 _bonus = bonus_dice
@@ -226,8 +296,7 @@ def _legal_act(g: Game) -> list[str]:
     for h in hexes:
         u = st.units[h]
         if (st.obstacles.get(h) == "wire" and u.kind == "infantry" and combat.why_no_battle(st, h, u) is None
-                and g.turn.special.get(u.uid) not in _NO_BATTLE and not _effect_of(g.turn, u.uid).dig_in
-                and u.uid not in g.turn.no_battle):
+                and wire_refusal(g, h) is None):
             out.append(f"wire {fmt(h)}")
     out.append("end")
     return out
@@ -254,7 +323,7 @@ STARS_HIT = MappingProxyType({"air": True, "barrage": False})
 def _pending_ruling(g: Game):
     """The retreat ruling the owner answers now: an ordinary battle's, or a strike's (Air Power:
     stars hit; Barrage: stars miss; flags not ignorable)."""
-    p = g.turn.pending
+    p = g.current.asked
     if p[0] == "strike":
         return A.strike_ruling(g.state, p[2], p[3], star_hits=STARS_HIT[p[1]])
     if p[0] == "ambush_retreat":
@@ -273,7 +342,7 @@ def _legal_ambush(g: Game) -> list[str]:
 
 
 def _legal_recon(g: Game) -> list[str]:
-    return [f"keep {c}" for c in g.turn.drawn]
+    return [f"keep {c}" for c in g.current.drawn]
 
 
 def _legal_air(g: Game) -> list[str]:
@@ -295,7 +364,7 @@ def _ruling_for(g: Game, a, t, faces, bonus):
 
 def activation_tokens(g: Game) -> dict:
     """Display aid (FICHAS DE ACTIVACIÓN): hex -> "move" | "battle" for each ordered unit still able to act."""
-    out = {}
+    out: dict = {}
     if g.phase != "act":
         return out
     for h in _ordered_hexes(g):

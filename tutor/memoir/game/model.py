@@ -6,6 +6,7 @@ import dataclasses
 import random
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from tutor.errors import InputError
 from tutor.hexes import Hex, parse_hex
@@ -14,14 +15,17 @@ from tutor.memoir import dice as D
 from tutor.memoir import turn as T
 from tutor.memoir import variants as V
 from tutor.memoir.game.text import seat_text
+
+if TYPE_CHECKING:
+    from tutor.memoir.game.overlord import Command
 from tutor.memoir.state import Event, GameState
 from tutor.rulebook import Rule
-from tutor.scenario import SIDE_NAMES
+from tutor.sides import SIDE_NAMES
 
 FORMAT = 1
 
 
-_EMPTY = MappingProxyType({})
+_EMPTY: MappingProxyType = MappingProxyType({})
 
 
 def _fz(d) -> MappingProxyType:
@@ -58,19 +62,70 @@ class Turn:
     pending: tuple | None = None
     drawn: tuple = ()                  # Recon: the two cards drawn
     performer: str = ""                # Young Generals team: who carries the card out
-    given: MappingProxyType = field(default_factory=lambda: _EMPTY)     # Overlord: card -> field general
-    # Overlord: "chief" while the chief's own tactic card is resolved, before the field generals
-    stage: str = ""
-    copies: MappingProxyType = field(default_factory=lambda: _EMPTY)    # Overlord: Counter-Attack -> card copied
-    spent: frozenset = frozenset()     # Overlord: uids the chief's card ordered (one order a turn)
-    setbacks: tuple = ()               # Overlord: (field general, "flag" | "grenade") awaiting his choice
-    no_battle: frozenset = frozenset()  # Overlord: uids an initiative flag or grenade struck
-    placed: MappingProxyType = field(default_factory=lambda: _EMPTY)    # Overlord: card -> section it is played on
-    waiting: tuple = ()                # Overlord: field generals without a card yet to decide on initiative
-    rolls: MappingProxyType = field(default_factory=lambda: _EMPTY)     # Overlord: field general -> initiative face
-    plays: tuple = ()                  # Overlord: the field generals' orders, a Play per set of unit rules
-    assigned: tuple = ()               # Overlord: for each hex of ``ordered``, the index of its Play
     unit_effects: MappingProxyType = field(default_factory=lambda: _EMPTY)  # uid -> the Effect it follows
+    # Overlord's own part of the turn (overlord.Command: the chief's gifts, the field generals'
+    # Plays, initiative …), None in every other game: a standard turn carries none of it.
+    command: Command | None = None
+
+    @property
+    def in_force(self) -> T.Effect:
+        """The effect of the card in play (every phase after a card is played: order, act, air …)."""
+        if self.effect is None:
+            raise AttributeError("no card is in play")
+        return self.effect
+
+    @property
+    def asked(self) -> tuple:
+        """The choice the game waits for (``pending``: a retreat, an Ambush, a strike's retreat)."""
+        if self.pending is None:
+            raise AttributeError("no choice is pending")
+        return self.pending
+
+    # Overlord's part of the turn, read as the turn's own (empty in every other game): see overlord.Command
+
+    @property
+    def given(self) -> MappingProxyType:
+        return self.command.given if self.command is not None else _EMPTY
+
+    @property
+    def stage(self) -> str:
+        return self.command.stage if self.command is not None else ""
+
+    @property
+    def copies(self) -> MappingProxyType:
+        return self.command.copies if self.command is not None else _EMPTY
+
+    @property
+    def spent(self) -> frozenset:
+        return self.command.spent if self.command is not None else frozenset()
+
+    @property
+    def setbacks(self) -> tuple:
+        return self.command.setbacks if self.command is not None else ()
+
+    @property
+    def no_battle(self) -> frozenset:
+        return self.command.no_battle if self.command is not None else frozenset()
+
+    @property
+    def placed(self) -> MappingProxyType:
+        return self.command.placed if self.command is not None else _EMPTY
+
+    @property
+    def waiting(self) -> tuple:
+        return self.command.waiting if self.command is not None else ()
+
+    @property
+    def rolls(self) -> MappingProxyType:
+        return self.command.rolls if self.command is not None else _EMPTY
+
+    @property
+    def plays(self) -> tuple:
+        return self.command.plays if self.command is not None else ()
+
+    @property
+    def assigned(self) -> tuple:
+        return self.command.assigned if self.command is not None else ()
 
 
 @dataclass(frozen=True)
@@ -119,7 +174,7 @@ class Game:
     def log(self) -> tuple:
         """Every event so far, oldest first (each cites its rule)."""
         chunks = []
-        x = self
+        x: Game | None = self
         while x is not None:
             chunks.append(x.new_events)
             x = x.prev
@@ -128,11 +183,19 @@ class Game:
     @property
     def actions(self) -> tuple:
         out = []
-        x = self
+        x: Game | None = self
         while x is not None and x.action is not None:
             out.append(x.action)
             x = x.prev
         return tuple(reversed(out))
+
+    @property
+    def current(self) -> Turn:
+        """The turn in progress: every phase but "over" has one (``turn`` is None once the game is over)."""
+        t = self.turn
+        if t is None:
+            raise AttributeError("the game is over: no turn is in progress")
+        return t
 
     @property
     def side(self) -> str:

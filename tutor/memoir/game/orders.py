@@ -14,13 +14,15 @@ from tutor.memoir import variants as V
 from tutor.memoir.game.flow import _after_play, _end_turn, _finish_orders, _receive
 from tutor.memoir.game.hooks import hook
 from tutor.memoir.game.legality import (
-    _NO_BATTLE,
     _effect_of,
     _needs_section,
     _order_options,
     _orderable,
     move_options,
+    move_refusal,
+    order_refusal,
     playable,
+    wire_refusal,
 )
 from tutor.memoir.game.model import Game, _Ctx, _fz, _hex, _need, _r
 from tutor.memoir.game.text import seat_text, seat_verb
@@ -57,11 +59,13 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
     else:
         common[g.side] = ()
     side = g.side
-    c = C.card(inst)
-    ctx.ev("play", f"The {side} side plays {c.name}: {c.text}", C.SECTION_CARD if c.section else C.TACTIC_CARD)
+    card = C.card(inst)
+    ctx.ev("play", f"The {side} side plays {card.name}: {card.text}",
+           C.SECTION_CARD if card.section else C.TACTIC_CARD)
     flip = False
     last = dict(g.last)
-    eff_key, eff_section = key, section
+    eff_key: str | None = key
+    eff_section = section
     if key == "counter_attack":
         prev = g.last.get(other(side))
         if prev is None:
@@ -81,7 +85,7 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
                    f"swapped).", C.TACTIC_CARD)
     if eff_key is not None:
         last[side] = (eff_key, eff_section, flip)
-    turn = _r(g.turn, cards=(inst,), source=where)
+    turn = _r(g.current, cards=(inst,), source=where)
     g = _r(g, hands=_fz(hands), common=_fz(common), turn=turn, last=_fz(last), turns=g.turns + 1)
     if eff_key is None or eff_key == "ambush":
         if eff_key == "ambush":
@@ -98,32 +102,19 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
 
 
 def _do_order(g: Game, args, ctx: _Ctx) -> Game:
-    if len(args) not in (1, 2) or (len(args) == 2 and not g.turn.plays):
-        raise InputError("usage: order HEX" + (" [GENERAL]" if g.turn.plays else ""))
+    if len(args) not in (1, 2) or (len(args) == 2 and not g.current.plays):
+        raise InputError("usage: order HEX" + (" [GENERAL]" if g.current.plays else ""))
     h = g.state.board.check(_hex(args[0]), what="order")
-    t = g.turn
+    t = g.current
     u = g.state.units.get(h)
     if u is None:
         raise InputError(f"There is no unit on {fmt(h)} to order.")
-    if h in t.ordered:
-        raise IllegalAction(f"the unit on {fmt(h)} is already ordered", R.ORDERS_ONCE)
-    if u.side != t.side:
-        raise IllegalAction(f"the unit on {fmt(h)} is not a {t.side} unit", R.ORDERS)
-    if u.uid in t.spent:
-        raise IllegalAction(f"the {u.name} on {fmt(h)} was ordered by the chief's card this turn: one order a turn",
-                            V.OVERLORD_ONE_ORDER)
-    if h not in _orderable(g) and t.plays:
-        raise IllegalAction(f"no field general's card orders the {u.name} on {fmt(h)} now (the cards order "
-                            f"{'; '.join(s.describe() for s in t.effect.slots)}; {len(t.ordered)} ordered so far)",
-                            V.OVERLORD_PLACE)
-    if h not in _orderable(g):
-        raise IllegalAction(f"the card allows no order for the {u.name} on {fmt(h)} (it orders "
-                            f"{'; '.join(s.describe() for s in t.effect.slots)}; {len(t.ordered)} ordered so far)",
-                            C.ORDERS_DASHED if len(t.effect.slots) > 1 else C.TACTIC_CARD
-                            if t.effect.key in C.CARDS and C.CARDS[t.effect.key].type == "tactic" else C.SECTION_CARD)
+    why = order_refusal(g, h)
+    if why is not None:
+        raise why
     if t.plays:
         i = _play_for(g, h, u, args[1] if len(args) == 2 else None)
-        t = _r(t, ordered=t.ordered + (h,), assigned=t.assigned + (i,))
+        t = _r(t, ordered=t.ordered + (h,), command=_r(t.command, assigned=t.assigned + (i,)))
         ctx.ev("ordered", f"The {u.name} on {fmt(h)} receives an order ({t.plays[i].label}).", R.ORDERS, at=h)
         g = _r(g, turn=t)
         if not _orderable(g):
@@ -140,7 +131,7 @@ def _do_order(g: Game, args, ctx: _Ctx) -> Game:
 def _play_for(g: Game, h: Hex, u, who: str | None) -> int:
     """The index of the Play the unit on ``h`` is ordered under (Overlord field generals): the only
     one that may order it, or the one of general ``who``."""
-    t = g.turn
+    t = g.current
     idx = _order_options(g)[h]
     if who is None:
         if len(idx) > 1:
@@ -165,7 +156,7 @@ def _do_done(g: Game, args, ctx: _Ctx) -> Game:
 
 def _do_move(g: Game, args, ctx: _Ctx) -> Game:
     a, b = (g.state.board.check(_hex(x), what=w) for x, w in zip(_need(args, 2, "move FROM TO"), ("from", "to")))
-    st, t = g.state, g.turn
+    st, t = g.state, g.current
     u = st.units.get(a)
     if u is None:
         raise InputError(f"There is no unit on {fmt(a)} to move.")
@@ -173,9 +164,10 @@ def _do_move(g: Game, args, ctx: _Ctx) -> Game:
     opts = move_options(g, a)
     sp = t.special.get(u.uid)
     if b not in opts:
+        why = move_refusal(g, a)                      # the card's reason
+        if why is not None:
+            raise why
         eff = _effect_of(t, u.uid)
-        if eff.no_move:
-            raise IllegalAction(f"{C.CARDS[eff.key].name}: ordered units may not move", C.TACTIC_CARD)
         if sp in ("bel", "bel2") or eff.bombard or eff.move:
             raise IllegalAction(f"the {u.name} may not move to {fmt(b)} under {C.CARDS[eff.key].name}",
                                 C.TACTIC_CARD)
@@ -209,12 +201,9 @@ def _do_take(g: Game, args, ctx: _Ctx) -> Game:
 
 def _do_wire(g: Game, args, ctx: _Ctx) -> Game:
     h = g.state.board.check(_hex(_need(args, 1, "wire HEX")[0]), what="wire")
-    if h in g.state.units and g.state.units[h].uid in g.turn.no_battle:
-        raise IllegalAction("this unit may not battle this turn (its general's initiative roll), so it may not remove "
-                            "wire", V.OVERLORD_NO_BATTLE)
-    uid = g.state.units[h].uid if h in g.state.units else -1
-    if _effect_of(g.turn, uid).dig_in or g.turn.special.get(uid) in _NO_BATTLE:
-        raise IllegalAction("this unit may not battle under this card, so it may not remove wire", C.TACTIC_CARD)
+    why = wire_refusal(g, h)                          # the card's reason
+    if why is not None:
+        raise why
     new, evs = combat.remove_wire(g.state, fmt(h))
     ctx.events.extend(evs)
     return _r(g, state=new)
@@ -227,7 +216,7 @@ def _do_end(g: Game, args, ctx: _Ctx) -> Game:
 
 def _do_keep(g: Game, args, ctx: _Ctx) -> Game:
     inst = _need(args, 1, "keep CARD")[0]
-    t = g.turn
+    t = g.current
     if inst not in t.drawn:
         raise IllegalAction(f"{inst} is not one of the two cards drawn ({', '.join(t.drawn)})", C.RECON_RULE)
     other_card = [c for c in t.drawn if c != inst]

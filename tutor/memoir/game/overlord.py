@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
 from tutor.errors import IllegalAction, InputError
 from tutor.hexes import Hex, fmt
 from tutor.memoir import cards as C
@@ -14,6 +17,32 @@ from tutor.memoir.game.legality import _orderable
 from tutor.memoir.game.model import _EMPTY, Game, Play, Turn, _Ctx, _fz, _need, _r
 from tutor.memoir.game.setup import _begin_turn
 from tutor.memoir.state import GameState, other
+
+
+@dataclass(frozen=True)
+class Command:
+    """Overlord's part of a turn (memoir44-overlord-rules-pl.txt, TURA GRY), kept on ``Turn.command``."""
+
+    given: MappingProxyType = field(default_factory=lambda: _EMPTY)     # card -> field general
+    # "chief" while the chief's own tactic card is resolved, before the field generals
+    stage: str = ""
+    copies: MappingProxyType = field(default_factory=lambda: _EMPTY)    # Counter-Attack -> card copied
+    spent: frozenset = frozenset()     # uids the chief's card ordered (one order a turn)
+    setbacks: tuple = ()               # (field general, "flag" | "grenade") awaiting his choice
+    no_battle: frozenset = frozenset()  # uids an initiative flag or grenade struck
+    placed: MappingProxyType = field(default_factory=lambda: _EMPTY)    # card -> section it is played on
+    waiting: tuple = ()                # field generals without a card yet to decide on initiative
+    rolls: MappingProxyType = field(default_factory=lambda: _EMPTY)     # field general -> initiative face
+    plays: tuple = ()                  # the field generals' orders, a Play per set of unit rules
+    assigned: tuple = ()               # for each hex of ``ordered``, the index of its Play
+
+
+_NO_COMMAND = Command()
+
+
+def _cmd(t: Turn, **changes) -> Turn:
+    """The turn with its Overlord part changed."""
+    return _r(t, command=_r(t.command or _NO_COMMAND, **changes))
 
 
 def _counterable(g: Game) -> tuple[str, ...]:
@@ -33,7 +62,7 @@ def _gift_options(g: Game, inst: str) -> list[tuple[str, str | None]]:
 
 
 def _overlord_legal(g: Game) -> list[str]:
-    t = g.turn
+    t = g.current
     given = t.given
     hand = g.hands[g.player]
     out = []
@@ -65,7 +94,7 @@ def _do_give(g: Game, args, ctx: _Ctx) -> Game:
     copy = C.card(args[2]).key if len(args) == 3 else None
     if f"give {inst} {who}" + (f" {copy}" if copy else "") not in _overlord_legal(g):
         _refuse_give(g, inst, who, copy)
-    t = g.turn
+    t = g.current
     given, copies = dict(t.given), dict(t.copies)
     given[inst] = who
     note = ""
@@ -77,12 +106,12 @@ def _do_give(g: Game, args, ctx: _Ctx) -> Game:
     ctx.ev("give", f"The {g.side} chief hands {card.name}{note} to the {who} field general." if who != "chief"
            else f"The {g.side} chief keeps {card.name}{note} to play himself.",
            V.OVERLORD_COUNTER if copy else V.OVERLORD_CHIEF)
-    return _r(g, turn=_r(t, given=_fz(given), copies=_fz(copies)))
+    return _r(g, turn=_cmd(t, given=_fz(given), copies=_fz(copies)))
 
 
 def _refuse_give(g: Game, inst: str, who: str, copy: str | None):
     """Raise the IllegalAction (or InputError) that says why ``give inst who [copy]`` is refused."""
-    t = g.turn
+    t = g.current
     hand = g.hands[g.player]
     card = C.card(inst)
     name = card.name
@@ -115,7 +144,7 @@ def _refuse_give(g: Game, inst: str, who: str, copy: str | None):
         key = card.key
     allowed = _card_generals(key)
     if who not in allowed:
-        what = name if key == card.key else f"The copy of {C.CARDS[copy].name} ({C.CARDS[key].name})"
+        what = name if key == card.key or copy is None else f"The copy of {C.CARDS[copy].name} ({C.CARDS[key].name})"
         if C.CARDS[key].section:
             raise IllegalAction(f"{what} goes only to the {' or '.join(allowed)} field general",
                                 V.OVERLORD_SECTION_CARDS)
@@ -136,7 +165,7 @@ def _refuse_give(g: Game, inst: str, who: str, copy: str | None):
 
 def _do_dispatch(g: Game, args, ctx: _Ctx) -> Game:
     _need(args, 0, "dispatch")
-    t = g.turn
+    t = g.current
     if "dispatch" not in _overlord_legal(g):      # "wybiera 1, 2 lub 3 karty" (TURA GRY, step 1)
         raise IllegalAction("the commander-in-chief hands out 1, 2 or 3 cards a turn: give at least one "
                             "before the field generals act", V.OVERLORD_CHIEF)
@@ -161,7 +190,7 @@ def _overlord_chief(g: Game, inst: str, ctx: _Ctx) -> Game:
     """The tactic card the chief plays himself (its icon allows it: Air Power, Barrage, Their Finest
     Hour, or a Counter-Attack copying one of them), resolved first through the usual phases (air,
     barrage, order, act …); ``_end_turn`` then hands over to the field generals."""
-    t = g.turn
+    t = g.current
     key = C.card(inst).key
     eff_key = _eff_key(t, inst, "chief")
     ctx.ev("chief_play", f"The {t.side} chief plays {C.name(inst)} himself"
@@ -170,15 +199,23 @@ def _overlord_chief(g: Game, inst: str, ctx: _Ctx) -> Game:
     if eff_key == "their_finest_hour":
         ctx.ev("chief_hand", f"{C.CARDS[eff_key].name} rolls 1 die per card of the hand, this one included: the "
                f"side's hand is the chief's ({len(g.hands[g.player])} kept + this one).", V.OVERLORD_DEAL)
-    g = _r(g, turn=_r(t, stage="chief"))
+    g = _r(g, turn=_cmd(t, stage="chief"))
     eff = T.effect(eff_key, g.state, t.side)
-    return _after_play(_r(g, turn=_r(g.turn, effect=eff)), ctx)
+    return _after_play(_r(g, turn=_r(g.current, effect=eff)), ctx)
+
+
+def _card_done(g: Game, ctx: _Ctx) -> Game | None:
+    """The end of a card's resolution: the chief's own card hands over to the field generals
+    (None: the turn ends as in the standard game)."""
+    if g.current.stage == "chief" and g.state.winner is None:
+        return _overlord_chief_done(g, ctx)
+    return None
 
 
 def _overlord_chief_done(g: Game, ctx: _Ctx) -> Game:
     """The chief's own card is resolved: discard it (Their Finest Hour: shuffle the discard pile
     back into the deck), then the field generals act."""
-    t = g.turn
+    t = g.current
     mine = tuple(c for c, who in t.given.items() if who == "chief")
     deck, discard = list(g.deck), list(g.discard) + list(mine)
     if t.effect is not None and t.effect.reshuffle:
@@ -186,7 +223,7 @@ def _overlord_chief_done(g: Game, ctx: _Ctx) -> Game:
         discard = []
         ctx.rng().shuffle(deck)
         ctx.ev("reshuffle", "Their Finest Hour: the discard pile is shuffled back into the deck.", C.TACTIC_CARD)
-    turn = _r(t, cards=tuple(c for c in t.cards if c not in mine), spent=t.spent | g.state.ordered)
+    turn = _cmd(_r(t, cards=tuple(c for c in t.cards if c not in mine)), spent=t.spent | g.state.ordered)
     return _overlord_generals(_r(g, deck=tuple(deck), discard=tuple(discard), turn=turn), ctx)
 
 
@@ -205,17 +242,17 @@ def _needs_place(g: Game, inst: str, who: str) -> bool:
     own cards (Air Power, Barrage, Their Finest Hour) name no section."""
     if who == "chief":
         return False
-    key = _eff_key(g.turn, inst, who)
+    key = _eff_key(g.current, inst, who)
     if C.CARDS[key].section:
         return True
-    return key == "infantry_assault" and T.has_kind(g.state, g.turn.side, T.INFANTRY)
+    return key == "infantry_assault" and T.has_kind(g.state, g.current.side, T.INFANTRY)
 
 
 def _placing(g: Game):
     """(card, field general, sections) for the next card to be laid on a section, or None: the
     field generals' cards in order (a general's second section card on the section his first left
     free); none while the chief's own card is resolved."""
-    t = g.turn
+    t = g.current
     if t.stage == "chief":
         return None
     for fg in V.FIELD_GENERALS:
@@ -243,7 +280,7 @@ def _do_place(g: Game, args, ctx: _Ctx) -> Game:
         raise InputError(f"place: \"{sec}\" is not a section: allowed are {', '.join(V.OVERLORD_SECTIONS)}")
     card, who, secs = _placing(g)
     if inst != card:
-        mine = [c for c, w in g.turn.given.items() if w == who]
+        mine = [c for c, w in g.current.given.items() if w == who]
         if inst in mine:
             raise IllegalAction(f"the {who} field general says where {C.name(card)} goes; {C.name(inst)} takes his "
                                 f"other section", V.OVERLORD_ONE_PER_SECTION)
@@ -259,10 +296,10 @@ def _do_place(g: Game, args, ctx: _Ctx) -> Game:
 
 
 def _place(g: Game, inst: str, who: str, sec: str, ctx: _Ctx, *, auto: bool = False) -> Game:
-    t = g.turn
+    t = g.current
     placed = dict(t.placed)
     placed[inst] = sec
-    g = _r(g, turn=_r(t, placed=_fz(placed)))
+    g = _r(g, turn=_cmd(t, placed=_fz(placed)))
     ctx.ev("fg_play", f"The {who} field general plays {_card_words(t, inst, who)} on his {sec} section"
            + (" (his other card lies on the other one)" if auto else "") + ": "
            + "; ".join(s.describe() for s in _card_slots(g, inst, who)) + ".",
@@ -285,7 +322,7 @@ def _card_slots(g: Game, inst: str, fg: str) -> tuple:
     toward him, on the one section he laid it on (OVERLORD_PINCER; its number, or 'A' for all:
     OVERLORD_ARROWS); Infantry Assault, all infantry of the section he laid it on; another
     tactic card across his two sections (OVERLORD_ON_THE_LINE)."""
-    t, st = g.turn, g.state
+    t, st = g.current, g.state
     key = _eff_key(t, inst, fg)
     card = C.CARDS[key]
     where = t.placed.get(inst)
@@ -304,15 +341,15 @@ def _general_effect(g: Game, key: str, region) -> T.Effect:
     (memoir44-overlord-rules-pl.txt, Drużyny), so the card looks there, not at the whole side."""
     st = g.state
     commanded = st.replace(units={h: u for h, u in st.units.items() if T.in_region(h, region)})
-    return T.effect(key, commanded, g.turn.side)
+    return T.effect(key, commanded, g.current.side)
 
 
 def card_slots(g: Game, inst: str, who: str, section: str | None = None) -> tuple:
     """Overlord: the order slots card ``inst`` would open for field general ``who`` laid on
     ``section`` (for lessons and the opponent weighing where to lay a card)."""
-    t = g.turn
+    t = g.current
     if section is not None:
-        g = _r(g, turn=_r(t, placed=_fz({**t.placed, inst: section})))
+        g = _r(g, turn=_cmd(t, placed=_fz({**t.placed, inst: section})))
     return _card_slots(g, inst, who)
 
 
@@ -320,11 +357,11 @@ def _overlord_generals(g: Game, ctx: _Ctx) -> Game:
     """The field generals' part of the turn: each lays his cards on his sections (phase
     ``place``), each without a card decides whether to roll for initiative (phase
     ``initiative``), then they order their units."""
-    t = g.turn
+    t = g.current
     st = g.state.replace(ordered=frozenset(), records={}, phase="move", active=None, vacated=None,
                          overrun_ready=False)
-    g = _r(g, state=st, turn=_r(t, stage="", effect=None, ordered=(), special=_EMPTY, pending=None, setbacks=()))
-    t = g.turn
+    g = _r(g, state=st, turn=_cmd(_r(t, effect=None, ordered=(), special=_EMPTY, pending=None), stage="", setbacks=()))
+    t = g.current
     gifts = {c: who for c, who in t.given.items() if who != "chief"}
     for c, fg in gifts.items():
         if not _needs_place(g, c, fg):              # a tactic card: laid on the line between his sections
@@ -333,12 +370,12 @@ def _overlord_generals(g: Game, ctx: _Ctx) -> Game:
                    V.OVERLORD_COUNTER if c in t.copies else V.OVERLORD_ON_THE_LINE)
     with_card = set(gifts.values())
     waiting = tuple(fg for fg in V.FIELD_GENERALS if fg not in with_card)
-    return _overlord_next(_r(g, turn=_r(t, waiting=waiting, rolls=_EMPTY)), ctx)
+    return _overlord_next(_r(g, turn=_cmd(t, waiting=waiting, rolls=_EMPTY)), ctx)
 
 
 def _overlord_next(g: Game, ctx: _Ctx) -> Game:
     """The next choice of the field generals' part of the turn, or their orders."""
-    side = g.turn.side
+    side = g.current.side
     while True:
         nxt = _placing(g)
         if nxt is None:
@@ -347,13 +384,13 @@ def _overlord_next(g: Game, ctx: _Ctx) -> Game:
         if len(secs) > 1:
             return _r(g, phase="place", player=f"{side}.{fg}")
         g = _place(g, inst, fg, secs[0], ctx, auto=True)
-    while g.turn.waiting:
-        fg = g.turn.waiting[0]
+    while g.current.waiting:
+        fg = g.current.waiting[0]
         if general_units(g, fg, side):
             return _r(g, phase="initiative", player=f"{side}.{fg}")
         ctx.ev("initiative_none", f"The {fg} field general has no card and commands no unit: he has nothing to act "
                f"with.", V.OVERLORD_INITIATIVE_NONE)
-        g = _r(g, turn=_r(g.turn, waiting=g.turn.waiting[1:]))
+        g = _r(g, turn=_cmd(g.current, waiting=g.current.waiting[1:]))
     return _overlord_orders(g, ctx)
 
 
@@ -366,7 +403,7 @@ def _rules_of(eff: T.Effect) -> T.Effect:
 def _overlord_orders(g: Game, ctx: _Ctx) -> Game:
     """The field generals order their units, each unit under its own general's card (its Play):
     generals whose cards give the same unit rules share one Play, their slots pooled."""
-    t = g.turn
+    t = g.current
     st, side = g.state, t.side
     gifts = {c: who for c, who in t.given.items() if who != "chief"}
     regions = _regions(st, side)
@@ -399,9 +436,9 @@ def _overlord_orders(g: Game, ctx: _Ctx) -> Game:
         else:
             plays.append(Play((fg,), eff, label))
     everything = T.Effect("overlord", tuple(s for p in plays for s in p.effect.slots))
-    turn = _r(t, cards=tuple(gifts), effect=everything, plays=tuple(plays), given=_EMPTY, copies=_EMPTY,
-              placed=_EMPTY, rolls=_EMPTY, ordered=(), assigned=(), unit_effects=_EMPTY, special=_EMPTY,
-              pending=None)
+    turn = _cmd(_r(t, cards=tuple(gifts), effect=everything, ordered=(), unit_effects=_EMPTY, special=_EMPTY,
+                   pending=None), plays=tuple(plays), given=_EMPTY, copies=_EMPTY, placed=_EMPTY, rolls=_EMPTY,
+                assigned=())
     g = _r(g, turn=turn, player=t.seat)
     if not plays or not _orderable(g):
         ctx.ev("no_units", "No unit can receive an order: the turn ends.", C.NO_UNITS)
@@ -410,7 +447,7 @@ def _overlord_orders(g: Game, ctx: _Ctx) -> Game:
 
 
 def _overlord_draw(g: Game, ctx: _Ctx) -> Game:
-    t = g.turn
+    t = g.current
     chief = g.variant.seats(t.side)[0]
     hands = dict(g.hands)
     deck, discard = list(g.deck), list(g.discard)
@@ -470,10 +507,16 @@ def _two_decks(cards: tuple) -> tuple:
     return cards + tuple(f"{c.split('#')[0]}#{int(c.split('#')[1]) + C.card(c).count}" for c in cards)
 
 
+def _general_role(who: str) -> str | None:
+    """A field general's seat in words ("allied.left": the left field general)."""
+    return f"{who} field general" if who in V.FIELD_GENERALS else None
+
+
 def _dealt(side: str, start: int, ctx: _Ctx) -> None:
     ctx.ev("deal", f"The {side} commander-in-chief receives {start} cards.", V.OVERLORD_CHIEF)
 
 
 register("overlord", scenario=_check_scenario, deck=_two_decks, dealt=_dealt, first_phase="dispatch",
-         chief_done=_overlord_chief_done, draw=_overlord_draw, owner_seat=_owner_general,
-         ambush_rule=V.OVERLORD_AMBUSH, ambush_given=_ambush_given, ambush_drawn=_ambush_drawn)
+         card_done=_card_done, draw=_overlord_draw, owner_seat=_owner_general,
+         ambush_rule=V.OVERLORD_AMBUSH, ambush_given=_ambush_given, ambush_drawn=_ambush_drawn,
+         seat_role=_general_role, medics_note=" (the Overlord card rolls {n}: no hand is counted)")

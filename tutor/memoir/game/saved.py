@@ -91,30 +91,19 @@ def from_json(data, where: str = "<saved game>", *, files: bool = False) -> Game
     """A saved game from its parsed data, replayed action by action. Its scenario is one of the
     course's (:func:`bundled_scenario`) unless ``files`` (the command line, whose user has the
     files anyway), where it may be any scenario file."""
-    from tutor.inputs import MAX_ACTIONS, MAX_SEED, check_tree, format_one, text
+    from tutor.inputs import saved_game_header
     if not isinstance(data, dict):
         raise InputError(f"{where}: a saved game is a mapping with format, scenario, seed, variant, actions")
-    check_tree(data, where)
-    format_one(data, where)
-    for key in ("scenario", "seed", "actions"):
-        if key not in data:
-            raise InputError(f"{where}: missing required key {key!r}")
-    text(data["scenario"], where, "scenario", one_line=True, required=True)
-    if type(data["seed"]) is not int or not 0 <= data["seed"] <= MAX_SEED:
-        raise InputError(f"{where}: seed {data['seed']!r} is not allowed: a whole number from 0 to {MAX_SEED}")
-    if not isinstance(data["actions"], list) or not all(isinstance(a, str) for a in data["actions"]):
-        raise InputError(f"{where}: actions must be a list of action strings")
-    if len(data["actions"]) > MAX_ACTIONS:
-        raise InputError(f"{where}: {len(data['actions'])} actions: a saved game holds at most {MAX_ACTIONS}")
-    scenario = data["scenario"] if files else bundled_scenario(data["scenario"], where)
+    actions = saved_game_header(data, where, seed=True)
+    scenario: str | Path = data["scenario"] if files else bundled_scenario(data["scenario"], where)
     if files and not Path(scenario).exists():  # (a bundled name, or a save's "scenarios/….yaml"
         with contextlib.suppress(InputError):  # made in the course's folder, replayed elsewhere)
-            scenario = bundled_scenario(scenario, where)
+            scenario = bundled_scenario(str(scenario), where)
     try:
         g = new_game(scenario, data["seed"], data.get("variant"))
     except InputError as exc:
         raise InputError(f"{where}: {exc}") from None
-    for i, a in enumerate(data["actions"]):
+    for i, a in enumerate(actions):
         try:
             g = apply(g, a)
         except (InputError, IllegalAction) as exc:

@@ -10,8 +10,8 @@ from tutor.memoir import state as S
 from tutor.memoir import variants as V
 from tutor.memoir.game.hooks import hook, variant_hook
 from tutor.memoir.game.model import _EMPTY, Game, Turn, _Ctx, _fz, _r
+from tutor.memoir.scenario import SIDES
 from tutor.memoir.state import other
-from tutor.scenario import SIDES
 from tutor.scenario import load as load_scenario
 
 
@@ -47,7 +47,10 @@ def new_game(scenario, seed: int = 0, variant=None) -> Game:
     decks = variant_hook(var.kind, "deck")            # Overlord: two decks shuffled together
     deck = list(decks(cards) if decks is not None else cards)
     ctx.rng().shuffle(deck)
-    hands, common, grow, target = {}, {}, {}, {}
+    hands: dict[str, tuple] = {}
+    common: dict[str, tuple] = {}
+    grow: dict[str, int] = {}
+    target: dict[str, int] = {}
     ctx.ev("setup", f"{sc.title}: the deck of {len(deck)} command cards is shuffled"
            + (" (section cards only: Young Generals)" if not var.tactics else "") + ".",
            V.YG_NO_TACTICS if not var.tactics else C.DEAL)
@@ -94,7 +97,8 @@ _LOADED: dict = {}        # (path, mtime) -> Scenario: files are parsed once
 
 
 def _scenario(scenario):
-    from tutor.scenario import SCENARIOS_DIR, Scenario
+    from tutor.memoir.scenario import Scenario
+    from tutor.scenario import SCENARIOS_DIR
     if isinstance(scenario, Scenario):
         return scenario, scenario.path
     p = Path(scenario)

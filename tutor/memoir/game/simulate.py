@@ -94,7 +94,7 @@ def digest(g: Game) -> str:
 def playthrough(g: Game) -> list[str]:
     """The game as a golden playthrough: the start digest, then each action and the digest after it."""
     chain = []
-    x = g
+    x: Game | None = g
     while x is not None:
         chain.append(x)
         x = x.prev

@@ -21,6 +21,10 @@ from tutor.memoir.game.legality import (
     _legal_play,
     _legal_recon,
     _legal_retreat,
+    battle_refusal,
+    move_refusal,
+    order_refusal,
+    wire_refusal,
 )
 from tutor.memoir.game.model import Game, _Ctx, _hex, _r
 from tutor.memoir.game.orders import (
@@ -48,11 +52,15 @@ from tutor.words import plural
 @dataclass(frozen=True)
 class Move:
     """One verb of a phase: its handler (``do(g, args, ctx)``, which refuses with the rule what the
-    rules forbid), the rule its event cites, and whether its arguments are hexes."""
+    rules forbid), the rule its event cites, whether its arguments are hexes, and its check under
+    the card in play (``check(g, hex, …) -> IllegalAction | None``: the one check that both keeps
+    the action out of :func:`legal_actions` and is raised by the handler; the battlefield's own
+    reasons are the engine's)."""
 
     do: Callable
     rule: Rule
     hexes: bool = False
+    check: Callable | None = None
 
 
 @dataclass(frozen=True)
@@ -69,14 +77,14 @@ def _phase(legal, rule, **moves) -> Phase:
     return Phase(legal, rule, MappingProxyType(moves))
 
 
-# The phase table: phase -> its legal actions, its rule, and its moves (verb -> handler, rule).
+# The phase table: phase -> its legal actions, its rule, and its moves (verb -> handler, rule, check).
 PHASES = MappingProxyType({
     "play": _phase(_legal_play, C.PLAY_CARD, play=Move(_do_play, C.PLAY_CARD)),
-    "order": _phase(_legal_order, C.ONLY_ORDERED, order=Move(_do_order, R.ORDERS, hexes=True),
+    "order": _phase(_legal_order, C.ONLY_ORDERED, order=Move(_do_order, R.ORDERS, hexes=True, check=order_refusal),
                     done=Move(_do_done, C.ORDERS_LOST)),
-    "act": _phase(_legal_act, C.BATTLE_STEP, move=Move(_do_move, C.MOVE_STEP, hexes=True),
-                  battle=Move(_do_battle, C.BATTLE_STEP, hexes=True), take=Move(_do_take, R.TAKE_GROUND, hexes=True),
-                  wire=Move(_do_wire, R.WIRE_REMOVE, hexes=True), end=Move(_do_end, C.DRAW)),
+    "act": _phase(_legal_act, C.BATTLE_STEP, move=Move(_do_move, C.MOVE_STEP, hexes=True, check=move_refusal),
+                  battle=Move(_do_battle, C.BATTLE_STEP, hexes=True, check=battle_refusal), take=Move(_do_take, R.TAKE_GROUND, hexes=True),
+                  wire=Move(_do_wire, R.WIRE_REMOVE, hexes=True, check=wire_refusal), end=Move(_do_end, C.DRAW)),
     "retreat": _phase(_legal_retreat, R.FLAG, retreat=Move(_do_retreat, R.FLAG, hexes=True)),
     "ambush": _phase(_legal_ambush, C.PLAY_CARD, ambush=Move(_do_ambush, C.PLAY_CARD),
                      decline=Move(_do_decline, C.PLAY_CARD)),

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from tutor.hexes import parse_hex
 from tutor.memoir import cards as C
-from tutor.memoir import variants as V
-from tutor.scenario import SIDE_NAMES, side_verb
+from tutor.memoir.game.hooks import variant_hook
+from tutor.sides import SIDE_NAMES, side_verb
 
 if TYPE_CHECKING:
     from tutor.memoir.game.model import Game
@@ -41,8 +41,10 @@ def seat_verb(seat: str, plural: str, singular: str) -> str:
 def seat_role(who: str, kind: str = "standard") -> str:
     """A team member's role, the part of a seat after its side ("allied.left" → "left"): "starting
     player", "left flank player" (Young Generals), "left field general" (Overlord, ``kind``)."""
-    if kind == "overlord" and who in V.FIELD_GENERALS:
-        return f"{who} field general"
+    role = variant_hook(kind, "seat_role")      # Overlord: the field generals
+    named = role(who) if role is not None else None
+    if named is not None:
+        return named
     return _SEAT_WORDS.get(who, f"{who} field general")
 
 

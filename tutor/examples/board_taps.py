@@ -1,0 +1,116 @@
+"""Check-yourself questions answered on a live Memoir '44 board, shared by chapters 9–14: tap the
+hex a retreat ends on, the enemy unit an attack rolls the most dice against, a hex the engine
+accepts for any other ruling. Each is a ``tutor.quiz.BoardQuestion``: no answer is stored, the
+engine is asked anew on every tap. The board is cut to the hexes the question is about.
+
+The picture questions of the same chapters use :func:`picture`: the part of the board a question
+is about, with hex labels of a reading size.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.examples.memoir import around, board_svg, state
+from tutor.explain import moves_html, rules_html
+from tutor.hexes import fmt, parse_hex
+from tutor.memoir.movement import legal_moves
+from tutor.quiz import BoardQuestion
+
+
+def _hex(h):
+    return parse_hex(h) if isinstance(h, str) else h
+
+
+def picture(field, *hexes, selected=(), target=(), margin: int = 1) -> str:
+    """The board cut to ``hexes`` (and ``margin`` hexes about them), ``selected`` and ``target``
+    marked: the picture of a question that is not answered on the board."""
+    from tutor.render.scene import highlights
+    hs = [_hex(h) for h in hexes]
+    hl = highlights(selected=[_hex(h) for h in selected], target=[_hex(h) for h in target])
+    return board_svg(state(field), hl, title="", legend=False, window=around(field, *hs, margin=margin))
+
+
+def retreat_example(field, at, flags: int, *, title: str = "") -> str:
+    """A worked retreat after ``flags`` flags: the paths shaded on the part of the board around
+    them, then the engine's ruling (``ch07.retreat_html`` without its whole board)."""
+    from tutor.examples.memoir import retreat_highlights, retreat_html
+    from tutor.memoir.retreat import ruling
+    st = state(field)
+    at = _hex(at)
+    r = ruling(st, at, flags, None)
+    pic = board_svg(st, retreat_highlights(r), title=title, window=around(st, at, *r.destinations, margin=1))
+    return f"<div style='max-width:26em'>{pic}</div>" + retreat_html(st, at, flags, board=False)
+
+
+def hex_question(key: str, field, prompt: str, places_fn, *about, hint=(), margin: int = 1) -> BoardQuestion:
+    """Tap a hex: ``places_fn(state)`` is the engine's (places, explanation HTML); the board is cut
+    to ``about`` and ``margin`` hexes around them."""
+    st = state(field)
+    window = around(st, *[_hex(h) for h in about], margin=margin)
+    return BoardQuestion(key, f"<p>{prompt}</p>", st, lambda: places_fn(st), hint=hint, taps="hex",
+                         window=window, name=fmt)
+
+
+def retreat_question(key: str, field, at, flags: int, prompt: str, *, hint=()) -> BoardQuestion:
+    """Tap a hex where the unit on ``at`` may end its retreat after ``flags`` flags (the flags it
+    may ignore, ignored): the engine's ``ruling`` gives the end hexes."""
+    from tutor.examples.memoir import retreat_html
+    from tutor.memoir.retreat import ruling
+    at = _hex(at)
+
+    def places(st):
+        r = ruling(st, at, flags, None)
+        return frozenset(r.destinations), retreat_html(st, at, flags, board=False)
+    r = ruling(state(field), at, flags, None)
+    return hex_question(key, field, prompt, places, at, *r.destinations, hint=hint, margin=2)
+
+
+def target_question(key: str, field, at, prompt: str, *, side: str | None = None, hint=()) -> BoardQuestion:
+    """Tap the enemy unit the unit on ``at`` rolls the most dice against (once ordered): the
+    engine's ``targets`` rules; the explanation gives every target's dice."""
+    from tutor.memoir.combat import targets
+    from tutor.memoir.state import order
+    at = _hex(at)
+    st0 = state(field)
+    side = side or st0.units[at].side
+
+    def places(st):
+        s, _ = order(st, side, [at])
+        ts = targets(s, at)
+        best = max((a.dice for a in ts.values()), default=0)
+        rows = "".join(f"<li><b>{fmt(t)}</b>: {escape(a.text)}</li>" for t, a in sorted(ts.items()))
+        rules = [r for a in ts.values() for r in a.rules]
+        return (frozenset(t for t, a in ts.items() if a.dice == best),
+                f"<ul>{rows}</ul>" + rules_html(list(dict.fromkeys(rules))))
+    s, _ = order(st0, side, [at])
+    return hex_question(key, st0, prompt, places, at, *targets(s, at))
+
+
+def tap_reach_question(key: str, field, at, prompt: str, *, battle: bool = False) -> BoardQuestion:
+    """Tap a hex the unit on ``at`` may move to (``battle``: and still battle this turn): the
+    engine's ``legal_moves`` rules on the tap. The board is cut to the hexes around the unit: its
+    reach (``battle``: the reach it may battle after, and one hex more)."""
+    from dataclasses import replace
+
+    from tutor.hexes import fmt
+    at = parse_hex(at)
+    window = reach_window(field, at, battle=battle, margin=int(battle))
+    # the units in the part shown: those further away cannot bear on a move this short
+    st = replace(state(field), units={h: u for h, u in state(field).units.items() if h in window})
+
+    def places():
+        m = legal_moves(st, at)
+        ok = frozenset(h for h, r in m.reachable.items() if h != at and (r.can_battle or not battle))
+        return ok, moves_html(st, at, title="", window=window)    # the board it explains: marks drawn
+    return BoardQuestion(key, f"<p>{prompt}</p>", st, places, taps="hex", window=window, name=fmt)
+
+
+def reach_window(field, at, *, battle: bool = False, margin: int = 1) -> tuple:
+    """The hexes within the reach of the unit on ``at`` (``battle``: the reach it may still battle
+    after) and ``margin`` hexes more: the part of the board its moves are about."""
+    from tutor.hexes import distance
+    st, at = state(field), parse_hex(at) if isinstance(at, str) else at
+    m = legal_moves(st, at)
+    reach = max((distance(at, h) for h, r in m.reachable.items() if r.can_battle or not battle), default=1)
+    return tuple(h for h in st.board.hexes if distance(at, h) <= reach + margin)
