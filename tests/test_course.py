@@ -55,7 +55,7 @@ def test_what_the_app_preheats_comes_from_the_declarations():
 
 
 def test_the_app_preheats_what_the_course_says():
-    app = pytest.importorskip("tutor.app")
+    app = pytest.importorskip("tutor.server.preheat")
     if not hasattr(app, "pages_after"):
         pytest.skip("the app's preheating moved: it reads course.pages_after")
     for page in [course.INDEX, *(p.notebook for p in course.reading_order()), "lab.ipynb"]:
