@@ -34,22 +34,13 @@ RETRY_S = 0.5
 
 
 def pages_after(page: str) -> list[str]:
-    """The course pages a learner on ``page`` (a notebook file name) most likely opens next: from
-    the landing page, the first page of each game (its start page) and the pages beside the course it lists
-    (*Play a battle*, the conflicts page, the glossary: a teacher's reference, opened from there;
-    not the pages a teacher opens now and then, ``Tool.ahead``; never the lab,
-    :data:`NEVER_PREHEATED`); from a chapter or a start page, the page after it in reading order
-    (after the last Memoir '44 chapter, Undaunted's start page); else none."""
+    """The course pages a learner on ``page`` (a notebook file name) most likely opens next, as the
+    pages declare them (``tutor.course.pages_after``: each game's start page and the pages beside
+    the course from the landing page; the next page in reading order from a start page or a
+    chapter); never the lab (:data:`NEVER_PREHEATED`)."""
     from tutor import course
 
-    pages = course.reading_order()
-    if page == LANDING:
-        return ([next(c for c in pages if c.game == game).notebook for game in course.GAMES]
-                + [t.notebook for t in course.TOOLS if t.ahead and t.notebook not in NEVER_PREHEATED])
-    names = [c.notebook for c in pages]
-    if page in names and page != names[-1]:
-        return [names[names.index(page) + 1]]
-    return []
+    return [p for p in course.pages_after(page) if p not in NEVER_PREHEATED]
 
 
 class Preheat:
