@@ -11,7 +11,7 @@ import pytest
 
 from tutor.quiz import BoardQuestion, live
 
-CONVERTED = ("und21", "und22", "und23", "und24", "und25", "und26", "und27", "und28", "ch01", "ch04", "ch05", "ch06", "ch07", "ch08", "ch09", "ch10", "ch11", "ch13", "ch14")
+CONVERTED = ("und21", "und22", "und23", "und24", "und25", "und26", "und27", "und28", "ch01", "ch04", "ch05", "ch06", "ch07", "ch08", "ch09", "ch10", "ch11", "ch12", "ch13", "ch14")
 
 
 @pytest.mark.parametrize("name", CONVERTED)
@@ -44,7 +44,7 @@ def test_chapter_4s_picture_questions_show_only_the_hexes_they_are_about():
         assert sizes and min(sizes) >= 10, (q.key, sizes)
 
 
-@pytest.mark.parametrize("name", ("ch09", "ch10", "ch11"))
+@pytest.mark.parametrize("name", ("ch09", "ch10", "ch11", "ch12"))
 def test_chapters_9_to_14_picture_questions_show_only_their_hexes(name):
     """Chapters 9-14: a question not answered on the board shows at most the part of the board it
     is about (its hexes kept), with hex labels of at least 10 px, or no board at all."""

@@ -346,14 +346,10 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "11.majority": ("medals", "majority-objective", "movement"),
     "11.sudden-death": ("sudden-death", "movement"),
     # 12. Air power
-    "12.dice.west1944": ("air-power", "air-superiority"),
     "12.dice.east1944": ("air-power", "air-superiority"),
-    "12.dice.axis1940": ("air-power", "air-superiority"),
-    "12.group.gap": ("air-power", "hexes"),
-    "12.group.chain": ("air-power", "hexes"),
-    "12.group.five": ("air-power", "hexes"),
+    "12.group.add": ("air-power", "hexes"),
+    "12.group.alone": ("air-power", "hexes"),
     "12.hits.town": ("air-power", "hits", "protection"),
-    "12.flag.sandbags": ("air-power", "retreat", "sandbags", "blocked-retreat"),
     # 13. Team play
     "13.split.5": ("team-play",),
     "13.order.4p": ("team-play", "turn"),

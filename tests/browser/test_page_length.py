@@ -42,7 +42,7 @@ OVER: dict[str, dict[str, int]] = {
     "09-obstacles.ipynb": {"words": 1710, "height": 7001},
     "10-special-forces.ipynb": {"words": 1523},
     "11-objectives-and-medals.ipynb": {"words": 1532},
-    "12-air-power.ipynb": {"words": 1985},
+    "12-air-power.ipynb": {"words": 1864},
     "13-team-play.ipynb": {"words": 2340, "height": 6501},
     "14-operation-overlord.ipynb": {"words": 3006, "height": 6101},
     "play-a-battle.ipynb": {"words": 1232},

@@ -15,7 +15,7 @@ from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import Explained, events_html, plural, rules_html, show
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
-from tutor.quiz import Question, ask
+from tutor.quiz import BoardQuestion, Question, ask
 from tutor.sides import SIDE_NAMES
 from tutor.widgets.air_strike import (  # noqa: F401 (the page's, moved here)
     FACES,
@@ -119,15 +119,6 @@ def _group_svg() -> str:
     return _GROUP_BOARD["svg"]
 
 
-def _group_question(key: str, hexes, prompt: str, *, board: bool) -> Question:
-    choices = ("Yes, a legal group", "No, not a legal group")
-
-    def rule_fn():
-        ok, why = group_ruling(air_game(), hexes)
-        return choices[0 if ok else 1], f"<p>{escape(why)}</p>" + rules_html([C.AIR_POWER_FACE])
-    return ask(key, f"<p>{prompt}</p>" + (_group_svg() if board else ""), choices, rule_fn)
-
-
 def _town_question() -> Question:
     choices = ("0", "1", "2")
     target, faces = (10, 2), ("infantry", "star")
@@ -141,43 +132,48 @@ def _town_question() -> Question:
                            "protection (in a battle, 1 die fewer for infantry and 2 fewer for armor) does not apply: the "
                            "card ignores all terrain protection.</p>"
                            + events_html(strike_events(g, after), kinds=("roll", "hits")))
-    prompt = ("<p>Allied Air Power strikes only the Axis infantry in the <b>town</b> at 10,2 (board above) "
-              "and rolls <b>infantry, star</b>. How many figures does the infantry lose?</p>")
+    from tutor.examples.board_taps import picture
+    prompt = ("<p>Allied Air Power strikes only the Axis infantry in the <b>town</b> at <b>10,2</b> "
+              "and rolls <b>infantry, star</b>. How many figures does the infantry lose?</p>"
+              + picture(air_game().state, target, target=[target]))
     return ask("12.hits.town", prompt, choices, rule_fn)
 
 
-def _sandbags_question() -> Question:
-    choices = ("It ignores the flag (sandbags)", "It retreats 1 hex",
-               "It cannot retreat and loses 1 more figure")
-    target, faces = (11, 3), ("grenade", "flag")
+def _group_tap(key: str, chosen, prompt: str, ruled) -> BoardQuestion:
+    """Tap an Axis unit for Allied Air Power: ``ruled(game, hex)`` asks the engine's target-group
+    check (``group_ruling``) about it; the board is cut to the Axis units."""
+    from tutor.examples.board_taps import hex_question
+    from tutor.hexes import fmt, parse_hex
+    chosen = tuple(parse_hex(h) if isinstance(h, str) else h for h in chosen)
+    g = air_game()
+    foes = sorted(h for h, u in g.state.units.items() if u.side != g.side)
 
-    def rule_fn():
-        g = air_game()
-        after = strike(g, [target], faces)
-        events = strike_events(g, after)
-        kinds = {e.kind for e in events}
-        answer = choices[2] if "flag_losses" in kinds else choices[1] if "retreat" in kinds else choices[0]
-        return answer, ("<p>Sandbags usually let a unit ignore 1 flag, but Air Power's flags may not be "
-                        "ignored. The armor must retreat toward its own edge — and the two hexes behind "
-                        "it hold its own infantry.</p>"
-                        + events_html(events, kinds=("roll", "hits", "retreat_ruling", "flag_losses",
-                                                                "retreat")))
-    prompt = ("<p>Allied Air Power strikes only the Axis armor on the <b>sandbags</b> at 11,3 (board "
-              "above) and rolls <b>grenade, flag</b>. What does the flag do?</p>")
-    return ask("12.flag.sandbags", prompt, choices, rule_fn)
+    def places(st):
+        ok = frozenset(h for h in foes if h not in chosen and ruled(g, h))
+        def said(h):
+            if chosen:
+                return group_ruling(g, [*chosen, h])[1]
+            mates = [fmt(k) for k in foes if k != h and group_ruling(g, [h, k])[0]]
+            return f"in a group with {', '.join(mates)}" if mates else "no Axis unit beside it: it is struck alone"
+        why = "".join(f"<li><b>{fmt(h)}</b>: {escape(said(h))}</li>" for h in foes if h not in chosen)
+        return ok, f"<ul>{why}</ul>" + rules_html([C.AIR_POWER_FACE])
+    rows = [h[1] for h in foes]                                   # the rows of the Axis units, no margin
+    window = [h for h in g.state.board.hexes if min(rows) <= h[1] <= max(rows)
+              and min(c for c, _ in foes) - 1 <= h[0] <= max(c for c, _ in foes) + 1]
+    return hex_question(key, g.state, prompt, places, hint=(C.AIR_POWER_FACE,), window=window)
 
 
-def questions() -> list[Question]:
+def questions() -> list[Question | BoardQuestion]:
     return [
-        _dice_question("12.dice.west1944", "allied", "western", 1944),
         _dice_question("12.dice.east1944", "allied", "eastern", 1944),
-        _dice_question("12.dice.axis1940", "axis", "western", 1940),
-        _group_question("12.group.gap", ["10,2", "12,2", "20,2"],
-                        "Is <b>10,2 + 12,2 + 20,2</b> a legal Air Power target group for the Allies?", board=True),
-        _group_question("12.group.chain", ["9,3", "10,2", "11,3", "12,2"],
-                        "And <b>9,3 + 10,2 + 11,3 + 12,2</b> (the same board)?", board=False),
-        _group_question("12.group.five", ["9,3", "10,2", "11,3", "12,2", "13,3"],
-                        "And all five: <b>9,3 + 10,2 + 11,3 + 12,2 + 13,3</b>?", board=False),
+        _group_tap("12.group.add", ["9,3", "10,2"],
+                   "<p>Allied Air Power: the Allies have chosen the Axis units on <b>9,3</b> and <b>10,2</b> as "
+                   "targets. <b>Tap another Axis unit they may add to the group.</b></p>",
+                   lambda g, h: group_ruling(g, [(9, 3), (10, 2), h])[0]),
+        _group_tap("12.group.alone", [],
+                   "<p>Allied Air Power. <b>Tap the Axis unit it can strike only alone</b>, in no group "
+                   "with another.</p>",
+                   lambda g, h: not any(group_ruling(g, [h, k])[0] for k in g.state.units
+                                        if k != h and g.state.units[k].side != g.side)),
         _town_question(),
-        _sandbags_question(),
     ]
