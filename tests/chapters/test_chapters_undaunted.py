@@ -256,12 +256,12 @@ def test_notebook_executes(nn):
 
 def test_26_steps_follow_the_rulebook_example():
     from tutor.chapters import und26
-    from tutor.undaunted import rules as R
+    from tutor.undaunted import rules as UR
     f = und26.steps()
     assert len(f) == 13
     assert und26.hands_after_initiative() == {"axis": ["Rifleman A", "Rifleman A", "Scout B"],
                                               "allied": ["Fog of War", "Machine Gunner C", "Squad Leader C"]}
-    assert f[3].refusal is not None and f[3].refusal.rule is R.MOVE
+    assert f[3].refusal is not None and f[3].refusal.rule is UR.MOVE
     scout = f[4].events[0]
     assert scout.data["path"] == ["3B", "17B"] and scout.data["scouted"] == ["17B"] and scout.data["fog_of_war"] == 1
     assert f[6].state.control_of("axis", "17B") == "controlled"
@@ -269,7 +269,7 @@ def test_26_steps_follow_the_rulebook_example():
     assert attack.data["parts"] == {"base": 4, "cover": 3, "range": 1} and attack.data["defense"] == 8
     assert attack.data["dice"] == [5, 8] and attack.data["hit"] is True
     assert f[11].events[0].data["removed_from"] == "discard"
-    assert f[12].refusal is not None and f[12].refusal.rule is R.FOG_OF_WAR
+    assert f[12].refusal is not None and f[12].refusal.rule is UR.FOG_OF_WAR
     assert f[12].state.phase == "draw" and f[12].state.round == 2
 
 
@@ -401,12 +401,12 @@ def test_22_widgets():
     assert "<b>Axis</b> takes the first turn" in i.choose("fog-of-war", "fog-of-war", "axis")
     assert "<b>Axis</b> takes the first turn" in i.choose("squad-leader-c", "platoon-sergeant", "allied")
     # below the initiative rules the page quotes: the widget points to them, never quotes them again
-    from tutor.undaunted import rules as R
-    quoted = {R.INITIATIVE.key, R.INITIATIVE_DISCARD.key, R.INITIATIVE_TOKEN.key}
+    from tutor.undaunted import rules as UR
+    quoted = {UR.INITIATIVE.key, UR.INITIATIVE_DISCARD.key, UR.INITIATIVE_TOKEN.key}
     said = und22.initiative_widget(quoted=quoted).choose("riflemen-c", "riflemen-a", "allied")
     assert "<b>Allies</b> take the first turn" in said and "rule quoted above" in said
-    assert R.INITIATIVE.quote[:30] not in said and R.INITIATIVE_DISCARD.quote[:30] not in said
-    assert R.INITIATIVE.quote[:30] in i.choose("riflemen-c", "riflemen-a", "allied")   # alone: in full
+    assert UR.INITIATIVE.quote[:30] not in said and UR.INITIATIVE_DISCARD.quote[:30] not in said
+    assert UR.INITIATIVE.quote[:30] in i.choose("riflemen-c", "riflemen-a", "allied")   # alone: in full
 
 
 def test_23_answers_agree_with_the_engine():
@@ -791,8 +791,8 @@ def test_czech_headings_come_with_their_english_names():
 
 
 def test_the_stalk_option_is_said_in_words():
-    from tutor.undaunted import rules as R
+    from tutor.undaunted import rules as UR
     from tutor.undaunted.conflicts import CONFLICTS
     stalk = next(c for c in CONFLICTS if c["key"] == "und.stalk.value")
     assert "{" not in stalk["ruling"] and "Stalk option to 2" in stalk["ruling"]
-    assert all("{" not in c["resolution"] for c in R.SOURCE_CONFLICTS)
+    assert all("{" not in c["resolution"] for c in UR.SOURCE_CONFLICTS)

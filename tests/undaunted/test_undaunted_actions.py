@@ -7,7 +7,7 @@ import pytest
 
 from tutor.errors import IllegalAction
 from tutor.undaunted import LoadedDice, Play, apply, card_plays
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 
 #   row 0:  00  20  40  60  80
 #   row 1:    11  31  51  71
@@ -36,10 +36,10 @@ def test_move_needs_your_control_marker_either_side_up(make):
     assert play(s, "riflemen-a", "move", path=("20",)).state.token("allied", "riflemen-a").tile == "20"
     assert play(s, "riflemen-a", "move", path=("11",)).state.token("allied", "riflemen-a").tile == "11"
     s2 = play(s, "riflemen-a", "move", path=("20",)).state
-    refused(s2, "riflemen-a", "move", R.MOVE, path=("40",))           # enemy marker only
-    refused(s, "riflemen-a", "move", R.MOVE, path=("40",))            # not adjacent
-    refused(s, "riflemen-a", "move", R.MOVE, path=("20", "40"))       # move 1 only
-    refused(s, "riflemen-a", "move", R.MOVE, path=())
+    refused(s2, "riflemen-a", "move", UR.MOVE, path=("40",))           # enemy marker only
+    refused(s, "riflemen-a", "move", UR.MOVE, path=("40",))            # not adjacent
+    refused(s, "riflemen-a", "move", UR.MOVE, path=("20", "40"))       # move 1 only
+    refused(s, "riflemen-a", "move", UR.MOVE, path=())
 
 
 def test_move_onto_enemy_units_is_allowed(make):
@@ -64,9 +64,9 @@ def test_maneuver_any_own_unit_not_suppressed(make):
                      "control": {"20": "scouted", "60": "scouted", "31": "scouted"}, "target": "71"})
     st = play(s, "platoon-guide", "guide", unit="riflemen-a", path=("20",))
     assert st.state.token("allied", "riflemen-a").tile == "20"
-    refused(s, "platoon-guide", "guide", R.GUIDE_SUPPRESSED, unit="scouts-b", path=("60",))
-    refused(s, "platoon-guide", "guide", R.GUIDE, path=("20",))        # which unit?
-    refused(s, "platoon-guide", "guide", R.MOVE, unit="riflemen-a", path=("11",))  # no marker on 11
+    refused(s, "platoon-guide", "guide", UR.GUIDE_SUPPRESSED, unit="scouts-b", path=("60",))
+    refused(s, "platoon-guide", "guide", UR.GUIDE, path=("20",))        # which unit?
+    refused(s, "platoon-guide", "guide", UR.MOVE, unit="riflemen-a", path=("11",))  # no marker on 11
     st = play(s, "platoon-guide", "guide", unit="mortar", path=("31",))
     assert st.state.target_of("allied") is None
     units = {p.unit for p in card_plays(s, "allied", "platoon-guide") if getattr(p, "action", "") == "guide"}
@@ -84,7 +84,7 @@ def test_scout_places_markers_and_takes_fog_of_war(make):
     st = play(s, "scouts-a", "scout", path=("20", "40"))
     assert st.state.zones_of("allied").discard == ("fog-of-war",)
     assert st.events[0].data["scouted"] == ["40"]
-    refused(s, "scouts-a", "scout", R.SCOUT, path=("20", "40", "60"))
+    refused(s, "scouts-a", "scout", UR.SCOUT, path=("20", "40", "60"))
 
 
 def test_scout_takes_only_what_the_supply_holds(make):
@@ -101,7 +101,7 @@ def test_sneak_rules_text_value_and_quick_reference_option(make):
     st = play(s, "sniper", "stalk", path=("11",))
     assert st.state.token("allied", "sniper").tile == "11"
     assert st.state.control_of("allied", "11") is None and st.state.zones_of("allied").discard == ()
-    refused(s, "sniper", "stalk", R.STALK_TEXT, path=("11", "31"))      # 1 by the rules text
+    refused(s, "sniper", "stalk", UR.STALK_TEXT, path=("11", "31"))      # 1 by the rules text
     s2 = make(allied=dict(spec), options={"stalk": 2})                  # the quick reference's 2
     assert play(s2, "sniper", "stalk", path=("11", "31")).state.token("allied", "sniper").tile == "31"
 
@@ -113,16 +113,16 @@ def test_bolster_with_squad_restriction(make):
                      "supply": ["riflemen-b", "riflemen-a", "scouts-b", "fog-of-war", "sniper"]})
     st = play(s, "squad-leader-b", "bolster", cards=("scouts-b",))
     assert st.state.zones_of("allied").discard == ("scouts-b",)
-    refused(s, "squad-leader-b", "bolster", R.BOLSTER, cards=("riflemen-a",))
+    refused(s, "squad-leader-b", "bolster", UR.BOLSTER, cards=("riflemen-a",))
     # the squad leader's card prints Bolster 2 A (English rulebook p. 20; the Czech text lost the icon):
     # two cards of its squad, never three
     st = play(s, "squad-leader-b", "bolster", cards=("riflemen-b", "scouts-b"))
     assert Counter(st.state.zones_of("allied").discard) == Counter(["riflemen-b", "scouts-b"])
     s3 = make(allied={"hand": ["squad-leader-b"], "supply": ["riflemen-b", "riflemen-b", "scouts-b"]})
-    refused(s3, "squad-leader-b", "bolster", R.BOLSTER, cards=("riflemen-b", "riflemen-b", "scouts-b"))
+    refused(s3, "squad-leader-b", "bolster", UR.BOLSTER, cards=("riflemen-b", "riflemen-b", "scouts-b"))
     st = play(s, "platoon-sergeant", "bolster", cards=("riflemen-a", "sniper", "riflemen-b"))
     assert Counter(st.state.zones_of("allied").discard) == Counter(["riflemen-a", "sniper", "riflemen-b"])
-    refused(s, "platoon-sergeant", "bolster", R.BOLSTER, cards=("riflemen-c",))            # not in supply
+    refused(s, "platoon-sergeant", "bolster", UR.BOLSTER, cards=("riflemen-c",))            # not in supply
     opts = [p.cards for p in card_plays(s, "allied", "squad-leader-b") if getattr(p, "action", "") == "bolster"]
     assert sorted(opts) == [("riflemen-b",), ("riflemen-b", "scouts-b"), ("scouts-b",)]
 
@@ -134,10 +134,10 @@ def test_command_draws_up_to_two_reshuffling_the_discard_only(make):
     z = st.state.zones_of("allied")
     assert sorted(z.hand) == ["riflemen-a", "scouts-b"]
     assert z.table == ("mortar", "platoon-sergeant") and z.supply == ("sniper",)
-    assert st.events[0].rule is R.RESHUFFLE
+    assert st.events[0].rule is UR.RESHUFFLE
     st = play(s, "platoon-sergeant", "command", random.Random(0), count=1)
     assert st.state.zones_of("allied").hand == ("riflemen-a",)
-    refused(s, "platoon-sergeant", "command", R.COMMAND, count=3)
+    refused(s, "platoon-sergeant", "command", UR.COMMAND, count=3)
 
 
 def test_confuse_adds_fog_to_the_enemy_discard(make):
@@ -156,11 +156,11 @@ def test_control_rules(make):
     st = play(s, "riflemen-a", "control")
     assert st.state.control_of("allied", "00") == "controlled"
     assert st.state.control_of("axis", "00") == "scouted"                # flipped back
-    assert [e.rule for e in st.events] == [R.CONTROL, R.CONTROL_FLIP]
-    refused(make(allied=dict(base)), "riflemen-a", "control", R.CONTROL)                       # no marker
-    refused(make(allied=dict(base, control={"00": "controlled"})), "riflemen-a", "control", R.CONTROL)
+    assert [e.rule for e in st.events] == [UR.CONTROL, UR.CONTROL_FLIP]
+    refused(make(allied=dict(base)), "riflemen-a", "control", UR.CONTROL)                       # no marker
+    refused(make(allied=dict(base, control={"00": "controlled"})), "riflemen-a", "control", UR.CONTROL)
     blocked = make(allied=dict(base, control={"00": "scouted"}), axis={"tokens": {"scouts-a": "00"}})
-    e = refused(blocked, "riflemen-a", "control", R.CONTROL)
+    e = refused(blocked, "riflemen-a", "control", UR.CONTROL)
     assert "enemy unit" in e.reason
 
 
@@ -170,8 +170,8 @@ def test_inspire_takes_a_played_squad_card_back(make):
     st = play(s, "squad-leader-c", "inspire", cards=("machine-gunners-c",))
     assert st.state.zones_of("allied").hand == ("machine-gunners-c",)
     assert st.state.zones_of("allied").table == ("riflemen-a", "squad-leader-c")
-    refused(s, "squad-leader-c", "inspire", R.INSPIRE, cards=("riflemen-a",))          # squad A
-    refused(s, "squad-leader-c", "inspire", R.INSPIRE, cards=("squad-leader-c",))      # itself
+    refused(s, "squad-leader-c", "inspire", UR.INSPIRE, cards=("riflemen-a",))          # squad A
+    refused(s, "squad-leader-c", "inspire", UR.INSPIRE, cards=("squad-leader-c",))      # itself
     s2 = make(allied={"hand": ["squad-leader-c"], "table": []})
     s3 = play(s2, "squad-leader-c", "inspire").state                     # nothing to take: no effect
     assert s3.zones_of("allied").hand == ()
@@ -185,12 +185,12 @@ def test_recon_removes_fog_and_draws(make):
     assert z.out == ("fog-of-war",) and z.hand == ("sniper",)
     s2 = make(allied={"tokens": {"scouts-a": "00"}, "hand": ["scouts-a"], "draw": ["sniper"]})
     st2 = play(s2, "scouts-a", "recon", random.Random(0))
-    assert st2.events[0].rule is R.RECON_NONE and st2.state.zones_of("allied").hand == ()
+    assert st2.events[0].rule is UR.RECON_NONE and st2.state.zones_of("allied").hand == ()
 
 
 def test_target_at_least_three_tiles_from_the_mortar(make):
     s = make(allied={"tokens": {"mortar": "00"}, "hand": ["mortar", "mortar"]})
-    refused(s, "mortar", "target", R.TARGET, target="40")                # range 2
+    refused(s, "mortar", "target", UR.TARGET, target="40")                # range 2
     st = play(s, "mortar", "target", target="60")
     assert st.state.target_of("allied") == "60"
     st2 = play(st.state, "mortar", "target", target="71")
@@ -212,8 +212,8 @@ def test_attack_miss_and_hit(make):
     assert st.state.zones_of("axis").hand == () and st.state.zones_of("axis").out == ("riflemen-b",)
     st = play(s, "riflemen-a", "attack", LoadedDice([0]), target="riflemen-b")   # 0 always hits
     assert st.events[0].data["hit"]
-    refused(s, "riflemen-a", "attack", R.CHOOSE_TARGET, rng=LoadedDice([0]), target="riflemen-a")
-    refused(s, "riflemen-a", "attack", R.CHOOSE_TARGET, rng=LoadedDice([0]), target="scouts-c")
+    refused(s, "riflemen-a", "attack", UR.CHOOSE_TARGET, rng=LoadedDice([0]), target="riflemen-a")
+    refused(s, "riflemen-a", "attack", UR.CHOOSE_TARGET, rng=LoadedDice([0]), target="scouts-c")
 
 
 def test_hill_cover_in_play(make):
@@ -235,7 +235,7 @@ def test_casualty_removes_the_token_when_no_card_is_left(make):
     assert st.state.token("axis", "riflemen-b").tile is None
     assert st.state.zones_of("axis").supply == ("riflemen-b",)       # never from the supply
     assert st.state.zones_of("axis").table == ("riflemen-b",)        # never from the table
-    assert st.events[1].rule is R.CASUALTY_TOKEN
+    assert st.events[1].rule is UR.CASUALTY_TOKEN
 
 
 def test_suppress_flips_the_token_instead(make):
@@ -246,7 +246,7 @@ def test_suppress_flips_the_token_instead(make):
     assert st.state.token("axis", "riflemen-b").suppressed
     assert st.state.zones_of("axis").hand == ("riflemen-b",)         # no casualty
     st2 = play(st.state, "machine-gunners-a", "suppress", LoadedDice([9, 9, 9, 9]), target="riflemen-b")
-    assert st2.events[-1].kind == "suppress-none" and st2.events[-1].rule is R.SUPPRESS
+    assert st2.events[-1].kind == "suppress-none" and st2.events[-1].rule is UR.SUPPRESS
 
 
 def test_bombard_hits_every_unit_on_the_tile_both_sides(make):
@@ -266,11 +266,11 @@ def test_bombard_hits_every_unit_on_the_tile_both_sides(make):
     assert z.zones_of("axis").out == ("scouts-b",)                   # from the draw deck
     assert z.token("axis", "sniper").tile == "80"
     no_target = make(allied={"tokens": {"mortar": "00"}, "hand": ["mortar"]})
-    refused(no_target, "mortar", "blast", R.BLAST, rng=LoadedDice([0]))
+    refused(no_target, "mortar", "blast", UR.BLAST, rng=LoadedDice([0]))
 
 
 def test_unknown_action_and_card_not_in_hand(make):
     s = make(allied={"tokens": {"riflemen-a": "00"}, "hand": ["riflemen-a"]})
-    e = refused(s, "riflemen-a", "scout", R.CARD_USE, path=("20",))
+    e = refused(s, "riflemen-a", "scout", UR.CARD_USE, path=("20",))
     assert "Move 1, Attack 1, Control" in e.reason          # as the card prints them
-    refused(s, "scouts-a", "scout", R.TURN, path=("20",))
+    refused(s, "scouts-a", "scout", UR.TURN, path=("20",))

@@ -3,7 +3,7 @@
 import pytest
 
 from tutor.rulebook import RULES, normalize, seeds_dir
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS, SQUADS, UNIT_IDS, UNIT_TYPES
 
 SEED = "undaunted-normandy-rules-cs.txt"
@@ -47,7 +47,7 @@ def test_card_sources_point_at_their_lines(lines):
 
 
 def test_conflict_texts_are_in_the_seed(lines):
-    for c in R.SOURCE_CONFLICTS:
+    for c in UR.SOURCE_CONFLICTS:
         assert len(c["texts"]) >= 2
         for t in c["texts"]:
             words = normalize(t["text"].replace(" — ", " "))
@@ -56,7 +56,7 @@ def test_conflict_texts_are_in_the_seed(lines):
 
 
 def test_stalk_conflict_is_exposed_and_rules_text_wins():
-    stalk = next(c for c in R.SOURCE_CONFLICTS if c["topic"] == "stalk value")
+    stalk = next(c for c in UR.SOURCE_CONFLICTS if c["topic"] == "stalk value")
     assert [t["value"] for t in stalk["texts"]] == [1, 2]
     assert stalk["used"] == 1
     assert CARDS["sniper"].action("stalk").value == 1

@@ -49,8 +49,8 @@ def test_casualty_with_no_card_in_hand_discard_or_draw_removes_the_token(capsys,
 def test_casualty_text_output(capsys):
     assert main(["undaunted", "casualty", str(DECK), "--unit", "machine-gunners-c"]) == 0
     text = capsys.readouterr().out
-    from tutor.undaunted import rules as R
-    assert "draw deck" in text and R.CASUALTY_DRAW.cite in text     # the rule, cited as the book's section
+    from tutor.undaunted import rules as UR
+    assert "draw deck" in text and UR.CASUALTY_DRAW.cite in text     # the rule, cited as the book's section
 
 
 @pytest.mark.parametrize("argv,expect", [

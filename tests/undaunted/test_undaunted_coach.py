@@ -10,7 +10,7 @@ from tutor import games
 from tutor.errors import InputError
 from tutor.rulebook import Rule
 from tutor.undaunted import CARDS, Bid, EndTurn, Play, Withdraw
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.coach import advise, explain
 from tutor.undaunted.opponent import choose
 
@@ -74,7 +74,7 @@ def test_fog_of_war_is_listed_without_an_action(along):
     m = next(m for m in along if m.state.phase == "turn" and "fog-of-war" in m.state.zones_of(m.state.active).hand)
     adv = advise(m, m.state.active)
     fog = next(c for c in adv.cards if c.card == "fog-of-war")
-    assert fog.groups == () and fog.rule == R.FOG_OF_WAR
+    assert fog.groups == () and fog.rule == UR.FOG_OF_WAR
     assert "only counts when bidding" in fog.line
 
 
@@ -90,13 +90,13 @@ def test_attack_options_carry_the_exact_chance(along):
         a = o.action
         if m.state.token(side, a.card).tile is not None:
             assert o.odds == preview_attack(m.state, side, a.card, a.target).p_hit
-        assert f"{o.odds.numerator}/{o.odds.denominator}" in o.why and o.rule == R.DICE
+        assert f"{o.odds.numerator}/{o.odds.denominator}" in o.why and o.rule == UR.DICE
 
 
 def test_waiting_and_the_secret_bid():
     m = UND.new("la-raye", seed=2)
     first = advise(m, "allied")
-    assert all(isinstance(o.action, Bid) for o in first.options) and first.rule == R.INITIATIVE
+    assert all(isinstance(o.action, Bid) for o in first.options) and first.rule == UR.INITIATIVE
     m = UND.apply(m, choose(m, "allied").action)
     assert "chosen, face down" in advise(m, "allied").headline
     with pytest.raises(InputError, match="already chosen"):
@@ -125,7 +125,7 @@ def test_explains_the_computers_steps_in_the_learners_words():
         for line in e.lines():
             plain(line)
         if isinstance(a, Play) and a.action == "attack":
-            assert any(r == R.DICE and "rolled" in t for t, r in e.outcome)
+            assert any(r == UR.DICE and "rolled" in t for t, r in e.outcome)
             assert c.odds is not None and f"{c.odds.numerator}/{c.odds.denominator}" in e.why
         if isinstance(a, EndTurn):
             assert "end the turn" in e.what

@@ -3,7 +3,7 @@
 import random
 from collections import Counter
 
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.deck import Zones, casualty, census, draw
 
 
@@ -50,7 +50,7 @@ def test_casualty_from_hand_first():
     c = casualty(z, "riflemen-a", random.Random(0))
     assert c.removed_from == "hand" and not c.shuffled and not c.token_removed
     assert c.zones.hand == ("scouts-b",) and c.zones.out == ("riflemen-a",)
-    assert c.zones.discard == ("riflemen-a",) and c.rule is R.CASUALTY_HAND
+    assert c.zones.discard == ("riflemen-a",) and c.rule is UR.CASUALTY_HAND
 
 
 def test_casualty_then_discard():
@@ -66,7 +66,7 @@ def test_casualty_then_draw_deck_which_is_shuffled():
     c = casualty(z, "riflemen-a", random.Random(5))
     assert c.removed_from == "draw" and c.shuffled
     assert Counter(c.zones.draw) == Counter(deck) - Counter(["riflemen-a"])
-    assert c.rule is R.CASUALTY_DRAW
+    assert c.rule is UR.CASUALTY_DRAW
 
 
 def test_casualty_never_from_supply_or_table():
@@ -75,7 +75,7 @@ def test_casualty_never_from_supply_or_table():
     assert c.removed_from is None and c.token_removed
     assert c.zones == z
     assert "supply" in c.text and "table" in c.text
-    assert c.rule is R.CASUALTY_TOKEN
+    assert c.rule is UR.CASUALTY_TOKEN
 
 
 def test_casualty_conserves_cards():

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tutor.undaunted import CARDS, EndTurn, Play, apply, legal_actions, load_scenario, preview_attack
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.opponent import Bid, bid, choose, duel, reveal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +43,7 @@ def test_scout_move_control_like_the_worked_example(make):
              tiles={"20": {"objective": 2}})
     end, seen = play_turn(s, "allied")
     assert [c.action.action for c in seen] == ["scout", "move", "control"]
-    assert [c.rule for c in seen] == [R.SCOUT, R.MOVE, R.CONTROL]
+    assert [c.rule for c in seen] == [UR.SCOUT, UR.MOVE, UR.CONTROL]
     assert end.winner == "allied"
     assert "Control 20" in seen[-1].reason and "2 of the 2 needed" in seen[-1].reason
     for c in seen:
@@ -60,7 +60,7 @@ def test_blocks_an_objective_the_enemy_is_about_to_take(make):
              tiles={"20": {"objective": 2}})
     c = choose(s, "allied")
     assert isinstance(c.action, Play) and c.action.action == "scout" and c.action.path[-1] == "20"
-    assert "cannot take Control" in c.reason and c.rule == R.CONTROL
+    assert "cannot take Control" in c.reason and c.rule == UR.CONTROL
     no_ids(c.reason)
 
 
@@ -74,7 +74,7 @@ def test_attack_carries_the_exact_hit_chance(make):
     p = preview_attack(s, "allied", "riflemen-a", "riflemen-b").p_hit
     assert c.odds == p == 1 - (1 - p) ** 1
     assert "4 + cover 1 + range 1 = 6" in c.reason and f"{p.numerator}/{p.denominator}" in c.reason
-    assert c.rule == R.DICE
+    assert c.rule == UR.DICE
     no_ids(c.reason)
 
 
@@ -83,8 +83,8 @@ def test_readies_a_suppressed_unit_and_ends_a_turn_of_fog(make):
                      "hand": ["riflemen-a", "fog-of-war"], "victory": {"objectives": 9}},
              tiles={"00": {"objective": 1}})
     end, seen = play_turn(s, "allied")
-    assert seen[0].action.action == "ready" and seen[0].rule == R.SUPPRESSED
-    assert seen[-1].action == EndTurn("allied") and seen[-1].rule == R.FOG_OF_WAR
+    assert seen[0].action.action == "ready" and seen[0].rule == UR.SUPPRESSED
+    assert seen[-1].action == EndTurn("allied") and seen[-1].rule == UR.FOG_OF_WAR
     assert not end.token("allied", "riflemen-a").suppressed
 
 
@@ -93,7 +93,7 @@ def test_bids_fog_of_war_when_it_holds_one(make):
                      "control": {"00": "scouted", "20": "scouted"}, "supply": ["riflemen-a"]},
              axis={"hand": ["scouts-a"]}, tiles={"20": {"objective": 1}}, phase="initiative")
     c = choose(s, "allied")
-    assert c.action == Bid("allied", "fog-of-war") and c.rule == R.INITIATIVE
+    assert c.action == Bid("allied", "fog-of-war") and c.rule == UR.INITIATIVE
     assert "costs nothing" in c.reason
     assert reveal(c.action, Bid("axis", "scouts-a")) in legal_actions(s)
     no_ids(c.reason)

@@ -6,7 +6,7 @@ import pytest
 
 from tutor.errors import IllegalAction
 from tutor.undaunted import DrawCards, EndTurn, Play, RevealInitiative, Withdraw, apply, legal_actions
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 
 RIFLE = {"tokens": {"riflemen-a": "00"}, "control": {"00": "controlled", "20": "scouted"}}
 
@@ -23,7 +23,7 @@ def test_both_draw_four(make):
     st = apply(s, DrawCards(), random.Random(0))
     assert len(st.state.zones_of("allied").hand) == 4 and len(st.state.zones_of("axis").hand) == 4
     assert st.state.phase == "initiative"
-    assert any(e.rule is R.RESHUFFLE for e in st.events)     # axis reshuffled its discard
+    assert any(e.rule is UR.RESHUFFLE for e in st.events)     # axis reshuffled its discard
 
 
 def test_initiative_higher_goes_first_and_cards_go_to_discard(make):
@@ -55,7 +55,7 @@ def test_reveal_must_come_from_the_hand(make):
     s = make(allied=side(hand=["riflemen-a"]), axis=side(hand=["mortar"]), phase="initiative")
     with pytest.raises(IllegalAction) as exc:
         apply(s, RevealInitiative("sniper", "mortar"))
-    assert exc.value.rule is R.INITIATIVE
+    assert exc.value.rule is UR.INITIATIVE
 
 
 def test_turn_order_and_end_of_round(make):
@@ -71,7 +71,7 @@ def test_turn_order_and_end_of_round(make):
     # leftovers and the table are discarded at the end of the turn
     assert s2.zones_of("allied").hand == () and s2.zones_of("allied").table == ()
     assert sorted(s2.zones_of("allied").discard) == ["fog-of-war", "riflemen-a"]
-    assert s2.active == "axis" and s2.phase == "turn" and st.events[0].rule is R.TURN_END
+    assert s2.active == "axis" and s2.phase == "turn" and st.events[0].rule is UR.TURN_END
     s3 = apply(s2, EndTurn("axis")).state
     assert s3.phase == "draw" and s3.round == 2 and s3.zones_of("axis").discard == ("riflemen-a",)
 
@@ -80,10 +80,10 @@ def test_fog_of_war_cannot_be_played_or_withdrawn(make):
     s = make(allied=side(hand=["fog-of-war"]))
     with pytest.raises(IllegalAction) as exc:
         apply(s, Play("allied", "fog-of-war", "move", path=("20",)))
-    assert exc.value.rule is R.FOG_OF_WAR
+    assert exc.value.rule is UR.FOG_OF_WAR
     with pytest.raises(IllegalAction) as exc:
         apply(s, Withdraw("allied", "fog-of-war"))
-    assert exc.value.rule is R.WITHDRAW_FOG
+    assert exc.value.rule is UR.WITHDRAW_FOG
     assert legal_actions(s) == [EndTurn("allied")]
 
 
@@ -91,7 +91,7 @@ def test_withdraw_to_supply(make):
     s = make(allied=side(hand=["riflemen-a"], supply=["scouts-b"]))
     st = apply(s, Withdraw("allied", "riflemen-a"))
     assert st.state.zones_of("allied").supply == ("scouts-b", "riflemen-a")
-    assert st.state.zones_of("allied").hand == () and st.events[0].rule is R.WITHDRAW
+    assert st.state.zones_of("allied").hand == () and st.events[0].rule is UR.WITHDRAW
 
 
 def test_suppressed_unit_card_only_readies(make):
@@ -99,13 +99,13 @@ def test_suppressed_unit_card_only_readies(make):
     assert s.token("allied", "riflemen-a").suppressed
     with pytest.raises(IllegalAction) as exc:
         apply(s, Play("allied", "riflemen-a", "move", path=("20",)))
-    assert exc.value.rule is R.SUPPRESSED
+    assert exc.value.rule is UR.SUPPRESSED
     plays = [a for a in legal_actions(s) if isinstance(a, Play)]
     assert plays == [Play("allied", "riflemen-a", "ready")]
     st = apply(s, Play("allied", "riflemen-a", "ready"))
     assert not st.state.token("allied", "riflemen-a").suppressed
     assert st.state.token("allied", "riflemen-a").tile == "00"
-    assert st.state.zones_of("allied").table == ("riflemen-a",) and st.events[0].rule is R.SUPPRESSED
+    assert st.state.zones_of("allied").table == ("riflemen-a",) and st.events[0].rule is UR.SUPPRESSED
     # once ready, 'ready' is no longer a play
     with pytest.raises(IllegalAction):
         apply(st.state, Play("allied", "riflemen-a", "ready"))
@@ -115,7 +115,7 @@ def test_withdrawing_a_suppressed_units_card_leaves_it_suppressed(make):
     s = make(allied=side(hand=["riflemen-a"], suppressed=["riflemen-a"]))
     st = apply(s, Withdraw("allied", "riflemen-a"))
     assert st.state.token("allied", "riflemen-a").suppressed
-    assert st.events[0].rule is R.SUPPRESSED_WITHDRAW
+    assert st.events[0].rule is UR.SUPPRESSED_WITHDRAW
 
 
 def test_deploying_a_token_off_the_board(make):
@@ -126,9 +126,9 @@ def test_deploying_a_token_off_the_board(make):
     # two markers admit scouts B: the player must choose
     with pytest.raises(IllegalAction) as exc:
         apply(s, Play("allied", "scouts-b", "scout", path=("60",)))
-    assert exc.value.rule is R.DEPLOY
+    assert exc.value.rule is UR.DEPLOY
     st = apply(s, Play("allied", "scouts-b", "scout", path=("60",), deploy="80"))
-    assert st.events[0].kind == "deploy" and st.events[0].rule is R.DEPLOY
+    assert st.events[0].kind == "deploy" and st.events[0].rule is UR.DEPLOY
     assert st.state.token("allied", "scouts-b").tile == "60"
     # only one marker admits the sniper: deployed there without asking
     st2 = apply(st.state, Play("allied", "sniper", "stalk", path=("51",)))
@@ -147,7 +147,7 @@ def test_no_matching_marker_means_withdraw_only(make):
     s = make(allied={"hand": ["scouts-b"], "tokens": {"riflemen-a": "00"}})
     with pytest.raises(IllegalAction) as exc:
         apply(s, Play("allied", "scouts-b", "scout", path=("20",)))
-    assert exc.value.rule is R.DEPLOY
+    assert exc.value.rule is UR.DEPLOY
     assert [a for a in legal_actions(s) if a.__class__.__name__ != "EndTurn"] == [Withdraw("allied", "scouts-b")]
 
 
@@ -156,7 +156,7 @@ def test_game_over_refuses_actions(make):
     s = replace(make(allied=side(hand=["riflemen-a"])), phase="over", winner="axis", result="axis wins")
     with pytest.raises(IllegalAction) as exc:
         apply(s, EndTurn("allied"))
-    assert exc.value.rule is R.GAME_END
+    assert exc.value.rule is UR.GAME_END
     assert legal_actions(s) == []
 
 

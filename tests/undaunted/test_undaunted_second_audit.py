@@ -6,7 +6,7 @@ import pytest
 
 from tutor.errors import IllegalAction
 from tutor.undaunted import Play, apply, card_plays
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 
 
 def test_inspire_takes_one_card_when_one_lies_on_the_table_in_apply_and_in_legal_actions(make):
@@ -17,7 +17,7 @@ def test_inspire_takes_one_card_when_one_lies_on_the_table_in_apply_and_in_legal
     before = s.to_json()
     with pytest.raises(IllegalAction) as e:
         apply(s, Play("allied", "squad-leader-c", "inspire", cards=()))
-    assert e.value.rule is R.INSPIRE and "Machine Gunner C lies on the table" in e.value.reason
+    assert e.value.rule is UR.INSPIRE and "Machine Gunner C lies on the table" in e.value.reason
     assert s.to_json() == before
     offered = [p for p in card_plays(s, "allied", "squad-leader-c") if getattr(p, "action", None) == "inspire"]
     assert [p.cards for p in offered] == [("machine-gunners-c",)]
@@ -33,7 +33,7 @@ def test_inspire_takes_one_card_when_one_lies_on_the_table_in_apply_and_in_legal
 def test_both_readings_of_inspire_are_on_the_conflicts_page():
     from tutor.undaunted.conflicts import CONFLICTS
     c = next(c for c in CONFLICTS if c["key"] == "und.inspire.count")
-    assert R.INSPIRE in c["texts"] and "up to" in c["published"][0]
+    assert UR.INSPIRE in c["texts"] and "up to" in c["published"][0]
     assert "Czech rulebook" in c["ruling"]
     own = next(c for c in CONFLICTS if c["key"] == "und.inspire.self")
     assert "another squad leader" not in own["ruling"] and "single squad leader" in own["ruling"]
@@ -47,12 +47,12 @@ def test_guide_refuses_an_enemy_counter_with_the_real_reason(make):
     before = s.to_json()
     with pytest.raises(IllegalAction) as e:
         apply(s, Play("allied", "platoon-guide", "guide", unit="riflemen-a", path=("20",)))
-    assert e.value.rule is R.GUIDE and s.to_json() == before
+    assert e.value.rule is UR.GUIDE and s.to_json() == before
     assert "your own combat counters" in e.value.reason and "the enemy's" in e.value.reason
     assert "allied has no" not in e.value.reason
     from tutor.undaunted.conflicts import CONFLICTS
     c = next(c for c in CONFLICTS if c["key"] == "und.guide.own")
-    assert R.GUIDE in c["texts"] and any("own counters" in p for p in c["published"])
+    assert UR.GUIDE in c["texts"] and any("own counters" in p for p in c["published"])
 
 
 def test_a_mortar_taken_off_the_board_loses_its_marker_as_the_tutors_reading(make):
@@ -63,7 +63,7 @@ def test_a_mortar_taken_off_the_board_loses_its_marker_as_the_tutors_reading(mak
              axis={"tokens": {"mortar": "20"}, "target": "71"})
     st = apply(s, Play("allied", "riflemen-a", "attack", target="mortar"), LoadedDice([0]))
     ev = next(e for e in st.events if e.kind == "target-removed")
-    assert ev.rule is R.TARGET and "the tutor removes it" in ev.text and "does not say" in ev.text
+    assert ev.rule is UR.TARGET and "the tutor removes it" in ev.text and "does not say" in ev.text
     assert st.state.target_of("axis") is None
 
 
@@ -71,9 +71,9 @@ def test_end_of_game_in_the_english_editions_words_with_the_czech_beside_them():
     # KONEC HRY: Potlačení nepřítele / potlačená / Beznadějná situace = the English edition's Pinning the
     # Enemy / pinned / Beyond All Hope, which are not the Suppress action nor a suppressed counter.
     from tutor.lab.glossary import term
-    assert "Pinning the Enemy" in R.VICTORY_SUPPRESS.summary and "Potlačení nepřítele" in R.VICTORY_SUPPRESS.summary
-    assert "Beyond All Hope" in R.HOPELESS.summary and "Beznadějná situace" in R.HOPELESS.summary
-    for rule in (R.VICTORY_SUPPRESS, R.VICTORY_BOTH, R.HOPELESS, R.HOPELESS_WIN):
+    assert "Pinning the Enemy" in UR.VICTORY_SUPPRESS.summary and "Potlačení nepřítele" in UR.VICTORY_SUPPRESS.summary
+    assert "Beyond All Hope" in UR.HOPELESS.summary and "Beznadějná situace" in UR.HOPELESS.summary
+    for rule in (UR.VICTORY_SUPPRESS, UR.VICTORY_BOTH, UR.HOPELESS, UR.HOPELESS_WIN):
         assert "suppress" not in rule.summary.lower() and "hopeless" not in rule.summary.lower()
     assert term("und.pinning").en.startswith("Pinning the Enemy")
     assert [w.text for w in term("und.beyond_all_hope").words if w.lang == "cs"] == ["Beznadějná situace"]

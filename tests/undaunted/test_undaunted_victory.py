@@ -10,7 +10,7 @@ import pytest
 
 from tutor.errors import IllegalAction
 from tutor.undaunted import EndTurn, LoadedDice, Play, apply, army_pinned, beyond_all_hope, decide
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 
 
 def test_objectives_reached_ends_the_game_at_once(make):
@@ -20,7 +20,7 @@ def test_objectives_reached_ends_the_game_at_once(make):
     assert decide(s) is None
     st = apply(s, Play("allied", "riflemen-a", "control"))
     assert st.state.over and st.state.winner == "allied"
-    assert st.events[-1].kind == "victory" and st.events[-1].rule is R.VICTORY_OBJECTIVES
+    assert st.events[-1].kind == "victory" and st.events[-1].rule is UR.VICTORY_OBJECTIVES
     with pytest.raises(IllegalAction):
         apply(st.state, EndTurn("allied"))
 
@@ -35,7 +35,7 @@ def test_removing_the_last_enemy_riflemen_token_pins_the_army(make):
     tok = st.state.token("axis", "riflemen-a")
     assert tok.tile is None and tok.eliminated
     assert army_pinned(st.state, "axis")
-    assert st.state.winner == "allied" and st.events[-1].rule is R.VICTORY_SUPPRESS
+    assert st.state.winner == "allied" and st.events[-1].rule is UR.VICTORY_SUPPRESS
     assert st.events[-1].text == ("The Allies have eliminated every Axis riflemen unit, so the Axis army is "
                                   "pinned: the Allies win")
 
@@ -86,7 +86,7 @@ def test_both_armies_pinned(make, objs, initiative, winner):
              axis={"tokens": {"riflemen-a": "20"}, "victory": {"objectives": 9}},
              tiles={"40": {"objective": 1}}, initiative=initiative)
     st = apply(s, Play("allied", "machine-gunners-a", "attack", target="riflemen-a"), LoadedDice([0, 0]))
-    assert st.state.winner == winner and st.events[-1].rule is R.VICTORY_BOTH
+    assert st.state.winner == winner and st.events[-1].rule is UR.VICTORY_BOTH
 
 
 def test_hopeless_situation(make):
@@ -98,7 +98,7 @@ def test_hopeless_situation(make):
     s = make(allied=allied, axis=axis, tiles={"00": {"objective": 1}, "40": {"objective": 1}})
     assert beyond_all_hope(s, "axis") and decide(s) is None               # objectives tied 0:0, play on
     st = apply(s, Play("allied", "riflemen-a", "control"))
-    assert st.state.winner == "allied" and st.events[-1].rule is R.HOPELESS_WIN
+    assert st.state.winner == "allied" and st.events[-1].rule is UR.HOPELESS_WIN
     # with a riflemen card still in the supply the army is pinned but not beyond all hope
     axis2 = dict(axis, out=["riflemen-a"] * 4, supply=["riflemen-a"])
     s2 = make(allied=allied, axis=axis2)
@@ -121,6 +121,6 @@ def test_only_a_side_that_must_take_objectives_can_be_hopeless(make, victory, is
     # the Allies, ahead on objectives, win at once only against an army beyond all hope
     v = decide(s)
     if is_hopeless:
-        assert v[0] == "allied" and v[2] is R.HOPELESS_WIN
+        assert v[0] == "allied" and v[2] is UR.HOPELESS_WIN
     else:
         assert v is None

@@ -7,7 +7,7 @@ from undaunted_helpers import WORKED
 
 from tutor.errors import IllegalAction
 from tutor.undaunted import DrawCards, EndTurn, LoadedDice, Play, RevealInitiative, apply, combat, load
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ def test_worked_round_step_by_step(start):
     st = apply(s, RevealInitiative(allied="fog-of-war", axis="riflemen-a"), rng)
     s = st.state
     assert s.initiative == "axis" and s.active == "axis"
-    assert st.events[0].rule is R.INITIATIVE
+    assert st.events[0].rule is UR.INITIATIVE
     assert s.zones_of("axis").discard == ("riflemen-a",)
     assert s.zones_of("allied").discard == ("fog-of-war",)
     # "Hansovi v ruce zbyly následující karty": riflemen A, riflemen A, scouts B
@@ -44,7 +44,7 @@ def test_worked_round_step_by_step(start):
     # Hans cannot move riflemen A onto 17B yet: no control marker of his there.
     with pytest.raises(IllegalAction) as exc:
         apply(s, Play("axis", "riflemen-a", "move", path=("17B",)), rng)
-    assert exc.value.rule is R.MOVE
+    assert exc.value.rule is UR.MOVE
 
     # Scouts B: scout 8A → 3B → 17B; a scouted marker on 17B only (3B already has one),
     # and one Fog of War from the supply into the discard pile.
@@ -55,7 +55,7 @@ def test_worked_round_step_by_step(start):
     assert s.control_of("axis", "17B") == "scouted"
     assert s.zones_of("axis").supply.count("fog-of-war") == fog_supply - 1
     assert s.zones_of("axis").discard == ("riflemen-a", "fog-of-war")
-    assert st.events[0].rule is R.SCOUT and st.events[0].data["scouted"] == ["17B"]
+    assert st.events[0].rule is UR.SCOUT and st.events[0].data["scouted"] == ["17B"]
     assert s.zones_of("axis").table == ("scouts-b",)
 
     # Riflemen A: move onto the newly scouted 17B.
@@ -69,7 +69,7 @@ def test_worked_round_step_by_step(start):
     s = st.state
     assert s.control_of("axis", "17B") == "controlled"
     assert s.objectives_held("axis") == held + s.board.tile("17B").objective
-    assert st.events[0].rule is R.CONTROL
+    assert st.events[0].rule is UR.CONTROL
 
     # No cards left: the turn ends, the table goes to the discard pile.
     assert s.zones_of("axis").hand == ()
@@ -99,7 +99,7 @@ def test_worked_round_step_by_step(start):
     assert attack.data["dice"] == [5, 8] and attack.data["hit"] is True
     # Hans has no cards in hand, so one riflemen A card leaves his discard pile.
     assert cas.kind == "casualty" and cas.side == "axis"
-    assert cas.data["removed_from"] == "discard" and cas.rule is R.CASUALTY_DISCARD
+    assert cas.data["removed_from"] == "discard" and cas.rule is UR.CASUALTY_DISCARD
     assert s.zones_of("axis").out == ("riflemen-a",)
     assert s.zones_of("axis").discard.count("riflemen-a") == 2
     assert s.token("axis", "riflemen-a").tile == "17B"       # the token stays
@@ -109,7 +109,7 @@ def test_worked_round_step_by_step(start):
     assert s.zones_of("allied").hand == ("fog-of-war",)
     with pytest.raises(IllegalAction) as exc:
         apply(s, Play("allied", "fog-of-war", "move", path=("9B",)), rng)
-    assert exc.value.rule is R.FOG_OF_WAR
+    assert exc.value.rule is UR.FOG_OF_WAR
     st = apply(s, EndTurn("allied"), rng)
     s = st.state
     assert "end-round" in kinds(st)

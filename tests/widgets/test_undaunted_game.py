@@ -11,7 +11,7 @@ import pytest
 from browser.learner_text import internal_words
 
 from tutor.errors import InputError
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS
 from tutor.widgets import UndauntedGame
 
@@ -69,7 +69,7 @@ def test_a_solo_game_by_taps_bids_scouts_and_the_computer_replies():
     assert s.token("allied", scout).tile == "12B" and s.control_of("allied", "12B") == "scouted"
     assert s.zones_of("allied").discard.count("fog-of-war") == fog_before + 1
     assert app.match.length == n + 1 and "✓" in app.board.status.value
-    assert R.SCOUT.summary in app.log_box.value and R.SCOUT.quote in app.log_box.value
+    assert UR.SCOUT.summary in app.log_box.value and UR.SCOUT.quote in app.log_box.value
     # End turn: the computer plays (if it has not yet), the round ends, a new round's draw and bids
     app.board.end_button.click()
     s = app.game
@@ -99,10 +99,10 @@ def test_a_refused_tap_says_why_with_the_rule_and_changes_nothing():
     app.board.tap_tile("13B")          # no Allied control marker on 13B: Move is refused (AKCE POHYBU)
     assert app.match is before and app.game is before.state and app.log_box.value == log
     assert "Refused (13B)" in app.board.status.value and "bad" in app.board.status.value
-    assert R.MOVE.summary in app.board.why.value
+    assert UR.MOVE.summary in app.board.why.value
     # a bid out of its phase is refused too, with the initiative rule, nothing changed
     assert app.bid("riflemen-a") is False and app.match is before
-    assert "bad" in app.status.value and R.INITIATIVE.summary in app.status.value
+    assert "bad" in app.status.value and UR.INITIATIVE.summary in app.status.value
 
 
 def test_undo_takes_back_the_learners_last_step_and_the_computers_reply():
@@ -206,7 +206,7 @@ def test_load_refuses_a_file_that_is_not_a_saved_la_raye_game_in_one_line(conten
 def test_new_game_deals_the_numbered_shuffle_and_the_coach_switches_off():
     app = ready(UndauntedGame(solo="axis", number=1))
     assert "What can I do now?" in app.coach.value and "The computer in your place" in app.coach.value
-    assert R.INITIATIVE.quote in app.coach.value
+    assert UR.INITIATIVE.quote in app.coach.value
     app.coach_switch.value = False
     assert app.coach.value == ""
     hand1 = app.hand("allied")

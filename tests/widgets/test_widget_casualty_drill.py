@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.actions import apply, preview_attack
 from tutor.undaunted.deck import Zones, casualty
 from tutor.undaunted.state import Play, Token
@@ -49,8 +49,8 @@ def test_the_casualty_order_step_by_step():
     its supply card is never taken. Each step equals the engine's ruling on the same zones."""
     d = ready(CasualtyDrill(seed=7))
     zones = DEMO
-    for guess, expect, rule in (("hand", "hand", R.CASUALTY_HAND), ("hand", "discard", R.CASUALTY_DISCARD),
-                                ("draw", "draw", R.CASUALTY_DRAW), ("supply", None, R.CASUALTY_TOKEN)):
+    for guess, expect, rule in (("hand", "hand", UR.CASUALTY_HAND), ("hand", "discard", UR.CASUALTY_DISCARD),
+                                ("draw", "draw", UR.CASUALTY_DRAW), ("supply", None, UR.CASUALTY_TOKEN)):
         tap_unit(d, "riflemen-a")
         assert "Step 2" in d.status.value
         assert {c.role for r in d.board.scene.card_rows if r.id == "hand" for c in r.cards} >= (
@@ -60,7 +60,7 @@ def test_the_casualty_order_step_by_step():
         want = casualty(zones, "riflemen-a", random.Random(f"7:casualty:{d.cas.n - 1}"))
         assert (c.removed_from, c.zones, c.token_removed) == (want.removed_from, want.zones, want.token_removed)
         assert c.removed_from == expect
-        assert rule.key in d.why.value and R.CASUALTY.key in d.why.value
+        assert rule.key in d.why.value and UR.CASUALTY.key in d.why.value
         right = guess == (expect or "board")
         assert ("✓ Right" in d.status.value) == right
         zones = c.zones
@@ -89,7 +89,7 @@ def test_table_cards_are_not_taken_and_the_draw_deck_is_shuffled():
     d.tap("table")
     c = d.cas.result
     assert c.removed_from == "draw" and c.shuffled
-    assert "Never from the table" in d.why.value and R.CASUALTY_DRAW.key in d.why.value
+    assert "Never from the table" in d.why.value and UR.CASUALTY_DRAW.key in d.why.value
     assert "shuffled" in d.status.value or "shuffled" in d.why.value
     draw = next(r for r in d.board.scene.card_rows if r.id == "draw")
     assert draw.count is None and len(draw.cards) == 6 and "shuffled" in draw.note     # peek: face up
@@ -156,7 +156,7 @@ def test_the_attack_preview_is_the_engines():
     assert d.preview() == pv
     assert "base defense 4 + cover 2 + range 2 = 8" in d.why.value
     assert "each hits on 0 and 8–9: 3/10" in d.why.value and "<b>51/100</b>" in d.why.value
-    assert R.DEFENSE.key in d.why.value and R.DICE.key in d.why.value
+    assert UR.DEFENSE.key in d.why.value and UR.DICE.key in d.why.value
     assert next(r for r in d.board.scene.card_rows if r.id == "dice").note == "need 8+\nor a 0"
 
 
@@ -183,7 +183,7 @@ def test_chosen_dice_miss_then_hit_and_the_casualty():
     cas = d.atk.event("casualty")
     assert cas.data["removed_from"] == "draw" and cas.data["shuffled"]
     assert "There is no Machine Gunner A card in the hand" in d.why.value
-    assert R.CASUALTY_DRAW.key in d.why.value and "✗" in d.status.value
+    assert UR.CASUALTY_DRAW.key in d.why.value and "✗" in d.status.value
     # the same attack through the engine directly, with the same loaded dice, gives the same zones
     from tutor.undaunted.combat import LoadedDice
     seed = random.Random("1:dice:0").randrange(2 ** 31)

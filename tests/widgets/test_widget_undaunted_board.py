@@ -15,7 +15,7 @@ pytest.importorskip("ipycanvas")
 from tutor.chapters.und23 import sandbox
 from tutor.chapters.und26 import after_initiative
 from tutor.render.undaunted import board_scene, tile_at, tile_box, token_at
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.actions import apply, card_plays, preview_attack
 from tutor.undaunted.combat import fraction_text
 from tutor.undaunted.state import EndTurn, Play
@@ -59,7 +59,7 @@ def test_every_tap_answers():
     b.tap_unit("allied", "machine-gunners-c")
     assert "an enemy unit" in status(b)
     b.tap_unit("axis", "machine-gunners-a")                    # yours, but no card of it in hand
-    assert "No Machine Gunner A card in your hand" in status(b) and cites(b, R.TURN)
+    assert "No Machine Gunner A card in your hand" in status(b) and cites(b, UR.TURN)
 
 
 def test_scout_two_ways_then_the_engine_plays_it():
@@ -90,7 +90,7 @@ def test_move_refused_with_the_rule_then_allowed_then_control():
     assert b.value.action == "move"
     b.tap_tile("17B")
     assert status(b).startswith("Refused (17B)") and "control marker" in status(b)
-    assert cites(b, R.MOVE) and b.game == s0            # nothing changed
+    assert cites(b, UR.MOVE) and b.game == s0            # nothing changed
     b.tap_unit("axis", "scouts-b")
     b.tap_tile("17B")
     b.tap_tile("3B")
@@ -103,7 +103,7 @@ def test_move_refused_with_the_rule_then_allowed_then_control():
     b.play()
     assert b.game.control_of("axis", "17B") == "controlled"
     assert b.game.objectives_held("axis") == held + s0.board.tile("17B").objective
-    assert cites(b, R.CONTROL)
+    assert cites(b, UR.CONTROL)
 
 
 def test_undo_steps_back_and_reset_returns_to_the_first_board():
@@ -142,7 +142,7 @@ def test_attack_shows_the_exact_chance_then_rolls_seeded():
     b.tap_unit("axis", "riflemen-a")                              # a second tap rolls
     want = apply(s, Play("allied", "machine-gunners-c", "attack", target="riflemen-a"), random.Random("4:play:0"))
     assert b.game == want.state
-    assert cites(b, R.DICE)
+    assert cites(b, UR.DICE)
 
 
 def test_a_suppressed_unit_can_only_be_readied():
@@ -191,12 +191,12 @@ def test_a_tap_on_an_enemy_unit_says_ready_or_suppressed_in_the_rulebooks_terms(
     """Ready / suppressed: the counter's two sides (Czech rulebook, ŽETONY: "Připraveni / pod palbou")."""
     b = board()
     b.tap_unit("allied", "machine-gunners-c")
-    assert "Machine Gunner C on 9B, ready (Czech: připraveni)" in status(b) and cites(b, R.TOKENS)
+    assert "Machine Gunner C on 9B, ready (Czech: připraveni)" in status(b) and cites(b, UR.TOKENS)
     s = b.game
     s = replace(s, tokens=tuple(replace(t, suppressed=True) if t.unit == "riflemen-c" else t for t in s.tokens))
     b = board(s)
     b.tap_unit("allied", "riflemen-c")
-    assert "Rifleman C on 7A, suppressed (Czech: pod palbou)" in status(b) and cites(b, R.SUPPRESSED)
+    assert "Rifleman C on 7A, suppressed (Czech: pod palbou)" in status(b) and cites(b, UR.SUPPRESSED)
 
 
 def test_the_legend_lists_cover_in_the_rulebooks_order():
@@ -216,7 +216,7 @@ def test_fog_of_war_unknown_actions_and_hunker_down_answer_in_words():
     b.choose("fog-of-war")
     said = status(b)
     assert "only revealed for initiative" in said and "None" not in said and "'" not in said
-    assert cites(b, R.FOG_OF_WAR)
+    assert cites(b, UR.FOG_OF_WAR)
     b.choose("riflemen-a", "fly")
     assert "Rifleman A has no “fly” action here; its actions: " in status(b) and "'" not in status(b)
     b.choose("riflemen-a")

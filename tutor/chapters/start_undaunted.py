@@ -17,7 +17,7 @@ from tutor import course
 from tutor.course import UNDAUNTED, Start
 from tutor.explain import Explained, rules_html, show
 from tutor.render.undaunted import card_title
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.widgets.first_round import STEPS, FirstRound, axis_bid  # noqa: F401 (the page's, moved here)
 
@@ -38,7 +38,7 @@ FIRST_GAME = (1, 2, 3, 4, 5, 7)
 
 def goal() -> Explained:
     """How a game of Undaunted ends: objectives, Pinning the Enemy, Beyond All Hope."""
-    return show(rules_html([R.VICTORY_OBJECTIVES, R.VICTORY_SUPPRESS, R.HOPELESS, R.HOPELESS_WIN]))
+    return show(rules_html([UR.VICTORY_OBJECTIVES, UR.VICTORY_SUPPRESS, UR.HOPELESS, UR.HOPELESS_WIN]))
 
 
 def units_table() -> Explained:
@@ -55,12 +55,12 @@ def units_table() -> Explained:
         rows.append(f"<tr><td><b>{escape(re.sub(r' [A-C]$', '', card_title(c.id)))}</b></td><td>{defense}</td>"
                     f"<td>{c.initiative}</td><td>{escape(acts)}</td></tr>")
     head = "<tr><th>card</th><th>base defense</th><th>initiative</th><th>actions</th></tr>"
-    return show(f'<table class="tutor-obs">{head}{"".join(rows)}</table>' + rules_html([R.BASE_DEFENSE]))
+    return show(f'<table class="tutor-obs">{head}{"".join(rows)}</table>' + rules_html([UR.BASE_DEFENSE]))
 
 
 def dice_html() -> Explained:
     """The ten-sided die: what a hit needs."""
-    return show(rules_html([R.DEFENSE, R.DICE]))
+    return show(rules_html([UR.DEFENSE, UR.DICE]))
 
 
 def chapter_map() -> Explained:

@@ -23,7 +23,7 @@ from tutor.examples.undaunted import worked_start
 from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question, card_question
 from tutor.render.undaunted import board_html, card_title, render_card, type_title, zones_html
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.deck import Zones
 
@@ -181,12 +181,12 @@ def setup_zones(seed: int) -> Zones:
 def setup_widget(seed: int = 1):
     """Shuffle the starting deck (a new seed each press) and peek at its order; the supply, never
     shuffled, is named under it (the Starting Cards table above shows it card by card)."""
-    import ipywidgets as w
+    import ipywidgets as W
     n = [seed]
-    peek = w.ToggleButton(description="Peek at the draw deck", value=False, icon="eye",
-                          layout=w.Layout(width="auto"))
-    again = w.Button(description="Shuffle again", icon="random")
-    out = w.HTML()
+    peek = W.ToggleButton(description="Peek at the draw deck", value=False, icon="eye",
+                          layout=W.Layout(width="auto"))
+    again = W.Button(description="Shuffle again", icon="random")
+    out = W.HTML()
 
     def show(*_):
         z = setup_zones(n[0])
@@ -205,7 +205,7 @@ def setup_widget(seed: int = 1):
     again.on_click(shuffle)
     peek.observe(show, names="value")
     show()
-    box = w.VBox([w.HBox([again, peek]), out])
+    box = W.VBox([W.HBox([again, peek]), out])
     box.shuffle = shuffle
     box.html = lambda: out.value
     return box
@@ -222,7 +222,7 @@ def _q_squadless() -> BoardQuestion:
         lettered = ", ".join(f"{card_title(c)} (squad {CARDS[c].squad.upper()})" for c in hand
                              if CARDS[c].squad is not None)
         return right, (f"<p>The {' and '.join(names)} card carries no squad letter: it belongs to no squad. "
-                       f"The others each belong to one: {lettered}.</p>" + rule_html(R.SQUADLESS))
+                       f"The others each belong to one: {lettered}.</p>" + rule_html(UR.SQUADLESS))
     return card_question("21.squadless", "<p>Tap the card that belongs to <b>no squad</b>.</p>",
                          [("your hand", hand)], places,
                          hint="<p>A card that belongs to a squad carries that squad's letter (A, B or C) "
@@ -235,7 +235,7 @@ def _q_fog() -> BoardQuestion:
     def places(cards):
         return cards.places(lambda c: not CARDS[c].actions), (
             f"<p>{card_title('fog-of-war')} has no actions at all; its only use is its initiative value "
-            f"({CARDS['fog-of-war'].initiative}).</p>" + rule_html(R.FOG_CARD))
+            f"({CARDS['fog-of-war'].initiative}).</p>" + rule_html(UR.FOG_CARD))
     return card_question("21.fog", "<p>Tap the card you can use <b>only</b> to bid for initiative.</p>",
                          [("your hand", hand)], places,
                          hint="<p>Every card has an initiative value; nearly every card also gives actions. "
@@ -254,7 +254,7 @@ def _q_suppressed() -> BoardQuestion:
     def places():
         down = frozenset(f"{t.side}:{t.unit}" for t in s.tokens if t.suppressed)
         return down, ("<p>A counter turned face down (grey, dashed edge) is suppressed: its unit takes no "
-                      "actions until it is readied, whichever card is played for it.</p>" + rule_html(R.TOKENS))
+                      "actions until it is readied, whichever card is played for it.</p>" + rule_html(UR.TOKENS))
     return BoardQuestion("21.suppressed", "<p>La Raye, a few turns in. Tap a combat counter whose unit "
                          "<b>can take no actions</b> now.</p>", s, places, taps="unit", window=("4B", "5B", "7A", "12B", "17B", "13B"),
                          name=lambda p: f"{SIDE_ADJ[str(p).split(':')[0]]} {card_title(str(p).split(':')[1])}")
@@ -268,7 +268,7 @@ def _q_held() -> BoardQuestion:
         pts = sum(s.board.tile(t).objective for t in held)
         return held, (f"<p>An objective counts for the side whose control marker lies on its tile controlled "
                       f"side up: the Germans start with {pts} objective points.</p>"
-                      + rule_html(R.OBJECTIVES) + rule_html(R.CONTROL_MARKERS))
+                      + rule_html(UR.OBJECTIVES) + rule_html(UR.CONTROL_MARKERS))
     return BoardQuestion("21.held", "<p>Tap a tile whose <b>objective</b> the Germans hold at the start of "
                          "La Raye.</p>", s, places, taps="tile", window=("4B", "5B", "11B", "7A", "12B", "8A"),
                          hint="<p>You hold an objective when your control marker on its tile shows its "
@@ -293,7 +293,7 @@ def _q_supply() -> Question:
         where = zone_choice[zone]
         return where, ("<p>The cards marked S (Czech Z) start in the supply, face up and sorted by name; "
                        "only the cards marked D (Czech B) are shuffled into the draw deck.</p>"
-                       + rule_html(R.SETUP_SUPPLY) + rule_html(R.SETUP_DECK))
+                       + rule_html(UR.SETUP_SUPPLY) + rule_html(UR.SETUP_DECK))
     return Question("21.supply", "<p>At setup, where do the cards marked <b>S</b> in the scenario's Starting "
                     "Cards table go?</p>", choices, rule_fn)
 
@@ -315,7 +315,7 @@ def _q_line_of_sight() -> Question:
                      f"({', '.join(sorted(card_title(u) for u in targets))}), even {far} tiles away and "
                      f"behind woods. A tile's cover number sums up everything on it; the range only adds "
                      f"to the defense.</p>"
-                            + rule_html(R.TILES) + rule_html(R.CHOOSE_TARGET))
+                            + rule_html(UR.TILES) + rule_html(UR.CHOOSE_TARGET))
     return Question("21.los", "<p>Does Undaunted: Normandy check <b>line of sight</b> before an attack?</p>",
                     choices, rule_fn)
 

@@ -21,7 +21,7 @@ from tutor.quiz import BoardQuestion, Question, card_question
 from tutor.render.undaunted import card_title, words, zones_html, zones_svg
 from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import EndTurn, Play, RevealInitiative, apply, card_plays
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS, card
 from tutor.undaunted.deck import Zones, draw
 
@@ -49,14 +49,14 @@ ROUND_ZONES = ("hand", "table", "discard", "draw")
 
 def deck_widget(seed: int = 5):
     """Draw 4 / play a card to the table / end the turn, on a six-card deck: the reshuffle shows."""
-    import ipywidgets as w
+    import ipywidgets as W
     st = {"z": START, "rng": random.Random(seed), "round": 1}
-    b_draw = w.Button(description="Draw 4", button_style="primary", icon="download")
-    b_play = w.Button(description="Play a card to the table", icon="arrow-right", layout=w.Layout(width="auto"))
-    b_end = w.Button(description="End turn", icon="flag-checkered")
-    b_reset = w.Button(description="Start again", icon="undo")
-    msg = w.HTML()
-    pic = w.HTML()
+    b_draw = W.Button(description="Draw 4", button_style="primary", icon="download")
+    b_play = W.Button(description="Play a card to the table", icon="arrow-right", layout=W.Layout(width="auto"))
+    b_end = W.Button(description="End turn", icon="flag-checkered")
+    b_reset = W.Button(description="Start again", icon="undo")
+    msg = W.HTML()
+    pic = W.HTML()
 
     def show(text=""):
         z = st["z"]
@@ -72,9 +72,9 @@ def deck_widget(seed: int = 5):
         names = ", ".join(card_title(c) for c in got.cards)
         if got.reshuffles:
             text = (f"<p>The draw deck ran out, so the <b>discard pile was shuffled</b> into a new draw deck "
-                    f"(cards on the table would not be). Drew: {escape(names)}.</p>" + rule_html(R.RESHUFFLE))
+                    f"(cards on the table would not be). Drew: {escape(names)}.</p>" + rule_html(UR.RESHUFFLE))
         else:
-            text = f"<p>Drew 4 cards: {escape(names)}.</p>" + rule_html(R.DRAW)
+            text = f"<p>Drew 4 cards: {escape(names)}.</p>" + rule_html(UR.DRAW)
         show(text)
 
     def do_play(_):
@@ -82,14 +82,14 @@ def deck_widget(seed: int = 5):
         c = z.hand[0]
         st["z"] = Zones(z.hand[1:], z.table + (c,), z.discard, z.draw, z.supply, z.out)
         show(f"<p>{escape(card_title(c))} is played: it stays face up on the table until the end of the "
-             f"turn.</p>" + rule_html(R.TURN))
+             f"turn.</p>" + rule_html(UR.TURN))
 
     def do_end(_):
         z = st["z"]
         st["z"] = Zones((), (), z.discard + z.hand + z.table, z.draw, z.supply, z.out)
         st["round"] += 1
         show(f"<p>End of the turn: {len(z.hand)} card(s) left in the hand and {len(z.table)} played card(s) go "
-             f"to the discard pile. Nothing is kept for the next round.</p>" + rule_html(R.TURN_END))
+             f"to the discard pile. Nothing is kept for the next round.</p>" + rule_html(UR.TURN_END))
 
     def do_reset(_):
         st.update(z=START, rng=random.Random(seed), round=1)
@@ -100,7 +100,7 @@ def deck_widget(seed: int = 5):
     b_end.on_click(do_end)
     b_reset.on_click(do_reset)
     show("<p>Press <b>Draw 4</b> to start the round.</p>")
-    box = w.VBox([w.HBox([b_draw, b_play, b_end, b_reset], layout=w.Layout(flex_flow="row wrap")), msg, pic])
+    box = W.VBox([W.HBox([b_draw, b_play, b_end, b_reset], layout=W.Layout(flex_flow="row wrap")), msg, pic])
     box.press = {"draw": lambda: do_draw(None), "play": lambda: do_play(None), "end": lambda: do_end(None)}
     box.zones = lambda: st["z"]
     box.message = lambda: msg.value
@@ -137,15 +137,15 @@ def initiative_widget(*, quoted=frozenset()):
     """Reveal two cards and see who goes first. ``quoted``: the keys of the rules the page quotes
     above the widget (``page.quoted``): those the engine applies point there instead of being
     quoted again."""
-    import ipywidgets as w
+    import ipywidgets as W
     opts = {side: [(f"{card_title(c)} ({CARDS[c].initiative})", c) for c in HANDS[side]] for side in HANDS}
-    a = w.Dropdown(options=opts["allied"], value="riflemen-c", description="Allies reveal",
-                   style={"description_width": "110px"}, layout=w.Layout(width="330px"))
-    x = w.Dropdown(options=opts["axis"], value="riflemen-a", description="Axis reveal",
-                   style={"description_width": "110px"}, layout=w.Layout(width="330px"))
-    holder = w.ToggleButtons(options=[("Allies hold the token", "allied"), ("Axis holds the token", "axis")],
+    a = W.Dropdown(options=opts["allied"], value="riflemen-c", description="Allies reveal",
+                   style={"description_width": "110px"}, layout=W.Layout(width="330px"))
+    x = W.Dropdown(options=opts["axis"], value="riflemen-a", description="Axis reveal",
+                   style={"description_width": "110px"}, layout=W.Layout(width="330px"))
+    holder = W.ToggleButtons(options=[("Allies hold the token", "allied"), ("Axis holds the token", "axis")],
                              value="axis")
-    out = w.HTML()
+    out = W.HTML()
 
     def show(*_):
         s, ev = reveal(a.value, x.value, holder.value)
@@ -159,7 +159,7 @@ def initiative_widget(*, quoted=frozenset()):
     for c in (a, x, holder):
         c.observe(show, names="value")
     show()
-    box = w.VBox([w.HTML("<p>Who holds the initiative token from the last round?</p>"), holder, a, x, out])
+    box = W.VBox([W.HTML("<p>Who holds the initiative token from the last round?</p>"), holder, a, x, out])
     box.choose = lambda al, ax, h: (setattr(holder, "value", h), setattr(a, "value", al),
                                     setattr(x, "value", ax), out.value)[-1]
     return box
@@ -177,7 +177,7 @@ def _q_first() -> BoardQuestion:
         _, tie = reveal("riflemen-c", axis, holder="axis")
         return cards.places(first), (
             f"<p>Only a card above the German {card_title(axis)} ({CARDS[axis].initiative}) wins; on a tie "
-            f"the token stays where it was: {escape(words(tie[0].text))}.</p>" + rule_html(R.INITIATIVE))
+            f"the token stays where it was: {escape(words(tie[0].text))}.</p>" + rule_html(UR.INITIATIVE))
     return card_question("22.first", f"<p>The <b>Germans</b> hold the initiative token and reveal "
                          f"{card_title(axis)} (initiative {CARDS[axis].initiative}). Tap a card of your hand "
                          "that makes <b>you</b> (the Americans) play first.</p>",
@@ -191,7 +191,7 @@ def _q_revealed() -> Question:
         s, _ev = reveal("squad-leader-c", "scouts-b")
         where = ("Into the discard pile" if "squad-leader-c" in s.zones_of("allied").discard else
                  "Back into the hand" if "squad-leader-c" in s.zones_of("allied").hand else "Onto the table")
-        return where, "<p>The revealed cards are not played: no action.</p>" + rule_html(R.INITIATIVE_DISCARD)
+        return where, "<p>The revealed cards are not played: no action.</p>" + rule_html(UR.INITIATIVE_DISCARD)
     return Question("22.revealed", "<p>After both players reveal their initiative cards, where do those two "
                     "cards go?</p>", choices, rule_fn)
 
@@ -230,7 +230,7 @@ def _q_draw_count() -> Question:
                                      f"discard pile was reshuffled ({got.reshuffles}×) into a new draw deck, "
                                      f"which held {len(z.discard)}. The {len(z.table)} played cards on the table "
                                      f"are never reshuffled: there is no second card to draw.</p>"
-                                     + rules_html([R.RESHUFFLE, R.COMMAND]))
+                                     + rules_html([UR.RESHUFFLE, UR.COMMAND]))
     return Question("22.reshuffle", prompt, choices, rule_fn)
 
 
@@ -247,7 +247,7 @@ def _q_keep() -> BoardQuestion:
         after = st.state.zones_of("allied")
         stay = {"your hand": after.hand, "the table": after.table, "the supply": after.supply}
         return (frozenset(p for p in cards.places() if cards.card(p) in stay[p[0]]),
-                f"<p>{escape(words(st.events[0].text))}. The supply is not touched.</p>" + rule_html(R.TURN_END))
+                f"<p>{escape(words(st.events[0].text))}. The supply is not touched.</p>" + rule_html(UR.TURN_END))
     return card_question("22.keep", "<p>You end your turn with these cards. Tap a card that is <b>still where "
                          "it is</b> in the next round.</p>", rows, places,
                          hint="<p>At the end of your turn, your hand and the table are cleared.</p>")

@@ -20,7 +20,7 @@ from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, type_title, words
 from tutor.rulebook import section_and_heading
 from tutor.undaunted import Play, Withdraw, apply, card_plays
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
@@ -86,8 +86,8 @@ def sneak_conflict_html() -> str:
         texts = list(c.texts)
         ruling = c.ruling
     else:
-        texts = [R.STALK_TEXT, R.STALK_QR]
-        ruling = next(x["resolution"] for x in R.SOURCE_CONFLICTS if x["action"] == "stalk")
+        texts = [UR.STALK_TEXT, UR.STALK_QR]
+        ruling = next(x["resolution"] for x in UR.SOURCE_CONFLICTS if x["action"] == "stalk")
     cols = "".join(f"<td style='vertical-align:top;width:50%;padding:6px;border:1px solid #ccc'>"
                    f"<b>{escape(section_and_heading(r.file, r.heading))}</b>{rule_html(r, open_=True)}</td>" for r in texts)
     one, two = sneak_destinations(1), sneak_destinations(2)
@@ -125,9 +125,9 @@ def _q_move_tap() -> BoardQuestion:
     s = sandbox(("riflemen-a",))
 
     def places():
-        return _ends(s, "riflemen-a", "move"), _ends_html(_ends(s, "riflemen-a", "move"), R.MOVE)
+        return _ends(s, "riflemen-a", "move"), _ends_html(_ends(s, "riflemen-a", "move"), UR.MOVE)
     return BoardQuestion("23.move", f"<p>The Axis {RIFLEMAN_A} on 12A is played for <b>Move 1</b>. "
-                         "<b>Tap a tile it may move to.</b></p>", s, places, hint=(R.MOVE, R.MOVE_QR),
+                         "<b>Tap a tile it may move to.</b></p>", s, places, hint=(UR.MOVE, UR.MOVE_QR),
                          window=s.board.within("12A", 0, 1))
 
 
@@ -135,10 +135,10 @@ def _q_scout_tap() -> BoardQuestion:
     s = sandbox(("scouts-b",))
 
     def places():
-        return _ends(s, "scouts-b", "scout"), _ends_html(_ends(s, "scouts-b", "scout"), R.SCOUT)
+        return _ends(s, "scouts-b", "scout"), _ends_html(_ends(s, "scouts-b", "scout"), UR.SCOUT)
     return BoardQuestion("23.scout-where", f"<p>The Axis {SCOUT_B} on 8A is played for its <b>Scout</b> action. "
                          "<b>Tap a tile, other than its own, where it may end the scout.</b></p>", s, places,
-                         hint=(R.SCOUT,), window=s.board.within("8A", 0, 2))
+                         hint=(UR.SCOUT,), window=s.board.within("8A", 0, 2))
 
 
 def _q_guide_tap() -> BoardQuestion:
@@ -151,10 +151,10 @@ def _q_guide_tap() -> BoardQuestion:
                           if isinstance(p, Play) and p.action == "guide")
         names = ", ".join(sorted(card_title(u.split(":")[1]) for u in units))
         return units, (f"<p>The engine's legal Guide plays move {escape(names)}; the suppressed "
-                       f"{RIFLEMAN_A} it refuses.</p>" + rule_html(R.GUIDE) + rule_html(R.GUIDE_SUPPRESSED))
+                       f"{RIFLEMAN_A} it refuses.</p>" + rule_html(UR.GUIDE) + rule_html(UR.GUIDE_SUPPRESSED))
     return BoardQuestion("23.guide", f"<p>The Axis {RIFLEMAN_A} on 12A is <b>suppressed</b> (its token gray). "
                          f"The {card_title('platoon-guide')} is played for <b>Guide</b>. <b>Tap a unit it may "
-                         "guide.</b></p>", s, places, hint=(R.GUIDE, R.GUIDE_SUPPRESSED), taps="unit",
+                         "guide.</b></p>", s, places, hint=(UR.GUIDE, UR.GUIDE_SUPPRESSED), taps="unit",
                          window=[t.tile for t in s.tokens_of("axis")],
                          name=lambda k: card_title(k.split(":")[1]))
 
@@ -165,7 +165,7 @@ def _q_scout_fog() -> Question:
     def rule_fn():
         _, step = _refused(sandbox(("scouts-b",)), Play("axis", "scouts-b", "scout", path=("14A", "11A")))
         ev = step.events[0]
-        return str(ev.data["fog_of_war"]), f"<p>{escape(words(ev.text))}.</p>" + rule_html(R.SCOUT)
+        return str(ev.data["fog_of_war"]), f"<p>{escape(words(ev.text))}.</p>" + rule_html(UR.SCOUT)
     return Question("23.scout", f"<p>The Axis {SCOUT_B} on 8A <b>scouts</b> 8A → 14A → 11A; Hans has no marker "
                     f"on either tile. How many {FOG} cards go into his discard pile?</p>", choices, rule_fn)
 
@@ -180,7 +180,7 @@ def _q_sneak() -> Question:
         marker = after.control_of("axis", "10B")
         fog = after.zones_of("axis").discard.count("fog-of-war") - s.zones_of("axis").discard.count("fog-of-war")
         ans = choices[2] if marker is None and fog == 0 else choices[0] if fog else choices[1]
-        return ans, f"<ul>{''.join(f'<li>{escape(words(e.text))}</li>' for e in step.events)}</ul>" + rule_html(R.STALK)
+        return ans, f"<ul>{''.join(f'<li>{escape(words(e.text))}</li>' for e in step.events)}</ul>" + rule_html(UR.STALK)
     return Question("23.stalk", "<p>The Axis sniper deploys on 6B and <b>stalks</b> onto 10B, which Hans has never "
                     "scouted. What does he place or take?</p>", choices, rule_fn)
 
@@ -193,7 +193,7 @@ def _q_withdraw_fog() -> Question:
         if exc is None:
             return "Yes", "<p>The engine allowed it.</p>"
         return "No", (f"<p>The engine refuses: {escape(words(exc.reason))}. Only a {type_title('scouts')} card's "
-                      f"<b>recon</b> removes {FOG} cards from your deck.</p>" + rule_html(exc.rule) + rule_html(R.RECON))
+                      f"<b>recon</b> removes {FOG} cards from your deck.</p>" + rule_html(exc.rule) + rule_html(UR.RECON))
     return Question("23.fog", f"<p>Can you get rid of a {FOG} card by <b>hunkering down</b> with it "
                     "(sending it back to your supply)?</p>", choices, rule_fn)
 

@@ -17,7 +17,7 @@ from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question, card_question
 from tutor.render.undaunted import card_title, words
 from tutor.undaunted import LoadedDice, Play, apply, card_plays
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
@@ -125,7 +125,7 @@ def _targets(s) -> frozenset:
 def _target_why(s, targets) -> str:
     far = ", ".join(f"{t} ({s.board.range('1A', t)})" for t in sorted(targets, key=lambda t: s.board.range("1A", t)))
     return (f"<p>The engine accepts the target marker on {escape(far)} — in brackets, tiles from 1A; "
-            "every nearer tile it refuses.</p>" + rule_html(R.TARGET))
+            "every nearer tile it refuses.</p>" + rule_html(UR.TARGET))
 
 
 def _q_target_tap() -> BoardQuestion:
@@ -134,7 +134,7 @@ def _q_target_tap() -> BoardQuestion:
     def places():
         return _targets(s), _target_why(s, _targets(s))
     return BoardQuestion("24.target", "<p>John's mortar deploys at 1A. <b>Tap a tile where its Target action may "
-                         "put the target marker.</b></p>", s, places, hint=(R.TARGET,))
+                         "put the target marker.</b></p>", s, places, hint=(UR.TARGET,))
 
 
 def _control_state():
@@ -155,7 +155,7 @@ def _q_control_tap() -> BoardQuestion:
                        + rule_html(exc.rule))
     return BoardQuestion("24.control", f"<p>Hans holds {card_title('riflemen-a')} and {card_title('riflemen-b')}. "
                          "<b>Tap the unit whose Control action the rules allow now.</b></p>", s, places,
-                         hint=(R.CONTROL,), taps="unit",
+                         hint=(UR.CONTROL,), taps="unit",
                          window=("2A", "6B", "12A", "10B"), name=lambda k: card_title(k.split(":")[1]))
 
 
@@ -168,7 +168,7 @@ def _q_control_where() -> BoardQuestion:
                           if step.state.control_of("allied", t.id) != s.control_of("allied", t.id))
         return tiles, _verdict(None, step)
     return BoardQuestion("24.control-where", f"<p>John plays {card_title('riflemen-c')} for <b>Control</b>. "
-                         "<b>Tap the tile whose control marker it turns.</b></p>", s, places, hint=(R.CONTROL,),
+                         "<b>Tap the tile whose control marker it turns.</b></p>", s, places, hint=(UR.CONTROL,),
                          window=s.board.within("7A", 0, 1))
 
 
@@ -183,10 +183,10 @@ def _q_inspire_self() -> BoardQuestion:
         ok = cards.places(lambda c: _try(s, Play("allied", "squad-leader-c", "inspire", cards=(c,)))[0] is None)
         return ok, (f"<p>Inspire 1 C takes back a card of <b>squad C</b> that was <b>played</b> this turn (on "
                     f"the table): {card_title('riflemen-a')} is of squad A, {card_title('riflemen-c')} is "
-                    f"still in the hand.</p>" + rule_html(R.INSPIRE))
+                    f"still in the hand.</p>" + rule_html(UR.INSPIRE))
     q = card_question("24.inspire", f"<p>John plays {card_title('squad-leader-c')} for <b>inspire 1 C</b>. "
                       "<b>Tap the card he can take back into his hand.</b></p>",
-                      [("John's table", table), ("John's hand", hand)], places, hint=(R.INSPIRE,))
+                      [("John's table", table), ("John's hand", hand)], places, hint=(UR.INSPIRE,))
     where = {"John's table": "played", "John's hand": "in hand"}
     return replace(q, name=lambda p: f"{card_title(q.board.card(p))} ({where[p[0]]})")
 

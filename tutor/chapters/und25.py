@@ -18,7 +18,7 @@ from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.explain import rule_html, rules_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, type_title, words, zones_html
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.combat import (
     HILL,
@@ -118,21 +118,21 @@ def defense_report_html(unit: str, cover: Cover, rng_tiles: int, dice: int, *, a
 
 def defense_widget(seed: int = 44):
     """Sliders for the target, its tile's cover, the range and the attack: exact odds and a roll."""
-    import ipywidgets as w
-    units = w.Dropdown(options=[(f"{type_title(u)} (base {t.base_defense})", u) for u, t in UNIT_TYPES.items()],
+    import ipywidgets as W
+    units = W.Dropdown(options=[(f"{type_title(u)} (base {t.base_defense})", u) for u, t in UNIT_TYPES.items()],
                        value="riflemen", description="Target")
-    cover = w.Dropdown(options=[("0 (open)", "0"), ("1", "1"), ("2", "2"), ("3 (woods)", "3"),
+    cover = W.Dropdown(options=[("0 (open)", "0"), ("1", "1"), ("2", "2"), ("3 (woods)", "3"),
                                 ("3/1 (hill)", "3/1")], value="3", description="Cover")
-    rng_tiles = w.IntSlider(value=1, min=0, max=6, description="Range")
+    rng_tiles = W.IntSlider(value=1, min=0, max=6, description="Range")
     acts = attack_actions()
-    action = w.Dropdown(options=[(lab, i) for i, (lab, _, _) in enumerate(acts)],
+    action = W.Dropdown(options=[(lab, i) for i, (lab, _, _) in enumerate(acts)],
                         value=next(i for i, a in enumerate(acts) if a[0].startswith(f"{type_title('machine-gunners')}: attack")),
-                        description="Attack", layout=w.Layout(width="340px"))
-    on_hill = w.Checkbox(value=False, description="attacker on a hill", indent=False)
-    out = w.HTML()
-    roll_btn = w.Button(description="Roll the dice", icon="cube", button_style="info")
-    rolled = w.HTML()
-    table = w.HTML()
+                        description="Attack", layout=W.Layout(width="340px"))
+    on_hill = W.Checkbox(value=False, description="attacker on a hill", indent=False)
+    out = W.HTML()
+    roll_btn = W.Button(description="Roll the dice", icon="cube", button_style="info")
+    rolled = W.HTML()
+    table = W.HTML()
     rng = random.Random(seed)
 
     def current():
@@ -165,8 +165,8 @@ def defense_widget(seed: int = 44):
         c.observe(show, names="value")
     roll_btn.on_click(do_roll)
     show()
-    box = w.VBox([w.HBox([units, cover]), w.HBox([action, on_hill]), rng_tiles, out,
-                  w.HBox([roll_btn, rolled]), table])
+    box = W.VBox([W.HBox([units, cover]), W.HBox([action, on_hill]), rng_tiles, out,
+                  W.HBox([roll_btn, rolled]), table])
     box.controls = {"unit": units, "cover": cover, "range": rng_tiles, "action": action, "on_hill": on_hill}
     box.report = lambda: out.value
     box.roll = lambda: (do_roll(None), rolled.value)[1]
@@ -246,7 +246,7 @@ def _previews(s, pairs) -> list:
 def _previews_html(previews) -> str:
     rows = "".join(f"<li>{card_title(p.attacker)} at {card_title(p.target)}: {escape(p.defense.text)}; attack "
                    f"{p.dice}, a hit {fraction_text(p.p_hit)}</li>" for p in previews)
-    return f"<ul>{rows}</ul>" + rules_html([R.DEFENSE, R.RANGE, R.DICE])
+    return f"<ul>{rows}</ul>" + rules_html([UR.DEFENSE, UR.RANGE, UR.DICE])
 
 
 def _unit_question(key, prompt, pairs, pick, side) -> BoardQuestion:
@@ -258,7 +258,7 @@ def _unit_question(key, prompt, pairs, pick, side) -> BoardQuestion:
         chosen = pick(previews)
         return frozenset(f"{side}:{p.attacker if side == 'allied' else p.target}" for p in chosen), \
             _previews_html(previews)
-    return BoardQuestion(key, prompt, s, places, hint=(R.DEFENSE, R.RANGE, R.DICE), taps="unit", window=WINDOW,
+    return BoardQuestion(key, prompt, s, places, hint=(UR.DEFENSE, UR.RANGE, UR.DICE), taps="unit", window=WINDOW,
                          name=lambda k: card_title(k.split(":")[1]))
 
 
@@ -288,11 +288,11 @@ def _q_cover_tile() -> BoardQuestion:
         rows = "".join(f"<li>{t}: {escape(p.defense.text)}</li>" for t, p in sorted(previews.items()))
         return (frozenset(t for t, p in previews.items() if p.defense.total == best),
                 f"<p>Against the {card_title('machine-gunners-c')} on 9B:</p><ul>{rows}</ul>"
-                + rules_html([R.DEFENSE, R.RANGE, R.HILL]))
+                + rules_html([UR.DEFENSE, UR.RANGE, UR.HILL]))
     return BoardQuestion("25.cover-tile", f"<p>Before John's {card_title('machine-gunners-c')} on 9B fires, Hans's "
                          f"{card_title('riflemen-a')} on 11A may step to a tile next to it, or stay. <b>Tap the "
                          "tile where it would be hardest to hit.</b></p>", s, places,
-                         hint=(R.DEFENSE, R.RANGE, R.HILL), window=(*near, "9B"))
+                         hint=(UR.DEFENSE, UR.RANGE, UR.HILL), window=(*near, "9B"))
 
 
 def _q_suppress() -> BoardQuestion:
@@ -306,10 +306,10 @@ def _q_suppress() -> BoardQuestion:
             if any(e.kind == "suppress-none" for e in step.events):
                 nothing.add(f"axis:{t}")
             said.append(f"<li>{escape(words(step.events[-1].text))}</li>")
-        return frozenset(nothing), f"<ul>{''.join(said)}</ul>" + rules_html([R.SUPPRESS, R.TOKENS])
+        return frozenset(nothing), f"<ul>{''.join(said)}</ul>" + rules_html([UR.SUPPRESS, UR.TOKENS])
     return BoardQuestion("25.suppress", f"<p>John's {card_title('machine-gunners-c')} on 9B uses <b>suppress 4</b> "
                          "and rolls a hit. A suppressed token is drawn gray with a dashed edge. <b>Tap the Axis unit "
-                         "on which that hit changes nothing.</b></p>", s, places, hint=(R.SUPPRESS,), taps="unit",
+                         "on which that hit changes nothing.</b></p>", s, places, hint=(UR.SUPPRESS,), taps="unit",
                          window=WINDOW, name=lambda k: card_title(k.split(":")[1]))
 
 
@@ -324,7 +324,7 @@ def _q_hill() -> Question:
     choices = _numbers(d.total, d.total + 2, d.total - d.range, d.total + 3)
 
     def rule_fn():
-        return str(d.total), f"<p>{escape(d.text)}.</p>" + rule_html(R.HILL)
+        return str(d.total), f"<p>{escape(d.text)}.</p>" + rule_html(UR.HILL)
     return Question("25.hill", "<p>Riflemen stand on a <b>hill (cover 3/1)</b>. The enemy sniper, itself on "
                     "<b>another hill</b> 3 tiles away, attacks them. Total defense?</p>", choices, rule_fn)
 
@@ -340,7 +340,7 @@ def _q_odds() -> Question:
                                     f"Three dice all miss with chance ({fraction_text(1 - one)})³ = "
                                     f"{fraction_text((1 - one) ** dice)}, so at least one hits with "
                                     f"{fraction_text(hit)}. Two hitting dice would still be one hit.</p>"
-                                    + rule_html(R.DICE))
+                                    + rule_html(UR.DICE))
     return Question("25.odds", f"<p>Total defense <b>{total}</b>, attack <b>{dice}</b> (three ten-sided dice, faces "
                     "0–9). What is the exact chance of a hit?</p>", choices, rule_fn)
 
@@ -362,7 +362,7 @@ def _q_casualty_token() -> Question:
     def rule_fn():
         c = casualty(z, "riflemen-a", random.Random(0), token_on_board=True)
         ans = "The token leaves the board" if c.token_removed else f"From the {c.removed_from}"
-        return ans, f"<p>{escape(words(c.text))}.</p>" + rules_html([R.CASUALTY_TOKEN, R.TOKEN_RETURN])
+        return ans, f"<p>{escape(words(c.text))}.</p>" + rules_html([UR.CASUALTY_TOKEN, UR.TOKEN_RETURN])
     return Question("25.casualty.token", prompt, choices, rule_fn)
 
 

@@ -32,7 +32,7 @@ from tutor.render.undaunted import board_html, card_title, words, zones_html
 from tutor.rulebook import section_and_heading
 from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import LoadedDice, Play, apply, card_plays
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import UNIT_TYPES
 from tutor.undaunted.combat import fraction_text, p_hit, total_defense
 
@@ -55,7 +55,7 @@ PAGE = Chapter(
 
 HEADING = "PŘÍKLAD JEDNOHO KOLA HRY"
 #: the section's English name, shown first with the Czech heading beside it
-SECTION = section_and_heading(R.FILE, HEADING)
+SECTION = section_and_heading(UR.FILE, HEADING)
 #: the phases of a round (PRŮBĚH HRY) in words
 PHASE_WORDS = {"draw": "drawing cards", "initiative": "revealing cards for initiative",
                "turn": "the players' turns", "over": "the game is over"}
@@ -112,10 +112,10 @@ def worked_round_widget():
 
 def replay_attack_widget():
     """Roll the machine gunners' two dice yourself (the engine resolves the attack with your faces)."""
-    import ipywidgets as w
-    d1 = w.Dropdown(options=list(range(10)), value=5, description="die 1", layout=w.Layout(width="150px"))
-    d2 = w.Dropdown(options=list(range(10)), value=8, description="die 2", layout=w.Layout(width="150px"))
-    out = w.HTML()
+    import ipywidgets as W
+    d1 = W.Dropdown(options=list(range(10)), value=5, description="die 1", layout=W.Layout(width="150px"))
+    d2 = W.Dropdown(options=list(range(10)), value=8, description="die 2", layout=W.Layout(width="150px"))
+    out = W.HTML()
 
     def show(*_):
         st = apply(before_attack(), Play("allied", "machine-gunners-c", "attack", target="riflemen-a"),
@@ -127,7 +127,7 @@ def replay_attack_widget():
     d1.observe(show, names="value")
     d2.observe(show, names="value")
     show()
-    box = w.VBox([w.HBox([d1, d2]), out])
+    box = W.VBox([W.HBox([d1, d2]), out])
     box.set_dice = lambda a, b: (setattr(d1, "value", a), setattr(d2, "value", b), out.value)[-1]
     return box
 
@@ -155,10 +155,10 @@ def _q_where_move() -> BoardQuestion:
         verdicts = _move_verdicts(s, "axis", "riflemen-a", [t for t in near if t != "12A"])
         legal = frozenset(t for t, why in verdicts.items() if why is None)
         why = "".join(f"<li><b>{t}</b>: {'allowed' if r is None else escape(r)}</li>" for t, r in sorted(verdicts.items()))
-        return legal, f"<ul>{why}</ul>" + rule_html(R.MOVE)
+        return legal, f"<ul>{why}</ul>" + rule_html(UR.MOVE)
     return BoardQuestion("26.where-move", f"<p>At the start of Hans's turn his {RIFLEMAN_A} stands on <b>12A</b>, and "
                          f"he plays a {RIFLEMAN_A} card for <b>Move 1</b> instead of scouting first. <b>Tap a tile it "
-                         "may move to.</b></p>", s, places, hint=(R.MOVE,), window=near)
+                         "may move to.</b></p>", s, places, hint=(UR.MOVE,), window=near)
 
 
 def _q_scout_route() -> BoardQuestion:
@@ -169,9 +169,9 @@ def _q_scout_route() -> BoardQuestion:
         paths = {p.path for p in card_plays(s, "axis", "scouts-b")
                  if isinstance(p, Play) and p.action == "scout" and len(p.path) == 2 and p.path[-1] == "17B"}
         ways = "; ".join(f"8A → {' → '.join(p)}" for p in sorted(paths))
-        return frozenset(p[0] for p in paths), f"<p>The engine's legal ways: {escape(ways)}.</p>" + rule_html(R.SCOUT)
+        return frozenset(p[0] for p in paths), f"<p>The engine's legal ways: {escape(ways)}.</p>" + rule_html(UR.SCOUT)
     return BoardQuestion("26.scout-route", f"<p>Hans's {SCOUT_B} on 8A scouts <b>2 tiles</b> and ends on 17B. <b>Tap a "
-                         "tile it may pass through on the way.</b></p>", s, places, hint=(R.SCOUT,),
+                         "tile it may pass through on the way.</b></p>", s, places, hint=(UR.SCOUT,),
                          window=s.board.within("8A", 0, 2))
 
 
@@ -185,7 +185,7 @@ def _q_from_9b() -> Question:
         return str(d.total), (f"<p>From 9B the range to 17B is {b.range('9B', '17B')}: {escape(d.text)}. "
                               f"That is why John moved first: two dice hit defense 9 with chance "
                               f"{fraction_text(p_hit(9, 2))}, defense 8 with {fraction_text(p_hit(8, 2))}.</p>"
-                              + rule_html(R.RANGE))
+                              + rule_html(UR.RANGE))
     return Question("26.from9b", f"<p>Suppose John had attacked from <b>9B</b>, where his {GUNNER_C} started, "
                     f"without moving. What would {RIFLEMAN_A}'s total defense have been?</p>", choices, rule_fn)
 

@@ -18,7 +18,7 @@ from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, words
 from tutor.sides import SIDE_NAMES, side_verb
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.state import Victory
 from tutor.undaunted.victory import RIFLEMEN, army_pinned, beyond_all_hope, decide
 
@@ -154,23 +154,23 @@ def verdict_html(s) -> str:
 
 
 def victory_widget():
-    import ipywidgets as w
+    import ipywidgets as W
     opts = [(f"{t} (worth {v})", t) for t, v in objective_tiles()]
-    a_ctrl = w.SelectMultiple(options=opts, value=(), description="Allies control", rows=5,
+    a_ctrl = W.SelectMultiple(options=opts, value=(), description="Allies control", rows=5,
                               style={"description_width": "110px"})
-    x_ctrl = w.SelectMultiple(options=opts, value=("17B",), description="Axis control", rows=5,
+    x_ctrl = W.SelectMultiple(options=opts, value=("17B",), description="Axis control", rows=5,
                               style={"description_width": "110px"})
-    a_rif = w.Checkbox(value=True, description="Riflemen not eliminated", indent=False)
-    x_rif = w.Checkbox(value=True, description="Riflemen not eliminated", indent=False)
-    a_cards = w.Checkbox(value=True, description="Rifleman cards left", indent=False)
-    x_cards = w.Checkbox(value=True, description="Rifleman cards left", indent=False)
-    a_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("pin the enemy", "sup")],
+    a_rif = W.Checkbox(value=True, description="Riflemen not eliminated", indent=False)
+    x_rif = W.Checkbox(value=True, description="Riflemen not eliminated", indent=False)
+    a_cards = W.Checkbox(value=True, description="Rifleman cards left", indent=False)
+    x_cards = W.Checkbox(value=True, description="Rifleman cards left", indent=False)
+    a_goal = W.Dropdown(options=[("take objectives worth 5", "obj"), ("pin the enemy", "sup")],
                         value="obj", description="Allies must", style={"description_width": "110px"})
-    x_goal = w.Dropdown(options=[("take objectives worth 5", "obj"), ("pin the enemy", "sup")],
+    x_goal = W.Dropdown(options=[("take objectives worth 5", "obj"), ("pin the enemy", "sup")],
                         value="obj", description="Axis must", style={"description_width": "110px"})
-    init = w.ToggleButtons(options=[("Allies", "allied"), ("Axis", "axis")], value="allied",
+    init = W.ToggleButtons(options=[("Allies", "allied"), ("Axis", "axis")], value="allied",
                            description="Initiative", style={"description_width": "110px"})
-    out = w.HTML()
+    out = W.HTML()
 
     def goal(v):
         return Victory(5) if v == "obj" else Victory(None, True)
@@ -185,7 +185,7 @@ def victory_widget():
     for c in (a_ctrl, x_ctrl, a_rif, x_rif, a_cards, x_cards, a_goal, x_goal, init):
         c.observe(show, names="value")
     show()
-    box = w.VBox([w.HBox([w.VBox([a_goal, a_ctrl, a_rif, a_cards]), w.VBox([x_goal, x_ctrl, x_rif, x_cards])]),
+    box = W.VBox([W.HBox([W.VBox([a_goal, a_ctrl, a_rif, a_cards]), W.VBox([x_goal, x_ctrl, x_rif, x_cards])]),
                   init, out])
     box.controls = {"allied_controls": a_ctrl, "axis_controls": x_ctrl, "allied_riflemen": a_rif, "axis_riflemen": x_rif,
                         "allied_cards": a_cards, "axis_cards": x_cards, "allied_goal": a_goal, "axis_goal": x_goal,
@@ -223,8 +223,8 @@ def _winning_objective(key, prompt, side, held, victory=OBJECTIVES_5) -> BoardQu
         wins = {t: decide(build((t,))) for t, _ in objective_tiles() if t not in held}
         rows = "".join(f"<li>{t}: {escape(words(v[1])) if v else 'not yet a win'}</li>" for t, v in wins.items())
         return (frozenset(t for t, v in wins.items() if v and v[0] == side),
-                f"<ul>{rows}</ul>" + rule_html(R.VICTORY_OBJECTIVES) + rule_html(R.OBJECTIVES))
-    return BoardQuestion(key, prompt, build(), places, hint=(R.VICTORY_OBJECTIVES, R.OBJECTIVES),
+                f"<ul>{rows}</ul>" + rule_html(UR.VICTORY_OBJECTIVES) + rule_html(UR.OBJECTIVES))
+    return BoardQuestion(key, prompt, build(), places, hint=(UR.VICTORY_OBJECTIVES, UR.OBJECTIVES),
                          window=OBJECTIVE_ROWS)
 
 
@@ -242,8 +242,8 @@ def _pinning_unit(key, prompt, side, build) -> BoardQuestion:
         rows = "".join(f"<li>{card_title(u)}: {escape(words(v[1])) if v else 'the game goes on'}</li>"
                        for u, v in verdicts.items())
         return (frozenset(f"{foe}:{u}" for u, v in verdicts.items() if v and v[0] == side),
-                f"<ul>{rows}</ul>" + rule_html(R.VICTORY_SUPPRESS))
-    return BoardQuestion(key, prompt, s, places, hint=(R.VICTORY_SUPPRESS,), taps="unit", window=WINDOWS[foe],
+                f"<ul>{rows}</ul>" + rule_html(UR.VICTORY_SUPPRESS))
+    return BoardQuestion(key, prompt, s, places, hint=(UR.VICTORY_SUPPRESS,), taps="unit", window=WINDOWS[foe],
                          name=lambda k: card_title(k.split(":")[1]))
 
 
@@ -268,7 +268,7 @@ def questions() -> list[Question]:
             "<p>The Allies must <b>pin the enemy</b>. They have eliminated the Axis Rifleman A unit; "
             "the Axis Rifleman B unit has <b>never entered the board</b>. Who has won?</p>", c3,
             lambda: never_deployed(situation(axis_riflemen=False, allied_victory=Victory(None, True)),
-                                   "axis", "riflemen-b"), hint=(R.VICTORY_SUPPRESS,)),
+                                   "axis", "riflemen-b"), hint=(UR.VICTORY_SUPPRESS,)),
         _winner_question(
             "27.both",
             "<p>Both sides need objectives worth 5, and <b>both</b> have lost every Riflemen unit. The "
@@ -286,5 +286,5 @@ def questions() -> list[Question]:
 
 
 def rules_in_order():
-    return (R.GAME_END, R.VICTORY_OBJECTIVES, R.OBJECTIVES, R.VICTORY_SUPPRESS, R.VICTORY_BOTH, R.HOPELESS,
-            R.HOPELESS_WIN)
+    return (UR.GAME_END, UR.VICTORY_OBJECTIVES, UR.OBJECTIVES, UR.VICTORY_SUPPRESS, UR.VICTORY_BOTH, UR.HOPELESS,
+            UR.HOPELESS_WIN)

@@ -16,7 +16,7 @@ from tutor.explain import rule_html
 from tutor.quiz import BoardQuestion, Question, card_question
 from tutor.render.undaunted import CARD_W, card_title, render_card, type_title
 from tutor.rulebook import section_and_heading
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
@@ -144,30 +144,30 @@ def card_html(card_id: str) -> str:
     return (f"<div style='display:flex;gap:16px;align-items:flex-start'><div>{pic}</div><div>"
             f"<h3 style='margin:.2em 0'>{escape(card_title(card_id))} <span style='color:#666;font-size:14px'>"
             f"({escape(c.title_cs)})</span></h3><p>{escape(role)}</p>"
-            f"<details><summary>The rulebook, {escape(section_and_heading(R.FILE, ROLE_HEADING.get(c.name, 'ČETA')))}, in Czech"
+            f"<details><summary>The rulebook, {escape(section_and_heading(UR.FILE, ROLE_HEADING.get(c.name, 'ČETA')))}, in Czech"
             f"</summary><blockquote lang='cs'>{escape(quote)}"
             f"</blockquote></details><p><b>Where each value comes from</b></p><ul>{''.join(src)}</ul></div></div>")
 
 
 def card_widget():
-    import ipywidgets as w
-    pick = w.ToggleButtons(options=[(type_title(CARDS[c].name), c) for c in card_types()], value="riflemen-a",
+    import ipywidgets as W
+    pick = W.ToggleButtons(options=[(type_title(CARDS[c].name), c) for c in card_types()], value="riflemen-a",
                            style={"button_width": "130px"})
-    out = w.HTML()
+    out = W.HTML()
     pick.observe(lambda *_: setattr(out, "value", card_html(pick.value)), names="value")
     out.value = card_html(pick.value)
-    box = w.VBox([pick, out])
+    box = W.VBox([pick, out])
     box.pick = lambda cid: (setattr(pick, "value", cid), out.value)[-1]
     return box
 
 
 def table_widget():
-    import ipywidgets as w
-    sort = w.ToggleButtons(options=[("catalogue order", "catalogue"), ("by initiative", "initiative"),
+    import ipywidgets as W
+    sort = W.ToggleButtons(options=[("catalogue order", "catalogue"), ("by initiative", "initiative"),
                                     ("by name", "name")], value="catalogue", description="Sort")
-    kind = w.ToggleButtons(options=[("all", "all"), ("soldiers", "soldier"), ("leaders", "leader"),
+    kind = W.ToggleButtons(options=[("all", "all"), ("soldiers", "soldier"), ("leaders", "leader"),
                                     (card_title("fog-of-war"), "fog")], value="all", description="Show")
-    out = w.HTML()
+    out = W.HTML()
 
     def show(*_):
         out.value = platoon_table_html(sort.value, kind.value)
@@ -175,7 +175,7 @@ def table_widget():
     sort.observe(show, names="value")
     kind.observe(show, names="value")
     show()
-    box = w.VBox([sort, kind, out])
+    box = W.VBox([sort, kind, out])
     box.set = lambda s, k: (setattr(sort, "value", s), setattr(kind, "value", k), out.value)[-1]
     return box
 
@@ -188,7 +188,7 @@ def _q_highest() -> Question:
     def rule_fn():
         top = max(CARDS.values(), key=lambda c: c.initiative)
         return type_title(top.name), (f"<p>{escape(card_title(top.id))}: initiative {top.initiative}, the highest in "
-                                 f"the catalogue.</p>" + rule_html(R.INITIATIVE))
+                                 f"the catalogue.</p>" + rule_html(UR.INITIATIVE))
     return Question("28.initiative", "<p>Which card has the <b>highest initiative</b>?</p>", choices, rule_fn)
 
 
@@ -198,9 +198,9 @@ def _q_control() -> BoardQuestion:
     def places(cards):
         names = sorted({type_title(c.name) for c in CARDS.values() if c.action("control")})
         return cards.places(lambda c: CARDS[c].action("control") is not None), (
-            f"<p>Cards with the control action: {', '.join(names)}.</p>" + rule_html(R.CONTROL))
+            f"<p>Cards with the control action: {', '.join(names)}.</p>" + rule_html(UR.CONTROL))
     return card_question("28.control", "<p>Tap a card that can <b>take control</b> of a tile (and so take "
-                         "objectives).</p>", [("your hand", hand)], places, hint=(R.CONTROL,))
+                         "objectives).</p>", [("your hand", hand)], places, hint=(UR.CONTROL,))
 
 
 def _q_any_unit() -> BoardQuestion:
@@ -209,9 +209,9 @@ def _q_any_unit() -> BoardQuestion:
     def places(cards):
         names = sorted({type_title(c.name) for c in CARDS.values() if c.action("guide")})
         return cards.places(lambda c: CARDS[c].action("guide") is not None), (
-            f"<p>Guide (move <i>any</i> of your units) is printed on: {', '.join(names)}.</p>" + rule_html(R.GUIDE))
+            f"<p>Guide (move <i>any</i> of your units) is printed on: {', '.join(names)}.</p>" + rule_html(UR.GUIDE))
     return card_question("28.guide", "<p>Tap the card that can move <b>another</b> unit's token.</p>",
-                         [("your hand", hand)], places, hint=(R.GUIDE,))
+                         [("your hand", hand)], places, hint=(UR.GUIDE,))
 
 
 def _q_no_squad() -> BoardQuestion:
@@ -220,9 +220,9 @@ def _q_no_squad() -> BoardQuestion:
     def places(cards):
         names = sorted({type_title(c.name) for c in CARDS.values() if c.squad is None and c.kind != "fog"})
         return cards.places(lambda c: CARDS[c].squad is None and CARDS[c].kind != "fog"), (
-            f"<p>No squad: {', '.join(names)}.</p>" + rule_html(R.SQUADLESS) + rule_html(R.LEADER_SQUADLESS))
+            f"<p>No squad: {', '.join(names)}.</p>" + rule_html(UR.SQUADLESS) + rule_html(UR.LEADER_SQUADLESS))
     return card_question("28.squadless", "<p>Tap the card that belongs to <b>no squad</b>.</p>",
-                         [("your hand", hand)], places, hint=(R.SQUADLESS, R.LEADER_SQUADLESS))
+                         [("your hand", hand)], places, hint=(UR.SQUADLESS, UR.LEADER_SQUADLESS))
 
 
 #: One card of each unit type with a token, in the hand of the Allies on the worked example's map.

@@ -33,11 +33,11 @@ WORKED = paths.SCENARIOS / "undaunted" / "worked-example.yaml"
 
 def stepper(frames, *, title: str = ""):
     """Back / Next over ``frames`` (HTML strings); shows "step i of n"."""
-    import ipywidgets as w
-    out = w.HTML(frames[0] if frames else "")
-    pos = w.HTML()
-    back = w.Button(description="◀ Back", layout=w.Layout(width="100px"))
-    nxt = w.Button(description="Next ▶", button_style="primary", layout=w.Layout(width="100px"))
+    import ipywidgets as W
+    out = W.HTML(frames[0] if frames else "")
+    pos = W.HTML()
+    back = W.Button(description="◀ Back", layout=W.Layout(width="100px"))
+    nxt = W.Button(description="Next ▶", button_style="primary", layout=W.Layout(width="100px"))
     i = [0]
 
     def show():
@@ -53,7 +53,7 @@ def stepper(frames, *, title: str = ""):
     back.on_click(lambda _: go(-1))
     nxt.on_click(lambda _: go(1))
     show()
-    box = w.VBox([w.HBox([back, nxt, pos], layout=w.Layout(align_items="center")), out])
+    box = W.VBox([W.HBox([back, nxt, pos], layout=W.Layout(align_items="center")), out])
     box.step = go          # for tests: box.step(1)
     box.frames = frames
     box.position = lambda: i[0]

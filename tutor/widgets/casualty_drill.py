@@ -36,7 +36,7 @@ from tutor.errors import IllegalAction, InputError
 from tutor.render.picking import CardPick
 from tutor.render.undaunted import card_title
 from tutor.undaunted import combat
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.actions import AttackPreview, apply, preview_attack
 from tutor.undaunted.cards import CARDS
 from tutor.undaunted.deck import casualty
@@ -328,7 +328,7 @@ class CasualtyDrill(CasualtyView, Drill):
         prepared = _prepare(a.game, self.attacker_side, a.attacker)
         try:
             if prepared is None:
-                raise IllegalAction(f"every {card_title(a.attacker)} card is out of the game", R.CASUALTY)
+                raise IllegalAction(f"every {card_title(a.attacker)} card is out of the game", UR.CASUALTY)
             step = apply(prepared, Play(self.attacker_side, a.attacker, "attack", target=a.target), rng)
         except IllegalAction as exc:
             self.advance(replace(self.value, atk=replace(a, faces=(), refusal=(exc.reason, exc.rule))))

@@ -14,7 +14,7 @@ from tutor.render import style
 from tutor.render.scene import Card, Segment, card_scene
 from tutor.render.undaunted import CARD_W, card_title, cover_key
 from tutor.undaunted import combat
-from tutor.undaunted import rules as R
+from tutor.undaunted import rules as UR
 from tutor.undaunted.actions import apply
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.deck import ZONE_NAMES, Casualty, Zones, census
@@ -408,14 +408,14 @@ class CasualtyView:
                 f'<div class="reason">{esc(text)}.</div>'
                 + (f"<div>{esc(why_not)}</div>" if why_not else "") + shuffle
                 + self._order_html(z, unit, answer))
-        return right, verdict, body, [R.CASUALTY, rule, R.CASUALTY_ONE]
+        return right, verdict, body, [UR.CASUALTY, rule, UR.CASUALTY_ONE]
 
     def _explain_casualty(self) -> None:
         s = self.cas
         if s.unit is None:
             self.say("Step 1: tap a card or a token of the unit that is hit.")
             self.explain('<div class="verdict">A hit removes one card of the unit from the game. Which one?</div>'
-                         + rules_html([R.CASUALTY]))
+                         + rules_html([UR.CASUALTY]))
             return
         t = card_title(s.unit)
         if s.result is None:
@@ -423,7 +423,7 @@ class CasualtyView:
                      f"token leaves the board.")
             self.explain(f'<div class="verdict">{esc(t)} is hit: one of its cards leaves the game.</div>'
                          '<div>Its cards are outlined in red. The draw deck is face down; its note says how '
-                         'many of this unit it holds.</div>' + rules_html([R.CASUALTY]))
+                         'many of this unit it holds.</div>' + rules_html([UR.CASUALTY]))
             return
         c = s.result
         answer = c.removed_from or "board"
@@ -444,7 +444,7 @@ class CasualtyView:
             missing = "an attacker (first row)" if a.attacker is None else "an enemy target (second row)"
             self.say(f"Tap {missing}.")
             self.explain('<div class="verdict">An attack: total defense = base defense + cover + range; '
-                         'one d10 per attack point.</div>' + rules_html([R.DEFENSE, R.DICE]))
+                         'one d10 per attack point.</div>' + rules_html([UR.DEFENSE, UR.DICE]))
             return
         d = pv.defense
         foe = other(self.attacker_side)
@@ -480,7 +480,7 @@ class CasualtyView:
         if a.predicting:
             self.say(f"A hit! {esc(card_title(a.target))} takes a casualty: tap the row its card comes from — "
                      f"or the target row if the token leaves the board.")
-            self.explain(head + rolled + parts + rules_html([R.DICE, R.CASUALTY_ONE, R.CASUALTY]))
+            self.explain(head + rolled + parts + rules_html([UR.DICE, UR.CASUALTY_ONE, UR.CASUALTY]))
             return
         cas = a.event("casualty")
         answer = cas.data["removed_from"] or "board"
