@@ -59,7 +59,7 @@ def show_dice(field, attacker, target, *, title: str = "") -> Explained:
 
 def show_retreat(field, at, flags: int, *, title: str = "") -> Explained:
     """A retreat after ``flags`` flags (the paths shaded) on the part of the board around it."""
-    return show(retreat_example(field, at, flags, title=title))
+    return show(retreat_example(field, at, flags, title=title, margin=2))
 
 
 def wire_story() -> Explained:

@@ -33,15 +33,16 @@ def picture(field, *hexes, selected=(), target=(), margin: int = 1) -> str:
     return board_svg(state(field), hl, title="", legend=False, window=around(field, *hs, margin=margin))
 
 
-def retreat_example(field, at, flags: int, *, title: str = "") -> str:
+def retreat_example(field, at, flags: int, *, title: str = "", margin: int = 1) -> str:
     """A worked retreat after ``flags`` flags: the paths shaded on the part of the board around
-    them, then the engine's ruling (``ch07.retreat_html`` without its whole board)."""
+    them (and ``margin`` hexes about them), then the engine's ruling (``ch07.retreat_html``
+    without its whole board)."""
     from tutor.examples.memoir import retreat_highlights, retreat_html
     from tutor.memoir.retreat import ruling
     st = state(field)
     at = _hex(at)
     r = ruling(st, at, flags, None)
-    pic = board_svg(st, retreat_highlights(r), title=title, window=around(st, at, *r.destinations, margin=1))
+    pic = board_svg(st, retreat_highlights(r), title=title, window=around(st, at, *r.destinations, margin=margin))
     return f"<div style='max-width:26em'>{pic}</div>" + retreat_html(st, at, flags, board=False)
 
 
