@@ -395,6 +395,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "25.casualty.token": ("u-casualties", "u-zones"),
     "25.suppress": ("u-suppress", "u-suppressed", "u-tiles"),
     "25.cover-tile": ("u-total-defense", "u-hills", "u-tiles", "u-move"),
+    "25.shooter": ("u-attack", "u-total-defense", "u-tiles"),
     # Undaunted 6. A worked round
     "26.where-move": ("u-move", "u-scout"),
     "26.from9b": ("u-total-defense",),

@@ -157,6 +157,8 @@ def test_25_answers_agree_with_the_engine():
     assert a["25.total"] == "Scout B" and combat.total_defense(5, 1, 1).total == 7
     qs = {q.key: q for q in und25.questions()}
     assert not qs["25.total"].judge("axis:riflemen-a")[0] and qs["25.total"].judge("axis:scouts-b")[0]
+    # at Rifleman A on 17B (cover 3): attack 2 from 2 tiles (9: 9/25) beats attack 1 from next door (8: 3/10)
+    assert a["25.shooter"] == "Machine Gunner C" and combat.p_hit(9, 2) > combat.p_hit(8, 1)
     # a step onto the hill 5B (3 tiles from 9B, cover 3: the gunners are not on a hill) beats the woods 17B
     assert a["25.cover-tile"] == "5B" and combat.total_defense(4, combat.HILL, 3).total == 10
     assert a["25.hill"] == str(combat.total_defense(4, combat.HILL, 3, attacker_on_hill=True).total) == "8"

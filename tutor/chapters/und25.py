@@ -277,6 +277,13 @@ def _q_total() -> BoardQuestion:
         lambda ps: [p for p in ps if p.defense.total == 7], "axis")
 
 
+def _q_shooter() -> BoardQuestion:
+    return _unit_question(
+        "25.shooter", f"<p>John wants to hit Hans's {card_title('riflemen-a')} on 17B. <b>Tap John's unit with the "
+        "best chance to hit it</b>, each rolling its card's attack value.</p>",
+        [(a, "riflemen-a") for a in PLACES["allied"]], lambda ps: _best(ps, lambda p: p.p_hit), "allied")
+
+
 def _q_cover_tile() -> BoardQuestion:
     s = fire_state(riflemen_a="11A", riflemen_c="7A")
     near = s.board.within("11A", 0, 1)
@@ -367,4 +374,4 @@ def _q_casualty_token() -> Question:
 
 
 def questions() -> list[Question | BoardQuestion]:
-    return [_q_total(), _q_hill(), _q_cover_tile(), _q_odds(), _q_suppress(), _q_casualty_token()]
+    return [_q_total(), _q_hill(), _q_shooter(), _q_odds(), _q_cover_tile(), _q_suppress(), _q_casualty_token()]
