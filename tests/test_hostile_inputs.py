@@ -281,7 +281,7 @@ CASES = [
     Case("type-game-list", ["check", "s.yaml"], {"s.yaml": scenario(game="[memoir44]")}, expect="unknown"),
     Case("type-key-list", ["check", "s.yaml"], {"s.yaml": scenario("? [a, b]\n: 1\n")}, expect="key"),
     Case("type-deck-card-list", ["undaunted", "check", "d.yaml"], {"d.yaml": DECK + "out: [[riflemen-a]]\n"},
-         expect="not a card id"),
+         expect="out[0]: a list is unknown: allowed are riflemen-a"),
     Case("type-suppressed-list", ["undaunted", "check", "u.yaml"],
          {"u.yaml": undaunted_scenario("\n    suppressed: [[riflemen-a]]")}, expect="suppressed"),
     Case("type-objectives-number", ["check", "s.yaml"], {"s.yaml": scenario("objectives: 5\n")}, expect="objectives"),

@@ -4,4 +4,5 @@ import sys
 
 from tutor.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":      # importing the package's modules one by one (as tests do) runs nothing
+    sys.exit(main())

@@ -646,7 +646,7 @@ def test_28_answers_and_quotes():
         heading = und28.ROLE_HEADING.get(name, "ČETA")
         assert squash(quote) in sections[heading], (name, heading)
         card_id = next(c.id for c in und28.CARDS.values() if c.name == name)
-        assert f"The rulebook, {section_and_heading(und28.R.FILE, heading)}, in Czech" in und28.card_html(card_id)
+        assert f"The rulebook, {section_and_heading(und28.UR.FILE, heading)}, in Czech" in und28.card_html(card_id)
 
 
 def test_28_widgets():
