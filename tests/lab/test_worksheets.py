@@ -91,3 +91,12 @@ def test_the_worksheets_page_shows_the_sheet_it_prints_and_offers_both_files():
     assert "— answer key</h1>" in box.sheet.value
     box.pick.value = "22"
     assert "Undaunted: Normandy, chapter 2" in box.sheet.value and 'download="worksheet-22.html"' in box.links.value
+
+
+def test_every_board_printed_beside_a_question_belongs_to_a_question_without_its_own():
+    """A question named in BOARD_ABOVE exists and carries no picture of its own (else its worksheet
+    would print the board twice, or a board for nothing)."""
+    questions = {q.key: q for ch in course.CHAPTERS for q in course.questions(ch.notebook)}
+    for key in handouts.BOARD_ABOVE:
+        assert key in questions, key
+        assert "<svg" not in questions[key].prompt_html, key

@@ -369,20 +369,11 @@ def _above_memoir(board: str, title: str):
     return draw
 
 
-def _above_ch12():
-    from tutor.chapters import ch12
-    return ch12._group_svg()
-
-
 #: The board a question asks about when its chapter's page shows it above the question (the
 #: question itself carries no picture): printed beside the question on a worksheet.
 BOARD_ABOVE = {
     "03.probe": _above_ch03,
     "05.close-combat": _above_memoir("chapters/battle", "The battle board"),
-    "07.ocean": _above_memoir("examples/retreat-ocean", "The ocean board"),
-    "09.sandbags-flags": _above_memoir("chapters/obstacles", "The obstacles board"),
-    "12.hits.town": _above_ch12,
-    "12.flag.sandbags": _above_ch12,
 }
 # A prompt that points to a board it does not carry
 _POINTS_TO_A_BOARD = re.compile(r"\b(board above|board (in|of) the \w+ above|(same|ocean|battle) board|"
