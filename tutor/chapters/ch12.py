@@ -111,14 +111,6 @@ def _dice_question(key: str, side: str, front: str, year: int) -> Question:
 _GROUP_BOARD: dict = {}
 
 
-def _group_svg() -> str:
-    if "svg" not in _GROUP_BOARD:
-        from tutor.render.svg import state_svg
-        g = air_game()
-        _GROUP_BOARD["svg"] = state_svg(g.state, title="The Axis units the Allies may strike", legend=False)
-    return _GROUP_BOARD["svg"]
-
-
 def _town_question() -> Question:
     choices = ("0", "1", "2")
     target, faces = (10, 2), ("infantry", "star")
