@@ -187,7 +187,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
         "ch05.dice_example": ("range-dice", "protection", "hills"),
         "ch06.los_example": ("line-of-sight", "height", "hills"),
         "ch06.moves_example": ("movement", "height", "steep-hills", "beaches"),
-        "ch06.height_conflicts": ("height", "steep-hills"),
         "ch06.explorer": ("line-of-sight", "height", "hills"),
     },
     "07-hits-flags-and-retreat.ipynb": {

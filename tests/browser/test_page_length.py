@@ -36,12 +36,12 @@ PAGES = [p.notebook for p in course.reading_order() if p.available] + \
 #: A figure not named here is held to the limit. Lower a ceiling when its page gets shorter.
 OVER: dict[str, dict[str, int]] = {
     "05-battle-range-dice-line-of-sight.ipynb": {"words": 1542, "height": 7225},
-    "06-terrain-and-height.ipynb": {"words": 2009, "height": 7918},
+    "06-terrain-and-height.ipynb": {"words": 1666, "height": 7386},
     "08-take-ground-and-armor-overrun.ipynb": {"words": 1470, "height": 6603},
     "09-obstacles.ipynb": {"words": 1291, "height": 6916},
     "12-air-power.ipynb": {"words": 1468},
     "13-team-play.ipynb": {"words": 1828, "height": 6501},
-    "14-operation-overlord.ipynb": {"words": 2032, "height": 6133},
+    "14-operation-overlord.ipynb": {"words": 1569},
     "conflicts.ipynb": {"words": 13335, "height": 19522},
     "glossary.ipynb": {"words": 3910, "height": 9405},
     "history-pegasus-bridge.ipynb": {"words": 1842},

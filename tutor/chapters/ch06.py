@@ -11,7 +11,7 @@ from html import escape
 
 from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.examples.memoir import board_svg, dice_html, state
-from tutor.explain import Explained, los_html, rules_html, show
+from tutor.explain import Explained, los_html, show
 from tutor.hexes import parse_hex
 from tutor.memoir.combat import attack_dice
 from tutor.memoir.los import line_of_sight
@@ -124,25 +124,6 @@ def moves_example(field, at, *, title: str) -> Explained:
     pic = board_svg(st, move_highlights(m), title="", window=window)
     return show(beside(pic, f"<p><b>{escape(title)}</b></p>" + without_rules(moves_html(st, at, board=False)),
                        width=420))
-
-
-#: The rules this chapter's page quotes before its "where the sources differ" section.
-QUOTED_ABOVE = frozenset({"m44.height.move"})
-
-
-def height_conflicts(*, quoted: bool = True) -> Explained:
-    """What the sources say about heights, and how the tutor rules (tutor.conflicts); ``quoted=False``
-    leaves out the sources' texts the page has quoted above (``quoted_above``)."""
-    from tutor.conflicts import all_conflicts
-    parts = []
-    seen = set(QUOTED_ABOVE)
-    for key in ("m44.height.edition", "m44.mountain"):
-        c = next(c for c in all_conflicts() if c.key == key)
-        texts = [t for t in c.texts if quoted or t.key not in seen]
-        seen |= {t.key for t in c.texts}
-        parts.append(f"<h4>{escape(c.topic)}</h4><p><b>{escape(c.question)}</b></p>{rules_html(texts)}"
-                     f"<p><b>The tutor's ruling.</b> {escape(c.ruling)}</p>")
-    return show("".join(parts))
 
 
 def explorer(field=None):
