@@ -40,7 +40,7 @@ OVER: dict[str, dict[str, int]] = {
     "08-take-ground-and-armor-overrun.ipynb": {"words": 1470, "height": 6603},
     "09-obstacles.ipynb": {"words": 1291, "height": 6916},
     "12-air-power.ipynb": {"words": 1468},
-    "13-team-play.ipynb": {"words": 1642, "height": 6296},
+    "13-team-play.ipynb": {"words": 1589},
     "14-operation-overlord.ipynb": {"words": 2032, "height": 6133},
     "conflicts.ipynb": {"words": 13335, "height": 19522},
     "glossary.ipynb": {"words": 3910, "height": 9405},

@@ -103,9 +103,14 @@ def turn_order_html(seats: list[str]) -> str:
     return f"<ol style='display:flex;flex-wrap:wrap;gap:6px 18px;list-style:none;padding:0'>{cells}</ol>"
 
 
-def table_svg(g: G.Game, **kw) -> str:
+def table_svg(g: G.Game, *, side: str | None = None, **kw) -> str:
+    """The table as card rows (``side``: only that side's hands and common card)."""
+    from tutor.render.scene import card_scene
     from tutor.render.svg import svg
-    return svg(table_scene(g, **kw))
+    if side is None:
+        return svg(table_scene(g, **kw))
+    return svg(card_scene([r for r in card_rows(g, **kw) if r[3]["key"].endswith(side)
+                           or r[3]["key"].startswith(side + ".")], width=700))
 
 
 # ---------------------------------------------------------------------------------------------
