@@ -178,7 +178,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "05-battle-range-dice-line-of-sight.ipynb": {
         "ch05.show_targets": ("range-dice", "close-combat", "line-of-sight"),
         "ch05.dice_table": ("units", "range-dice"),
-        "ch05.odds_table": ("range-dice", "dice-faces"),
         "ch05.dice_example": ("range-dice", "protection", "no-stacking"),
         "ch05.explorer": ("line-of-sight",),
     },

@@ -65,20 +65,24 @@ PAGE = Chapter(
 # ---------------------------------------------------------------------------------------------
 # Operation Alliance: the table, the deal, the turn
 
-def distribution_html() -> str:
-    """The distribution table (``variants.ALLIANCE_DISTRIBUTION``) and the tutor's reading for
-    hands outside it (``variants.alliance_split``)."""
+def distribution_html(*, note: bool = True) -> str:
+    """The distribution table (``variants.ALLIANCE_DISTRIBUTION``) and (``note``) the tutor's
+    reading for hands outside it (``variants.alliance_split``)."""
     rows = "".join(f"<tr><td>{n}</td><td>{per} cards for each player + {common} common card face up</td></tr>"
                    for n in sorted(V.ALLIANCE_DISTRIBUTION) for per, common in [V.alliance_split(n)])
     extra = ", ".join(f"{n} → {V.alliance_split(n)[0]} each + 1" for n in (2, 3, 7))
-    return (f'<table class="tutor-obs"><tr><th>the side\'s command cards in the scenario</th>'
-            f'<th>team of 2: distribution</th></tr>{rows}</table>'
-            f"<p><small>Hands outside the printed table follow its pattern in the tutor (the size "
+    table = (f'<table class="tutor-obs"><tr><th>the side\'s command cards in the scenario</th>'
+             f'<th>team of 2: distribution</th></tr>{rows}</table>')
+    if not note:
+        return table
+    return (table + f"<p><small>Hands outside the printed table follow its pattern in the tutor (the size "
             f"minus 2 each, at least 1, plus the common card): {escape(extra)} — a reading of this "
             f"project, not the rulebook's.</small></p>")
 
 def distribution_table():
-    return show(distribution_html() + rules_html([V.ALLIANCE_TABLE, V.ALLIANCE_COMMON]))
+    """The table as the page shows it: the reading for other hands is said once, beside the page's
+    other rulings."""
+    return show(distribution_html(note=False) + rules_html([V.ALLIANCE_TABLE, V.ALLIANCE_COMMON]))
 
 
 def first_card(g: G.Game) -> str:
@@ -99,9 +103,14 @@ def turn_order_html(seats: list[str]) -> str:
     return f"<ol style='display:flex;flex-wrap:wrap;gap:6px 18px;list-style:none;padding:0'>{cells}</ol>"
 
 
-def table_svg(g: G.Game, **kw) -> str:
+def table_svg(g: G.Game, *, side: str | None = None, **kw) -> str:
+    """The table as card rows (``side``: only that side's hands and common card)."""
+    from tutor.render.scene import card_scene
     from tutor.render.svg import svg
-    return svg(table_scene(g, **kw))
+    if side is None:
+        return svg(table_scene(g, **kw))
+    return svg(card_scene([r for r in card_rows(g, **kw) if r[3]["key"].endswith(side)
+                           or r[3]["key"].startswith(side + ".")], width=700))
 
 
 # ---------------------------------------------------------------------------------------------
