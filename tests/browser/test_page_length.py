@@ -38,7 +38,7 @@ OVER: dict[str, dict[str, int]] = {
     "05-battle-range-dice-line-of-sight.ipynb": {"words": 1542, "height": 7225},
     "06-terrain-and-height.ipynb": {"words": 2009, "height": 7918},
     "08-take-ground-and-armor-overrun.ipynb": {"words": 1470, "height": 6603},
-    "12-air-power.ipynb": {"words": 1468},
+    "12-air-power.ipynb": {"words": 1331},
     "13-team-play.ipynb": {"words": 1828, "height": 6501},
     "14-operation-overlord.ipynb": {"words": 2032, "height": 6133},
     "conflicts.ipynb": {"words": 13335, "height": 19522},
