@@ -103,7 +103,7 @@ def _dice_question(key, field, a, t, prompt) -> Question:
     def rule_fn():
         return str(attack_dice(st, a, t).dice), dice_html(st, a, t, board=False)
     pic = picture(st, a, t, selected=[a], target=[t])
-    return ask(key, f"<p>{prompt}</p><div style='max-width:20em'>{pic}</div>", ("0", "1", "2", "3"), rule_fn)
+    return ask(key, f"<p>{prompt}</p><div style='max-width:18em'>{pic}</div>", ("0", "1", "2", "3"), rule_fn)
 
 
 def _pegasus_sandbags_question() -> Question:
@@ -117,7 +117,7 @@ def _pegasus_sandbags_question() -> Question:
     choices = ("1 die", "2 dice", "3 dice")
     attacker, target = (5, 5), (7, 3)
     st = G.new_game(SCENARIO, SEED).state
-    pic = picture(st, attacker, target, selected=[attacker], target=[target])
+    pic = picture(st, attacker, target, selected=[attacker], target=[target], margin=0)
 
     def rule_fn():
         ad = attack_dice(st, attacker, target)
@@ -125,7 +125,7 @@ def _pegasus_sandbags_question() -> Question:
                 f"<p>{escape(ad.text)}</p>" + rules_html(ad.rules))
     return ask("09.pegasus-sandbags", "<p>Back to Pegasus Bridge (chapter 2): sandbags protect the German "
                "infantry on <b>7,3</b>. How many dice does Major Howard's infantry on <b>5,5</b> (2 hexes away) "
-               f"roll against it?</p><div style='max-width:20em'>{pic}</div>",
+               f"roll against it?</p><div style='max-width:16em'>{pic}</div>",
                choices, rule_fn)
 
 
