@@ -47,19 +47,26 @@ PAGE = Chapter(
 OBSTACLE_BOARD = "chapters/obstacles"
 
 
+#: A worked example's picture beside its steps (not above them): the page stays short on a laptop.
+_BESIDE = "float:left;width:20em;max-width:100%;margin:0 1.2em .6em 0"
+
+
 def show_dice(field, attacker, target, *, title: str = "") -> Explained:
-    """One attack's dice, step by step, under the part of the board the two units stand on."""
+    """One attack's dice, step by step, beside the part of the board the two units stand on."""
     from tutor.render.scene import Line, highlights
     st = state(field)
     a, t = parse_hex(attacker), parse_hex(target)
     pic = board_svg(st, highlights(selected=[a], target=[t], lines=[Line(a, t, "sight")]), title=title,
                     window=around(st, a, t))
-    return show(f"<div style='max-width:26em'>{pic}</div>" + dice_html(st, a, t, board=False))
+    return show(f"<div style='display:flow-root'><div style='{_BESIDE}'>{pic}</div>"
+                + dice_html(st, a, t, board=False) + "</div>")
 
 
 def show_retreat(field, at, flags: int, *, title: str = "") -> Explained:
     """A retreat after ``flags`` flags (the paths shaded) on the part of the board around it."""
-    return show(retreat_example(field, at, flags, title=title, margin=2))
+    html = retreat_example(field, at, flags, title=title, margin=2)
+    return show("<div style='display:flow-root'>" + html.replace("<div style='max-width:26em'>",
+                                                                 f"<div style='{_BESIDE}'>", 1) + "</div>")
 
 
 def wire_story() -> Explained:
@@ -68,10 +75,9 @@ def wire_story() -> Explained:
     s1, _ = order(st, "allied", [(19, 3)])
     _, ev1 = remove_wire(s1, (19, 3))
     wired = st.replace(obstacles={**st.obstacles, (22, 4): "wire"})
-    return show("<p><b>Infantry on the wire</b> (19,3) could battle; it removes the wire instead:</p>"
+    return show("<p><b>Infantry on the wire</b> (19,3):</p>"
                 + events_html(ev1)
-                + "<p><b>Armor driving onto wire</b> (22,6 → 22,4) removes it on entering, stops, and may still "
-                  "battle:</p>" + move_events(wired, "allied", (22, 6), (22, 4)))
+                + "<p><b>Armor driving onto wire</b> (22,6 → 22,4):</p>" + move_events(wired, "allied", (22, 6), (22, 4)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -96,7 +102,8 @@ def _dice_question(key, field, a, t, prompt) -> Question:
 
     def rule_fn():
         return str(attack_dice(st, a, t).dice), dice_html(st, a, t, board=False)
-    return ask(key, f"<p>{prompt}</p>{picture(st, a, t, selected=[a], target=[t])}", ("0", "1", "2", "3"), rule_fn)
+    pic = picture(st, a, t, selected=[a], target=[t])
+    return ask(key, f"<p>{prompt}</p><div style='max-width:18em'>{pic}</div>", ("0", "1", "2", "3"), rule_fn)
 
 
 def _pegasus_sandbags_question() -> Question:
@@ -110,6 +117,7 @@ def _pegasus_sandbags_question() -> Question:
     choices = ("1 die", "2 dice", "3 dice")
     attacker, target = (5, 5), (7, 3)
     st = G.new_game(SCENARIO, SEED).state
+    pic = picture(st, attacker, target, selected=[attacker], target=[target], margin=0)
 
     def rule_fn():
         ad = attack_dice(st, attacker, target)
@@ -117,7 +125,7 @@ def _pegasus_sandbags_question() -> Question:
                 f"<p>{escape(ad.text)}</p>" + rules_html(ad.rules))
     return ask("09.pegasus-sandbags", "<p>Back to Pegasus Bridge (chapter 2): sandbags protect the German "
                "infantry on <b>7,3</b>. How many dice does Major Howard's infantry on <b>5,5</b> (2 hexes away) "
-               f"roll against it?</p>{picture(st, attacker, target, selected=[attacker], target=[target])}",
+               f"roll against it?</p><div style='max-width:16em'>{pic}</div>",
                choices, rule_fn)
 
 
@@ -148,7 +156,7 @@ def questions() -> list[Question]:
                            "Hedgehogs stand on <b>21,5</b>, wire on <b>23,5</b>. The allied armor on <b>22,6</b> "
                            "moves up to 3 hexes. <b>Tap a hex it may move to.</b>"),
         target_question("09.most-dice", strongpoints_board(), "15,5",
-                        "The allied armor on <b>15,5</b> rolls 3 dice at any range up to 3 hexes, before "
+                        "The allied armor on <b>15,5</b> rolls 3 dice at up to 3 hexes, before "
                         "protection. <b>Tap the axis unit it rolls the most dice against.</b>"),
         retreat_question("09.sandbags-retreat", OBSTACLE_BOARD, "12,2", 2,
                          "The axis infantry behind the sandbags in the town on <b>12,2</b> receives <b>2 flags</b>; "

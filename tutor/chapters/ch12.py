@@ -85,7 +85,7 @@ def worked_example() -> Explained:
     # the card's own rule block stands in section 1 of the page: the other rules applied, once
     applied = rules_html(e.rule for e in events if e.kind in keep and e.rule != C.AIR_POWER_FACE)
     return show(f"<div>{pic}<p>Allied Air Power, western front 1944 — 2 dice per hex, rolled "
-                f"{escape(', '.join(EXAMPLE_FACES))} (the Air Power card, quoted above):</p>"
+                f"{escape(', '.join(EXAMPLE_FACES))}:</p>"
                 f"{events_html(events, kinds=keep, rules=False)}{applied}</div>")
 
 
