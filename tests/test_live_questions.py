@@ -72,3 +72,15 @@ def test_memoir_picture_questions_show_only_the_hexes_they_are_about(name):
         assert all(m in drawn for m in re.findall(r"<b>(\d+,\d+)</b>", q.prompt_html)), q.key
         sizes = {float(s) for s in re.findall(r'font-size="([\d.]+)"[^>]*class="coord"', q.prompt_html)}
         assert sizes and min(sizes) >= 10, (q.key, sizes)
+
+
+def test_a_page_counts_its_board_questions_among_those_it_asks():
+    """The landing page counts a chapter read once every question was tried: the board questions'
+    markers are on the page from the start (their widgets say nothing until answered)."""
+    from tutor.chapters import ch01
+    from tutor.quiz import asked_html
+    qs = ch01.questions()
+    marks = re.findall(r'<span hidden data-tutor-chapter="ch" data-tutor-question="([^"]+)"></span>',
+                       asked_html("ch", qs))
+    assert marks == [q.key for q in qs if live(q)] and len(marks) >= len(qs) / 2
+    assert asked_html(None, qs) == ""

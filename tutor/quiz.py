@@ -291,9 +291,9 @@ class LiveQuiz(Quiz):
     def _ipython_display_(self) -> None:
         from IPython.display import HTML, display
 
-        from tutor.course import page_script
+        from tutor.course import current_chapter, page_script
         from tutor.widgets.tap_question import TapQuestion, shared_legend
-        display(HTML(page_script()))
+        display(HTML(page_script() + asked_html(current_chapter(), self.questions)))
         shown = [TapQuestion(q, lean=self.lean) if live(q) else HTML(question_html(q)) for q in self.questions]
         if self.lean:
             _, strip = shared_legend([w for w in shown if isinstance(w, TapQuestion)])
@@ -301,6 +301,16 @@ class LiveQuiz(Quiz):
                 display(HTML(f"<div class='tutor-shared-legend'>{LEGEND_HEAD}{strip}</div>"))
         for w in shown:
             display(w)
+
+
+def asked_html(chapter: str | None, questions) -> str:
+    """Hidden markers, one per question answered on a live board, so the page script counts every
+    question the page asks (a page question's own box carries its marker; a board question's
+    widget says nothing until it is answered) — a chapter is read once all were tried."""
+    if not chapter:
+        return ""
+    return "".join(f'<span hidden data-tutor-chapter="{html.escape(chapter)}" '
+                   f'data-tutor-question="{html.escape(q.key)}"></span>' for q in questions if live(q))
 
 
 #: Above a lean quiz's one legend for all its boards.
