@@ -241,6 +241,12 @@ def test_kiosk_recipe_serves_a_live_board_through_nginx(chromium, kiosk):
         page.screenshot(path=str(ARTIFACTS / "kiosk-chapter.png"))
     finally:
         context.close()
+    # the widgets' websocket went through the proxy, upgraded (101): nginx writes that line when the
+    # upgraded connection ends, which is a moment after the page is closed
+    upgraded = re.compile(r'"GET /tutor/api/kernels/[^ ]+/channels[^"]*" 101 ')
+    deadline = time.monotonic() + 20
     access = (tmp / "access.log").read_text()
-    # the widgets' websocket went through the proxy, upgraded (101)
-    assert re.search(r'"GET /tutor/api/kernels/[^ ]+/channels[^"]*" 101 ', access), access[-2000:]
+    while not upgraded.search(access) and time.monotonic() < deadline:
+        time.sleep(0.5)
+        access = (tmp / "access.log").read_text()
+    assert upgraded.search(access), access[-2000:]
