@@ -57,6 +57,7 @@ def rule_html(rule: Rule, *, open_: bool = False, style: bool = True) -> str:
 
 
 # A rule block as rule_html writes it: its key, everything up to the toggle, the book and section
+_ORIGINAL = re.compile(r'<div data-rule="([^"]*)">')     # a quote of tutor.originals.original_html
 _BLOCK = re.compile(r'<div class="tutor-rule" data-rule="([^"]*)">(.*?)<details(?: open)?><summary>'
                     r'Original text — (.*?)</summary>.*?</details></div>', re.DOTALL)
 
@@ -75,7 +76,8 @@ def quote_once(html: str, quoted: set[str]) -> tuple[str, set[str]]:
             return m.group(0)
         return (f'<div class="tutor-rule" data-rule="{key}">{head}'
                 f'<small>(rule quoted above: {cite})</small></div>')
-    return _BLOCK.sub(once, html), seen
+    html = _BLOCK.sub(once, html)
+    return html, seen | set(_ORIGINAL.findall(html))      # quotes shown by tutor.originals count too
 
 
 class Page:
@@ -109,7 +111,29 @@ class Page:
         formatter = shell.display_formatter.formatters["text/html"]
         formatter.for_type(Explained, lambda e: self.html(e._repr_html_()))
         formatter.for_type(Rule, lambda r: self.html(r._repr_html_()))
+        try:
+            import ipywidgets
+        except ImportError:      # the engines and the command line run without the widgets
+            return self
+        bundles = shell.display_formatter.mimebundle_formatter
+        bundles.for_type(ipywidgets.Widget, self._widget_bundle)
         return self
+
+    def _widget_bundle(self, widget, include=None, exclude=None):
+        """A live board shown while the page loads quotes only the rules not quoted above it (its
+        text boxes, top to bottom); what it shows after a tap stays in full."""
+        if self.loading:
+            for box in _html_boxes(widget):
+                box.value = self.html(box.value)
+        return widget._repr_mimebundle_(include=include, exclude=exclude)
+
+
+def _html_boxes(widget) -> list:
+    """The HTML boxes of a widget and its children, in the order the page shows them."""
+    import ipywidgets
+    if isinstance(widget, ipywidgets.HTML):
+        return [widget]
+    return [box for child in getattr(widget, "children", ()) for box in _html_boxes(child)]
 
 
 def rules_html(rules) -> str:

@@ -35,6 +35,10 @@ from tutor.widgets.base import Drill, esc, small_button
 
 ASK = {"tile": "Tap a tile on the board.", "unit": "Tap a unit on the board.", "hex": "Tap a hex on the board.",
        "card": "Tap a card."}
+#: A tap beside what the question asks for (no try spent): said so, then asked again.
+MISSED = {"tile": "No tile there. Tap a tile on the board.", "unit": "No unit there. Tap a unit on the board.",
+          "hex": "That hex is outside the part of the board shown. Tap a hex on the board.",
+          "card": "No card there. Tap a card."}
 MARKED = {"card": "It is outlined green."}        # where the answer is shown; else shaded green
 
 
@@ -174,7 +178,7 @@ class TapQuestion(Drill):
             self.say("This question is answered: the next one is below.")
             return
         if place is None or (self.q.taps == "hex" and self.q.window and place not in self.q.window):
-            self.say(ASK[self.q.taps], bad=True)           # beside the part of the board drawn: no try spent
+            self.say(MISSED[self.q.taps], bad=True)        # beside the part of the board drawn: no try spent
             return
         ok, _ = self.q.judge(place)
         self.advance(Asked(s.tries.press(ok), (*s.taps, (place, ok))))
