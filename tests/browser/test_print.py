@@ -89,7 +89,9 @@ def test_a_worksheet_and_its_key_print_whole_at_a4_and_letter(page, tmp_path, an
         sheets = check_print(page, fmt, tmp_path)
         text = re.sub(r"\s+", " ", "\n".join(sheets))
         assert ("— answer key" if answers else "— worksheet") in re.sub(r"\s+", " ", sheets[0])
-        assert text.count("Question ") == (0 if answers else 4) and ("Answer:" in text) == answers
+        on_paper = len(handouts.worksheet_questions("07"))     # its questions not answered on a live board
+        assert on_paper >= 1
+        assert text.count("Question ") == (0 if answers else on_paper) and ("Answer:" in text) == answers
 
 
 def print_app_page(app, page, tmp_path, name: str, says: str) -> list[str]:
