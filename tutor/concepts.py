@@ -151,7 +151,6 @@ LINKS: dict[tuple[str, str], tuple[int, ...]] = {
 #: the concepts it needs.
 EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "00-start-memoir.ipynb": {
-        "start_memoir.goal": ("medals",),
         "start_memoir.FirstTurn": _TURN,
         "start_memoir.units_table": ("units", "figures", "movement", "range-dice"),
         "start_memoir.dice_table": ("dice-faces", "units"),
