@@ -178,7 +178,6 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
         "ch05.show_targets": ("range-dice", "close-combat", "line-of-sight"),
         "ch05.dice_table": ("units", "range-dice"),
         "ch05.dice_example": ("range-dice", "protection", "no-stacking"),
-        "ch05.explorer": ("line-of-sight",),
     },
     "06-terrain-and-height.ipynb": {
         "ch06.terrain_table": ("terrain-stops", "protection", "line-of-sight", "height"),

@@ -279,13 +279,6 @@ def test_ch05_tables_are_exact():
     assert "no line of sight" in html and "out of range" in html
 
 
-def test_ch05_explorer_starts_on_the_blocked_line():
-    pytest.importorskip("ipycanvas")
-    from tutor.chapters import ch05
-    e = ch05.explorer()
-    assert e.ruling is not None and not e.ruling.visible and e.ruling.origin == (14, 6)
-
-
 # ---------------------------------------------------------------------------------------------
 # Chapter 8: take ground and armor overrun
 
