@@ -218,7 +218,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "12-air-power.ipynb": {
         "ch12.superiority_table": ("air-superiority",),
-        "ch12.worked_example": ("air-power", "air-superiority", "hits", "retreat"),
+        "ch12.worked_example": ("air-power", "air-superiority", "hits", "retreat", "sandbags"),
         "ch12.AirStrike": ("air-power", "hits", "retreat", "sandbags"),
     },
     "13-team-play.ipynb": {
