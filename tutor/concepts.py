@@ -232,6 +232,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "14-operation-overlord.ipynb": {
         "ch14.commands_board": ("overlord", "sections"),
+        "ch14.initiative_table": ("overlord",),
         "ch14.ChiefDesk": ("overlord", "section-cards", "tactic-cards"),
     },
     "20-start-undaunted.ipynb": {

@@ -37,8 +37,6 @@ PAGES = [p.notebook for p in course.reading_order() if p.available] + \
 OVER: dict[str, dict[str, int]] = {
     "06-terrain-and-height.ipynb": {"words": 1668, "height": 7386},
     "08-take-ground-and-armor-overrun.ipynb": {"words": 1342},
-    "13-team-play.ipynb": {"words": 1576},
-    "14-operation-overlord.ipynb": {"words": 1569},
     "conflicts.ipynb": {"words": 13335, "height": 19522},
     "glossary.ipynb": {"words": 3910, "height": 9405},
     "history-pegasus-bridge.ipynb": {"words": 1842},
