@@ -126,6 +126,31 @@ CSS = """<style>
 </style>""" + STYLE  # the rule blocks' look (tutor.explain.rules_html)
 
 
+def game_css(page: str, *, log_height: int) -> str:
+    """The look the two game pages share (Play a battle, Play La Raye): the head line with its turn
+    and its badges (medals, objectives), the win line, the coach and the log of moves. ``page``
+    names the page's classes (``"tutor-battle"``: ``.tutor-battle-head``, ``-win``, ``-coach``);
+    ``log_height``: how tall the log grows (px) before it scrolls. A page adds its own lines after
+    these (a later line of the same weight wins)."""
+    return f"""<style>
+.{page}-head {{ font-size: 14px; display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: baseline; }}
+.{page}-head .turn {{ font-weight: bold; }}
+.{page}-head > span > span {{ display: inline-block; padding: 1px 7px; border-radius: 9px; margin-right: 4px;
+  border: 1px solid #999; background: #f7f3e6; }}
+.{page}-win {{ font-size: 17px; font-weight: bold; color: #1b6e1b; padding: 6px 0; }}
+.{page}-coach {{ font-size: 12.5px; line-height: 1.35; border-left: 3px solid #0b5cad; padding: 2px 8px; }}
+.{page}-coach ul {{ margin: 2px 0; padding-left: 18px; }}
+.{page}-coach summary {{ cursor: pointer; }}
+.{page}-coach q, .tutor-log q {{ display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }}
+.tutor-log {{ font-size: 12.5px; max-height: {log_height}px; overflow: auto; border: 1px solid #ddd; padding: 4px 8px; }}
+.tutor-log details {{ margin: 1px 0; }}
+.tutor-log summary {{ cursor: pointer; }}
+.tutor-log .act {{ font-weight: bold; margin-top: 6px; }}
+.tutor-log .cite {{ color: #6b6b6b; font-size: 11px; }}
+.tutor-log .rule-sum {{ margin: 2px 0 4px 14px; }}
+</style>"""
+
+
 def esc(text: str) -> str:
     return html.escape(str(text), quote=True)
 

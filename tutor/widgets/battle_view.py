@@ -19,6 +19,7 @@ from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
 from tutor.sides import SIDE_NAMES, side_of, side_verb
 from tutor.widgets.base import (
     esc,
+    game_css,
     rule_details,
     rules_html,
 )
@@ -34,14 +35,9 @@ LOG_ROWS = 80                     # events shown in the log (latest first)
 COACH_OPTIONS = 10                # the coach lists a group's first choices, the others counted
 MAX_OPPONENT_ACTIONS = 400        # a safety net: an opponent turn never runs away
 
-APP_CSS = """<style>
-.tutor-battle-head { font-size: 14px; display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: baseline; }
-.tutor-battle-head .turn { font-weight: bold; }
-.tutor-battle-head .medals span { display: inline-block; padding: 1px 7px; border-radius: 9px; margin-right: 4px;
-  border: 1px solid #999; background: #f7f3e6; }
+APP_CSS = game_css("tutor-battle", log_height=340) + """<style>
 .tutor-battle-head .medals .allied { border-color: #3b6e2e; }
 .tutor-battle-head .medals .axis { border-color: #2c4f7c; }
-.tutor-battle-win { font-size: 17px; font-weight: bold; color: #1b6e1b; padding: 6px 0; }
 .tutor-dice { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 4px 0; font-size: 13px; }
 .tutor-die { display: inline-block; min-width: 34px; height: 34px; line-height: 34px; text-align: center;
   border: 1.5px solid #555; border-radius: 6px; background: #fff; font-weight: bold; font-size: 13px; }
@@ -50,23 +46,12 @@ APP_CSS = """<style>
 .tutor-die.miss { color: #888; }
 .tutor-odds table { border-collapse: collapse; font-size: 13px; }
 .tutor-odds td, .tutor-odds th { padding: 2px 8px; text-align: left; border-bottom: 1px solid #eee; }
-.tutor-log { font-size: 12.5px; max-height: 340px; overflow: auto; border: 1px solid #ddd; padding: 4px 8px; }
-.tutor-log details { margin: 1px 0; }
-.tutor-log summary { cursor: pointer; }
-.tutor-log .act { font-weight: bold; margin-top: 6px; }
-.tutor-log .cite { color: #777; font-size: 11px; }
-.tutor-log .rule-sum { margin: 2px 0 4px 14px; }
-.tutor-log q { display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }
 .tutor-hand-text { font-size: 12.5px; }
 .tutor-hand-text { margin: 2px 0; padding-left: 18px; }
 .tutor-hand-text li { margin: 0; line-height: 1.35; }
 .tutor-battle-side { font-size: 12.5px; }
 @media (max-width: 1100px) { .tutor-battle-side { flex: 1 1 100% !important; } }
-.tutor-battle-coach { font-size: 12.5px; line-height: 1.35; border-left: 3px solid #0b5cad; padding: 2px 8px; }
-.tutor-battle-coach ul { margin: 2px 0; padding-left: 18px; }
-.tutor-battle-coach summary { cursor: pointer; }
 .tutor-battle-coach .focus { background: #eef5fc; }
-.tutor-battle-coach q { display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }
 </style>"""
 
 

@@ -43,7 +43,7 @@ from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS
 from tutor.undaunted.state import Bid, GameState, other
 from tutor.undaunted.state import Step as EngineStep
-from tutor.widgets.base import CSS, choice_buttons, esc, load_upload, rules_html, small_button
+from tutor.widgets.base import CSS, choice_buttons, esc, game_css, load_upload, rules_html, small_button
 from tutor.widgets.undaunted_board import BoardStep, UndauntedBoard
 from tutor.widgets.undaunted_words import (
     SIDES,
@@ -62,29 +62,15 @@ SCENARIO = "la-raye"
 MAX_COMPUTER_STEPS = 400          # a safety net: a computer turn never runs away
 REASONS_ON_LOAD = 40              # a loaded game: the last computer steps whose reasons are worked out again
 
-APP_CSS = """<style>
-.tutor-und-game .tutor-und-head { font-size: 14px; display: flex; flex-wrap: wrap; gap: 2px 14px; align-items: baseline; }
-.tutor-und-head .turn { font-weight: bold; }
-.tutor-und-head .obj span { display: inline-block; padding: 1px 7px; border-radius: 9px; margin-right: 4px;
-  border: 1px solid #999; background: #f7f3e6; }
-.tutor-und-win { font-size: 17px; font-weight: bold; color: #1b6e1b; padding: 4px 0; }
+APP_CSS = game_css("tutor-und", log_height=300) + """<style>
+.tutor-und-game .tutor-und-head { gap: 2px 14px; }
+.tutor-und-win { padding: 4px 0; }
 .tutor-und-zones { font-size: 12.5px; line-height: 1.45; }
 .tutor-und-zones table { border-collapse: collapse; }
 .tutor-und-zones td, .tutor-und-zones th { padding: 1px 6px; text-align: left; vertical-align: top;
   border-bottom: 1px solid #eee; }
-.tutor-und-coach { font-size: 12.5px; line-height: 1.35; border-left: 3px solid #0b5cad; padding: 2px 8px;
-  background: #f4f8fc; max-height: 260px; overflow-y: auto; }
-.tutor-und-coach ul { margin: 2px 0; padding-left: 18px; }
+.tutor-und-coach { background: #f4f8fc; max-height: 260px; overflow-y: auto; }
 .tutor-und-coach li, .tutor-und-zones, .tutor-log { line-height: 1.35; }
-.tutor-und-coach summary { cursor: pointer; }
-.tutor-und-coach q { display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }
-.tutor-log { font-size: 12.5px; max-height: 300px; overflow: auto; border: 1px solid #ddd; padding: 4px 8px; }
-.tutor-log details { margin: 1px 0; }
-.tutor-log summary { cursor: pointer; }
-.tutor-log .act { font-weight: bold; margin-top: 6px; }
-.tutor-log .cite { color: #6b6b6b; font-size: 11px; }
-.tutor-log .rule-sum { margin: 2px 0 4px 14px; }
-.tutor-log q { display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }
 </style>"""
 
 
