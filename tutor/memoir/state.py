@@ -30,6 +30,7 @@ from tutor.memoir.scenario import SIDES, Scenario, full_strength
 from tutor.memoir.terrain import spoken
 from tutor.rulebook import Rule
 from tutor.scenario import load as load_scenario
+from tutor.sides import Side
 from tutor.words import plural
 
 _EMPTY: MappingProxyType = MappingProxyType({})
@@ -336,7 +337,7 @@ def order(state: GameState, side: str, hexes) -> tuple[GameState, list[Event]]:
         seen.append(h)
     new = state.replace(side=side, turn=state.turn + 1, ordered=frozenset(uids), records=records,
                         phase="move", active=None, vacated=None, overrun_ready=False)
-    text = (f"Turn {new.turn}: the {side} side orders " + (", ".join(fmt(h) for h in seen) or "no unit") + ".")
+    text = (f"Turn {new.turn}: {Side.of(side).the} {Side.of(side).verb('order', 'orders')} " + (", ".join(fmt(h) for h in seen) or "no unit") + ".")
     return new, [Event("order", text, R.ORDERS, data=(("hexes", tuple(seen)),))]
 
 

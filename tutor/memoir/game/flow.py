@@ -132,7 +132,7 @@ def _medics(g: Game, st: GameState, h: Hex, n: int, special: dict, ctx: _Ctx) ->
         units[h] = _r(u, figures=u.figures + back)
         return st.replace(units=units)
     special[u.uid] = "frozen"
-    ctx.ev("medics_none", "No figure returned: the unit does not move or battle (a reading of this project).",
+    ctx.ev("medics_none", "No figure returned: the unit does not move or battle (the rulebook does not say; the tutor plays it this way, as the card orders the unit to heal instead).",
            C.TACTIC_CARD, at=h)
     return st
 

@@ -27,6 +27,7 @@ from tutor.memoir.game.legality import (
 from tutor.memoir.game.model import Game, _Ctx, _fz, _hex, _need, _r
 from tutor.memoir.game.text import seat_text, seat_verb
 from tutor.memoir.state import other
+from tutor.sides import Side
 
 
 def _do_play(g: Game, args, ctx: _Ctx) -> Game:
@@ -60,7 +61,7 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
         common[g.side] = ()
     side = g.side
     card = C.card(inst)
-    ctx.ev("play", f"The {side} side plays {card.name}: {card.text}",
+    ctx.ev("play", f"{Side.of(side).The} {Side.of(side).verb('play', 'plays')} {card.name}: {card.text}",
            C.SECTION_CARD if card.section else C.TACTIC_CARD)
     flip = False
     last = dict(g.last)
@@ -70,7 +71,7 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
         prev = g.last.get(other(side))
         if prev is None:
             ctx.ev("no_effect", "Counter-Attack copies the command the opponent played on his last turn; he has "
-                   "played none yet, so it has no effect (a reading of this project).", C.TACTIC_CARD)
+                   "played none yet, so it has no effect (the rulebook does not say; the tutor plays it this way, as the card has nothing to copy).", C.TACTIC_CARD)
             eff_key = None
         else:
             eff_key, eff_section, was_flipped = prev
@@ -80,7 +81,7 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
                 eff_section = MIRRORED_SECTION[eff_section]
             elif needs:                 # his Infantry Assault named no section: this player names one
                 eff_section = section
-            ctx.ev("counter", f"Counter-Attack: the {side} side issues the opponent's last command, "
+            ctx.ev("counter", f"Counter-Attack: {Side.of(side).the} {Side.of(side).verb('issue', 'issues')} the opponent's last command, "
                    f"{C.CARDS[eff_key].name}, in the same part of the battlefield (left and right flanks "
                    f"swapped).", C.TACTIC_CARD)
     if eff_key is not None:
@@ -90,7 +91,7 @@ def _do_play(g: Game, args, ctx: _Ctx) -> Game:
     if eff_key is None or eff_key == "ambush":
         if eff_key == "ambush":
             ctx.ev("no_effect", "Ambush is played on the opponent's turn; played on your own it orders no unit "
-                   "(a reading of this project).", C.TACTIC_CARD)
+                   "(the rulebook does not say; the tutor plays it this way: the card orders no unit of its own).", C.TACTIC_CARD)
         return _end_turn(g, ctx)
     eff = T.effect(eff_key, g.state, side, section=eff_section, flip=flip)
     performer = hook(g, "performer")        # Young Generals: the team member who carries the card out

@@ -13,6 +13,7 @@ from tutor.memoir.game.model import _EMPTY, Game, Turn, _Ctx, _fz, _r
 from tutor.memoir.scenario import SIDES
 from tutor.memoir.state import other
 from tutor.scenario import load as load_scenario
+from tutor.sides import Side
 
 
 def _hand_spec(extra, side: str) -> tuple[int, int]:
@@ -83,9 +84,10 @@ def new_game(scenario, seed: int = 0, variant=None) -> Game:
             if dealt is not None:
                 dealt(side, start, ctx)
             else:
-                ctx.ev("deal", f"The {side} side receives {start} command cards"
-                       + (f" and grows to {grow_to}" if grow_to > start else "") + ".", C.DEAL)
-    ctx.ev("first", f"The {first} side plays first.", C.FIRST_SIDE)
+                ctx.ev("deal", f"{Side.of(side).The} {Side.of(side).verb('receive', 'receives')} {start} command cards"
+                       + (f"; the hand grows by one card a turn up to {grow_to}" if grow_to > start else "")
+                       + ".", C.DEAL)
+    ctx.ev("first", f"{Side.of(first).The} {Side.of(first).verb('play', 'plays')} first.", C.FIRST_SIDE)
     g = Game(st, path, seed, var, tuple(deck), (), _fz(hands), _fz(common), _fz(grow), _fz(target),
              _fz({s: 0 for s in SIDES}), "play", _first_player(var, first), None, _fz({}),
              front=extra.get("front", "western"), year=extra.get("year", 1944), rng_n=ctx.n)

@@ -29,7 +29,7 @@ def _young_generals_performer(g: Game, side: str, eff: T.Effect, ctx: _Ctx) -> s
         names = [seat_text(x, g.variant.kind) for x in tied]
         both = ", the ".join(names[:-1]) + " and the " + names[-1]
         ctx.ev("performer", f"The card gives as many orders to the {both}: the commander-in-chief has the "
-               f"last word, and the {who} carries it out (a reading of this project).", V.YG_CHIEF_DECIDES)
+               f"last word, and the {who} carries it out (the rulebook does not say; the tutor plays it this way).", V.YG_CHIEF_DECIDES)
     else:
         ctx.ev("performer", f"The {who} carries out the card: most of its orders go to the units he "
                f"commands.", V.YG_WHO_ACTS)
