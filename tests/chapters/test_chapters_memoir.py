@@ -469,7 +469,7 @@ def test_ch11_drill_moves_and_counts():
     assert d.sides == ("allied", "axis") and "Medals: Allied 0" in d.medals.value
     for h in ("5,5", "6,4"):
         d.on_hex(parse_hex(h))
-    assert d.game.medals["allied"] == 1 and "captures its temporary medal" in d.status.value
+    assert d.game.medals["allied"] == 1 and "capture its temporary medal" in d.status.value
     for h in ("6,4", "7,5"):
         d.on_hex(parse_hex(h))
     assert d.game.medals["allied"] == 0 and "no longer holds" in d.status.value
