@@ -194,8 +194,7 @@ class AllianceTable:
         self.order.value = (f"<div style='font-size:14px'><b>Turn order so far:</b> {done}"
                             f"<b>{len(self.turns) + 1}. {escape(G.seat_text(g.player))} ▶ to play</b></div>")
         self.status.value = STYLE + verdict(
-            f"Active player: {G.player_text(g.player)}. Tap a card of their hand or their team's common card "
-            "(framed in dashed blue).") + self.said
+            f"Active player: {G.player_text(g.player)} (their playable cards framed in dashed blue).") + self.said
         # Every card on the table has its button, as every card can be tapped: one the active
         # player may not play gets the same refusal, with its rule (APÉNDICE 5).
         self.buttons.children = choice_buttons(
