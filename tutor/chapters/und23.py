@@ -90,7 +90,7 @@ def sneak_conflict_html() -> str:
         texts = [UR.STALK_TEXT, UR.STALK_QR]
         ruling = next(x["resolution"] for x in UR.SOURCE_CONFLICTS if x["action"] == "stalk")
     # the two wordings are what the learner compares: both stay in view, each under its own section
-    cols = "".join(f"<td style='vertical-align:top;width:50%;padding:6px;border:1px solid #ccc'>"
+    cols = "".join(f"<td style='vertical-align:top;text-align:left;width:50%;padding:6px;border:1px solid #ccc'>"
                    f"<b>{escape(section_and_heading(r.file, r.heading))}</b><p>{escape(r.summary)}</p>"
                    f'<div class="tutor-original"><div data-rule="{escape(r.key)}">{quote_html(r)}</div></div></td>'
                    for r in texts)
