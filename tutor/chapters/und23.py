@@ -97,7 +97,7 @@ def sneak_conflict_html() -> str:
     one, two = sneak_destinations(1), sneak_destinations(2)
     return (f"{ORIGINAL_STYLE}<table style='border-collapse:collapse;width:100%'><tr>{cols}</tr></table>"
             f"<p><b>How this tutor rules:</b> {escape(ruling)}</p>"
-            f"<p>What it changes, on the board above: a sniper on 6B may stalk to <b>{len(one)}</b> other tiles "
+            f"<p>What it changes, on the board below: a sniper on 6B may stalk to <b>{len(one)}</b> other tiles "
             f"with value 1 ({', '.join(one)}) but to <b>{len(two)}</b> with value 2.</p>")
 
 
