@@ -127,13 +127,13 @@ def _q_figures() -> BoardQuestion:
     """Step 5 half done: one figure stands in each Allied unit's hex and some units are filled up
     (the figures on each unit are drawn). Tap a unit that still needs figures: each kind's full
     strength (``tutor.memoir.scenario.FULL_STRENGTH``, the number step 5 fills a unit up to) rules
-    on the tap. The Allied rows, 4 to 8, with the units only."""
+    on the tap. The Allied units' rows, 5 to 8, with the units only."""
     from dataclasses import replace
 
     from tutor.memoir.scenario import FULL_STRENGTH
     from tutor.memoir.state import frozen
     st = G.new_game(SCENARIO, SEED).state
-    window = tuple(h for h in st.board.hexes if h[1] >= 4 and h[0] <= 18)
+    window = tuple(h for h in st.board.hexes if h[1] >= 5 and 3 <= h[0] <= 17)
     mine = sorted((h for h, u in st.units.items() if u.side == "allied" and h in window), key=lambda h: (h[1], h[0]))
     half = {h: replace(st.units[h], figures=FULL_STRENGTH[st.units[h].kind] if i % 2 == 0 else 1 + (i // 2) % 3)
             for i, h in enumerate(mine)}
