@@ -181,9 +181,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "06-terrain-and-height.ipynb": {
         "ch06.terrain_table": ("terrain-stops", "protection", "line-of-sight", "height"),
-        "ch05.dice_example": ("range-dice", "protection", "hills"),
-        "ch06.los_example": ("line-of-sight", "height", "hills"),
-        "ch06.moves_example": ("movement", "height", "steep-hills", "beaches"),
+        "ch06.moves_example": ("movement", "height", "steep-hills"),
         "ch06.explorer": ("line-of-sight", "height", "hills"),
     },
     "07-hits-flags-and-retreat.ipynb": {

@@ -182,6 +182,8 @@ def test_ch06_explorer_starts_from_the_mountain():
     pytest.importorskip("ipycanvas")
     from tutor.chapters import ch06
     e = ch06.explorer()
+    assert e.state.origin == (4, 2) and e.ruling is None and (10, 2) in e.visible    # it sees the far hill
+    e.on_hex((10, 2))                                  # the tap the page asks for
     assert e.ruling.visible and e.ruling.heights == (2, 1)
 
 
