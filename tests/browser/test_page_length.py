@@ -37,7 +37,6 @@ PAGES = [p.notebook for p in course.reading_order() if p.available] + \
 OVER: dict[str, dict[str, int]] = {
     "05-battle-range-dice-line-of-sight.ipynb": {"height": 6876},
     "06-terrain-and-height.ipynb": {"words": 1668, "height": 7386},
-    "08-take-ground-and-armor-overrun.ipynb": {"words": 1342},
     "12-air-power.ipynb": {"words": 1331},
     "13-team-play.ipynb": {"words": 1576},
     "14-operation-overlord.ipynb": {"words": 1569},
