@@ -19,7 +19,6 @@ import ipywidgets as W
 from tutor.errors import IllegalAction, InputError
 from tutor.hexes import Hex, fmt, parse_hex
 from tutor.memoir import dice as D
-from tutor.memoir import rules as R
 from tutor.memoir.retreat import RetreatRuling
 from tutor.memoir.retreat import ruling as retreat_ruling
 from tutor.memoir.scenario import Scenario
@@ -229,7 +228,7 @@ class RetreatDrill(Drill):
             self.say(f"{other}{esc(roll)}The {esc(r.unit.name)} on {fmt(r.origin)} receives "
                      f"{_flags(s.flags)}. Where does it end? Tap that hex (the unit itself if it stays), "
                      "or Show me.", bad=bool(other))
-            self.explain(rules_html([R.FLAG, R.RETREAT_DIRECTION]))
+            self.explain("")          # the page above says the rules; the ruling's come with the answer
             return
         items = "".join(f"<li><b>{fmt(b.hex)}</b> is closed: {esc(b.reason)}.</li>" for b in r.blocked)
         details = f'<div class="reason">{esc(r.text)}</div>' + (f"<ul>{items}</ul>" if items else "")
