@@ -33,17 +33,17 @@ def picture(field, *hexes, selected=(), target=(), margin: int = 1) -> str:
     return board_svg(state(field), hl, title="", legend=False, window=around(field, *hs, margin=margin))
 
 
-def retreat_example(field, at, flags: int, *, title: str = "", margin: int = 1) -> str:
+def retreat_example(field, at, flags: int, *, title: str = "", margin: int = 1, rules: bool = True) -> str:
     """A worked retreat after ``flags`` flags: the paths shaded on the part of the board around
     them (and ``margin`` hexes about them), then the engine's ruling (``ch07.retreat_html``
-    without its whole board)."""
+    without its whole board; ``rules=False``: without the rules it applied, quoted above)."""
     from tutor.examples.memoir import retreat_highlights, retreat_html
     from tutor.memoir.retreat import ruling
     st = state(field)
     at = _hex(at)
     r = ruling(st, at, flags, None)
     pic = board_svg(st, retreat_highlights(r), title=title, window=around(st, at, *r.destinations, margin=margin))
-    return f"<div style='max-width:26em'>{pic}</div>" + retreat_html(st, at, flags, board=False)
+    return f"<div style='max-width:26em'>{pic}</div>" + retreat_html(st, at, flags, board=False, rules=rules)
 
 
 def hex_question(key: str, field, prompt: str, places_fn, *about, hint=(), margin: int = 1,
