@@ -33,12 +33,14 @@ def picture(field, *hexes, selected=(), target=(), margin: int = 1) -> str:
     return board_svg(state(field), hl, title="", legend=False, window=around(field, *hs, margin=margin))
 
 
-def retreat_example(field, at, flags: int, *, title: str = "", margin: int = 1, brief: bool = False) -> str:
+def retreat_example(field, at, flags: int, *, title: str = "", margin: int = 1, brief: bool = False,
+                    rules: bool = True) -> str:
     """A worked retreat after ``flags`` flags: the paths shaded on the part of the board around
     them (and ``margin`` hexes about them), then the engine's ruling (``retreat_html`` without its
-    whole board). ``brief``, for a page whose prose just above says the retreat rules (chapter 7):
-    the board beside the verdict, each closed hex with its reason and the board's marks in words;
-    neither the engine's account nor the rules again."""
+    whole board; ``rules=False``: without the rules it applied, quoted above). ``brief``, for a
+    page whose prose just above says the retreat rules (chapter 7): the board beside the verdict,
+    each closed hex with its reason and the board's marks in words; neither the engine's account
+    nor the rules again."""
     from tutor.examples.memoir import _headline, _on_board, retreat_highlights, retreat_html
     from tutor.memoir.retreat import ruling
     st = state(field)
@@ -46,7 +48,7 @@ def retreat_example(field, at, flags: int, *, title: str = "", margin: int = 1, 
     r = ruling(st, at, flags, None)
     if not brief:
         pic = board_svg(st, retreat_highlights(r), title=title, window=around(st, at, *r.destinations, margin=margin))
-        return f"<div style='max-width:26em'>{pic}</div>" + retreat_html(st, at, flags, board=False)
+        return f"<div style='max-width:26em'>{pic}</div>" + retreat_html(st, at, flags, board=False, rules=rules)
     r = _on_board(st, r)
     window = around(st, at, *r.destinations, *(b.hex for b in r.blocked), margin=margin)
     pic = board_svg(st, retreat_highlights(r), title="", window=window, legend=False)
