@@ -683,6 +683,17 @@ class Log:
     warning = info
 
 
+def class_server(most: int):
+    """A server for a class, inside a running event loop: Voilà's pools (each kernel ready at once),
+    the preheat, the bound of ``most`` kernels at once; and its log."""
+    km, log = Pools(), Log()
+    pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
+    km.pre_start_kernel = lambda kernel_name, kwargs: None
+    limit = kernels.KernelLimit(km, most, pre)
+    km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
+    return km, pre, log, limit
+
+
 def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the_bound(monkeypatch):
     """``tutor app --class 30`` (issue 38): the landing page, both start pages and the first
     chapters get kernels waiting, as many as the class, in that order, as far as the kernels the
@@ -702,11 +713,7 @@ def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the
                 assert all(0 < s <= learners for s in plan.values()) and 1 <= walk <= max(1, learners // 4 + 1)
 
     async def start():
-        km, log = Pools(), Log()
-        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
-        km.pre_start_kernel = lambda kernel_name, kwargs: None
-        limit = kernels.KernelLimit(km, 100, pre)
-        km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
+        km, pre, log, limit = class_server(100)
         plan = classroom.prepare_class(30, 100, km, pre, log)
         # (voila.json keeps one kernel waiting for each of four pages beside the course: 4 fewer)
         assert {p: km.get_pool_size(p) for p in plan} == plan == {first[0]: 30, first[1]: 30, first[2]: 6}
@@ -750,11 +757,7 @@ def test_a_class_walking_on_finds_its_next_page_waiting_and_the_landing_page_is_
     second, other = "02-setup-pegasus-bridge.ipynb", "20-start-undaunted.ipynb"
 
     async def walk():
-        km, log = Pools(), Log()
-        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
-        km.pre_start_kernel = lambda kernel_name, kwargs: None
-        kernels.KernelLimit(km, 84, pre)
-        km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
+        km, pre, log, _ = class_server(84)
         assert classroom.prepare_class(30, 84, km, pre, log) == {landing: 30, start: 20}
 
         async def opens(page, learners):  # as Page does: Voilà takes a kernel, then the page is sent
@@ -803,11 +806,7 @@ def test_a_class_s_lesson_game_gets_the_whole_preparation(monkeypatch):
         classroom.class_pages("chess")
 
     async def walk():
-        km, log = Pools(), Log()
-        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
-        km.pre_start_kernel = lambda kernel_name, kwargs: None
-        kernels.KernelLimit(km, 100, pre)
-        km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
+        km, pre, log, _ = class_server(100)
         # (voila.json keeps one kernel waiting for Undaunted's start page and four pages beside the course)
         assert classroom.prepare_class(30, 100, km, pre, log, "memoir") == {landing: 30, memoir[0]: 30,
                                                                              memoir[1]: 5}
