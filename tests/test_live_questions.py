@@ -68,3 +68,24 @@ def test_a_page_counts_its_board_questions_among_those_it_asks():
                        asked_html("ch", qs))
     assert marks == [q.key for q in qs if live(q)] and len(marks) >= len(qs) / 2
     assert asked_html(None, qs) == ""
+
+
+def test_a_reach_question_s_board_is_a_state_that_cannot_change():
+    """The board of a "where may it move?" question keeps only the units near the one asked about:
+    it is still a state like any other, its units a mapping no tap or drawing can change, and the
+    engine's reach from it the reach on the whole board (the units left out are too far to matter)."""
+    from types import MappingProxyType
+
+    from tutor.chapters import ch04
+    from tutor.examples.board_taps import tap_reach_question
+    from tutor.examples.memoir import state
+    from tutor.hexes import parse_hex
+    from tutor.memoir.movement import legal_moves
+
+    q = tap_reach_question("t.reach", ch04.MOVEMENT_BOARD, "9,7", "Where may it move?")
+    assert isinstance(q.board.units, MappingProxyType) and len(q.board.units) < len(state(ch04.MOVEMENT_BOARD).units)
+    with pytest.raises(TypeError):
+        q.board.units[parse_hex("9,7")] = None
+    places, _ = q.places_fn()
+    whole = legal_moves(state(ch04.MOVEMENT_BOARD), parse_hex("9,7")).reachable
+    assert places and places == frozenset(h for h in whole if h != parse_hex("9,7"))

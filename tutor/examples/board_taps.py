@@ -10,6 +10,7 @@ is about, with hex labels of a reading size.
 from __future__ import annotations
 
 from html import escape
+from types import MappingProxyType
 
 from tutor.examples.memoir import around, board_svg, state
 from tutor.explain import beside, los_html, moves_html, rules_html, verdict
@@ -126,7 +127,7 @@ def tap_reach_question(key: str, field, at, prompt: str, *, battle: bool = False
     at = parse_hex(at)
     window = reach_window(field, at, battle=battle, margin=int(battle))
     # the units in the part shown: those further away cannot bear on a move this short
-    st = replace(state(field), units={h: u for h, u in state(field).units.items() if h in window})
+    st = replace(state(field), units=MappingProxyType({h: u for h, u in state(field).units.items() if h in window}))
 
     def places():
         m = legal_moves(st, at)

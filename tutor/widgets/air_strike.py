@@ -119,10 +119,12 @@ def strike(g: G.Game, hexes, faces, retreat_to=None) -> G.Game:
     faces = list(faces)
     per_hex = len(faces) // len(targets) if targets else 0
     g = G.apply(g, "air " + " ".join(fmt(h) for h in targets), faces=faces)
-    while g.phase == "retreat" and g.turn.pending and g.turn.pending[0] == "strike":
+    while g.phase == "retreat" and g.turn is not None and g.turn.pending and g.turn.pending[0] == "strike":
         _, _, at, _, rest = g.turn.pending
         choice = (retreat_to or {}).get(at)
-        pick = fmt(choice if choice is not None else legal_moves(g, "retreat")[0].unit)
+        unit = choice if choice is not None else legal_moves(g, "retreat")[0].unit
+        assert unit is not None                          # (a retreat moves a unit)
+        pick = fmt(unit)
         done = len(targets) - len(rest)                  # targets rolled so far, this one included
         g = G.apply(g, f"retreat {pick}", faces=faces[done * per_hex:])
     return g
@@ -135,7 +137,7 @@ def strike_events(g: G.Game, after: G.Game) -> tuple:
 
 def strike_summary(g: G.Game, after: G.Game) -> dict:
     """hex -> (hits, flags, what happened) from the strike's events."""
-    out = {}
+    out: dict[Hex, tuple[int, int, list[str]]] = {}
     for e in strike_events(g, after):
         if e.at is None:
             continue
@@ -312,7 +314,7 @@ class AirStrike:
     def _draw(self) -> None:
         from tutor.render.scene import Line, Mark, highlights, scene
         after = self.after is not None and self.view_w.value == "after the strike"
-        st = self.after.state if after else self.game.state
+        st = self.after.state if after and self.after is not None else self.game.state
         marks, notes, lines = [], [], []
         if self.after is not None:
             for h, (hits, flags, what) in strike_summary(self.game, self.after).items():

@@ -65,7 +65,7 @@ def card_rows(g: G.Game, *, drawn: str | None = None, playable: bool = True) -> 
     """The table as rows of cards: each seat's hand and each team's common card; the active
     player's playable cards framed (dashed blue), the card just drawn framed green."""
     mine = {c for c, _ in G.playable(g)} if (playable and g.phase == "play") else set()
-    rows = []
+    rows: list[tuple] = []
     for row, cards in table_cards(g):
         common = row.startswith("common.")
         label = row_name(row) + (" ▶" if row == g.player else "")
@@ -110,8 +110,12 @@ class AllianceTable:
         self.board.on_click(self._click)
         self.history: list = []
         self.turns: list[str] = []
-        self.players_w.observe(lambda _: self.deal(*self.players_w.value, self.hand_w.value), "value")
-        self.hand_w.observe(lambda _: self.deal(*self.players_w.value, self.hand_w.value), "value")
+        def redeal(_change) -> None:
+            allied, axis = self.players_w.value
+            self.deal(allied, axis, self.hand_w.value)
+
+        self.players_w.observe(redeal, "value")
+        self.hand_w.observe(redeal, "value")
         self.undo_b.on_click(lambda _: self.undo())
         self.alt = live_alt(self.board, self.order, self.status)
         self.widget = W.VBox([

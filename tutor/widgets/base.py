@@ -12,6 +12,7 @@ import html
 import re
 from collections.abc import Iterable
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -71,7 +72,7 @@ def guard_page_messages() -> None:
                 with contextlib.suppress(AttributeError):
                     del shell.showtraceback  # (the shell's own method again)
 
-    _handle_msg.tutor_guarded = True
+    _handle_msg.__dict__["tutor_guarded"] = True
     W.Widget._handle_msg = _handle_msg
     refuse_page_widgets()
 
@@ -97,7 +98,7 @@ def refuse_page_widgets() -> None:
         manager = get_comm_manager()
     except Exception:  # (no kernel: a script or a test)
         return
-    said = []
+    said: list[bool] = []
 
     def refuse(comm, msg) -> None:
         if not said:
@@ -202,13 +203,14 @@ def hex_entry(text: str, board: Board) -> tuple[Hex | None, str]:
     text = " ".join(str(text).split())
     lo, hi = board.cols
     size = f"columns {lo}–{hi}, rows 0–{board.rows - 1}"
-    if hex_numbers(text) is None:
+    numbers = hex_numbers(text)
+    if numbers is None:
         return None, (f"“{text}” is not a hex: type its column and row as two numbers, "
                       f"for example {example_hex(board)} ({size}).")
     try:
         h = parse_hex(text)
     except ValueError:
-        c, r = hex_numbers(text)
+        c, r = numbers
         return None, f"There is no hex {c},{r}: column + row is always even ({size})."
     if h in board.half_hexes:
         return None, f"{fmt(h)} is a half hex cut by the board edge, not played: {size}, column + row even."
@@ -244,8 +246,13 @@ def place_field(on_place, entry, say, *, label: str, example: str, how: str) -> 
 
 def hex_field(on_hex, board: BoardView, say) -> W.Text:
     """A Memoir '44 board's ``place_field``: a hex typed as column,row (read by ``hex_entry``)."""
-    return place_field(on_hex, lambda text: hex_entry(text, board.scene.board), say, label="Hex",
-                       example=example_hex(board.scene.board), how="a hex as column,row")
+    def hexes() -> Board:
+        shown = board.scene.board
+        assert shown is not None                # (a board of hexes, not a row of cards)
+        return shown
+
+    return place_field(on_hex, lambda text: hex_entry(text, hexes()), say, label="Hex",
+                       example=example_hex(hexes()), how="a hex as column,row")
 
 
 # Buttons of one look share one layout and one style (widget models that none of them changes):
@@ -311,13 +318,16 @@ class Drill(W.VBox):
     """Board + controls + status + why panel, with an undo/reset history of state values."""
 
     title = ""
+    if TYPE_CHECKING:  # ipywidgets has no types: the box's widgets, as the drills read and set them
+        children: tuple[W.Widget, ...]
+        value: Any                              # each drill's own state value (its dataclass)
 
     def __init__(self, scene: Scene, *, controls: Iterable[W.Widget] = (), dpr: int = 2, max_width: int | None = None):
         self.board = BoardView(scene, dpr=dpr, max_width=max_width)
         self.board.on_click(self._on_board_click)
         self.board.canvas.add_class("tutor-board")
         self.legend = W.HTML(layout=W.Layout(width="100%"))
-        self._legend_key = None
+        self._legend_key: tuple | None = None
         self.board.on_update(self._legend_update)
         self._legend_update(scene)
         self.status = W.HTML(layout=W.Layout(width="100%"))
@@ -410,5 +420,7 @@ class Drill(W.VBox):
 
     def click_hex(self, h) -> None:
         """Click the center of hex h."""
-        x, y = self.board.scene.geometry.centre(h)
+        geometry = self.board.scene.geometry
+        assert geometry is not None             # (a board of hexes)
+        x, y = geometry.centre(h)
         self.board.click(x, y)

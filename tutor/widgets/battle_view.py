@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from tutor.errors import IllegalAction, InputError
 from tutor.explain import plural
@@ -23,6 +24,14 @@ from tutor.widgets.base import (
     rule_details,
     rules_html,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    import ipywidgets as W
+
+    from tutor.memoir.action import Action
+    from tutor.render.canvas import BoardView
 
 PHASE_TEXT = {"play": "play a command card", "order": "order units", "act": "move and battle",
               "retreat": "retreat", "recon": "Recon: keep a card", "ambush": "Ambush or not",
@@ -105,6 +114,47 @@ class BattleView:
     """The showing half of :class:`~tutor.widgets.battle.BattleApp` (a mixin: it reads the
     page's game, widgets and taps)."""
 
+    if TYPE_CHECKING:  # what the page (BattleApp) gives this half: its game, its widgets, its taps
+        game: G.Game
+        solo: str | None
+        selected: Hex | None
+        pending_card: str | None
+        refusal: tuple | None
+        reasons: dict[int, tuple[str, coach.Explanation]]
+        mark: int
+        board: BoardView
+        hand: BoardView
+        head: W.HTML
+        status: W.HTML
+        why: W.HTML
+        coach: W.HTML
+        dice: W.HTML
+        odds: W.HTML
+        hand_text: W.HTML
+        log_html: W.HTML
+        save_html: W.HTML
+        coach_switch: W.Checkbox
+        controls: W.HBox
+        all_actions: W.Dropdown
+        pass_button: W.Button
+        done_button: W.Button
+        end_button: W.Button
+        take_button: W.Button
+        wire_button: W.Button
+        ambush_button: W.Button
+        decline_button: W.Button
+        undo_button: W.Button
+        section_buttons: list[W.Button]
+
+        def _human_seat(self) -> str: ...
+        def is_opponent(self, g: G.Game | None = None) -> bool: ...
+        @property
+        def screen_passed(self) -> bool: ...
+        @staticmethod
+        def parsed(acts, *verbs: str) -> list[Action]: ...
+        def _take_action(self, acts) -> str | None: ...
+        def hand_cards(self) -> list[str]: ...
+
     # ------------------------------------------------------------------------------------------
     # Showing
 
@@ -122,7 +172,7 @@ class BattleView:
         return self.game.log[self._log_len_at(self.mark):]
 
     def _log_len_at(self, length: int) -> int:
-        x = self.game
+        x: G.Game | None = self.game
         while x is not None and x.length > length:
             x = x.prev
         return len(x.log) if x is not None else 0
@@ -208,7 +258,7 @@ class BattleView:
         g = self.game
         st = g.state
         m = st.medals
-        need = st.medals_to_win or {}
+        need: Mapping[str, int] = st.medals_to_win or {}
         medals = "".join(f'<span class="{s}">{SIDE_NAMES[s]} {m[s]}'
                          + (f"/{need[s]}" if s in need else "") + "</span>" for s in ("allied", "axis"))
         hands = " · ".join(f"{self._seat_name(s)}: {plural(len(h), 'card')} in hand" for s, h in g.hands.items())
@@ -239,6 +289,7 @@ class BattleView:
             return f"{who}: play a command card — tap it in your hand."
         if ph == "order":
             t = g.turn
+            assert t is not None and t.effect is not None        # (the order phase: a card's effect)
             slots = "; ".join(s.describe() for s in t.effect.slots)
             n = len(self.parsed(acts, "order"))
             return (f"{who}: {C.name(t.cards[0]) if t.cards else 'the card'} orders {slots}. "
@@ -269,7 +320,7 @@ class BattleView:
     def _dice_html(self) -> str:
         """The dice of the last step's battles, face by face (hits red, flags dashed blue)."""
         out = []
-        x = self.game
+        x: G.Game | None = self.game
         nodes = []
         while x is not None and x.length > self.mark:
             nodes.append(x)
@@ -296,7 +347,7 @@ class BattleView:
         targets = G.battle_options(g, a)
         if not targets:
             return ""
-        rows = []
+        rows: list[str] = []
         for t in sorted(targets, key=_hex_key):
             o = battle_odds(g, a, t)
             tu = g.state.units[t]
@@ -315,8 +366,8 @@ class BattleView:
         return got[1]
 
     def _log_html(self) -> str:
-        rows = []
-        x = self.game
+        rows: list[str] = []
+        x: G.Game | None = self.game
         while x is not None and len(rows) < LOG_ROWS:
             new = " style='background:#fff8d6'" if x.length > self.mark else ""
             ex = self.explanation(x)

@@ -218,6 +218,7 @@ class RetreatDrill(Drill):
             self.say(esc(self.error), bad=True)
             self.explain("")
             return
+        assert r is not None                    # (a unit and its flags: the engine's ruling)
         roll = (f"Rolled {', '.join(s.faces)}: {_flags(s.flags)}. " if s.faces else "")
         if s.open:
             other = ""
@@ -236,7 +237,9 @@ class RetreatDrill(Drill):
             self.say(f"{esc(roll)}The answer: {esc(r.text)} Tap another unit, or choose flags.")
             self.explain(details + rules_html(r.rules))
             return
-        ok, why = self.verdict()
+        judged = self.verdict()
+        assert judged is not None               # (an answer to a ruling)
+        ok, why = judged
         self.say(("✓ " if ok else "✗ ") + esc(why) + " Tap another unit, or choose flags.", bad=not ok)
         self.explain(f'<div class="verdict">{"Right" if ok else "Not quite"}: {esc(why)}</div>'
                      + details + rules_html(r.rules))
