@@ -395,3 +395,5 @@ def test_the_ambush_prompt_names_the_unit_the_attacker_and_the_odds():
     assert f"Axis Infantry on {fmt(f['attacker'])}" in said and f"Allied Infantry on {fmt(f['target'])}" in said
     assert f"at least one hit {f['odds'].p_hit}" in said and "Play Ambush" in said
     assert app.ambush_button in app.controls.children
+    # the board shows the two units of the question: the defender picked, the attacker as a target
+    assert shaded(app, "selected") == {f["target"]} and shaded(app, "target") == {f["attacker"]}

@@ -194,7 +194,7 @@ def update(objectives, held: Mapping[int, str], units, entered) -> tuple[dict, s
         elif o.type == "sudden_death":
             h = o.hexes[0]
             side = entered_at.get(h)
-            if side in o.sides and winner is None:
+            if side is not None and side in o.sides and winner is None:
                 winner = side
                 events.append(("sudden_death", (f"The {Side.of(side).adjective} side enters {fmt(h)}: sudden death, it wins the "
                                f"game at once."), o.rule, h))

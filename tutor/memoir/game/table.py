@@ -122,7 +122,8 @@ def apply(g: Game, action: str, *, faces=None) -> Game:
     words = action.split()
     verb, args = words[0], words[1:]
     if g.phase == "over":
-        raise IllegalAction(f"the game is over: {Side.of(g.winner).the} {Side.of(g.winner).verb('have', 'has')} won", R.VICTORY_COUNT)
+        won = f": {Side.of(g.winner).the} {Side.of(g.winner).verb('have', 'has')} won" if g.winner else ""
+        raise IllegalAction(f"the game is over{won}", R.VICTORY_COUNT)
     found = MOVES.get(verb)
     if found is None:
         raise InputError(f"action \"{verb}\" is unknown: allowed are {', '.join(sorted(MOVES))}")
