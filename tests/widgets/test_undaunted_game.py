@@ -38,7 +38,9 @@ def test_a_solo_game_by_taps_bids_scouts_and_the_computer_replies():
     g0 = app.game
     assert g0.phase == "initiative" and g0.round == 1
     hand = app.hand("allied")
-    assert len(hand) == 4 and "Allied player: bid" in app.status.value
+    assert len(hand) == 4 and "Allied player: bid" in app.bid_label.value
+    # the bid is asked once beside the map (the board's answer) and once above the hand, not a third time
+    assert "Bid for the initiative first" in app.board.status.value and app.status.value == ""
     # the bid buttons are the learner's hand, each with its initiative number
     assert len(app.bid_row.children) == len(set(hand))
     assert "Allies" in app.zones.value and "4 cards" in app.zones.value          # the Axis hand is hidden
