@@ -573,7 +573,7 @@ def verify(word: Word) -> bool | None:
 # HTML
 
 
-STYLE = ("<style>.tutor-gloss{border-collapse:collapse;font-size:.92em}.tutor-gloss th{background:#eef1f4;"
+STYLE = ("<style>.tutor-gloss,.tutor-side{line-height:1.4}.tutor-gloss{border-collapse:collapse;font-size:.92em}.tutor-gloss th{background:#eef1f4;"
          "text-align:left;position:sticky;top:0}.tutor-gloss td,.tutor-gloss th{padding:3px 8px;"
          "border-bottom:1px solid #dde;text-align:left !important;vertical-align:top}"
          ".tutor-gloss details summary{cursor:pointer;color:#0b5cad;font-size:.9em}"
