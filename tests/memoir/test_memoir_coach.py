@@ -136,3 +136,23 @@ def test_the_computer_in_your_place_names_the_unit_it_would_use():
     unit = pick.split()[1]
     assert adv.suggestion.text.startswith(f"The Allied Infantry on {unit}: move to {pick.split()[2]}")
     assert not any(line.startswith("And") for line in adv.lines())
+
+
+def test_every_step_of_the_computer_reads_as_a_sentence_naming_its_unit():
+    """'The Axis takes ground: the Axis Infantry on 9,3 moves into 8,4', never 'The Axis: take
+    ground with the axis infantry …' (a command echoed with a colon)."""
+    from tutor.hexes import fmt
+    verbs = set()
+    for seed in (0, 1):
+        g = G.new_game("pegasus-bridge", seed)
+        for i in range(400):
+            if g.over:
+                break
+            c = O.choose_explained(g, random.Random(i))
+            ex = coach.explain(g, c)
+            assert not ex.what.startswith(("The Axis:", "The Allies:")), ex.what
+            if c.action.verb in ("take", "retreat", "wire"):
+                assert fmt(c.action.unit) in ex.what and (c.action.verb != "take" or fmt(g.state.vacated) in ex.what)
+                verbs.add(c.action.verb)
+            g = G.apply(g, c.action.text)
+    assert {"take", "retreat"} <= verbs

@@ -419,6 +419,19 @@ def explain(before, choice) -> Explanation:
         what = f"{does('battle', 'battles')}: the {_unit(g, a.at)} attacks the {_unit(g, a.to)}"
     elif a.verb == "end":
         what = f"{does('end', 'ends')} the turn and {side_verb(side, 'draw', 'draws')} a card"
+    elif a.verb == "take" and g.state.vacated is not None:
+        what = f"{does('take', 'takes')} ground: the {_unit(g, a.at)} moves into {fmt(g.state.vacated)}"
+    elif a.verb == "wire":
+        what = f"{does('remove', 'removes')} the barbed wire under the {_unit(g, a.at)}"
+    elif a.verb == "ambush":
+        what = f"{does('play', 'plays')} Ambush: the unit attacked battles first"
+    elif a.verb == "decline":
+        what = f"{does('let', 'lets')} the close combat go ahead, without Ambush"
+    elif a.verb in ("air", "barrage"):
+        card = "Air Power" if a.verb == "air" else "Barrage"
+        what = f"{does('strike', 'strikes')} with {card}: " + ", ".join(f"the {_unit(g, h)}" for h in a.hexes)
+    elif a.verb == "retreat" and g.turn is not None and g.turn.pending and g.turn.pending[2] in g.state.units:
+        what = f"{does('retreat', 'retreats')} the {_unit(g, g.turn.pending[2])} to {fmt(a.at)}"
     else:
         said = G.action_text(g, a.text)
         said = said.split(": ", 1)[1] if said.startswith(("Allies: ", "Axis: ")) else said
