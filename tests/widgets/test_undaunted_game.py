@@ -219,3 +219,24 @@ def test_new_game_deals_the_numbered_shuffle_and_the_coach_switches_off():
     assert again.game.to_json() == app.game.to_json()
     app.new_game(1)
     assert app.hand("allied") == hand1
+
+
+def test_the_log_says_each_players_step_as_a_sentence():
+    """"You bid a card …" in a solo game, "The Allies bid" / "The Axis bids" in hot-seat: never
+    "You: bids"."""
+    solo = ready(UndauntedGame(solo="axis", number=5))
+    solo.bid(sorted(solo.hand("allied"))[0])
+    log = _words(solo.log_box.value)
+    assert "You bid a card for the initiative, face down" in log and "You: bids" not in log
+    seat = ready(UndauntedGame(number=4))
+    seat.bid(sorted(seat.hand("allied"))[0])
+    seat.pass_button.click()
+    seat.bid(sorted(seat.hand("axis"))[0])
+    log = _words(seat.log_box.value)
+    assert "The Allies bid a card for the initiative" in log and "The Axis bids a card for the initiative" in log
+
+
+def _words(value: str) -> str:
+    import html
+    import re
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split())
