@@ -162,3 +162,18 @@ def test_the_new_pages_get_no_kernel_waiting_from_the_landing_page():
     assert "glossary.ipynb" in after
     for name in ("history-pegasus-bridge.ipynb", "history-la-raye.ipynb", "teachers.ipynb"):
         assert name not in after
+
+
+def test_the_lesson_names_the_play_pages_tab_and_switch_by_their_labels():
+    """The lesson's "play in pairs" step names the hot-seat tab and the coach switch as the page
+    labels them (a teacher reads the words off the plan and looks for them on the screen)."""
+    import html
+    import json
+    import re
+    page = html.unescape(teachers.page_html())
+    cells = json.loads((course.notebooks_dir() / "play-a-battle.ipynb").read_text())["cells"]
+    code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    tabs = re.findall(r'set_title\(\d+, "([^"]+)"\)', code)
+    assert "Hot-seat" in tabs and "the page's Hot-seat tab" in page
+    from tutor.widgets import BattleApp
+    assert BattleApp("pegasus-bridge").coach_switch.description.startswith("Coach") and "the coach on" in page

@@ -61,7 +61,8 @@ LESSONS: tuple[Lesson, ...] = (
                  "In pairs, one screen each pair: pupils work through the start page. It teaches just enough "
                  "to play."),
             Step(20, "Play in pairs", (PLAY,),
-                 "Two on one screen, one side each (the page's two-player mode). The game ends at four medals; "
+                 "Two on one screen, one side each (the page's Hot-seat tab), with the coach on: it shows each "
+                 "player what they may do and why, for the rules the start page leaves out. The game ends at four medals; "
                  "stop everyone at the twenty-minute mark and note who held which bridge."),
             Step(10, "Debrief", (HISTORY_PEGASUS,),
                  "Back to the history page, \u201cYour battle and the real one\u201d: take three questions, "

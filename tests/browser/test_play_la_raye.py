@@ -66,7 +66,7 @@ def mirror_step(app, what) -> str:
     if kind == "bid":
         app.bid(key)
         if app.game.phase == "initiative":             # hot-seat: the other player bids next
-            return words(app.status.value)[:40]
+            return words(app.status.value or app.board.status.value)[:40]
         return re.search(r"Initiative \(round \d+\): [^→]*→ \w+ first", words(app.head.value)).group(0)
     if kind == "button":
         if key == "End turn":

@@ -177,6 +177,8 @@ def test_every_term_is_defined_and_linked_to_the_chapter_that_teaches_it():
         assert ch.game == g.GAME_NAMES[t.game] and ch.available, (t.id, ch.notebook)
         row = g.table_html([t], style=False)
         assert f'href="{ch.notebook}"' in row
+        link = re.search(r'<a [^>]*href="[^"]*"[^>]*>([^<]*)</a>', row).group(1)   # "8. The platoon"
+        assert link.startswith(f"{ch.number}. ") and "Undaunted" not in link, link
         assert "<details><summary>Spanish, Czech, Polish</summary>" in row and "title=" not in row
         for w in t.words:
             assert __import__("html").escape(w.text) in row

@@ -102,3 +102,57 @@ def test_the_computer_explained_is_the_computer_unchanged():
         if c.action.verb == "play":
             from tutor.memoir import cards as C
             assert C.name(c.action.card) in ex.what
+
+
+def test_each_card_says_what_it_would_do_now_in_one_line():
+    """A card's line is what playing it does on this board (the units the engine then orders or
+    lets you order), not the card's text again; a card that would order nothing says so."""
+    from tutor.memoir import cards as C
+    g = G.new_game("pegasus-bridge", 0)
+    for o in coach.advise(g).options:
+        card = C.card(o.action.split()[1])
+        assert card.text.rstrip(".") not in o.why
+        after = G.apply(g, o.action)
+        if after.phase == "order":
+            n = len([a for a in G.legal_actions(after) if a.startswith("order ")])
+            assert f"{n} of your units can take one" in o.why, o.why
+        elif after.phase == "act":
+            hexes = next(e for e in after.log if e.kind == "order").get("hexes")
+            assert o.why.startswith(f"it orders {len(hexes)} units at once"), o.why
+        else:                         # nothing ordered: the turn passed to the Axis
+            assert after.player == "axis" and "no unit" in o.why, o.why
+    lines = {o.action: o.why for o in coach.advise(g).options}
+    assert "keep it for when an enemy closes in" in lines["play ambush#1"]
+    assert "you have none it can order there" in lines["play infantry_assault#1 right"]
+
+
+def test_the_computer_in_your_place_names_the_unit_it_would_use():
+    g = G.new_game("pegasus-bridge", 0)
+    for a in ("play attack_center#2", "order 9,7", "order 11,7", "order 15,7"):
+        g = G.apply(g, a)
+    adv = coach.advise(g)
+    pick = O.choose_action(g, random.Random(0)).text
+    assert adv.suggestion.action == pick and pick.startswith("move ")
+    unit = pick.split()[1]
+    assert adv.suggestion.text.startswith(f"The Allied Infantry on {unit}: move to {pick.split()[2]}")
+    assert not any(line.startswith("And") for line in adv.lines())
+
+
+def test_every_step_of_the_computer_reads_as_a_sentence_naming_its_unit():
+    """'The Axis takes ground: the Axis Infantry on 9,3 moves into 8,4', never 'The Axis: take
+    ground with the axis infantry …' (a command echoed with a colon)."""
+    from tutor.hexes import fmt
+    verbs = set()
+    for seed in (0, 1):
+        g = G.new_game("pegasus-bridge", seed)
+        for i in range(400):
+            if g.over:
+                break
+            c = O.choose_explained(g, random.Random(i))
+            ex = coach.explain(g, c)
+            assert not ex.what.startswith(("The Axis:", "The Allies:")), ex.what
+            if c.action.verb in ("take", "retreat", "wire"):
+                assert fmt(c.action.unit) in ex.what and (c.action.verb != "take" or fmt(g.state.vacated) in ex.what)
+                verbs.add(c.action.verb)
+            g = G.apply(g, c.action.text)
+    assert {"take", "retreat"} <= verbs

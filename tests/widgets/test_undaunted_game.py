@@ -38,7 +38,9 @@ def test_a_solo_game_by_taps_bids_scouts_and_the_computer_replies():
     g0 = app.game
     assert g0.phase == "initiative" and g0.round == 1
     hand = app.hand("allied")
-    assert len(hand) == 4 and "Allied player: bid" in app.status.value
+    assert len(hand) == 4 and "Allied player: bid" in app.bid_label.value
+    # the bid is asked once beside the map (the board's answer) and once above the hand, not a third time
+    assert "Bid for the initiative first" in app.board.status.value and app.status.value == ""
     # the bid buttons are the learner's hand, each with its initiative number
     assert len(app.bid_row.children) == len(set(hand))
     assert "Allies" in app.zones.value and "4 cards" in app.zones.value          # the Axis hand is hidden
@@ -217,3 +219,24 @@ def test_new_game_deals_the_numbered_shuffle_and_the_coach_switches_off():
     assert again.game.to_json() == app.game.to_json()
     app.new_game(1)
     assert app.hand("allied") == hand1
+
+
+def test_the_log_says_each_players_step_as_a_sentence():
+    """"You bid a card …" in a solo game, "The Allies bid" / "The Axis bids" in hot-seat: never
+    "You: bids"."""
+    solo = ready(UndauntedGame(solo="axis", number=5))
+    solo.bid(sorted(solo.hand("allied"))[0])
+    log = _words(solo.log_box.value)
+    assert "You bid a card for the initiative, face down" in log and "You: bids" not in log
+    seat = ready(UndauntedGame(number=4))
+    seat.bid(sorted(seat.hand("allied"))[0])
+    seat.pass_button.click()
+    seat.bid(sorted(seat.hand("axis"))[0])
+    log = _words(seat.log_box.value)
+    assert "The Allies bid a card for the initiative" in log and "The Axis bids a card for the initiative" in log
+
+
+def _words(value: str) -> str:
+    import html
+    import re
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split())

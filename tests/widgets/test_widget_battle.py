@@ -352,6 +352,7 @@ def test_a_refusal_clears_the_selection_so_the_next_one_quotes_no_stale_unit():
     assert app.game is before and "✗" in app.status.value and app.selected is None
     assert app.refused_at == far
     refused = app.status.value
+    assert fmt(unit) in words(refused) and fmt(far) in words(refused)     # which unit, which hex
     # the next tap on another empty hex is no refusal about the old unit: it asks for a unit first
     other = next(h for h in sorted(app.game.state.board.hexes) if h not in app.game.state.units and h not in (far, unit)
                  and h not in G.activation_tokens(app.game))
@@ -395,3 +396,5 @@ def test_the_ambush_prompt_names_the_unit_the_attacker_and_the_odds():
     assert f"Axis Infantry on {fmt(f['attacker'])}" in said and f"Allied Infantry on {fmt(f['target'])}" in said
     assert f"at least one hit {f['odds'].p_hit}" in said and "Play Ambush" in said
     assert app.ambush_button in app.controls.children
+    # the board shows the two units of the question: the defender picked, the attacker as a target
+    assert shaded(app, "selected") == {f["target"]} and shaded(app, "target") == {f["attacker"]}

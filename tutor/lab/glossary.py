@@ -573,7 +573,7 @@ def verify(word: Word) -> bool | None:
 # HTML
 
 
-STYLE = ("<style>.tutor-gloss{border-collapse:collapse;font-size:.92em}.tutor-gloss th{background:#eef1f4;"
+STYLE = ("<style>.tutor-gloss,.tutor-side{line-height:1.4}.tutor-gloss{border-collapse:collapse;font-size:.92em}.tutor-gloss th{background:#eef1f4;"
          "text-align:left;position:sticky;top:0}.tutor-gloss td,.tutor-gloss th{padding:3px 8px;"
          "border-bottom:1px solid #dde;text-align:left !important;vertical-align:top}"
          ".tutor-gloss details summary{cursor:pointer;color:#0b5cad;font-size:.9em}"
@@ -594,12 +594,14 @@ def _original(w: Word) -> str:
 def _row(t: Term) -> str:
     from tutor import course
     ch = teaching_chapter(t)
-    game = "" if ch.game == course.MEMOIR else f"{escape(ch.game)} "
-    taught = course.page_link(ch.notebook, f"{ch.number}. {ch.title}") if ch.available else escape(ch.title)
+    # the term's game is under its name: the chapter's title without the game's name again
+    title = ch.title.removeprefix("Undaunted: ")
+    title = title[:1].upper() + title[1:]
+    taught = course.page_link(ch.notebook, f"{ch.number}. {title}") if ch.available else escape(title)
     originals = "".join(_original(w) for w in t.words)
     return (f'<tr data-term="{escape(t.id)}"><td><b>{escape(t.en)}</b><br><small>{escape(GAME_NAMES[t.game])}</small>'
             f"</td><td>{escape(meaning(t))}<details><summary>Spanish, Czech, Polish</summary><ul>{originals}</ul>"
-            f"</details></td><td>{game}{taught}</td></tr>")
+            f"</details></td><td>{taught}</td></tr>")
 
 
 def table_html(terms=None, *, style: bool = True) -> str:

@@ -132,7 +132,8 @@ class Group:
                   if o.action.startswith("battle ") and o.odds]
         bits = []
         if moves:
-            bits.append("move to " + (", ".join(moves[:6]) + (f" or {len(moves) - 6} more hexes" if len(moves) > 6 else "")))
+            more = len(moves) - 6
+            bits.append("move to " + ", ".join(moves[:6]) + (f" or {more} more hex{'es' if more > 1 else ''}" if more > 0 else ""))
         if fights:
             bits.append("battle " + ", ".join(fights))
         rest = [o.text for o in self.options if not o.action.startswith(("move ", "battle "))]
@@ -183,8 +184,15 @@ def advise(game, selected: Hex | None = None) -> Advice:
     head, rule, groups = build(g, acts, selected)
     groups = tuple(Group(gr.title, gr.rule, tuple(_mark(o, pick) for o in gr.options), gr.unit, gr.focus)
                    for gr in groups)
-    sug = next((o for gr in groups for o in gr.options if o.best), None)
+    sug = next((_named(o, gr) for gr in groups for o in gr.options if o.best), None)
     return Advice(seat, head, rule, groups, sug)
+
+
+def _named(o: Option, gr: Group) -> Option:
+    """``o`` with the unit it is about named (a move or battle listed under its unit's group)."""
+    if gr.unit is None:
+        return o
+    return Option(o.action, f"{gr.title}: {o.text[:1].lower()}{o.text[1:]}", o.why, o.rule, o.odds, o.best)
 
 
 def _mark(o: Option, pick: str | None) -> Option:
@@ -201,10 +209,28 @@ def _advise_play(g, acts, selected):
         a = Action.parse(text)
         c = C.card(a.card)
         title = f"Play {c.name}" + (f" on the {a.section} section" if a.section else "")
-        opts.append(Option(text, title, c.text.rstrip("."), C.SECTION_CARD if c.section else C.TACTIC_CARD))
+        opts.append(Option(text, title, _play_why(g, text), C.SECTION_CARD if c.section else C.TACTIC_CARD))
     head = (f"{_who(g)}: a turn is play a card, order units, move, battle, draw. Play one command card: it "
             f"says which units you may order.")
     return head, C.PLAY_CARD, (Group("Cards you may play", C.PLAY_CARD, tuple(opts)),)
+
+
+def _play_why(g: G.Game, text: str) -> str:
+    """What playing the card ``text`` would do now, in one line: the units it lets you order, the
+    units it orders at once, or that it orders none (the engine's own step, not applied)."""
+    after = G.apply(g, text)
+    if after.phase == "order" and after.turn is not None and after.turn.effect is not None:
+        n = len([x for x in G.legal_actions(after) if x.startswith("order ")])
+        slots = "; ".join(s.describe() for s in after.turn.effect.slots)
+        return f"then you order {slots}; {n} of your units can take one"
+    ordered = next((e for e in after.log[len(g.log):] if e.kind == "order"), None)
+    hexes = ordered.get("hexes") if ordered is not None else ()
+    if hexes:
+        return (f"it orders {len(hexes)} {'unit' if len(hexes) == 1 else 'units'} at once "
+                f"({', '.join(fmt(h) for h in hexes)}), ready to move and battle")
+    if C.card(Action.parse(text).card_id).key == "ambush":
+        return "not now: played on your own turn it orders no unit; keep it for when an enemy closes in"
+    return "it would order no unit (you have none it can order there): the turn ends and you draw a new card"
 
 
 def _reach_words(g: G.Game, h: Hex) -> str:
@@ -261,7 +287,8 @@ def _advise_act(g, acts, selected):
             ad = G.battle_options(g, a.unit)[a.target]
             o = attack_odds(g, a.unit, a.target)
             extra = G.bonus_dice(g, a.unit, a.target)
-            why = ad.text.rstrip(".") + (f", +{extra} from the card" if extra else "") + f"; {o.text}"
+            chance = o.text.split(": ", 1)[1]          # the dice are in ad.text already
+            why = ad.text.rstrip(".") + (f", +{extra} from the card" if extra else "") + f"; {chance}"
             rule = ad.rules[0] if ad.rules else C.BATTLE_STEP
             by_unit.setdefault(a.unit, []).append(Option(text, f"Battle the {_unit(g, a.target)}", why, rule, o))
         elif a.verb == "wire":
@@ -280,7 +307,7 @@ def _advise_act(g, acts, selected):
         groups.append(Group(f"The {_unit(g, h)}", C.MOVE_STEP if any(o.action.startswith("move ") for o in by_unit[h])
                             else C.BATTLE_STEP, tuple(by_unit[h]), h, h == selected))
     if rest:
-        groups.append(Group("And", C.BATTLE_STEP, tuple(rest)))
+        groups.append(Group("When you are done", C.BATTLE_STEP, tuple(rest)))
     moving = any(o.action.startswith("move ") for gr in groups for o in gr.options)
     head = (f"{_who(g)}: your ordered units move first, one at a time, then battle."
             if moving else f"{_who(g)}: moves are over; your ordered units battle, one at a time.")
@@ -393,6 +420,19 @@ def explain(before, choice) -> Explanation:
         what = f"{does('battle', 'battles')}: the {_unit(g, a.at)} attacks the {_unit(g, a.to)}"
     elif a.verb == "end":
         what = f"{does('end', 'ends')} the turn and {side_verb(side, 'draw', 'draws')} a card"
+    elif a.verb == "take" and g.state.vacated is not None:
+        what = f"{does('take', 'takes')} ground: the {_unit(g, a.at)} moves into {fmt(g.state.vacated)}"
+    elif a.verb == "wire":
+        what = f"{does('remove', 'removes')} the barbed wire under the {_unit(g, a.at)}"
+    elif a.verb == "ambush":
+        what = f"{does('play', 'plays')} Ambush: the unit attacked battles first"
+    elif a.verb == "decline":
+        what = f"{does('let', 'lets')} the close combat go ahead, without Ambush"
+    elif a.verb in ("air", "barrage"):
+        card = "Air Power" if a.verb == "air" else "Barrage"
+        what = f"{does('strike', 'strikes')} with {card}: " + ", ".join(f"the {_unit(g, h)}" for h in a.hexes)
+    elif a.verb == "retreat" and g.turn is not None and g.turn.pending and g.turn.pending[2] in g.state.units:
+        what = f"{does('retreat', 'retreats')} the {_unit(g, g.turn.pending[2])} to {fmt(a.at)}"
     else:
         said = G.action_text(g, a.text)
         said = said.split(": ", 1)[1] if said.startswith(("Allies: ", "Axis: ")) else said

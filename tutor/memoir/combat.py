@@ -39,6 +39,7 @@ from tutor.memoir.state import (
 )
 from tutor.memoir.terrain import NO_STACKING, OBSTACLES, TERRAIN, spoken
 from tutor.rulebook import Rule
+from tutor.sides import Side
 
 DICE = {"infantry": (3, 2, 1), "armor": (3, 3, 3), "artillery": (3, 3, 2, 2, 1, 1)}
 RANGE_RULES = {"infantry": R.RANGE_INFANTRY, "armor": R.RANGE_ARMOR, "artillery": R.RANGE_ARTILLERY}
@@ -148,9 +149,9 @@ def attack_dice(state: GameState, a: Hex, t: Hex, extra_dice: int = 0) -> Attack
 def why_no_battle(state: GameState, h: Hex, unit: Unit) -> tuple[str, Rule] | None:
     """Why the unit on ``h`` may not battle now (None: it may, given a target)."""
     if state.winner is not None:
-        return f"the game is over: the {state.winner} side has won", R.VICTORY_COUNT
+        return f"the game is over: {Side.of(state.winner).the} {Side.of(state.winner).verb('have', 'has')} won", R.VICTORY_COUNT
     if state.side != unit.side:
-        return f"it is not the {unit.side} side's turn", R.ORDERS
+        return f"it is not {Side.of(unit.side).the}{Side.of(unit.side).verb(chr(39), chr(39) + 's')} turn", R.ORDERS
     if unit.uid not in state.ordered:
         return f"the {unit.name} on {fmt(h)} was not ordered this turn", R.ORDERS
     rec = state.records[unit.uid]

@@ -150,21 +150,21 @@ def update(objectives, held: Mapping[int, str], units, entered) -> tuple[dict, s
                 u = units.get(h)
                 if u is None or u.side != holder:
                     del held[i]
-                    events.append(("medal_lost", (f"The {holder} side no longer holds {fmt(h)}: its temporary "
+                    events.append(("medal_lost", (f"The {Side.of(holder).adjective} side no longer holds {fmt(h)}: its temporary "
                                    f"medal goes back on the board."), o.rule, h))
                     holder = None
             if holder is None and entered_at.get(h) in o.sides:
                 u = units.get(h)
                 if u is not None and u.side == entered_at[h]:
                     held[i] = u.side
-                    events.append(("medal_won", (f"{Side.of(u.side).The} {Side.of(u.side).verb('enter', 'enters')} {fmt(h)} and {Side.of(u.side).verb('capture', 'captures')} its temporary "
-                                   f"medal ({o.medals}), kept while {Side.of(u.side).verb('they hold', 'it holds')} the hex."), o.rule, h))
+                    events.append(("medal_won", (f"The {Side.of(u.side).adjective} side enters {fmt(h)} and captures its temporary "
+                                   f"medal ({o.medals}), kept while it holds the hex."), o.rule, h))
         elif o.type == "permanent":
             h = o.hexes[0]
             if i not in held and entered_at.get(h) in o.sides:
                 side = entered_at[h]
                 held[i] = side
-                events.append(("medal_won", (f"{Side.of(side).The} {Side.of(side).verb('enter', 'enters')} {fmt(h)} and {Side.of(side).verb('win', 'wins')} its permanent medal "
+                events.append(("medal_won", (f"The {Side.of(side).adjective} side enters {fmt(h)} and wins its permanent medal "
                                f"({o.medals}) for good."), o.rule, h))
         elif o.type == "majority":
             count = {"axis": 0, "allied": 0}
@@ -183,19 +183,19 @@ def update(objectives, held: Mapping[int, str], units, entered) -> tuple[dict, s
             if leader != before:
                 if before is not None:
                     del held[i]
-                    events.append(("medal_lost", (f"{Side.of(before).The} {Side.of(before).verb('lose', 'loses')} the majority of "
+                    events.append(("medal_lost", (f"The {Side.of(before).adjective} side loses the majority of "
                                    f"{', '.join(fmt(h) for h in o.hexes)} and its medal."), o.rule, o.hexes[0]))
                 if leader is not None:
                     held[i] = leader
-                    events.append(("medal_won", (f"{Side.of(leader).The} {Side.of(leader).verb('hold', 'holds')} the majority of "
+                    events.append(("medal_won", (f"The {Side.of(leader).adjective} side holds the majority of "
                                    f"{', '.join(fmt(h) for h in o.hexes)} ({count[leader]} to "
-                                   f"{count['axis' if leader == 'allied' else 'allied']}) and {Side.of(leader).verb('take', 'takes')} its medal."),
+                                   f"{count['axis' if leader == 'allied' else 'allied']}) and takes its medal."),
                                    o.rule, o.hexes[0]))
         elif o.type == "sudden_death":
             h = o.hexes[0]
             side = entered_at.get(h)
             if side is not None and side in o.sides and winner is None:
                 winner = side
-                events.append(("sudden_death", (f"{Side.of(side).The} {Side.of(side).verb('enter', 'enters')} {fmt(h)}: sudden death, {Side.of(side).verb('they win', 'it wins')} the "
+                events.append(("sudden_death", (f"The {Side.of(side).adjective} side enters {fmt(h)}: sudden death, it wins the "
                                f"game at once."), o.rule, h))
     return held, winner, events

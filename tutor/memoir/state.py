@@ -301,7 +301,7 @@ def load(path) -> GameState:
 def check_not_over(state: GameState) -> None:
     w = state.winner
     if w is not None:
-        raise IllegalAction(f"the game is over: the {w} side has won", R.VICTORY_COUNT)
+        raise IllegalAction(f"the game is over: {Side.of(w).the} {Side.of(w).verb('have', 'has')} won", R.VICTORY_COUNT)
 
 
 def acting_unit(state: GameState, at, what: str = "unit") -> tuple[Hex, Unit, TurnRecord]:
@@ -311,8 +311,8 @@ def acting_unit(state: GameState, at, what: str = "unit") -> tuple[Hex, Unit, Tu
     if state.side is None:
         raise IllegalAction("no turn is in progress: order units first", R.ORDERS)
     if u.side != state.side:
-        raise IllegalAction(f"the {u.name} on {fmt(h)} belongs to the {u.side} side, but it is the "
-                            f"{state.side} side's turn", R.ORDERS)
+        raise IllegalAction(f"the {u.name} on {fmt(h)} belongs to {Side.of(u.side).the}, but it is "
+                            f"{Side.of(state.side).the}{Side.of(state.side).verb(chr(39), chr(39) + 's')} turn", R.ORDERS)
     if u.uid not in state.ordered:
         raise IllegalAction(f"the {u.name} on {fmt(h)} was not ordered this turn: only ordered units "
                             f"move or battle", R.ORDERS)
@@ -346,7 +346,7 @@ def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
     nxt = other(state.side) if state.side else None
     new = state.replace(side=nxt, ordered=frozenset(), records={}, phase="move", active=None, vacated=None,
                         overrun_ready=False)
-    return new, [Event("end_turn", f"The turn ends; the {nxt} side is next." if nxt else "The turn ends.",
+    return new, [Event("end_turn", f"The turn ends; {Side.of(nxt).the} {Side.of(nxt).verb('are', 'is')} next." if nxt else "The turn ends.",
                        R.ORDERS)]
 
 
@@ -363,8 +363,8 @@ def strike_unit(units: dict, obstacles: dict, kills: dict, at: Hex, unit: Unit, 
     if figures <= 0:
         del units[at]
         kills[medal_to] += 1
-        events.append(Event("eliminated", f"The {unit.name} on {fmt(at)} is eliminated: the {medal_to} side gains "
-                            f"a medal.", R.MEDAL, at=at, data=(("side", medal_to),)))
+        events.append(Event("eliminated", f"The {unit.name} on {fmt(at)} is eliminated: {Side.of(medal_to).the} "
+                            f"{Side.of(medal_to).verb('gain', 'gains')} a medal.", R.MEDAL, at=at, data=(("side", medal_to),)))
         how = "with the unit"
     elif to is not None and to != at:
         del units[at]
@@ -399,5 +399,5 @@ def victory_event(before: GameState, after: GameState, events: list) -> None:
         if after.sudden_death == w:
             return
         m = after.medals
-        events.append(Event("victory", f"The {w} side reaches {plural(m[w], 'medal')} and wins the battle.",
+        events.append(Event("victory", f"{Side.of(w).The} {Side.of(w).verb('reach', 'reaches')} {plural(m[w], 'medal')} and {Side.of(w).verb('win', 'wins')} the battle.",
                             R.VICTORY_COUNT, data=(("side", w),)))

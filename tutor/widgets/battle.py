@@ -229,6 +229,9 @@ class BattleApp(BattleView, W.VBox):
             self.refusal = (f"'{action}' is not among the actions offered now", None)
         parts = action.split()
         self.refused_at = parse_hex(parts[-1]) if len(parts) > 1 and "," in parts[-1] else None
+        if len(parts) == 3 and parts[0] in ("move", "battle") and parts[1] not in self.refusal[0]:
+            # which unit the refusal is about, when the engine's reason names only the hex tapped
+            self.refusal = (f"from {parts[1]}: {self.refusal[0]}", self.refusal[1])
         self.selected = None        # the next tap starts afresh: a refusal never quotes this unit again
         self.refresh()
         return False

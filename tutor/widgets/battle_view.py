@@ -211,6 +211,11 @@ class BattleView:
             sh["target"] = sorted({x for a in self.parsed(acts, "air") for x in a.hexes}, key=_hex_key)
         elif ph == "barrage":
             sh["target"] = [a.unit for a in self.parsed(acts, "barrage")]
+        elif ph == "ambush" and acts:          # who closes in on whom: the two units of the question
+            f = coach.ambush_facts(g)
+            if f is not None:
+                sh["selected"], sh["target"] = [f["target"]], [f["attacker"]]
+                notes.append((f["attacker"], "closes in"))
         for e in self.new_events():
             if e.kind == "hits" and e.at is not None:
                 lost = e.get("lost")

@@ -518,10 +518,8 @@ class UndauntedGame(W.VBox):
             reason, rule = self.refusal
             text = f'<div class="tutor-status bad" role="status">✗ {esc(reason)}</div>'
             self.status.value = text + (f'<div class="tutor-why">{rules_html([rule])}</div>' if rule else "")
-        elif not passed:
-            side = self._side_to_act()
-            self.status.value = (f'<div class="tutor-status" role="status">Hot-seat: the {SIDE_ADJECTIVES[side]} '
-                                 f'player is next. Pass the screen; that player taps “{esc(self.pass_label(side))}”.</div>')
+        elif not passed or (message is None and s.phase == "initiative" and not self.match.pending):
+            self.status.value = ""      # the board's answer above says it (who taps which button; bid first)
         else:
             self.status.value = f'<div class="tutor-status" role="status">{esc(message or self._prompt())}</div>'
 

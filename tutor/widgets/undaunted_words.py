@@ -223,6 +223,18 @@ def who(side: str | None, solo: str | None) -> str:
     return f"The {SIDE_NAMES[side]}"
 
 
+def step_words(side: str | None, solo: str | None, a) -> str:
+    """A player's step as a sentence for the log: "You bid a card for the initiative, face down",
+    "The Axis ends the turn", "You: Scout A: Scout 2 → 12B" (a card's action after its player)."""
+    subject = who(side, solo)
+    many = side is None or subject == "You" or (not solo and Side.of(side).plural)   # "the Allies bid"
+    if isinstance(a, Bid):
+        return f"{subject} {'bid' if many else 'bids'} a card for the initiative, face down"
+    if isinstance(a, EndTurn):
+        return f"{subject} {'end' if many else 'ends'} the turn"
+    return f"{subject}: {action_words(a)}"
+
+
 def last_bid(match):
     """The last revealed bids: (allied card, axis card, holder, round), or None."""
     m = match
@@ -317,7 +329,7 @@ def log_html(match, *, mark: int, reasons: dict, solo: str | None) -> str:
                 rows.append(rule_details(f'The computer: {esc(ex.what)} <span class="cite">— why: {esc(ex.why)}</span>',
                                          ex.rule, f' class="act"{new}'))
             else:
-                rows.append(f'<div class="act"{new}>{esc(who(side, solo))}: {esc(action_words(m.action))}</div>')
+                rows.append(f'<div class="act"{new}>{esc(step_words(side, solo, m.action))}</div>')
         m = m.prev
     return ('<div class="tutor-log" tabindex="0" role="log" aria-label="game log"><b>Game log</b> '
             '(latest first; tap an event for its rule and the original text)' + "".join(rows) + "</div>")

@@ -25,6 +25,7 @@ from tutor.memoir.game.model import Game, _Ctx, _fz, _hex, _need, _r
 from tutor.memoir.game.setup import _seat_of
 from tutor.memoir.game.text import seat_text, seat_verb
 from tutor.rulebook import Rule
+from tutor.sides import Side
 
 
 def _ambusher(g: Game, target: Hex) -> tuple[str, str] | None:
@@ -83,7 +84,7 @@ def _resolve_battle(g: Game, a: Hex, tg: Hex, ctx: _Ctx, faces=None, retreat_to=
     except _Choose:
         t = _r(g.current, pending=("retreat", a, tg, tuple(faces), bonus))
         defender = st.units[tg].side
-        ctx.ev("retreat_choice", f"Rolled {', '.join(faces)}: the {defender} side chooses where its unit on "
+        ctx.ev("retreat_choice", f"Rolled {', '.join(faces)}: {Side.of(defender).the} {Side.of(defender).verb('choose', 'chooses')} where {Side.of(defender).verb('their', 'its')} unit on "
                f"{fmt(tg)} retreats.", R.FLAG, at=tg)
         return _r(g, turn=t, phase="retreat", player=_owner_seat(g, defender, tg))
     if bonus:
@@ -180,7 +181,7 @@ def _ambush_fire(g: Game, a: Hex, tg: Hex, seat: str, from_common: bool, faces, 
                                  retreat_to=_ask_owner if dest is None else dest)
     except _Choose:
         t = _r(g.current, pending=("ambush_retreat", tg, a, tuple(faces), seat, from_common))
-        ctx.ev("retreat_choice", f"Ambush: rolled {', '.join(faces)}; the {au.side} side chooses where its unit "
+        ctx.ev("retreat_choice", f"Ambush: rolled {', '.join(faces)}; {Side.of(au.side).the} {Side.of(au.side).verb('choose', 'chooses')} where {Side.of(au.side).verb('their', 'its')} unit "
                f"on {fmt(a)} retreats.", R.RETREAT_OWNER, at=a)
         return _r(g, turn=t, phase="retreat", player=_owner_seat(g, au.side, a))
     # Its own close combat was never ordered, so it takes no ground: the engine's "may take ground"
@@ -274,8 +275,8 @@ def _strikes(g: Game, what: str, todo, ctx: _Ctx) -> Game:
                                retreat_to=dest if dest is not None else _ask_owner)
         except _Choose:
             owner = st.units[h].side
-            ctx.ev("retreat_choice", f"{label} on {fmt(h)}: rolled {', '.join(faces)}; the {owner} side chooses "
-                   f"where its unit retreats.", R.RETREAT_OWNER, at=h)
+            ctx.ev("retreat_choice", f"{label} on {fmt(h)}: rolled {', '.join(faces)}; {Side.of(owner).the} {Side.of(owner).verb('choose', 'chooses')} "
+                   f"where {Side.of(owner).verb('their', 'its')} unit retreats.", R.RETREAT_OWNER, at=h)
             rest = tuple(x[0] for x in todo[k + 1:])
             t = _r(g.current, pending=("strike", what, h, tuple(faces), rest))
             return _r(g, state=st, turn=t, phase="retreat", player=_owner_seat(g, owner, h))

@@ -46,6 +46,7 @@ from tutor.memoir.game.overlord import (
 )
 from tutor.memoir.game.text import action_text, seat_text
 from tutor.rulebook import Rule
+from tutor.sides import Side
 from tutor.words import plural
 
 
@@ -121,7 +122,8 @@ def apply(g: Game, action: str, *, faces=None) -> Game:
     words = action.split()
     verb, args = words[0], words[1:]
     if g.phase == "over":
-        raise IllegalAction(f"the game is over: the {g.winner} side has won", R.VICTORY_COUNT)
+        won = f": {Side.of(g.winner).the} {Side.of(g.winner).verb('have', 'has')} won" if g.winner else ""
+        raise IllegalAction(f"the game is over{won}", R.VICTORY_COUNT)
     found = MOVES.get(verb)
     if found is None:
         raise InputError(f"action \"{verb}\" is unknown: allowed are {', '.join(sorted(MOVES))}")
@@ -140,7 +142,7 @@ def apply(g: Game, action: str, *, faces=None) -> Game:
     if new.phase == "over" and g.phase != "over":
         w = new.state.winner
         m = new.state.medals
-        ctx.ev("game_over", f"The {w} side wins with {plural(m[w], 'medal')}." if w else "The game is over.",
+        ctx.ev("game_over", f"{Side.of(w).The} {Side.of(w).verb('win', 'wins')} with {plural(m[w], 'medal')}." if w else "The game is over.",
                R.VICTORY_COUNT)
     return _r(new, rng_n=ctx.n, new_events=tuple(ctx.events), action=action,
                                length=g.length + 1, prev=g)
