@@ -37,7 +37,7 @@ BOARDS = {
     "10-special-forces.ipynb": ("chapters/special-forces", [
         ((17, 5), "moves 16,6 → 17,5"), ((4, 6), "allied infantry (4 figures) on 4,6"), ((5, 5), "may not battle")]),
     "11-objectives-and-medals.ipynb": ("chapters/objectives", [
-        ((5, 5), "may move to"), ((6, 4), "capture its temporary medal"), ((6, 4), "may move to"),
+        ((5, 5), "may move to"), ((6, 4), "captures its temporary medal"), ((6, 4), "may move to"),
         ((7, 5), "no longer holds 6,4")]),
 }
 

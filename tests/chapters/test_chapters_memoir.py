@@ -460,7 +460,7 @@ def test_ch11_answers_are_the_engine_counts():
     st, _ = ch11.turns(ch11.OBJ_BOARD, [("23,1", "24,0")])
     assert st.winner == "allied"
     assert qs["11.sudden-death"].places_fn()[0] == {(24, 0)} and not qs["11.sudden-death"].judge((22, 0))[0]
-    assert "gains a medal" in ch11.elimination_html() and "1 for units eliminated" in ch11.elimination_html()
+    assert "the Allies gain a medal" in ch11.elimination_html() and "1 for units eliminated" in ch11.elimination_html()
 
 
 def test_ch11_drill_moves_and_counts():
@@ -471,7 +471,7 @@ def test_ch11_drill_moves_and_counts():
     assert d.sides == ("allied", "axis") and "Medals: Allied 0" in d.medals.value
     for h in ("5,5", "6,4"):
         d.on_hex(parse_hex(h))
-    assert d.game.medals["allied"] == 1 and "capture its temporary medal" in d.status.value
+    assert d.game.medals["allied"] == 1 and "captures its temporary medal" in d.status.value
     for h in ("6,4", "7,5"):
         d.on_hex(parse_hex(h))
     assert d.game.medals["allied"] == 0 and "no longer holds" in d.status.value
