@@ -16,11 +16,27 @@ def test_river_and_unit_block_both_retreats_extra_loss():
     r = ruling(st, "7,3", 1)
     assert (r.retreat, r.losses, r.destinations) == (0, 1, ((7, 3),))
     assert {b.hex: b.rule for b in r.blocked} == {(6, 2): R.RETREAT_UNITS, (8, 2): R.RETREAT_IMPASSABLE}
-    assert "cannot retreat" in r.text and "the tutor plays it this way" in r.text
+    assert "cannot retreat" in r.text
+    assert "the tutor plays it this way" not in r.text    # the rulebook's own case: it says what happens
     st, _ = order(st, "allied", ["8,4"])
     st, _ev = battle(st, "8,4", "7,3", ["flag", "infantry", "star"])
     assert st.units[(7, 3)].figures == 2            # 1 hit + 1 for the flag it cannot resolve
     assert st.vacated is None                       # no retreat, no take ground
+
+
+def test_a_retreat_cut_short_is_the_tutors_reading_and_says_so():
+    """Two flags, one free hex and then none: the rulebook does not say (RETIRADA covers a unit
+    that cannot move at all); the tutor retreats it as far as it can and says that is its reading."""
+    st = board('''
+        units:
+          "7,3": {side: axis, kind: infantry}
+          "5,1": {side: axis, kind: infantry}
+          "7,1": {side: axis, kind: infantry}
+          "9,1": {side: axis, kind: infantry}
+    ''')
+    r = ruling(st, "7,3", 2)
+    assert (r.retreat, r.losses) == (1, 1) and set(r.destinations) == {(6, 2), (8, 2)}
+    assert "can retreat only 1 hex" in r.text and "the tutor plays it this way" in r.text
 
 
 def test_two_retreat_paths_then_take_ground_into_woods():

@@ -267,9 +267,11 @@ def _text(state, h, unit, flags, m, ignore, need, per, lo, hi, losses, eliminate
             s.append(f"It can retreat only {lo} hex{'es' if lo != 1 else ''} (to "
                      f"{', '.join(fmt(d) for d in dests)}) and loses {losses} figure{'s' if losses != 1 else ''} "
                      f"for the move{'s' if losses != 1 else ''} it cannot make.")
-        s.append("The rulebook does not say what happens when only part of a retreat is possible; the tutor "
-                 "plays it this way: the unit retreats as far as it can and loses figures only for the moves "
-                 "no path allows.")
+            # A unit that cannot move at all is the rulebook's own case (m44.retreat.blocked); only a
+            # retreat cut short is the tutor's reading.
+            s.append("The rulebook does not say what happens when only part of a retreat is possible; the tutor "
+                     "plays it this way: the unit retreats as far as it can and loses figures only for the moves "
+                     "no path allows.")
     if eliminated:
         s.append(f"With {figs} figure{'s' if figs != 1 else ''} left, that eliminates it.")
     return " ".join(s)
