@@ -461,6 +461,7 @@ def test_ch11_answers_are_the_engine_counts():
     assert st.winner == "allied"
     assert qs["11.sudden-death"].places_fn()[0] == {(24, 0)} and not qs["11.sudden-death"].judge((22, 0))[0]
     assert "the Allies gain a medal" in ch11.elimination_html() and "1 for units eliminated" in ch11.elimination_html()
+    assert "<b>Allies</b>: 1 medal" in ch11.elimination_html()
 
 
 def test_ch11_drill_moves_and_counts():
@@ -477,7 +478,7 @@ def test_ch11_drill_moves_and_counts():
     assert d.game.medals["allied"] == 0 and "no longer holds" in d.status.value
     for h in ("23,1", "24,0"):
         d.on_hex(parse_hex(h))
-    assert d.game.winner == "allied" and "the allied side wins" in d.medals.value
+    assert d.game.winner == "allied" and "the Allies win" in d.medals.value
     d.on_hex((5, 3))
     assert "game is over" in d.status.value
     d.undo()

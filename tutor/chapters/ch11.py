@@ -19,6 +19,7 @@ from tutor.memoir.combat import battle
 from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.state import GameState, end_turn, order
 from tutor.quiz import BoardQuestion, Question, ask
+from tutor.sides import SIDE_NAMES, Side
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
 #: the app's preheating read it from here.
@@ -68,10 +69,11 @@ def medals_html(st: GameState) -> str:
     parts = []
     for side in ("allied", "axis"):
         obj = sum(st.objectives[i].medals for i, s in st.held.items() if s == side)
-        parts.append(f"<b>{side}</b>: {m[side]} medal{'s' if m[side] != 1 else ''}"
+        parts.append(f"<b>{SIDE_NAMES[side]}</b>: {m[side]} medal{'s' if m[side] != 1 else ''}"
                      f" ({st.kills[side]} for units eliminated, {obj} for objectives held)"
                      + (f" — {need[side]} needed" if side in need else ""))
-    won = f"<div class='tutor-verdict tutor-ok'>The {st.winner} side wins.</div>" if st.winner else ""
+    won = (f"<div class='tutor-verdict tutor-ok'>{Side.of(st.winner).The} {Side.of(st.winner).verb('win', 'wins')}.</div>"
+           if st.winner else "")
     return f"<p class='tutor-medals'>{'<br>'.join(parts)}</p>{won}"
 
 

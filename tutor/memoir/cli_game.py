@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tutor.inputs import MAX_ACTIONS, MAX_SEED, cli_int
+from tutor.sides import Side
 
 PLAYERS = cli_int(1, 4, "at most 4 players a side, in Overlord")
 
@@ -80,7 +81,7 @@ def _report(g, args) -> int:
             "winner": g.winner, "medals": dict(g.state.medals), "actions": g.length, "turns": g.turns}
     if args.log:
         data["events"] = G.events(g)
-    text = g.summary() + f"\n{g.length} actions; " + (f"the {g.winner} side wins." if g.winner else "no winner yet.")
+    text = g.summary() + f"\n{g.length} actions; " + (f"{Side.of(g.winner).the} {Side.of(g.winner).verb('win', 'wins')}." if g.winner else "no winner yet.")
     if args.log:
         text = "\n".join(f"{e.text}  [{e.rule.cite}]" for e in g.log) + "\n" + text
     emit(data, args.json, text)

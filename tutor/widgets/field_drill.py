@@ -35,7 +35,7 @@ from tutor.memoir.state import Event, GameState, order
 from tutor.memoir.terrain import OBSTACLES, TERRAIN
 from tutor.render.scene import Line, Mark, highlights, scene
 from tutor.rulebook import Rule
-from tutor.sides import SIDE_ADJECTIVES
+from tutor.sides import SIDE_ADJECTIVES, Side
 from tutor.widgets.base import Drill, esc, rules_html
 from tutor.widgets.retreat_drill import as_state
 
@@ -364,7 +364,7 @@ class FieldDrill(Drill):
         self.board.update(self._scene())
         g, a = self.game, self.state.answer
         self.medals.value = (f'<div class="tutor-medals" style="font-size:13px;font-weight:600">{esc(medals_line(g))}'
-                             + (f" — <b>the {g.winner} side wins</b>" if g.winner else "") + "</div>"
+                             + (f" — <b>{Side.of(g.winner).the} {Side.of(g.winner).verb('win', 'wins')}</b>" if g.winner else "") + "</div>"
                              if self.show_medals else "")
         if a is None:
             mine = " or ".join(self.sides)
