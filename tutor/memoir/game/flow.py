@@ -33,7 +33,7 @@ def _after_play(g: Game, ctx: _Ctx) -> Game:
         if not any(u.side != t.side for u in st.units.values()):
             return _end_turn(g, ctx)
         n = A.dice_per_hex(t.side, g.front, g.year)
-        ctx.ev("air", f"Air superiority ({g.front} front, {g.year}): the {Side.of(t.side).adjective} side rolls {n} "
+        ctx.ev("air", f"Air superiority ({g.front} front, {g.year}): {Side.of(t.side).the} {Side.of(t.side).verb('roll', 'rolls')} {n} "
                f"{'dice' if n != 1 else 'die'} per hex.", A.AIR_TABLE)
         return _r(g, phase="air")
     if eff.special == "barrage":
