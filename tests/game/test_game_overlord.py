@@ -425,7 +425,7 @@ def test_initiative_flag_nobody_can_retreat_one_loses_a_figure_medal_counts(tmp_
     i = kinds.index("initiative_loss")
     assert kinds[i + 1] == "eliminated"
     medal = g.new_events[i + 1]
-    assert medal.rule is R.MEDAL and medal.at == (4, 8) and "the Axis side gains a medal" in medal.text
+    assert medal.rule is R.MEDAL and medal.at == (4, 8) and "the Axis gains a medal" in medal.text
 
 
 def test_initiative_single_choice_is_resolved_at_once(tmp_path):

@@ -363,8 +363,8 @@ def strike_unit(units: dict, obstacles: dict, kills: dict, at: Hex, unit: Unit, 
     if figures <= 0:
         del units[at]
         kills[medal_to] += 1
-        events.append(Event("eliminated", f"The {unit.name} on {fmt(at)} is eliminated: the "
-                            f"{Side.of(medal_to).adjective} side gains a medal.", R.MEDAL, at=at, data=(("side", medal_to),)))
+        events.append(Event("eliminated", f"The {unit.name} on {fmt(at)} is eliminated: {Side.of(medal_to).the} "
+                            f"{Side.of(medal_to).verb('gain', 'gains')} a medal.", R.MEDAL, at=at, data=(("side", medal_to),)))
         how = "with the unit"
     elif to is not None and to != at:
         del units[at]
