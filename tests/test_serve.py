@@ -186,3 +186,50 @@ def test_a_page_has_one_spelling(spelled, plain):
     """Voilà chose a page's pool and kernel by its path as spelled (issue 39: twelve spellings of one
     page started forty kernels); the app redirects every other spelling to this one."""
     assert pages.canonical_page(spelled) == plain
+
+
+# --- a teacher's own voila.json from before tutor/server/ ---------------------------------------
+
+def test_a_voila_json_naming_the_old_hook_still_starts_and_says_the_new_name(tmp_path):
+    """``tutor.app.LandingPage`` (the hook's name before the server became tutor/server/): Voilà
+    starts with it, sends ``/`` to the landing page and applies its ``LandingPage`` settings as
+    with the new name, and its log says once, in one line, to write the new name instead."""
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    from browser.conftest import free_port, stop, wait_until_serving
+    from traitlets.config import Config
+
+    from tutor import app
+
+    assert issubclass(app.LandingPage, wiring.LandingPage)                            # the one hook
+    assert app.LandingPage(config=Config(VOILA_JSON | {"LandingPage": {"class_size": 30}})).class_size == 30
+
+    old = json.loads(json.dumps(VOILA_JSON))
+    old["Voila"]["identity_provider_class"] = "tutor.app.LandingPage"
+    old["Voila"]["root_dir"] = str(paths.CHECKOUT / "notebooks")
+    old["VoilaKernelManager"]["kernel_pools_config"] = {"default": {"pool_size": 0}}   # no kernels: a start only
+    (tmp_path / "voila.json").write_text(json.dumps(old), encoding="utf-8")
+    port, log = free_port(), tmp_path / "voila.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+                                 "--Voila.ip=127.0.0.1"],
+                                cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                start_new_session=True, env={**os.environ, "PYTHONPATH": str(paths.CHECKOUT)})
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        wait_until_serving(proc, base, log)
+
+        class Stay(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args, **kwargs):
+                return None
+
+        with pytest.raises(urllib.error.HTTPError) as sent:
+            urllib.request.build_opener(Stay).open(base, timeout=10)
+        assert sent.value.code == 302 and sent.value.headers["Location"].endswith("/voila/render/index.ipynb")
+    finally:
+        stop(proc)
+    said = [line for line in log.read_text().splitlines() if "tutor.app.LandingPage" in line]
+    assert len(said) == 1 and "write tutor.server.wiring.LandingPage there instead" in said[0], said

@@ -683,6 +683,17 @@ class Log:
     warning = info
 
 
+def class_server(most: int):
+    """A server for a class, inside a running event loop: Voilà's pools (each kernel ready at once),
+    the preheat, the bound of ``most`` kernels at once; and its log."""
+    km, log = Pools(), Log()
+    pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
+    km.pre_start_kernel = lambda kernel_name, kwargs: None
+    limit = kernels.KernelLimit(km, most, pre)
+    km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
+    return km, pre, log, limit
+
+
 def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the_bound(monkeypatch):
     """``tutor app --class 30`` (issue 38): the landing page, both start pages and the first
     chapters get kernels waiting, as many as the class, in that order, as far as the kernels the
@@ -702,11 +713,7 @@ def test_a_class_gets_kernels_waiting_for_the_pages_it_opens_together_within_the
                 assert all(0 < s <= learners for s in plan.values()) and 1 <= walk <= max(1, learners // 4 + 1)
 
     async def start():
-        km, log = Pools(), Log()
-        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
-        km.pre_start_kernel = lambda kernel_name, kwargs: None
-        limit = kernels.KernelLimit(km, 100, pre)
-        km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
+        km, pre, log, limit = class_server(100)
         plan = classroom.prepare_class(30, 100, km, pre, log)
         # (voila.json keeps one kernel waiting for each of four pages beside the course: 4 fewer)
         assert {p: km.get_pool_size(p) for p in plan} == plan == {first[0]: 30, first[1]: 30, first[2]: 6}
@@ -750,11 +757,7 @@ def test_a_class_walking_on_finds_its_next_page_waiting_and_the_landing_page_is_
     second, other = "02-setup-pegasus-bridge.ipynb", "20-start-undaunted.ipynb"
 
     async def walk():
-        km, log = Pools(), Log()
-        pre = preheat.Preheat(km, str(paths.NOTEBOOKS))
-        km.pre_start_kernel = lambda kernel_name, kwargs: None
-        kernels.KernelLimit(km, 84, pre)
-        km.list_kernel_ids = lambda: [t.result()["kernel_id"] for p in km._pools.values() for t in p]
+        km, pre, log, _ = class_server(84)
         assert classroom.prepare_class(30, 84, km, pre, log) == {landing: 30, start: 20}
 
         async def opens(page, learners):  # as Page does: Voilà takes a kernel, then the page is sent
@@ -782,3 +785,70 @@ def test_a_class_walking_on_finds_its_next_page_waiting_and_the_landing_page_is_
         assert km.get_pool_size(second) == 3 and len(km.shut) == shut + 1   # the surplus given back
 
     asyncio.run(walk())
+
+
+def test_a_class_s_lesson_game_gets_the_whole_preparation(monkeypatch):
+    """``tutor app --class 30 --game memoir``: the lesson is about one game, so what the class's
+    pages get is that game's alone: the landing page, its start page and its first chapter (the
+    other game's start page keeps voila.json's one), and from the landing page every learner still
+    to come is counted for that start page, not half of them for each game's."""
+    monkeypatch.setattr(classroom, "RETRY_S", 0.01)
+    landing = "index.ipynb"
+    memoir = ["00-start-memoir.ipynb", "01-battlefield-and-line-of-sight.ipynb"]
+    undaunted = ["20-start-undaunted.ipynb", "21-undaunted-components-and-setup.ipynb"]
+    assert classroom.class_pages("memoir") == [landing, *memoir]
+    assert classroom.class_pages("undaunted") == [landing, *undaunted]
+    assert classroom.class_plan(30, 235, game="undaunted") == (dict.fromkeys([landing, *undaunted], 30), 8)
+    assert classroom.class_plan(30, 100, game="memoir") == ({landing: 30, memoir[0]: 30, memoir[1]: 10}, 8)
+    assert classroom.class_plan(30, 100) == ({landing: 30, memoir[0]: 30, undaunted[0]: 10}, 8)  # (both games)
+    with pytest.raises(ValueError, match=r"^a class's game 'chess' is not a game of the course: "
+                                         r"allowed are memoir, undaunted$"):
+        classroom.class_pages("chess")
+
+    async def walk():
+        km, pre, log, _ = class_server(100)
+        # (voila.json keeps one kernel waiting for Undaunted's start page and four pages beside the course)
+        assert classroom.prepare_class(30, 100, km, pre, log, "memoir") == {landing: 30, memoir[0]: 30,
+                                                                             memoir[1]: 5}
+        assert log.lines == ["A class of 30 (Memoir '44 only): 30 for index.ipynb, 30 for 00-start-memoir.ipynb, "
+                             "5 for 01-battlefield-and-line-of-sight.ipynb; 65 kernels waiting, about 6.3 GB "
+                             "(100 MB each); then, for each page a learner opens, a kernel waiting for the page "
+                             "after it; at most 100 pages at once"]
+        assert km.get_pool_size(undaunted[0]) == 1
+        for _ in range(30):                     # the class opens the landing page
+            km.take(landing)
+            pre.served(landing)
+        await asyncio.sleep(0.3)
+        assert km.get_pool_size(memoir[0]) == 30    # all thirty still to come: none shared out
+        assert km.get_pool_size(undaunted[0]) == 1  # voila.json's one, for a learner who strays
+        for _ in range(10):
+            km.take(memoir[0])
+            pre.served(memoir[0])
+        await asyncio.sleep(0.3)
+        assert km.get_pool_size(memoir[0]) == 20    # the twenty still to come
+        assert km.get_pool_size(memoir[1]) == 5 and km.get_pool_size(undaunted[0]) == 1   # (as planned)
+
+    asyncio.run(walk())
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--class", "30", "--game", "chess"], "tutor app: --game 'chess': allowed are memoir, undaunted (the lesson's game)"),
+    (["--game", "memoir"], "tutor app: --game memoir: the game of a class's lesson: give the class too, "
+                           "e.g. --class 30 --game memoir"),
+])
+def test_a_bad_class_game_is_one_line_and_status_2(argv, says, capsys):
+    assert cli.main(["app", "--no-browser", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.strip() == "tutor: " + says.removeprefix("tutor ")
+
+
+def test_tutor_app_game_is_the_landing_page_s_setting():
+    from traitlets.config import Config
+
+    from tutor.server.wiring import LandingPage
+
+    cfg = serve.app_config(class_size=30, class_game="undaunted")["LandingPage"]
+    assert cfg == {"class_size": 30, "class_game": "undaunted"}
+    assert "class_game" not in serve.app_config(class_size=30)["LandingPage"]   # (both games, as before)
+    assert LandingPage(config=Config({"LandingPage": cfg})).class_game == "undaunted"
+    assert LandingPage().class_game == ""

@@ -151,7 +151,6 @@ LINKS: dict[tuple[str, str], tuple[int, ...]] = {
 #: the concepts it needs.
 EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     "00-start-memoir.ipynb": {
-        "start_memoir.goal": ("medals",),
         "start_memoir.FirstTurn": _TURN,
         "start_memoir.units_table": ("units", "figures", "movement", "range-dice"),
         "start_memoir.dice_table": ("dice-faces", "units"),
@@ -179,13 +178,10 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
         "ch05.show_targets": ("range-dice", "close-combat", "line-of-sight"),
         "ch05.dice_table": ("units", "range-dice"),
         "ch05.dice_example": ("range-dice", "protection", "no-stacking"),
-        "ch05.explorer": ("line-of-sight",),
     },
     "06-terrain-and-height.ipynb": {
         "ch06.terrain_table": ("terrain-stops", "protection", "line-of-sight", "height"),
-        "ch05.dice_example": ("range-dice", "protection", "hills"),
-        "ch06.los_example": ("line-of-sight", "height", "hills"),
-        "ch06.moves_example": ("movement", "height", "steep-hills", "beaches"),
+        "ch06.moves_example": ("movement", "height", "steep-hills"),
         "ch06.explorer": ("line-of-sight", "height", "hills"),
     },
     "07-hits-flags-and-retreat.ipynb": {
@@ -220,7 +216,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "12-air-power.ipynb": {
         "ch12.superiority_table": ("air-superiority",),
-        "ch12.worked_example": ("air-power", "air-superiority", "hits", "retreat"),
+        "ch12.worked_example": ("air-power", "air-superiority", "hits", "retreat", "sandbags"),
         "ch12.AirStrike": ("air-power", "hits", "retreat", "sandbags"),
     },
     "13-team-play.ipynb": {
@@ -234,6 +230,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "14-operation-overlord.ipynb": {
         "ch14.commands_board": ("overlord", "sections"),
+        "ch14.initiative_table": ("overlord",),
         "ch14.ChiefDesk": ("overlord", "section-cards", "tactic-cards"),
     },
     "20-start-undaunted.ipynb": {

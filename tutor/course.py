@@ -45,6 +45,8 @@ from tutor import paths
 MEMOIR = "Memoir '44"
 UNDAUNTED = "Undaunted: Normandy"
 GAMES = (MEMOIR, UNDAUNTED)
+#: The games by the short names a command takes (``tutor app --class N --game memoir``).
+GAME_KEYS = {"memoir": MEMOIR, "undaunted": UNDAUNTED}
 
 M44 = "memoir44-rules-es.txt"
 OVERLORD = "memoir44-overlord-rules-pl.txt"

@@ -18,6 +18,20 @@ STYLE = ("<style>.tutor-original{margin:.2em 0 .6em;font-size:.9em}.tutor-origin
          "border-left:3px solid #8a8a8a;font-style:italic}</style>")
 
 
+def sections(names) -> str:
+    """Section names, each once, in order; a part they share is said once ("Operation Alliance:
+    Form Teams, Set Up the Game", not the part twice).
+
+    >>> sections(["Operation Alliance: Form Teams", "Operation Alliance: Set Up the Game", "Retreat"])
+    'Operation Alliance: Form Teams, Set Up the Game, Retreat'
+    """
+    groups: dict[str, list[str]] = {}
+    for name in dict.fromkeys(names):
+        head, sep, tail = name.partition(": ")
+        groups.setdefault(head + sep if sep else name, []).append(tail if sep else "")
+    return ", ".join(head + ", ".join(t for t in tails if t) for head, tails in groups.items())
+
+
 def original_html(*rules: Rule) -> str:
     """The original wording of ``rules`` (each once, in order) behind one toggle naming the book and
     its sections in English."""
@@ -25,7 +39,7 @@ def original_html(*rules: Rule) -> str:
     if not rules:
         raise ValueError("original: name at least one rule")
     books = list(dict.fromkeys(r.book for r in rules))
-    where = "; ".join(f"{b}, {', '.join(dict.fromkeys(r.section for r in rules if r.book == b))}" for b in books)
+    where = "; ".join(f"{b}, {sections(r.section for r in rules if r.book == b)}" for b in books)
     quotes = "".join(f'<div data-rule="{escape(r.key)}">{quote_html(r)}</div>' for r in rules)
     return (f'{STYLE}<details class="tutor-original"><summary>Original text — {escape(where)}</summary>'
             f"{quotes}</details>")

@@ -19,6 +19,7 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 TRIES = 2       # wrong answers before the answer is shown
 
@@ -69,22 +70,14 @@ class Tries:
         return self if self.over else replace(self, shown=True)
 
 
-@dataclass(frozen=True)
-class Question:
-    key: str                                  # stable id, e.g. "01.los.woods"
-    prompt_html: str                          # the question (may include an SVG board)
-    choices: tuple[str, ...]
-    rule_fn: Callable[[], tuple[str, str]]    # -> (correct choice, explanation HTML)
-    hint: object = ()                         # the rule(s) to use: Rule objects or keys, or HTML;
-    #                                           () = the rules the explanation cites
+class Hinted:
+    """The hint after a wrong first answer, the same for a question answered with a button
+    (:class:`Question`) and one answered on a live board (:class:`BoardQuestion`): ``hint``, the
+    rules to use (or HTML of its own), else the rules ``rule_fn``'s explanation cites."""
 
-    def answer(self, choice: str) -> tuple[bool, str]:
-        """Judge a choice: (correct?, feedback HTML with the reason)."""
-        if choice not in self.choices:
-            raise ValueError(f"choice {choice!r} is not one of {', '.join(self.choices)}")
-        correct, why = self.rule_fn()
-        ok = choice == correct
-        return ok, answer_head(ok, correct) + why
+    hint: object
+    if TYPE_CHECKING:
+        def rule_fn(self) -> tuple[str, str]: ...
 
     def hint_rules(self) -> list:
         """The rules the hint names (``tutor.rulebook.Rule``): the question's own, or the rules
@@ -106,6 +99,24 @@ class Question:
         if isinstance(self.hint, str):
             return self.hint
         return rules_html(self.hint_rules())
+
+
+@dataclass(frozen=True)
+class Question(Hinted):
+    key: str                                  # stable id, e.g. "01.los.woods"
+    prompt_html: str                          # the question (may include an SVG board)
+    choices: tuple[str, ...]
+    rule_fn: Callable[[], tuple[str, str]]    # -> (correct choice, explanation HTML)
+    hint: object = ()                         # the rule(s) to use: Rule objects or keys, or HTML;
+    #                                           () = the rules the explanation cites
+
+    def answer(self, choice: str) -> tuple[bool, str]:
+        """Judge a choice: (correct?, feedback HTML with the reason)."""
+        if choice not in self.choices:
+            raise ValueError(f"choice {choice!r} is not one of {', '.join(self.choices)}")
+        correct, why = self.rule_fn()
+        ok = choice == correct
+        return ok, answer_head(ok, correct) + why
 
 
 HINT_HEAD = "<b style='color:#9a5b00'>Not yet — try once more.</b> "
@@ -190,7 +201,7 @@ def outcome_html(chapter: str, key: str, tries: Tries) -> str:
 
 
 @dataclass(frozen=True)
-class BoardQuestion:
+class BoardQuestion(Hinted):
     """A question answered on a live board (``tutor.widgets.TapQuestion``): the learner taps a tile,
     a unit or a hex, and the engine rules on the tap. Like :class:`Question` it stores no answer:
     ``places_fn`` asks the engine for the places that answer it (tile ids, "side:unit" keys or
@@ -208,7 +219,7 @@ class BoardQuestion:
     hint: object = ()
     taps: str = "tile"
     window: tuple = ()
-    name: Callable[[object], str] = str
+    name: Callable[[Any], str] = str          # (a place: a tile id, a "side:unit" key, a hex, a card)
     choices = ()                               # nothing to press: the board is the answer
 
     def rule_fn(self) -> tuple[str, str]:
@@ -229,8 +240,6 @@ class BoardQuestion:
         places, why = self.places_fn()
         return place in places, why
 
-    hint_rules = Question.hint_rules
-    hint_html = Question.hint_html
 
 
 @dataclass(frozen=True)

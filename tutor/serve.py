@@ -52,7 +52,7 @@ def is_loopback(host: str) -> bool:
 
 def app_config(port: int | None = None, host: str | None = None, open_browser: bool = True,
                preheat: bool | None = None, pool_size: int | None = None,
-               class_size: int | None = None) -> dict:
+               class_size: int | None = None, class_game: str | None = None) -> dict:
     """``voila.json`` with the course folder and the command's options applied: what ``tutor
     app`` hands to Voilà. An option left at None keeps ``voila.json``'s value (or Voilà's)."""
     cfg = settings()
@@ -76,6 +76,8 @@ def app_config(port: int | None = None, host: str | None = None, open_browser: b
                 pool["pool_size"] = pool_size
     if class_size is not None:
         cfg.setdefault("LandingPage", {})["class_size"] = class_size  # (tutor.server.classroom.prepare_class)
+    if class_game is not None:
+        cfg.setdefault("LandingPage", {})["class_game"] = class_game
     return cfg
 
 
@@ -203,7 +205,17 @@ def cmd_app(args) -> int:
         raise InputError(f"tutor app: {unknown}") from None
     if args.class_size is not None and not 1 <= args.class_size <= CLASS_MAX:
         raise InputError(f"tutor app: --class {args.class_size}: allowed are 1-{CLASS_MAX} (learners)")
-    cfg = app_config(args.port, args.host, not args.no_browser, args.preheat, args.pool_size, args.class_size)
+    if args.class_game is not None:
+        from tutor.course import GAME_KEYS
+
+        if args.class_game not in GAME_KEYS:
+            raise InputError(f"tutor app: --game {clipped(args.class_game, 30)}: allowed are "
+                             f"{', '.join(GAME_KEYS)} (the lesson's game)")
+        if args.class_size is None:
+            raise InputError(f"tutor app: --game {args.class_game}: the game of a class's lesson: "
+                             "give the class too, e.g. --class 30 --game memoir")
+    cfg = app_config(args.port, args.host, not args.no_browser, args.preheat, args.pool_size, args.class_size,
+                     args.class_game)
     host = cfg["Voila"].get("ip", "localhost")
     check_host(host)
     if not is_loopback(host):
@@ -238,5 +250,9 @@ def add_commands(sub) -> None:
                    help="prepare for a class of N opening the course at once: kernels wait for "
                    "the landing page, the start pages and the first chapters, N each as memory "
                    "allows (said at start), then for the page after each one a learner opens")
+    p.add_argument("--game", default=None, metavar="GAME", dest="class_game",
+                   help="with --class: the lesson's one game, memoir or undaunted: what --class "
+                   "prepares goes to that game's start page and first chapter only (without it, "
+                   "both games' start pages share it until learners choose)")
     p.set_defaults(func=cmd_app)
 

@@ -22,8 +22,6 @@ SIZES = {"laptop": ({"width": 1366, "height": 768}, False), "tablet": ({"width":
 
 # notebook -> (the drill's board scenario, [(hex tapped, text the status shows after it)])
 BOARDS = {
-    "05-battle-range-dice-line-of-sight.ipynb": ("chapters/battle", [
-        ((12, 4), "Line drawn"), ((14, 6), "Tap a unit or a hex to look from it")]),
     "06-terrain-and-height.ipynb": ("chapters/terrain", [
         ((8, 2), "Line drawn"), ((4, 2), "Tap a unit or a hex to look from it")]),
     "07-hits-flags-and-retreat.ipynb": ("chapters/retreat-drill", [

@@ -70,7 +70,8 @@ def test_ch02_answers_are_the_engines():
     assert qs["02.pond"].judge((11, 3))[0]                                     # across the pond: hidden
     assert "lake" in qs["02.pond"].rule_fn()[1]
     assert not qs["02.pond"].judge((10, 8))[0]                                 # beside it, behind: seen
-    assert qs["02.figures"].rule_fn()[0] == "36"                               # 9 units of 4
+    assert qs["02.figures"].places_fn()[0] == {(4, 6), (9, 7), (14, 8), (15, 7)}  # 1, 2, 1, 3 of 4 figures
+    assert not qs["02.figures"].judge((5, 5))[0]                               # infantry full at 4 figures
     assert qs["02.axis-hand"].rule_fn()[0] == "3"                              # 2, play 1, draw 2
     assert qs["02.bridge-medal"].places_fn()[0] == {(6, 2), (21, 5)}           # a unit on a bridge holds its medal
     assert qs["02.left-flank"].places_fn()[0] == {(4, 6), (5, 5), (6, 6)}     # left of the left dashed line

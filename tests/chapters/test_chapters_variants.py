@@ -96,7 +96,7 @@ def test_ch12_air_game_waits_for_targets_with_the_table_dice():
         g = ch12.air_game(side, front, year)
         assert g.phase == "air" and g.side == side and (g.front, g.year) == (front, year)
         ev = next(e for e in g.log if e.kind == "air")
-        assert f"rolls {A.dice_per_hex(side, front, year)} di" in ev.text
+        assert f" {A.dice_per_hex(side, front, year)} di" in ev.text and (" roll" in ev.text)   # the Allies roll, the Axis rolls
 
 
 def test_ch12_group_ruling_agrees_with_the_engine():

@@ -80,9 +80,11 @@ def test_units_and_dice_tables_are_the_engines():
     for kind, dice in DICE.items():
         assert ", ".join(map(str, dice)) in units
     assert "1 hex and battle, or 2 hexes without battle" in units and "up to 3 hexes and battle" in units
-    assert units.count("Original text") == 3
+    assert units.count("Original text") == 1                     # one toggle under the table
+    assert all(f'data-rule="m44.move.{k}"' in units for k in ("infantry", "armor", "artillery"))
     dice = S.dice_table()._repr_html_()
     assert "hits any unit" in dice and "(2 of 6)" in dice
+    assert 'data-rule="m44.resolve.hits"' in dice and "<b>Rule.</b>" not in dice
 
 
 def test_an_undaunted_round_is_the_engines():

@@ -10,6 +10,7 @@ import pytest
 from tutor import course
 from tutor.cli import main
 from tutor.lab import handouts
+from tutor.quiz import live
 
 CH07 = "07-hits-flags-and-retreat.ipynb"
 
@@ -100,3 +101,4 @@ def test_every_board_printed_beside_a_question_belongs_to_a_question_without_its
     for key in handouts.BOARD_ABOVE:
         assert key in questions, key
         assert "<svg" not in questions[key].prompt_html, key
+        assert not live(questions[key]), key            # a tap question is the page's, never on paper

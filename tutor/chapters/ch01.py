@@ -53,12 +53,13 @@ def board(field, **shaded) -> Explained:
 
 
 def edges_conflict() -> Explained:
-    """Where the rulebooks differ on lines along hex edges: the text the page has not quoted yet (the
-    Spanish rule stands above the examples; the page says what differs) and the tutor's ruling."""
+    """Where the rulebooks differ on lines along hex edges: the original text the page has not quoted
+    yet (the Spanish rule's toggle stands above the examples; the page says what differs), one click
+    away, and the tutor's ruling."""
     from tutor.conflicts import all_conflicts
-    from tutor.explain import rules_html
+    from tutor.originals import original_html
     edges = next(c for c in all_conflicts() if c.key == "m44.los.edges")
-    return show(rules_html(t for t in edges.texts if t != rules.LOS_EDGES)
+    return show(original_html(*(t for t in edges.texts if t != rules.LOS_EDGES))
                 + f"<p><b>The tutor's ruling.</b> {escape(edges.ruling)}</p>")
 
 

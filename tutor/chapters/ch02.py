@@ -9,8 +9,8 @@ tests check they are the walkthrough's numbers (20 river hexes, 4 towns, 9 woods
 
 The "try" is :class:`SetupWalk`: a live board built step by step, one view per rulebook step
 (1-13), with Back and Next buttons. The exercises ask what the steps imply (sight across the pond,
-figures, the Axis hand after a turn, a bridge medal, dice against the sandbags), not what the page
-prints above them.
+a unit still to fill up, the Axis hand after a turn, a bridge medal, the left flank, what follows
+the terrain), not what the page prints above them.
 """
 
 from __future__ import annotations
@@ -123,17 +123,33 @@ def _q_left_flank() -> BoardQuestion:
                          hint=(STEP_RULES[8], R_BATTLEFIELD), taps="hex", window=window, name=fmt)
 
 
-def _q_figures() -> Question:
-    choices = ("24", "36", "40")
+def _q_figures() -> BoardQuestion:
+    """Step 5 half done: one figure stands in each Allied unit's hex and some units are filled up
+    (the figures on each unit are drawn). Tap a unit that still needs figures: each kind's full
+    strength (``tutor.memoir.scenario.FULL_STRENGTH``, the number step 5 fills a unit up to) rules
+    on the tap. The Allied units' rows, 5 to 8, with the units only."""
+    from dataclasses import replace
 
-    def rule_fn():
-        st = G.new_game(SCENARIO, SEED).state
-        mine = [u for u in st.units.values() if u.side == "allied"]
-        n = sum(u.figures for u in mine)
-        return str(n), (f"<p>{len(mine)} Allied infantry units of 4 figures each: {n} figures.</p>"
-                        + rule_html(FIGURES) + rule_html(STEP_RULES[4]))
-    return ask("02.figures", "<p>Step 5: how many figures does the Allied player set on the board in all? "
-               "(Count the Allied units on the board after step 5.)</p>", choices, rule_fn)
+    from tutor.memoir.scenario import FULL_STRENGTH
+    from tutor.memoir.state import frozen
+    st = G.new_game(SCENARIO, SEED).state
+    window = tuple(h for h in st.board.hexes if h[1] >= 5 and 3 <= h[0] <= 17)
+    mine = sorted((h for h, u in st.units.items() if u.side == "allied" and h in window), key=lambda h: (h[1], h[0]))
+    half = {h: replace(st.units[h], figures=FULL_STRENGTH[st.units[h].kind] if i % 2 == 0 else 1 + (i // 2) % 3)
+            for i, h in enumerate(mine)}
+    shown = replace(st, units=frozen(half), terrain=frozen({}), obstacles=frozen({}), labels=frozen({}))
+
+    def places():
+        short = frozenset(h for h, u in half.items() if u.figures < FULL_STRENGTH[u.kind])
+        kinds = sorted({u.kind for u in half.values()})
+        return short, (f"<p>Each {' and '.join(kinds)} unit is filled up to "
+                       f"{' and '.join(str(FULL_STRENGTH[k]) for k in kinds)} figures: the units on "
+                       f"{'; '.join(fmt(h) for h in sorted(short))} hold fewer.</p>"
+                       + rule_html(FIGURES) + rule_html(STEP_RULES[4]))
+    return BoardQuestion("02.figures", "<p>Step 5, half done: one figure stands in each Allied unit's hex, and some "
+                         "units are already filled up (the number on a unit is its figures). <b>Tap an Allied unit "
+                         "that still needs figures.</b> (Terrain is left out.)</p>", shown, places,
+                         hint=(FIGURES, STEP_RULES[4]), taps="hex", window=window, name=fmt)
 
 
 def axis_hand_after_first_turn() -> tuple[int, int]:

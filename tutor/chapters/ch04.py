@@ -19,16 +19,12 @@ from tutor.examples.board_taps import reach_window, tap_reach_question
 from tutor.examples.memoir import (  # drill: the notebook's, chapters 7-11 show it too
     MOVEMENT_BOARD,
     battle_after_question,
-    board_svg,
     drill,  # noqa: F401
     state,
 )
-from tutor.explain import Explained, moves_html, plural, rules_html, show
-from tutor.hexes import parse_hex
-from tutor.memoir import rules as R
+from tutor.explain import Explained, moves_html, plural, show
 from tutor.memoir.movement import legal_moves, move
 from tutor.memoir.state import order
-from tutor.quiz import Question, ask
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
 #: the app's preheating read it from here.
@@ -48,17 +44,6 @@ PAGE = Chapter(
 )
 
 
-
-# ---------------------------------------------------------------------------------------------
-# Shared helpers (chapters 4-11)
-
-
-
-
-
-
-
-
 # ---------------------------------------------------------------------------------------------
 # Legal moves (drawn and explained by tutor.explain.moves_html)
 
@@ -72,41 +57,8 @@ def show_moves(field, at, *, crop: bool = False, **kw) -> Explained:
     return show(moves_html(st, at, **kw))
 
 
-
-
 # ---------------------------------------------------------------------------------------------
-# The "try": tap a unit, see its moves, move it
-
-
-
-
-# ---------------------------------------------------------------------------------------------
-# Teaching boards and exercises
-
-
-
-
-
-
-
-
-def count_question(key: str, field, at, prompt: str) -> Question:
-    """How many hexes can the unit reach? Choices around the engine's count (the board is the
-    prompt, without the shading)."""
-    st = state(field)
-    at = parse_hex(at)
-    from tutor.render.scene import highlights
-    pic = board_svg(st, highlights(selected=[at]), title="")
-    n = len(legal_moves(st, at).reachable)
-    lo = max(0, n - 2 - n % 2)
-    choices = tuple(str(x) for x in range(lo, lo + 8, 2)) if n % 2 == 0 else tuple(str(x) for x in range(lo + 1, lo + 9, 2))
-
-    def rule_fn():
-        m = legal_moves(st, at)
-        return str(len(m.reachable)), moves_html(st, at, title="")
-    return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
-
-
+# Exercises
 
 
 def questions() -> list:
@@ -124,7 +76,8 @@ def questions() -> list:
 
 
 def hedgerow_story() -> Explained:
-    """The SETOS example, turn by turn, each step the engine's (no board: the text says it all)."""
+    """The SETOS example, turn by turn, each step the engine's (no board: the text says it all; the
+    rules' original wording stands above it on the page)."""
     from tutor.memoir.state import end_turn
     st = state("examples/hedgerow-turns")
     parts = []
@@ -151,11 +104,6 @@ def hedgerow_story() -> Explained:
     far = [r for r in legal_moves(st, (5, 5)).reachable]
     parts.append(f"<li><b>Turn 4</b>: out of the hedgerows it moves normally again "
                  f"({plural(len(far), 'hex')} within reach).</li>")
-    return show("<ol>" + "".join(parts) + "</ol>" + rules_html([TERRAIN_RULE("hedgerows"), R.HEDGEROW_LEAVE]))
-
-
-def TERRAIN_RULE(name: str):
-    from tutor.memoir.terrain import TERRAIN
-    return TERRAIN[name].rule
+    return show("<ol>" + "".join(parts) + "</ol>")
 
 

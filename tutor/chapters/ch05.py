@@ -1,7 +1,8 @@
 """Chapter 5: battle — range, dice and line of sight. Every number is the engine's
 (``tutor.memoir.combat.attack_dice`` / ``targets``, ``tutor.odds``).
 
-The "try" is the line-of-sight explorer of ``tutor.widgets`` (:func:`explorer`).
+The line-of-sight explorer (painting terrain to watch sight change) is chapter 6's, where heights
+make painting teach the most; here the live boards are the check-yourself taps.
 """
 
 from __future__ import annotations
@@ -51,14 +52,14 @@ def _frac(p: Fraction) -> str:
 
 
 def dice_table() -> Explained:
-    """Dice by attacker kind and range (``combat.DICE``), the rules they come from."""
+    """Dice by attacker kind and range (``combat.DICE``); the page quotes the rules they come from
+    in one "Original text" toggle under it."""
     longest = max(len(v) for v in DICE.values())
     head = "".join(f"<th>{d} hex{'es' if d > 1 else ''}</th>" for d in range(1, longest + 1))
     rows = "".join(
         f"<tr><td>{k}</td>" + "".join(f"<td>{v[d] if d < len(v) else '—'}</td>" for d in range(longest)) + "</tr>"
         for k, v in DICE.items())
-    return show(f'<table class="tutor-obs"><tr><th>attacker</th>{head}</tr>{rows}</table>'
-                + rules_html(RANGE_RULES.values()))
+    return show(f'<table class="tutor-obs"><tr><th>attacker</th>{head}</tr>{rows}</table>')
 
 
 def p_at_least_one(n: int, vs: str) -> Fraction:
@@ -138,6 +139,8 @@ def targets_html(field, side: str, at, *, title: str | None = None, board: bool 
     for ad in ok.values():
         rules += list(ad.rules)
     head = f"{plural(len(ok), 'target')} for the {u.name} on {fmt(a)}"
+    if within is not None and set(ok) - set(within):
+        head += ", among them:"
     words = f"{verdict(head)}<ul>{''.join(items)}</ul>{rules_html(rules)}"
     return f"<div>{beside(pic, words, width=420) if crop and pic else pic + words}</div>"
 
@@ -167,18 +170,11 @@ def show_dice(*args, rules: bool = True, **kw) -> Explained:
     return show(html if rules else without_rules(html))
 
 
-def explorer(field=None):
-    """The line-of-sight explorer (``tutor.widgets.LosExplorer``) on the chapter's battle board."""
-    from tutor.scenario import bundled
-    from tutor.widgets import LosExplorer
-    return LosExplorer(bundled("chapters/battle") if field is None else field, origin=(14, 6), target=(11, 3))
-
-
 # ---------------------------------------------------------------------------------------------
 # Exercises
 
 
-def _dice_question(key, field, a, t, prompt, *, choices=("0", "1", "2", "3")) -> Question:
+def _dice_question(key, field, a, t, prompt, *, choices=("0", "1", "2", "3"), margin: int = 1) -> Question:
     st = state(field)
     a, t = parse_hex(a), parse_hex(t)
 
@@ -187,7 +183,7 @@ def _dice_question(key, field, a, t, prompt, *, choices=("0", "1", "2", "3")) ->
         return str(ad.dice), dice_html(st, a, t, board=False)
     from tutor.examples.memoir import around
     from tutor.render.scene import highlights
-    pic = board_svg(st, highlights(selected=[a], target=[t]), title="", window=around(st, a, t))
+    pic = board_svg(st, highlights(selected=[a], target=[t]), title="", window=around(st, a, t, margin=margin))
     return ask(key, f"<p>{prompt}</p>{pic}", choices, rule_fn)
 
 
@@ -198,13 +194,13 @@ def _hex_name(h) -> str:
     return fmt(h)
 
 
-def tap_target_question(key: str, field, side: str, at, prompt: str) -> BoardQuestion:
+def tap_target_question(key: str, field, side: str, at, prompt: str, *, radius: int | None = None) -> BoardQuestion:
     """Tap an enemy unit the unit on ``at`` may battle: the engine's ``targets`` rules on the tap.
-    The board is cut to the hexes within the unit's range (and one more)."""
+    The board is cut to the hexes within ``radius`` of the unit (by default its range and one more)."""
     st = state(field)
     at = parse_hex(at)
     reach = len(DICE[st.units[at].kind])
-    window = tuple(h for h in st.board.hexes if distance(at, h) <= reach + 1)
+    window = tuple(h for h in st.board.hexes if distance(at, h) <= (reach + 1 if radius is None else radius))
 
     def places():
         s, _ = order(st, side, [at])
@@ -218,14 +214,14 @@ def questions() -> list[Question | BoardQuestion]:
     return [
         _dice_question("05.artillery", QUIZ_BOARD, "12,8", "12,4",
                        "How many dice does the allied artillery on <b>12,8</b> roll against the axis infantry in "
-                       "the woods on <b>12,4</b>, four hexes away?"),
+                       "the woods on <b>12,4</b>, four hexes away?", margin=0),
         _dice_question("05.range", "examples/bunker-on-hill", "8,6", "6,4",
                        "How many dice does the allied infantry on <b>8,6</b> roll against the axis infantry "
                        "in the bunker on the hill (<b>6,4</b>), two hexes away? (A bunker protects like a town: "
                        "1 die fewer against infantry, 2 against armor.)"),
         tap_target_question("05.close-combat", QUIZ_BOARD, "allied", "20,6",
                             "The allied infantry on <b>20,6</b> is ordered to battle. <b>Tap an enemy unit it may "
-                            "battle.</b>"),
+                            "battle.</b>", radius=2),
         tap_target_question("05.sight", QUIZ_BOARD, "allied", "4,6",
                             "The allied armor on <b>4,6</b> is ordered to battle; the woods on 5,5 stand beside it. "
                             "<b>Tap an enemy unit it may battle.</b>"),

@@ -1,8 +1,8 @@
 """Chapter 6: terrain and height. The terrain table is the engine's catalogue
 (``tutor.memoir.terrain``); every ruling is the engine's (movement, dice, line of sight).
 
-The "try" is the line-of-sight explorer of ``tutor.widgets`` on the chapter's height board
-(:func:`explorer`).
+The line-of-sight explorer of ``tutor.widgets`` on the chapter's height board (:func:`explorer`) is the
+worked example of sight over heights: it opens looking from the mountain, a tap on the far hill rules.
 """
 
 from __future__ import annotations
@@ -81,33 +81,14 @@ def terrain_table() -> Explained:
             battle.append("attacker " + _dice(t.attacker_penalty))
         if t.ignore_flags:
             battle.append(f"ignore {t.ignore_flags} flag")
-        sight = ("blocks (hills: not between high units)" if t.elevated else
+        sight = ("blocks (not between high units)" if t.elevated else
                  "2+ lake hexes block" if t.lake else "blocks" if t.blocks_los else "clear")
         prot = _dice(t.protection) + (" (from lower ground)" if t.protection_from_lower_only and t.protection else "")
         rows.append(f"<tr><td><b>{name.replace('_', ' ')}</b></td><td>{t.height}</td><td>{sight}</td>"
                     f"<td>{'; '.join(move) or '—'}</td><td>{prot}</td><td>{'; '.join(battle) or '—'}</td></tr>")
     return show('<table class="tutor-obs"><tr><th>terrain</th><th>height</th><th>line of sight</th>'
                 '<th>movement</th><th>protection (dice fewer)</th><th>battle</th></tr>' + "".join(rows) + "</table>"
-                "<p><small>Artillery ignores terrain protection. Each row is the engine's own terrain "
-                "catalogue, from the rulebook's appendix 2 (APÉNDICE 2).</small></p>")
-
-
-def show_los(field, a, b, *, rules: bool = True) -> Explained:
-    """A line-of-sight ruling on the board (``rules=False``: without the rule blocks, where the page
-    shows them once above)."""
-    st = state(field)
-    return show(los_html(line_of_sight(st, parse_hex(a), parse_hex(b)), rules=rules))
-
-
-def los_example(field, a, b) -> Explained:
-    """A line-of-sight ruling for this page's worked example: the board cut to the line, the
-    ruling beside it, without the rule blocks (the page shows them once above)."""
-    from tutor.explain import beside
-    from tutor.render.scene import los_highlights, los_window
-    st = state(field)
-    r = line_of_sight(st, parse_hex(a), parse_hex(b))
-    pic = board_svg(st, los_highlights(r), title="", window=los_window(r), legend=False)
-    return show(beside(pic, los_html(r, board=False, rules=False), width=420))
+                "<p><small>From the rulebook's appendix 2 (APÉNDICE 2).</small></p>")
 
 
 def moves_example(field, at, *, title: str) -> Explained:
@@ -127,17 +108,18 @@ def moves_example(field, at, *, title: str) -> Explained:
 
 
 def explorer(field=None):
-    """The line-of-sight explorer on the height board, from the mountain to the far hill."""
+    """The line-of-sight explorer on the height board, looking from the mountain (every hex it sees
+    shaded); the page asks for a tap on the far hill for the ruling."""
     from tutor.scenario import bundled
     from tutor.widgets import LosExplorer
-    return LosExplorer(bundled(TERRAIN_BOARD) if field is None else field, origin=(4, 2), target=(10, 2))
+    return LosExplorer(bundled(TERRAIN_BOARD) if field is None else field, origin=(4, 2))
 
 
 # ---------------------------------------------------------------------------------------------
 # Exercises
 
 
-def _dice_question(key, field, a, t, prompt) -> Question:
+def _dice_question(key, field, a, t, prompt, *, margin: int = 1) -> Question:
     st = state(field)
     a, t = parse_hex(a), parse_hex(t)
 
@@ -145,7 +127,7 @@ def _dice_question(key, field, a, t, prompt) -> Question:
         return str(attack_dice(st, a, t).dice), dice_html(st, a, t, board=False)
     from tutor.examples.board_taps import around
     from tutor.render.scene import highlights
-    pic = board_svg(st, highlights(selected=[a], target=[t]), title="", window=around(st, a, t))
+    pic = board_svg(st, highlights(selected=[a], target=[t]), title="", window=around(st, a, t, margin=margin))
     return ask(key, f"<p>{prompt}</p>{pic}", ("0", "1", "2", "3"), rule_fn)
 
 
@@ -178,7 +160,7 @@ def _bridge_question() -> BoardQuestion:
     from tutor.memoir.movement import legal_moves
     st = state(BRIDGE_BOARD)
     at = (13, 5)
-    window = tuple(h for h in st.board.hexes if distance(at, h) <= 3)
+    window = tuple(h for h in st.board.hexes if distance(at, h) <= 2)
 
     def places():
         m = legal_moves(st, at)
@@ -202,8 +184,9 @@ def questions() -> list[Question | BoardQuestion]:
                            battle=True),
         _dice_question("06.hill-above", TERRAIN_BOARD, "18,2", "20,4",
                        "The axis infantry on the hill at <b>18,2</b> battles the allied armor in the open on "
-                       "<b>20,4</b>, two hexes away. How many dice?"),
+                       "<b>20,4</b>, two hexes away. How many dice?", margin=0),
         _los_question("06.low-woods", TERRAIN_BOARD, "10,2", "6,6",
                       "Can the axis infantry on the hill at <b>10,2</b> (height 1) see the allied armor on "
-                      "<b>6,6</b> (height 0), past the woods on 7,5?", window=around(state(TERRAIN_BOARD), (10, 2), (6, 6))),
+                      "<b>6,6</b> (height 0), past the woods on 7,5?",
+                      window=around(state(TERRAIN_BOARD), (10, 2), (6, 6), margin=0)),
     ]

@@ -11,22 +11,14 @@ from __future__ import annotations
 from html import escape
 
 from tutor.course import M44, MEMOIR, Chapter, Handout
-from tutor.examples.memoir import (  # noqa: F401 (show_retreat: the notebook's)
-    _headline,
-    _on_board,
-    _ruling_html,
-    board_svg,
-    retreat_highlights,
-    retreat_html,
-    show_retreat,
-    state,
-)
-from tutor.explain import STYLE, Explained, events_html, plural, rules_html, show, verdict
+from tutor.examples import board_taps
+from tutor.examples.memoir import _ruling_html, board_svg, state
+from tutor.explain import STYLE, Explained, events_html, plural, rules_html, show
 from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import dice as D
 from tutor.memoir import rules as R
 from tutor.memoir.combat import battle
-from tutor.memoir.retreat import RetreatRuling, ruling
+from tutor.memoir.retreat import ruling
 from tutor.memoir.state import order
 from tutor.quiz import BoardQuestion, Question, ask
 from tutor.widgets.dice_resolver import KINDS, DiceResolver, resolve  # noqa: F401 (the page's, moved here)
@@ -58,7 +50,7 @@ FACE_LABEL = {"infantry": "infantry", "armor": "armor", "grenade": "grenade", "s
 
 def faces_table() -> Explained:
     """Which die faces hit each kind of unit (the engine's ``hit_faces``), and what flags and
-    stars do."""
+    stars do (the page's prose above says the rules, their original text under it)."""
     head = "".join(f"<th>against {k}</th>" for k in KINDS)
     rows = []
     for face in D.FACE_NAMES:
@@ -73,10 +65,7 @@ def faces_table() -> Explained:
                 cells.append("<td>miss</td>")
         rows.append(f"<tr><td>{face} <small>({n} of 6 faces)</small></td>{''.join(cells)}</tr>")
     table = f'<table class="tutor-obs"><tr><th>die face</th>{head}</tr>{"".join(rows)}</table>'
-    return show('<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
-                f'<div style="flex:0 1 420px">{table}<p><small>{D.DIE_SOURCE}</small></p></div>'
-                '<div style="flex:1 1 360px">'
-                + rules_html([R.HITS, R.STAR, R.FLAG, R.MISS, R.HITS_EXCESS, R.MEDAL]) + "</div></div>")
+    return show(f'<div style="max-width:420px">{table}<p><small>{D.DIE_SOURCE}</small></p></div>')
 
 
 # ---------------------------------------------------------------------------------------------
@@ -84,30 +73,9 @@ def faces_table() -> Explained:
 
 
 def retreat_example(field, at, flags: int, *, title: str) -> Explained:
-    """A retreat on the board for this page's worked examples: the verdict and each closed hex with
-    its reason, without the rule blocks (the page shows each of those once, where it teaches the
-    rule); the board, cut to the hexes the retreat is about, beside the words."""
-    st = state(field)
-    r = _on_board(st, ruling(st, parse_hex(at), flags, None))
-    items = "".join(f"<li><b>{fmt(b.hex)}</b>: {escape(b.reason)}.</li>" for b in r.blocked)
-    from tutor.examples.memoir import around
-    window = around(st, r.origin, *r.destinations, *(b.hex for b in r.blocked))
-    return show('<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
-                f"<div style='flex:0 1 300px'>{board_svg(st, retreat_highlights(r), title='', window=window, legend=False)}"
-                f"</div><div><p><b>{escape(title)}</b></p>{verdict(_headline(r), not r.losses)}"
-                + (f"<p>Closed (✕):</p><ul>{items}</ul>" if items else "") + f"<p><small>{_key(r)}</small></p></div></div>")
-
-
-def _key(r: RetreatRuling) -> str:
-    """The board's marks in words (the picture beside it has no legend)."""
-    key = ["pale blue: the unit that retreats"]
-    if r.retreat:
-        key.append("green: where it may end, dotted lines its paths")
-    if r.blocked:
-        key.append("✕: closed")
-    if r.losses:
-        key.append(f"−{r.losses}: figures lost")
-    return "; ".join(key) + "."
+    """A worked retreat of this page: the shared example of the board-tap pages, brief (the board
+    beside the verdict and the closed hexes; the page's prose just above says the rules)."""
+    return show(board_taps.retreat_example(field, at, flags, title=title, brief=True))
 
 
 def battle_html(field, side: str, attacker, target, faces, *, title: str | None = None,

@@ -13,7 +13,7 @@ from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.errors import IllegalAction
 from tutor.examples.memoir import board_svg, state
 from tutor.explain import STYLE, Explained, rules_html, show
-from tutor.hexes import fmt, parse_hex
+from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.combat import attack_dice, battle, take_ground, why_no_battle
 from tutor.memoir.movement import move
@@ -46,6 +46,12 @@ class Step:
     ok: bool
     texts: tuple[str, ...]
     rules: tuple
+    kinds: tuple[str, ...] = ()     # each text's event kind (a refusal's reason: none)
+
+
+#: The events of a battle that read its dice (chapters 5 and 7 teach them): a brief log leaves them
+#: out and keeps what the battle did.
+DICE_EVENTS = frozenset({"battle", "roll", "star", "retreat_ruling"})
 
 
 def play(field, side: str, ordered, steps) -> tuple[GameState, list[Step], list]:
@@ -69,7 +75,8 @@ def play(field, side: str, ordered, steps) -> tuple[GameState, list[Step], list]
                 if faces == "hit":
                     faces = ["grenade"] * attack_dice(st, a, t).dice
                 new, ev = battle(st, a, t, faces)
-                title = f"Battle {fmt(a)} → {fmt(t)} ({', '.join(faces)})"
+                d = distance(a, t)
+                title = f"Battle {fmt(a)} → {fmt(t)}, {'close combat' if d == 1 else f'{d} hexes away'} ({', '.join(faces)})"
             elif kind == "take":
                 before = st.vacated
                 new, ev = take_ground(st, args[0])
@@ -79,19 +86,20 @@ def play(field, side: str, ordered, steps) -> tuple[GameState, list[Step], list]
                 raise ValueError(f"unknown step {kind!r}")
         except IllegalAction as exc:
             label = {"move": "Move", "battle": "Battle", "take": "Take ground"}[kind]
-            out.append(Step(f"{label} from {fmt(args[0])}: refused", False, (exc.reason,),
-                            (exc.rule,) if exc.rule else ()))
+            where = f"{fmt(args[0])} → {fmt(args[1])}" if kind in ("move", "battle") else f"from {fmt(args[0])}"
+            out.append(Step(f"{label} {where}: refused", False, (exc.reason,), (exc.rule,) if exc.rule else ()))
             continue
         st = new
-        out.append(Step(title, True, tuple(e.text for e in ev), tuple(e.rule for e in ev)))
+        out.append(Step(title, True, tuple(e.text for e in ev), tuple(e.rule for e in ev), tuple(e.kind for e in ev)))
     return st, out, moves
 
 
 def play_html(field, side, ordered, steps, *, title: str = "", board: bool = True, rules: bool = True,
-              crop: bool = False) -> str:
+              crop: bool = False, brief: bool = False) -> str:
     """The board after ``steps`` (``play``), each step with what the engine said, then the rules
-    it applied (``rules=False``: not those, where the page shows each rule once above; ``crop``:
-    the board cut to the hexes the steps name, the steps beside it)."""
+    it applied (``rules=False``: not those, where the page says each rule above; ``crop``: the
+    board cut to the hexes the steps name, the steps beside it; ``brief``: each battle's outcome,
+    not how its dice were read)."""
     from tutor.render.scene import Line, highlights
     st, done, moves = play(field, side, ordered, steps)
     pic = ""
@@ -106,7 +114,11 @@ def play_html(field, side, ordered, steps, *, title: str = "", board: bool = Tru
     items = []
     for s in done:
         colour = "" if s.ok else " class='tutor-no'"
-        items.append(f"<li><b{colour}>{escape(s.title)}</b><br>{'<br>'.join(escape(t) for t in s.texts)}</li>")
+        texts = s.texts
+        if brief and s.kinds:        # the outcome: "eliminated" says the figures lost
+            left_out = DICE_EVENTS | ({"hits"} if "eliminated" in s.kinds else set())
+            texts = tuple(t for t, k in zip(s.texts, s.kinds) if k not in left_out)
+        items.append(f"<li><b{colour}>{escape(s.title)}</b><br>{'<br>'.join(escape(t) for t in texts)}</li>")
     applied = [r for s in done for r in s.rules] if rules else []
     words = f"<ol>{''.join(items)}</ol>{rules_html(applied)}"
     if crop and pic:
@@ -189,7 +201,6 @@ def _hex_name(h) -> str:
 
 
 def _window(st: GameState, at, reach: int = 2) -> tuple:
-    from tutor.hexes import distance
     return tuple(h for h in st.board.hexes if distance(at, h) <= reach)
 
 
@@ -217,7 +228,6 @@ def _tap_take_question(key, field, side, attacker, steps, prompt) -> BoardQuesti
 def _tap_overrun_question(key, field, side, attacker, steps, armor, prompt) -> BoardQuestion:
     """After ``steps`` (the armor took ground onto ``armor``), tap an enemy it may overrun: the
     engine's ``targets`` rules (an overrun is a battle under the usual rules)."""
-    from tutor.hexes import distance
     from tutor.memoir.combat import targets
     attacker, armor = parse_hex(attacker), parse_hex(armor)
     after, _, _ = play(field, side, [attacker], steps)

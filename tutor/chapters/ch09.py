@@ -52,32 +52,36 @@ _BESIDE = "float:left;width:20em;max-width:100%;margin:0 1.2em .6em 0"
 
 
 def show_dice(field, attacker, target, *, title: str = "") -> Explained:
-    """One attack's dice, step by step, beside the part of the board the two units stand on."""
+    """One attack's dice, step by step, beside the part of the board the two units stand on (the
+    rules it applies are quoted above it on the page)."""
     from tutor.render.scene import Line, highlights
     st = state(field)
     a, t = parse_hex(attacker), parse_hex(target)
     pic = board_svg(st, highlights(selected=[a], target=[t], lines=[Line(a, t, "sight")]), title=title,
                     window=around(st, a, t))
     return show(f"<div style='display:flow-root'><div style='{_BESIDE}'>{pic}</div>"
-                + dice_html(st, a, t, board=False) + "</div>")
+                + dice_html(st, a, t, board=False, rules=False) + "</div>")
 
 
 def show_retreat(field, at, flags: int, *, title: str = "") -> Explained:
-    """A retreat after ``flags`` flags (the paths shaded) on the part of the board around it."""
-    html = retreat_example(field, at, flags, title=title, margin=2)
+    """A retreat after ``flags`` flags (the paths shaded) on the part of the board around it (the
+    rules it applies are quoted above it on the page)."""
+    html = retreat_example(field, at, flags, title=title, margin=2, rules=False)
     return show("<div style='display:flow-root'>" + html.replace("<div style='max-width:26em'>",
                                                                  f"<div style='{_BESIDE}'>", 1) + "</div>")
 
 
 def wire_story() -> Explained:
-    """Infantry on wire removes it instead of battling; armor removes wire by driving in."""
+    """Infantry on wire removes it instead of battling; armor removes wire by driving in (the rules
+    are quoted above it on the page)."""
     st = state(OBSTACLE_BOARD)
     s1, _ = order(st, "allied", [(19, 3)])
     _, ev1 = remove_wire(s1, (19, 3))
     wired = st.replace(obstacles={**st.obstacles, (22, 4): "wire"})
     return show("<p><b>Infantry on the wire</b> (19,3):</p>"
-                + events_html(ev1)
-                + "<p><b>Armor driving onto wire</b> (22,6 → 22,4):</p>" + move_events(wired, "allied", (22, 6), (22, 4)))
+                + events_html(ev1, rules=False)
+                + "<p><b>Armor driving onto wire</b> (22,6 → 22,4):</p>"
+                + move_events(wired, "allied", (22, 6), (22, 4), rules=False))
 
 
 # ---------------------------------------------------------------------------------------------

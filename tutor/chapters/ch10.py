@@ -64,10 +64,10 @@ def units_table() -> Explained:
 
 def compare_html(field=SF_BOARD, moves=(((4, 6), (5, 5)), ((10, 6), (11, 5)), ((16, 6), (17, 5)),
                                       ((10, 6), (10, 4)), ((4, 6), (4, 4)), ((16, 6), (15, 5)))) -> str:
-    """Each unit's move and whether it may battle after it (the engine's reach)."""
+    """Each unit's move and whether it may battle after it (the engine's reach; the page quotes the
+    rules above it)."""
     st = state(field)
     items = []
-    rules = []
     for frm, to in moves:
         m = legal_moves(st, frm)
         r = m.reachable.get(to)
@@ -75,13 +75,12 @@ def compare_html(field=SF_BOARD, moves=(((4, 6), (5, 5)), ((10, 6), (11, 5)), ((
         items.append(f"<li><b>{escape(m.unit.name)}</b> {fmt(frm)} → {fmt(to)}: "
                      f"<span class='{'tutor-ok' if ok else 'tutor-no'}'>{'may battle' if ok else 'may not battle'}"
                      f"</span> — {escape(m.explain(to))}.</li>")
-        rules += list(m.rules[:1]) + ([r.rule] if r is not None and r.rule else [])
     from tutor.render.scene import Line, highlights
     lines = [Line(a, b, "move") for a, b in moves]
     ends = sorted({b for _, b in moves})
     pic = board_svg(st, highlights(lines=lines, target=ends), title="Three kinds of infantry",
                     window=around(st, *{h for m in moves for h in m}, margin=0))
-    return f"<div>{pic}<ul>{''.join(items)}</ul>{rules_html(rules + [R.RESISTANCE_TERRAIN])}</div>"
+    return f"<div>{pic}<ul>{''.join(items)}</ul></div>"
 
 
 def show_compare(**kw) -> Explained:
@@ -89,8 +88,10 @@ def show_compare(**kw) -> Explained:
 
 
 def show_resistance_retreat(flags: int = 2) -> Explained:
+    """The rulebook's example: the resistance's retreat after ``flags`` flags, every legal end
+    shaded (the page quotes the rules above it)."""
     return show(retreat_example("examples/resistance-retreat", (10, 2), flags,
-                                title=f"French resistance: {flags} flags, 1 to 3 hexes each"))
+                                title=f"French resistance: {flags} flags, 1 to 3 hexes each", rules=False))
 
 
 def drill(**kw):

@@ -76,15 +76,15 @@ def medals_html(st: GameState) -> str:
 
 
 def objectives_table(field=OBJ_BOARD, *, board: bool = True) -> Explained:
-    """The board's objectives as a table, with their rules (``board``: above them, the board with
-    the objective hexes shaded)."""
+    """The board's objectives as a table (``board``: above it, the board with the objective hexes
+    shaded); the page says their rules above it, their original text one click away."""
     st = state(field)
     rows = "".join(f"<tr><td>{escape(o.type.replace('_', ' '))}</td><td>{', '.join(fmt(h) for h in o.hexes)}</td>"
                    f"<td>{' or '.join(o.sides)}</td><td>{'wins the game' if o.type == 'sudden_death' else o.medals}</td></tr>"
                    for o in st.objectives)
     pic = objectives_svg(st, objective_highlights(st), title="Objectives on the chapter's board") if board else ""
     return show(pic + '<table class="tutor-obs"><tr><th>objective</th><th>hexes</th><th>for</th><th>medals</th></tr>'
-                + rows + "</table>" + rules_html(o.rule for o in st.objectives))
+                + rows + "</table>")
 
 
 def turns(field, moves) -> tuple[GameState, list]:
@@ -107,7 +107,7 @@ def story_html(field, moves, *, title: str = "") -> str:
     from tutor.render.scene import Line
     lines = [Line(parse_hex(a), parse_hex(b), "move") for a, b in moves]
     pic = objectives_svg(st, objective_highlights(st, lines=lines), title=title)
-    return f"<div>{pic}<ol>{items}</ol>{medals_html(st)}</div>"      # the objectives' rules: in their table
+    return f"<div>{pic}<ol>{items}</ol>{medals_html(st)}</div>"      # the objectives' rules: quoted above
 
 
 def show_story(*args, **kw) -> Explained:
@@ -116,12 +116,11 @@ def show_story(*args, **kw) -> Explained:
 
 def elimination_html() -> str:
     """A unit eliminated is a medal: the allied infantry on 9,7 wipes out the last axis figure
-    on 8,6 (a grenade)."""
+    on 8,6 (a grenade). The page quotes the medal rules above it."""
     st = state(OBJ_BOARD)
     st, _ = order(st, "allied", [(9, 7)])
     after, ev = battle(st, (9, 7), (8, 6), ["grenade", "star", "star"])
-    medal = [e.rule for e in ev if e.kind.startswith("medal") or "medal" in e.text]   # the rule this page teaches
-    return events_html(ev, rules=False) + rules_html(medal[:1]) + medals_html(after)
+    return events_html(ev, rules=False) + medals_html(after)
 
 
 def show_elimination() -> Explained:

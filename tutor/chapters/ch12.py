@@ -13,13 +13,16 @@ from html import escape
 
 from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.explain import Explained, events_html, plural, rules_html, show
+from tutor.hexes import fmt
 from tutor.memoir import air as A
 from tutor.memoir import cards as C
+from tutor.originals import original_html
 from tutor.quiz import BoardQuestion, Question, ask
 from tutor.sides import SIDE_NAMES
 from tutor.widgets.air_strike import (  # noqa: F401 (the page's, moved here)
     FACES,
     FRONT_NAMES,
+    STRIKE_KINDS,
     AirStrike,
     air_field,
     air_game,
@@ -52,27 +55,23 @@ PAGE = Chapter(
 
 
 def superiority_table(front: str | None = "western", year: int | None = 1944) -> Explained:
-    return show(superiority_html(front, year) + rules_html([A.AIR_TABLE, A.AIR_TABLE_WEST, A.AIR_DEFAULT]))
-
-
-# ---------------------------------------------------------------------------------------------
-# The teaching board: two clusters of units in cover, a straggler on each side
-
-
-# ---------------------------------------------------------------------------------------------
-# The "try": tap a target group, pick side, front and year, set or roll the dice
+    """The table with the cell of ``front`` and ``year`` framed (the page says its rules above it,
+    their original text one click away)."""
+    return show(superiority_html(front, year))
 
 
 # ---------------------------------------------------------------------------------------------
 # A worked example for the "learn" part
 
 
-EXAMPLE_TARGETS = ((10, 2), (11, 3), (12, 2))
-EXAMPLE_FACES = ("infantry", "star", "grenade", "flag", "star", "flag")
+EXAMPLE_TARGETS = ((11, 3), (12, 2))
+EXAMPLE_FACES = ("grenade", "flag", "star", "flag")
 
 
 def worked_example() -> Explained:
-    """The Allies strike the town, the sandbags and the woods with fixed dice; the board after."""
+    """The Allies strike the armor behind sandbags and the infantry in the woods beside it with
+    fixed dice: the engine's ruling, hex by hex, the board after, and the original text of the
+    rules it applied (the card's own stands in section 1 of the page)."""
     from tutor.render.scene import Line, highlights
     from tutor.render.svg import state_svg
     g = air_game()
@@ -80,13 +79,11 @@ def worked_example() -> Explained:
     events = strike_events(g, after)
     lines = [Line(e.at, e.to, "move") for e in events if e.kind == "retreat"]
     pic = state_svg(after.state, highlights(target=list(EXAMPLE_TARGETS), lines=lines),
-                    title="After the strike: the group 10,2 + 11,3 + 12,2")
-    keep = ("roll", "hits", "retreat_ruling", "retreat_choice", "flag_losses", "retreat", "eliminated")
-    # the card's own rule block stands in section 1 of the page: the other rules applied, once
-    applied = rules_html(e.rule for e in events if e.kind in keep and e.rule != C.AIR_POWER_FACE)
+                    title="After the strike: the group " + " + ".join(fmt(h) for h in EXAMPLE_TARGETS))
+    applied = [e.rule for e in events if e.kind in STRIKE_KINDS and e.rule not in (None, C.AIR_POWER_FACE)]
     return show(f"<div>{pic}<p>Allied Air Power, western front 1944 — 2 dice per hex, rolled "
                 f"{escape(', '.join(EXAMPLE_FACES))}:</p>"
-                f"{events_html(events, kinds=keep, rules=False)}{applied}</div>")
+                f"{events_html(events, kinds=STRIKE_KINDS, rules=False)}{original_html(*applied)}</div>")
 
 
 # ---------------------------------------------------------------------------------------------

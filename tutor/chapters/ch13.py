@@ -76,13 +76,13 @@ def distribution_html(*, note: bool = True) -> str:
     if not note:
         return table
     return (table + f"<p><small>Hands outside the printed table follow its pattern in the tutor (the size "
-            f"minus 2 each, at least 1, plus the common card): {escape(extra)} — a reading of this "
-            f"project, not the rulebook's.</small></p>")
+            f"minus 2 each, at least 1, plus the common card): {escape(extra)} — the tutor's reading, "
+            f"not the rulebook's.</small></p>")
 
 def distribution_table():
-    """The table as the page shows it: the reading for other hands is said once, beside the page's
-    other rulings."""
-    return show(distribution_html(note=False) + rules_html([V.ALLIANCE_TABLE, V.ALLIANCE_COMMON]))
+    """The table as the page shows it (its rules' original wording is the page's toggle under it;
+    the reading for other hands is said once, beside the page's other rulings)."""
+    return show(distribution_html(note=False))
 
 
 def first_card(g: G.Game) -> str:

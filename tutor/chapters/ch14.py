@@ -112,7 +112,15 @@ def commands_board() -> object:
                                title=title), title)
     return show(f"<div>{pic}<p><small>Red dashed: the lines between the three commands. Blue dotted: the "
                 f"lines of the two base boards' own sections — each command is two of them.</small></p>"
-                f"{commands_table(g)}</div>" + rules_html([V.OVERLORD_SECTION_CARDS]))
+                f"{commands_table(g)}</div>")
+
+
+def initiative_table() -> object:
+    """The initiative test as the engine reads it (``variants.INITIATIVE``): die face -> what the
+    general without a card does."""
+    rows = "".join(f"<tr><td>{escape(face)}</td><td>{escape(what)}</td></tr>" for face, what in V.INITIATIVE.items())
+    return show("<p><b>The initiative test</b>, as the engine reads it:</p><table class='tutor-obs'><tr><th>die</th>"
+                f"<th>the general without a card</th></tr>{rows}</table>")
 
 
 # ---------------------------------------------------------------------------------------------

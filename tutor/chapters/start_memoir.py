@@ -13,11 +13,12 @@ from html import escape
 
 from tutor import course
 from tutor.course import MEMOIR, Start
-from tutor.explain import Explained, quote_html, rules_html, show
+from tutor.explain import Explained, show
 from tutor.memoir import combat, movement
 from tutor.memoir import dice as D
 from tutor.memoir.scenario import FULL_STRENGTH
 from tutor.memoir.state import Unit
+from tutor.originals import original_html
 from tutor.widgets.first_turn import AXIS_HAND, FIELD, HAND, STEPS, FirstTurn, TurnView, start_game, step_of  # noqa: F401 (the page's, moved here)
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts and the app's
@@ -45,8 +46,8 @@ FIRST_BATTLE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 11)
 
 def units_table() -> Explained:
     """Each kind of unit: figures, how far it moves (and still battles), dice by range; the
-    rulebook's sentence on its movement one click away in its row (said once, not again below)."""
-    rows = []
+    rulebook's sentences on their movement one click away under the table."""
+    rows, said = [], []
     for k in KINDS:
         u = Unit(0, "allied", k, FULL_STRENGTH[k])
         allow, allow_rule = movement.allowance(u)
@@ -56,12 +57,11 @@ def units_table() -> Explained:
                  f"{hexes}, or battle without moving" if limit == 0 else
                  f"{limit} hex and battle, or {hexes} without battle")
         dice = combat.DICE[k]
-        original = (f'<details><summary>Original text</summary>{quote_html(allow_rule)}'
-                    f'<small>{escape(allow_rule.cite)}</small></details>')
-        rows.append(f"<tr><td><b>{k}</b></td><td>{FULL_STRENGTH[k]}</td><td>{escape(moves)}{original}</td>"
+        said.append(allow_rule)
+        rows.append(f"<tr><td><b>{k}</b></td><td>{FULL_STRENGTH[k]}</td><td>{escape(moves)}</td>"
                     f"<td>{', '.join(str(n) for n in dice)} <small>(at 1–{len(dice)} hexes)</small></td></tr>")
     head = "<tr><th>unit</th><th>figures</th><th>moves</th><th>dice at range 1, 2, 3…</th></tr>"
-    return show(f'<table class="tutor-obs">{head}{"".join(rows)}</table>')
+    return show(f'<table class="tutor-obs">{head}{"".join(rows)}</table>' + original_html(*said))
 
 
 def dice_table() -> Explained:
@@ -75,7 +75,7 @@ def dice_table() -> Explained:
                 "the target retreats 1 hex" if face == "flag" else "misses")
         rows.append(f"<tr><td><b>{face}</b> <small>({n} of 6)</small></td><td>{escape(does)}</td></tr>")
     return show(f'<table class="tutor-obs"><tr><th>face</th><th>what it does</th></tr>{"".join(rows)}</table>'
-                + rules_html([R.HITS]))
+                + original_html(R.HITS))
 
 
 def chapter_map() -> Explained:
@@ -108,8 +108,3 @@ def battle_needs_html() -> str:
 def battle_needs() -> Explained:
     """The chapters Pegasus Bridge needs, named on *Play a battle* near its top."""
     return show(battle_needs_html())
-
-def goal() -> Explained:
-    """How you win: medals (the rules, their originals one click away)."""
-    from tutor.memoir import rules as R
-    return show(rules_html([R.MEDAL, R.VICTORY_COUNT]))

@@ -15,7 +15,8 @@ from html import escape
 
 from tutor import course
 from tutor.course import UNDAUNTED, Start
-from tutor.explain import Explained, rules_html, show
+from tutor.explain import Explained, show
+from tutor.originals import original, original_html
 from tutor.render.undaunted import card_title
 from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS, UNIT_TYPES
@@ -37,8 +38,9 @@ FIRST_GAME = (1, 2, 3, 4, 5, 7)
 
 
 def goal() -> Explained:
-    """How a game of Undaunted ends: objectives, Pinning the Enemy, Beyond All Hope."""
-    return show(rules_html([UR.VICTORY_OBJECTIVES, UR.VICTORY_SUPPRESS, UR.HOPELESS, UR.HOPELESS_WIN]))
+    """How a game of Undaunted ends (objectives, Pinning the Enemy, Beyond All Hope): the original
+    wording under the page's own sentences."""
+    return original(UR.VICTORY_OBJECTIVES, UR.VICTORY_SUPPRESS, UR.HOPELESS, UR.HOPELESS_WIN)
 
 
 def units_table() -> Explained:
@@ -55,12 +57,12 @@ def units_table() -> Explained:
         rows.append(f"<tr><td><b>{escape(re.sub(r' [A-C]$', '', card_title(c.id)))}</b></td><td>{defense}</td>"
                     f"<td>{c.initiative}</td><td>{escape(acts)}</td></tr>")
     head = "<tr><th>card</th><th>base defense</th><th>initiative</th><th>actions</th></tr>"
-    return show(f'<table class="tutor-obs">{head}{"".join(rows)}</table>' + rules_html([UR.BASE_DEFENSE]))
+    return show(f'<table class="tutor-obs">{head}{"".join(rows)}</table>' + original_html(UR.BASE_DEFENSE))
 
 
 def dice_html() -> Explained:
-    """The ten-sided die: what a hit needs."""
-    return show(rules_html([UR.DEFENSE, UR.DICE]))
+    """The ten-sided die, what a hit needs: the original wording under the page's own sentences."""
+    return original(UR.DEFENSE, UR.DICE)
 
 
 def chapter_map() -> Explained:

@@ -15,7 +15,8 @@ from html import escape
 from tutor.course import UND, UNDAUNTED, Chapter, Handout
 from tutor.errors import IllegalAction
 from tutor.examples.undaunted import sandbox
-from tutor.explain import rule_html
+from tutor.explain import quote_html, rule_html
+from tutor.originals import STYLE as ORIGINAL_STYLE
 from tutor.quiz import BoardQuestion, Question
 from tutor.render.undaunted import card_title, type_title, words
 from tutor.rulebook import section_and_heading
@@ -88,12 +89,15 @@ def sneak_conflict_html() -> str:
     else:
         texts = [UR.STALK_TEXT, UR.STALK_QR]
         ruling = next(x["resolution"] for x in UR.SOURCE_CONFLICTS if x["action"] == "stalk")
-    cols = "".join(f"<td style='vertical-align:top;width:50%;padding:6px;border:1px solid #ccc'>"
-                   f"<b>{escape(section_and_heading(r.file, r.heading))}</b>{rule_html(r, open_=True)}</td>" for r in texts)
+    # the two wordings are what the learner compares: both stay in view, each under its own section
+    cols = "".join(f"<td style='vertical-align:top;text-align:left;width:50%;padding:6px;border:1px solid #ccc'>"
+                   f"<b>{escape(section_and_heading(r.file, r.heading))}</b><p>{escape(r.summary)}</p>"
+                   f'<div class="tutor-original"><div data-rule="{escape(r.key)}">{quote_html(r)}</div></div></td>'
+                   for r in texts)
     one, two = sneak_destinations(1), sneak_destinations(2)
-    return (f"<table style='border-collapse:collapse;width:100%'><tr>{cols}</tr></table>"
+    return (f"{ORIGINAL_STYLE}<table style='border-collapse:collapse;width:100%'><tr>{cols}</tr></table>"
             f"<p><b>How this tutor rules:</b> {escape(ruling)}</p>"
-            f"<p>What it changes, on the board above: a sniper on 6B may stalk to <b>{len(one)}</b> other tiles "
+            f"<p>What it changes, on the board below: a sniper on 6B may stalk to <b>{len(one)}</b> other tiles "
             f"with value 1 ({', '.join(one)}) but to <b>{len(two)}</b> with value 2.</p>")
 
 

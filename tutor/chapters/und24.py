@@ -128,12 +128,20 @@ def _target_why(s, targets) -> str:
             "every nearer tile it refuses.</p>" + rule_html(UR.TARGET))
 
 
-def _q_target_tap() -> BoardQuestion:
+def target_state():
+    """John's turn with his mortar already on the board at 1A (its spawn tile), so the question's
+    board shows the counter the target's distance is counted from."""
+    from tutor.undaunted.state import Token
     s = support_state()
+    return replace(s, tokens=s.tokens + (Token("allied", "mortar", "1A"),))
+
+
+def _q_target_tap() -> BoardQuestion:
+    s = target_state()
 
     def places():
         return _targets(s), _target_why(s, _targets(s))
-    return BoardQuestion("24.target", "<p>John's mortar deploys at 1A. <b>Tap a tile where its Target action may "
+    return BoardQuestion("24.target", "<p>John's mortar stands on 1A. <b>Tap a tile where its Target action may "
                          "put the target marker.</b></p>", s, places, hint=(UR.TARGET,))
 
 

@@ -10,9 +10,10 @@ is about, with hex labels of a reading size.
 from __future__ import annotations
 
 from html import escape
+from types import MappingProxyType
 
 from tutor.examples.memoir import around, board_svg, state
-from tutor.explain import los_html, moves_html, rules_html
+from tutor.explain import beside, los_html, moves_html, rules_html, verdict
 from tutor.hexes import fmt, parse_hex
 from tutor.memoir import rules
 from tutor.memoir.los import line_of_sight
@@ -33,17 +34,42 @@ def picture(field, *hexes, selected=(), target=(), margin: int = 1) -> str:
     return board_svg(state(field), hl, title="", legend=False, window=around(field, *hs, margin=margin))
 
 
-def retreat_example(field, at, flags: int, *, title: str = "", margin: int = 1) -> str:
+def retreat_example(field, at, flags: int, *, title: str = "", margin: int = 1, brief: bool = False,
+                    rules: bool = True) -> str:
     """A worked retreat after ``flags`` flags: the paths shaded on the part of the board around
-    them (and ``margin`` hexes about them), then the engine's ruling (``ch07.retreat_html``
-    without its whole board)."""
-    from tutor.examples.memoir import retreat_highlights, retreat_html
+    them (and ``margin`` hexes about them), then the engine's ruling (``retreat_html`` without its
+    whole board; ``rules=False``: without the rules it applied, quoted above). ``brief``, for a
+    page whose prose just above says the retreat rules (chapter 7): the board beside the verdict,
+    each closed hex with its reason and the board's marks in words; neither the engine's account
+    nor the rules again."""
+    from tutor.examples.memoir import _headline, _on_board, retreat_highlights, retreat_html
     from tutor.memoir.retreat import ruling
     st = state(field)
     at = _hex(at)
     r = ruling(st, at, flags, None)
-    pic = board_svg(st, retreat_highlights(r), title=title, window=around(st, at, *r.destinations, margin=margin))
-    return f"<div style='max-width:26em'>{pic}</div>" + retreat_html(st, at, flags, board=False)
+    if not brief:
+        pic = board_svg(st, retreat_highlights(r), title=title, window=around(st, at, *r.destinations, margin=margin))
+        return f"<div style='max-width:26em'>{pic}</div>" + retreat_html(st, at, flags, board=False, rules=rules)
+    r = _on_board(st, r)
+    window = around(st, at, *r.destinations, *(b.hex for b in r.blocked), margin=margin)
+    pic = board_svg(st, retreat_highlights(r), title="", window=window, legend=False)
+    step = (lambda b: f" (move {b.step})") if r.moves_required > 1 else (lambda b: "")
+    items = "".join(f"<li><b>{fmt(b.hex)}</b>{step(b)}: {escape(b.reason)}.</li>" for b in r.blocked)
+    words = (f"<p><b>{escape(title)}</b></p>" if title else "") + verdict(_headline(r), not r.losses) \
+        + (f"<p>Closed (✕):</p><ul>{items}</ul>" if items else "") + f"<p><small>{_marks_in_words(r)}</small></p>"
+    return beside(pic, words, width=300)
+
+
+def _marks_in_words(r) -> str:
+    """A brief retreat board's marks in words (the picture has no legend)."""
+    key = ["pale blue: the unit that retreats"]
+    if r.retreat:
+        key.append("green: where it may end, dotted lines its paths")
+    if r.blocked:
+        key.append("✕: closed")
+    if r.losses:
+        key.append(f"−{r.losses}: figures lost")
+    return "; ".join(key) + "."
 
 
 def hex_question(key: str, field, prompt: str, places_fn, *about, hint=(), margin: int = 1,
@@ -101,7 +127,7 @@ def tap_reach_question(key: str, field, at, prompt: str, *, battle: bool = False
     at = parse_hex(at)
     window = reach_window(field, at, battle=battle, margin=int(battle))
     # the units in the part shown: those further away cannot bear on a move this short
-    st = replace(state(field), units={h: u for h, u in state(field).units.items() if h in window})
+    st = replace(state(field), units=MappingProxyType({h: u for h, u in state(field).units.items() if h in window}))
 
     def places():
         m = legal_moves(st, at)

@@ -97,16 +97,19 @@ def battle_after_question(key: str, field, at, to, prompt: str) -> Question:
 MOVEMENT_BOARD = "chapters/movement"
 
 
-def move_events(field, side: str, frm, to) -> str:
-    """Order one unit and move it: the events, step by step (for the worked examples)."""
+def move_events(field, side: str, frm, to, *, rules: bool = True) -> str:
+    """Order one unit and move it: the events, step by step (for the worked examples; ``rules=False``
+    where the page quotes the rules above)."""
     st = state(field)
     st, _ = order(st, side, [frm])
     st, ev2 = move(st, frm, to)
-    return events_html(ev2)
+    return events_html(ev2, rules=rules)
 
 
-def dice_html(field, attacker, target, *, title: str | None = None, board: bool = True) -> str:
-    """The dice of one attack, step by step: base by range, minus protection, minus penalties."""
+def dice_html(field, attacker, target, *, title: str | None = None, board: bool = True,
+              rules: bool = True) -> str:
+    """The dice of one attack, step by step: base by range, minus protection, minus penalties (then
+    the rules applied, unless ``rules=False``: a page that quotes them above)."""
     from tutor.render.scene import Line, highlights
     st = state(field)
     a, t = parse_hex(attacker), parse_hex(target)
@@ -126,7 +129,7 @@ def dice_html(field, attacker, target, *, title: str | None = None, board: bool 
     if board:
         pic = board_svg(st, highlights(selected=[a], target=[t], lines=[Line(a, t, "sight")]),
                         title=title if title is not None else f"{fmt(a)} battles {fmt(t)}")
-    return (f"<div>{pic}{verdict(ad.text)}<ol>{''.join(steps)}</ol>{rules_html(ad.rules)}</div>")
+    return (f"<div>{pic}{verdict(ad.text)}<ol>{''.join(steps)}</ol>{rules_html(ad.rules) if rules else ''}</div>")
 
 
 def _both_protections(st, a, t) -> str:
@@ -167,14 +170,17 @@ def _on_board(st, r: RetreatRuling) -> RetreatRuling:
     return replace(r, blocked=keep)
 
 
-def retreat_html(field, at, flags: int, *, title: str | None = None, board: bool = True) -> str:
+def retreat_html(field, at, flags: int, *, title: str | None = None, board: bool = True,
+                 rules: bool = True) -> str:
+    """A retreat after ``flags`` flags: the paths on the board, the engine's ruling, then the rules
+    it applied (unless ``rules=False``: a page that quotes them above)."""
     st = state(field)
     r = ruling(st, parse_hex(at) if isinstance(at, str) else at, flags, None)
     pic = ""
     if board:
         pic = board_svg(st, retreat_highlights(_on_board(st, r)),
                         title=title if title is not None else f"{plural(flags, 'flag')} on {fmt(r.origin)}")
-    return f"<div>{pic}{_ruling_html(r, marks=board)}{rules_html(r.rules)}</div>"
+    return f"<div>{pic}{_ruling_html(r, marks=board)}{rules_html(r.rules) if rules else ''}</div>"
 
 
 def _ruling_html(r: RetreatRuling, *, marks: bool = True) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from html import escape
+from typing import Any
 
 from tutor import explain, paths
 from tutor.errors import IllegalAction
@@ -205,7 +206,7 @@ def _frames():
     return F, before_attack
 
 
-_CACHE = {}
+_CACHE: dict[str, Any] = {}   # "frames": list[Frame]; "before_attack": the state before the attack
 
 
 def steps() -> list[Frame]:

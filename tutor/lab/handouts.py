@@ -356,25 +356,10 @@ def write(chapter: str, out: str | Path) -> Path:
 # Worksheets: a chapter's check-yourself questions on paper, and their answer key apart
 
 
-def _above_ch03():
-    from tutor.chapters import ch03
-    from tutor.render.svg import state_svg
-    return state_svg(ch03.start().state, title="The teaching board", legend=False)
-
-
-def _above_memoir(board: str, title: str):
-    def draw():
-        from tutor.examples.memoir import board_svg, state
-        return board_svg(state(board), title=title, legend=False)
-    return draw
-
-
 #: The board a question asks about when its chapter's page shows it above the question (the
-#: question itself carries no picture): printed beside the question on a worksheet.
-BOARD_ABOVE = {
-    "03.probe": _above_ch03,
-    "05.close-combat": _above_memoir("chapters/battle", "The battle board"),
-}
+#: question itself carries no picture): printed beside the question on a worksheet. None today:
+#: every such question became a tap on its own live board, which a worksheet leaves to the page.
+BOARD_ABOVE: dict = {}
 # A prompt that points to a board it does not carry
 _POINTS_TO_A_BOARD = re.compile(r"\b(board above|board (in|of) the \w+ above|(same|ocean|battle) board|"
                                 r"board below|\(board above\)|sandbox above)\b", re.IGNORECASE)

@@ -30,6 +30,7 @@ from tutor.memoir import opponent as O
 from tutor.memoir import rules as R
 from tutor.memoir.action import Action
 from tutor.memoir.los import has_line_of_sight
+from tutor.rulebook import Rule
 from tutor.sides import SIDE_NAMES, side_of, side_verb
 
 ADJ = {"allied": "Allied", "axis": "Axis"}
@@ -104,7 +105,7 @@ class Option:
     action: str                       # exactly one of the engine's legal actions
     text: str                         # "Battle the Axis Infantry on 7,3"
     why: str                          # one line, no final stop
-    rule: object                      # tutor.rulebook.Rule
+    rule: Rule
     odds: Odds | None = None
     best: bool = False                # the computer would choose this in the player's place
 
@@ -118,7 +119,7 @@ class Group:
     """Choices that belong together: the cards, the units to order, one unit's moves and battles."""
 
     title: str                        # "Cards you may play", "Allied Infantry on 5,5"
-    rule: object
+    rule: Rule
     options: tuple[Option, ...]
     unit: Hex | None = None           # the unit the group is about
     focus: bool = False               # the selected unit
@@ -146,7 +147,7 @@ class Advice:
 
     seat: str
     headline: str
-    rule: object
+    rule: Rule
     groups: tuple[Group, ...] = ()
     suggestion: Option | None = None
 
@@ -392,7 +393,7 @@ class Explanation:
 
     what: str
     why: str
-    rule: object
+    rule: Rule
 
     @property
     def line(self) -> str:

@@ -1,8 +1,9 @@
 """A class that opens the course at once: ``tutor app --class N`` (``LandingPage.class_size`` in
-``voila.json``) keeps kernels that have run the pages a class opens together waiting for it
-(:func:`prepare_class`), then keeps kernels waiting for the pages the class walks on to, as many as
-the learners still to come there (:func:`follow_class`), made one at a time while the server is
-not busy (:func:`refill_after_rush`), within the kernels the server may run
+``voila.json``; ``--game``, ``LandingPage.class_game``: the lesson's one game) keeps kernels that
+have run the pages a class opens together waiting for it (:func:`prepare_class`), then keeps
+kernels waiting for the pages the class walks on to, as many as the learners still to come there
+(:func:`follow_class`), made one at a time while the server is not busy
+(:func:`refill_after_rush`), within the kernels the server may run
 (:class:`~tutor.server.kernels.KernelLimit`).
 """
 
@@ -29,24 +30,40 @@ CLASS_MAX = 1000  # learners, at most, a --class may say
 CLASS_WALK_SHARE = 4  # a walked-to page's pool outside a class's walk: a quarter of the class
 
 
-def class_pages() -> list[str]:
-    """The pages a class opens together, in order: the landing page, each game's start page, the
-    chapter after each start page."""
+def start_pages(game: str | None = None) -> list[str]:
+    """The games' start pages a class goes on to from the landing page: both, or with ``game``
+    (a key of ``tutor.course.GAME_KEYS``: the lesson's game) that game's only."""
     starts = pages_after(LANDING)[:2]
+    if game is None:
+        return starts
+    from tutor import course
+
+    if game not in course.GAME_KEYS:
+        raise ValueError(f"a class's game {game[:30]!r} is not a game of the course: allowed are "
+                         f"{', '.join(course.GAME_KEYS)}")
+    game_of = {page.notebook: page.game for page in course.STARTS}
+    return [start for start in starts if game_of.get(start) == course.GAME_KEYS[game]]
+
+
+def class_pages(game: str | None = None) -> list[str]:
+    """The pages a class opens together, in order: the landing page, each game's start page (with
+    ``game``, that game's: :func:`start_pages`), the chapter after each start page."""
+    starts = start_pages(game)
     return [LANDING, *starts, *(after for start in starts for after in pages_after(start))]
 
 
-def class_plan(learners: int, most: int, others: int = 0) -> tuple[dict[str, int], int]:
+def class_plan(learners: int, most: int, others: int = 0,
+               game: str | None = None) -> tuple[dict[str, int], int]:
     """For a class of ``learners`` on a server running at most ``most`` kernels: the kernels to
     keep waiting for each of :func:`class_pages` (page → pool size; a page with none is left
-    out), and the pool of a page learners walk on to outside a class's walk. All that waits at
-    start (these, ``others`` waiting for other pages) is at most ``most - learners``: each
-    learner's own page always has its place. (The pages the class walks on to need no room kept
+    out; with ``game``, only that game's pages), and the pool of a page learners walk on to
+    outside a class's walk. All that waits at start (these, ``others`` waiting for other pages)
+    is at most ``most - learners``: each learner's own page always has its place. (The pages the class walks on to need no room kept
     aside: :func:`follow_class` fills them with what the pages behind the class give back.)"""
     walk = max(1, min(-(-learners // CLASS_WALK_SHARE), max(0, most - learners)))
     room = max(0, most - learners - others)
     plan = {}
-    for page in class_pages():
+    for page in class_pages(game):
         size = min(learners, room)
         if size > 0:
             plan[page] = size
@@ -54,18 +71,20 @@ def class_plan(learners: int, most: int, others: int = 0) -> tuple[dict[str, int
     return plan, walk
 
 
-def prepare_class(learners: int, most: int, kernel_manager, preheat: Preheat | None, log) -> dict:
-    """Size the start-up pools for a class (:func:`class_plan`), fill them, and say in one line
-    of the log what waits and what it costs in memory. Returns the plan."""
+def prepare_class(learners: int, most: int, kernel_manager, preheat: Preheat | None, log,
+                  game: str | None = None) -> dict:
+    """Size the start-up pools for a class (:func:`class_plan`; with ``game``, the lesson's one
+    game: the pages of that game only), fill them, and say in one line of the log what waits and
+    what it costs in memory. Returns the plan."""
     pools = getattr(kernel_manager, "kernel_pools_config", None)
     if preheat is None or not preheat.on or pools is None:
         log.warning("A class of %d: nothing prepared, the server keeps no kernels waiting "
                     "(preheat_kernel is off)", learners)
         return {}
-    pages = class_pages()
+    pages = class_pages(game)
     floor = {p: c.get("pool_size", 0) for p, c in pools.items() if p != "default"}  # (voila.json's)
     others = sum(c.get("pool_size", 0) for p, c in pools.items() if p != "default" and p not in pages)
-    plan, walk = class_plan(learners, most, others)
+    plan, walk = class_plan(learners, most, others, game)
     for page, size in plan.items():
         pools[page] = {**pools.get(page, {}), "pool_size": size}
     preheat.start_up = preheat.start_up | set(plan)
@@ -76,10 +95,12 @@ def prepare_class(learners: int, most: int, kernel_manager, preheat: Preheat | N
         kernel_manager.fill_if_needed(delay=0, notebook_name=page)
     targets = dict(plan)  # (the plan returned stays as planned; the targets follow the class)
     refill_after_rush(kernel_manager, preheat, targets)
-    follow_class(kernel_manager, preheat, targets, learners, floor)
-    log.info("A class of %d: %s; %d kernel%s waiting, about %.1f GB (%d MB each); then, for each "
+    follow_class(kernel_manager, preheat, targets, learners, floor, game)
+    from tutor.course import GAME_KEYS
+    log.info("A class of %d%s: %s; %d kernel%s waiting, about %.1f GB (%d MB each); then, for each "
              "page a learner opens, a kernel waiting for the page after it; at most %d pages at once",
-             learners, ", ".join(f"{size} for {page}" for page, size in plan.items()) or "no kernel can wait",
+             learners, f" ({GAME_KEYS[game]} only)" if game else "",
+             ", ".join(f"{size} for {page}" for page, size in plan.items()) or "no kernel can wait",
              waiting, "" if waiting == 1 else "s", waiting * KERNEL_MB / 1024, KERNEL_MB, most)
     return plan
 
@@ -105,11 +126,11 @@ def still_to_come(page: str, learners: int, opened: Counter, before: dict[str, s
 
 
 def follow_class(kernel_manager, preheat: Preheat, targets: dict[str, int], learners: int,
-                 floor: dict[str, int]) -> None:
+                 floor: dict[str, int], game: str | None = None) -> None:
     """Keep kernels waiting where the class goes: each time a learner is sent a page, that page
     and the page after it in reading order (:func:`~tutor.server.preheat.pages_after`; from the
-    landing page, the games' start pages) get as many as the learners still to come there
-    (:func:`still_to_come`, at least ``floor``: the pools ``voila.json`` gives), made one at a
+    landing page, the games' start pages; with ``game``, that game's only) get as many as the
+    learners still to come there (:func:`still_to_come`, at least ``floor``: the pools ``voila.json`` gives), made one at a
     time while the server is not busy (``targets``: the pools :func:`refill_after_rush` fills).
     A pool larger than its page still needs (the landing page once the whole class has it) is not
     refilled, and its surplus is shut down: the memory goes to the pages ahead. A learner reads a
@@ -136,16 +157,17 @@ def follow_class(kernel_manager, preheat: Preheat, targets: dict[str, int], lear
         opened[page] += 1
         folder = posixpath.dirname(page)
         name = posixpath.basename(page)
-        starts = [posixpath.join(folder, start) for start in pages_after(LANDING)[:2]]
+        starts = [posixpath.join(folder, start) for start in start_pages(game)]
         # From the landing page, the games' start pages (not the pages beside the course: a class
-        # does not open them together); a learner choosing a game counts for both start pages.
+        # does not open them together; with the lesson's game, its start page alone); a learner
+        # choosing a game counts for both start pages.
         after = (starts if name == LANDING
                  else [posixpath.join(folder, later) for later in pages_after(name)])
         for later in after:
             before.setdefault(later, set()).add(page)
         for name in dict.fromkeys([page, *after, *(starts if page in starts else ())]):
             if not preheat.closed and (name in targets or name in before):
-                resize(name, tuple(starts) if name in starts else ())
+                resize(name, tuple(starts) if name in starts and len(starts) > 1 else ())
         served(page)
 
     fill = kernel_manager.fill_if_needed

@@ -20,8 +20,10 @@ from tornado.iostream import IOStream
 from tornado.log import gen_log
 from tornado.netutil import bind_sockets
 from tornado.web import ErrorHandler, RedirectHandler, StaticFileHandler
-from traitlets import Integer
+from traitlets import Integer, Unicode
 
+from tutor.course import GAME_KEYS
+from tutor.inputs import clipped
 from tutor.server import voila_private
 from tutor.server.classroom import CLASS_MAX, prepare_class
 from tutor.server.frames import WEBSOCKET_MESSAGE_MAX
@@ -170,6 +172,9 @@ class LandingPage(PasswordIdentityProvider):
 
     class_size = Integer(0, config=True, help="Learners of a class that opens the course at once: "
                          "kernels wait for the pages it opens together (tutor app --class)")
+    class_game = Unicode("", config=True, help="The one game a class's lesson is about (memoir, "
+                         "undaunted; tutor app --game): what class_size prepares goes to that game's "
+                         "pages only; empty: both games' start pages share it")
 
     def get_handlers(self):
         app = self.parent
@@ -202,8 +207,13 @@ class LandingPage(PasswordIdentityProvider):
                 app.kernel_manager, most, web.settings.get("tutor_preheat"), app.log)
             web.settings["tutor_unopened"] = Unopened(app.kernel_manager, app.log)
             if self.class_size > 0:
+                game = self.class_game or None
+                if game is not None and game not in GAME_KEYS:
+                    app.log.critical("LandingPage.class_game %s: allowed are %s (or empty: both games)",
+                                     clipped(game, 30), ", ".join(GAME_KEYS))
+                    raise SystemExit(2)
                 prepare_class(min(self.class_size, CLASS_MAX), most, app.kernel_manager,
-                              web.settings["tutor_preheat"], app.log)
+                              web.settings["tutor_preheat"], app.log, game)
         if serving_a_folder and os.path.isfile(os.path.join(root, LANDING)):
             target = url_path_join(app.base_url, "voila/render", LANDING)
             handlers.insert(0, (url_path_join(app.server_url or app.base_url, "/?"),

@@ -1,5 +1,5 @@
-"""The Air Power card on a live board: pick the hexes, roll, see the hits, with the air
-superiority table (chapter 12's drill, moved here from its page with the engine helpers it uses)."""
+"""The Air Power card on a live board: pick the hexes, roll, see the hits, with the dice the air
+superiority table gives (chapter 12's drill, moved here from its page with the engine helpers it uses)."""
 
 from __future__ import annotations
 
@@ -24,9 +24,10 @@ FRONT_NAMES = {"western": "Western front", "eastern": "Eastern front", "pacific"
 _CELL = {"axis": ("Axis", "#fbe3d6"), "allied": ("Allies", "#dcebf7"), "-": ("–", "#f2f2f2")}
 
 
-def superiority_html(front: str | None = None, year: int | None = None, *, note: bool = True) -> str:
+def superiority_html(front: str | None = None, year: int | None = None, *, note: bool = True,
+                     table: bool = True) -> str:
     """The table by front and year, from ``air.table_rows()``; the chosen cell framed, and the
-    dice each side rolls for it (``air.dice_per_hex``)."""
+    dice each side rolls for it (``air.dice_per_hex``); ``table=False``: that line alone."""
     head = "".join(f"<th>{y}</th>" for y in A.YEARS)
     rows = []
     for row in A.table_rows():
@@ -37,7 +38,7 @@ def superiority_html(front: str | None = None, year: int | None = None, *, note:
             cells.append(f'<td style="background:{bg};text-align:center{frame}">{word}</td>')
         rows.append(f"<tr><th style='text-align:left'>{FRONT_NAMES[row['front']]}<br>"
                     f"<small lang='es'>{escape(A.SPANISH_FRONTS[row['front']])}</small></th>{''.join(cells)}</tr>")
-    table = (f'<table class="tutor-obs" style="border-collapse:collapse"><tr><th>front</th>{head}</tr>'
+    grid = (f'<table class="tutor-obs" style="border-collapse:collapse"><tr><th>front</th>{head}</tr>'
              f'{"".join(rows)}</table>')
     line = ""
     if note and front is not None and year is not None:
@@ -46,7 +47,7 @@ def superiority_html(front: str | None = None, year: int | None = None, *, note:
                 + (f"the {SIDE_NAMES[sup]} rule the sky" if sup else "neither side rules the sky")
                 + f" — the Allies roll {plural(A.dice_per_hex('allied', front, year), 'die', 'dice')} per hex, "
                 f"the Axis {plural(A.dice_per_hex('axis', front, year), 'die', 'dice')}.</p>")
-    return f"<div>{table}{line}</div>"
+    return f"<div>{grid if table else ''}{line}</div>"
 
 
 def air_field(side: str = "allied", front: str = "western", year: int = 1944) -> Scenario:
@@ -118,10 +119,12 @@ def strike(g: G.Game, hexes, faces, retreat_to=None) -> G.Game:
     faces = list(faces)
     per_hex = len(faces) // len(targets) if targets else 0
     g = G.apply(g, "air " + " ".join(fmt(h) for h in targets), faces=faces)
-    while g.phase == "retreat" and g.turn.pending and g.turn.pending[0] == "strike":
+    while g.phase == "retreat" and g.turn is not None and g.turn.pending and g.turn.pending[0] == "strike":
         _, _, at, _, rest = g.turn.pending
         choice = (retreat_to or {}).get(at)
-        pick = fmt(choice if choice is not None else legal_moves(g, "retreat")[0].unit)
+        unit = choice if choice is not None else legal_moves(g, "retreat")[0].unit
+        assert unit is not None                          # (a retreat moves a unit)
+        pick = fmt(unit)
         done = len(targets) - len(rest)                  # targets rolled so far, this one included
         g = G.apply(g, f"retreat {pick}", faces=faces[done * per_hex:])
     return g
@@ -134,7 +137,7 @@ def strike_events(g: G.Game, after: G.Game) -> tuple:
 
 def strike_summary(g: G.Game, after: G.Game) -> dict:
     """hex -> (hits, flags, what happened) from the strike's events."""
-    out = {}
+    out: dict[Hex, tuple[int, int, list[str]]] = {}
     for e in strike_events(g, after):
         if e.at is None:
             continue
@@ -148,6 +151,10 @@ def strike_summary(g: G.Game, after: G.Game) -> dict:
 
 
 FACES = D.FACE_NAMES
+
+#: The events of a strike that say what it did, hex by hex (the owner's choice of a retreat hex is
+#: said by the retreat itself).
+STRIKE_KINDS = ("roll", "hits", "retreat_ruling", "flag_losses", "retreat", "eliminated")
 
 
 class AirStrike:
@@ -223,7 +230,7 @@ class AirStrike:
         self.game = air_game(side, front, year, self.seed)
         self.targets = []
         self.faces = []
-        self.table.value = STYLE + superiority_html(front, year)
+        self.table.value = STYLE + superiority_html(front, year, table=False)   # the table stands on the page
         self._update()
 
     def tap(self, h) -> None:
@@ -299,16 +306,15 @@ class AirStrike:
                                  f"{plural(self.per_hex, 'die', 'dice')} per hex for the "
                                  f"{SIDE_NAMES[self.game.side]} here.</p>")
             return
-        keep = ("roll", "hits", "retreat_ruling", "retreat_choice", "flag_losses", "retreat", "eliminated")
         self.result.value = STYLE + (
             f"<p><b>The engine resolves each hex in turn</b> ({plural(self.per_hex, 'die', 'dice')} per hex; "
             "terrain protection is ignored, so a town or woods changes nothing):</p>"
-            + events_html(strike_events(self.game, self.after), kinds=keep))
+            + events_html(strike_events(self.game, self.after), kinds=STRIKE_KINDS))
 
     def _draw(self) -> None:
         from tutor.render.scene import Line, Mark, highlights, scene
         after = self.after is not None and self.view_w.value == "after the strike"
-        st = self.after.state if after else self.game.state
+        st = self.after.state if after and self.after is not None else self.game.state
         marks, notes, lines = [], [], []
         if self.after is not None:
             for h, (hits, flags, what) in strike_summary(self.game, self.after).items():

@@ -65,7 +65,7 @@ def card_rows(g: G.Game, *, drawn: str | None = None, playable: bool = True) -> 
     """The table as rows of cards: each seat's hand and each team's common card; the active
     player's playable cards framed (dashed blue), the card just drawn framed green."""
     mine = {c for c, _ in G.playable(g)} if (playable and g.phase == "play") else set()
-    rows = []
+    rows: list[tuple] = []
     for row, cards in table_cards(g):
         common = row.startswith("common.")
         label = row_name(row) + (" ▶" if row == g.player else "")
@@ -91,10 +91,8 @@ class AllianceTable:
         from tutor.render.canvas import BoardView
         from tutor.widgets.base import CSS, live_alt
         self.seed = seed
-        self.players_w = W.Dropdown(options=[("4 players: 2 Allies v 2 Axis", (2, 2)),
-                                             ("3 players: 2 Allies v 1 Axis", (2, 1)),
-                                             ("3 players: 1 Allies v 2 Axis", (1, 2)),
-                                             ("2 players (standard)", (1, 1))],
+        self.players_w = W.Dropdown(options=[("2 Allies v 2 Axis", (2, 2)), ("2 Allies v 1 Axis", (2, 1)),
+                                             ("1 Allies v 2 Axis", (1, 2)), ("1 v 1 (standard)", (1, 1))],
                                     value=(allied, axis), description="Players",
                                     style={"description_width": "60px"}, layout=W.Layout(width="300px"))
         self.hand_w = W.Dropdown(options=[(f"{n} cards a side", n) for n in (4, 5, 6)], value=hand,
@@ -112,14 +110,18 @@ class AllianceTable:
         self.board.on_click(self._click)
         self.history: list = []
         self.turns: list[str] = []
-        self.players_w.observe(lambda _: self.deal(*self.players_w.value, self.hand_w.value), "value")
-        self.hand_w.observe(lambda _: self.deal(*self.players_w.value, self.hand_w.value), "value")
+        def redeal(_change) -> None:
+            allied, axis = self.players_w.value
+            self.deal(allied, axis, self.hand_w.value)
+
+        self.players_w.observe(redeal, "value")
+        self.hand_w.observe(redeal, "value")
         self.undo_b.on_click(lambda _: self.undo())
         self.alt = live_alt(self.board, self.order, self.status)
         self.widget = W.VBox([
             W.HTML(CSS), W.HBox([self.players_w, self.hand_w, self.undo_b], layout=W.Layout(flex_flow="row wrap")),
             self.order, self.board.canvas, self.alt, self.status,
-            W.HTML("<b>Or press a card's button</b> (Tab to it, Enter): one for every card on the table, row by row."), self.buttons, self.log],
+            W.HTML("<b>Or press a card's button:</b>"), self.buttons, self.log],
             layout=W.Layout(border="1px solid #ccc", padding="8px", max_width="760px"))
         self.widget.add_class("tutor-alliance")
         self.deal(allied, axis, hand)
@@ -131,8 +133,7 @@ class AllianceTable:
         self.drawn = None
         self.said = (f"<p>Dealt: {escape(self.game.summary().splitlines()[0].split(':')[0])} with "
                      f"{allied + axis} players.</p>"
-                     + events_html([e for e in self.game.log if e.kind == "deal"], rules=False)
-                     + "<p><small>The deal follows the distribution table and its rules, quoted above.</small></p>")
+                     + events_html([e for e in self.game.log if e.kind == "deal"], rules=False))
         self._draw()
 
     def _click(self, h, x, y) -> None:
@@ -197,8 +198,7 @@ class AllianceTable:
         self.order.value = (f"<div style='font-size:14px'><b>Turn order so far:</b> {done}"
                             f"<b>{len(self.turns) + 1}. {escape(G.seat_text(g.player))} ▶ to play</b></div>")
         self.status.value = STYLE + verdict(
-            f"Active player: {G.player_text(g.player)}. Tap a card of their hand or their team's common card "
-            "(framed in dashed blue).") + self.said
+            f"Active player: {G.player_text(g.player)} (their playable cards framed in dashed blue).") + self.said
         # Every card on the table has its button, as every card can be tapped: one the active
         # player may not play gets the same refusal, with its rule (APÉNDICE 5).
         self.buttons.children = choice_buttons(
@@ -231,18 +231,13 @@ def young_generals_html(g: G.Game) -> str:
                    for c in hand)
     seats = ", ".join(G.seat_text(s) for s in g.seats(side))
     tactic = sum(C.card(c).tactic for c in G.all_cards(g))
-    from tutor.render.scene import card_scene
-    from tutor.render.svg import svg
-    pic = svg(card_scene([(f"{G.SIDE_NAMES[side]} hand", tuple(_card(c) for c in hand), None),
-                          ("Deck", (), len(g.deck))], width=560, label_w=80))
-    return (f"<div>{pic}<p>{len(G.all_cards(g))} cards in all (deck and hands), {tactic} of them tactic cards. The scenario gives the "
+    kinds = "section cards only" if not tactic else f"{tactic} tactic cards among them"
+    # who carries out a card, and the tie, are the page's own sentences: the table shows the engine's answer
+    return (f"<div><p>Deck and hands: {kinds}. The scenario gives the "
             f"Axis 2 cards; Young Generals deal <b>{len(hand)}</b>. Take ground and armor overrun: "
             f"<b>{'on' if g.variant.take_ground else 'off (the simpler game)'}</b>.</p>"
-            f"<p>The Axis team: {escape(seats)}. Who carries out each card in the hand — the member whose "
-            f"sections receive the most of its orders; on a tie the commander-in-chief has the last word "
-            f"(this tutor's reading: he takes the card when he is one of those tied, otherwise the left "
-            f"flank player does):</p>"
-            f"<table class='tutor-obs'><tr><th>card</th><th>carried out by</th></tr>{rows}</table></div>")
+            f"<p>The Axis team: {escape(seats)}.</p>"
+            f"<table class='tutor-obs'><tr><th>card in the hand</th><th>carried out by</th></tr>{rows}</table></div>")
 
 
 class YoungGenerals:

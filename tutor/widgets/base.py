@@ -12,6 +12,7 @@ import html
 import re
 from collections.abc import Iterable
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -71,7 +72,7 @@ def guard_page_messages() -> None:
                 with contextlib.suppress(AttributeError):
                     del shell.showtraceback  # (the shell's own method again)
 
-    _handle_msg.tutor_guarded = True
+    _handle_msg.__dict__["tutor_guarded"] = True
     W.Widget._handle_msg = _handle_msg
     refuse_page_widgets()
 
@@ -97,7 +98,7 @@ def refuse_page_widgets() -> None:
         manager = get_comm_manager()
     except Exception:  # (no kernel: a script or a test)
         return
-    said = []
+    said: list[bool] = []
 
     def refuse(comm, msg) -> None:
         if not said:
@@ -124,6 +125,31 @@ CSS = """<style>
 .tutor-sr { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
   white-space: nowrap; }
 </style>""" + STYLE  # the rule blocks' look (tutor.explain.rules_html)
+
+
+def game_css(page: str, *, log_height: int) -> str:
+    """The look the two game pages share (Play a battle, Play La Raye): the head line with its turn
+    and its badges (medals, objectives), the win line, the coach and the log of moves. ``page``
+    names the page's classes (``"tutor-battle"``: ``.tutor-battle-head``, ``-win``, ``-coach``);
+    ``log_height``: how tall the log grows (px) before it scrolls. A page adds its own lines after
+    these (a later line of the same weight wins)."""
+    return f"""<style>
+.{page}-head {{ font-size: 14px; display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: baseline; }}
+.{page}-head .turn {{ font-weight: bold; }}
+.{page}-head > span > span {{ display: inline-block; padding: 1px 7px; border-radius: 9px; margin-right: 4px;
+  border: 1px solid #999; background: #f7f3e6; }}
+.{page}-win {{ font-size: 17px; font-weight: bold; color: #1b6e1b; padding: 6px 0; }}
+.{page}-coach {{ font-size: 12.5px; line-height: 1.35; border-left: 3px solid #0b5cad; padding: 2px 8px; }}
+.{page}-coach ul {{ margin: 2px 0; padding-left: 18px; }}
+.{page}-coach summary {{ cursor: pointer; }}
+.{page}-coach q, .tutor-log q {{ display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }}
+.tutor-log {{ font-size: 12.5px; max-height: {log_height}px; overflow: auto; border: 1px solid #ddd; padding: 4px 8px; }}
+.tutor-log details {{ margin: 1px 0; }}
+.tutor-log summary {{ cursor: pointer; }}
+.tutor-log .act {{ font-weight: bold; margin-top: 6px; }}
+.tutor-log .cite {{ color: #6b6b6b; font-size: 11px; }}
+.tutor-log .rule-sum {{ margin: 2px 0 4px 14px; }}
+</style>"""
 
 
 def esc(text: str) -> str:
@@ -177,13 +203,14 @@ def hex_entry(text: str, board: Board) -> tuple[Hex | None, str]:
     text = " ".join(str(text).split())
     lo, hi = board.cols
     size = f"columns {lo}–{hi}, rows 0–{board.rows - 1}"
-    if hex_numbers(text) is None:
+    numbers = hex_numbers(text)
+    if numbers is None:
         return None, (f"“{text}” is not a hex: type its column and row as two numbers, "
                       f"for example {example_hex(board)} ({size}).")
     try:
         h = parse_hex(text)
     except ValueError:
-        c, r = hex_numbers(text)
+        c, r = numbers
         return None, f"There is no hex {c},{r}: column + row is always even ({size})."
     if h in board.half_hexes:
         return None, f"{fmt(h)} is a half hex cut by the board edge, not played: {size}, column + row even."
@@ -219,8 +246,13 @@ def place_field(on_place, entry, say, *, label: str, example: str, how: str) -> 
 
 def hex_field(on_hex, board: BoardView, say) -> W.Text:
     """A Memoir '44 board's ``place_field``: a hex typed as column,row (read by ``hex_entry``)."""
-    return place_field(on_hex, lambda text: hex_entry(text, board.scene.board), say, label="Hex",
-                       example=example_hex(board.scene.board), how="a hex as column,row")
+    def hexes() -> Board:
+        shown = board.scene.board
+        assert shown is not None                # (a board of hexes, not a row of cards)
+        return shown
+
+    return place_field(on_hex, lambda text: hex_entry(text, hexes()), say, label="Hex",
+                       example=example_hex(hexes()), how="a hex as column,row")
 
 
 # Buttons of one look share one layout and one style (widget models that none of them changes):
@@ -286,13 +318,16 @@ class Drill(W.VBox):
     """Board + controls + status + why panel, with an undo/reset history of state values."""
 
     title = ""
+    if TYPE_CHECKING:  # ipywidgets has no types: the box's widgets, as the drills read and set them
+        children: tuple[W.Widget, ...]
+        value: Any                              # each drill's own state value (its dataclass)
 
     def __init__(self, scene: Scene, *, controls: Iterable[W.Widget] = (), dpr: int = 2, max_width: int | None = None):
         self.board = BoardView(scene, dpr=dpr, max_width=max_width)
         self.board.on_click(self._on_board_click)
         self.board.canvas.add_class("tutor-board")
         self.legend = W.HTML(layout=W.Layout(width="100%"))
-        self._legend_key = None
+        self._legend_key: tuple | None = None
         self.board.on_update(self._legend_update)
         self._legend_update(scene)
         self.status = W.HTML(layout=W.Layout(width="100%"))
@@ -385,5 +420,7 @@ class Drill(W.VBox):
 
     def click_hex(self, h) -> None:
         """Click the center of hex h."""
-        x, y = self.board.scene.geometry.centre(h)
+        geometry = self.board.scene.geometry
+        assert geometry is not None             # (a board of hexes)
+        x, y = geometry.centre(h)
         self.board.click(x, y)

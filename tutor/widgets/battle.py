@@ -243,7 +243,7 @@ class BattleApp(BattleView, W.VBox):
             return None
         last = Action.parse(g.action) if g.action else Action("none")
         if last.verb == "move":
-            return last.target if self._actor(last.target) else None
+            return last.target if last.target is not None and self._actor(last.target) else None
         if last.verb == "take":
             u = g.state.units
             for h in u:
@@ -312,7 +312,9 @@ class BattleApp(BattleView, W.VBox):
 
     def click_hex(self, h) -> None:
         h = parse_hex(h) if isinstance(h, str) else h
-        x, y = self.board.scene.geometry.centre(h)
+        geometry = self.board.scene.geometry
+        assert geometry is not None             # (the battle's board of hexes)
+        x, y = geometry.centre(h)
         self.board.click(x, y)
 
     def on_hex(self, h: Hex) -> None:
@@ -328,7 +330,7 @@ class BattleApp(BattleView, W.VBox):
         if ph == "order":
             if f"order {here}" in acts:
                 self.do(f"order {here}")
-            elif h in g.turn.ordered:
+            elif g.turn is not None and h in g.turn.ordered:
                 self.unorder(h)
             else:
                 self.refuse_action(f"order {here}")
@@ -421,6 +423,7 @@ class BattleApp(BattleView, W.VBox):
         x = g
         while x.action is not None and Action.parse(x.action).verb == "order":
             orders.append(Action.parse(x.action))
+            assert x.prev is not None           # (an order follows the card played)
             x = x.prev
         orders.reverse()
         if not any(a.unit == h for a in orders):

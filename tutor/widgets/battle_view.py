@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from tutor.errors import IllegalAction, InputError
 from tutor.explain import plural
@@ -19,9 +20,18 @@ from tutor.render.scene import Card, Line, Mark, card_scene, highlights, scene
 from tutor.sides import SIDE_NAMES, side_of, side_verb
 from tutor.widgets.base import (
     esc,
+    game_css,
     rule_details,
     rules_html,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    import ipywidgets as W
+
+    from tutor.memoir.action import Action
+    from tutor.render.canvas import BoardView
 
 PHASE_TEXT = {"play": "play a command card", "order": "order units", "act": "move and battle",
               "retreat": "retreat", "recon": "Recon: keep a card", "ambush": "Ambush or not",
@@ -34,14 +44,9 @@ LOG_ROWS = 80                     # events shown in the log (latest first)
 COACH_OPTIONS = 10                # the coach lists a group's first choices, the others counted
 MAX_OPPONENT_ACTIONS = 400        # a safety net: an opponent turn never runs away
 
-APP_CSS = """<style>
-.tutor-battle-head { font-size: 14px; display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: baseline; }
-.tutor-battle-head .turn { font-weight: bold; }
-.tutor-battle-head .medals span { display: inline-block; padding: 1px 7px; border-radius: 9px; margin-right: 4px;
-  border: 1px solid #999; background: #f7f3e6; }
+APP_CSS = game_css("tutor-battle", log_height=340) + """<style>
 .tutor-battle-head .medals .allied { border-color: #3b6e2e; }
 .tutor-battle-head .medals .axis { border-color: #2c4f7c; }
-.tutor-battle-win { font-size: 17px; font-weight: bold; color: #1b6e1b; padding: 6px 0; }
 .tutor-dice { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 4px 0; font-size: 13px; }
 .tutor-die { display: inline-block; min-width: 34px; height: 34px; line-height: 34px; text-align: center;
   border: 1.5px solid #555; border-radius: 6px; background: #fff; font-weight: bold; font-size: 13px; }
@@ -50,23 +55,12 @@ APP_CSS = """<style>
 .tutor-die.miss { color: #888; }
 .tutor-odds table { border-collapse: collapse; font-size: 13px; }
 .tutor-odds td, .tutor-odds th { padding: 2px 8px; text-align: left; border-bottom: 1px solid #eee; }
-.tutor-log { font-size: 12.5px; max-height: 340px; overflow: auto; border: 1px solid #ddd; padding: 4px 8px; }
-.tutor-log details { margin: 1px 0; }
-.tutor-log summary { cursor: pointer; }
-.tutor-log .act { font-weight: bold; margin-top: 6px; }
-.tutor-log .cite { color: #777; font-size: 11px; }
-.tutor-log .rule-sum { margin: 2px 0 4px 14px; }
-.tutor-log q { display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }
 .tutor-hand-text { font-size: 12.5px; }
 .tutor-hand-text { margin: 2px 0; padding-left: 18px; }
 .tutor-hand-text li { margin: 0; line-height: 1.35; }
 .tutor-battle-side { font-size: 12.5px; }
 @media (max-width: 1100px) { .tutor-battle-side { flex: 1 1 100% !important; } }
-.tutor-battle-coach { font-size: 12.5px; line-height: 1.35; border-left: 3px solid #0b5cad; padding: 2px 8px; }
-.tutor-battle-coach ul { margin: 2px 0; padding-left: 18px; }
-.tutor-battle-coach summary { cursor: pointer; }
 .tutor-battle-coach .focus { background: #eef5fc; }
-.tutor-battle-coach q { display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }
 </style>"""
 
 
@@ -120,6 +114,47 @@ class BattleView:
     """The showing half of :class:`~tutor.widgets.battle.BattleApp` (a mixin: it reads the
     page's game, widgets and taps)."""
 
+    if TYPE_CHECKING:  # what the page (BattleApp) gives this half: its game, its widgets, its taps
+        game: G.Game
+        solo: str | None
+        selected: Hex | None
+        pending_card: str | None
+        refusal: tuple | None
+        reasons: dict[int, tuple[str, coach.Explanation]]
+        mark: int
+        board: BoardView
+        hand: BoardView
+        head: W.HTML
+        status: W.HTML
+        why: W.HTML
+        coach: W.HTML
+        dice: W.HTML
+        odds: W.HTML
+        hand_text: W.HTML
+        log_html: W.HTML
+        save_html: W.HTML
+        coach_switch: W.Checkbox
+        controls: W.HBox
+        all_actions: W.Dropdown
+        pass_button: W.Button
+        done_button: W.Button
+        end_button: W.Button
+        take_button: W.Button
+        wire_button: W.Button
+        ambush_button: W.Button
+        decline_button: W.Button
+        undo_button: W.Button
+        section_buttons: list[W.Button]
+
+        def _human_seat(self) -> str: ...
+        def is_opponent(self, g: G.Game | None = None) -> bool: ...
+        @property
+        def screen_passed(self) -> bool: ...
+        @staticmethod
+        def parsed(acts, *verbs: str) -> list[Action]: ...
+        def _take_action(self, acts) -> str | None: ...
+        def hand_cards(self) -> list[str]: ...
+
     # ------------------------------------------------------------------------------------------
     # Showing
 
@@ -137,7 +172,7 @@ class BattleView:
         return self.game.log[self._log_len_at(self.mark):]
 
     def _log_len_at(self, length: int) -> int:
-        x = self.game
+        x: G.Game | None = self.game
         while x is not None and x.length > length:
             x = x.prev
         return len(x.log) if x is not None else 0
@@ -228,7 +263,7 @@ class BattleView:
         g = self.game
         st = g.state
         m = st.medals
-        need = st.medals_to_win or {}
+        need: Mapping[str, int] = st.medals_to_win or {}
         medals = "".join(f'<span class="{s}">{SIDE_NAMES[s]} {m[s]}'
                          + (f"/{need[s]}" if s in need else "") + "</span>" for s in ("allied", "axis"))
         hands = " · ".join(f"{self._seat_name(s)}: {plural(len(h), 'card')} in hand" for s, h in g.hands.items())
@@ -259,6 +294,7 @@ class BattleView:
             return f"{who}: play a command card — tap it in your hand."
         if ph == "order":
             t = g.turn
+            assert t is not None and t.effect is not None        # (the order phase: a card's effect)
             slots = "; ".join(s.describe() for s in t.effect.slots)
             n = len(self.parsed(acts, "order"))
             return (f"{who}: {C.name(t.cards[0]) if t.cards else 'the card'} orders {slots}. "
@@ -289,7 +325,7 @@ class BattleView:
     def _dice_html(self) -> str:
         """The dice of the last step's battles, face by face (hits red, flags dashed blue)."""
         out = []
-        x = self.game
+        x: G.Game | None = self.game
         nodes = []
         while x is not None and x.length > self.mark:
             nodes.append(x)
@@ -316,7 +352,7 @@ class BattleView:
         targets = G.battle_options(g, a)
         if not targets:
             return ""
-        rows = []
+        rows: list[str] = []
         for t in sorted(targets, key=_hex_key):
             o = battle_odds(g, a, t)
             tu = g.state.units[t]
@@ -335,8 +371,8 @@ class BattleView:
         return got[1]
 
     def _log_html(self) -> str:
-        rows = []
-        x = self.game
+        rows: list[str] = []
+        x: G.Game | None = self.game
         while x is not None and len(rows) < LOG_ROWS:
             new = " style='background:#fff8d6'" if x.length > self.mark else ""
             ex = self.explanation(x)

@@ -130,7 +130,7 @@ class CasualtyDrill(CasualtyView, Drill):
                                 *self.face_buttons, self.clear_button],
                                layout=W.Layout(flex_flow="row wrap", width="100%", align_items="center"))
         super().__init__(self._scene(), controls=[self.mode_pick, self.peek_box], dpr=dpr, max_width=WIDTH)
-        kids = list(self.children)
+        kids: list[W.Widget] = list(self.children)
         kids.insert(kids.index(self.board.canvas) + 1, self.dice_box)
         self.children = tuple(kids)
         self.undo_button.disabled = True
@@ -251,6 +251,7 @@ class CasualtyDrill(CasualtyView, Drill):
 
     def _atk_pick(self, p: CardPick) -> None:
         a = self.atk
+        assert a is not None                    # (the attack mode's rows: the drill has its game)
         if a.predicting:
             if p.row in ("attackers", "dice"):
                 self.say("A hit! First say where the casualty comes from: tap a deck row, or the target row "
@@ -274,10 +275,12 @@ class CasualtyDrill(CasualtyView, Drill):
 
     def choose(self, *, attacker: str | None = None, target: str | None = None) -> None:
         a = self.atk
+        assert a is not None                    # (the attack mode: the drill has its game)
         game = a.current
-        att = attacker if attacker is not None else (a.attacker if a.attacker in self._attackers(game) else None)
+        att = attacker if attacker is not None else (a.attacker if a.attacker is not None
+                                                     and a.attacker in self._attackers(game) else None)
         foe = [t.unit for t in game.tokens_of(other(self.attacker_side))]
-        tgt = target if target is not None else (a.target if a.target in foe else None)
+        tgt = target if target is not None else (a.target if a.target is not None and a.target in foe else None)
         if att is not None and att not in self._attackers(game):
             self.say(f"{esc(card_title(att))} cannot attack now.", bad=True)
             return
@@ -325,6 +328,7 @@ class CasualtyDrill(CasualtyView, Drill):
 
     def _throw(self, rng) -> None:
         a = self.atk
+        assert a is not None and a.attacker is not None and a.target is not None   # (thrown after a preview)
         prepared = _prepare(a.game, self.attacker_side, a.attacker)
         try:
             if prepared is None:
@@ -340,7 +344,7 @@ class CasualtyDrill(CasualtyView, Drill):
 
     def predict_attack(self, row: str) -> None:
         a = self.atk
-        if not a.predicting:
+        if a is None or not a.predicting:
             return
         if row == "out":
             self.say("“Out of game” is where the card goes. Tap the row it comes from — or the target row "

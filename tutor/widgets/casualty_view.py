@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tutor.errors import InputError
 from tutor.render import style
@@ -20,6 +21,12 @@ from tutor.undaunted.cards import CARDS, UNIT_TYPES
 from tutor.undaunted.deck import ZONE_NAMES, Casualty, Zones, census
 from tutor.undaunted.state import SIDE_INDEX, Event, GameState, other
 from tutor.widgets.base import esc, rules_html
+
+if TYPE_CHECKING:
+    import ipywidgets as W
+
+    from tutor.render.canvas import BoardView
+    from tutor.undaunted.actions import AttackPreview
 
 # The built-in teaching deck: a copy in the hand (Riflemen A, Scouts B), a unit whose cards are
 # on the table and in the draw deck (Machine gunners A), one only in the draw deck (Riflemen B)
@@ -105,7 +112,8 @@ class AttackStep:
 
     @property
     def current(self) -> GameState:
-        return self.after if self.done else self.game
+        after = self.after
+        return after if after is not None and self.done else self.game
 
     def event(self, kind: str) -> Event | None:
         return next((e for e in self.events if e.kind == kind), None)
@@ -182,14 +190,34 @@ def _prepare(game: GameState, side: str, unit: str) -> GameState | None:
         d[src].remove(unit)
         d["hand"].append(unit)
         z = Zones.from_dict(d)
-    zones = list(game.zones)
-    zones[SIDE_INDEX[side]] = z
-    return replace(game, zones=tuple(zones), phase="turn", active=side, winner=None, result=None)
+    zones = (z, game.zones[1]) if SIDE_INDEX[side] == 0 else (game.zones[0], z)
+    return replace(game, zones=zones, phase="turn", active=side, winner=None, result=None)
 
 
 class CasualtyView:
     """The showing half of :class:`~tutor.widgets.casualty_drill.CasualtyDrill` (a mixin: it
     reads the drill's value, board and widgets)."""
+
+    if TYPE_CHECKING:  # what the drill (CasualtyDrill, a Drill) gives this half
+        value: DrillValue
+        seed: int | None
+        attacker_side: str
+        board: BoardView
+        mode_pick: W.ToggleButtons
+        peek_box: W.ToggleButton
+        dice_box: W.HBox
+
+        @property
+        def mode(self) -> str: ...
+        @property
+        def cas(self) -> CasualtyStep: ...
+        @property
+        def atk(self) -> AttackStep | None: ...
+        def preview(self) -> AttackPreview | None: ...
+        def say(self, text: str, *, bad: bool = False) -> None: ...
+        def explain(self, body: str) -> None: ...
+        def _mode_changed(self, change) -> None: ...
+        def _peek_changed(self, change) -> None: ...
 
     # -- showing
     def _zone_rows(self, z: Zones, *, unit: str | None, ask: bool, guess: str | None,
@@ -198,8 +226,8 @@ class CasualtyView:
         peek = self.value.peek
         for zone in ZONE_NAMES:
             cards = list(getattr(z, zone))
-            ids = list(cards)
-            roles = [None] * len(cards)
+            ids: list[str | None] = list(cards)
+            roles: list[str | None] = [None] * len(cards)
             if before is not None and zone == answer and zone != "draw":
                 i = getattr(before, zone).index(unit)          # the copy the engine took (the first)
                 ids.insert(i, None)
@@ -426,6 +454,7 @@ class CasualtyView:
                          'many of this unit it holds.</div>' + rules_html([UR.CASUALTY]))
             return
         c = s.result
+        assert s.guess is not None              # (a ruling answers the learner's row)
         answer = c.removed_from or "board"
         right, verdict, body, rules = self._casualty_html(s.zones, s.unit, s.guess, answer, c.text, c.rule,
                                                           c.shuffled)
@@ -434,6 +463,7 @@ class CasualtyView:
 
     def _explain_attack(self) -> None:
         a = self.atk
+        assert a is not None                    # (the attack mode: the drill has its scenario's game)
         pv = self.preview()
         if a.refusal is not None:
             reason, rule = a.refusal
@@ -446,13 +476,17 @@ class CasualtyView:
             self.explain('<div class="verdict">An attack: total defense = base defense + cover + range; '
                          'one d10 per attack point.</div>' + rules_html([UR.DEFENSE, UR.DICE]))
             return
+        att, tgt = a.attacker, a.target
+        assert att is not None and tgt is not None     # (a preview: both chosen)
         d = pv.defense
         foe = other(self.attacker_side)
-        tile = a.game.token(foe, a.target).tile
-        atile = a.game.token(self.attacker_side, a.attacker).tile
+        target_token, attacker_token = a.game.token(foe, tgt), a.game.token(self.attacker_side, att)
+        assert target_token is not None and attacker_token is not None
+        tile, atile = target_token.tile, attacker_token.tile
+        assert tile is not None and atile is not None          # (both on the board)
         cov = a.game.board.tile(tile).cover
-        parts = (f"<ul><li>base defense of {esc(card_title(a.target))}: {d.base} "
-                 f"({esc(UNIT_TYPES[CARDS[a.target].name].name.replace('-', ' '))})</li>"
+        parts = (f"<ul><li>base defense of {esc(card_title(tgt))}: {d.base} "
+                 f"({esc(UNIT_TYPES[CARDS[tgt].name].name.replace('-', ' '))})</li>"
                  f"<li>cover of {esc(tile)}: {d.cover}"
                  + (f" (hill 3/1: {'1, the attacker on ' + esc(atile) + ' is on a hill too' if d.cover == 1 else '3, the attacker is not on a hill'})"
                     if cov.hill else "")
@@ -461,7 +495,7 @@ class CasualtyView:
         odds = (f"<div>{pv.dice} di{'ce' if pv.dice != 1 else 'e'}; each hits on {_faces_text(d.total)}: "
                 f"{combat.fraction_text(pv.p_die)}. At least one hit: <b>{combat.fraction_text(pv.p_hit)}</b> "
                 f"(= 1 − ({combat.fraction_text(1 - pv.p_die)})<sup>{pv.dice}</sup>).</div>")
-        head = (f'<div class="verdict">{esc(card_title(a.attacker))} attacks {esc(card_title(a.target))}: '
+        head = (f'<div class="verdict">{esc(card_title(att))} attacks {esc(card_title(tgt))}: '
                 f'{esc(d.text)}.</div>')
         if a.rolled is None:
             chosen = f" Chosen so far: {', '.join(map(str, a.faces))}." if a.faces else ""
@@ -469,6 +503,7 @@ class CasualtyView:
             self.explain(head + parts + odds + rules_html(pv.rules))
             return
         ev = a.event("attack")
+        assert ev is not None                   # (rolled: the engine's attack event)
         dice = "".join(
             f"<li>{esc('a 0 always hits' if f == 0 else (f'{f} ≥ {d.total}: hit' if f >= d.total else f'{f} < {d.total}: miss'))}</li>"
             for f in a.rolled)
@@ -478,13 +513,14 @@ class CasualtyView:
             self.explain(head + rolled + parts + odds + rules_html(pv.rules))
             return
         if a.predicting:
-            self.say(f"A hit! {esc(card_title(a.target))} takes a casualty: tap the row its card comes from — "
+            self.say(f"A hit! {esc(card_title(tgt))} takes a casualty: tap the row its card comes from — "
                      f"or the target row if the token leaves the board.")
             self.explain(head + rolled + parts + rules_html([UR.DICE, UR.CASUALTY_ONE, UR.CASUALTY]))
             return
         cas = a.event("casualty")
+        assert cas is not None and a.guess is not None   # (a hit, the row chosen: the engine's casualty event)
         answer = cas.data["removed_from"] or "board"
-        right, verdict, body, rules = self._casualty_html(a.game.zones_of(foe), a.target, a.guess, answer,
+        right, verdict, body, rules = self._casualty_html(a.game.zones_of(foe), tgt, a.guess, answer,
                                                           cas.text, cas.rule, cas.data["shuffled"])
         self.say(f"{'✓' if right else '✗'} {esc(verdict)} Tap an attacker or a target for the next attack.",
                  bad=not right)

@@ -118,8 +118,10 @@ def dispatch_note(after: G.Game) -> str:
         return "The battle is over."
     acts = legal_moves(after)
     if after.phase == "place":
-        card = C.name(acts[0].card)
-        secs = " or ".join(a.section for a in acts)
+        card_id = acts[0].card
+        assert card_id is not None              # (a place action names its card)
+        card = C.name(card_id)
+        secs = " or ".join(a.section for a in acts if a.section is not None)
         fg = after.player.split(".")[1]
         return (f"The {GENERAL_NAME[fg]} lays {card} on one of his two sections ({secs}): a section card orders "
                 f"units in one section; a second section card goes on the other.")
@@ -151,9 +153,9 @@ def choice_label(g: G.Game, action: str) -> str:
         return f"{name}: roll for initiative"
     if a.verb == "pass":
         return f"{name}: stay put, no roll"
-    if a.verb == "place":
+    if a.verb == "place" and a.card is not None:
         return f"{name}: {C.name(a.card)} on the {a.section} section"
-    if a.verb == "setback":
+    if a.verb == "setback" and a.unit is not None:
         unit = fmt(a.unit)
         return f"{name}: {unit} retreats to {fmt(a.target)}" if a.target else f"{name}: {unit} loses a figure"
     return action
@@ -254,7 +256,7 @@ class ChiefDesk:
             return
         ev = new.new_events[-1]
         self.game, self.selected = new, None
-        left = len(self.game.hand("allied.chief")) - len(self.game.turn.given)
+        left = len(self.game.hand("allied.chief")) - len(self.game.turn.given if self.game.turn else ())
         self.say(verdict(ev.text + f" The chief keeps {left} card{'s' if left != 1 else ''}.", True)
                  + rules_html([ev.rule]))
         self._draw()
@@ -273,7 +275,8 @@ class ChiefDesk:
             self.say(verdict("Tap a card of the chief's hand, then the general who receives it.", None))
             return
         if pick.row == "hand":
-            hand = [c for c in self.game.hand("allied.chief") if c not in self.game.turn.given]
+            given = self.game.turn.given if self.game.turn else ()
+            hand = [c for c in self.game.hand("allied.chief") if c not in given]
             if pick.index is not None and pick.index < len(hand):
                 self.pick(hand[pick.index])
             else:
@@ -318,6 +321,7 @@ class ChiefDesk:
     def _after_step(self) -> None:
         from tutor.widgets.base import choice_buttons
         g = self.after
+        assert g is not None                    # (after a step of the dispatch)
         acts = G.legal_actions(g) if g.phase in CHOICES else []
         self.choices.children = choice_buttons([(choice_label(g, a), a) for a in acts], self.choose)
         self.say(verdict(dispatch_note(g), True))
@@ -338,7 +342,8 @@ class ChiefDesk:
         from tutor.render.scene import scene
         from tutor.widgets.base import choice_buttons
         g = self.game
-        hand = [c for c in g.hand("allied.chief") if c not in g.turn.given] if self.after is None else []
+        given = g.turn.given if g.turn else ()
+        hand = [c for c in g.hand("allied.chief") if c not in given] if self.after is None else []
         self.hand_buttons.children = choice_buttons([(C.name(c), c) for c in hand], self.pick)
         self.cards.update(desk_scene(g, self.selected, open_=self.after is None))
         notes = []

@@ -175,6 +175,7 @@ def tap(f: Field, h: Hex, *, sides=SIDES, dice=None) -> Field:
             refused = legal_moves(g, sel).refused if rec is not None and not rec.path and g.phase == "move" else {}
             if h in refused:       # a ✕ on a friendly unit: its reason first, then the unit is picked
                 a = new.answer
+                assert a is not None            # (a unit picked: its answer)
                 new = replace(new, answer=replace(a, text=f"The {g.units[sel].name} on {fmt(sel)} may not move "
                                                           f"there: {refused[h].reason}. Now: {a.text}",
                                                   rules=(refused[h].rule, *a.rules)))
@@ -262,7 +263,7 @@ def field_highlights(f: Field):
     for e in (a.events if a else ()):
         if e.kind == "hits" and e.at is not None:
             marks.append(Mark(e.at, "lost", text=f"−{e.get('lost')}"))
-        elif e.kind == "battle":
+        elif e.kind == "battle" and e.at is not None and e.to is not None:     # (attacker, target)
             lines.append(Line(e.at, e.to, "sight"))
         elif e.kind == "move":
             lines += [Line(x, y, "move") for x, y in pairwise((e.at, *e.get("path")))]

@@ -60,7 +60,7 @@ def _round_widget(seed: int):
         foe = axis_bid(s.zones_of("axis").hand)
         step = apply(s, RevealInitiative(allied=card, axis=foe))
         st["s"] = step.state
-        first = step.state.active
+        first = step.state.playing            # (the initiative revealed: a side plays first)
         cards.children = ()
         steps.value = step_strip(STEPS, 2)
         say.value = (f"<p>The Axis bids its {escape(card_title(foe))} ({CARDS[foe].initiative}). "

@@ -156,6 +156,7 @@ class LosExplorer(Drill):
         f = self.state.field
         terrain, obstacles, units = dict(f.terrain), dict(f.obstacles), dict(f.units)
         if what == "terrain":
+            assert name is not None             # (a terrain named; only erasing names none)
             if terrain.get(h) == name:
                 del terrain[h]
             else:
@@ -168,6 +169,7 @@ class LosExplorer(Drill):
                 if TERRAIN[name].land is False:
                     obstacles.pop(h, None)
         elif what == "obstacle":
+            assert name is not None
             if obstacles.get(h) == name:
                 del obstacles[h]
             else:
@@ -179,6 +181,7 @@ class LosExplorer(Drill):
                     return
                 obstacles[h] = name
         elif what == "unit":
+            assert name is not None
             kind = self.kind.value
             u = units.get(h)
             if u is not None and u.side == name and u.kind == kind:

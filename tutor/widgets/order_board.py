@@ -122,6 +122,7 @@ class OrderBoard:
             self.verdict.value = f"<p><b>No</b> — {escape(str(exc))}.</p>"
             return
         self.game = new
+        assert u is not None                    # (ordered: a unit stands there)
         where = ", ".join(sorted(g.state.board.sections(h, viewer="bottom")))
         note = " — on the dashed line: it counts for either section" if "," in where else ""
         rules = [R.ORDERS] + ([C.ORDERS_DASHED] if note else [])
@@ -195,9 +196,11 @@ class OrderBoard:
         if g is self.first:
             self.status.value = "<b>Tap a card</b> to play it."
         elif g.phase == "order":
-            slots = "; ".join(s.describe() for s in g.turn.effect.slots)
-            self.status.value = (f"<b>{escape(C.name(g.turn.cards[0]))}</b> orders {escape(slots)} — "
-                                 f"{len(g.turn.ordered)} ordered. Tap units (shaded: the engine would say yes).")
+            t = g.turn
+            assert t is not None and t.effect is not None        # (the order phase: a card's effect)
+            slots = "; ".join(s.describe() for s in t.effect.slots)
+            self.status.value = (f"<b>{escape(C.name(t.cards[0]))}</b> orders {escape(slots)} — "
+                                 f"{len(t.ordered)} ordered. Tap units (shaded: the engine would say yes).")
         else:
             self.status.value = "Orders given. <i>Another card</i> to try again."
         self.done_button.disabled = g.phase != "order"

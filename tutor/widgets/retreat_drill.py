@@ -19,7 +19,6 @@ import ipywidgets as W
 from tutor.errors import IllegalAction, InputError
 from tutor.hexes import Hex, fmt, parse_hex
 from tutor.memoir import dice as D
-from tutor.memoir import rules as R
 from tutor.memoir.retreat import RetreatRuling
 from tutor.memoir.retreat import ruling as retreat_ruling
 from tutor.memoir.scenario import Scenario
@@ -219,6 +218,7 @@ class RetreatDrill(Drill):
             self.say(esc(self.error), bad=True)
             self.explain("")
             return
+        assert r is not None                    # (a unit and its flags: the engine's ruling)
         roll = (f"Rolled {', '.join(s.faces)}: {_flags(s.flags)}. " if s.faces else "")
         if s.open:
             other = ""
@@ -229,7 +229,7 @@ class RetreatDrill(Drill):
             self.say(f"{other}{esc(roll)}The {esc(r.unit.name)} on {fmt(r.origin)} receives "
                      f"{_flags(s.flags)}. Where does it end? Tap that hex (the unit itself if it stays), "
                      "or Show me.", bad=bool(other))
-            self.explain(rules_html([R.FLAG, R.RETREAT_DIRECTION]))
+            self.explain("")          # the page above says the rules; the ruling's come with the answer
             return
         items = "".join(f"<li><b>{fmt(b.hex)}</b> is closed: {esc(b.reason)}.</li>" for b in r.blocked)
         details = f'<div class="reason">{esc(r.text)}</div>' + (f"<ul>{items}</ul>" if items else "")
@@ -237,7 +237,9 @@ class RetreatDrill(Drill):
             self.say(f"{esc(roll)}The answer: {esc(r.text)} Tap another unit, or choose flags.")
             self.explain(details + rules_html(r.rules))
             return
-        ok, why = self.verdict()
+        judged = self.verdict()
+        assert judged is not None               # (an answer to a ruling)
+        ok, why = judged
         self.say(("✓ " if ok else "✗ ") + esc(why) + " Tap another unit, or choose flags.", bad=not ok)
         self.explain(f'<div class="verdict">{"Right" if ok else "Not quite"}: {esc(why)}</div>'
                      + details + rules_html(r.rules))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from html import escape
+from typing import TypedDict
 
 from tutor.examples.memoir import PEGASUS as SCENARIO
 from tutor.examples.memoir import PEGASUS_SEED as SEED
@@ -15,6 +16,7 @@ from tutor.memoir import game as G
 from tutor.memoir import state as S
 from tutor.memoir.rules import SETUP_FIGURES as FIGURES
 from tutor.memoir.rules import SETUP_STEPS as STEP_RULES
+from tutor.rulebook import Rule
 from tutor.scenario import bundled
 from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
 
@@ -56,7 +58,7 @@ class Step:
     number: int              # the rulebook's step (1-13)
     title: str
     text: str                # English, HTML allowed
-    rule: object
+    rule: Rule
     terrain: bool = False    # the terrain hexes are on the board (bridge hexes as river until step 4)
     bridges: bool = False
     obstacles: bool = False
@@ -68,11 +70,21 @@ class Step:
     new: str = ""            # what this step adds, outlined on the board: terrain | obstacles | units | medals
 
 
+class Shown(TypedDict):
+    """What the board of a step shows (the flags of :class:`Step` that every later step keeps)."""
+
+    terrain: bool
+    bridges: bool
+    obstacles: bool
+    units: bool
+    medals: bool
+
+
 def steps() -> list[Step]:
     """The rulebook's thirteen steps, one view each, numbered as the rulebook numbers them."""
     c = counts()
     R = STEP_RULES
-    board = {"terrain": True, "bridges": True, "obstacles": True, "units": True, "medals": True}
+    board: Shown = {"terrain": True, "bridges": True, "obstacles": True, "units": True, "medals": True}
     first = SIDE_NAMES.get(c["first"], c["first"])
     return [
         Step(1, "Choose a battle", "The scenario book's first battle, <b>Pegasus Bridge</b>: in the first minutes "

@@ -239,7 +239,10 @@ class TapQuestion(Drill):
             self.click(ch.x + ch.w / 2, ch.y + ch.h / 2)
         else:
             from tutor.render.undaunted import tile_box
-            x, y, w, h = tile_box(self.view.board.tile(place).pos, 0)
+            from tutor.undaunted.state import GameState
+            view = self.view
+            assert isinstance(view, GameState)      # (a tile question: an Undaunted map)
+            x, y, w, h = tile_box(view.board.tile(place).pos, 0)
             self.click(x + w // 2 - 20, y + h - 6)
 
 

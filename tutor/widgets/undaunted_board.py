@@ -264,16 +264,16 @@ class UndauntedBoard(Drill):
         if s.action == "guide" and mine:
             self.choose(s.card, "guide", unit=unit)
             return
-        if mine and unit != acting:
+        if mine and unit is not None and unit != acting:
             self._select_unit(unit)
             return
         if (mine or tile == self.start_tile()) and here_action and acting is not None:
             self.play()
             return
-        if mine and s.action in PATH_ACTIONS + ("target",):
+        if mine and unit is not None and s.action in PATH_ACTIONS + ("target",):
             self._answer(f"{card_title(unit)} stands on {tile}: tap another tile.")
             return
-        if mine:
+        if mine and unit is not None:
             self._answer(f"{card_title(unit)} is yours: tap an enemy unit to {s.action}.", rules=[UR.CHOOSE_TARGET])
             return
         if s.action in FIRE_ACTIONS:
@@ -282,6 +282,7 @@ class UndauntedBoard(Drill):
             if s.action == "guide" and s.unit is None:
                 self._answer("First tap the unit of yours to guide.", rules=[UR.GUIDE])
                 return
+            assert tile is not None                 # (a tap on a unit's token is on its tile)
             self._path_tap(tile)
         elif s.action == "target":
             self._attempt(Play(self.side, s.card, "target", target=tile), [tile])
@@ -300,6 +301,7 @@ class UndauntedBoard(Drill):
                 self._select_unit(unit)
                 return
             tok = g.token(side, unit)
+            assert tok is not None and tok.tile is not None    # (a token tapped: on the board)
             self._answer(f"{prefix}{SIDE_ADJECTIVES[side]} {card_title(unit)} on {tok.tile}, {status_words(tok)}: an enemy "
                          f"unit. Tap one of your units ({COLOUR_WORDS[self.side]}) to act.",
                          body=f"<div>{esc(self._describe_tile(tok.tile))}</div>",
@@ -381,9 +383,10 @@ class UndauntedBoard(Drill):
         if s.target == unit:
             self.play()
             return
+        attacker = CARDS[s.card].unit
+        assert attacker is not None                 # (a fire action: a unit's card)
         try:
-            pv = preview_attack(self.game, self.side, CARDS[s.card].unit, unit,
-                                dice=CARDS[s.card].action(s.action).value)
+            pv = preview_attack(self.game, self.side, attacker, unit, dice=CARDS[s.card].value_of(s.action))
         except IllegalAction as exc:
             self._answer(f"Refused: {plain(exc.reason)}.", False, rules=[exc.rule])
             return
@@ -393,7 +396,7 @@ class UndauntedBoard(Drill):
                 f"{'die' if pv.dice == 1 else 'dice'}: at least one hit with <b>{esc(fraction_text(pv.p_hit))}</b>"
                 f" (= 1 − ({esc(fraction_text(1 - pv.p_die))})<sup>{pv.dice}</sup>).</div>")
         self.advance(replace(s, target=unit, choices=(), answer=Answer(
-            f"{card_title(CARDS[s.card].unit)} → {SIDE_ADJECTIVES[foe]} {card_title(unit)}: chance to hit "
+            f"{card_title(attacker)} → {SIDE_ADJECTIVES[foe]} {card_title(unit)}: chance to hit "
             f"{fraction_text(pv.p_hit)}. Tap it again (or Play) to roll.", None, body, pv.rules)))
 
     def play(self) -> None:
@@ -499,16 +502,17 @@ class UndauntedBoard(Drill):
             legal = sorted({p.path[-1] for p in plays})
             start = self.start_tile()
             spec = CARDS[s.card].action(s.action)
+            assert spec is not None                 # (the action chosen is one of the card's)
             value = self.game.scenario.option("stalk", spec.value) if s.action == "stalk" else spec.value
             reach = self.game.board.within(start, 1, value) if start and value else ()
             return legal, sorted(set(reach) - set(legal))
         if s.action == "target":
-            legal = sorted({p.target for p in plays})
+            legal = sorted({p.target for p in plays if p.target is not None})
             return legal, sorted({t.id for t in self.game.board.tiles} - set(legal))
         if s.action in FIRE_ACTIONS:
             foe = other(self.side)
-            tiles = {self.game.token(foe, p.target).tile for p in plays}
-            return sorted(t for t in tiles if t), []
+            tokens = [self.game.token(foe, p.target) for p in plays if p.target is not None]
+            return sorted({t.tile for t in tokens if t is not None and t.tile is not None}), []
         return [], []
 
     def refresh(self) -> None:

@@ -41,9 +41,9 @@ from tutor.undaunted import coach
 from tutor.undaunted import opponent as UO
 from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import CARDS
-from tutor.undaunted.state import Bid, GameState, other
+from tutor.undaunted.state import Bid, DrawCards, GameState, RevealInitiative, other
 from tutor.undaunted.state import Step as EngineStep
-from tutor.widgets.base import CSS, choice_buttons, esc, load_upload, rules_html, small_button
+from tutor.widgets.base import CSS, choice_buttons, esc, game_css, load_upload, rules_html, small_button
 from tutor.widgets.undaunted_board import BoardStep, UndauntedBoard
 from tutor.widgets.undaunted_words import (
     SIDES,
@@ -62,29 +62,15 @@ SCENARIO = "la-raye"
 MAX_COMPUTER_STEPS = 400          # a safety net: a computer turn never runs away
 REASONS_ON_LOAD = 40              # a loaded game: the last computer steps whose reasons are worked out again
 
-APP_CSS = """<style>
-.tutor-und-game .tutor-und-head { font-size: 14px; display: flex; flex-wrap: wrap; gap: 2px 14px; align-items: baseline; }
-.tutor-und-head .turn { font-weight: bold; }
-.tutor-und-head .obj span { display: inline-block; padding: 1px 7px; border-radius: 9px; margin-right: 4px;
-  border: 1px solid #999; background: #f7f3e6; }
-.tutor-und-win { font-size: 17px; font-weight: bold; color: #1b6e1b; padding: 4px 0; }
+APP_CSS = game_css("tutor-und", log_height=300) + """<style>
+.tutor-und-game .tutor-und-head { gap: 2px 14px; }
+.tutor-und-win { padding: 4px 0; }
 .tutor-und-zones { font-size: 12.5px; line-height: 1.45; }
 .tutor-und-zones table { border-collapse: collapse; }
 .tutor-und-zones td, .tutor-und-zones th { padding: 1px 6px; text-align: left; vertical-align: top;
   border-bottom: 1px solid #eee; }
-.tutor-und-coach { font-size: 12.5px; line-height: 1.35; border-left: 3px solid #0b5cad; padding: 2px 8px;
-  background: #f4f8fc; max-height: 260px; overflow-y: auto; }
-.tutor-und-coach ul { margin: 2px 0; padding-left: 18px; }
+.tutor-und-coach { background: #f4f8fc; max-height: 260px; overflow-y: auto; }
 .tutor-und-coach li, .tutor-und-zones, .tutor-log { line-height: 1.35; }
-.tutor-und-coach summary { cursor: pointer; }
-.tutor-und-coach q { display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }
-.tutor-log { font-size: 12.5px; max-height: 300px; overflow: auto; border: 1px solid #ddd; padding: 4px 8px; }
-.tutor-log details { margin: 1px 0; }
-.tutor-log summary { cursor: pointer; }
-.tutor-log .act { font-weight: bold; margin-top: 6px; }
-.tutor-log .cite { color: #6b6b6b; font-size: 11px; }
-.tutor-log .rule-sum { margin: 2px 0 4px 14px; }
-.tutor-log q { display: block; font-style: italic; margin: 2px 0 4px 14px; color: #333; }
 </style>"""
 
 
@@ -243,6 +229,12 @@ class UndauntedGame(W.VBox):
             return self.human()
         return seats[0]
 
+    def _side_to_act(self) -> str:
+        """The side to decide now in a game not over (:meth:`_to_act`)."""
+        side = self._to_act()
+        assert side is not None                 # (a game not over has a side to act)
+        return side
+
     def is_computer(self, side: str | None) -> bool:
         return self.solo is not None and side == self.solo
 
@@ -253,7 +245,7 @@ class UndauntedGame(W.VBox):
 
     def board_blocked(self) -> str:
         if not self.screen_passed:
-            return f"Hot-seat: pass the screen to the {SIDE_ADJECTIVES[self._to_act()]} player first."
+            return f"Hot-seat: pass the screen to the {SIDE_ADJECTIVES[self._side_to_act()]} player first."
         return ""
 
     # ------------------------------------------------------------------------------------------
@@ -299,7 +291,9 @@ class UndauntedGame(W.VBox):
                 and k < MAX_COMPUTER_STEPS:
             before = self.match
             choice = computer_choice(before, self.solo)
-            self.match = U.apply(before, choice.action)
+            action = choice.action
+            assert not isinstance(action, (DrawCards, RevealInitiative))   # (a match draws and reveals itself)
+            self.match = U.apply(before, action)
             self.reasons[self.match.length] = coach.explain(before, choice, self.match.events)
             k += 1
 
@@ -307,12 +301,13 @@ class UndauntedGame(W.VBox):
         """What happened after the learner's last play without a tap: the computer's turn, a new
         round's draw (one line for the board's answer; the log has the details)."""
         s = self.game
-        m, theirs = self.match, 0
+        m: Match | None = self.match
+        theirs = 0
         while m is not None and m.length > self.mark + 1:
             theirs += self.is_computer(acting_side(m.action))
             m = m.prev
         bits = []
-        if theirs:
+        if theirs and self.solo:
             bits.append(f"The computer ({SIDE_NAMES[self.solo]}) took {plural(theirs, 'step')}, each in the log "
                         f"with its reason.")
         if s.over:
@@ -320,7 +315,7 @@ class UndauntedGame(W.VBox):
         elif s.phase == "initiative":
             bits.append(f"Round {s.round}: both have drawn; bid for the initiative.")
         if not self.screen_passed:
-            bits.append(f"Hand the screen to the {SIDE_ADJECTIVES[self._to_act()]} player.")
+            bits.append(f"Hand the screen to the {SIDE_ADJECTIVES[self._side_to_act()]} player.")
         return " ".join(bits)
 
     def _refuse(self, reason: str, rule) -> None:
@@ -416,7 +411,7 @@ class UndauntedGame(W.VBox):
         out, x, k = {}, m, 0
         while x is not None and x.prev is not None and k < REASONS_ON_LOAD:
             side = acting_side(x.action)
-            if self.is_computer(side):
+            if side is not None and self.is_computer(side):
                 k += 1
                 try:
                     choice = computer_choice(x.prev, side)
@@ -438,8 +433,8 @@ class UndauntedGame(W.VBox):
         s = self.game
         answer = None
         if not self.screen_passed:
-            answer = Answer(f"Hot-seat: hand the screen to the {SIDE_ADJECTIVES[self._to_act()]} player, who taps "
-                            f"“{self.pass_label(self._to_act())}”.")
+            answer = Answer(f"Hot-seat: hand the screen to the {SIDE_ADJECTIVES[self._side_to_act()]} player, "
+                            f"who taps “{self.pass_label(self._side_to_act())}”.")
         elif s.phase == "initiative":
             answer = Answer("Bid for the initiative first: tap a card of your hand above the map.")
         elif s.over:
@@ -484,7 +479,8 @@ class UndauntedGame(W.VBox):
         if s.phase != "initiative" or side is None or not self.screen_passed:
             return "", ()
         hand = s.zones_of(side).hand
-        items = [(f"{card_title(c)} · {CARDS[c].initiative}", c) for c in dict.fromkeys(sorted(hand))]
+        items: list[tuple[str, str | None]] = [(f"{card_title(c)} · {CARDS[c].initiative}", c)
+                                               for c in dict.fromkeys(sorted(hand))]
         label = (f'<div class="tutor-status"><b>{SIDE_ADJECTIVES[side]} player: bid for the initiative</b> — tap a '
                  f'card of your hand (its initiative number follows its name).</div>')
         if not hand:
@@ -500,10 +496,9 @@ class UndauntedGame(W.VBox):
         s = self.game
         self.head.value = self.head_html()
         passed = self.screen_passed
-        side = self._to_act()
         self.pass_box.children = () if passed else (self.pass_button,)
         if not passed:
-            self.pass_button.description = self.pass_label(side)
+            self.pass_button.description = self.pass_label(self._side_to_act())
             for w in (self.board.hand_label, self.board.hand_pick, self.board.action_row):
                 w.layout.display = "none"
         elif s.phase == "turn":
@@ -530,9 +525,9 @@ class UndauntedGame(W.VBox):
 
     def _prompt(self) -> str:
         s = self.game
-        side = self._to_act()
         if s.over:
             return "The game is over. Undo, or start a new game."
+        side = self._side_to_act()
         if s.phase == "initiative":
             waiting = f" (the {SIDE_ADJECTIVES[other(side)]} player has bid, face down)" if self.match.pending else ""
             return f"{SIDE_ADJECTIVES[side]} player: bid a card for the initiative{waiting}."
@@ -541,7 +536,7 @@ class UndauntedGame(W.VBox):
 
     # -- for tests and scripts
     def hand(self, side: str | None = None) -> tuple[str, ...]:
-        return self.game.zones_of(side or self._to_act()).hand
+        return self.game.zones_of(side or self._side_to_act()).hand
 
 
 __all__ = ["UndauntedGame", "action_words", "computer_choice", "start"]
