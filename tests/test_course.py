@@ -60,3 +60,13 @@ def test_the_app_preheats_what_the_course_says():
         pytest.skip("the app's preheating moved: it reads course.pages_after")
     for page in [course.INDEX, *(p.notebook for p in course.reading_order()), "lab.ipynb"]:
         assert app.pages_after(page) == course.pages_after(page)
+
+
+def test_the_landing_page_speaks_of_rules_not_of_the_engine():
+    """A newcomer reads what each page is for in the game's words: the landing page never names
+    the program's machinery ("engine", "module", "this project")."""
+    import html
+    import re
+    text = html.unescape(re.sub(r"<[^>]+>", " ", course.index_html())).lower()
+    for word in ("engine", "module", "this project"):
+        assert word not in text, word

@@ -138,7 +138,7 @@ TOOLS: tuple[Tool, ...] = (
     # never preheated: it reads ?board= from its address, which a kernel started ahead of the
     # visit cannot see
     Tool("lab.ipynb", "Edge-case lab",
-         "Paint a board, ask the engine (sight, moves, retreat, odds) and share the board by link.",
+         "Paint a board, ask what the rules say about it (sight, moves, retreat, odds), share it by link.",
          ahead=False),
     Tool("conflicts.ipynb", "Where the sources disagree",
          "Every place the rulebooks differ, the texts side by side and the ruling the tutor uses."),

@@ -129,5 +129,11 @@ def test_explains_the_computers_steps_in_the_learners_words():
             assert c.odds is not None and f"{c.odds.numerator}/{c.odds.denominator}" in e.why
         if isinstance(a, EndTurn):
             assert "end the turn" in e.what
+        if isinstance(a, Bid) and a.card:       # the present tense of the rest of the log
+            assert e.what.startswith("The Allies bid ") and " for the initiative." in e.what
         kinds.add(a.action if isinstance(a, Play) else type(a).__name__)
     assert {"Bid", "EndTurn", "attack", "control", "bolster"} <= kinds
+    axis = match_after(0, 60, computer="axis")
+    bids = [explain(b, choose(b, "axis"), UND.events(x)).what for b, x in zip(axis, axis[1:])
+            if isinstance(x.action, Bid) and x.action.side == "axis" and x.action.card]
+    assert bids and all(w.startswith("The Axis bids ") for w in bids), bids[:2]

@@ -326,8 +326,8 @@ def explain(before, choice: UO.Choice, events=()) -> Explanation:
     the = _cap(_the(side)) if side else "Both players"
     verb = (lambda p, si: side_verb(side, p, si)) if side else (lambda p, si: p)
     if isinstance(a, Bid):
-        what = (f"{the} bid {card_title(a.card)} (initiative {CARDS[a.card].initiative}) for the initiative."
-                if a.card else f"{the} had no card to bid for the initiative.")
+        what = (f"{the} {verb('bid', 'bids')} {card_title(a.card)} (initiative {CARDS[a.card].initiative}) for the "
+                f"initiative." if a.card else f"{the} {verb('have', 'has')} no card to bid for the initiative.")
     elif isinstance(a, EndTurn):
         what = f"{the} {verb('end', 'ends')} the turn."
     elif isinstance(a, DrawCards):
