@@ -163,3 +163,4 @@ def test_each_game_starts_with_its_start_page():
         assert "start here" in bar and f'href="{first.notebook}"' in bar and "data-tutor-visit" not in bar
     assert course.neighbours("14-operation-overlord.ipynb")[1].notebook == "20-start-undaunted.ipynb"
     assert course.neighbours("00-start-memoir.ipynb")[0] is None
+    assert course.neighbours("20-start-undaunted.ipynb")[0] is None     # not Memoir's chapter 14

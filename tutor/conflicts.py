@@ -283,7 +283,7 @@ MEMOIR_CONFLICTS = (
         "infantry, or French Resistance? The rulebook makes the Resistance badge one of the special forces "
         "badges, and the two units differ: elite infantry has 4 figures and moves 2 hexes and still "
         "battles; the Resistance starts with 3 and may not battle after moving 2.",
-        "The importer keeps what the unit's name says, as this project decided when it made the importer: "
+        "The tutor's importer keeps what the unit's name says: "
         "'inf2' with badge 3 (or the editor's French Resistance unit behavior) comes in as elite infantry with "
         "4 figures, and the warning line names the badge and what the editor calls it, so the designer can "
         "change the unit by hand. A plain 'inf' with badge 3 comes in as French Resistance (3 figures). "

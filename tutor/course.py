@@ -320,11 +320,12 @@ def questions(notebook: str) -> list:
 
 def neighbours(notebook: str) -> tuple[Chapter | Start | None, Chapter | Start | None]:
     """The available pages (start pages and chapters) just before and after ``notebook`` (None at
-    either end)."""
+    either end). A game's start page begins that game's course: nothing before it (not the other
+    game's last chapter)."""
     here = _STARTS.get(notebook) or chapter(notebook)
     pages = reading_order()
     order = pages.index(here)
-    before = [c for c in pages[:order] if c.available]
+    before = [] if isinstance(here, Start) else [c for c in pages[:order] if c.available]
     after = [c for c in pages[order + 1:] if c.available]
     return (before[-1] if before else None, after[0] if after else None)
 

@@ -160,7 +160,7 @@ def tap(f: Field, h: Hex, *, sides=SIDES, dice=None) -> Field:
     u = g.units.get(h)
     sel = f.selected if f.selected in g.units else None
     if g.winner is not None:
-        return replace(f, answer=Answer(f"The game is over: the {g.winner} side has won. Undo or Reset to play on.",
+        return replace(f, answer=Answer(f"The game is over: {Side.of(g.winner).the} {Side.of(g.winner).verb('have', 'has')} won. Undo or Reset to play on.",
                                         False, (), (R.VICTORY_COUNT,), h))
     if sel is not None:
         if h == sel:
