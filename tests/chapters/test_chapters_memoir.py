@@ -332,6 +332,50 @@ def test_ch08_drill_is_the_overrun_widget():
     from tutor.chapters import ch08
     d = ch08.drill()
     assert d.game.units[d.armor_hex].kind == "armor"
+    # its board keeps its own width before the log takes any (the log wraps under it on a tablet):
+    # labels of 10 px on screen, not shrunk beside the log
+    assert d.board.canvas.layout.flex == f"3 1 {d.board.scene.width}px"
+
+
+TAKE_GROUND_CASES = [[("battle", "4,6", "5,5", "hit"), ("take", "4,6")],
+                     [("battle", "10,6", "10,4", "hit"), ("take", "10,6")],
+                     [("battle", "14,6", "15,5", "hit"), ("take", "14,6")],
+                     [("battle", "18,4", "17,3", "hit"), ("take", "18,4")]]
+
+
+def test_ch08_who_may_take_ground_shows_each_unit_on_its_own_small_board():
+    """The worked example "who may take ground?": four units far apart, each its own picture of the
+    hexes its battle names (not one board ~630 px wide squeezed to ~5-7 px labels), its steps under
+    it; on screen a label is at least 10 px wherever the gallery puts the picture."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    from tutor.chapters import ch08
+    from tutor.explain import FIGURE_PAD
+    from tutor.hexes import fmt
+
+    html = ch08.cases_html(ch08.TAKE_GROUND_BOARD, "allied", TAKE_GROUND_CASES)
+    figures = re.findall(r"<figure>(.*?)</figure>", html, re.S)
+    assert len(figures) == 4
+    least = int(re.search(r"minmax\(min\(100%,max\((\d+)px,30%\)\),1fr\)", html).group(1))
+    shown = least - 2 * FIGURE_PAD - 2          # the narrowest a picture is drawn (a gallery column)
+    _, done, _ = ch08.play(ch08.TAKE_GROUND_BOARD, "allied", [c[0][1] for c in TAKE_GROUND_CASES],
+                           [s for c in TAKE_GROUND_CASES for s in c])
+    for fig, case, steps in zip(figures, TAKE_GROUND_CASES, (done[i:i + 2] for i in range(0, 8, 2))):
+        doc = re.search(r"<svg xmlns=.*?</svg>", fig, re.S).group(0)
+        drawn = set(re.findall(r'data-hex="(-?\d+,-?\d+)"', doc))
+        assert {case[0][1], case[0][2]} <= drawn and len(drawn) < 113 / 4, (case, len(drawn))
+        root = ET.fromstring(doc)
+        width = float(root.get("viewBox").split()[2])
+        sizes = [float(t.get("font-size")) for t in root.iter("{http://www.w3.org/2000/svg}text")
+                 if t.get("class") == "coord"]
+        assert sizes and min(sizes) * min(shown, width) / width >= 10
+        caption = re.search(r"<figcaption>(.*?)</figcaption>", fig, re.S).group(1)
+        assert [s.title for s in steps] == re.findall(r"<li><b[^>]*>(.*?)</b>", caption.replace("&gt;", ">"))
+        assert f"from {fmt(parse_hex(case[0][1]))}" in caption or f"Take ground {case[0][1]}" in caption
+    # the engine's rulings, as the rulebook gives them: close combat (infantry, armor) takes ground;
+    # a ranged battle and artillery do not
+    assert [s.ok for s in done[1::2]] == [True, False, False, True]
 
 
 # ---------------------------------------------------------------------------------------------

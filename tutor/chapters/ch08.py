@@ -111,6 +111,17 @@ def play_html(field, side, ordered, steps, *, title: str = "", board: bool = Tru
             named = [parse_hex(x) for s in steps for x in s[1:3] if isinstance(x, str) and "," in x]
             window = around(st, *named)
         pic = board_svg(st, highlights(lines=lines, legal=[b for _, b in moves]), title=title, window=window)
+    applied = [r for s in done for r in s.rules] if rules else []
+    words = f"{_steps_html(done, brief)}{rules_html(applied)}"
+    if crop and pic:
+        from tutor.explain import beside
+        return f"<div>{beside(pic, words, width=480)}</div>"
+    return f"<div>{pic}{words}</div>"
+
+
+def _steps_html(done, brief: bool) -> str:
+    """The steps played, each with what the engine said (``brief``: a battle's outcome, not how its
+    dice were read)."""
     items = []
     for s in done:
         colour = "" if s.ok else " class='tutor-no'"
@@ -119,12 +130,32 @@ def play_html(field, side, ordered, steps, *, title: str = "", board: bool = Tru
             left_out = DICE_EVENTS | ({"hits"} if "eliminated" in s.kinds else set())
             texts = tuple(t for t, k in zip(s.texts, s.kinds) if k not in left_out)
         items.append(f"<li><b{colour}>{escape(s.title)}</b><br>{'<br>'.join(escape(t) for t in texts)}</li>")
-    applied = [r for s in done for r in s.rules] if rules else []
-    words = f"<ol>{''.join(items)}</ol>{rules_html(applied)}"
-    if crop and pic:
-        from tutor.explain import beside
-        return f"<div>{beside(pic, words, width=480)}</div>"
-    return f"<div>{pic}{words}</div>"
+    return f"<ol>{''.join(items)}</ol>"
+
+
+def cases_html(field, side: str, cases) -> str:
+    """Several units' battles on one board, ordered together and played in turn, shown apart: each
+    case (its steps, as :func:`play` takes them; the first names the unit) a small picture of the
+    hexes it names, one hex about them, with its steps under it (each battle's outcome, not how
+    its dice were read). Small pictures keep the hex labels at reading size."""
+    from tutor.examples.memoir import around
+    from tutor.explain import gallery_html
+    from tutor.render.scene import Line, highlights, scene
+    cases = [list(c) for c in cases]
+    st, done, moves = play(field, side, [c[0][1] for c in cases], [s for c in cases for s in c])
+    cards, at = [], 0
+    for c in cases:
+        named = {parse_hex(x) for s in c for x in s[1:3] if isinstance(x, str) and "," in x}
+        mine = [(a, b) for a, b in moves if a in named]
+        hl = highlights(lines=[Line(a, b, "move") for a, b in mine], legal=[b for _, b in mine])
+        cards.append((scene(st, hl, title="", legend=False, window=around(st, *named)),
+                      _steps_html(done[at:at + len(c)], brief=True)))
+        at += len(c)
+    return gallery_html(cards)
+
+
+def show_cases(*args) -> Explained:
+    return show(cases_html(*args))
 
 
 def show_play(*args, **kw) -> Explained:
