@@ -214,6 +214,31 @@ def test_ch07_dice_and_retreat_answers():
     assert D.DIE_SOURCE in table and sorted(D.FACES) == sorted(["infantry"] * 2 + ["armor", "grenade", "star", "flag"])
 
 
+@pytest.mark.parametrize(("mod", "key", "at", "flags"), [("ch07", "07.retreat-where", (12, 6), 2),
+                                                         ("ch07", "07.partial", (3, 7), 2),
+                                                         ("ch09", "09.sandbags-retreat", (12, 2), 2)])
+def test_tap_the_retreat_questions_share_one_board(mod, key, at, flags):
+    """Chapters 7 and 9 ask "tap where the retreat ends" with one helper: its board is the part a
+    retreat of that many flags could reach, one hex about it and one row the other way, cut the
+    same whatever the ruling (it does not outline the answer); the engine's ending hexes are in it,
+    and the unit itself for a unit that cannot move."""
+    from tutor.examples.board_taps import retreat_window
+    from tutor.hexes import distance
+    q = by_key(mod)[key]
+    st = q.board
+    assert set(q.window) == set(retreat_window(st, at, flags))
+    r = ruling(st, at, flags, None)
+    places, why = q.places_fn()
+    assert places == set(r.destinations) and places <= set(q.window) and at in q.window
+    assert all(distance(at, h) <= flags + 1 for h in q.window)
+    back = st.baseline_step(st.units[at].side)
+    assert {(at[0] - 1, at[1] - back), (at[0] + 1, at[1] - back)} <= set(q.window)   # a row the other way
+    assert r.text.replace("'", "&#x27;") in why
+    if mod == "ch07":
+        from tutor.memoir import rules as R
+        assert q.hint == (R.FLAG, R.RETREAT_DIRECTION, R.RETREAT_BLOCKED)
+
+
 def test_ch07_rulebook_examples():
     from tutor.chapters import ch04, ch07
     assert ruling(ch04.state("examples/retreat-two-paths"), (7, 3), 1).destinations == ((6, 2), (8, 2))
