@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from tutor.hexes import fmt
 from tutor.rulebook import CORRECTED_NOTE, Rule
-from tutor.words import plural  # the chapters import it from here too
+from tutor.words import plural, sentence  # noqa: F401 (the chapters and widgets import them from here too)
 
 if TYPE_CHECKING:
     from tutor.hexes import Hex

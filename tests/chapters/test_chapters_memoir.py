@@ -350,6 +350,20 @@ def test_ch08_play_follows_the_rulebook_overrun():
     st, steps, _ = ch08.play(ch08.TAKE_GROUND_BOARD, "allied", ["14,6"], [("battle", "14,6", "15,5", "hit"),
                                                                             ("take", "14,6")])
     assert not steps[1].ok and "artillery never takes ground" in steps[1].texts[0]
+    # a refusal's reason is its own sentence under the step's title: a capital first, the engine's
+    # words as they are (they are written to follow a colon)
+    from tutor.errors import IllegalAction
+    from tutor.memoir.combat import take_ground
+    st, _, _ = ch08.play(ch08.TAKE_GROUND_BOARD, "allied", ["14,6"], [("battle", "14,6", "15,5", "hit")])
+    with pytest.raises(IllegalAction) as refused:
+        take_ground(st, parse_hex("14,6"))
+    assert refused.value.reason[0].islower() and steps[1].texts == (refused.value.reason[0].upper() +
+                                                                     refused.value.reason[1:],)
+    html = ch08.cases_html(ch08.TAKE_GROUND_BOARD, "allied", TAKE_GROUND_CASES)
+    assert "refused</b><br>The allied artillery on 14,6 may not take ground" in html
+    assert "refused</b><br>The allied infantry on 10,6 may not take ground" in html
+    why = {q.key: q for q in ch08.questions()}["08.ranged"].rule_fn()[1]
+    assert "<p>The allied infantry on 8,6 may not take ground" in why
 
 
 def test_ch08_drill_is_the_overrun_widget():

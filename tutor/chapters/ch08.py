@@ -12,7 +12,7 @@ from html import escape
 from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.errors import IllegalAction
 from tutor.examples.memoir import board_svg, state
-from tutor.explain import STYLE, Explained, rules_html, show
+from tutor.explain import STYLE, Explained, rules_html, sentence, show
 from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.combat import attack_dice, battle, take_ground, why_no_battle
@@ -87,7 +87,7 @@ def play(field, side: str, ordered, steps) -> tuple[GameState, list[Step], list]
         except IllegalAction as exc:
             label = {"move": "Move", "battle": "Battle", "take": "Take ground"}[kind]
             where = f"{fmt(args[0])} → {fmt(args[1])}" if kind in ("move", "battle") else f"from {fmt(args[0])}"
-            out.append(Step(f"{label} {where}: refused", False, (exc.reason,), (exc.rule,) if exc.rule else ()))
+            out.append(Step(f"{label} {where}: refused", False, (sentence(exc.reason),), (exc.rule,) if exc.rule else ()))
             continue
         st = new
         out.append(Step(title, True, tuple(e.text for e in ev), tuple(e.rule for e in ev), tuple(e.kind for e in ev)))
@@ -184,7 +184,7 @@ def _take_question(key, field, side, ordered, steps, at, prompt, *, board=True) 
             _, ev = take_ground(st, at)
             return "Yes", f"<p>{escape(' '.join(e.text for e in ev))}</p>" + rules_html(e.rule for e in ev)
         except IllegalAction as exc:
-            return "No", f"<p>{escape(exc.reason)}.</p>" + rules_html([exc.rule] if exc.rule else [])
+            return "No", f"<p>{escape(sentence(exc.reason))}.</p>" + rules_html([exc.rule] if exc.rule else [])
     pic = ""
     if board:
         from tutor.examples.board_taps import around
@@ -215,7 +215,7 @@ def _overrun_question(key, field, side, ordered, steps, armor, prompt) -> Questi
         if why is None:
             return "Yes", "<p>It took ground after a successful close combat: it may overrun.</p>" + \
                 rules_html([R.OVERRUN])
-        return "No", f"<p>{escape(why[0])}.</p>" + rules_html([why[1], R.OVERRUN_TERRAIN])
+        return "No", f"<p>{escape(sentence(why[0]))}.</p>" + rules_html([why[1], R.OVERRUN_TERRAIN])
     from tutor.examples.board_taps import around
     from tutor.render.scene import highlights
     st = state(field)
@@ -250,7 +250,7 @@ def _tap_take_question(key, field, side, attacker, steps, prompt) -> BoardQuesti
             return frozenset({end}), STYLE + told + f"<p>{escape(' '.join(e.text for e in ev))}</p>" + \
                 rules_html([R.TAKE_GROUND, *(e.rule for e in ev)])
         except IllegalAction as exc:
-            return frozenset({attacker}), STYLE + told + f"<p>{escape(exc.reason)}.</p>" + \
+            return frozenset({attacker}), STYLE + told + f"<p>{escape(sentence(exc.reason))}.</p>" + \
                 rules_html([R.TAKE_GROUND, *([exc.rule] if exc.rule else [])])
     return BoardQuestion(key, f"<p>{prompt}</p>", after, places, hint=(R.TAKE_GROUND,), taps="hex",
                          window=_window(after, attacker), name=_hex_name)
