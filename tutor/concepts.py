@@ -191,6 +191,7 @@ EXAMPLES: dict[str, dict[str, tuple[str, ...]]] = {
         "ch07.drill": ("retreat", "blocked-retreat", "impassable"),
     },
     "08-take-ground-and-armor-overrun.ipynb": {
+        "ch08.show_cases": ("close-combat", "range-dice", "units", "hits", "take-ground", "terrain-stops", "overrun"),
         "ch08.show_play": ("close-combat", "hits", "retreat", "take-ground", "overrun", "terrain-stops"),
         "ch08.drill": ("close-combat", "hits", "retreat", "take-ground", "overrun"),
     },

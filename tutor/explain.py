@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from tutor.hexes import fmt
 from tutor.rulebook import CORRECTED_NOTE, Rule
-from tutor.words import plural  # the chapters import it from here too
+from tutor.words import plural, sentence  # noqa: F401 (the chapters and widgets import them from here too)
 
 if TYPE_CHECKING:
     from tutor.hexes import Hex
@@ -290,3 +290,32 @@ def beside(picture: str, words: str, width: int = 360) -> str:
     """A board picture with its words beside it (below it on a narrow screen)."""
     return ('<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
             f'<div style="flex:0 1 {width}px">{picture}</div><div style="flex:1 1 320px">{words}</div></div>')
+
+
+GALLERY_ZOOM = 1.15     # a small board drawn at most this much larger than its own size (a short page)
+FIGURE_PAD = 9          # px of a gallery figure's padding left and right (its border is 1 px more)
+GALLERY_STYLE = ("<style>.tutor-gallery{display:grid;gap:1em;margin:.6em 0}"
+                 f".tutor-gallery figure{{margin:0;padding:.5em {FIGURE_PAD}px;border:1px solid #d5d9de;"
+                 "border-radius:6px;min-width:0}"
+                 ".tutor-gallery figcaption{font-size:.92em}.tutor-gallery figcaption p{margin:.3em 0}"
+                 ".tutor-gallery .tutor-obs{font-size:.85em}</style>")
+
+
+def gallery_columns(width: int) -> str:
+    """The gallery's grid columns for boards at most ``width`` px wide (their SVG width): no
+    column narrower than a board at full scale (its 10 px labels stay 10 px on screen) or than
+    30% of the page (at most three a row), unless the page itself is narrower."""
+    return f"repeat(auto-fill,minmax(min(100%,max({width + 2 * FIGURE_PAD + 2}px,30%)),1fr))"
+
+
+def gallery_html(cards) -> str:
+    """Small boards side by side, each with its words under it: ``cards`` are (scene, caption
+    HTML). A board is never drawn smaller than its own size (its labels stay at least 10 px) nor
+    more than ``GALLERY_ZOOM`` larger; the grid wraps on a narrow screen."""
+    from tutor.render.svg import svg
+    cards = list(cards)
+    widest = max(sc.width for sc, _ in cards)
+    figures = "".join(f'<figure><div style="max-width:{round(GALLERY_ZOOM * sc.width)}px">{svg(sc)}</div>'
+                      f"<figcaption>{caption}</figcaption></figure>" for sc, caption in cards)
+    return (GALLERY_STYLE + f'<div class="tutor-gallery" style="grid-template-columns:{gallery_columns(widest)}">'
+            f"{figures}</div>")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,11 @@ def test_ch02_walk_builds_the_board_step_by_step():
         assert not re.search(r"\d+/\d+", w.head.value)
         seen[w.step.number] = (len({c.hex for c in sc.cells if c.terrain != "countryside"}), len(sc.units),
                                {c.terrain for c in sc.cells})
+        # each step said once: its sentence, then the rulebook's words behind one closed toggle (no
+        # "Rule." summary saying the step again)
+        assert "<b>Rule.</b>" not in w.text.value and w.text.value.count("<details") == 1
+        assert re.search(r'<details class="tutor-original"><summary>Original text — ', w.text.value)
+        assert f'data-rule="{w.step.rule.key}"' in w.text.value and escape(w.step.rule.summary) not in w.text.value
     assert w.step.number == 13 and sorted(seen) == list(range(2, 14))
     assert seen[2][:2] == (0, 0)
     assert seen[3][:2] == (20 + 4 + 9, 0) and "bridge" not in seen[3][2] and "lake" in seen[3][2]
@@ -118,6 +124,9 @@ def test_ch02_walk_builds_the_board_step_by_step():
     assert "PREPARACIÓN" in w.text.value and w.cards.canvas.layout.display != "none"
     w.back_button.click()
     assert w.step.number == 12
+    w.go(4)                                    # step 5 says how many figures a unit has, and quotes it
+    assert "an infantry unit has 4 figures, armor 3, artillery 2" in w.text.value
+    assert 'data-rule="m44.setup.figures"' in w.text.value
 
 
 # ---------------------------------------------------------------------------------------------

@@ -214,6 +214,31 @@ def test_ch07_dice_and_retreat_answers():
     assert D.DIE_SOURCE in table and sorted(D.FACES) == sorted(["infantry"] * 2 + ["armor", "grenade", "star", "flag"])
 
 
+@pytest.mark.parametrize(("mod", "key", "at", "flags"), [("ch07", "07.retreat-where", (12, 6), 2),
+                                                         ("ch07", "07.partial", (3, 7), 2),
+                                                         ("ch09", "09.sandbags-retreat", (12, 2), 2)])
+def test_tap_the_retreat_questions_share_one_board(mod, key, at, flags):
+    """Chapters 7 and 9 ask "tap where the retreat ends" with one helper: its board is the part a
+    retreat of that many flags could reach, one hex about it and one row the other way, cut the
+    same whatever the ruling (it does not outline the answer); the engine's ending hexes are in it,
+    and the unit itself for a unit that cannot move."""
+    from tutor.examples.board_taps import retreat_window
+    from tutor.hexes import distance
+    q = by_key(mod)[key]
+    st = q.board
+    assert set(q.window) == set(retreat_window(st, at, flags))
+    r = ruling(st, at, flags, None)
+    places, why = q.places_fn()
+    assert places == set(r.destinations) and places <= set(q.window) and at in q.window
+    assert all(distance(at, h) <= flags + 1 for h in q.window)
+    back = st.baseline_step(st.units[at].side)
+    assert {(at[0] - 1, at[1] - back), (at[0] + 1, at[1] - back)} <= set(q.window)   # a row the other way
+    assert r.text.replace("'", "&#x27;") in why
+    if mod == "ch07":
+        from tutor.memoir import rules as R
+        assert q.hint == (R.FLAG, R.RETREAT_DIRECTION, R.RETREAT_BLOCKED)
+
+
 def test_ch07_rulebook_examples():
     from tutor.chapters import ch04, ch07
     assert ruling(ch04.state("examples/retreat-two-paths"), (7, 3), 1).destinations == ((6, 2), (8, 2))
@@ -325,6 +350,20 @@ def test_ch08_play_follows_the_rulebook_overrun():
     st, steps, _ = ch08.play(ch08.TAKE_GROUND_BOARD, "allied", ["14,6"], [("battle", "14,6", "15,5", "hit"),
                                                                             ("take", "14,6")])
     assert not steps[1].ok and "artillery never takes ground" in steps[1].texts[0]
+    # a refusal's reason is its own sentence under the step's title: a capital first, the engine's
+    # words as they are (they are written to follow a colon)
+    from tutor.errors import IllegalAction
+    from tutor.memoir.combat import take_ground
+    st, _, _ = ch08.play(ch08.TAKE_GROUND_BOARD, "allied", ["14,6"], [("battle", "14,6", "15,5", "hit")])
+    with pytest.raises(IllegalAction) as refused:
+        take_ground(st, parse_hex("14,6"))
+    assert refused.value.reason[0].islower() and steps[1].texts == (refused.value.reason[0].upper() +
+                                                                     refused.value.reason[1:],)
+    html = ch08.cases_html(ch08.TAKE_GROUND_BOARD, "allied", TAKE_GROUND_CASES)
+    assert "refused</b><br>The allied artillery on 14,6 may not take ground" in html
+    assert "refused</b><br>The allied infantry on 10,6 may not take ground" in html
+    why = {q.key: q for q in ch08.questions()}["08.ranged"].rule_fn()[1]
+    assert "<p>The allied infantry on 8,6 may not take ground" in why
 
 
 def test_ch08_drill_is_the_overrun_widget():
@@ -332,6 +371,50 @@ def test_ch08_drill_is_the_overrun_widget():
     from tutor.chapters import ch08
     d = ch08.drill()
     assert d.game.units[d.armor_hex].kind == "armor"
+    # its board keeps its own width before the log takes any (the log wraps under it on a tablet):
+    # labels of 10 px on screen, not shrunk beside the log
+    assert d.board.canvas.layout.flex == f"3 1 {d.board.scene.width}px"
+
+
+TAKE_GROUND_CASES = [[("battle", "4,6", "5,5", "hit"), ("take", "4,6")],
+                     [("battle", "10,6", "10,4", "hit"), ("take", "10,6")],
+                     [("battle", "14,6", "15,5", "hit"), ("take", "14,6")],
+                     [("battle", "18,4", "17,3", "hit"), ("take", "18,4")]]
+
+
+def test_ch08_who_may_take_ground_shows_each_unit_on_its_own_small_board():
+    """The worked example "who may take ground?": four units far apart, each its own picture of the
+    hexes its battle names (not one board ~630 px wide squeezed to ~5-7 px labels), its steps under
+    it; on screen a label is at least 10 px wherever the gallery puts the picture."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    from tutor.chapters import ch08
+    from tutor.explain import FIGURE_PAD
+    from tutor.hexes import fmt
+
+    html = ch08.cases_html(ch08.TAKE_GROUND_BOARD, "allied", TAKE_GROUND_CASES)
+    figures = re.findall(r"<figure>(.*?)</figure>", html, re.S)
+    assert len(figures) == 4
+    least = int(re.search(r"minmax\(min\(100%,max\((\d+)px,30%\)\),1fr\)", html).group(1))
+    shown = least - 2 * FIGURE_PAD - 2          # the narrowest a picture is drawn (a gallery column)
+    _, done, _ = ch08.play(ch08.TAKE_GROUND_BOARD, "allied", [c[0][1] for c in TAKE_GROUND_CASES],
+                           [s for c in TAKE_GROUND_CASES for s in c])
+    for fig, case, steps in zip(figures, TAKE_GROUND_CASES, (done[i:i + 2] for i in range(0, 8, 2))):
+        doc = re.search(r"<svg xmlns=.*?</svg>", fig, re.S).group(0)
+        drawn = set(re.findall(r'data-hex="(-?\d+,-?\d+)"', doc))
+        assert {case[0][1], case[0][2]} <= drawn and len(drawn) < 113 / 4, (case, len(drawn))
+        root = ET.fromstring(doc)
+        width = float(root.get("viewBox").split()[2])
+        sizes = [float(t.get("font-size")) for t in root.iter("{http://www.w3.org/2000/svg}text")
+                 if t.get("class") == "coord"]
+        assert sizes and min(sizes) * min(shown, width) / width >= 10
+        caption = re.search(r"<figcaption>(.*?)</figcaption>", fig, re.S).group(1)
+        assert [s.title for s in steps] == re.findall(r"<li><b[^>]*>(.*?)</b>", caption.replace("&gt;", ">"))
+        assert f"from {fmt(parse_hex(case[0][1]))}" in caption or f"Take ground {case[0][1]}" in caption
+    # the engine's rulings, as the rulebook gives them: close combat (infantry, armor) takes ground;
+    # a ranged battle and artillery do not
+    assert [s.ok for s in done[1::2]] == [True, False, False, True]
 
 
 # ---------------------------------------------------------------------------------------------

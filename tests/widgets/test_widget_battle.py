@@ -353,6 +353,8 @@ def test_a_refusal_clears_the_selection_so_the_next_one_quotes_no_stale_unit():
     assert app.refused_at == far
     refused = app.status.value
     assert fmt(unit) in words(refused) and fmt(far) in words(refused)     # which unit, which hex
+    said = re.search(r"✗ (.)", words(refused)).group(1)                  # the engine's reason as a sentence
+    assert said.isupper() or said.isdigit(), refused
     # the next tap on another empty hex is no refusal about the old unit: it asks for a unit first
     other = next(h for h in sorted(app.game.state.board.hexes) if h not in app.game.state.units and h not in (far, unit)
                  and h not in G.activation_tokens(app.game))

@@ -1,7 +1,9 @@
 """The line-of-sight explorer, driven by clicks at pixel coordinates (no browser)."""
 
+import re
 from pathlib import Path
 
+from tutor.hexes import fmt
 from tutor.memoir import rules as R
 from tutor.memoir.los import line_of_sight, visible_from
 from tutor.scenario import load
@@ -42,8 +44,17 @@ def test_click_a_unit_then_a_hex(sent):
     app.click(*px(app, (12, 2)))
     r = line_of_sight(f, (4, 6), (12, 2))
     assert app.ruling == r and not app.ruling.visible
-    assert r.reason.replace("'", "&#x27;") in app.why.value
     assert "cannot see" in app.why.value
+    # the ruling said once, keyed to the board's marks: one line why, then each hex the line meets
+    # with its mark and the engine's why; not the engine's paragraph as well
+    assert r.reason.replace("'", "&#x27;") not in app.why.value
+    assert app.why.value.count('<div class="reason">Blocked: the line passes through') == 1
+    items = re.findall(r'<li><span class="mk (\w+)">[^<]*</span><b>([\d,]+)</b>: ([^<]*)</li>', app.why.value)
+    assert [(k, h) for k, h, _ in items] == [(o.how.value if o.counts else "too_low", fmt(o.hex))
+                                            for o in r.obstructions]
+    for (_, _, text), o in zip(items, r.obstructions):
+        assert o.why.replace("'", "&#x27;") in text
+        assert app.why.value.count(o.why.replace("'", "&#x27;")) == 1      # each hex's why once
     for rule in r.rules:                        # quotes in the original language + summary
         assert rule.quote[:40].replace("'", "&#x27;") in app.why.value
     assert 'lang="es"' in app.why.value

@@ -111,7 +111,7 @@ def test_a_tap_beside_the_part_of_the_board_drawn_spends_no_try():
     from tutor.widgets.tap_question import TapQuestion
     q = next(q for q in ch09.questions() if q.key == "09.sandbags-retreat")
     t = TapQuestion(q, chapter="09-obstacles.ipynb")
-    t.tap((6, 2))                                            # on the board, not in the part drawn
+    t.tap((4, 2))                                            # on the board, not in the part drawn
     assert t.value.tries.wrong == 0 and not t.value.taps and "Tap a hex" in t.status.value
     t.tap((12, 0))                                           # drawn, 2 hexes back: wrong, the hint
     assert t.stage == "hint"

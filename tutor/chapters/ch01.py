@@ -8,7 +8,7 @@ from html import escape
 
 from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.examples.board_taps import hidden_question
-from tutor.explain import Explained, los_html, rule_html, show
+from tutor.explain import FIGURE_PAD, Explained, gallery_html, los_html, rule_html, show  # noqa: F401 (FIGURE_PAD: tests read it here)
 from tutor.hexes import SECTION_NAMES
 from tutor.memoir import rules
 from tutor.memoir.cards import SECTION_WORD
@@ -100,21 +100,6 @@ EXAMPLES = {
     ),
 }
 
-GALLERY_ZOOM = 1.15     # a small board drawn at most this much larger than its own size (a short page)
-FIGURE_PAD = 9          # px of a gallery figure's padding left and right (its border is 1 px more)
-GALLERY_STYLE = ("<style>.tutor-gallery{display:grid;gap:1em;margin:.6em 0}"
-                 f".tutor-gallery figure{{margin:0;padding:.5em {FIGURE_PAD}px;border:1px solid #d5d9de;"
-                 "border-radius:6px;min-width:0}"
-                 ".tutor-gallery figcaption{font-size:.92em}.tutor-gallery figcaption p{margin:.3em 0}"
-                 ".tutor-gallery .tutor-obs{font-size:.85em}</style>")
-
-
-def gallery_columns(width: int) -> str:
-    """The gallery's grid columns for boards at most ``width`` px wide (their SVG width): no
-    column narrower than a board at full scale (its 10 px labels stay 10 px on screen) or than
-    30% of the page (at most three a row), unless the page itself is narrower."""
-    return f"repeat(auto-fill,minmax(min(100%,max({width + 2 * FIGURE_PAD + 2}px,30%)),1fr))"
-
 
 def gallery(name: str) -> Explained:
     """One set of worked examples (``EXAMPLES``) as a grid of small boards, each with the line
@@ -122,19 +107,16 @@ def gallery(name: str) -> Explained:
     Each board is the window of the board its line is about (``scene.los_window``)."""
     from tutor.render.scene import legend_entries, los_highlights, los_window
     from tutor.render.scene import scene as make_scene
-    from tutor.render.svg import legend_html, svg
-    cards, legend, widest = [], [], 0
+    from tutor.render.svg import legend_html
+    cards, legend = [], []
     for ex in EXAMPLES[name]:
         ruling = line_of_sight(ex.field(), ex.origin, ex.target)
         small = make_scene(ruling.field, los_highlights(ruling), title=ex.title, legend=False,
                            window=los_window(ruling))
         legend += [e for e in legend_entries(small) if e not in legend]
-        widest = max(widest, small.width)
-        cards.append(f'<figure><div style="max-width:{round(GALLERY_ZOOM * small.width)}px">{svg(small)}</div><figcaption>'
-                     f"<p><b>{escape(ex.title)}.</b> {ex.text}</p>"
-                     f"{los_html(ruling, board=False, rules=False, table=False, reason=False)}</figcaption></figure>")
-    return show(GALLERY_STYLE + f'<div class="tutor-gallery" style="grid-template-columns:{gallery_columns(widest)}">'
-                f'{"".join(cards)}</div>' + legend_html(legend))
+        cards.append((small, f"<p><b>{escape(ex.title)}.</b> {ex.text}</p>"
+                      f"{los_html(ruling, board=False, rules=False, table=False, reason=False)}"))
+    return show(gallery_html(cards) + legend_html(legend))
 
 
 def _los_question(key: str, field, a, b, prompt: str) -> Question:

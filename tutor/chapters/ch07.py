@@ -12,13 +12,12 @@ from html import escape
 
 from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.examples import board_taps
-from tutor.examples.memoir import _ruling_html, board_svg, state
-from tutor.explain import STYLE, Explained, events_html, plural, rules_html, show
-from tutor.hexes import distance, fmt, parse_hex
+from tutor.examples.memoir import board_svg, state
+from tutor.explain import Explained, events_html, plural, rules_html, show
+from tutor.hexes import fmt, parse_hex
 from tutor.memoir import dice as D
 from tutor.memoir import rules as R
 from tutor.memoir.combat import battle
-from tutor.memoir.retreat import ruling
 from tutor.memoir.state import order
 from tutor.quiz import BoardQuestion, Question, ask
 from tutor.widgets.dice_resolver import KINDS, DiceResolver, resolve  # noqa: F401 (the page's, moved here)
@@ -127,32 +126,15 @@ def _hits_question() -> Question:
                f"<b>{', '.join(faces)}</b>. How many hits?</p>", choices, rule_fn)
 
 
-def tap_retreat_question(key: str, field, at, flags: int, prompt: str) -> BoardQuestion:
-    """Tap the hex where the unit on ``at`` ends its retreat from ``flags`` flags (the unit itself
-    if it cannot move): the engine's retreat ``ruling`` rules on the tap. The board is cut to the
-    hexes a retreat of that length could reach."""
-    st = state(field)
-    at = parse_hex(at)
-    dr = st.baseline_step(st.unit_at(at)[1].side)          # +1: its own side is the bottom edge
-    window = tuple(h for h in st.board.hexes if distance(at, h) <= flags + 1 and -1 <= (h[1] - at[1]) * dr <= flags)
-
-    def places():
-        r = ruling(st, at, flags, None)
-        ends = frozenset(r.destinations) if r.retreat else frozenset({r.origin})
-        return ends, STYLE + _ruling_html(r, marks=False) + rules_html(r.rules)
-    return BoardQuestion(key, f"<p>{prompt}</p>", st, places, hint=(R.FLAG, R.RETREAT_DIRECTION, R.RETREAT_BLOCKED),
-                         taps="hex", window=window, name=_hex_name)
-
-
-def _hex_name(h) -> str:
-    return fmt(h)
+#: A retreat question's hint: the rules to use, not the answer.
+RETREAT_HINT = (R.FLAG, R.RETREAT_DIRECTION, R.RETREAT_BLOCKED)
 
 
 def _where_question() -> BoardQuestion:
-    return tap_retreat_question(
+    return board_taps.retreat_question(
         "07.retreat-where", "chapters/retreat-quiz", "12,6", 2,
         "The allied infantry on <b>12,6</b> receives <b>2 flags</b>; allied units retreat toward the bottom "
-        "edge. <b>Tap the hex where it ends</b> (the unit itself if it cannot move).")
+        "edge. <b>Tap the hex where it ends</b> (the unit itself if it cannot move).", hint=RETREAT_HINT)
 
 
 def _ocean_question() -> Question:
@@ -175,11 +157,11 @@ def _ocean_question() -> Question:
 
 
 def _partial_question() -> BoardQuestion:
-    return tap_retreat_question(
+    return board_taps.retreat_question(
         "07.partial", "chapters/retreat-drill", "3,7", 2,
         "The allied armor on <b>3,7</b>, one row from its own edge (the bottom), receives <b>2 flags</b>. "
         "Played as the tutor plays a retreat that can go only part of the way, <b>tap a hex where it "
-        "ends</b> (the unit itself if it stays).")
+        "ends</b> (the unit itself if it stays).", hint=RETREAT_HINT)
 
 
 def questions() -> list[Question | BoardQuestion]:

@@ -12,7 +12,7 @@ from html import escape
 from tutor.course import M44, MEMOIR, Chapter, Handout
 from tutor.errors import IllegalAction
 from tutor.examples.memoir import board_svg, state
-from tutor.explain import STYLE, Explained, rules_html, show
+from tutor.explain import STYLE, Explained, rules_html, sentence, show
 from tutor.hexes import distance, fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.combat import attack_dice, battle, take_ground, why_no_battle
@@ -87,7 +87,7 @@ def play(field, side: str, ordered, steps) -> tuple[GameState, list[Step], list]
         except IllegalAction as exc:
             label = {"move": "Move", "battle": "Battle", "take": "Take ground"}[kind]
             where = f"{fmt(args[0])} → {fmt(args[1])}" if kind in ("move", "battle") else f"from {fmt(args[0])}"
-            out.append(Step(f"{label} {where}: refused", False, (exc.reason,), (exc.rule,) if exc.rule else ()))
+            out.append(Step(f"{label} {where}: refused", False, (sentence(exc.reason),), (exc.rule,) if exc.rule else ()))
             continue
         st = new
         out.append(Step(title, True, tuple(e.text for e in ev), tuple(e.rule for e in ev), tuple(e.kind for e in ev)))
@@ -111,6 +111,17 @@ def play_html(field, side, ordered, steps, *, title: str = "", board: bool = Tru
             named = [parse_hex(x) for s in steps for x in s[1:3] if isinstance(x, str) and "," in x]
             window = around(st, *named)
         pic = board_svg(st, highlights(lines=lines, legal=[b for _, b in moves]), title=title, window=window)
+    applied = [r for s in done for r in s.rules] if rules else []
+    words = f"{_steps_html(done, brief)}{rules_html(applied)}"
+    if crop and pic:
+        from tutor.explain import beside
+        return f"<div>{beside(pic, words, width=480)}</div>"
+    return f"<div>{pic}{words}</div>"
+
+
+def _steps_html(done, brief: bool) -> str:
+    """The steps played, each with what the engine said (``brief``: a battle's outcome, not how its
+    dice were read)."""
     items = []
     for s in done:
         colour = "" if s.ok else " class='tutor-no'"
@@ -119,12 +130,32 @@ def play_html(field, side, ordered, steps, *, title: str = "", board: bool = Tru
             left_out = DICE_EVENTS | ({"hits"} if "eliminated" in s.kinds else set())
             texts = tuple(t for t, k in zip(s.texts, s.kinds) if k not in left_out)
         items.append(f"<li><b{colour}>{escape(s.title)}</b><br>{'<br>'.join(escape(t) for t in texts)}</li>")
-    applied = [r for s in done for r in s.rules] if rules else []
-    words = f"<ol>{''.join(items)}</ol>{rules_html(applied)}"
-    if crop and pic:
-        from tutor.explain import beside
-        return f"<div>{beside(pic, words, width=480)}</div>"
-    return f"<div>{pic}{words}</div>"
+    return f"<ol>{''.join(items)}</ol>"
+
+
+def cases_html(field, side: str, cases) -> str:
+    """Several units' battles on one board, ordered together and played in turn, shown apart: each
+    case (its steps, as :func:`play` takes them; the first names the unit) a small picture of the
+    hexes it names, one hex about them, with its steps under it (each battle's outcome, not how
+    its dice were read). Small pictures keep the hex labels at reading size."""
+    from tutor.examples.memoir import around
+    from tutor.explain import gallery_html
+    from tutor.render.scene import Line, highlights, scene
+    cases = [list(c) for c in cases]
+    st, done, moves = play(field, side, [c[0][1] for c in cases], [s for c in cases for s in c])
+    cards, at = [], 0
+    for c in cases:
+        named = {parse_hex(x) for s in c for x in s[1:3] if isinstance(x, str) and "," in x}
+        mine = [(a, b) for a, b in moves if a in named]
+        hl = highlights(lines=[Line(a, b, "move") for a, b in mine], legal=[b for _, b in mine])
+        cards.append((scene(st, hl, title="", legend=False, window=around(st, *named)),
+                      _steps_html(done[at:at + len(c)], brief=True)))
+        at += len(c)
+    return gallery_html(cards)
+
+
+def show_cases(*args) -> Explained:
+    return show(cases_html(*args))
 
 
 def show_play(*args, **kw) -> Explained:
@@ -153,7 +184,7 @@ def _take_question(key, field, side, ordered, steps, at, prompt, *, board=True) 
             _, ev = take_ground(st, at)
             return "Yes", f"<p>{escape(' '.join(e.text for e in ev))}</p>" + rules_html(e.rule for e in ev)
         except IllegalAction as exc:
-            return "No", f"<p>{escape(exc.reason)}.</p>" + rules_html([exc.rule] if exc.rule else [])
+            return "No", f"<p>{escape(sentence(exc.reason))}.</p>" + rules_html([exc.rule] if exc.rule else [])
     pic = ""
     if board:
         from tutor.examples.board_taps import around
@@ -184,7 +215,7 @@ def _overrun_question(key, field, side, ordered, steps, armor, prompt) -> Questi
         if why is None:
             return "Yes", "<p>It took ground after a successful close combat: it may overrun.</p>" + \
                 rules_html([R.OVERRUN])
-        return "No", f"<p>{escape(why[0])}.</p>" + rules_html([why[1], R.OVERRUN_TERRAIN])
+        return "No", f"<p>{escape(sentence(why[0]))}.</p>" + rules_html([why[1], R.OVERRUN_TERRAIN])
     from tutor.examples.board_taps import around
     from tutor.render.scene import highlights
     st = state(field)
@@ -219,7 +250,7 @@ def _tap_take_question(key, field, side, attacker, steps, prompt) -> BoardQuesti
             return frozenset({end}), STYLE + told + f"<p>{escape(' '.join(e.text for e in ev))}</p>" + \
                 rules_html([R.TAKE_GROUND, *(e.rule for e in ev)])
         except IllegalAction as exc:
-            return frozenset({attacker}), STYLE + told + f"<p>{escape(exc.reason)}.</p>" + \
+            return frozenset({attacker}), STYLE + told + f"<p>{escape(sentence(exc.reason))}.</p>" + \
                 rules_html([R.TAKE_GROUND, *([exc.rule] if exc.rule else [])])
     return BoardQuestion(key, f"<p>{prompt}</p>", after, places, hint=(R.TAKE_GROUND,), taps="hex",
                          window=_window(after, attacker), name=_hex_name)

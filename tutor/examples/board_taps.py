@@ -84,16 +84,28 @@ def hex_question(key: str, field, prompt: str, places_fn, *about, hint=(), margi
 
 def retreat_question(key: str, field, at, flags: int, prompt: str, *, hint=()) -> BoardQuestion:
     """Tap a hex where the unit on ``at`` may end its retreat after ``flags`` flags (the flags it
-    may ignore, ignored): the engine's ``ruling`` gives the end hexes."""
+    may ignore, ignored; the unit itself if it cannot move): the engine's ``ruling`` gives the end
+    hexes. The board is cut to :func:`retreat_window`, which does not depend on the answer."""
     from tutor.examples.memoir import retreat_html
     from tutor.memoir.retreat import ruling
     at = _hex(at)
+    st = state(field)
 
-    def places(st):
+    def places():
         r = ruling(st, at, flags, None)
         return frozenset(r.destinations), retreat_html(st, at, flags, board=False)
-    r = ruling(state(field), at, flags, None)
-    return hex_question(key, field, prompt, places, at, *r.destinations, hint=hint, margin=2)
+    return BoardQuestion(key, f"<p>{prompt}</p>", st, places, hint=hint, taps="hex",
+                         window=retreat_window(st, at, flags), name=fmt)
+
+
+def retreat_window(field, at, flags: int) -> tuple:
+    """The hexes a retreat of ``flags`` hexes from ``at`` could reach, one hex more around and one
+    row the other way: the part of the board a retreat question is about, the same whatever the
+    ruling (its shape gives nothing away)."""
+    from tutor.hexes import distance
+    st, at = state(field), _hex(at)
+    dr = st.baseline_step(st.unit_at(at)[1].side)          # +1: its own side is the bottom edge
+    return tuple(h for h in st.board.hexes if distance(at, h) <= flags + 1 and -1 <= (h[1] - at[1]) * dr <= flags)
 
 
 def target_question(key: str, field, at, prompt: str, *, side: str | None = None, hint=()) -> BoardQuestion:

@@ -31,14 +31,11 @@ from tutor.undaunted.cards import CARDS, FOG, card_title, words
 from tutor.undaunted.opponent_words import _deploy_tile, _end_reason
 from tutor.undaunted.scoring import _as_turn, _card_gain
 from tutor.undaunted.state import SIDES, Action, Bid, DrawCards, EndTurn, GameState, Play, Withdraw, other
+from tutor.words import sentence as _cap
 
 
 def _the(side: str) -> str:
     return f"the {SIDE_NAMES[side]}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)

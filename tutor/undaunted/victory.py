@@ -29,6 +29,7 @@ from __future__ import annotations
 from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES, side_verb
 from tutor.undaunted import rules
 from tutor.undaunted.cards import CARDS
+from tutor.words import sentence as _sentence
 
 RIFLEMEN = frozenset(c.id for c in CARDS.values() if c.name == "riflemen")
 
@@ -81,10 +82,6 @@ def beyond_all_hope(s, side: str) -> bool:
 
 #: the sides in a sentence: "the Allies win", "the Axis wins", "every Axis riflemen unit"
 THE = {side: f"the {name}" for side, name in SIDE_NAMES.items()}
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _tiebreak(s, why: str):

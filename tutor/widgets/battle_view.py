@@ -10,7 +10,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from tutor.errors import IllegalAction, InputError
-from tutor.explain import plural
+from tutor.explain import plural, sentence
 from tutor.hexes import Hex, fmt
 from tutor.memoir import cards as C
 from tutor.memoir import coach
@@ -434,7 +434,7 @@ class BattleView:
         self.hand.update(self._hand_scene())
         self.head.value = self._head_html()
         if self.refusal is not None:
-            self.say("✗ " + esc(self.refusal[0]), bad=True)
+            self.say("✗ " + esc(sentence(self.refusal[0])), bad=True)
         elif not self.screen_passed:
             self.say(f"Hot-seat: {self._player(g.player)}'s turn to act. Hand the screen over; "
                      f"{self._player(g.player)} then taps Pass the screen to show that hand.")

@@ -26,7 +26,7 @@ from itertools import pairwise
 import ipywidgets as W
 
 from tutor.errors import IllegalAction, InputError
-from tutor.explain import move_highlights
+from tutor.explain import move_highlights, sentence
 from tutor.hexes import Hex, fmt, parse_hex
 from tutor.memoir import rules as R
 from tutor.memoir.combat import battle, remove_wire, take_ground, targets, why_no_battle
@@ -138,7 +138,7 @@ def _unit_options(g: GameState, h: Hex) -> tuple[str, tuple[Rule, ...]]:
             rules.append(why[1])
         else:
             parts.append("no enemy is in range and sight now")
-    return f"{desc[0].upper()}{desc[1:]}: {'; '.join(parts)}.", tuple(rules)
+    return f"{sentence(desc)}: {'; '.join(parts)}.", tuple(rules)
 
 
 def _allowed(action, *args) -> bool:

@@ -253,16 +253,34 @@ class LosExplorer(Drill):
         r = self.ruling
         verdict = "can see" if r.visible else "cannot see"
         self.say(f"Line drawn. Tap another hex to move the target, tap {fmt(s.origin)} to drop the shooter.")
-        items = []
-        for o in r.obstructions:
-            kind = o.how.value if o.counts else "too_low"
-            mark = style.MARKER_TEXT[kind]
-            what = ", ".join(w.replace("_", " ") for w in o.what)
-            how = MEET_WORDS[o.how.value]
-            counts = "counts" if o.counts else "does not count"
-            items.append(f'<li><span class="mk {kind}">{esc(mark)}</span><b>{fmt(o.hex)}</b> {esc(what)} '
-                         f'(height {o.height}): {how}; it {counts} — {esc(o.why)}.</li>')
-        obs = f"<ul>{''.join(items)}</ul>" if items else ""
         self.explain(f'<div class="verdict">{esc(self._who(r.origin)).capitalize()} {verdict} '
-                     f'{esc(self._who(r.target))}.</div>'
-                     f'<div class="reason">{esc(r.reason)}</div>{obs}' + rules_html(r.rules))
+                     f'{esc(self._who(r.target))}.</div>{ruling_words(r)}' + rules_html(r.rules))
+
+
+def ruling_words(r) -> str:
+    """A line-of-sight ruling said once, keyed to the marks on the board: why it is clear or blocked
+    in one line, then each hex the line meets with its mark, how the line meets it and whether it
+    counts (the engine's ``why``). The engine's ``reason`` says the same as a paragraph: not shown
+    as well."""
+    counting = [o for o in r.obstructions if o.counts]
+    through = [o for o in counting if o.how.value == "interior"]
+    sides = sorted({o.how.value for o in counting} - {"interior"})
+    marks = lambda kinds: " and ".join(style.MARKER_TEXT[k] for k in kinds)     # noqa: E731
+    if through:
+        why = f"Blocked: the line passes through an obstruction that counts ({marks(['interior'])})."
+    elif not r.visible:
+        why = f"Blocked: the line runs along obstructions on both sides ({marks(sides)})."
+    elif sides:
+        side = "left" if sides == ["graze_left"] else "right"
+        why = (f"Clear: the line only grazes obstructions on its {side} ({marks(sides)}); a graze blocks "
+               "only with obstructions on both sides.")
+    elif r.obstructions:
+        why = f"Clear: nothing on the line counts ({marks(['too_low'])})."
+    else:
+        why = "Clear: no hex between the two holds an obstruction."
+    items = []
+    for o in r.obstructions:
+        kind = o.how.value if o.counts else "too_low"
+        items.append(f'<li><span class="mk {kind}">{esc(style.MARKER_TEXT[kind])}</span><b>{fmt(o.hex)}</b>: '
+                     f'{MEET_WORDS[o.how.value]}; {esc(o.why)}.</li>')
+    return f'<div class="reason">{why}</div>' + (f"<ul>{''.join(items)}</ul>" if items else "")

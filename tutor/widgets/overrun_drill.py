@@ -89,7 +89,9 @@ class OverrunDrill(Drill):
         self.step_log = W.HTML(layout=W.Layout(flex="1 1 220px", min_width="200px", max_height="480px",
                                           overflow="auto"))
         super().__init__(self._scene(), controls=[self.dice], dpr=dpr)
-        self.board.canvas.layout.flex = "3 1 420px"
+        # the board's own width first (its hex labels 10 px on screen): the log goes beside it on a
+        # laptop, under it on a tablet; a narrower screen shrinks it
+        self.board.canvas.layout.flex = f"3 1 {self.board.scene.width}px"
         self.board.canvas.layout.min_width = "280px"
         row = W.HBox([self.board.canvas, self.step_log], layout=W.Layout(flex_flow="row wrap", width="100%",
                                                                     align_items="flex-start"))

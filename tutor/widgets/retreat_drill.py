@@ -17,6 +17,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from tutor.errors import IllegalAction, InputError
+from tutor.explain import sentence
 from tutor.hexes import Hex, fmt, parse_hex
 from tutor.memoir import dice as D
 from tutor.memoir.retreat import RetreatRuling
@@ -215,7 +216,7 @@ class RetreatDrill(Drill):
             self.explain("")
             return
         if self.error:
-            self.say(esc(self.error), bad=True)
+            self.say(esc(sentence(self.error)), bad=True)
             self.explain("")
             return
         assert r is not None                    # (a unit and its flags: the engine's ruling)

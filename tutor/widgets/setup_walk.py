@@ -10,12 +10,12 @@ from typing import TypedDict
 
 from tutor.examples.memoir import PEGASUS as SCENARIO
 from tutor.examples.memoir import PEGASUS_SEED as SEED
-from tutor.explain import rule_html
 from tutor.hexes import fmt
 from tutor.memoir import game as G
 from tutor.memoir import state as S
 from tutor.memoir.rules import SETUP_FIGURES as FIGURES
 from tutor.memoir.rules import SETUP_STEPS as STEP_RULES
+from tutor.originals import original_html
 from tutor.rulebook import Rule
 from tutor.scenario import bundled
 from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
@@ -103,7 +103,7 @@ def steps() -> list[Step]:
              "Bridge.", R[3],
              terrain=True, bridges=True, obstacles=True, new="obstacles"),
         Step(5, "Units", "Place the figures where the map shows them: first one figure in each unit's hex, then "
-             "fill every unit up. All the units in this battle are infantry (the British raiders were elite "
+             "fill every unit up (an infantry unit has 4 figures, armor 3, artillery 2). All the units in this battle are infantry (the British raiders were elite "
              "troops, but this first scenario plays them as regular infantry).", R[4],
              terrain=True, bridges=True, obstacles=True, units=True, new="units"),
         Step(6, "Badges and medals", "No special forces badges here. An <b>Allied victory medal</b> goes on each "
@@ -194,7 +194,8 @@ def on_hex(step: Step, h) -> str:
 
 
 class SetupWalk:
-    """The 13 steps on a live board: Next / Back; each step's text, rule and original wording. A
+    """The 13 steps on a live board: Next / Back; each step's text, its original wording one click
+    away. A
     tap on a hex (or the hex typed in the Hex field) says what lies there and which step laid it.
 
     ``next()`` / ``back()`` / ``go(i)`` do what the buttons do, ``tap(hex)`` what a tap does;
@@ -289,6 +290,8 @@ class SetupWalk:
         self.cards.canvas.layout.display = "" if s.cards else "none"
         self.head.value = f"<b>Step {s.number} of {len(self.steps)}: {escape(s.title)}</b>"
         self.say("Tap a hex (or type it in the Hex field) to see what lies there and which step laid it.")
-        self.text.value = f"<p>{s.text}</p>{rule_html(s.rule)}" + (rule_html(FIGURES) if s.number == 5 else "")
+        # each step said once: the learner's sentence, the rulebook's words one click away
+        rules = (s.rule, FIGURES) if s.number == 5 else (s.rule,)
+        self.text.value = f"<p>{s.text}</p>{original_html(*rules)}"
         self.back_button.disabled = self.i == 0
         self.next_button.disabled = self.i == len(self.steps) - 1

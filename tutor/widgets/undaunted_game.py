@@ -31,7 +31,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from tutor.errors import IllegalAction, InputError
-from tutor.explain import plural
+from tutor.explain import plural, sentence
 from tutor.games import UNDAUNTED as U
 from tutor.games import Match
 from tutor.render.undaunted import card_title
@@ -516,7 +516,7 @@ class UndauntedGame(W.VBox):
         self.save_html.value = ""
         if self.refusal is not None:
             reason, rule = self.refusal
-            text = f'<div class="tutor-status bad" role="status">✗ {esc(reason)}</div>'
+            text = f'<div class="tutor-status bad" role="status">✗ {esc(sentence(reason))}</div>'
             self.status.value = text + (f'<div class="tutor-why">{rules_html([rule])}</div>' if rule else "")
         elif not passed or (message is None and s.phase == "initiative" and not self.match.pending):
             self.status.value = ""      # the board's answer above says it (who taps which button; bid first)

@@ -21,7 +21,7 @@ from tutor.undaunted import rules as UR
 from tutor.undaunted.cards import ACTION_CS, CARDS
 from tutor.undaunted.state import Bid, EndTurn, Event, Play, Withdraw, other
 from tutor.widgets.base import esc, rule_details
-from tutor.words import plural
+from tutor.words import plural, sentence
 
 PATH_ACTIONS = ("move", "guide", "scout", "stalk")
 FIRE_ACTIONS = ("attack", "suppress")
@@ -114,7 +114,7 @@ def headline(action, events: tuple[Event, ...]) -> str:
     main = next((e for e in events if e.kind not in ("deploy",)), events[0] if events else None)
     text = plain(main.text) if main is not None else "done"
     win = next((e for e in events if e.kind == "victory"), None)
-    return f"✓ {text[0].upper()}{text[1:]}." + (f" {plain(win.text)}!" if win else "")
+    return f"✓ {sentence(text)}." + (f" {plain(win.text)}!" if win else "")
 
 
 def describe_tile(game, tile: str) -> str:
