@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from tutor.hexes import fmt
 from tutor.render import style
+from tutor.sides import SIDE_NAMES
 from tutor.render.elements import (
     LABEL_GAP,
     MARGIN,
@@ -63,7 +64,7 @@ def _legend_entries(cells, art, units, shades, lines, markers, secs) -> list[tup
         out.append(("obstacle", o, style.obstacle_label(o)))
     for side in dict.fromkeys(u.side for u in units):
         shape = style.SIDE_SHAPE.get(side, "circle")
-        out.append(("side", side, f"{side} ({shape})"))
+        out.append(("side", side, f"{SIDE_NAMES.get(side, side)} ({shape})"))
     for role in dict.fromkeys(s.role for s in shades):
         out.append(("shade", role, style.SHADE_LABEL.get(role, role)))
     for role in dict.fromkeys(s.role for s in lines):
