@@ -11,7 +11,6 @@ from fractions import Fraction
 
 from tutor.hexes import fmt
 from tutor.render import style
-from tutor.sides import SIDE_NAMES
 from tutor.render.elements import (
     LABEL_GAP,
     MARGIN,
@@ -24,6 +23,7 @@ from tutor.render.elements import (
     _hex_key,
     text_width,
 )
+from tutor.sides import SIDE_NAMES
 
 
 def banded_labels(sc: Scene) -> tuple[Label, ...]:
