@@ -57,7 +57,7 @@ def terrain_table() -> Explained:
         if t.must_stop:
             move.append("stop on entering")
         if t.adjacent_start_to_enter:
-            move.append("enter (or take ground) only if the turn began next to it")
+            move.append("enter (or take ground, chapter 8) only if the turn began next to it")
         if t.leave_only_one:
             move.append("leaving: 1 hex only")
         if t.max_move_after_entering:
@@ -67,7 +67,7 @@ def terrain_table() -> Explained:
         if t.beach_slope:
             move.append("to or from a beach: a 2-hex move, infantry only")
         if t.no_retreat_into:
-            move.append("no retreat into it (a figure is lost instead)")
+            move.append("no retreat into it (chapter 7: a figure is lost instead)")
         if t.land_only:
             move.append("enter from land; retreat onto land only")
         battle = []
