@@ -25,17 +25,17 @@ BOARDS = {
     "06-terrain-and-height.ipynb": ("chapters/terrain", [
         ((8, 2), "Line drawn"), ((4, 2), "Tap a unit or a hex to look from it")]),
     "07-hits-flags-and-retreat.ipynb": ("chapters/retreat-drill", [
-        ((0, 8), "Not legal"), ((6, 2), "The axis infantry on 6,2 receives 1 flag")]),
+        ((0, 8), "Not legal"), ((6, 2), "The Axis infantry on 6,2 receives 1 flag")]),
     "08-take-ground-and-armor-overrun.ipynb": ("examples/armor-overrun", [
-        ((0, 0), "0,0: tap an enemy unit"), ((10, 2), "Refused: the allied armor is in close combat")]),
+        ((0, 0), "0,0: tap an enemy unit"), ((10, 2), "Refused: the Allied armor is in close combat")]),
     "04-movement.ipynb": ("chapters/movement", [
-        ((0, 0), "No unit here"), ((9, 7), "may move to"), ((9, 5), "Refused: the allied armor may not move to 9,5"),
+        ((0, 0), "No unit here"), ((9, 7), "may move to"), ((9, 5), "Refused: the Allied armor may not move to 9,5"),
         ((11, 5), "9,7 → 11,7 → 12,6 → 11,5")]),
     "09-obstacles.ipynb": ("chapters/obstacles", [
         ((6, 2), "bunker"), ((22, 6), "may move to"), ((21, 5), "Refused"), ((19, 3), "remove the wire"),
         ((19, 3), "removes the wire on 19,3")]),
     "10-special-forces.ipynb": ("chapters/special-forces", [
-        ((17, 5), "moves 16,6 → 17,5"), ((4, 6), "allied infantry (4 figures) on 4,6"), ((5, 5), "may not battle")]),
+        ((17, 5), "moves 16,6 → 17,5"), ((4, 6), "Allied infantry (4 figures) on 4,6"), ((5, 5), "may not battle")]),
     "11-objectives-and-medals.ipynb": ("chapters/objectives", [
         ((5, 5), "may move to"), ((6, 4), "captures its temporary medal"), ((6, 4), "may move to"),
         ((7, 5), "no longer holds 6,4")]),

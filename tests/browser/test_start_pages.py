@@ -26,14 +26,14 @@ MAX_WORDS, MAX_HEIGHT = 1200, 6000
 # Memoir '44: (what to tap: a button's name or a hex, text the page shows after it)
 MEMOIR_TURN = [
     ("Probe Center", "Step 2: order units"),
-    ((4, 6), "the card allows no order for the allied infantry on 4,6"),
-    ((10, 6), "The allied infantry on 10,6 receives an order"),
+    ((4, 6), "the card allows no order for the Allied infantry on 4,6"),
+    ((10, 6), "The Allied infantry on 10,6 receives an order"),
     ((14, 6), "Step 3: move"),
     ((10, 6), "tap an empty hex to move there"),
-    ((10, 4), "The allied infantry moves 10,6 → 10,4"),
+    ((10, 4), "The Allied infantry moves 10,6 → 10,4"),
     ((14, 6), "tap an empty hex to move there"),
     ((15, 3), "how many dice does it roll?"),
-    ("3 dice", "battles the axis infantry on 15,3"),
+    ("3 dice", "battles the Axis infantry on 15,3"),
     ("End the turn: draw a card", "Step 5 done"),
 ]
 

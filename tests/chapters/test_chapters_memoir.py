@@ -107,7 +107,7 @@ def test_ch04_drill_is_the_live_board_with_the_engine_moves():
     d.on_hex((9, 7))
     m = legal_moves(d.game, (9, 7))
     assert {s.hex for s in d.board.scene.shades if s.role == "legal"} == set(m.reachable)
-    assert "allied armor" in d.status.value
+    assert "Allied armor" in d.status.value
     d.on_hex((11, 5))
     assert "9,7 → 11,7 → 12,6 → 11,5" in d.status.value
     d.on_hex((10, 2))                                            # an enemy in range: a battle, rolled
@@ -199,7 +199,7 @@ def test_ch07_dice_and_retreat_answers():
     quiz = ch04.state("chapters/retreat-quiz")
     assert ruling(quiz, (12, 6), 2).destinations == ((14, 8),)
     assert qs["07.retreat-where"].rule_fn()[0] == "14,8"
-    assert not qs["07.retreat-where"].judge((12, 8))[0]          # an allied armor stands there
+    assert not qs["07.retreat-where"].judge((12, 8))[0]          # an Allied armor stands there
     assert not qs["07.retreat-where"].judge((12, 6))[0]          # a free path: no losses instead
     assert qs["07.ocean"].rule_fn()[0] == "2 figures"           # two flags, the ocean behind
     r = ruling(ch04.state("chapters/retreat-drill"), (3, 7), 2)

@@ -379,7 +379,7 @@ def test_22_answers_agree_with_the_engine():
     assert card(und22.SERGEANT).action("command").value == 2
     assert card("squad-leader-a").action("command") is None
     q = next(q for q in und22.questions() if q.key == "22.reshuffle")
-    assert "Platoon Sergeant" in q.prompt_html and "Command</b> and draw the most it allows, <b>2</b>" in q.prompt_html
+    assert "Platoon Sergeant" in q.prompt_html and "draws <b>2</b> cards from your draw deck at once (its Command" in q.prompt_html
     # the hand and the table go to the discard pile at the end of the turn: only the supply stays
     assert a["22.keep"] == "Machine Gunner C in the supply or Sniper in the supply"
     assert a["22.fog"] == "Fog of War"

@@ -51,7 +51,7 @@ def test_a_whole_memoir_turn_is_the_engines():
     assert [b.description for b in w.hand.children] == ["1 die", "2 dice", "3 dice"] and w.why.value == ""
     w.hand.children[1].click()                                    # 2: armor rolls 3 at any range
     assert "Not quite: you said 2" in w.why.value and "= 3" in w.why.value
-    assert "Step 4" in w.status.value and "battles the axis infantry on 15,3" in w.why.value
+    assert "Step 4" in w.status.value and "battles the Axis infantry on 15,3" in w.why.value
     w.end_button.click()
     assert S.step_of(w.game, w.start_len) == 5 and "Step 5 done" in w.status.value
     # the same actions, applied to the engine directly, give the same game

@@ -150,7 +150,7 @@ def test_armor_leaving_hedgerows_is_refused_for_the_hedgerows_not_as_too_far(tmp
     assert e.value.rule is R.HEDGEROW_LEAVE and "at most 3" not in e.value.reason
     assert main(["moves", _write(tmp_path, body), "8,4"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == ("The allied armor on 8,4 moves only to an adjacent hex: a unit leaving "
+    assert out.splitlines()[0] == ("The Allied armor on 8,4 moves only to an adjacent hex: a unit leaving "
                                    "hedgerows must stop in the adjacent hex.")
     assert "8,2 refused: a unit leaving hedgerows must stop in the adjacent hex" in out and "up to 3" not in out
 
@@ -159,7 +159,7 @@ def test_tutor_moves_header_for_artillery_dug_into_a_bunker(tmp_path, capsys):
     # BÚNKERES: "Si empiezan en un Búnker, estas unidades … no pueden moverse ni retirarse del hexágono."
     assert main(["moves", _write(tmp_path, BUNKER), "7,3"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
-    assert first == "The axis artillery on 7,3 may not move: artillery that starts in a bunker never leaves it."
+    assert first == "The Axis artillery on 7,3 may not move: artillery that starts in a bunker never leaves it."
     assert "hexes" not in first
 
 
@@ -195,7 +195,7 @@ def test_counted_words_agree_with_their_numbers():
     assert [plural(1, "hex"), plural(1, "medal"), plural(1, "die", "dice")] == ["1 hex", "1 medal", "1 die"]
     assert odds.distribution(1, "infantry").text().startswith("1 die against infantry")
     st = board('units: {"8,4": {side: allied, kind: artillery}}')
-    assert legal_moves(st, "8,4").headline() == "The allied artillery on 8,4 moves up to 1 hex."
+    assert legal_moves(st, "8,4").headline() == "The Allied artillery on 8,4 moves up to 1 hex."
     assert legal_moves(st, "8,4").explain((8, 0)) == "8,0 is out of reach: the unit moves at most 1 hex"
     # the Allies draw (a side's name is plural), a team member draws
     assert G.seat_verb("allied", "draw", "draws") == "draw" and G.seat_verb("axis", "draw", "draws") == "draws"

@@ -65,4 +65,4 @@ def test_repr_svg_is_text_or_none():
 
 
 def test_summary_mentions_units():
-    assert "allied armor" in example("armor-overrun").summary()
+    assert "Allied armor" in example("armor-overrun").summary()

@@ -263,12 +263,13 @@ def test_canvas_draws_place_names_on_the_marks_layer_outlines_first(monkeypatch)
 
 def test_a_board_describes_itself_for_screen_readers():
     from tutor.render.scene import Line, Mark, describe
+    from tutor.sides import SIDE_ADJECTIVES
     field = load(ROOT / "scenarios" / "pegasus-bridge.yaml")
     h = next(iter(field.units))
     u = field.units[h]
     text = describe(scene(field, highlights(legal=[(8, 4)], lines=[Line(h, (14, 4), "sight")],
                                             marks=[Mark((13, 5), "interior")], notes=[(h, "3 dice")])))
-    assert f"{u.side} {u.kind} on {fmt(h)}" in text and "Marked: legal: 8,4." in text
+    assert f"{SIDE_ADJECTIVES[u.side]} {u.kind} on {fmt(h)}" in text and "Marked: legal: 8,4." in text
     assert f"Line of sight: clear from {fmt(h)} to 14,4." in text and "On 13,5: line passes through" in text
     assert f"{fmt(h)}: 3 dice." in text and "river on" in text
     assert "Places: le Port (2,0); Caen Canal (8,0); Pegasus Bridge (6,2); River Orne (24,2); " in text

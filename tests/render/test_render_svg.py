@@ -47,7 +47,7 @@ def test_every_terrain_obstacle_and_unit_is_drawn():
     for o in OBSTACLES:
         assert style.obstacle_label(o) in texts        # in the legend, by its English name
     assert "barbed wire" in texts and "wire" not in texts
-    assert "allied (circle)" in texts and "axis (square)" in texts
+    assert "Allies (circle)" in texts and "Axis (square)" in texts
     assert "▲1" in texts and "▲2" in texts              # heights
     assert "6,4" in texts                                # coordinates
 

@@ -41,7 +41,7 @@ def test_empty_hex_and_enemy_without_selection_say_why_nothing_happens():
     f = tap(Field(g), (6, 6), sides=ALLIED)                       # woods: what the ground does
     assert "woods" in f.answer.text and f.answer.rules == (TERRAIN["woods"].rule,)
     f = tap(Field(g), (10, 2), sides=ALLIED)
-    assert f.game is g and "axis infantry" in f.answer.text and "tap one of your (allied) units" in f.answer.text
+    assert f.game is g and "Axis infantry" in f.answer.text and "tap one of your (Allied) units" in f.answer.text
 
 
 def test_select_shows_the_engine_moves_and_refusals():
@@ -176,7 +176,7 @@ def click(d, h):
 def test_widget_clicks_undo_reset_and_dice_box():
     pytest.importorskip("ipycanvas")
     d = ready(FieldDrill(CH / "movement.yaml", dice_box=True, seed=3))
-    assert "Tap one of your (allied) units" in d.status.value
+    assert "Tap one of your (Allied) units" in d.status.value
     click(d, (0, 0))
     assert "No unit here" in d.status.value and not d._history
     click(d, (9, 7))

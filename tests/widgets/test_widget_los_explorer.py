@@ -39,7 +39,7 @@ def test_click_a_unit_then_a_hex(sent):
     assert app.state.origin == (4, 6)
     assert app.visible == visible_from(f, (4, 6))
     assert {s.hex for s in app.board.scene.shades if s.role == "visible"} == app.visible
-    assert "allied infantry" in app.status.value
+    assert "Allied infantry" in app.status.value
     assert len(sent) == 1
     app.click(*px(app, (12, 2)))
     r = line_of_sight(f, (4, 6), (12, 2))

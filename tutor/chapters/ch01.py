@@ -88,8 +88,8 @@ EXAMPLES = {
     "heights": (
         Example("Town below two hills", "The rulebook's example 1: both armor units stand on hills (height "
                 "1); the town between them, at height 0, is lower than both: they see each other.", "height-example-1", (6, 4), (10, 4)),
-        Example("Woods as high as one unit", "The rulebook's example 3: the allied armor is at height 1, the "
-                "axis armor at height 0. The woods between them, at height 0, are as high as one of the two "
+        Example("Woods as high as one unit", "The rulebook's example 3: the Allied armor is at height 1, the "
+                "Axis armor at height 0. The woods between them, at height 0, are as high as one of the two "
                 "units, so they block.",
                 "height-example-3", (6, 4), (10, 4)),
         Example("From the valley", "The artillery in the valley does not see past the hill.",
@@ -158,11 +158,11 @@ def questions() -> list:
     return [
         _section_question(),
         hidden_question("01.los.edges", bundled("los/edge-both-sides"), (12, 6), (12, 4),
-                         "<b>Tap a hex the allied infantry on 12,6 cannot see.</b> Look closely: some lines run "
+                         "<b>Tap a hex the Allied infantry on 12,6 cannot see.</b> Look closely: some lines run "
                          "along hex edges."),
         _los_question("01.los.heights", bundled("los/hills"), (6, 4), (10, 4),
-                      "Both infantry units stand on hills, with a third hill between them. Can the allied "
-                      "infantry on <b>6,4</b> see the axis infantry on <b>10,4</b>?"),
+                      "Both infantry units stand on hills, with a third hill between them. Can the Allied "
+                      "infantry on <b>6,4</b> see the Axis infantry on <b>10,4</b>?"),
         hidden_question("01.los.unit", bundled("los/woods"), (7, 7), (11, 3),
-                         "<b>Tap a hex the allied infantry on 7,7 cannot see.</b>"),
+                         "<b>Tap a hex the Allied infantry on 7,7 cannot see.</b>"),
     ]

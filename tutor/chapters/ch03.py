@@ -23,6 +23,7 @@ from tutor.memoir import cards as C
 from tutor.memoir import game as G
 from tutor.memoir import rules as R
 from tutor.quiz import BoardQuestion, Question
+from tutor.sides import SIDE_NAMES, side_verb
 from tutor.widgets.order_board import DASHED, HAND, SEED, SIDE, OrderBoard, orderable, start, teaching_board  # noqa: F401 (the page's, moved here)
 
 #: This page as the course lists it (tutor.course): the landing page, the concepts, the handout and
@@ -132,7 +133,7 @@ def _tap_units(key: str, prompt: str, places, hint, cols: tuple[int, int]) -> Bo
     st = start().state
     window = tuple(h for h in st.board.hexes if h[1] >= 5 and cols[0] <= h[0] <= cols[1])
     shown = replace(st, units=frozen({h: u for h, u in st.units.items() if h in window}), terrain=frozen({}),
-                    obstacles=frozen({}), labels=frozen({}))
+                    obstacles=frozen({}), labels=frozen({}), objectives=())
     return BoardQuestion(key, f"<p>{prompt}</p>", shown, places, hint=hint, taps="hex", window=window, name=fmt)
 
 
@@ -205,7 +206,7 @@ def _q_no_units() -> Question:
         ended = g.phase != "order" and any(e.kind == "no_units" for e in g.new_events)
         ans = choices[1] if ended else choices[0]
         return ans, (f"<p>The engine: {escape(next((e.text for e in g.new_events if e.kind == 'no_units'), 'orders'))} "
-                     f"Now the {g.player} side is to play.</p>" + rule_html(C.NO_UNITS))
+                     f"Now the {SIDE_NAMES.get(g.player, g.player)} {side_verb(g.player, 'play', 'plays')}.</p>" + rule_html(C.NO_UNITS))
     return Question("03.no-units", "<p>On the <i>published</i> map the Allies have no unit on their right flank. "
                     f"They play <b>{C.name('attack_right')}</b>. What happens?</p>", choices, rule_fn)
 

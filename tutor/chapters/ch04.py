@@ -64,13 +64,13 @@ def show_moves(field, at, *, crop: bool = False, **kw) -> Explained:
 def questions() -> list:
     return [
         tap_reach_question("04.no-passing", MOVEMENT_BOARD, "9,7",
-                           "The allied armor on <b>9,7</b> moves up to 3 hexes; its own infantry stands on 8,6 and "
+                           "The Allied armor on <b>9,7</b> moves up to 3 hexes; its own infantry stands on 8,6 and "
                            "10,6. <b>Tap a hex it may move to.</b>"),
         battle_after_question("04.woods-stop", MOVEMENT_BOARD, "8,6", "7,5",
-                              "The allied infantry on <b>8,6</b> moves one hex, into the woods on <b>7,5</b>. "
+                              "The Allied infantry on <b>8,6</b> moves one hex, into the woods on <b>7,5</b>. "
                               "What about battling this turn?"),
         tap_reach_question("04.infantry-battle", MOVEMENT_BOARD, "10,6",
-                           "The allied infantry on <b>10,6</b> is ordered. <b>Tap a hex it may move to and still "
+                           "The Allied infantry on <b>10,6</b> is ordered. <b>Tap a hex it may move to and still "
                            "battle this turn.</b>", battle=True),
     ]
 
@@ -86,7 +86,7 @@ def hedgerow_story() -> Explained:
     def turn(n, frm, to, note):
         nonlocal st
         m = legal_moves(st, frm)
-        line = f"<li><b>Turn {n}</b> ({note}): {escape(m.explain(to))}."
+        line = f"<li><b>{n}</b> ({note}): {escape(m.explain(to))}."
         if to in m.reachable:
             st, _ = order(st, "allied", [frm])
             st, ev = move(st, frm, to)
@@ -97,10 +97,10 @@ def hedgerow_story() -> Explained:
         parts.append(line + "</li>")
         return m
 
-    turn(0, h, (6, 6), "try to go straight in")
-    turn(1, h, (5, 7), "move next to the hedgerows")
-    turn(2, (5, 7), (6, 6), "now it may enter")
-    turn(3, (6, 6), (5, 5), "leave: one hex only")
+    turn("Turn 1", h, (6, 6), "try to go straight in")
+    turn("Turn 1, instead", h, (5, 7), "move next to the hedgerows")
+    turn("Turn 2", (5, 7), (6, 6), "now it may enter")
+    turn("Turn 3", (6, 6), (5, 5), "leave: one hex only")
     far = [r for r in legal_moves(st, (5, 5)).reachable]
     parts.append(f"<li><b>Turn 4</b>: out of the hedgerows it moves normally again "
                  f"({plural(len(far), 'hex')} within reach).</li>")

@@ -213,16 +213,16 @@ def tap_target_question(key: str, field, side: str, at, prompt: str, *, radius: 
 def questions() -> list[Question | BoardQuestion]:
     return [
         _dice_question("05.artillery", QUIZ_BOARD, "12,8", "12,4",
-                       "How many dice does the allied artillery on <b>12,8</b> roll against the axis infantry in "
+                       "How many dice does the Allied artillery on <b>12,8</b> roll against the Axis infantry in "
                        "the woods on <b>12,4</b>, four hexes away?", margin=0),
         _dice_question("05.range", "examples/bunker-on-hill", "8,6", "6,4",
-                       "How many dice does the allied infantry on <b>8,6</b> roll against the axis infantry "
+                       "How many dice does the Allied infantry on <b>8,6</b> roll against the Axis infantry "
                        "in the bunker on the hill (<b>6,4</b>), two hexes away? (A bunker protects like a town: "
                        "1 die fewer against infantry, 2 against armor.)"),
         tap_target_question("05.close-combat", QUIZ_BOARD, "allied", "20,6",
-                            "The allied infantry on <b>20,6</b> is ordered to battle. <b>Tap an enemy unit it may "
+                            "The Allied infantry on <b>20,6</b> is ordered to battle. <b>Tap an enemy unit it may "
                             "battle.</b>", radius=2),
         tap_target_question("05.sight", QUIZ_BOARD, "allied", "4,6",
-                            "The allied armor on <b>4,6</b> is ordered to battle; the woods on 5,5 stand beside it. "
+                            "The Allied armor on <b>4,6</b> is ordered to battle; the woods on 5,5 stand beside it. "
                             "<b>Tap an enemy unit it may battle.</b>"),
     ]

@@ -57,7 +57,7 @@ def terrain_table() -> Explained:
         if t.must_stop:
             move.append("stop on entering")
         if t.adjacent_start_to_enter:
-            move.append("enter (or take ground) only if the turn began next to it")
+            move.append("enter (or take ground, chapter 8) only if the turn began next to it")
         if t.leave_only_one:
             move.append("leaving: 1 hex only")
         if t.max_move_after_entering:
@@ -67,7 +67,7 @@ def terrain_table() -> Explained:
         if t.beach_slope:
             move.append("to or from a beach: a 2-hex move, infantry only")
         if t.no_retreat_into:
-            move.append("no retreat into it (a figure is lost instead)")
+            move.append("no retreat into it (chapter 7: a figure is lost instead)")
         if t.land_only:
             move.append("enter from land; retreat onto land only")
         battle = []
@@ -168,7 +168,7 @@ def _bridge_question() -> BoardQuestion:
         how = "".join(f"<p>{escape(m.explain(h))}.</p>" for h in sorted(far))
         words = moves_html(st, at, board=False).replace("Refused (marked ✕ with a number):", "Refused:")
         return far, STYLE + how + words
-    return BoardQuestion("06.bridge", "<p>The allied infantry on <b>13,5</b> is ordered; the river runs along row 4 "
+    return BoardQuestion("06.bridge", "<p>The Allied infantry on <b>13,5</b> is ordered; the river runs along row 4 "
                          "with a bridge on 12,4. <b>Tap a hex across the river it may move to.</b></p>", st, places,
                          hint=(TERRAIN["bridge"].rule, TERRAIN["river"].rule), taps="hex", window=window,
                          name=_hex_name)
@@ -179,14 +179,14 @@ def questions() -> list[Question | BoardQuestion]:
     return [
         _bridge_question(),
         tap_reach_question("06.steep", TERRAIN_BOARD, "15,5",
-                           "The allied infantry on <b>15,5</b> is ordered; the town is on 14,4, the steep hill on "
+                           "The Allied infantry on <b>15,5</b> is ordered; the town is on 14,4, the steep hill on "
                            "16,4 and a hill on 18,4. <b>Tap a hex it may move to and still battle this turn.</b>",
                            battle=True),
         _dice_question("06.hill-above", TERRAIN_BOARD, "18,2", "20,4",
-                       "The axis infantry on the hill at <b>18,2</b> battles the allied armor in the open on "
+                       "The Axis infantry on the hill at <b>18,2</b> battles the Allied armor in the open on "
                        "<b>20,4</b>, two hexes away. How many dice?", margin=0),
         _los_question("06.low-woods", TERRAIN_BOARD, "10,2", "6,6",
-                      "Can the axis infantry on the hill at <b>10,2</b> (height 1) see the allied armor on "
+                      "Can the Axis infantry on the hill at <b>10,2</b> (height 1) see the Allied armor on "
                       "<b>6,6</b> (height 0), past the woods on 7,5?",
                       window=around(state(TERRAIN_BOARD), (10, 2), (6, 6), margin=0)),
     ]

@@ -156,7 +156,7 @@ def la_raye_html(seed: int = 0, *, board: bool = True) -> str:
     s = new_game(sc, seed)
     goals = "".join(
         f"<li><b>{SIDE_BOOK[side]}</b>: control {sc.victory_of(side).objectives} objective points "
-        f"(holds {s.objectives_held(side)} at the start)</li>" for side in ("allied", "axis"))
+        f"(holds {s.objectives_held(side) or 'none'} at the start)</li>" for side in ("allied", "axis"))
     pic = board_html(s, title="Scenario 1: La Raye, set up") if board else ""
     return (pic + f"<ul>{goals}<li><b>Starting initiative</b>: {SIDE_BOOK[s.initiative]}</li></ul>"
             + starting_cards_html(sc)

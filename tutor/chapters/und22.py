@@ -192,8 +192,11 @@ def _q_revealed() -> Question:
         where = ("Into the discard pile" if "squad-leader-c" in s.zones_of("allied").discard else
                  "Back into the hand" if "squad-leader-c" in s.zones_of("allied").hand else "Onto the table")
         return where, "<p>The revealed cards are not played: no action.</p>" + rule_html(UR.INITIATIVE_DISCARD)
+    # the rule itself is the answer: the hint is a nudge of its own, the rule comes with the answer
     return Question("22.revealed", "<p>After both players reveal their initiative cards, where do those two "
-                    "cards go?</p>", choices, rule_fn)
+                    "cards go?</p>", choices, rule_fn,
+                    hint="<p>A revealed card only sets who plays first: it is never played for an action, "
+                         "so it does not wait on the table. Where do cards go once they have done their job?</p>")
 
 
 SERGEANT = "platoon-sergeant"   # the card with Command (2): SERŽANT, "více karet"
@@ -219,8 +222,8 @@ def _q_draw_count() -> Question:
               table=("machine-gunners-a", "riflemen-a", SERGEANT))
     command = card(SERGEANT).action("command").value
     choices = ("0", "1", "2")
-    prompt = (f"<p>You play {card_title(SERGEANT)} for <b>Command</b> and draw the most it allows, "
-              f"<b>{command}</b> cards. Your zones look like this (the table holds the cards you played this "
+    prompt = (f"<p>You play {card_title(SERGEANT)} for an action that draws <b>{command}</b> cards from your "
+              "draw deck at once (its Command, chapter 4). Your zones look like this (the table holds the cards you played this "
               "turn, the sergeant among them). How many cards do you get?</p>"
               + _zones_picture(z, ("table", "discard", "draw")))
 

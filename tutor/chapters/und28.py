@@ -261,9 +261,8 @@ def roles_board(seed: int = 28):
 def deck_size_html() -> str:
     total = sum(c.copies for c in CARDS.values())
     units = sum(1 for c in CARDS.values() if c.kind == "soldier")
-    return (f"<p>The catalogue holds <b>{len(CARDS)}</b> different cards (squads counted apart), "
-            f"<b>{total}</b> cards per side in all and <b>{units}</b> units with a token — the component list "
-            f"says 54 cards and 11 unit tokens per side.</p>")
+    return (f"<p>A side owns <b>{total}</b> cards of <b>{len(CARDS)}</b> kinds (squads counted apart) and "
+            f"<b>{units}</b> units with a token, as the rulebook's component list counts them.</p>")
 
 
 def questions() -> list[Question | BoardQuestion]:

@@ -30,7 +30,7 @@ from tutor.memoir.scenario import SIDES, Scenario, full_strength
 from tutor.memoir.terrain import spoken
 from tutor.rulebook import Rule
 from tutor.scenario import load as load_scenario
-from tutor.sides import Side
+from tutor.sides import SIDE_ADJECTIVES, Side
 from tutor.words import plural
 
 _EMPTY: MappingProxyType = MappingProxyType({})
@@ -74,7 +74,7 @@ class Unit:
             kind = "elite " + kind
         elif self.resistance:
             kind = "French resistance infantry"
-        return f"{self.side} {kind}"
+        return f"{SIDE_ADJECTIVES.get(self.side, self.side)} {kind}"   # "Allied infantry", as a sentence says it
 
     def to_json(self) -> dict:
         out = {"side": self.side, "kind": self.kind, "figures": self.figures}

@@ -23,6 +23,7 @@ from tutor.render.elements import (
     _hex_key,
     text_width,
 )
+from tutor.sides import SIDE_ADJECTIVES, SIDE_NAMES
 
 
 def banded_labels(sc: Scene) -> tuple[Label, ...]:
@@ -63,7 +64,7 @@ def _legend_entries(cells, art, units, shades, lines, markers, secs) -> list[tup
         out.append(("obstacle", o, style.obstacle_label(o)))
     for side in dict.fromkeys(u.side for u in units):
         shape = style.SIDE_SHAPE.get(side, "circle")
-        out.append(("side", side, f"{side} ({shape})"))
+        out.append(("side", side, f"{SIDE_NAMES.get(side, side)} ({shape})"))
     for role in dict.fromkeys(s.role for s in shades):
         out.append(("shade", role, style.SHADE_LABEL.get(role, role)))
     for role in dict.fromkeys(s.role for s in lines):
@@ -202,12 +203,14 @@ def describe(sc: Scene) -> str:
             out.append(f"Board{': ' + sc.title if sc.title else ''}, {len(hexes)} hexes.")
         by_side: dict = {}
         for u in sc.units:
-            what = f"{u.side} {u.kind} on {fmt(u.hex)}" + (f" ({u.figures} figures)" if u.figures is not None else "")
+            what = f"{SIDE_ADJECTIVES.get(u.side, u.side)} {u.kind} on {fmt(u.hex)}" + \
+                (f" ({u.figures} figure{'s' if u.figures != 1 else ''})" if u.figures is not None else "")
             by_side.setdefault(u.side, []).append(what)
         for side, units in by_side.items():
-            out.append(f"{len(units)} {side} unit{'s' if len(units) != 1 else ''}: {'; '.join(units)}.")
+            out.append(f"{len(units)} {SIDE_ADJECTIVES.get(side, side)} unit{'s' if len(units) != 1 else ''}: "
+                       f"{'; '.join(units)}.")
         if sc.outside:
-            out.append("Outside the part shown: " + "; ".join(f"{u.side} {u.kind} on {fmt(u.hex)}"
+            out.append("Outside the part shown: " + "; ".join(f"{SIDE_ADJECTIVES.get(u.side, u.side)} {u.kind} on {fmt(u.hex)}"
                                                               for u in sc.outside) + ".")
         terrain: dict = {}
         for c in hexes:

@@ -189,7 +189,7 @@ def tap(f: Field, h: Hex, *, sides=SIDES, dice=None) -> Field:
         return select(f, h)
     words, rules = ground(g, h)
     if u is not None:
-        mine = " or ".join(s for s in sides)
+        mine = " or ".join(SIDE_ADJECTIVES.get(s, s) for s in sides)
         return replace(f, answer=Answer(f"That is {who(g, h)}: tap one of your ({mine}) units first, then this "
                                         f"one to battle it.", None, (), rules, h))
     return replace(f, answer=Answer(f"No unit here ({fmt(h)}, {words}): tap one of your units.", None, (), rules, h))
@@ -367,7 +367,7 @@ class FieldDrill(Drill):
                              + (f" — <b>{Side.of(g.winner).the} {Side.of(g.winner).verb('win', 'wins')}</b>" if g.winner else "") + "</div>"
                              if self.show_medals else "")
         if a is None:
-            mine = " or ".join(self.sides)
+            mine = " or ".join(SIDE_ADJECTIVES.get(s, s) for s in self.sides)
             self.say(f"Tap one of your ({mine}) units: its moves are shaded green, refused hexes marked ✕.")
             self.explain("")
             return

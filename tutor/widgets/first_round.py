@@ -7,7 +7,7 @@ import random
 from html import escape
 
 from tutor.examples.undaunted import events_html, worked_start
-from tutor.render.undaunted import card_title, zones_html
+from tutor.render.undaunted import board_html, card_title, zones_html
 from tutor.sides import SIDE_NAMES, side_verb
 from tutor.undaunted import DrawCards, RevealInitiative, apply
 from tutor.undaunted.cards import CARDS
@@ -71,13 +71,14 @@ def _round_widget(seed: int):
                        "the board says what the rules allow and why. End the turn, and the other side plays; "
                        "after both turns a new round begins with a new draw. Here you play both sides.</p>")
         pic.value = ""
-        st["board"] = UndauntedBoard(step.state, seed=seed)
+        st["board"] = UndauntedBoard(step.state, seed=seed)   # the live board takes the picture's place
         board_slot.children = (st["board"],)
 
     def restart(_=None):
         st["s"] = worked_start()
         st["board"] = None
-        board_slot.children = ()
+        # the battlefield from the first step (a picture): the live board replaces it at step 3
+        board_slot.children = (W.HTML(board_html(st["s"], title="The map this round is played on")),)
         cards.children = ()
         pic.value = ""
         draw_button.disabled = False

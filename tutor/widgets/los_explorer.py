@@ -25,6 +25,7 @@ from tutor.memoir.terrain import TERRAIN, cannot_stand_on
 from tutor.render import style
 from tutor.render.scene import highlights, los_highlights, scene
 from tutor.scenario import load
+from tutor.sides import SIDE_ADJECTIVES
 from tutor.widgets.base import Drill, esc, rules_html
 
 # Palette: label → (what, name). "look" picks hexes; the rest paint.
@@ -235,7 +236,7 @@ class LosExplorer(Drill):
         if u is None:
             return f"hex {where}"
         figs = f", {u.figures} figure{'s' if u.figures != 1 else ''}" if getattr(u, "figures", None) else ""
-        return f"the {u.side} {u.kind}{figs} on {where}"
+        return f"the {SIDE_ADJECTIVES.get(u.side, u.side)} {u.kind}{figs} on {where}"
 
     def _explain(self) -> None:
         s = self.state
