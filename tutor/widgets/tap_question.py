@@ -207,10 +207,10 @@ class TapQuestion(Drill):
                 self.say(ASK[self.q.taps])          # the prompt says what to tap; the engine rules on it
             self.explain("")
         elif stage == "hint":
-            self.say(f"{HINT_HEAD}The engine says no to {last}.", bad=True)
+            self.say(f"{HINT_HEAD}The rules say no to {last}.", bad=True)
             self.explain(f"{RULE_TO_USE}{STYLE}{self.q.hint_html()}")
         elif stage == "solved":
-            self.say(f"{answer_head(True, '')}{last} — the engine agrees.")
+            self.say(f"{answer_head(True, '')}{last} — the rules agree.")
             self.explain(why)
         elif s.tries.wrong >= TRIES:
             self.say(f"{answer_head(False, answer)}{self.marked}", bad=True)
