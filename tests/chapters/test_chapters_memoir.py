@@ -360,10 +360,10 @@ def test_ch08_play_follows_the_rulebook_overrun():
     assert refused.value.reason[0].islower() and steps[1].texts == (refused.value.reason[0].upper() +
                                                                      refused.value.reason[1:],)
     html = ch08.cases_html(ch08.TAKE_GROUND_BOARD, "allied", TAKE_GROUND_CASES)
-    assert "refused</b><br>The allied artillery on 14,6 may not take ground" in html
-    assert "refused</b><br>The allied infantry on 10,6 may not take ground" in html
+    assert "refused</b><br>The Allied artillery on 14,6 may not take ground" in html
+    assert "refused</b><br>The Allied infantry on 10,6 may not take ground" in html
     why = {q.key: q for q in ch08.questions()}["08.ranged"].rule_fn()[1]
-    assert "<p>The allied infantry on 8,6 may not take ground" in why
+    assert "<p>The Allied infantry on 8,6 may not take ground" in why
 
 
 def test_ch08_drill_is_the_overrun_widget():

@@ -9,10 +9,10 @@ The rulebook's armor overrun (ARROLLAMIENTO DE BLINDADOS), step by step::
     '8,4 is reachable in 1 (6,4 → 8,4)'
     >>> st, ev = M.battle(st, "6,4", "7,3", ["flag", "infantry", "star"])   # or a random.Random
     >>> ev[-1].text
-    'A successful close combat: the allied armor may take ground on 7,3.'
+    'A successful close combat: the Allied armor may take ground on 7,3.'
     >>> st, ev = M.take_ground(st, "6,4")                                   # then an overrun: M.battle again
     >>> ev[-1].text
-    'The allied armor may now battle again: an overrun.'
+    'The Allied armor may now battle again: an overrun.'
     >>> M.retreat_ruling(st, "6,2", flags=2).destinations
     ((6, 0), (8, 0))
     >>> M.attack_odds(st, "7,3", "6,2").p_eliminated
