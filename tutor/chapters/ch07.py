@@ -133,7 +133,7 @@ RETREAT_HINT = (R.FLAG, R.RETREAT_DIRECTION, R.RETREAT_BLOCKED)
 def _where_question() -> BoardQuestion:
     return board_taps.retreat_question(
         "07.retreat-where", "chapters/retreat-quiz", "12,6", 2,
-        "The allied infantry on <b>12,6</b> receives <b>2 flags</b>; allied units retreat toward the bottom "
+        "The Allied infantry on <b>12,6</b> receives <b>2 flags</b>; Allied units retreat toward the bottom "
         "edge. <b>Tap the hex where it ends</b> (the unit itself if it cannot move).", hint=RETREAT_HINT)
 
 
@@ -151,15 +151,15 @@ def _ocean_question() -> Question:
     from tutor.render.scene import highlights
     pic = board_svg(field, highlights(selected=[(5, 5)], target=[(6, 6)]), title="",
                     window=around(field, (5, 5), (6, 6)))
-    return ask("07.ocean", "<p>The axis infantry on <b>5,5</b> battles the allied infantry on the beach on "
+    return ask("07.ocean", "<p>The Axis infantry on <b>5,5</b> battles the Allied infantry on the beach on "
                f"<b>6,6</b>, the ocean behind it, and rolls <b>{', '.join(faces)}</b>. How many figures does the "
-               f"allied unit lose?</p>{pic}", choices, rule_fn)
+               f"Allied unit lose?</p>{pic}", choices, rule_fn)
 
 
 def _partial_question() -> BoardQuestion:
     return board_taps.retreat_question(
         "07.partial", "chapters/retreat-drill", "3,7", 2,
-        "The allied armor on <b>3,7</b>, one row from its own edge (the bottom), receives <b>2 flags</b>. "
+        "The Allied armor on <b>3,7</b>, one row from its own edge (the bottom), receives <b>2 flags</b>. "
         "Played as the tutor plays a retreat that can go only part of the way, <b>tap a hex where it "
         "ends</b> (the unit itself if it stays).", hint=RETREAT_HINT)
 

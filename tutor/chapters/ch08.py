@@ -282,19 +282,19 @@ def questions() -> list[Question | BoardQuestion]:
     q = QUIZ_BOARD
     return [
         _tap_take_question("08.take", q, "allied", "4,6", [("battle", "4,6", "5,5", ["flag", "star", "star"])],
-                           "The allied infantry on <b>4,6</b> battled the axis infantry next to it, rolled a flag "
-                           "and two stars, and the axis infantry retreated to <b>4,4</b>. <b>Tap the hex where the "
-                           "allied infantry may take ground</b> (the infantry itself if it may not)."),
+                           "The Allied infantry on <b>4,6</b> battled the Axis infantry next to it, rolled a flag "
+                           "and two stars, and the Axis infantry retreated to <b>4,4</b>. <b>Tap the hex where the "
+                           "Allied infantry may take ground</b> (the infantry itself if it may not)."),
         _take_question("08.ranged", q, "allied", ["8,6"], [("battle", "8,6", "8,4", "hit")], "8,6",
-                       "The allied infantry on <b>8,6</b> battles the axis infantry (1 figure) on <b>8,4</b>, "
+                       "The Allied infantry on <b>8,6</b> battles the Axis infantry (1 figure) on <b>8,4</b>, "
                        "two hexes away, and eliminates it. May it take ground into 8,4?"),
         _tap_overrun_question("08.overrun", q, "allied", "20,6", [("battle", "20,6", "21,5", "hit"), ("take", "20,6")],
                               "21,5",
-                              "The allied armor eliminated the axis infantry next to it and took ground onto "
+                              "The Allied armor eliminated the Axis infantry next to it and took ground onto "
                               "<b>21,5</b>. <b>Tap an enemy unit it may overrun.</b>"),
         _overrun_question("08.town", q, "allied", ["10,6"],
                           [("battle", "10,6", "11,5", "hit"), ("take", "10,6")], "11,5",
-                          "The allied armor on <b>10,6</b> eliminates the axis infantry in the town on "
-                          "<b>11,5</b> and takes ground into the town. May it now overrun the axis infantry "
+                          "The Allied armor on <b>10,6</b> eliminates the Axis infantry in the town on "
+                          "<b>11,5</b> and takes ground into the town. May it now overrun the Axis infantry "
                           "on 12,4?"),
     ]

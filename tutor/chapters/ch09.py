@@ -141,8 +141,8 @@ def wired_board() -> GameState:
 
 
 def strongpoints_board() -> GameState:
-    """The obstacle board's right half held by axis infantry in four positions (the town with
-    sandbags, sandbags in the open, a bunker, hedgehogs) and an allied armor facing them."""
+    """The obstacle board's right half held by Axis infantry in four positions (the town with
+    sandbags, sandbags in the open, a bunker, hedgehogs) and an Allied armor facing them."""
     st = state(OBSTACLE_BOARD)
     units = {h: u for h, u in st.units.items() if h[0] < 10}
     foe = st.units[(12, 2)]
@@ -157,16 +157,16 @@ def strongpoints_board() -> GameState:
 def questions() -> list[Question]:
     return [
         tap_reach_question("09.armor-wire", wired_board(), "22,6",
-                           "Hedgehogs stand on <b>21,5</b>, wire on <b>23,5</b>. The allied armor on <b>22,6</b> "
+                           "Hedgehogs stand on <b>21,5</b>, wire on <b>23,5</b>. The Allied armor on <b>22,6</b> "
                            "moves up to 3 hexes. <b>Tap a hex it may move to.</b>"),
         target_question("09.most-dice", strongpoints_board(), "15,5",
-                        "The allied armor on <b>15,5</b> rolls 3 dice at up to 3 hexes, before "
-                        "protection. <b>Tap the axis unit it rolls the most dice against.</b>"),
+                        "The Allied armor on <b>15,5</b> rolls 3 dice at up to 3 hexes, before "
+                        "protection. <b>Tap the Axis unit it rolls the most dice against.</b>"),
         retreat_question("09.sandbags-retreat", OBSTACLE_BOARD, "12,2", 2,
-                         "The axis infantry behind the sandbags in the town on <b>12,2</b> receives <b>2 flags</b>; "
-                         "axis units retreat toward the top edge. <b>Tap a hex where its retreat may end.</b>"),
+                         "The Axis infantry behind the sandbags in the town on <b>12,2</b> receives <b>2 flags</b>; "
+                         "Axis units retreat toward the top edge. <b>Tap a hex where its retreat may end.</b>"),
         _dice_question("09.wire", OBSTACLE_BOARD, "19,3", "18,2",
-                       "The allied infantry standing on wire on <b>19,3</b> battles the axis infantry among the "
+                       "The Allied infantry standing on wire on <b>19,3</b> battles the Axis infantry among the "
                        "hedgehogs on <b>18,2</b>. How many dice?"),
         _pegasus_sandbags_question(),
     ]

@@ -117,7 +117,7 @@ def show_story(*args, **kw) -> Explained:
 
 
 def elimination_html() -> str:
-    """A unit eliminated is a medal: the allied infantry on 9,7 wipes out the last axis figure
+    """A unit eliminated is a medal: the Allied infantry on 9,7 wipes out the last Axis figure
     on 8,6 (a grenade). The page quotes the medal rules above it."""
     st = state(OBJ_BOARD)
     st, _ = order(st, "allied", [(9, 7)])
@@ -187,20 +187,20 @@ def _move_tap(key, before, at, prompt, ruled, kind: str) -> BoardQuestion:
 def questions() -> list[Question | BoardQuestion]:
     return [
         _move_tap("11.sudden-death", [], "23,1",
-                  "The allied armor on <b>23,1</b> is ordered; the hex marked <i>sudden death</i> wins the "
-                  "battle for the allied side. <b>Tap a hex it may move to that wins the battle at once.</b>",
+                  "The Allied armor on <b>23,1</b> is ordered; the hex marked <i>sudden death</i> wins the "
+                  "battle for the Allied side. <b>Tap a hex it may move to that wins the battle at once.</b>",
                   lambda a, b: b.winner == "allied", "sudden_death"),
         _move_tap("11.majority", [("17,5", "16,4")], "18,2",
-                  "The allied infantry has climbed the hill on <b>16,4</b>: the allied side holds the majority "
-                  "of the three hills and its medal. <b>Tap a hex the axis infantry on 18,2 may move to that "
-                  "takes that medal from the allied side.</b>",
+                  "The Allied infantry has climbed the hill on <b>16,4</b>: the Allied side holds the majority "
+                  "of the three hills and its medal. <b>Tap a hex the Axis infantry on 18,2 may move to that "
+                  "takes that medal from the Allied side.</b>",
                   lambda a, b: b.medals["allied"] < a.medals["allied"], "majority"),
         _medals_question("11.temporary", [("5,3", "6,4")],
                          "The <b>axis</b> infantry on 5,3 enters the village on <b>6,4</b>, the temporary objective "
-                         "marked for the allied side. How many medals does the axis side hold now?", [(6, 4)], side="axis",
+                         "marked for the Allied side. How many medals does the Axis side hold now?", [(6, 4)], side="axis",
                          kind="temporary"),
         _medals_question("11.permanent", [("12,4", "11,3"), ("11,3", "12,4")],
-                         "The allied infantry enters the bridge on <b>11,3</b> (a permanent objective) and next "
-                         "turn moves back to <b>12,4</b>. How many medals does the allied side hold now?", [(11, 3)],
+                         "The Allied infantry enters the bridge on <b>11,3</b> (a permanent objective) and next "
+                         "turn moves back to <b>12,4</b>. How many medals does the Allied side hold now?", [(11, 3)],
                          kind="permanent"),
     ]
