@@ -36,7 +36,7 @@ PAGES = [p.notebook for p in course.reading_order() if p.available] + \
 #: A figure not named here is held to the limit. Lower a ceiling when its page gets shorter.
 OVER: dict[str, dict[str, int]] = {
     "conflicts.ipynb": {"words": 13335, "height": 19522},
-    "glossary.ipynb": {"words": 3910, "height": 9405},
+    "glossary.ipynb": {"words": 3760, "height": 6104},
     "history-pegasus-bridge.ipynb": {"words": 1842},
     "history-la-raye.ipynb": {"words": 1629},
 }
