@@ -188,19 +188,19 @@ def questions() -> list[Question | BoardQuestion]:
     return [
         _move_tap("11.sudden-death", [], "23,1",
                   "The Allied armor on <b>23,1</b> is ordered; the hex marked <i>sudden death</i> wins the "
-                  "battle for the Allied side. <b>Tap a hex it may move to that wins the battle at once.</b>",
+                  "battle for the Allies. <b>Tap a hex it may move to that wins the battle at once.</b>",
                   lambda a, b: b.winner == "allied", "sudden_death"),
         _move_tap("11.majority", [("17,5", "16,4")], "18,2",
-                  "The Allied infantry has climbed the hill on <b>16,4</b>: the Allied side holds the majority "
+                  "The Allied infantry has climbed the hill on <b>16,4</b>: the Allies hold the majority "
                   "of the three hills and its medal. <b>Tap a hex the Axis infantry on 18,2 may move to that "
-                  "takes that medal from the Allied side.</b>",
+                  "takes that medal from the Allies.</b>",
                   lambda a, b: b.medals["allied"] < a.medals["allied"], "majority"),
         _medals_question("11.temporary", [("5,3", "6,4")],
-                         "The <b>axis</b> infantry on 5,3 enters the village on <b>6,4</b>, the temporary objective "
-                         "marked for the Allied side. How many medals does the Axis side hold now?", [(6, 4)], side="axis",
+                         "The <b>Axis</b> infantry on 5,3 enters the village on <b>6,4</b>, the temporary objective "
+                         "marked for the Allies. How many medals does the Axis hold now?", [(6, 4)], side="axis",
                          kind="temporary"),
         _medals_question("11.permanent", [("12,4", "11,3"), ("11,3", "12,4")],
                          "The Allied infantry enters the bridge on <b>11,3</b> (a permanent objective) and next "
-                         "turn moves back to <b>12,4</b>. How many medals does the Allied side hold now?", [(11, 3)],
+                         "turn moves back to <b>12,4</b>. How many medals do the Allies hold now?", [(11, 3)],
                          kind="permanent"),
     ]
