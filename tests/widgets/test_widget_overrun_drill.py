@@ -20,6 +20,8 @@ def tap(d, h):
 
 def test_the_whole_assault():
     d = ready(OverrunDrill(EX / "armor-overrun.yaml", seed=1))
+    ordered = d.state.log[0][1].text                  # "Turn 1: the Allies order …": in the step log only
+    assert ordered in d.step_log.value and ordered not in d.why.value
     assert {s.hex for s in d.board.scene.shades if s.role == "legal"} == {(7, 3)}
     tap(d, (10, 2))                                   # close-combat rule: adjacent enemy first
     assert "close combat" in d.status.value and R.CLOSE_COMBAT.key in d.why.value

@@ -255,9 +255,8 @@ class OverrunDrill(Drill):
             self.say(f"The retreating unit went to {fmt(c.chosen)}; it could also end on {others} "
                      f"(green ✓): tap one to retreat it there instead. "
                      + ("Or tap " + fmt(g.vacated) + " to take ground." if g.vacated else ""))
-        rules = [e.rule for e in s.last]
-        texts = "".join(f"<li>{esc(e.text)}</li>" for e in s.last)
-        self.explain((f"<ul>{texts}</ul>" if texts else "") + rules_html(rules or [R.CLOSE_COMBAT, R.OVERRUN]))
+        # the step log beside the board lists what the last step did; the "why" panel gives its rules
+        self.explain(rules_html([e.rule for e in s.last] or [R.CLOSE_COMBAT, R.OVERRUN]))
 
 
 def _refused(reason: str) -> str:
